@@ -1,0 +1,21 @@
+//! Pure rules of the hexfold games.
+//!
+//! This crate owns every rule of every game and nothing else: it does no I/O and knows nothing of tokio, sled,
+//! tonic or prost. Each game is a [`Game`]: a Decider in Chassaing's sense. `decide` checks a command against the
+//! current state and returns the events that follow (or a typed violation), `evolve` folds an event into the state
+//! and cannot fail, and the views remove what a viewer may not see.
+//!
+//! Randomness is data: `decide` receives a [`GameRng`] seeded by the caller, and every random outcome (dice, a
+//! stolen card, a drawn card, a random map) is written into an event or into the game's [`Game::Setup`], so a
+//! replay never draws again.
+//!
+//! Module map:
+//! - [`game`]: the shared interface ([`Game`], [`Seat`], [`Viewer`], [`RuleViolation`]).
+//! - `hex`: the hex engine shared by base Catan, Cities & Knights and Catania (board topology, dice, trading,
+//!   robber).
+//! - `catan`: the base game on the hex engine.
+//! - `elasund`: Elasund, a grid game.
+
+pub mod game;
+
+pub use game::{Game, GameRng, Outcome, RuleViolation, Seat, Viewer};
