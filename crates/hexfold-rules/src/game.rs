@@ -30,6 +30,9 @@ pub enum Viewer {
     Seat(Seat),
     /// Anyone without a seat: sees public facts only.
     Spectator,
+    /// Sees everything. The platform uses it only once a game has ended (its seed is then revealed, so every
+    /// random outcome is derivable anyway) and for the operator's global stream.
+    Omniscient,
 }
 
 /// How a finished game ended.
