@@ -19,3 +19,6 @@
 pub mod game;
 
 pub use game::{Game, GameRng, Outcome, RuleViolation, Seat, Viewer};
+pub mod catan;
+pub mod elasund;
+pub mod hex;

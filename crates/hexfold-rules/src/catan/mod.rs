@@ -1,0 +1,1 @@
+//! Base Catan on the hex engine.

@@ -1,0 +1,1 @@
+//! Elasund: The First City of Catan, on a square grid.

@@ -1,0 +1,1 @@
+//! The hex engine shared by base Catan, Cities & Knights and Catania.

@@ -1,0 +1,129 @@
+//! Rule tests as data: given events, when a command, then events or a violation.
+//!
+//! Each file under `tests/data/<game>/` is a JSON array of cases:
+//!
+//! ```json
+//! [{
+//!   "name": "settlement too close",
+//!   "rule": "BASE-BUILD-02",
+//!   "config": { ... },            // the game's Config; the setup is drawn from it with setup_seed
+//!   "setup_seed": 0,              // optional, default 0
+//!   "given": [ ... events ... ],  // folded onto initial_state(setup)
+//!   "when": { "seat": 0, "command": { ... } },
+//!   "rng_seed": 0,                // optional, default 0: seeds the generator handed to decide
+//!   "then": { "events": [ ... ] } or { "violation": "DistanceRule" }
+//! }]
+//! ```
+//!
+//! A case may omit `when`/`then` and give `"then_state"`: a JSON object whose fields must match (as a subset) the
+//! serialized state after the given events; this checks `evolve` alone.
+
+use hexfold_rules::{Game, GameRng, RuleViolation, Seat};
+use rand::SeedableRng;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use std::path::Path;
+
+/// Runs every case in every `*.json` file of `tests/data/<dir>/` against game `G`; panics with all failures listed.
+pub fn check_dir<G: Game>(dir: &str) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(dir);
+    let mut files: Vec<_> = std::fs::read_dir(&root)
+        .unwrap_or_else(|e| panic!("reading {}: {e}", root.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no rule test files in {}", root.display());
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let cases: Vec<Value> =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        for case in cases {
+            count += 1;
+            let name = case["name"].as_str().unwrap_or("<unnamed>").to_string();
+            if let Err(msg) = run_case::<G>(&case) {
+                failures.push(format!("{} / {name}: {msg}", file.display()));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} of {count} rule cases failed:\n{}", failures.len(), failures.join("\n"));
+}
+
+fn parse<T: DeserializeOwned>(v: &Value, what: &str) -> Result<T, String> {
+    serde_json::from_value(v.clone()).map_err(|e| format!("cannot parse {what}: {e}\n{v:#}"))
+}
+
+fn seed_of(case: &Value, key: &str) -> u64 {
+    case.get(key).and_then(Value::as_u64).unwrap_or(0)
+}
+
+fn run_case<G: Game>(case: &Value) -> Result<(), String> {
+    let config: G::Config = parse(&case["config"], "config")?;
+    let setup = G::setup(&config, &mut GameRng::seed_from_u64(seed_of(case, "setup_seed")))
+        .map_err(|v| format!("setup refused: {}", v.name()))?;
+    let mut state = G::initial_state(&setup);
+    let given: Vec<G::Event> = match case.get("given") {
+        Some(v) => parse(v, "given")?,
+        None => Vec::new(),
+    };
+    for event in &given {
+        state = G::evolve(state, event);
+    }
+    if let Some(expected) = case.get("then_state") {
+        let actual = serde_json::to_value(&state).unwrap();
+        return subset(expected, &actual, "state");
+    }
+    let when = &case["when"];
+    let seat = Seat(parse(&when["seat"], "when.seat")?);
+    let command: G::Command = parse(&when["command"], "when.command")?;
+    let mut rng = GameRng::seed_from_u64(seed_of(case, "rng_seed"));
+    let result = G::decide(&state, seat, &command, &mut rng);
+    let then = &case["then"];
+    match (result, then.get("violation"), then.get("events")) {
+        (Ok(events), None, Some(expected)) => {
+            let expected: Vec<G::Event> = parse(expected, "then.events")?;
+            if events != expected {
+                return Err(format!("expected events {expected:?}\n got {events:?}"));
+            }
+            // Events are facts: folding them must not panic.
+            for event in &events {
+                state = G::evolve(state, event);
+            }
+            if let Some(after) = then.get("state") {
+                subset(after, &serde_json::to_value(&state).unwrap(), "state after")?;
+            }
+            Ok(())
+        }
+        (Err(v), Some(expected), None) => {
+            let expected = expected.as_str().ok_or("then.violation must be a string")?;
+            if v.name() != expected {
+                return Err(format!("expected violation {expected}, got {} ({})", v.name(), v.rule_id()));
+            }
+            if let Some(rule) = case.get("rule").and_then(Value::as_str) {
+                if v.rule_id() != rule {
+                    return Err(format!("violation {} carries rule {}, case says {rule}", v.name(), v.rule_id()));
+                }
+            }
+            Ok(())
+        }
+        (Ok(events), _, _) => Err(format!("expected {then}, got events {events:?}")),
+        (Err(v), _, _) => Err(format!("expected {then}, got violation {} ({})", v.name(), v.rule_id())),
+    }
+}
+
+/// Every field in `expected` must equal the same field in `actual` (recursively for objects).
+fn subset(expected: &Value, actual: &Value, path: &str) -> Result<(), String> {
+    match (expected, actual) {
+        (Value::Object(e), Value::Object(a)) => {
+            for (k, ev) in e {
+                let av = a.get(k).ok_or_else(|| format!("{path}.{k} missing"))?;
+                subset(ev, av, &format!("{path}.{k}"))?;
+            }
+            Ok(())
+        }
+        _ if expected == actual => Ok(()),
+        _ => Err(format!("{path}: expected {expected}, got {actual}")),
+    }
+}

@@ -1,0 +1,4 @@
+//! One test binary for the rules crate (one link step). Each module covers one game; `check` runs the rule tests
+//! that are stored as data under `tests/data/<game>/`.
+
+mod check;
