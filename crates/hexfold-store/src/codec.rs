@@ -106,7 +106,11 @@ pub(crate) fn snapshot_key(stream: &str, version: u64) -> Vec<u8> {
 }
 
 /// Reads the big-endian `u64` that ends a key of `expected_len` bytes.
-pub(crate) fn key_u64_suffix(key: &[u8], expected_len: usize, what: &str) -> Result<u64, StoreError> {
+pub(crate) fn key_u64_suffix(
+    key: &[u8],
+    expected_len: usize,
+    what: &str,
+) -> Result<u64, StoreError> {
     if key.len() != expected_len {
         return Err(StoreError::Corrupt(format!(
             "{what} key has {} bytes, expected {expected_len}",
@@ -210,8 +214,9 @@ impl<'a> Decoder<'a> {
 
     pub(crate) fn string(&mut self) -> Result<String, StoreError> {
         let bytes = self.bytes()?;
-        String::from_utf8(bytes.to_vec())
-            .map_err(|_| StoreError::Corrupt(format!("{} record holds a non-UTF-8 string", self.what)))
+        String::from_utf8(bytes.to_vec()).map_err(|_| {
+            StoreError::Corrupt(format!("{} record holds a non-UTF-8 string", self.what))
+        })
     }
 
     /// Refuses trailing bytes: a record longer than its format says was not written by this code.
@@ -237,7 +242,10 @@ pub(crate) struct Counters {
 
 impl Counters {
     pub(crate) fn encode(&self) -> Vec<u8> {
-        Encoder::new(16).u64(self.last_txn).u64(self.last_global).finish()
+        Encoder::new(16)
+            .u64(self.last_txn)
+            .u64(self.last_global)
+            .finish()
     }
 
     pub(crate) fn decode(buf: &[u8]) -> Result<Self, StoreError> {
@@ -284,7 +292,10 @@ pub(crate) struct EventRecord<'a> {
 
 impl<'a> EventRecord<'a> {
     pub(crate) fn encode(global: u64, payload: &[u8]) -> Vec<u8> {
-        Encoder::new(12 + payload.len()).u64(global).bytes(payload).finish()
+        Encoder::new(12 + payload.len())
+            .u64(global)
+            .bytes(payload)
+            .finish()
     }
 
     pub(crate) fn decode(buf: &'a [u8]) -> Result<Self, StoreError> {
@@ -304,7 +315,10 @@ pub(crate) struct GlobalPointer {
 
 impl GlobalPointer {
     pub(crate) fn encode(version: u64, stream: &str) -> Vec<u8> {
-        Encoder::new(12 + stream.len()).u64(version).bytes(stream.as_bytes()).finish()
+        Encoder::new(12 + stream.len())
+            .u64(version)
+            .bytes(stream.as_bytes())
+            .finish()
     }
 
     pub(crate) fn decode(buf: &[u8]) -> Result<Self, StoreError> {
@@ -454,10 +468,18 @@ mod tests {
         };
         let back = CommandRec::decode(&c.encode()).unwrap();
         assert_eq!(
-            (back.txn, back.first_version, back.last_version, back.first_global),
+            (
+                back.txn,
+                back.first_version,
+                back.last_version,
+                back.first_global
+            ),
             (7, 3, 5, 40)
         );
-        assert_eq!((back.command_id.as_str(), back.command.as_slice()), ("cmd-1", &[1u8, 2, 3][..]));
+        assert_eq!(
+            (back.command_id.as_str(), back.command.as_slice()),
+            ("cmd-1", &[1u8, 2, 3][..])
+        );
 
         let e = EventRecord::encode(12, b"payload");
         let back = EventRecord::decode(&e).unwrap();
@@ -505,7 +527,10 @@ mod tests {
         let huge = Encoder::new(0).u64(1).finish();
         let mut huge = huge;
         huge.extend_from_slice(&u32::MAX.to_be_bytes());
-        assert!(matches!(EventRecord::decode(&huge), Err(StoreError::Corrupt(_))));
+        assert!(matches!(
+            EventRecord::decode(&huge),
+            Err(StoreError::Corrupt(_))
+        ));
         assert!(matches!(
             GlobalPointer::decode(&Encoder::new(0).u64(1).bytes(&[0xff, 0xfe]).finish()),
             Err(StoreError::Corrupt(_))

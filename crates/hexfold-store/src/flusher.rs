@@ -61,7 +61,10 @@ impl FlushShared {
         #[cfg(test)]
         let _hold = self.hold.lock().unwrap_or_else(|p| p.into_inner());
         #[cfg(test)]
-        if self.fail_next_flush.swap(false, std::sync::atomic::Ordering::SeqCst) {
+        if self
+            .fail_next_flush
+            .swap(false, std::sync::atomic::Ordering::SeqCst)
+        {
             return Err("injected flush failure".into());
         }
         self.db.flush().map_err(|e| format!("sled flush: {e}"))?;
@@ -135,7 +138,9 @@ pub(crate) fn run(shared: Arc<FlushShared>) {
                 // refuses every later write. sled may hold the unflushed writes in memory, but readers
                 // only see up to the last durable txn, which stays where it is.
                 tracing::error!(%reason, "store flush failed; the store is poisoned and refuses writes");
-                shared.durable.send_modify(|d| d.failure = Some(Arc::from(reason.as_str())));
+                shared
+                    .durable
+                    .send_modify(|d| d.failure = Some(Arc::from(reason.as_str())));
                 return;
             }
         }

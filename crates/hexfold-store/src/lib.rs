@@ -42,8 +42,8 @@ use std::thread::JoinHandle;
 use tokio::sync::watch;
 
 use codec::{
-    CommandRec, Counters, EventRecord, GlobalPointer, MetaRecord, SummaryRec, KIND_COMMAND, KIND_EVENT,
-    KIND_GLOBAL, KIND_META, LAYOUT_VERSION,
+    CommandRec, Counters, EventRecord, GlobalPointer, MetaRecord, SummaryRec, KIND_COMMAND,
+    KIND_EVENT, KIND_GLOBAL, KIND_META, LAYOUT_VERSION,
 };
 pub use error::StoreError;
 use flusher::{Durable, FlushQueue, FlushShared};
@@ -127,6 +127,9 @@ pub struct GlobalRecord {
     pub payload: Vec<u8>,
 }
 
+/// One entry of [`Store::list_streams`]: the stream name and its newest durable summary.
+pub type StreamListing = (String, Option<Vec<u8>>);
+
 /// One accepted command and the versions of the events it produced.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CommandRecord {
@@ -191,9 +194,17 @@ fn check_request(req: &AppendRequest) -> Result<(), StoreError> {
     if req.command_id.is_empty() {
         return Err(StoreError::InvalidArgument("command id is empty".into()));
     }
-    check_len("command id (bytes)", req.command_id.len(), MAX_COMMAND_ID_BYTES)?;
+    check_len(
+        "command id (bytes)",
+        req.command_id.len(),
+        MAX_COMMAND_ID_BYTES,
+    )?;
     check_len("command (bytes)", req.command.len(), MAX_COMMAND_BYTES)?;
-    check_len("events in one append", req.events.len(), MAX_EVENTS_PER_APPEND)?;
+    check_len(
+        "events in one append",
+        req.events.len(),
+        MAX_EVENTS_PER_APPEND,
+    )?;
     let mut total = req.command.len();
     for event in &req.events {
         check_len("event (bytes)", event.len(), MAX_EVENT_BYTES)?;
@@ -324,16 +335,17 @@ impl Store {
 
     /// Takes the writer lock and refuses if the store is poisoned.
     fn lock_writer(&self) -> Result<MutexGuard<'_, Writer>, StoreError> {
-        let w = self
-            .inner
-            .writer
-            .lock()
-            .map_err(|_| StoreError::Io("a writer panicked; the store refuses writes".into()))?;
+        let w =
+            self.inner.writer.lock().map_err(|_| {
+                StoreError::Io("a writer panicked; the store refuses writes".into())
+            })?;
         if let Some(reason) = &w.poisoned {
             return Err(StoreError::Io(format!("store is poisoned: {reason}")));
         }
         if let Some(reason) = &self.inner.flush.durable.borrow().failure {
-            return Err(StoreError::Io(format!("store is poisoned by a failed flush: {reason}")));
+            return Err(StoreError::Io(format!(
+                "store is poisoned by a failed flush: {reason}"
+            )));
         }
         Ok(w)
     }
@@ -402,7 +414,10 @@ impl Store {
     }
 
     fn durable_meta(&self, stream: &str, durable_txn: u64) -> Result<Vec<u8>, StoreError> {
-        let raw = self.db().get(codec::meta_key(stream))?.ok_or(StoreError::NotFound)?;
+        let raw = self
+            .db()
+            .get(codec::meta_key(stream))?
+            .ok_or(StoreError::NotFound)?;
         let rec = MetaRecord::decode(&raw)?;
         if rec.txn > durable_txn {
             return Err(StoreError::NotFound);
@@ -457,7 +472,10 @@ impl Store {
                 });
             }
         }
-        let seq = match db.scan_prefix(codec::stream_prefix(KIND_COMMAND, stream)).next_back() {
+        let seq = match db
+            .scan_prefix(codec::stream_prefix(KIND_COMMAND, stream))
+            .next_back()
+        {
             Some(item) => codec::key_u64_suffix(&item?.0, numbered_key_len(stream), "command")? + 1,
             None => 1,
         };
@@ -477,8 +495,14 @@ impl Store {
         for (i, payload) in req.events.iter().enumerate() {
             let version = first_version + i as u64;
             let global = first_global + i as u64;
-            batch.insert(codec::event_key(stream, version), EventRecord::encode(global, payload));
-            batch.insert(&codec::global_key(global), GlobalPointer::encode(version, stream));
+            batch.insert(
+                codec::event_key(stream, version),
+                EventRecord::encode(global, payload),
+            );
+            batch.insert(
+                &codec::global_key(global),
+                GlobalPointer::encode(version, stream),
+            );
         }
         let command = CommandRec {
             txn,
@@ -533,7 +557,11 @@ impl Store {
 
     /// The last written version of a stream, durable or not (for the version check under the lock).
     fn written_head(&self, stream: &str) -> Result<u64, StoreError> {
-        match self.db().scan_prefix(codec::stream_prefix(KIND_EVENT, stream)).next_back() {
+        match self
+            .db()
+            .scan_prefix(codec::stream_prefix(KIND_EVENT, stream))
+            .next_back()
+        {
             Some(item) => codec::key_u64_suffix(&item?.0, numbered_key_len(stream), "event"),
             None => Ok(0),
         }
@@ -541,7 +569,11 @@ impl Store {
 
     /// The last durable version of a stream, walking back over the (few) events not yet flushed.
     fn durable_head(&self, stream: &str, durable_global: u64) -> Result<u64, StoreError> {
-        for item in self.db().scan_prefix(codec::stream_prefix(KIND_EVENT, stream)).rev() {
+        for item in self
+            .db()
+            .scan_prefix(codec::stream_prefix(KIND_EVENT, stream))
+            .rev()
+        {
             let (key, value) = item?;
             if EventRecord::decode(&value)?.global <= durable_global {
                 return codec::key_u64_suffix(&key, numbered_key_len(stream), "event");
@@ -570,7 +602,10 @@ impl Store {
         }
         let key_len = numbered_key_len(stream);
         let mut out = Vec::new();
-        for item in self.db().range(codec::event_key(stream, from)..=codec::event_key(stream, to)) {
+        for item in self
+            .db()
+            .range(codec::event_key(stream, from)..=codec::event_key(stream, to))
+        {
             let (key, value) = item?;
             let version = codec::key_u64_suffix(&key, key_len, "event")?;
             let rec = EventRecord::decode(&value)?;
@@ -587,7 +622,11 @@ impl Store {
     }
 
     /// Up to `limit` (at most [`MAX_READ_GLOBAL`]) durable events in global order from `from_global`.
-    pub fn read_global(&self, from_global: u64, limit: usize) -> Result<Vec<GlobalRecord>, StoreError> {
+    pub fn read_global(
+        &self,
+        from_global: u64,
+        limit: usize,
+    ) -> Result<Vec<GlobalRecord>, StoreError> {
         let d = self.durable();
         let from = from_global.max(1);
         let limit = limit.min(MAX_READ_GLOBAL);
@@ -596,7 +635,10 @@ impl Store {
         }
         let db = self.db();
         let mut out = Vec::with_capacity(limit.min(1024));
-        for item in db.range(codec::global_key(from)..=codec::global_key(d.global)).take(limit) {
+        for item in db
+            .range(codec::global_key(from)..=codec::global_key(d.global))
+            .take(limit)
+        {
             let (key, value) = item?;
             let global = codec::key_u64_suffix(&key, 9, "global index")?;
             let ptr = GlobalPointer::decode(&value)?;
@@ -606,12 +648,14 @@ impl Store {
                     ptr.stream.len()
                 )));
             }
-            let raw = db.get(codec::event_key(&ptr.stream, ptr.version))?.ok_or_else(|| {
-                StoreError::Corrupt(format!(
-                    "global position {global} points at missing event {:?}@{}",
-                    ptr.stream, ptr.version
-                ))
-            })?;
+            let raw = db
+                .get(codec::event_key(&ptr.stream, ptr.version))?
+                .ok_or_else(|| {
+                    StoreError::Corrupt(format!(
+                        "global position {global} points at missing event {:?}@{}",
+                        ptr.stream, ptr.version
+                    ))
+                })?;
             let rec = EventRecord::decode(&raw)?;
             if rec.global != global {
                 return Err(StoreError::Corrupt(format!(
@@ -635,7 +679,10 @@ impl Store {
         let d = self.durable();
         self.durable_meta(stream, d.txn)?;
         let mut out = Vec::new();
-        for item in self.db().scan_prefix(codec::stream_prefix(KIND_COMMAND, stream)) {
+        for item in self
+            .db()
+            .scan_prefix(codec::stream_prefix(KIND_COMMAND, stream))
+        {
             let (_, value) = item?;
             let rec = CommandRec::decode(&value)?;
             if rec.txn > d.txn {
@@ -654,12 +701,19 @@ impl Store {
     /// Stores a snapshot of the stream's state after `version`. Best effort: not waited for (snapshots
     /// are derivable from the events). `version` must be at or before the durable head, so a snapshot
     /// can never describe events that a crash could take back.
-    pub fn put_snapshot(&self, stream: &str, version: u64, bytes: Vec<u8>) -> Result<(), StoreError> {
+    pub fn put_snapshot(
+        &self,
+        stream: &str,
+        version: u64,
+        bytes: Vec<u8>,
+    ) -> Result<(), StoreError> {
         check_stream_name(stream)?;
         check_len("snapshot (bytes)", bytes.len(), MAX_SNAPSHOT_BYTES)?;
         let d = self.durable();
         if let Some(reason) = &d.failure {
-            return Err(StoreError::Io(format!("store is poisoned by a failed flush: {reason}")));
+            return Err(StoreError::Io(format!(
+                "store is poisoned by a failed flush: {reason}"
+            )));
         }
         self.durable_meta(stream, d.txn)?;
         let head = self.durable_head(stream, d.global)?;
@@ -668,8 +722,10 @@ impl Store {
                 "snapshot at version {version} is past the durable head {head}"
             )));
         }
-        self.db()
-            .insert(codec::snapshot_key(stream, version), codec::encode_snapshot(&bytes))?;
+        self.db().insert(
+            codec::snapshot_key(stream, version),
+            codec::encode_snapshot(&bytes),
+        )?;
         Ok(())
     }
 
@@ -698,7 +754,7 @@ impl Store {
         &self,
         after: Option<&str>,
         limit: usize,
-    ) -> Result<Vec<(String, Option<Vec<u8>>)>, StoreError> {
+    ) -> Result<Vec<StreamListing>, StoreError> {
         let d = self.durable();
         let limit = limit.min(MAX_LIST_STREAMS);
         let start = match after {
@@ -718,8 +774,9 @@ impl Store {
             }
             let name = String::from_utf8(key[1..].to_vec())
                 .map_err(|_| StoreError::Corrupt("a stream meta key is not UTF-8".into()))?;
-            check_stream_name(&name)
-                .map_err(|_| StoreError::Corrupt(format!("stream meta key {name:?} has an invalid name")))?;
+            check_stream_name(&name).map_err(|_| {
+                StoreError::Corrupt(format!("stream meta key {name:?} has an invalid name"))
+            })?;
             let summary = match db.get(codec::summary_key(&name))? {
                 Some(raw) => SummaryRec::decode(&raw)?.visible(d.txn),
                 None => None,

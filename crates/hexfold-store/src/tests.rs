@@ -8,7 +8,13 @@ fn open(dir: &Path) -> Store {
     Store::open(dir, StoreConfig::default()).expect("open store")
 }
 
-fn req(stream: &str, id: &str, expected: Option<u64>, events: &[&str], summary: Option<&str>) -> AppendRequest {
+fn req(
+    stream: &str,
+    id: &str,
+    expected: Option<u64>,
+    events: &[&str],
+    summary: Option<&str>,
+) -> AppendRequest {
     AppendRequest {
         stream: stream.into(),
         expected_version: expected,
@@ -53,7 +59,9 @@ async fn writes_stay_invisible_until_their_flush_completes() {
     ));
     // The version check sees the written head, so a racing writer cannot reuse version 2.
     assert_eq!(
-        store.write_append(req("g", "c3", Some(1), &["x"], None)).unwrap_err(),
+        store
+            .write_append(req("g", "c3", Some(1), &["x"], None))
+            .unwrap_err(),
         StoreError::Conflict {
             expected: 1,
             actual: 3
@@ -74,7 +82,10 @@ async fn writes_stay_invisible_until_their_flush_completes() {
     assert_eq!(store.commands("g").unwrap().len(), 2);
     assert_eq!(
         store.list_streams(None, 10).unwrap(),
-        vec![("g".to_string(), Some(b"s2".to_vec())), ("h".to_string(), None)]
+        vec![
+            ("g".to_string(), Some(b"s2".to_vec())),
+            ("h".to_string(), None)
+        ]
     );
     assert_eq!(*store.durable_position().borrow(), 3);
 }
@@ -84,14 +95,27 @@ async fn a_summary_overwritten_twice_before_a_flush_still_shows_the_durable_one(
     let dir = tempfile::tempdir().unwrap();
     let store = open(dir.path());
     store.create_stream("g", Vec::new()).await.unwrap();
-    store.append(req("g", "c1", None, &["e"], Some("s1"))).await.unwrap();
+    store
+        .append(req("g", "c1", None, &["e"], Some("s1")))
+        .await
+        .unwrap();
     let hold = store.inner.flush.hold.lock().unwrap();
-    store.write_append(req("g", "c2", None, &["e"], Some("s2"))).unwrap();
-    let (_, txn) = store.write_append(req("g", "c3", None, &["e"], Some("s3"))).unwrap();
-    assert_eq!(store.list_streams(None, 1).unwrap()[0].1, Some(b"s1".to_vec()));
+    store
+        .write_append(req("g", "c2", None, &["e"], Some("s2")))
+        .unwrap();
+    let (_, txn) = store
+        .write_append(req("g", "c3", None, &["e"], Some("s3")))
+        .unwrap();
+    assert_eq!(
+        store.list_streams(None, 1).unwrap()[0].1,
+        Some(b"s1".to_vec())
+    );
     drop(hold);
     store.wait_durable(txn).await.unwrap();
-    assert_eq!(store.list_streams(None, 1).unwrap()[0].1, Some(b"s3".to_vec()));
+    assert_eq!(
+        store.list_streams(None, 1).unwrap()[0].1,
+        Some(b"s3".to_vec())
+    );
 }
 
 #[tokio::test]
@@ -99,14 +123,27 @@ async fn a_failed_flush_fails_the_waiting_append_and_poisons_the_store() {
     let dir = tempfile::tempdir().unwrap();
     let store = open(dir.path());
     store.create_stream("g", Vec::new()).await.unwrap();
-    store.append(req("g", "c1", Some(0), &["e1"], None)).await.unwrap();
+    store
+        .append(req("g", "c1", Some(0), &["e1"], None))
+        .await
+        .unwrap();
 
-    store.inner.flush.fail_next_flush.store(true, Ordering::SeqCst);
-    let err = store.append(req("g", "c2", Some(1), &["e2"], None)).await.unwrap_err();
+    store
+        .inner
+        .flush
+        .fail_next_flush
+        .store(true, Ordering::SeqCst);
+    let err = store
+        .append(req("g", "c2", Some(1), &["e2"], None))
+        .await
+        .unwrap_err();
     assert!(matches!(err, StoreError::Io(_)), "{err:?}");
 
     // Nothing more is accepted, and nothing unacknowledged becomes readable.
-    let err = store.append(req("g", "c3", None, &["e3"], None)).await.unwrap_err();
+    let err = store
+        .append(req("g", "c3", None, &["e3"], None))
+        .await
+        .unwrap_err();
     assert!(matches!(err, StoreError::Io(_)), "{err:?}");
     assert!(matches!(
         store.create_stream("other", Vec::new()).await,
@@ -128,7 +165,13 @@ async fn damaged_records_read_as_corrupt() {
     let store = open(dir.path());
     store.create_stream("g", Vec::new()).await.unwrap();
     store
-        .append(req("g", "c1", Some(0), &["secret-1", "secret-2"], Some("sum")))
+        .append(req(
+            "g",
+            "c1",
+            Some(0),
+            &["secret-1", "secret-2"],
+            Some("sum"),
+        ))
         .await
         .unwrap();
     store.put_snapshot("g", 2, b"snap".to_vec()).unwrap();
@@ -155,9 +198,17 @@ async fn damaged_records_read_as_corrupt() {
     is_corrupt(store.list_streams(None, 10).map(drop));
     is_corrupt(store.snapshot_at_or_before("g", 5).map(drop));
     // A duplicate lookup that meets a damaged command record is Corrupt too, not a fresh append.
-    is_corrupt(store.append(req("g", "c1", None, &[], None)).await.map(drop));
+    is_corrupt(
+        store
+            .append(req("g", "c1", None, &[], None))
+            .await
+            .map(drop),
+    );
     // The undamaged prefix still reads.
-    assert_eq!(store.read("g", 1, 1).unwrap()[0].payload, b"secret-1".to_vec());
+    assert_eq!(
+        store.read("g", 1, 1).unwrap()[0].payload,
+        b"secret-1".to_vec()
+    );
 }
 
 #[tokio::test]
@@ -166,12 +217,18 @@ async fn reopen_refuses_counters_that_disagree_with_the_data() {
     {
         let store = open(dir.path());
         store.create_stream("g", Vec::new()).await.unwrap();
-        store.append(req("g", "c1", Some(0), &["e1", "e2"], None)).await.unwrap();
+        store
+            .append(req("g", "c1", Some(0), &["e1", "e2"], None))
+            .await
+            .unwrap();
         let wrong = Counters {
             last_txn: 2,
             last_global: 1,
         };
-        store.db().insert(codec::counters_key(), wrong.encode()).unwrap();
+        store
+            .db()
+            .insert(codec::counters_key(), wrong.encode())
+            .unwrap();
         store.flush().await.unwrap();
     }
     match Store::open(dir.path(), StoreConfig::default()) {
