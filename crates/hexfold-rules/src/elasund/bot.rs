@@ -1,0 +1,236 @@
+//! Legal actions, and a random player for bots, benchmarks and tests.
+//!
+//! `legal_actions` lists every command `decide` accepts now, with each parameter spelled out (every square,
+//! every permit value, every way to pay). The checks reuse the rule functions of `rules` rather than calling
+//! `decide`, so listing stays cheap.
+
+use super::board::*;
+use super::data::{self, BUILDINGS, CHURCH_PRICE, ROWS};
+use super::rules::{cottage_fits, permit_rows, plan_build};
+use super::{Cards, Cell, Command, InfluenceColor, Phase, Square, State};
+use crate::game::{GameRng, Seat};
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+fn squares(s: &State) -> impl Iterator<Item = (usize, usize)> {
+    let cols = usize::from(columns(s.players));
+    (0..ROWS).flat_map(move |r| (0..cols).map(move |c| (c, r)))
+}
+
+/// Every bundle of exactly `n` cards out of `from`.
+fn bundles(from: &Cards, n: u8) -> Vec<Cards> {
+    let mut out = Vec::new();
+    for gold in 0..=from.gold.min(n) {
+        for red in 0..=from.red.min(n - gold) {
+            for green in 0..=from.green.min(n - gold - red) {
+                let blue = n - gold - red - green;
+                if blue <= from.blue {
+                    out.push(Cards { gold, red, green, blue });
+                }
+            }
+        }
+    }
+    out
+}
+
+pub fn legal_actions(s: &State, seat: Seat) -> Vec<Command> {
+    let mut out = Vec::new();
+    if let Phase::Over { .. } = s.phase {
+        return out;
+    }
+    if seat.0 >= s.players {
+        return out;
+    }
+    if let Some(&(head, piece)) = s.cottage_queue.first() {
+        if head == seat {
+            for (c, r) in squares(s) {
+                if cottage_fits(s, seat, piece, c, r) {
+                    out.push(Command::PlaceCottage { at: square(c, r) });
+                }
+            }
+        }
+        return out;
+    }
+    if let Phase::PirateDiscard { owed } = &s.phase {
+        let n = owed[seat.index()];
+        if n > 0 {
+            for cards in bundles(&s.seats[seat.index()].hand, n) {
+                out.push(Command::Discard { cards });
+            }
+        }
+        return out;
+    }
+    if seat != s.current {
+        return out;
+    }
+    let hand = s.seats[seat.index()].hand;
+    match &s.phase {
+        Phase::Roll => out.push(Command::Roll),
+        Phase::ChooseShipRow { options } => out.extend(options.iter().map(|&row| Command::MoveShip { row })),
+        Phase::ChoosePirateRow => {
+            for &row in &data::ROW_LABELS {
+                if s.ship_row != Some(row) {
+                    out.push(Command::MovePirate { row });
+                }
+            }
+        }
+        Phase::PirateTake { count } => {
+            for cards in bundles(&s.discards, *count) {
+                out.push(Command::TakeDiscards { cards });
+            }
+        }
+        Phase::ChooseChurchTile { tiles, .. } => {
+            out.extend(tiles.iter().map(|&tile| Command::KeepChurchTile { tile }));
+        }
+        Phase::Build { done } => {
+            if *done < 2 {
+                build_actions(s, seat, &mut out);
+            }
+            out.push(Command::EndBuilding);
+            permit_actions(s, seat, &mut out);
+        }
+        Phase::Permit => permit_actions(s, seat, &mut out),
+        Phase::Special => {
+            special_actions(s, seat, &hand, &mut out);
+            out.push(Command::EndTurn);
+        }
+        Phase::PirateDiscard { .. } | Phase::Over { .. } => {}
+    }
+    out
+}
+
+fn build_actions(s: &State, seat: Seat, out: &mut Vec<Command>) {
+    let withs = [None, Some(InfluenceColor::Red), Some(InfluenceColor::Green), Some(InfluenceColor::Blue)];
+    for spec in BUILDINGS.iter().filter(|b| !b.start) {
+        for (c, r) in squares(s) {
+            for with in withs {
+                let at = square(c, r);
+                if plan_build(s, seat, spec.kind, at, with).is_ok() {
+                    out.push(Command::Build { building: spec.kind, at, overbuild_with: with });
+                }
+            }
+        }
+    }
+    let hand = &s.seats[seat.index()].hand;
+    if usize::from(s.seats[seat.index()].walls_built) < data::WALL_REWARDS.len() {
+        for i in 0..s.walls.len() {
+            let slot = wall_slot(s.players, i);
+            if s.walls[i].is_none() && wall_connected(s, slot) && hand.gold >= wall_price(slot) {
+                out.push(Command::BuildWall { slot });
+            }
+        }
+    }
+    let tiles_left = s.church_stack != 0 || s.church_bottom.is_some();
+    if tiles_left && hand.gold >= CHURCH_PRICE {
+        out.push(Command::BuildChurch);
+    }
+}
+
+fn permit_actions(s: &State, seat: Seat, out: &mut Vec<Command>) {
+    let p = &s.seats[seat.index()];
+    let rows = permit_rows(s);
+    let colours: Vec<InfluenceColor> =
+        InfluenceColor::ALL.into_iter().filter(|&c| colour_count(&p.hand, c) >= 2).collect();
+    for value in (0..data::PERMIT_VALUES).filter(|v| p.permits & (1 << v) != 0 && p.hand.gold >= *v) {
+        for (c, r) in squares(s) {
+            if !is_free(s, c, r) {
+                continue;
+            }
+            let at = square(c, r);
+            if rows.contains(&r) {
+                out.push(Command::PlacePermit { value, at, anywhere_with: None });
+            }
+            for &colour in &colours {
+                out.push(Command::PlacePermit { value, at, anywhere_with: Some(colour) });
+            }
+        }
+    }
+    out.push(Command::TakeTwoGold);
+}
+
+fn special_actions(s: &State, seat: Seat, hand: &Cards, out: &mut Vec<Command>) {
+    let p = &s.seats[seat.index()];
+    let pairs: Vec<InfluenceColor> =
+        InfluenceColor::ALL.into_iter().filter(|&c| colour_count(hand, c) >= 2).collect();
+    let free: Vec<Square> = squares(s).filter(|&(c, r)| is_free(s, c, r)).map(|(c, r)| square(c, r)).collect();
+    let own: Vec<(Square, u8)> = squares(s)
+        .filter_map(|(c, r)| match s.cells[cell_index(c, r)] {
+            Cell::Permit { seat: o, value } if o == seat => Some((square(c, r), value)),
+            _ => None,
+        })
+        .collect();
+    for &pay in &pairs {
+        for &(from, value) in &own {
+            for &to in &free {
+                out.push(Command::MovePermit { from, to, pay });
+            }
+            for up in value + 1..data::PERMIT_VALUES {
+                if p.permits & (1 << up) != 0 && hand.gold >= up - value {
+                    out.push(Command::UpgradePermit { at: from, value: up, pay });
+                }
+            }
+        }
+    }
+    if holds(hand, &one_of_each()) {
+        for value in (0..data::PERMIT_VALUES).filter(|v| p.permits & (1 << v) != 0 && hand.gold >= *v) {
+            for &at in &free {
+                out.push(Command::PlacePermitAnywhere { value, at });
+            }
+        }
+        out.push(Command::BuyTwoGold);
+    }
+}
+
+/// A random legal command for `seat`, or `None` if the seat may not act. Not uniform over `legal_actions`: it
+/// first picks a kind of move (building is favoured, permit shuffles are rare) so random games make progress
+/// and end.
+pub fn random_command(state: &State, seat: Seat, rng: &mut GameRng) -> Option<crate::elasund::Command> {
+    let actions = legal_actions(state, seat);
+    if actions.is_empty() {
+        return None;
+    }
+    let pick = |v: &[&Command], rng: &mut GameRng| v.choose(rng).map(|c| (*c).clone());
+    match state.phase {
+        Phase::Build { .. } if state.cottage_queue.is_empty() => {
+            let builds: Vec<&Command> = actions
+                .iter()
+                .filter(|c| {
+                    matches!(c, Command::Build { .. } | Command::BuildWall { .. } | Command::BuildChurch)
+                })
+                .collect();
+            if !builds.is_empty() && rng.gen_bool(0.85) {
+                return pick(&builds, rng);
+            }
+            permit_choice(&actions, rng)
+        }
+        Phase::Permit => permit_choice(&actions, rng),
+        Phase::Special => {
+            let specials: Vec<&Command> = actions.iter().filter(|c| **c != Command::EndTurn).collect();
+            if !specials.is_empty() && rng.gen_bool(0.3) {
+                return pick(&specials, rng);
+            }
+            Some(Command::EndTurn)
+        }
+        _ => actions.choose(rng).cloned(),
+    }
+}
+
+fn permit_choice(actions: &[Command], rng: &mut GameRng) -> Option<Command> {
+    let plain: Vec<&Command> = actions
+        .iter()
+        .filter(|c| matches!(c, Command::PlacePermit { anywhere_with: None, .. }))
+        .collect();
+    let paid: Vec<&Command> = actions
+        .iter()
+        .filter(|c| matches!(c, Command::PlacePermit { anywhere_with: Some(_), .. }))
+        .collect();
+    let roll: f64 = rng.gen();
+    let chosen = if roll < 0.6 && !plain.is_empty() {
+        plain.choose(rng)
+    } else if roll < 0.75 && !paid.is_empty() {
+        paid.choose(rng)
+    } else {
+        None
+    };
+    Some(chosen.map(|c| (*c).clone()).unwrap_or(Command::TakeTwoGold))
+}
