@@ -1,1 +1,26 @@
 //! The hex engine shared by base Catan, Cities & Knights and Catania.
+//!
+//! It owns what every game on a Catan-style board needs and nothing game-specific: the board topology (hexes,
+//! their corners and sides) built from any list of hex coordinates, terrains and the resources they yield, number
+//! tokens, harbors, dice, resource counts, production, the robber's victims, maritime trade ratios and the longest
+//! road. Game modules keep their own state and call these functions over a [`Board`] and their piece arrays, so
+//! Cities & Knights and Catania extend this module (more terrains, sea hexes, ships) instead of copying it.
+//!
+//! Pieces on the board are passed in as two slices indexed by id: `vertices[v]` is a [`VertexPiece`] and
+//! `edges[e]` a [`EdgePiece`]. Games with more piece kinds (knights, ships) keep them in their own arrays.
+
+mod board;
+mod layout;
+mod resources;
+mod rules;
+
+pub use board::{
+    Board, BoardRef, EdgeId, HexCoord, HexId, Topology, VertexCorner, VertexId, VertexKey,
+};
+pub use layout::{
+    beginner_layout, standard_coords, variable_layout, Harbor, HexTile, Layout, Terrain,
+};
+pub use resources::{Dice, Resource, Resources};
+pub use rules::{
+    best_ratio, longest_road, producing_hexes, production, robber_victims, EdgePiece, VertexPiece,
+};

@@ -1,0 +1,798 @@
+//! `decide`: check a command against the state and return the events that follow.
+//!
+//! Every check happens before any event is produced, so a refused command emits nothing. Random outcomes (dice,
+//! the stolen card, the drawn development card) are drawn here and written into the events.
+
+use super::*;
+use crate::hex::{
+    best_ratio, longest_road, production, robber_victims, EdgeId, Resource, VertexId,
+};
+use rand::Rng;
+use Violation::*;
+
+pub(super) fn decide(
+    state: &State,
+    actor: Seat,
+    command: &Command,
+    rng: &mut GameRng,
+) -> Result<Vec<Event>, Violation> {
+    if let Phase::Ended { .. } = state.phase {
+        return Err(GameOver);
+    }
+    if actor.0 >= state.seats {
+        return Err(NoSuchSeat);
+    }
+    let mut ev = Vec::new();
+    match *command {
+        Command::RollDice => roll(state, actor, rng, &mut ev)?,
+        Command::PlaceSettlement { vertex } => {
+            let Phase::PlaceSettlement { index } = state.phase else {
+                return Err(WrongPhase);
+            };
+            require_active(state, actor)?;
+            let v = check_vertex(state, vertex)?;
+            settlement_site_ok(state, v)?;
+            ev.push(Event::SettlementPlaced {
+                seat: actor,
+                vertex: v,
+            });
+            if index >= state.seats {
+                // Seed line 19: one card per terrain next to the second settlement, from the supply.
+                let mut got = Resources::ZERO;
+                for &h in state.board.topology().vertex_hexes(v) {
+                    if let Some(r) = state.board.terrain(h).resource() {
+                        *got.get_mut(r) += 1;
+                    }
+                }
+                if !got.is_empty() {
+                    ev.push(Event::StartingResourcesTaken {
+                        seat: actor,
+                        resources: got,
+                    });
+                }
+            }
+        }
+        Command::PlaceRoad { edge } => {
+            let Phase::PlaceRoad { settlement, .. } = state.phase else {
+                return Err(WrongPhase);
+            };
+            require_active(state, actor)?;
+            let e = check_edge(state, edge)?;
+            if !state.edges[e.index()].is_empty() {
+                return Err(EdgeOccupied);
+            }
+            if !state
+                .board
+                .topology()
+                .edge_vertices(e)
+                .contains(&settlement)
+            {
+                return Err(RoadNotAtNewSettlement);
+            }
+            ev.push(Event::RoadPlaced {
+                seat: actor,
+                edge: e,
+            });
+        }
+        Command::Discard { resources } => {
+            if state.phase != Phase::Discard {
+                return Err(WrongPhase);
+            }
+            let p = &state.players[actor.index()];
+            if p.discard_owed == 0 {
+                return Err(NoDiscardOwed);
+            }
+            if !p.hand.contains(resources) {
+                return Err(ResourcesNotHeld);
+            }
+            if resources.total() != u16::from(p.discard_owed) {
+                return Err(WrongDiscardCount);
+            }
+            ev.push(Event::Discarded {
+                seat: actor,
+                resources,
+            });
+        }
+        Command::MoveRobber { hex, victim } => {
+            if state.phase != Phase::Robber {
+                return Err(WrongPhase);
+            }
+            require_active(state, actor)?;
+            let h = state.board.topology().hex(hex.index()).ok_or(NoSuchHex)?;
+            if h == state.robber || !state.board.terrain(h).is_land() {
+                return Err(RobberMustMove);
+            }
+            let mask = robber_victims(&state.board, &state.vertices, h, actor);
+            let robbable =
+                |s: Seat| mask & (1 << s.0) != 0 && state.players[s.index()].hand.total() > 0;
+            ev.push(Event::RobberMoved {
+                seat: actor,
+                hex: h,
+            });
+            match victim {
+                Some(v) => {
+                    if v.0 >= state.seats {
+                        return Err(NoSuchSeat);
+                    }
+                    if !robbable(v) {
+                        return Err(InvalidVictim);
+                    }
+                    let hand = state.players[v.index()].hand;
+                    let k = rng.gen_range(0..hand.total());
+                    let resource = hand.nth_card(k).expect("k is below the hand's total");
+                    ev.push(Event::ResourceStolen {
+                        thief: actor,
+                        victim: v,
+                        resource,
+                    });
+                }
+                None => {
+                    if state.seat_iter().any(robbable) {
+                        return Err(VictimRequired);
+                    }
+                }
+            }
+        }
+        Command::BuildRoad { edge } => {
+            main_phase(state, actor)?;
+            let e = check_edge(state, edge)?;
+            road_site_ok(state, &state.edges, actor, e)?;
+            let p = &state.players[actor.index()];
+            if p.roads_left == 0 {
+                return Err(NoPiecesLeft);
+            }
+            if !p.hand.contains(ROAD_COST) {
+                return Err(CannotAfford);
+            }
+            ev.push(Event::RoadBuilt {
+                seat: actor,
+                edge: e,
+                free: false,
+            });
+            let mut edges = state.edges.clone();
+            edges[e.index()] = EdgePiece::road(actor);
+            longest_road_after(state, &state.vertices, &edges, &mut ev);
+        }
+        Command::BuildSettlement { vertex } => {
+            main_phase(state, actor)?;
+            let v = check_vertex(state, vertex)?;
+            settlement_site_ok(state, v)?;
+            let t = state.board.topology();
+            if !t
+                .vertex_edges(v)
+                .iter()
+                .any(|e| state.edges[e.index()].owner() == Some(actor))
+            {
+                return Err(SettlementNotConnected);
+            }
+            let p = &state.players[actor.index()];
+            if p.settlements_left == 0 {
+                return Err(NoPiecesLeft);
+            }
+            if !p.hand.contains(SETTLEMENT_COST) {
+                return Err(CannotAfford);
+            }
+            ev.push(Event::SettlementBuilt {
+                seat: actor,
+                vertex: v,
+            });
+            let mut vertices = state.vertices.clone();
+            vertices[v.index()] = VertexPiece::settlement(actor);
+            longest_road_after(state, &vertices, &state.edges, &mut ev);
+        }
+        Command::BuildCity { vertex } => {
+            main_phase(state, actor)?;
+            let v = check_vertex(state, vertex)?;
+            let piece = state.vertices[v.index()];
+            if piece.owner() != Some(actor) || piece.is_city() {
+                return Err(NotYourSettlement);
+            }
+            let p = &state.players[actor.index()];
+            if p.cities_left == 0 {
+                return Err(NoPiecesLeft);
+            }
+            if !p.hand.contains(CITY_COST) {
+                return Err(CannotAfford);
+            }
+            ev.push(Event::CityBuilt {
+                seat: actor,
+                vertex: v,
+            });
+        }
+        Command::BuyDevelopmentCard => {
+            main_phase(state, actor)?;
+            let total = state.deck.total();
+            if total == 0 {
+                return Err(DeckEmpty);
+            }
+            if !state.players[actor.index()].hand.contains(DEV_CARD_COST) {
+                return Err(CannotAfford);
+            }
+            // Uniform over the cards left at purchase time: the same as drawing the top of a shuffled deck.
+            let mut k = rng.gen_range(0..total);
+            let mut card = DevCard::Knight;
+            for c in DevCard::ALL {
+                let n = state.deck.get(c);
+                if k < n {
+                    card = c;
+                    break;
+                }
+                k -= n;
+            }
+            ev.push(Event::DevelopmentCardBought { seat: actor, card });
+        }
+        Command::PlayKnight => {
+            if !matches!(state.phase, Phase::Roll | Phase::Main) {
+                return Err(WrongPhase);
+            }
+            require_active(state, actor)?;
+            card_playable(state, actor, DevCard::Knight)?;
+            ev.push(Event::KnightPlayed { seat: actor });
+            let knights = state.players[actor.index()].knights + 1;
+            let beats = match state.largest_army {
+                None => true,
+                Some(h) => h != actor && knights > state.players[h.index()].knights,
+            };
+            if knights >= 3 && beats {
+                ev.push(Event::LargestArmyChanged {
+                    holder: actor,
+                    knights,
+                });
+            }
+        }
+        Command::PlayRoadBuilding { first, second } => {
+            progress_phase(state, actor)?;
+            card_playable(state, actor, DevCard::RoadBuilding)?;
+            let first = check_edge(state, first)?;
+            let roads_left = state.players[actor.index()].roads_left;
+            if roads_left == 0 {
+                return Err(NoPiecesLeft);
+            }
+            road_site_ok(state, &state.edges, actor, first)?;
+            let mut edges = state.edges.clone();
+            edges[first.index()] = EdgePiece::road(actor);
+            ev.push(Event::RoadBuildingPlayed { seat: actor });
+            ev.push(Event::RoadBuilt {
+                seat: actor,
+                edge: first,
+                free: true,
+            });
+            match second {
+                Some(second) => {
+                    let second = check_edge(state, second)?;
+                    if roads_left < 2 {
+                        return Err(NoPiecesLeft);
+                    }
+                    road_site_ok(state, &edges, actor, second)?;
+                    edges[second.index()] = EdgePiece::road(actor);
+                    ev.push(Event::RoadBuilt {
+                        seat: actor,
+                        edge: second,
+                        free: true,
+                    });
+                }
+                None => {
+                    let t = state.board.topology();
+                    if roads_left >= 2
+                        && t.edges()
+                            .any(|e| road_site_ok(state, &edges, actor, e).is_ok())
+                    {
+                        return Err(RoadBuildingIncomplete);
+                    }
+                }
+            }
+            longest_road_after(state, &state.vertices, &edges, &mut ev);
+        }
+        Command::PlayYearOfPlenty { first, second } => {
+            progress_phase(state, actor)?;
+            card_playable(state, actor, DevCard::YearOfPlenty)?;
+            let want = Resources::one(first, 1).plus(Resources::one(second, 1));
+            if !state.bank.contains(want) {
+                return Err(BankLacks);
+            }
+            ev.push(Event::YearOfPlentyPlayed {
+                seat: actor,
+                first,
+                second,
+            });
+        }
+        Command::PlayMonopoly { resource } => {
+            progress_phase(state, actor)?;
+            card_playable(state, actor, DevCard::Monopoly)?;
+            let taken = state
+                .seat_iter()
+                .filter(|&s| s != actor)
+                .map(|s| SeatCount {
+                    seat: s,
+                    count: state.players[s.index()].hand.get(resource),
+                })
+                .filter(|sc| sc.count > 0)
+                .collect();
+            ev.push(Event::MonopolyPlayed {
+                seat: actor,
+                resource,
+                taken,
+            });
+        }
+        Command::MaritimeTrade { give, receive } => {
+            main_phase(state, actor)?;
+            if give == receive {
+                return Err(InvalidTradeTerms);
+            }
+            let ratio = best_ratio(&state.board, &state.vertices, actor, give);
+            if state.players[actor.index()].hand.get(give) < ratio {
+                return Err(ResourcesNotHeld);
+            }
+            if state.bank.get(receive) == 0 {
+                return Err(BankLacks);
+            }
+            ev.push(Event::MaritimeTraded {
+                seat: actor,
+                give,
+                give_count: ratio,
+                receive,
+            });
+        }
+        Command::OfferTrade { give, receive } => {
+            if state.phase != Phase::Main {
+                return Err(WrongPhase);
+            }
+            if actor != state.active {
+                return Err(TradeNotWithActivePlayer);
+            }
+            terms_ok(state, actor, give, receive)?;
+            ev.push(Event::TradeOffered {
+                seat: actor,
+                give,
+                receive,
+            });
+        }
+        Command::CounterOffer { give, receive } => {
+            let offer = respond_phase(state, actor)?;
+            let _ = offer;
+            terms_ok(state, actor, give, receive)?;
+            ev.push(Event::CounterOffered {
+                seat: actor,
+                give,
+                receive,
+            });
+        }
+        Command::AcceptTrade => {
+            let offer = respond_phase(state, actor)?;
+            if !state.players[actor.index()].hand.contains(offer.receive) {
+                return Err(ResourcesNotHeld);
+            }
+            if !state.players[state.active.index()]
+                .hand
+                .contains(offer.give)
+            {
+                return Err(PartnerCannotPay);
+            }
+            ev.push(Event::TradeCompleted {
+                active: state.active,
+                partner: actor,
+                given: offer.give,
+                received: offer.receive,
+            });
+        }
+        Command::RejectTrade => {
+            respond_phase(state, actor)?;
+            if state.players[actor.index()].rejected {
+                return Err(NoOpenOffer);
+            }
+            ev.push(Event::TradeRejected { seat: actor });
+        }
+        Command::AcceptCounterOffer { seat } => {
+            let terms = counter_of(state, actor, seat)?;
+            if !state.players[actor.index()].hand.contains(terms.receive) {
+                return Err(ResourcesNotHeld);
+            }
+            if !state.players[seat.index()].hand.contains(terms.give) {
+                return Err(PartnerCannotPay);
+            }
+            ev.push(Event::TradeCompleted {
+                active: actor,
+                partner: seat,
+                given: terms.receive,
+                received: terms.give,
+            });
+        }
+        Command::RejectCounterOffer { seat } => {
+            counter_of(state, actor, seat)?;
+            ev.push(Event::CounterOfferRejected { seat });
+        }
+        Command::WithdrawTrade => {
+            if state.phase != Phase::Main {
+                return Err(WrongPhase);
+            }
+            if actor != state.active {
+                return Err(TradeNotWithActivePlayer);
+            }
+            if state.offer.is_none() {
+                return Err(NoOpenOffer);
+            }
+            ev.push(Event::TradeWithdrawn { seat: actor });
+        }
+        Command::EndTurn => {
+            main_phase(state, actor)?;
+            let next = state.next_seat(actor);
+            ev.push(Event::TurnEnded { seat: actor, next });
+            // Seed line 69: points reached outside your turn win at the start of your next turn.
+            let pts = state.points(next);
+            if pts >= POINTS_TO_WIN {
+                ev.push(won(state, next, pts, 0));
+            }
+            return Ok(ev);
+        }
+    }
+    check_win(state, &mut ev);
+    Ok(ev)
+}
+
+fn roll(
+    state: &State,
+    actor: Seat,
+    rng: &mut GameRng,
+    ev: &mut Vec<Event>,
+) -> Result<(), Violation> {
+    match state.phase {
+        Phase::StartingRoll => {
+            let p = &state.players[actor.index()];
+            if !p.start_pending || p.start_roll.is_some() {
+                return Err(NotYourTurn);
+            }
+            let dice = Dice::roll(rng);
+            ev.push(Event::StartingRollMade { seat: actor, dice });
+            let waiting = state.seat_iter().any(|s| {
+                s != actor
+                    && state.players[s.index()].start_pending
+                    && state.players[s.index()].start_roll.is_none()
+            });
+            if !waiting {
+                let roll_of = |s: Seat| {
+                    if s == actor {
+                        Some(dice.sum())
+                    } else {
+                        state.players[s.index()].start_roll
+                    }
+                };
+                let rolls: Vec<(Seat, u8)> = state
+                    .seat_iter()
+                    .filter(|&s| state.players[s.index()].start_pending)
+                    .filter_map(|s| roll_of(s).map(|r| (s, r)))
+                    .collect();
+                let max = rolls.iter().map(|&(_, r)| r).max().unwrap_or(0);
+                let top: Vec<Seat> = rolls
+                    .iter()
+                    .filter(|&&(_, r)| r == max)
+                    .map(|&(s, _)| s)
+                    .collect();
+                if top.len() == 1 {
+                    ev.push(Event::StartingPlayerChosen { seat: top[0] });
+                } else {
+                    ev.push(Event::StartingRollTied { seats: top });
+                }
+            }
+            Ok(())
+        }
+        Phase::Roll => {
+            require_active(state, actor)?;
+            let dice = Dice::roll(rng);
+            ev.push(Event::DiceRolled { seat: actor, dice });
+            if dice.sum() == 7 {
+                let discards: Vec<SeatCount> = state
+                    .seat_iter()
+                    .filter_map(|s| {
+                        let n = state.players[s.index()].hand.total();
+                        (n > 7).then_some(SeatCount {
+                            seat: s,
+                            count: (n / 2) as u8,
+                        })
+                    })
+                    .collect();
+                if !discards.is_empty() {
+                    ev.push(Event::DiscardsRequired { discards });
+                }
+            } else {
+                ev.push(produce(state, dice.sum()));
+            }
+            Ok(())
+        }
+        _ => Err(WrongPhase),
+    }
+}
+
+/// Production for `roll` with the seed's bank rule (line 71): if the bank cannot pay everyone their share of a
+/// resource, nobody gets that resource this turn.
+fn produce(state: &State, roll: u8) -> Event {
+    let mut out = [Resources::ZERO; 8];
+    let n = usize::from(state.seats);
+    production(
+        &state.board,
+        &state.vertices,
+        roll,
+        state.robber,
+        &mut out[..n],
+    );
+    let mut withheld = Vec::new();
+    for r in Resource::ALL {
+        let demand: u16 = out[..n].iter().map(|x| u16::from(x.get(r))).sum();
+        if demand > u16::from(state.bank.get(r)) {
+            withheld.push(r);
+            for x in &mut out[..n] {
+                x.set(r, 0);
+            }
+        }
+    }
+    let gains = (0..state.seats)
+        .filter(|&s| !out[usize::from(s)].is_empty())
+        .map(|s| SeatResources {
+            seat: Seat(s),
+            resources: out[usize::from(s)],
+        })
+        .collect();
+    Event::ResourcesProduced { gains, withheld }
+}
+
+fn require_active(state: &State, actor: Seat) -> Result<(), Violation> {
+    if actor == state.active {
+        Ok(())
+    } else {
+        Err(NotYourTurn)
+    }
+}
+
+fn main_phase(state: &State, actor: Seat) -> Result<(), Violation> {
+    if state.phase != Phase::Main {
+        return Err(WrongPhase);
+    }
+    require_active(state, actor)
+}
+
+/// Progress cards are played by the active seat after its roll (official rule; see BASE-DEV-05).
+fn progress_phase(state: &State, actor: Seat) -> Result<(), Violation> {
+    match state.phase {
+        Phase::Main => require_active(state, actor),
+        Phase::Roll => {
+            require_active(state, actor)?;
+            Err(ProgressBeforeRoll)
+        }
+        _ => Err(WrongPhase),
+    }
+}
+
+/// A non-active seat answering the active seat's open offer; returns the offer.
+fn respond_phase(state: &State, actor: Seat) -> Result<TradeTerms, Violation> {
+    if state.phase != Phase::Main {
+        return Err(WrongPhase);
+    }
+    if actor == state.active {
+        return Err(TradeNotWithActivePlayer);
+    }
+    state.offer.ok_or(NoOpenOffer)
+}
+
+fn counter_of(state: &State, actor: Seat, seat: Seat) -> Result<TradeTerms, Violation> {
+    if state.phase != Phase::Main {
+        return Err(WrongPhase);
+    }
+    if actor != state.active {
+        return Err(TradeNotWithActivePlayer);
+    }
+    if seat.0 >= state.seats {
+        return Err(NoSuchSeat);
+    }
+    state.players[seat.index()]
+        .counter
+        .ok_or(NoSuchCounterOffer)
+}
+
+fn terms_ok(
+    state: &State,
+    actor: Seat,
+    give: Resources,
+    receive: Resources,
+) -> Result<(), Violation> {
+    if give.is_empty() || receive.is_empty() || give.overlaps(receive) {
+        return Err(InvalidTradeTerms);
+    }
+    // 95 cards exist in all; anything larger cannot be meant and would overflow nothing but is refused early.
+    if receive.total() > 95 {
+        return Err(InvalidTradeTerms);
+    }
+    let p = &state.players[actor.index()];
+    if !p.hand.contains(give) {
+        return Err(ResourcesNotHeld);
+    }
+    if p.offers_made >= OFFERS_PER_TURN_MAX {
+        return Err(OfferLimitReached);
+    }
+    Ok(())
+}
+
+fn card_playable(state: &State, actor: Seat, card: DevCard) -> Result<(), Violation> {
+    let p = &state.players[actor.index()];
+    if state.dev_played {
+        return Err(OneCardPerTurn);
+    }
+    if p.dev.get(card) > 0 {
+        Ok(())
+    } else if p.dev_new.get(card) > 0 {
+        Err(CardBoughtThisTurn)
+    } else {
+        Err(NoSuchCard)
+    }
+}
+
+fn check_vertex(state: &State, v: VertexId) -> Result<VertexId, Violation> {
+    state.board.topology().vertex(v.index()).ok_or(NoSuchVertex)
+}
+
+fn check_edge(state: &State, e: EdgeId) -> Result<EdgeId, Violation> {
+    state.board.topology().edge(e.index()).ok_or(NoSuchEdge)
+}
+
+/// A free vertex whose neighbours are all free (seed lines 40, 76).
+pub(super) fn settlement_site_ok(state: &State, v: VertexId) -> Result<(), Violation> {
+    if !state.vertices[v.index()].is_empty() {
+        return Err(VertexOccupied);
+    }
+    if state
+        .board
+        .topology()
+        .vertex_neighbors(v)
+        .iter()
+        .any(|n| !state.vertices[n.index()].is_empty())
+    {
+        return Err(DistanceRule);
+    }
+    Ok(())
+}
+
+/// A free edge touching the seat's building, or the seat's road at a corner not held by an opponent (seed line
+/// 37; official rule: a road does not connect through another player's settlement).
+pub(super) fn road_site_ok(
+    state: &State,
+    edges: &[EdgePiece],
+    seat: Seat,
+    e: EdgeId,
+) -> Result<(), Violation> {
+    if !edges[e.index()].is_empty() {
+        return Err(EdgeOccupied);
+    }
+    let t = state.board.topology();
+    for v in t.edge_vertices(e) {
+        match state.vertices[v.index()].owner() {
+            Some(o) if o == seat => return Ok(()),
+            Some(_) => continue,
+            None => {
+                if t.vertex_edges(v)
+                    .iter()
+                    .any(|&x| x != e && edges[x.index()].owner() == Some(seat))
+                {
+                    return Ok(());
+                }
+            }
+        }
+    }
+    Err(RoadNotConnected)
+}
+
+/// Appends a `LongestRoadChanged` event if the card moves once `vertices`/`edges` replace the state's pieces.
+fn longest_road_after(
+    state: &State,
+    vertices: &[VertexPiece],
+    edges: &[EdgePiece],
+    ev: &mut Vec<Event>,
+) {
+    let mut lengths = [0u8; 8];
+    let n = usize::from(state.seats);
+    for s in state.seat_iter() {
+        lengths[s.index()] = longest_road(&state.board, vertices, edges, s);
+    }
+    let old: Vec<u8> = state.players.iter().map(|p| p.road_length).collect();
+    let new_holder = longest_road_holder(state.longest_road, &old, &lengths[..n]);
+    if new_holder != state.longest_road {
+        let length = new_holder.map_or(0, |h| lengths[h.index()]);
+        ev.push(Event::LongestRoadChanged {
+            holder: new_holder,
+            length,
+        });
+    }
+}
+
+/// Who holds the longest road card after road lengths change from `old` to `new` (seed lines 60-62).
+///
+/// - Nobody holds it: the seat with the unique longest road of at least 5 takes it.
+/// - The holder's road was broken (got shorter): the card goes to the seat with the unique longest road of at
+///   least 5 (possibly the holder again), else it is set aside.
+/// - Otherwise the holder keeps it unless another seat now has a strictly longer road.
+pub(crate) fn longest_road_holder(holder: Option<Seat>, old: &[u8], new: &[u8]) -> Option<Seat> {
+    let max = new.iter().copied().max().unwrap_or(0);
+    let at_max: Vec<usize> = (0..new.len()).filter(|&i| new[i] == max).collect();
+    let unique = (max >= 5 && at_max.len() == 1).then(|| Seat(at_max[0] as u8));
+    match holder {
+        None => unique,
+        Some(h) if new[h.index()] < old[h.index()] => unique,
+        Some(h) => {
+            if max > new[h.index()] {
+                unique.or(Some(h))
+            } else {
+                Some(h)
+            }
+        }
+    }
+}
+
+/// Appends `GameWon` if the active seat has reached the target after these events (seed lines 3, 65).
+fn check_win(state: &State, ev: &mut Vec<Event>) {
+    if matches!(
+        state.phase,
+        Phase::StartingRoll | Phase::PlaceSettlement { .. } | Phase::PlaceRoad { .. }
+    ) {
+        return;
+    }
+    let seat = state.active;
+    let mut pts = i16::from(state.points(seat));
+    let mut road = state.longest_road;
+    let mut army = state.largest_army;
+    let mut new_vp_cards = 0;
+    for e in ev.iter() {
+        match *e {
+            Event::SettlementBuilt { seat: s, .. } | Event::CityBuilt { seat: s, .. }
+                if s == seat =>
+            {
+                pts += 1
+            }
+            Event::DevelopmentCardBought {
+                seat: s,
+                card: DevCard::VictoryPoint,
+            } if s == seat => {
+                pts += 1;
+                new_vp_cards += 1;
+            }
+            Event::LongestRoadChanged { holder, .. } => {
+                if road == Some(seat) {
+                    pts -= 2;
+                }
+                if holder == Some(seat) {
+                    pts += 2;
+                }
+                road = holder;
+            }
+            Event::LargestArmyChanged { holder, .. } => {
+                if army == Some(seat) {
+                    pts -= 2;
+                }
+                if holder == seat {
+                    pts += 2;
+                }
+                army = Some(holder);
+            }
+            _ => {}
+        }
+    }
+    if pts >= i16::from(POINTS_TO_WIN) {
+        ev.push(won(state, seat, pts as u8, new_vp_cards));
+    }
+}
+
+/// The winning event. `new_vp_cards`: victory point cards the winner drew in the winning command itself, which
+/// are not in `state` yet.
+fn won(state: &State, seat: Seat, points: u8, new_vp_cards: u8) -> Event {
+    let victory_point_cards = state
+        .seat_iter()
+        .map(|s| {
+            let extra = if s == seat { new_vp_cards } else { 0 };
+            SeatCount {
+                seat: s,
+                count: state.players[s.index()].vp_cards() + extra,
+            }
+        })
+        .collect();
+    Event::GameWon {
+        seat,
+        points,
+        victory_point_cards,
+    }
+}

@@ -1,0 +1,290 @@
+//! Rules written once over a board and its pieces: production, robber victims, harbor ratios, longest road.
+
+use super::board::{Board, EdgeId, HexId, VertexId};
+use super::resources::{Resource, Resources};
+use crate::Seat;
+use serde::{Deserialize, Serialize};
+
+/// What stands on a vertex, packed in one byte: 0 = nothing, else `seat + 1` in the low bits and
+/// [`VertexPiece::CITY`] for a city. One byte per vertex keeps the state small and cheap to compare.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct VertexPiece(u8);
+
+impl VertexPiece {
+    const CITY: u8 = 0x80;
+    pub const EMPTY: VertexPiece = VertexPiece(0);
+
+    pub fn settlement(seat: Seat) -> Self {
+        VertexPiece(seat.0 + 1)
+    }
+    pub fn city(seat: Seat) -> Self {
+        VertexPiece((seat.0 + 1) | Self::CITY)
+    }
+    pub fn owner(self) -> Option<Seat> {
+        let s = self.0 & !Self::CITY;
+        (s != 0).then(|| Seat(s - 1))
+    }
+    pub fn is_city(self) -> bool {
+        self.0 & Self::CITY != 0
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// Cards this piece yields from one producing hex: settlement 1, city 2.
+    pub fn yield_count(self) -> u8 {
+        if self.is_empty() {
+            0
+        } else if self.is_city() {
+            2
+        } else {
+            1
+        }
+    }
+}
+
+/// What lies on an edge: 0 = nothing, else `seat + 1`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct EdgePiece(u8);
+
+impl EdgePiece {
+    pub const EMPTY: EdgePiece = EdgePiece(0);
+
+    pub fn road(seat: Seat) -> Self {
+        EdgePiece(seat.0 + 1)
+    }
+    pub fn owner(self) -> Option<Seat> {
+        (self.0 != 0).then(|| Seat(self.0 - 1))
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// Hexes that produce on `roll`: the hexes carrying that number, except the one the robber stands on.
+pub fn producing_hexes(board: &Board, roll: u8, robber: HexId) -> impl Iterator<Item = HexId> + '_ {
+    board
+        .hexes_with_number(roll)
+        .iter()
+        .copied()
+        .filter(move |&h| h != robber)
+}
+
+/// Adds what each seat's buildings would receive on `roll` into `out[seat]`, before any bank limit.
+pub fn production(
+    board: &Board,
+    vertices: &[VertexPiece],
+    roll: u8,
+    robber: HexId,
+    out: &mut [Resources],
+) {
+    for h in producing_hexes(board, roll, robber) {
+        let Some(r) = board.terrain(h).resource() else {
+            continue;
+        };
+        for &v in board.topology().hex_vertices(h) {
+            let piece = vertices[v.index()];
+            if let Some(seat) = piece.owner() {
+                let slot = out[seat.index()].get_mut(r);
+                *slot = slot.saturating_add(piece.yield_count());
+            }
+        }
+    }
+}
+
+/// The seats other than `thief` with a building on a corner of `hex`, as a bit mask (bit `i` = seat `i`).
+pub fn robber_victims(board: &Board, vertices: &[VertexPiece], hex: HexId, thief: Seat) -> u8 {
+    let mut mask = 0u8;
+    for &v in board.topology().hex_vertices(hex) {
+        if let Some(s) = vertices[v.index()].owner() {
+            if s != thief {
+                mask |= 1 << s.0;
+            }
+        }
+    }
+    mask
+}
+
+/// The best maritime ratio for `seat` giving `resource`: 2 with that resource's special harbor, else 3 with a
+/// generic harbor, else 4. A harbor counts when the seat has a settlement or city on one of its corners.
+pub fn best_ratio(board: &Board, vertices: &[VertexPiece], seat: Seat, resource: Resource) -> u8 {
+    let mut best = 4;
+    for v in board.topology().vertices() {
+        if vertices[v.index()].owner() != Some(seat) {
+            continue;
+        }
+        match board.harbor_at(v) {
+            Some(Some(r)) if r == resource => return 2,
+            Some(None) => best = 3,
+            _ => {}
+        }
+    }
+    best
+}
+
+/// The length of `seat`'s longest simple path of roads (no edge used twice). A corner holding another seat's
+/// settlement or city cuts the path: the path may end there but not pass through.
+pub fn longest_road(
+    board: &Board,
+    vertices: &[VertexPiece],
+    edges: &[EdgePiece],
+    seat: Seat,
+) -> u8 {
+    let t = board.topology();
+    // Local numbering of this seat's roads so a u64 mask can mark used edges; a seat holds at most 15 roads in
+    // the base game (30 roads and ships in Seafarers), well under 64.
+    let mut own = [0u16; 64];
+    let mut n = 0usize;
+    for e in t.edges() {
+        if edges[e.index()].owner() == Some(seat) && n < 64 {
+            own[n] = e.index() as u16;
+            n += 1;
+        }
+    }
+    let own = &own[..n];
+    let local = |e: EdgeId| own.iter().position(|&x| usize::from(x) == e.index());
+    let blocked = |v: VertexId| matches!(vertices[v.index()].owner(), Some(o) if o != seat);
+
+    fn walk(
+        t: &super::Topology,
+        v: VertexId,
+        used: u64,
+        len: u8,
+        local: &dyn Fn(EdgeId) -> Option<usize>,
+        blocked: &dyn Fn(VertexId) -> bool,
+    ) -> u8 {
+        let mut best = len;
+        for &e in t.vertex_edges(v) {
+            let Some(i) = local(e) else { continue };
+            if used & (1 << i) != 0 {
+                continue;
+            }
+            let [a, b] = t.edge_vertices(e);
+            let w = if a == v { b } else { a };
+            let got = if blocked(w) {
+                len + 1
+            } else {
+                walk(t, w, used | (1 << i), len + 1, local, blocked)
+            };
+            best = best.max(got);
+        }
+        best
+    }
+
+    let mut best = 0;
+    for &e in own {
+        let e = t.edge(usize::from(e)).expect("an edge of this board");
+        for v in t.edge_vertices(e) {
+            best = best.max(walk(t, v, 0, 0, &local, &blocked));
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hex::{beginner_layout, Board};
+
+    fn board() -> Board {
+        Board::new(beginner_layout()).unwrap()
+    }
+
+    /// A path of `n` edges starting at vertex `start`, walking to unused neighbours greedily.
+    fn path(b: &Board, start: VertexId, n: usize) -> (Vec<EdgeId>, Vec<VertexId>) {
+        let t = b.topology();
+        let mut v = start;
+        let mut es = Vec::new();
+        let mut vs = vec![v];
+        for _ in 0..n {
+            let e = *t
+                .vertex_edges(v)
+                .iter()
+                .find(|&&e| {
+                    let [a, c] = t.edge_vertices(e);
+                    let w = if a == v { c } else { a };
+                    !vs.contains(&w)
+                })
+                .unwrap();
+            let [a, c] = t.edge_vertices(e);
+            v = if a == v { c } else { a };
+            es.push(e);
+            vs.push(v);
+        }
+        (es, vs)
+    }
+
+    #[test]
+    fn longest_road_counts_a_path_and_is_cut_by_an_opponent() {
+        let b = board();
+        let t = b.topology();
+        let mut verts = vec![VertexPiece::EMPTY; t.vertex_count()];
+        let mut edges = vec![EdgePiece::EMPTY; t.edge_count()];
+        let (es, vs) = path(&b, t.hex_vertices(t.hex(9).unwrap())[0], 6);
+        for e in &es {
+            edges[e.index()] = EdgePiece::road(Seat(0));
+        }
+        assert_eq!(longest_road(&b, &verts, &edges, Seat(0)), 6);
+        // Our own settlement does not cut the road.
+        verts[vs[3].index()] = VertexPiece::settlement(Seat(0));
+        assert_eq!(longest_road(&b, &verts, &edges, Seat(0)), 6);
+        // Another seat's settlement in the middle splits it into 3 + 3.
+        verts[vs[3].index()] = VertexPiece::settlement(Seat(1));
+        assert_eq!(longest_road(&b, &verts, &edges, Seat(0)), 3);
+        assert_eq!(longest_road(&b, &verts, &edges, Seat(1)), 0);
+    }
+
+    #[test]
+    fn a_branch_does_not_add_length() {
+        let b = board();
+        let t = b.topology();
+        let verts = vec![VertexPiece::EMPTY; t.vertex_count()];
+        let mut edges = vec![EdgePiece::EMPTY; t.edge_count()];
+        let (es, vs) = path(&b, t.hex_vertices(t.hex(9).unwrap())[0], 4);
+        for e in &es {
+            edges[e.index()] = EdgePiece::road(Seat(2));
+        }
+        // A one-edge spur off the second vertex: the longest path stays 4.
+        let spur = t
+            .vertex_edges(vs[1])
+            .iter()
+            .copied()
+            .find(|e| !es.contains(e))
+            .unwrap();
+        edges[spur.index()] = EdgePiece::road(Seat(2));
+        assert_eq!(longest_road(&b, &verts, &edges, Seat(2)), 4);
+    }
+
+    #[test]
+    fn a_ring_of_six_counts_six() {
+        let b = board();
+        let t = b.topology();
+        let verts = vec![VertexPiece::EMPTY; t.vertex_count()];
+        let mut edges = vec![EdgePiece::EMPTY; t.edge_count()];
+        let h = t.hex(9).unwrap();
+        for &e in t.hex_edges(h) {
+            edges[e.index()] = EdgePiece::road(Seat(1));
+        }
+        assert_eq!(longest_road(&b, &verts, &edges, Seat(1)), 6);
+    }
+
+    #[test]
+    fn harbor_ratio_needs_a_building_on_the_harbor() {
+        let b = board();
+        let t = b.topology();
+        let mut verts = vec![VertexPiece::EMPTY; t.vertex_count()];
+        let special = b
+            .layout()
+            .harbors
+            .iter()
+            .find(|h| h.resource.is_some())
+            .unwrap();
+        let r = special.resource.unwrap();
+        assert_eq!(best_ratio(&b, &verts, Seat(0), r), 4);
+        verts[t.edge_vertices(special.edge)[0].index()] = VertexPiece::city(Seat(0));
+        assert_eq!(best_ratio(&b, &verts, Seat(0), r), 2);
+        let other = Resource::ALL.into_iter().find(|&x| x != r).unwrap();
+        assert_eq!(best_ratio(&b, &verts, Seat(0), other), 4);
+    }
+}
