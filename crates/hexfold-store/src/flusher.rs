@@ -47,6 +47,8 @@ pub(crate) struct FlushShared {
     pub(crate) wake: Condvar,
     pub(crate) durable: watch::Sender<Durable>,
     pub(crate) position: watch::Sender<u64>,
+    /// Successful flushes since open, for metrics and the group-commit benchmark.
+    pub(crate) flushes: std::sync::atomic::AtomicU64,
     /// Makes the next flush fail, so tests can check that a failed flush poisons the store.
     #[cfg(test)]
     pub(crate) fail_next_flush: std::sync::atomic::AtomicBool,
@@ -120,6 +122,7 @@ pub(crate) fn run(shared: Arc<FlushShared>) {
         };
         match shared.sync() {
             Ok(()) => {
+                shared.flushes.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 done_txn = txn;
                 done_gen = gen;
                 shared.durable.send_modify(|d| {

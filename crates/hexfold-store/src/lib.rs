@@ -301,6 +301,7 @@ impl Store {
             wake: Condvar::new(),
             durable: watch::channel(durable).0,
             position: watch::channel(counters.last_global).0,
+            flushes: std::sync::atomic::AtomicU64::new(0),
             #[cfg(test)]
             fail_next_flush: std::sync::atomic::AtomicBool::new(false),
             #[cfg(test)]
@@ -789,6 +790,12 @@ impl Store {
     /// The latest durable global position; changes wake the receivers.
     pub fn durable_position(&self) -> watch::Receiver<u64> {
         self.inner.flush.position.subscribe()
+    }
+
+    /// How many flushes the group-commit thread has completed since open (appends per flush is the
+    /// group-commit batch size).
+    pub fn flush_count(&self) -> u64 {
+        self.inner.flush.flushes.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Makes everything written before this call durable (snapshots included). For graceful shutdown.
