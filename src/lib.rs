@@ -1,4 +1,10 @@
-//! The hexfold server: gRPC API over the rules crate and the event store.
+//! The hexfold server: the rules crate's games as event-sourced aggregates behind a gRPC API.
+//!
+//! This crate owns everything between the wire and the store: the protobuf mapping of each game
+//! ([`games`]), the generic engine that decides, appends, folds, snapshots and projects ([`engine`]), the stored
+//! encoding ([`stored`]), the seeds and derived generators ([`seed`]), the one mapping of errors to statuses
+//! ([`error`]), the tonic service ([`service`]) and its server ([`server`]), and the terminal client ([`cli`]).
+//! Rules live in `hexfold-rules` (no I/O), the log in `hexfold-store` (no games, no protobuf).
 
 /// Generated gRPC code for `proto/hexfold/v1`.
 pub mod proto {
@@ -15,3 +21,12 @@ pub mod proto {
         pub const FILE_DESCRIPTOR_SET: &[u8] = tonic::include_file_descriptor_set!("hexfold_descriptor");
     }
 }
+
+pub mod cli;
+pub mod engine;
+pub mod error;
+pub mod games;
+pub mod seed;
+pub mod server;
+pub mod service;
+pub mod stored;

@@ -1,6 +1,69 @@
 //! The `hexfold` binary: `hexfold serve` runs the server; the other subcommands are a client for a person at a
 //! terminal. It stays thin: the server lives in `hexfold::server`, the client commands in `hexfold::cli`.
 
+use anyhow::Context;
+use clap::Parser;
+use hexfold::{cli, server};
+
+#[derive(Debug, Parser)]
+#[command(name = "hexfold", version, about = "Board games as event-sourced aggregates behind a gRPC API")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, clap::Subcommand)]
+enum Command {
+    /// Run the gRPC server.
+    Serve(server::ServeArgs),
+    #[command(flatten)]
+    Client(cli::ClientCommand),
+}
+
 fn main() -> anyhow::Result<()> {
+    let args = Cli::parse();
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    match args.command {
+        Command::Serve(serve) => runtime.block_on(serve_main(serve)),
+        Command::Client(client) => runtime.block_on(cli::run(client)),
+    }
+}
+
+async fn serve_main(args: server::ServeArgs) -> anyhow::Result<()> {
+    server::init_tracing(args.log_format);
+    let listener = tokio::net::TcpListener::bind(&args.listen)
+        .await
+        .with_context(|| format!("cannot listen on {}", args.listen))?;
+    // The bound address on stdout (the port may have been 0): scripts and tests read this line.
+    println!("listening on {}", listener.local_addr()?);
+    server::run(listener, args.config(), shutdown_signal()).await?;
     Ok(())
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            tracing::error!(error = %e, "cannot listen for Ctrl-C");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut sig) => {
+                sig.recv().await;
+            }
+            Err(e) => {
+                tracing::error!(error = %e, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
 }

@@ -1,0 +1,213 @@
+//! The one place where failures become gRPC statuses.
+//!
+//! Handlers return [`ApiError`]; rules violations, store errors and decoding failures are converted into it
+//! with `From`/constructors, and only [`ApiError::into_status`] picks a `tonic::Code`. Messages never carry a
+//! token, a seed or a hidden card: store errors never include payload bytes, and decoding errors report only
+//! where a record failed, never what it contained.
+
+use hexfold_rules::RuleViolation;
+use hexfold_store::StoreError;
+use std::collections::HashMap;
+use tonic::{Code, Status};
+use tonic_types::{ErrorDetails, StatusExt};
+
+/// The `domain` of every `google.rpc.ErrorInfo` the server sends.
+pub const ERROR_DOMAIN: &str = "hexfold";
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ApiError {
+    /// The request is malformed whatever the game's state (missing field, bad id, oversized input).
+    #[error("{0}")]
+    InvalidArgument(String),
+    /// The game's configuration was refused by the rules (INVALID_ARGUMENT, with an `ErrorInfo`).
+    #[error("{message}")]
+    InvalidConfig {
+        reason: &'static str,
+        rule_id: &'static str,
+        message: String,
+    },
+    /// The command is well formed but refused in this state: a rules violation, or a platform precondition such
+    /// as "the game is finished" (FAILED_PRECONDITION, with an `ErrorInfo`).
+    #[error("{message}")]
+    Precondition {
+        reason: &'static str,
+        rule_id: &'static str,
+        message: String,
+    },
+    #[error("{0}")]
+    NotFound(String),
+    /// The request's `expected_version` is not the game's version.
+    #[error("expected version {expected}, the game is at version {actual}")]
+    Conflict { expected: u64, actual: u64 },
+    /// An index past the game's head; retrying later may succeed.
+    #[error("{0}")]
+    OutOfRange(String),
+    #[error("{0}")]
+    Unauthenticated(&'static str),
+    #[error("{0}")]
+    PermissionDenied(&'static str),
+    #[error("{0}")]
+    ResourceExhausted(String),
+    /// A stored record could not be decoded.
+    #[error("{0}")]
+    DataLoss(String),
+    /// The server is shutting down.
+    #[error("{0}")]
+    Unavailable(String),
+    #[error("{0}")]
+    Internal(String),
+}
+
+impl ApiError {
+    /// A rules violation of a command.
+    pub fn violation<V: RuleViolation>(v: V) -> ApiError {
+        ApiError::Precondition {
+            reason: v.name(),
+            rule_id: v.rule_id(),
+            message: v.message().to_string(),
+        }
+    }
+
+    /// A rules violation of a game's configuration, at creation.
+    pub fn invalid_config<V: RuleViolation>(v: V) -> ApiError {
+        ApiError::InvalidConfig {
+            reason: v.name(),
+            rule_id: v.rule_id(),
+            message: v.message().to_string(),
+        }
+    }
+
+    /// A stored record that does not decode. Only the position of the failure is reported: serde's message can
+    /// quote the record's content, which may be hidden information.
+    pub fn undecodable(what: &str, game_id: &str, err: &serde_json::Error) -> ApiError {
+        ApiError::DataLoss(format!(
+            "stored {what} of game {game_id} cannot be decoded ({:?} error at line {} column {})",
+            err.classify(),
+            err.line(),
+            err.column()
+        ))
+    }
+
+    pub fn code(&self) -> Code {
+        match self {
+            ApiError::InvalidArgument(_) | ApiError::InvalidConfig { .. } => Code::InvalidArgument,
+            ApiError::Precondition { .. } => Code::FailedPrecondition,
+            ApiError::NotFound(_) => Code::NotFound,
+            ApiError::Conflict { .. } => Code::Aborted,
+            ApiError::OutOfRange(_) => Code::OutOfRange,
+            ApiError::Unauthenticated(_) => Code::Unauthenticated,
+            ApiError::PermissionDenied(_) => Code::PermissionDenied,
+            ApiError::ResourceExhausted(_) => Code::ResourceExhausted,
+            ApiError::DataLoss(_) => Code::DataLoss,
+            ApiError::Unavailable(_) => Code::Unavailable,
+            ApiError::Internal(_) => Code::Internal,
+        }
+    }
+
+    pub fn into_status(self) -> Status {
+        let code = self.code();
+        let message = self.to_string();
+        match self {
+            ApiError::InvalidConfig {
+                reason, rule_id, ..
+            }
+            | ApiError::Precondition {
+                reason, rule_id, ..
+            } => {
+                let metadata = HashMap::from([
+                    ("rule_id".to_string(), rule_id.to_string()),
+                    ("message".to_string(), message.clone()),
+                ]);
+                Status::with_error_details(
+                    code,
+                    message,
+                    ErrorDetails::with_error_info(reason, ERROR_DOMAIN, metadata),
+                )
+            }
+            ApiError::Conflict { expected, actual } => {
+                let metadata = HashMap::from([
+                    ("expected_version".to_string(), expected.to_string()),
+                    ("actual_version".to_string(), actual.to_string()),
+                ]);
+                Status::with_error_details(
+                    code,
+                    message,
+                    ErrorDetails::with_error_info("VersionConflict", ERROR_DOMAIN, metadata),
+                )
+            }
+            _ => Status::new(code, message),
+        }
+    }
+}
+
+impl From<ApiError> for Status {
+    fn from(e: ApiError) -> Status {
+        e.into_status()
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> ApiError {
+        match e {
+            StoreError::Conflict { expected, actual } => ApiError::Conflict { expected, actual },
+            StoreError::NotFound => ApiError::NotFound("no such game".into()),
+            // Game ids carry 128 random bits, so a collision means a broken generator: not the client's fault.
+            StoreError::AlreadyExists => ApiError::Internal("game id collision".into()),
+            StoreError::Corrupt(what) => ApiError::DataLoss(format!("corrupt store record: {what}")),
+            StoreError::Io(what) => ApiError::Internal(format!("storage failure: {what}")),
+            e @ StoreError::TooLarge { .. } => ApiError::InvalidArgument(e.to_string()),
+            StoreError::InvalidArgument(what) => ApiError::InvalidArgument(what),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    struct Nope;
+    impl RuleViolation for Nope {
+        fn rule_id(&self) -> &'static str {
+            "BASE-TEST-01"
+        }
+        fn name(&self) -> &'static str {
+            "Nope"
+        }
+        fn message(&self) -> &'static str {
+            "Not now."
+        }
+    }
+
+    #[test]
+    fn violations_carry_their_name_and_rule_in_error_info() {
+        let status = ApiError::violation(Nope).into_status();
+        assert_eq!(status.code(), Code::FailedPrecondition);
+        let info = status.get_details_error_info().expect("error info");
+        assert_eq!(info.reason, "Nope");
+        assert_eq!(info.domain, ERROR_DOMAIN);
+        assert_eq!(info.metadata["rule_id"], "BASE-TEST-01");
+        assert_eq!(info.metadata["message"], "Not now.");
+    }
+
+    #[test]
+    fn store_errors_map_to_their_codes() {
+        let cases = [
+            (StoreError::Conflict { expected: 1, actual: 2 }, Code::Aborted),
+            (StoreError::NotFound, Code::NotFound),
+            (StoreError::Corrupt("x".into()), Code::DataLoss),
+            (StoreError::Io("x".into()), Code::Internal),
+        ];
+        for (err, code) in cases {
+            assert_eq!(ApiError::from(err).into_status().code(), code);
+        }
+    }
+
+    #[test]
+    fn undecodable_records_do_not_quote_their_content() {
+        let err = serde_json::from_str::<u8>("\"SecretCard\"").unwrap_err();
+        let e = ApiError::undecodable("event", "catan-1", &err);
+        assert_eq!(e.code(), Code::DataLoss);
+        assert!(!e.to_string().contains("SecretCard"), "{e}");
+    }
+}

@@ -1,0 +1,211 @@
+//! Running the server: configuration, the tower stack, health and reflection, graceful shutdown.
+//!
+//! [`run`] takes an already-bound listener and a shutdown future (the mini-redis shape), so tests bind
+//! `127.0.0.1:0` and stop the server by resolving the future.
+
+use crate::engine::{Limits, Shared};
+use crate::proto::v1::{hexfold_server::HexfoldServer, FILE_DESCRIPTOR_SET};
+use crate::service::HexfoldService;
+use hexfold_store::{Durability, Store, StoreConfig, StoreError};
+use std::future::Future;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tokio::sync::{watch, RwLock, Semaphore};
+use tonic::transport::server::TcpIncoming;
+use tower::limit::GlobalConcurrencyLimitLayer;
+use tower::load_shed::LoadShedLayer;
+use tower::ServiceBuilder;
+
+/// Everything `run` needs. `Default` gives the documented defaults with the data in `./hexfold-data`.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub data_dir: PathBuf,
+    pub durability: Durability,
+    /// The token that may use `SubscribeAll`; `None` disables it.
+    pub operator_token: Option<String>,
+    pub limits: Limits,
+    /// Unary calls (and the start of streams) are cancelled after this long.
+    pub request_timeout: Duration,
+    /// Requests handled at once across all connections; more are refused with RESOURCE_EXHAUSTED.
+    pub max_concurrent_requests: usize,
+    /// Largest request message.
+    pub max_request_bytes: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            data_dir: PathBuf::from("hexfold-data"),
+            durability: Durability::Flush,
+            operator_token: None,
+            limits: Limits::default(),
+            request_timeout: Duration::from_secs(10),
+            max_concurrent_requests: 4096,
+            max_request_bytes: 64 << 10,
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("cannot open the event store: {0}")]
+    Store(#[from] StoreError),
+    #[error("transport: {0}")]
+    Transport(#[from] tonic::transport::Error),
+    #[error("reflection: {0}")]
+    Reflection(#[from] tonic_reflection::server::Error),
+}
+
+/// Serves the API on `listener` until `shutdown` resolves, then stops accepting, lets in-flight requests and
+/// appends finish, ends the live streams with UNAVAILABLE, flushes the store and returns.
+pub async fn run(
+    listener: TcpListener,
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send,
+) -> Result<(), ServeError> {
+    let store = Store::open(
+        &config.data_dir,
+        StoreConfig {
+            durability: config.durability,
+        },
+    )?;
+    let (stopping_tx, stopping_rx) = watch::channel(false);
+    let max_streams = config.limits.max_subscribers.clamp(1, Semaphore::MAX_PERMITS);
+    let streams = Arc::new(Semaphore::new(max_streams));
+    let shared = Arc::new(Shared {
+        store: store.clone(),
+        limits: config.limits.clone(),
+        streams: Arc::clone(&streams),
+        shutdown: stopping_rx,
+    });
+    let writes = Arc::new(RwLock::new(()));
+    let service = HexfoldService::new(
+        Arc::clone(&shared),
+        config.operator_token.as_deref(),
+        Arc::clone(&writes),
+    );
+    let api = HexfoldServer::new(service).max_decoding_message_size(config.max_request_bytes);
+
+    let (health, health_service) = tonic_health::server::health_reporter();
+    health.set_serving::<HexfoldServer<HexfoldService>>().await;
+    let reflection_v1 = tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(FILE_DESCRIPTOR_SET)
+        .build_v1()?;
+    let reflection_v1alpha = tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(FILE_DESCRIPTOR_SET)
+        .build_v1alpha()?;
+
+    let addr = listener.local_addr().ok();
+    tracing::info!(?addr, data_dir = %config.data_dir.display(), "serving");
+    let signal = {
+        let health = health.clone();
+        async move {
+            shutdown.await;
+            tracing::info!("shutting down: no new connections, finishing in-flight requests");
+            health.set_not_serving::<HexfoldServer<HexfoldService>>().await;
+            let _ = stopping_tx.send(true);
+        }
+    };
+    // A global limit (not per connection) with load shedding: when every slot is taken a request is refused at
+    // once with RESOURCE_EXHAUSTED instead of queueing without bound.
+    let limits = ServiceBuilder::new()
+        .layer(LoadShedLayer::new())
+        .layer(GlobalConcurrencyLimitLayer::new(config.max_concurrent_requests.max(1)))
+        .into_inner();
+    let served = tonic::transport::Server::builder()
+        .timeout(config.request_timeout)
+        .layer(limits)
+        .add_service(health_service)
+        .add_service(reflection_v1)
+        .add_service(reflection_v1alpha)
+        .add_service(api)
+        .serve_with_incoming_shutdown(TcpIncoming::from(listener).with_nodelay(Some(true)), signal)
+        .await;
+
+    // Writes run in their own tasks; wait for the ones whose clients went away, then for the stream tasks.
+    let _no_more_writes = writes.write().await;
+    let _no_more_streams = streams.acquire_many(max_streams as u32).await;
+    let flushed = store.flush().await;
+    tracing::info!("stopped");
+    served?;
+    flushed?;
+    Ok(())
+}
+
+/// `hexfold serve`: flags, with environment variables as fallbacks.
+#[derive(Clone, Debug, clap::Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "HEXFOLD_LISTEN", default_value = "127.0.0.1:50051")]
+    pub listen: String,
+    /// Directory of the event store (created if missing).
+    #[arg(long, env = "HEXFOLD_DATA_DIR", default_value = "./hexfold-data")]
+    pub data_dir: PathBuf,
+    /// `flush` survives a process crash; `fsync` also survives a power loss, at a cost per write.
+    #[arg(long, env = "HEXFOLD_DURABILITY", value_enum, default_value_t = DurabilityArg::Flush)]
+    pub durability: DurabilityArg,
+    #[arg(long, env = "HEXFOLD_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+    /// Token for the operator's global stream (SubscribeAll). Unset: the global stream is disabled.
+    #[arg(long, env = "HEXFOLD_OPERATOR_TOKEN", hide_env_values = true)]
+    pub operator_token: Option<String>,
+    /// Store a snapshot every this many events.
+    #[arg(long, env = "HEXFOLD_SNAPSHOT_EVERY", default_value_t = 64)]
+    pub snapshot_every: u64,
+    /// Head states kept in memory.
+    #[arg(long, env = "HEXFOLD_CACHED_GAMES", default_value_t = 1024)]
+    pub cached_games: usize,
+    /// Requests handled at once; more are refused with RESOURCE_EXHAUSTED.
+    #[arg(long, env = "HEXFOLD_MAX_CONCURRENT_REQUESTS", default_value_t = 4096)]
+    pub max_concurrent_requests: usize,
+    /// Request timeout in milliseconds.
+    #[arg(long, env = "HEXFOLD_REQUEST_TIMEOUT_MS", default_value_t = 10_000)]
+    pub request_timeout_ms: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DurabilityArg {
+    Flush,
+    Fsync,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+impl ServeArgs {
+    pub fn config(&self) -> Config {
+        Config {
+            data_dir: self.data_dir.clone(),
+            durability: match self.durability {
+                DurabilityArg::Flush => Durability::Flush,
+                DurabilityArg::Fsync => Durability::Fsync,
+            },
+            operator_token: self.operator_token.clone().filter(|t| !t.is_empty()),
+            limits: Limits {
+                snapshot_every: self.snapshot_every.max(1),
+                cached_games: self.cached_games.max(1),
+                ..Limits::default()
+            },
+            request_timeout: Duration::from_millis(self.request_timeout_ms.max(1)),
+            max_concurrent_requests: self.max_concurrent_requests.max(1),
+            ..Config::default()
+        }
+    }
+}
+
+/// Installs the global tracing subscriber: human-readable or JSON lines on stderr, filtered by `RUST_LOG`
+/// (default `info`). Nothing at `info` names a token, a seed or a hidden card.
+pub fn init_tracing(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    match format {
+        LogFormat::Text => builder.init(),
+        LogFormat::Json => builder.json().init(),
+    }
+}

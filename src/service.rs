@@ -1,0 +1,397 @@
+//! The `hexfold.v1.Hexfold` gRPC service: authentication, dispatch to the game's engine, and the game-independent
+//! calls (`ListGames`, `SubscribeAll`).
+
+use crate::engine::{Credential, DynGame, Shared};
+use crate::error::ApiError;
+use crate::games;
+use crate::proto::v1 as pb;
+use crate::stored::{self, StoredSummary};
+use hexfold_store::GlobalRecord;
+use std::sync::Arc;
+use subtle::ConstantTimeEq;
+use tokio::sync::{mpsc, RwLock};
+use tokio_stream::wrappers::ReceiverStream;
+use tonic::{Request, Response, Status};
+
+/// Items buffered between a stream's task and the connection.
+const STREAM_CHANNEL: usize = 16;
+/// Default and largest `ListGames` page.
+const DEFAULT_PAGE: usize = 50;
+const MAX_PAGE: usize = 500;
+/// Events read from the global log per step of `SubscribeAll`.
+const GLOBAL_CHUNK: usize = 512;
+
+pub type EventStream<T> = ReceiverStream<Result<T, Status>>;
+
+#[derive(Clone)]
+pub struct HexfoldService {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    games: Vec<Arc<dyn DynGame>>,
+    shared: Arc<Shared>,
+    /// SHA-256 of the operator token, if one is configured.
+    operator_sha256: Option<[u8; 32]>,
+    /// Every write runs in its own task holding a read guard, so a client that goes away or a request timeout
+    /// cannot cut an append between the store and the cache; shutdown takes the write guard to wait for them.
+    writes: Arc<RwLock<()>>,
+}
+
+impl HexfoldService {
+    pub fn new(shared: Arc<Shared>, operator_token: Option<&str>, writes: Arc<RwLock<()>>) -> HexfoldService {
+        let operator_sha256 = match Credential::from_token(operator_token.unwrap_or_default()) {
+            Credential::Token(hash) if operator_token.is_some_and(|t| !t.is_empty()) => Some(hash),
+            _ => None,
+        };
+        HexfoldService {
+            inner: Arc::new(Inner {
+                games: games::engines(&shared),
+                shared,
+                operator_sha256,
+                writes,
+            }),
+        }
+    }
+}
+
+impl Inner {
+    fn by_variant(&self, variant: i32) -> Result<&Arc<dyn DynGame>, ApiError> {
+        let named = pb::Variant::try_from(variant).unwrap_or(pb::Variant::Unspecified);
+        if named == pb::Variant::Unspecified {
+            return Err(ApiError::InvalidArgument("variant is required".into()));
+        }
+        self.games
+            .iter()
+            .find(|g| g.variant() == named)
+            .ok_or_else(|| ApiError::InvalidArgument(format!("{} is not served here", named.as_str_name())))
+    }
+
+    /// The engine of a game id: ids are `<game name>-<random hex>`.
+    fn by_game(&self, game_id: &str) -> Result<&Arc<dyn DynGame>, ApiError> {
+        if game_id.is_empty() {
+            return Err(ApiError::InvalidArgument("game_id is required".into()));
+        }
+        self.games
+            .iter()
+            .find(|g| {
+                game_id
+                    .strip_prefix(g.name())
+                    .is_some_and(|rest| rest.starts_with('-'))
+            })
+            .ok_or_else(|| ApiError::NotFound("no such game".into()))
+    }
+
+    fn by_name(&self, name: &str) -> Option<&Arc<dyn DynGame>> {
+        self.games.iter().find(|g| g.name() == name)
+    }
+
+    async fn write<T: Send + 'static>(
+        &self,
+        work: impl std::future::Future<Output = Result<T, ApiError>> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let guard = Arc::clone(&self.writes).read_owned().await;
+        tokio::spawn(async move {
+            let result = work.await;
+            drop(guard);
+            result
+        })
+        .await
+        .map_err(|e| ApiError::Internal(format!("the command task failed: {e}")))?
+    }
+
+    fn list_games(&self, req: pb::ListGamesRequest) -> Result<pb::ListGamesResponse, ApiError> {
+        let size = match req.page_size as usize {
+            0 => DEFAULT_PAGE,
+            n if n <= MAX_PAGE => n,
+            n => {
+                return Err(ApiError::InvalidArgument(format!(
+                    "page_size {n} is over the limit of {MAX_PAGE}"
+                )))
+            }
+        };
+        let after = (!req.page_token.is_empty()).then_some(req.page_token.as_str());
+        let store = &self.shared.store;
+        let mut rows = store.list_streams(after, size + 1)?;
+        let more = rows.len() > size;
+        rows.truncate(size);
+        let mut games = Vec::with_capacity(rows.len());
+        for (game_id, summary) in &rows {
+            let summary = match summary {
+                Some(bytes) => {
+                    let s: StoredSummary = stored::decode("summary", game_id, bytes)?;
+                    let engine = self.by_name(&s.variant).ok_or_else(|| {
+                        ApiError::DataLoss(format!("game {game_id} is of unknown variant {}", s.variant))
+                    })?;
+                    pb::GameSummary {
+                        game_id: game_id.clone(),
+                        variant: engine.variant() as i32,
+                        seats: s.seats,
+                        status: if s.finished {
+                            pb::GameStatus::Finished
+                        } else {
+                            pb::GameStatus::InProgress
+                        } as i32,
+                        version: s.version,
+                        winner: s.winner.map(u32::from),
+                    }
+                }
+                None => self.by_game(game_id)?.summary_from_meta(game_id, &store.meta(game_id)?)?,
+            };
+            games.push(summary);
+        }
+        let next_page_token = match (more, rows.last()) {
+            (true, Some((last, _))) => last.clone(),
+            _ => String::new(),
+        };
+        Ok(pb::ListGamesResponse {
+            games,
+            next_page_token,
+        })
+    }
+
+    fn check_operator(&self, cred: Credential) -> Result<(), ApiError> {
+        match (cred, self.operator_sha256) {
+            (Credential::Anonymous, _) => Err(ApiError::Unauthenticated(
+                "SubscribeAll needs the operator token in `authorization: Bearer <token>`",
+            )),
+            (Credential::Token(hash), Some(operator)) if bool::from(hash.ct_eq(&operator)) => Ok(()),
+            (Credential::Token(_), _) => Err(ApiError::PermissionDenied(
+                "SubscribeAll is reserved to the operator token",
+            )),
+        }
+    }
+
+    /// The global stream: reads the log from the store at its own pace (so it cannot fall behind a buffer), and
+    /// waits on the store's durable position when it has caught up.
+    async fn subscribe_all(
+        self: Arc<Self>,
+        after: u64,
+        tx: &mpsc::Sender<Result<pb::SubscribeAllResponse, Status>>,
+    ) -> Result<(), ApiError> {
+        use pb::subscribe_all_response::Item;
+        let store = &self.shared.store;
+        let mut durable = store.durable_position();
+        let mut shutdown = self.shared.shutdown.clone();
+        let mut position = after;
+        let mut caught_up = false;
+        loop {
+            durable.borrow_and_update();
+            let records = store.read_global(position + 1, GLOBAL_CHUNK)?;
+            if records.is_empty() {
+                if !caught_up {
+                    caught_up = true;
+                    let item = Item::CaughtUp(pb::CaughtUp { version: position });
+                    if tx.send(Ok(pb::SubscribeAllResponse { item: Some(item) })).await.is_err() {
+                        return Ok(());
+                    }
+                }
+                tokio::select! {
+                    changed = durable.changed() => if changed.is_err() { return Ok(()) },
+                    _ = tx.closed() => return Ok(()),
+                    _ = shutdown.wait_for(|s| *s) => {
+                        return Err(ApiError::Unavailable("the server is shutting down".into()))
+                    }
+                }
+                continue;
+            }
+            for run in runs(records) {
+                let game_id = run[0].stream.clone();
+                let last = run[run.len() - 1].global;
+                let engine = self
+                    .by_game(&game_id)
+                    .map_err(|_| ApiError::DataLoss(format!("the log holds events of unknown game {game_id}")))?;
+                for event in engine.omniscient(game_id, run).await? {
+                    let item = Item::Event(event);
+                    let sent = tokio::select! {
+                        sent = tx.send(Ok(pb::SubscribeAllResponse { item: Some(item) })) => sent.is_ok(),
+                        _ = shutdown.wait_for(|s| *s) => false,
+                    };
+                    if !sent {
+                        return Ok(());
+                    }
+                }
+                position = last;
+            }
+        }
+    }
+}
+
+/// Splits global records into runs of consecutive events of one game.
+fn runs(records: Vec<GlobalRecord>) -> Vec<Vec<GlobalRecord>> {
+    let mut out: Vec<Vec<GlobalRecord>> = Vec::new();
+    for record in records {
+        match out.last_mut() {
+            Some(run)
+                if run.last().is_some_and(|prev| {
+                    prev.stream == record.stream && prev.version + 1 == record.version
+                }) =>
+            {
+                run.push(record)
+            }
+            _ => out.push(vec![record]),
+        }
+    }
+    out
+}
+
+/// Reads `authorization: Bearer <token>` and hashes the token at once; it is never logged or kept.
+fn credential<T>(req: &Request<T>) -> Result<Credential, ApiError> {
+    let Some(value) = req.metadata().get("authorization") else {
+        return Ok(Credential::Anonymous);
+    };
+    let malformed = ApiError::Unauthenticated("the authorization header must be `Bearer <token>`");
+    let value = value.to_str().map_err(|_| malformed.clone())?;
+    let (scheme, token) = value.split_once(' ').ok_or_else(|| malformed.clone())?;
+    let token = token.trim();
+    if !scheme.eq_ignore_ascii_case("bearer") || token.is_empty() {
+        return Err(malformed);
+    }
+    Ok(Credential::from_token(token))
+}
+
+/// Logs a failure (server-side ones loudly) and turns it into a status.
+fn reply<T>(method: &'static str, result: Result<T, ApiError>) -> Result<Response<T>, Status> {
+    match result {
+        Ok(value) => Ok(Response::new(value)),
+        Err(e) => {
+            match &e {
+                ApiError::Internal(_) | ApiError::DataLoss(_) => tracing::error!(method, error = %e, "request failed"),
+                _ => tracing::debug!(method, code = ?e.code(), error = %e, "request refused"),
+            }
+            Err(e.into_status())
+        }
+    }
+}
+
+#[tonic::async_trait]
+impl pb::hexfold_server::Hexfold for HexfoldService {
+    async fn create_game(
+        &self,
+        request: Request<pb::CreateGameRequest>,
+    ) -> Result<Response<pb::CreateGameResponse>, Status> {
+        let inner = Arc::clone(&self.inner);
+        let req = request.into_inner();
+        let result = async {
+            let engine = Arc::clone(inner.by_variant(req.variant)?);
+            inner.write(async move { engine.create(req).await }).await
+        }
+        .await;
+        reply("CreateGame", result)
+    }
+
+    async fn submit_command(
+        &self,
+        request: Request<pb::SubmitCommandRequest>,
+    ) -> Result<Response<pb::SubmitCommandResponse>, Status> {
+        let inner = Arc::clone(&self.inner);
+        let result = async {
+            let cred = credential(&request)?;
+            let req = request.into_inner();
+            let engine = Arc::clone(inner.by_game(&req.game_id)?);
+            inner.write(async move { engine.submit(cred, req).await }).await
+        }
+        .await;
+        reply("SubmitCommand", result)
+    }
+
+    async fn get_state(
+        &self,
+        request: Request<pb::GetStateRequest>,
+    ) -> Result<Response<pb::GetStateResponse>, Status> {
+        let result = async {
+            let cred = credential(&request)?;
+            let req = request.into_inner();
+            self.inner.by_game(&req.game_id)?.get_state(cred, req).await
+        }
+        .await;
+        reply("GetState", result)
+    }
+
+    type ReadEventsStream = EventStream<pb::EventEnvelope>;
+
+    async fn read_events(
+        &self,
+        request: Request<pb::ReadEventsRequest>,
+    ) -> Result<Response<Self::ReadEventsStream>, Status> {
+        let result = async {
+            let cred = credential(&request)?;
+            let req = request.into_inner();
+            let (tx, rx) = mpsc::channel(STREAM_CHANNEL);
+            self.inner.by_game(&req.game_id)?.read_events(cred, req, tx).await?;
+            Ok(ReceiverStream::new(rx))
+        }
+        .await;
+        reply("ReadEvents", result)
+    }
+
+    type SubscribeStream = EventStream<pb::SubscribeResponse>;
+
+    async fn subscribe(
+        &self,
+        request: Request<pb::SubscribeRequest>,
+    ) -> Result<Response<Self::SubscribeStream>, Status> {
+        let result = async {
+            let cred = credential(&request)?;
+            let req = request.into_inner();
+            let (tx, rx) = mpsc::channel(STREAM_CHANNEL);
+            self.inner.by_game(&req.game_id)?.subscribe(cred, req, tx).await?;
+            Ok(ReceiverStream::new(rx))
+        }
+        .await;
+        reply("Subscribe", result)
+    }
+
+    async fn legal_actions(
+        &self,
+        request: Request<pb::LegalActionsRequest>,
+    ) -> Result<Response<pb::LegalActionsResponse>, Status> {
+        let result = async {
+            let cred = credential(&request)?;
+            let req = request.into_inner();
+            self.inner.by_game(&req.game_id)?.legal_actions(cred, req).await
+        }
+        .await;
+        reply("LegalActions", result)
+    }
+
+    async fn list_games(
+        &self,
+        request: Request<pb::ListGamesRequest>,
+    ) -> Result<Response<pb::ListGamesResponse>, Status> {
+        reply("ListGames", self.inner.list_games(request.into_inner()))
+    }
+
+    type SubscribeAllStream = EventStream<pb::SubscribeAllResponse>;
+
+    async fn subscribe_all(
+        &self,
+        request: Request<pb::SubscribeAllRequest>,
+    ) -> Result<Response<Self::SubscribeAllStream>, Status> {
+        let result = (|| {
+            self.inner.check_operator(credential(&request)?)?;
+            let permit = self.inner.shared.stream_permit()?;
+            let after = request.into_inner().after_position;
+            let (tx, rx) = mpsc::channel(STREAM_CHANNEL);
+            let inner = Arc::clone(&self.inner);
+            tokio::spawn(async move {
+                let _permit = permit;
+                if let Err(e) = inner.subscribe_all(after, &tx).await {
+                    // A full buffer means a slow client; do not wait for it to deliver the farewell.
+                    let _ = tx.try_send(Err(e.into_status()));
+                }
+            });
+            Ok(ReceiverStream::new(rx))
+        })();
+        reply("SubscribeAll", result)
+    }
+
+    async fn get_replay(
+        &self,
+        request: Request<pb::GetReplayRequest>,
+    ) -> Result<Response<pb::GetReplayResponse>, Status> {
+        let req = request.into_inner();
+        let result = async { self.inner.by_game(&req.game_id)?.replay(req.clone()).await }.await;
+        reply("GetReplay", result)
+    }
+}

@@ -1,0 +1,187 @@
+//! What the server writes into the event store, and how.
+//!
+//! Every record (event, command, game meta, summary, snapshot) is JSON (serde_json) inside a versioned envelope
+//! `{"v": 1, "body": ...}`. The choice is deliberate:
+//! - self-describing: a record names its fields and enum variants, so an operator can read the log with any JSON
+//!   tool and a future reader can tell one layout from another;
+//! - tolerant: fields added later with `#[serde(default)]` still read old records, and readers ignore fields they
+//!   do not know, so most schema growth needs no migration; `v` is bumped only for incompatible changes, and a
+//!   reader refuses a version it does not know instead of guessing;
+//! - the rules crate's types already derive serde, so no second schema has to be kept in step with them.
+//!
+//! The cost is size and CPU compared with a binary encoding; `hexfold-bench` measures it. Protobuf is kept for the
+//! wire: it is the API contract, while this is the storage contract, and the two evolve separately.
+//!
+//! A record that does not decode is reported as DATA_LOSS (see [`ApiError::undecodable`]), never a panic.
+
+use crate::error::ApiError;
+use crate::proto::v1 as pb;
+use hexfold_rules::Seat;
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+
+/// The envelope version this build writes and the only one it reads.
+pub const ENVELOPE_VERSION: u32 = 1;
+
+#[derive(Serialize)]
+struct EnvelopeRef<'a, T> {
+    v: u32,
+    body: &'a T,
+}
+
+#[derive(Deserialize)]
+struct Envelope<T> {
+    v: u32,
+    body: T,
+}
+
+#[derive(Deserialize)]
+struct VersionOnly {
+    v: u32,
+}
+
+/// Encodes `body` in the current envelope.
+pub fn encode<T: Serialize>(body: &T) -> Vec<u8> {
+    // Serialising plain data (no maps with non-string keys, no failing `Serialize` impls) cannot fail.
+    serde_json::to_vec(&EnvelopeRef {
+        v: ENVELOPE_VERSION,
+        body,
+    })
+    .expect("records serialise to JSON")
+}
+
+/// Decodes a record of kind `what` (for the error message) of game `game_id`.
+pub fn decode<T: DeserializeOwned>(what: &str, game_id: &str, bytes: &[u8]) -> Result<T, ApiError> {
+    match serde_json::from_slice::<Envelope<T>>(bytes) {
+        Ok(env) if env.v == ENVELOPE_VERSION => Ok(env.body),
+        Ok(env) => Err(unknown_version(what, game_id, env.v)),
+        Err(err) => match serde_json::from_slice::<VersionOnly>(bytes) {
+            Ok(only) if only.v != ENVELOPE_VERSION => Err(unknown_version(what, game_id, only.v)),
+            _ => Err(ApiError::undecodable(what, game_id, &err)),
+        },
+    }
+}
+
+fn unknown_version(what: &str, game_id: &str, v: u32) -> ApiError {
+    ApiError::DataLoss(format!(
+        "stored {what} of game {game_id} has envelope version {v}; this server reads version {ENVELOPE_VERSION}"
+    ))
+}
+
+/// One stored event: a game's own event, or the platform's.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum StoredEvent<E> {
+    Game(E),
+    /// Appended in the batch that ends the game: the hex seed whose SHA-256 is the game's commitment.
+    SeedRevealed { seed: String },
+}
+
+/// One stored command, with the seat that submitted it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredCommand<C> {
+    pub seat: Seat,
+    pub command: C,
+}
+
+/// The options the creator asked for, as given (the game's `Config` is what they resolved to).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredOptions {
+    /// The `MapKind` enum value's proto name, e.g. `MAP_KIND_RANDOM`.
+    pub map: String,
+    pub victory_points: u32,
+}
+
+impl StoredOptions {
+    pub fn from_proto(options: &pb::GameOptions) -> StoredOptions {
+        StoredOptions {
+            map: options.map().as_str_name().to_string(),
+            victory_points: options.victory_points,
+        }
+    }
+
+    pub fn to_proto(&self) -> pb::GameOptions {
+        pb::GameOptions {
+            map: pb::MapKind::from_str_name(&self.map).unwrap_or(pb::MapKind::Unspecified) as i32,
+            victory_points: self.victory_points,
+        }
+    }
+}
+
+/// Everything fixed at a game's creation. Holds the secret seed: never returned as is, never logged.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct StoredMeta<C, S> {
+    /// The game's `Game::NAME`.
+    pub variant: String,
+    pub seats: Vec<String>,
+    pub options: StoredOptions,
+    pub config: C,
+    pub setup: S,
+    /// Lowercase hex SHA-256 of each seat's token, in seat order. The tokens themselves are never stored.
+    pub token_sha256: Vec<String>,
+    /// Lowercase hex of the 32-byte secret seed.
+    pub seed: String,
+    pub seed_commitment: String,
+}
+
+/// The generic part of [`StoredMeta`], readable without knowing the game (unknown fields are ignored).
+#[derive(Clone, Debug, Deserialize)]
+pub struct StoredMetaHead {
+    pub variant: String,
+    pub seats: Vec<String>,
+}
+
+/// What `ListGames` shows, rewritten with every append.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredSummary {
+    pub variant: String,
+    pub seats: Vec<String>,
+    pub finished: bool,
+    pub version: u64,
+    pub winner: Option<u8>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_round_trip_and_name_their_version() {
+        let event: StoredEvent<u32> = StoredEvent::SeedRevealed { seed: "ab".into() };
+        let bytes = encode(&event);
+        assert!(bytes.starts_with(b"{\"v\":1,"));
+        assert_eq!(decode::<StoredEvent<u32>>("event", "g", &bytes), Ok(event));
+    }
+
+    #[test]
+    fn unknown_versions_and_garbage_are_data_loss() {
+        let future = br#"{"v":2,"body":{"Game":1}}"#;
+        let err = decode::<StoredEvent<u32>>("event", "g", future).unwrap_err();
+        assert_eq!(err.code(), tonic::Code::DataLoss);
+        assert!(err.to_string().contains("version 2"), "{err}");
+        let newer_shape = br#"{"v":3,"body":{"Other":[1,2]}}"#;
+        assert!(decode::<StoredEvent<u32>>("event", "g", newer_shape)
+            .unwrap_err()
+            .to_string()
+            .contains("version 3"));
+        for garbage in [&b""[..], b"\xff\x00", b"{\"v\":1}", b"{\"v\":1,\"body\":{\"Game\":\"x\"}}"] {
+            let err = decode::<StoredEvent<u32>>("event", "g", garbage).unwrap_err();
+            assert_eq!(err.code(), tonic::Code::DataLoss);
+        }
+    }
+
+    #[test]
+    fn the_generic_meta_head_reads_any_game_meta() {
+        let meta = StoredMeta {
+            variant: "catan".into(),
+            seats: vec!["a".into(), "b".into()],
+            options: StoredOptions::from_proto(&pb::GameOptions::default()),
+            config: 3u8,
+            setup: vec![1u8, 2],
+            token_sha256: vec![],
+            seed: String::new(),
+            seed_commitment: String::new(),
+        };
+        let head: StoredMetaHead = decode("meta", "g", &encode(&meta)).unwrap();
+        assert_eq!(head.variant, "catan");
+        assert_eq!(head.seats.len(), 2);
+    }
+}
