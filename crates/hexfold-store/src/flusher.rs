@@ -122,9 +122,14 @@ pub(crate) fn run(shared: Arc<FlushShared>) {
         };
         match shared.sync() {
             Ok(()) => {
-                shared.flushes.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                shared
+                    .flushes
+                    .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 done_txn = txn;
                 done_gen = gen;
+                // Publish to readers and writers first, then to position subscribers: a subscriber woken
+                // by the position must find the new events readable. Writers that return in between
+                // wait for the position themselves (see `Store::append`).
                 shared.durable.send_modify(|d| {
                     d.txn = txn;
                     d.global = global;

@@ -638,15 +638,54 @@ async fn a_record_damaged_on_disk_is_corrupt_after_reopen() {
         let store = open(dir.path());
         store.create_stream("g", Vec::new()).await.unwrap();
         store
-            .append(req("g", "c1", Some(0), &["e1", "e2"]))
+            .append(req("g", "c1", Some(0), &["e1"]))
+            .await
+            .unwrap();
+        store
+            .append(req("g", "c2", Some(1), &["e2", "e3"]))
             .await
             .unwrap();
     }
     {
-        // Event records are the keys starting with 'V' (see the layout in codec.rs); give the second one a
+        // Appends are the keys starting with 'A' (see the layout in codec.rs); give the second one a
         // format byte no version of this code wrote.
         let db = sled::open(dir.path()).unwrap();
-        let (key, value) = db.scan_prefix(b"V").nth(1).unwrap().unwrap();
+        let (key, value) = db.scan_prefix(b"A").nth(1).unwrap().unwrap();
+        let mut value = value.to_vec();
+        value[0] = 0xEE;
+        db.insert(key, value).unwrap();
+        db.flush().unwrap();
+    }
+    // The last append is damaged, so reopening (which reads it to recover the global counter) refuses.
+    match Store::open(dir.path(), StoreConfig::default()) {
+        Err(StoreError::Corrupt(msg)) => assert!(msg.contains("format"), "{msg}"),
+        Err(other) => panic!("expected Corrupt, got {other:?}"),
+        Ok(_) => panic!("opened a store whose last append is damaged"),
+    }
+}
+
+#[tokio::test]
+async fn a_damaged_older_record_is_corrupt_when_read_after_reopen() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let store = open(dir.path());
+        store.create_stream("g", Vec::new()).await.unwrap();
+        store
+            .append(req("g", "c1", Some(0), &["e1"]))
+            .await
+            .unwrap();
+        store
+            .append(req("g", "c2", Some(1), &["e2"]))
+            .await
+            .unwrap();
+        store
+            .append(req("g", "c3", Some(2), &["e3"]))
+            .await
+            .unwrap();
+    }
+    {
+        let db = sled::open(dir.path()).unwrap();
+        let (key, value) = db.scan_prefix(b"A").nth(1).unwrap().unwrap();
         let mut value = value.to_vec();
         value[0] = 0xEE;
         db.insert(key, value).unwrap();
@@ -654,7 +693,7 @@ async fn a_record_damaged_on_disk_is_corrupt_after_reopen() {
     }
     let store = open(dir.path());
     assert_eq!(store.read("g", 1, 1).unwrap().len(), 1);
-    match store.read("g", 1, 2) {
+    match store.read("g", 1, 3) {
         Err(StoreError::Corrupt(msg)) => assert!(msg.contains("format"), "{msg}"),
         other => panic!("expected Corrupt, got {other:?}"),
     }
@@ -662,4 +701,5 @@ async fn a_record_damaged_on_disk_is_corrupt_after_reopen() {
         store.read_global(1, 10),
         Err(StoreError::Corrupt(_))
     ));
+    assert_eq!(store.read("g", 3, 3).unwrap()[0].payload, b"e3".to_vec());
 }
