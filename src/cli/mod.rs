@@ -1,64 +1,709 @@
-//! The terminal client: subcommands of `hexfold` other than `serve`, for a person at a terminal. They speak the
-//! public gRPC API through the generated client, like any other client.
+//! The client subcommands of the `hexfold` binary, for a person at a terminal (and for scripts: `--json`,
+//! `--pick N`, and a non-zero exit status on every failure).
+//!
+//! Every subcommand speaks the public gRPC API through the generated client, exactly as a client in another
+//! language would; nothing here reaches into the server's storage. The only server-side code it shares is the
+//! pure replay path used by `verify` (the seed derivation and the proto conversions), so that verification cannot
+//! drift from what the server does.
+
+mod catan_text;
+mod json;
+mod verify;
 
 use crate::proto::v1 as pb;
-use anyhow::Context;
+use anyhow::{bail, Context as _};
+use clap::{Args, Subcommand};
 use pb::hexfold_client::HexfoldClient;
+use std::fmt;
+use tonic::transport::Channel;
 
-/// Client subcommands (flattened into the binary's top-level commands).
-#[derive(Clone, Debug, clap::Subcommand)]
+pub use verify::{verify_replay, Mismatch, Verified};
+
+/// The client subcommands, flattened into the binary's top-level command next to `serve`.
+#[derive(Debug, Subcommand)]
 pub enum ClientCommand {
-    /// Create a game and print its id and one secret token per seat.
+    /// Create a game; prints its id, one secret token per seat and the commitment to its random seed.
     Create(CreateArgs),
+    /// Show the state of a game (at the head, or at an event index) as the token's seat or a spectator sees it.
+    State(StateArgs),
+    /// Print a game's events as they happen (recorded ones first), until interrupted or the stream ends.
+    Follow(FollowArgs),
+    /// List the commands the token's seat may submit now, numbered for `submit --pick`.
+    Actions(ActionsArgs),
+    /// Submit a command for the token's seat, written readably (`roll`, `build-road 12`, ...) or picked by number.
+    Submit(SubmitArgs),
+    /// List the games on the server.
+    List(ListArgs),
+    /// Check a finished game: the revealed seed matches the commitment and replaying every recorded command
+    /// through the rules reproduces every recorded event.
+    Verify(VerifyArgs),
 }
 
-#[derive(Clone, Debug, clap::Args)]
-pub struct CreateArgs {
-    /// Server address.
+/// Where the server is.
+#[derive(Debug, Clone, Args)]
+pub struct ServerArgs {
+    /// The server's address.
     #[arg(long, env = "HEXFOLD_SERVER", default_value = "http://127.0.0.1:50051")]
     pub server: String,
-    /// Game variant: catan.
-    #[arg(long, default_value = "catan")]
-    pub variant: String,
-    /// Draw a random map instead of the beginner map.
-    #[arg(long)]
-    pub random_map: bool,
-    /// Seat names, in seat order.
-    #[arg(required = true)]
-    pub seats: Vec<String>,
 }
 
+/// A seat's secret token, if the caller holds one.
+#[derive(Debug, Clone, Args)]
+pub struct TokenArgs {
+    /// A seat token from `create` (without it you are a spectator).
+    #[arg(long, env = "HEXFOLD_TOKEN", hide_env_values = true)]
+    pub token: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum VariantArg {
+    Catan,
+    CitiesAndKnights,
+    Catania,
+    Elasund,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum MapArg {
+    Beginner,
+    Random,
+}
+
+#[derive(Debug, Args)]
+pub struct CreateArgs {
+    #[command(flatten)]
+    pub server: ServerArgs,
+    /// The game to play.
+    #[arg(long, value_enum, default_value = "catan")]
+    pub variant: VariantArg,
+    /// One name per seat, in seat order.
+    #[arg(required = true)]
+    pub seats: Vec<String>,
+    /// The map (the game's default when absent: the beginner layout for Catan).
+    #[arg(long, value_enum)]
+    pub map: Option<MapArg>,
+    /// Victory points to win (the game's default when absent).
+    #[arg(long)]
+    pub vp: Option<u32>,
+    /// Print the response as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct StateArgs {
+    #[command(flatten)]
+    pub server: ServerArgs,
+    #[command(flatten)]
+    pub token: TokenArgs,
+    pub game: String,
+    /// The event index to show (0 is the state right after creation); the head when absent.
+    #[arg(long)]
+    pub at: Option<u64>,
+    /// Print the response as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct FollowArgs {
+    #[command(flatten)]
+    pub server: ServerArgs,
+    #[command(flatten)]
+    pub token: TokenArgs,
+    pub game: String,
+    /// Start after this version (0 replays the whole game first).
+    #[arg(long, default_value_t = 0)]
+    pub after: u64,
+    /// Stop once caught up instead of waiting for live events.
+    #[arg(long)]
+    pub no_live: bool,
+    /// Print one JSON object per line.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ActionsArgs {
+    #[command(flatten)]
+    pub server: ServerArgs,
+    #[command(flatten)]
+    pub token: TokenArgs,
+    pub game: String,
+    /// Print the response as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SubmitArgs {
+    #[command(flatten)]
+    pub server: ServerArgs,
+    #[command(flatten)]
+    pub token: TokenArgs,
+    pub game: String,
+    /// Submit the N-th legal action as numbered by `actions` (1-based).
+    #[arg(long, conflicts_with = "command")]
+    pub pick: Option<usize>,
+    /// Refuse (ABORTED) unless the game is at exactly this version.
+    #[arg(long)]
+    pub expect_version: Option<u64>,
+    /// The command id (random when absent); reuse one to retry a submit safely.
+    #[arg(long)]
+    pub command_id: Option<String>,
+    /// Print the response as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// The command in words, e.g. `roll`, `build-road 12`, `trade-bank wool:4 ore:1`; `hexfold submit --help-grammar`
+    /// lists them all.
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+    pub command: Vec<String>,
+    /// Print the command grammar and exit.
+    #[arg(long)]
+    pub help_grammar: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    #[command(flatten)]
+    pub server: ServerArgs,
+    /// Games per request (the listing follows every page).
+    #[arg(long, default_value_t = 100)]
+    pub page_size: u32,
+    /// Print one JSON object per game per line.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct VerifyArgs {
+    #[command(flatten)]
+    pub server: ServerArgs,
+    pub game: String,
+}
+
+/// Runs one client subcommand, printing to stdout. Any failure (including a verification mismatch) is an error, so
+/// the binary exits non-zero.
 pub async fn run(command: ClientCommand) -> anyhow::Result<()> {
     match command {
         ClientCommand::Create(args) => create(args).await,
+        ClientCommand::State(args) => state(args).await,
+        ClientCommand::Follow(args) => follow(args).await,
+        ClientCommand::Actions(args) => actions(args).await,
+        ClientCommand::Submit(args) => submit(args).await,
+        ClientCommand::List(args) => list(args).await,
+        ClientCommand::Verify(args) => verify(args).await,
+    }
+}
+
+/// A failed call, shown with its canonical status code and, for rule violations, the violation name and rule id
+/// the server puts in the `google.rpc.ErrorInfo` details.
+#[derive(Debug)]
+pub struct RpcError {
+    pub call: &'static str,
+    pub status: tonic::Status,
+}
+
+impl RpcError {
+    /// The violation name (`ErrorInfo.reason`) and rule id (`ErrorInfo.metadata["rule_id"]`), if present.
+    pub fn violation(&self) -> Option<(String, Option<String>)> {
+        use tonic_types::StatusExt as _;
+        let info = self.status.get_details_error_info()?;
+        let rule_id = info.metadata.get("rule_id").cloned();
+        Some((info.reason, rule_id))
+    }
+}
+
+impl fmt::Display for RpcError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} failed: {}", self.call, code_name(self.status.code()))?;
+        if let Some((reason, rule_id)) = self.violation() {
+            write!(f, " {reason}")?;
+            if let Some(rule_id) = rule_id {
+                write!(f, " [{rule_id}]")?;
+            }
+        }
+        if !self.status.message().is_empty() {
+            write!(f, ": {}", self.status.message())?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for RpcError {}
+
+/// The canonical upper-case name of a status code, as grpcurl and other languages print it.
+pub fn code_name(code: tonic::Code) -> &'static str {
+    use tonic::Code::*;
+    match code {
+        Ok => "OK",
+        Cancelled => "CANCELLED",
+        Unknown => "UNKNOWN",
+        InvalidArgument => "INVALID_ARGUMENT",
+        DeadlineExceeded => "DEADLINE_EXCEEDED",
+        NotFound => "NOT_FOUND",
+        AlreadyExists => "ALREADY_EXISTS",
+        PermissionDenied => "PERMISSION_DENIED",
+        ResourceExhausted => "RESOURCE_EXHAUSTED",
+        FailedPrecondition => "FAILED_PRECONDITION",
+        Aborted => "ABORTED",
+        OutOfRange => "OUT_OF_RANGE",
+        Unimplemented => "UNIMPLEMENTED",
+        Internal => "INTERNAL",
+        Unavailable => "UNAVAILABLE",
+        DataLoss => "DATA_LOSS",
+        Unauthenticated => "UNAUTHENTICATED",
+    }
+}
+
+fn rpc(call: &'static str) -> impl FnOnce(tonic::Status) -> anyhow::Error {
+    move |status| RpcError { call, status }.into()
+}
+
+async fn connect(server: &ServerArgs) -> anyhow::Result<HexfoldClient<Channel>> {
+    let channel = Channel::from_shared(server.server.clone())
+        .with_context(|| format!("bad server address {:?}", server.server))?
+        .connect()
+        .await
+        .with_context(|| format!("cannot connect to {}", server.server))?;
+    Ok(HexfoldClient::new(channel))
+}
+
+/// Wraps a message in a request carrying the seat token, if any, as `authorization: Bearer <token>`.
+pub fn with_token<T>(message: T, token: Option<&str>) -> anyhow::Result<tonic::Request<T>> {
+    let mut request = tonic::Request::new(message);
+    if let Some(token) = token {
+        // The token is secret: the error names the problem, never the value.
+        let value = format!("Bearer {token}").parse().map_err(|_| {
+            anyhow::anyhow!("the token contains characters not allowed in a header")
+        })?;
+        request.metadata_mut().insert("authorization", value);
+    }
+    Ok(request)
+}
+
+fn variant_name(variant: i32) -> &'static str {
+    match pb::Variant::try_from(variant) {
+        Ok(pb::Variant::Catan) => "catan",
+        Ok(pb::Variant::CitiesAndKnights) => "cities-and-knights",
+        Ok(pb::Variant::Catania) => "catania",
+        Ok(pb::Variant::Elasund) => "elasund",
+        Ok(pb::Variant::Unspecified) | Err(_) => "unknown",
+    }
+}
+
+fn status_name(status: i32) -> &'static str {
+    match pb::GameStatus::try_from(status) {
+        Ok(pb::GameStatus::InProgress) => "in progress",
+        Ok(pb::GameStatus::Finished) => "finished",
+        Ok(pb::GameStatus::Unspecified) | Err(_) => "unknown",
     }
 }
 
 async fn create(args: CreateArgs) -> anyhow::Result<()> {
-    let variant = pb::Variant::from_str_name(&format!("VARIANT_{}", args.variant.to_ascii_uppercase()))
-        .with_context(|| format!("unknown variant {:?}", args.variant))?;
-    let mut client = HexfoldClient::connect(args.server.clone())
+    let mut client = connect(&args.server).await?;
+    let variant = match args.variant {
+        VariantArg::Catan => pb::Variant::Catan,
+        VariantArg::CitiesAndKnights => pb::Variant::CitiesAndKnights,
+        VariantArg::Catania => pb::Variant::Catania,
+        VariantArg::Elasund => pb::Variant::Elasund,
+    };
+    let map = match args.map {
+        None => pb::MapKind::Unspecified,
+        Some(MapArg::Beginner) => pb::MapKind::Beginner,
+        Some(MapArg::Random) => pb::MapKind::Random,
+    };
+    let request = pb::CreateGameRequest {
+        variant: variant.into(),
+        seats: args.seats,
+        options: Some(pb::GameOptions {
+            map: map.into(),
+            victory_points: args.vp.unwrap_or(0),
+        }),
+    };
+    let response = client
+        .create_game(request)
         .await
-        .with_context(|| format!("cannot connect to {}", args.server))?;
-    let created = client
-        .create_game(pb::CreateGameRequest {
-            variant: variant as i32,
-            seats: args.seats,
-            options: Some(pb::GameOptions {
-                map: if args.random_map {
-                    pb::MapKind::Random
-                } else {
-                    pb::MapKind::Beginner
-                } as i32,
-                victory_points: 0,
-            }),
-        })
-        .await?
+        .map_err(rpc("CreateGame"))?
         .into_inner();
-    println!("game {}", created.game_id);
-    println!("seed commitment {}", created.seed_commitment);
-    for seat in created.seats {
-        println!("seat {} {} token {}", seat.seat, seat.name, seat.token);
+    if args.json {
+        println!("{}", json::to_json(&response)?);
+        return Ok(());
+    }
+    println!("game {}", response.game_id);
+    println!("seed commitment {}", response.seed_commitment);
+    for seat in &response.seats {
+        println!("seat {} {:<12} token {}", seat.seat, seat.name, seat.token);
     }
     Ok(())
+}
+
+async fn state(args: StateArgs) -> anyhow::Result<()> {
+    let mut client = connect(&args.server).await?;
+    let request = pb::GetStateRequest {
+        game_id: args.game,
+        at_version: args.at,
+    };
+    let request = with_token(request, args.token.token.as_deref())?;
+    let response = client
+        .get_state(request)
+        .await
+        .map_err(rpc("GetState"))?
+        .into_inner();
+    if args.json {
+        println!("{}", json::to_json(&response)?);
+        return Ok(());
+    }
+    print!("{}", describe_state_response(&response));
+    Ok(())
+}
+
+/// The readable form of a `GetState` response: a header common to every game, then the game's own summary.
+pub fn describe_state_response(response: &pb::GetStateResponse) -> String {
+    use fmt::Write as _;
+    let mut out = String::new();
+    let seats: Vec<String> = response
+        .summary
+        .as_ref()
+        .map(|s| s.seats.clone())
+        .unwrap_or_default();
+    if let Some(summary) = &response.summary {
+        let _ = writeln!(
+            out,
+            "game {} ({}, {}) at version {} of {}",
+            summary.game_id,
+            variant_name(summary.variant),
+            status_name(summary.status),
+            response.version,
+            summary.version
+        );
+        if let Some(winner) = summary.winner {
+            let _ = writeln!(out, "winner: {}", seat_label(&seats, winner));
+        }
+    }
+    match response.viewer_seat {
+        Some(seat) => {
+            let _ = writeln!(out, "you are {}", seat_label(&seats, seat));
+        }
+        None => {
+            let _ = writeln!(out, "you are a spectator");
+        }
+    }
+    match response.state.as_ref().and_then(|s| s.game.as_ref()) {
+        Some(pb::game_state::Game::Catan(state)) => {
+            out.push_str(&catan_text::describe_state(state, &seats))
+        }
+        Some(other) => {
+            let _ = writeln!(out, "{other:#?}");
+        }
+        None => out.push_str("(no state)\n"),
+    }
+    out
+}
+
+fn seat_label(seats: &[String], seat: u32) -> String {
+    match seats.get(seat as usize) {
+        Some(name) => format!("{name} (seat {seat})"),
+        None => format!("seat {seat}"),
+    }
+}
+
+/// One event as a line of text.
+pub fn describe_event(event: &pb::Event, seats: &[String]) -> String {
+    match &event.body {
+        Some(pb::event::Body::Catan(event)) => catan_text::describe_event(event, seats),
+        Some(pb::event::Body::SeedRevealed(seed)) => format!("seed revealed: {}", seed.seed),
+        Some(other) => format!("{other:?}"),
+        None => "(empty event)".to_string(),
+    }
+}
+
+/// One command in the `submit` grammar, so what `actions` prints can be typed back.
+pub fn describe_command(command: &pb::Command) -> String {
+    match &command.game {
+        Some(pb::command::Game::Catan(command)) => catan_text::format_command(command),
+        Some(other) => format!("{other:?}"),
+        None => "(empty command)".to_string(),
+    }
+}
+
+/// Parses a command typed in the `submit` grammar.
+pub fn parse_command(words: &[String]) -> anyhow::Result<pb::Command> {
+    let command = catan_text::parse_command(words)?;
+    Ok(pb::Command {
+        game: Some(pb::command::Game::Catan(command)),
+    })
+}
+
+/// Seat names of a game, for readable output; empty when the game cannot be read (output falls back to numbers).
+async fn seat_names(
+    client: &mut HexfoldClient<Channel>,
+    game: &str,
+    token: Option<&str>,
+) -> Vec<String> {
+    let request = match with_token(
+        pb::GetStateRequest {
+            game_id: game.to_string(),
+            at_version: Some(0),
+        },
+        token,
+    ) {
+        Ok(request) => request,
+        Err(_) => return Vec::new(),
+    };
+    match client.get_state(request).await {
+        Ok(response) => response
+            .into_inner()
+            .summary
+            .map(|s| s.seats)
+            .unwrap_or_default(),
+        Err(_) => Vec::new(),
+    }
+}
+
+async fn follow(args: FollowArgs) -> anyhow::Result<()> {
+    let mut client = connect(&args.server).await?;
+    let token = args.token.token.as_deref();
+    let seats = seat_names(&mut client, &args.game, token).await;
+    let request = pb::SubscribeRequest {
+        game_id: args.game.clone(),
+        after_version: args.after,
+    };
+    let mut stream = client
+        .subscribe(with_token(request, token)?)
+        .await
+        .map_err(rpc("Subscribe"))?
+        .into_inner();
+    while let Some(item) = stream.message().await.map_err(rpc("Subscribe"))? {
+        if args.json {
+            println!("{}", json::to_json(&item)?);
+        }
+        match item.item {
+            Some(pb::subscribe_response::Item::Event(envelope)) if !args.json => {
+                let text = envelope
+                    .event
+                    .as_ref()
+                    .map(|e| describe_event(e, &seats))
+                    .unwrap_or_default();
+                println!("{:>5}  {text}", envelope.version);
+            }
+            Some(pb::subscribe_response::Item::CaughtUp(caught_up)) => {
+                if !args.json {
+                    println!(
+                        "-- caught up at version {}; live from here --",
+                        caught_up.version
+                    );
+                }
+                if args.no_live {
+                    break;
+                }
+            }
+            Some(pb::subscribe_response::Item::Event(_)) | None => {}
+        }
+    }
+    Ok(())
+}
+
+async fn legal_actions(
+    client: &mut HexfoldClient<Channel>,
+    game: &str,
+    token: Option<&str>,
+) -> anyhow::Result<pb::LegalActionsResponse> {
+    let request = with_token(
+        pb::LegalActionsRequest {
+            game_id: game.to_string(),
+        },
+        token,
+    )?;
+    Ok(client
+        .legal_actions(request)
+        .await
+        .map_err(rpc("LegalActions"))?
+        .into_inner())
+}
+
+async fn actions(args: ActionsArgs) -> anyhow::Result<()> {
+    let mut client = connect(&args.server).await?;
+    let response = legal_actions(&mut client, &args.game, args.token.token.as_deref()).await?;
+    if args.json {
+        println!("{}", json::to_json(&response)?);
+        return Ok(());
+    }
+    println!(
+        "seat {} at version {}: {} legal action(s)",
+        response.seat,
+        response.version,
+        response.commands.len()
+    );
+    for (i, command) in response.commands.iter().enumerate() {
+        println!("{:>4}  {}", i + 1, describe_command(command));
+    }
+    Ok(())
+}
+
+async fn submit(args: SubmitArgs) -> anyhow::Result<()> {
+    if args.help_grammar {
+        print!("{}", catan_text::GRAMMAR);
+        return Ok(());
+    }
+    let mut client = connect(&args.server).await?;
+    let token = args.token.token.as_deref();
+    if token.is_none() {
+        bail!("submit needs a seat token (--token or HEXFOLD_TOKEN)");
+    }
+    let command = match args.pick {
+        Some(n) => {
+            let legal = legal_actions(&mut client, &args.game, token).await?;
+            let count = legal.commands.len();
+            match n
+                .checked_sub(1)
+                .and_then(|i| legal.commands.into_iter().nth(i))
+            {
+                Some(command) => command,
+                None => bail!("--pick {n}: there are {count} legal action(s), numbered from 1"),
+            }
+        }
+        None if args.command.is_empty() => bail!("give a command (see --help-grammar) or --pick N"),
+        None => parse_command(&args.command)?,
+    };
+    let command_id = args.command_id.unwrap_or_else(new_command_id);
+    let request = pb::SubmitCommandRequest {
+        game_id: args.game.clone(),
+        command_id,
+        expected_version: args.expect_version,
+        command: Some(command),
+    };
+    let response = client
+        .submit_command(with_token(request, token)?)
+        .await
+        .map_err(rpc("SubmitCommand"))?
+        .into_inner();
+    if args.json {
+        println!("{}", json::to_json(&response)?);
+        return Ok(());
+    }
+    let seats = seat_names(&mut client, &args.game, token).await;
+    let note = if response.duplicate {
+        " (already submitted; original result)"
+    } else {
+        ""
+    };
+    println!(
+        "{} -> version {}{note}",
+        describe_command(&command),
+        response.version
+    );
+    for envelope in &response.events {
+        let text = envelope
+            .event
+            .as_ref()
+            .map(|e| describe_event(e, &seats))
+            .unwrap_or_default();
+        println!("{:>5}  {text}", envelope.version);
+    }
+    Ok(())
+}
+
+/// A fresh command id: 16 random bytes in hex, so retries with the same id are the caller's choice, not an
+/// accident.
+fn new_command_id() -> String {
+    use rand::RngCore as _;
+    let mut bytes = [0u8; 16];
+    rand::thread_rng().fill_bytes(&mut bytes);
+    format!("cli-{}", hex::encode(bytes))
+}
+
+async fn list(args: ListArgs) -> anyhow::Result<()> {
+    let mut client = connect(&args.server).await?;
+    let mut page_token = String::new();
+    let mut printed_header = false;
+    loop {
+        let request = pb::ListGamesRequest {
+            page_size: args.page_size,
+            page_token: page_token.clone(),
+        };
+        let response = client
+            .list_games(request)
+            .await
+            .map_err(rpc("ListGames"))?
+            .into_inner();
+        for game in &response.games {
+            if args.json {
+                println!("{}", json::to_json(game)?);
+                continue;
+            }
+            if !printed_header {
+                println!(
+                    "{:<40}  {:<18}  {:<11}  {:>7}  {:<8}  seats",
+                    "game", "variant", "status", "version", "winner"
+                );
+                printed_header = true;
+            }
+            let winner = game
+                .winner
+                .map(|w| seat_label(&game.seats, w))
+                .unwrap_or_else(|| "-".to_string());
+            println!(
+                "{:<40}  {:<18}  {:<11}  {:>7}  {:<8}  {}",
+                game.game_id,
+                variant_name(game.variant),
+                status_name(game.status),
+                game.version,
+                winner,
+                game.seats.join(", ")
+            );
+        }
+        if response.next_page_token.is_empty() {
+            break;
+        }
+        page_token = response.next_page_token;
+    }
+    if !printed_header && !args.json {
+        println!("no games");
+    }
+    Ok(())
+}
+
+async fn verify(args: VerifyArgs) -> anyhow::Result<()> {
+    let mut client = connect(&args.server).await?;
+    let replay = client
+        .get_replay(pb::GetReplayRequest {
+            game_id: args.game.clone(),
+        })
+        .await
+        .map_err(rpc("GetReplay"))?
+        .into_inner();
+    // After the end every reader sees every event and the whole state (the seed is public by then), so spectator
+    // reads are the full record.
+    let request = pb::ReadEventsRequest {
+        game_id: args.game.clone(),
+        from_version: 1,
+        to_version: None,
+        backwards: false,
+        limit: 0,
+    };
+    let mut stream = client
+        .read_events(request)
+        .await
+        .map_err(rpc("ReadEvents"))?
+        .into_inner();
+    let mut recorded = Vec::new();
+    while let Some(envelope) = stream.message().await.map_err(rpc("ReadEvents"))? {
+        recorded.push(envelope);
+    }
+    let head = client
+        .get_state(pb::GetStateRequest {
+            game_id: args.game.clone(),
+            at_version: None,
+        })
+        .await
+        .map_err(rpc("GetState"))?
+        .into_inner();
+    match verify_replay(&replay, &recorded, head.state.as_ref()) {
+        Ok(verified) => {
+            println!("OK {}: {verified}", args.game);
+            Ok(())
+        }
+        Err(mismatch) => bail!("verification of {} FAILED: {mismatch}", args.game),
+    }
 }
