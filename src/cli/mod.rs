@@ -566,6 +566,7 @@ async fn submit(args: SubmitArgs) -> anyhow::Result<()> {
         None if args.command.is_empty() => bail!("give a command (see --help-grammar) or --pick N"),
         None => parse_command(&args.command)?,
     };
+    let text = describe_command(&command);
     let command_id = args.command_id.unwrap_or_else(new_command_id);
     let request = pb::SubmitCommandRequest {
         game_id: args.game.clone(),
@@ -588,11 +589,7 @@ async fn submit(args: SubmitArgs) -> anyhow::Result<()> {
     } else {
         ""
     };
-    println!(
-        "{} -> version {}{note}",
-        describe_command(&command),
-        response.version
-    );
+    println!("{text} -> version {}{note}", response.version);
     for envelope in &response.events {
         let text = envelope
             .event

@@ -1,0 +1,499 @@
+//! gRPC load benchmark: the real server in-process on loopback over a temporary sled directory, many concurrent
+//! games driven by random legal commands through the generated client.
+//!
+//! `cargo run --release -p hexfold-bench --bin load -- --games 64 --seconds 10 [--durability flush|fsync]`
+//!
+//! Three phases of `--seconds` each, all at the same concurrency (one task per game):
+//! 1. peak: every task submits as fast as the server acknowledges. Reported: durable commands/s (a command counts
+//!    once `SubmitCommand` returned, i.e. after the store made its events durable) and the latency of
+//!    `SubmitCommand`. Each command is chosen among the seat's `LegalActions`, so every submit costs one extra read
+//!    that is not counted as a command.
+//! 2. baseline: the same tasks call the standard health `Check` (a no-op unary call through the same tonic stack
+//!    and tower layers), to show what the transport alone costs on this machine; the ratio says how much of the
+//!    per-call budget the command path uses.
+//! 3. half load: the tasks submit at half the peak rate in total, open loop (each task on a fixed schedule), and the
+//!    latency percentiles at that load are reported.
+//!
+//! Server and client share the machine; on a small one the client's own work (encoding, the extra read, the
+//! choice) is a good part of the load, so the figures are a lower bound on what the server alone sustains.
+
+use anyhow::{bail, Context as _};
+use clap::Parser;
+use hexfold::proto::v1 as pb;
+use hexfold::proto::v1::catan as c;
+use hexfold::server::{self, Config};
+use hexfold_store::Durability;
+use pb::hexfold_client::HexfoldClient;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tonic::transport::Channel;
+use tonic_health::pb::health_client::HealthClient;
+use tonic_health::pb::HealthCheckRequest;
+
+#[derive(Debug, Parser)]
+#[command(about = "Concurrent random games over gRPC against an in-process hexfold server")]
+struct Args {
+    /// Concurrent games, one client task each.
+    #[arg(long, default_value_t = 64)]
+    games: usize,
+    /// Length of each phase (peak, baseline, half load).
+    #[arg(long, default_value_t = 10)]
+    seconds: u64,
+    /// When an append is acknowledged: after sled's flush, or after an fsync of its files.
+    #[arg(long, value_enum, default_value_t = DurabilityArg::Flush)]
+    durability: DurabilityArg,
+    /// HTTP/2 connections the tasks are spread over.
+    #[arg(long, default_value_t = 4)]
+    connections: usize,
+    /// Seed of the clients' choices (the server's dice are its own).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads of the server's runtime (the clients get their own runtime with the same number).
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum DurabilityArg {
+    Flush,
+    Fsync,
+}
+
+fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    if args.games == 0 || args.connections == 0 || args.seconds == 0 || args.threads == 0 {
+        bail!("--games, --connections, --seconds and --threads must be at least 1");
+    }
+    let dir = tempfile::tempdir().context("temporary data directory")?;
+    let config = Config {
+        data_dir: dir.path().to_path_buf(),
+        durability: match args.durability {
+            DurabilityArg::Flush => Durability::Flush,
+            DurabilityArg::Fsync => Durability::Fsync,
+        },
+        // The benchmark measures the command path, not load shedding: room for every task's request.
+        max_concurrent_requests: (args.games * 4).max(4096),
+        ..Config::default()
+    };
+
+    // The server gets its own runtime so the clients' tasks do not queue behind it in one scheduler (they still
+    // share the cores).
+    let server_rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(args.threads)
+        .thread_name("server")
+        .enable_all()
+        .build()?;
+    let listener = server_rt.block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))?;
+    let addr = listener.local_addr()?;
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let served = server_rt.spawn(server::run(listener, config, async {
+        let _ = stopped.await;
+    }));
+
+    let client_rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(args.threads)
+        .thread_name("client")
+        .enable_all()
+        .build()?;
+    let result = client_rt.block_on(bench(&args, format!("http://{addr}")));
+
+    let _ = stop.send(());
+    server_rt.block_on(served).context("server task")??;
+    result
+}
+
+async fn bench(args: &Args, endpoint: String) -> anyhow::Result<()> {
+    let mut channels = Vec::new();
+    for _ in 0..args.connections {
+        channels.push(Channel::from_shared(endpoint.clone())?.connect().await?);
+    }
+    let phase = Duration::from_secs(args.seconds);
+    println!(
+        "load: {} games, {} connection(s), {} s per phase, durability {:?}, {} server + {} client threads, {} cores",
+        args.games,
+        args.connections,
+        args.seconds,
+        args.durability,
+        args.threads,
+        args.threads,
+        std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0)
+    );
+
+    let peak = run_games(args, &channels, phase, None).await?;
+    peak.print("peak: durable commands");
+
+    let baseline = run_baseline(args, &channels, phase).await?;
+    baseline.print("baseline: health Check (no-op unary)");
+    println!(
+        "ratio: durable commands/s = {:.2} x no-op calls/s (p50 {:.1}x, p99 {:.1}x the no-op latency)",
+        peak.rate() / baseline.rate().max(f64::MIN_POSITIVE),
+        peak.percentile_ms(0.50) / baseline.percentile_ms(0.50).max(f64::MIN_POSITIVE),
+        peak.percentile_ms(0.99) / baseline.percentile_ms(0.99).max(f64::MIN_POSITIVE),
+    );
+
+    let target = peak.rate() / 2.0;
+    let half = run_games(args, &channels, phase, Some(target)).await?;
+    half.print(&format!(
+        "half load (target {target:.0}/s): durable commands"
+    ));
+    Ok(())
+}
+
+/// What one phase measured.
+struct Measured {
+    calls: u64,
+    elapsed: Duration,
+    /// Latencies of the measured calls, microseconds, sorted.
+    latencies_us: Vec<u32>,
+    errors: u64,
+    games_finished: u64,
+    reads: u64,
+}
+
+impl Measured {
+    fn rate(&self) -> f64 {
+        self.calls as f64 / self.elapsed.as_secs_f64()
+    }
+
+    fn percentile_ms(&self, p: f64) -> f64 {
+        if self.latencies_us.is_empty() {
+            return 0.0;
+        }
+        let i = ((self.latencies_us.len() as f64 * p).ceil() as usize)
+            .clamp(1, self.latencies_us.len())
+            - 1;
+        f64::from(self.latencies_us[i]) / 1000.0
+    }
+
+    fn print(&self, what: &str) {
+        println!(
+            "{what}: {:.0}/s ({} in {:.1} s), p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} errors{}",
+            self.rate(),
+            self.calls,
+            self.elapsed.as_secs_f64(),
+            self.percentile_ms(0.50),
+            self.percentile_ms(0.99),
+            self.percentile_ms(1.0),
+            self.errors,
+            if self.reads > 0 {
+                format!("; {} LegalActions reads, {} games finished", self.reads, self.games_finished)
+            } else {
+                String::new()
+            }
+        );
+    }
+}
+
+/// Per-task results, merged at the end of a phase.
+#[derive(Default)]
+struct TaskStats {
+    latencies_us: Vec<u32>,
+    errors: u64,
+    games_finished: u64,
+    reads: u64,
+}
+
+fn merge(stats: Vec<TaskStats>, elapsed: Duration) -> Measured {
+    let mut latencies_us: Vec<u32> = Vec::new();
+    let (mut errors, mut games_finished, mut reads) = (0, 0, 0);
+    for s in stats {
+        latencies_us.extend(s.latencies_us);
+        errors += s.errors;
+        games_finished += s.games_finished;
+        reads += s.reads;
+    }
+    latencies_us.sort_unstable();
+    Measured {
+        calls: latencies_us.len() as u64,
+        elapsed,
+        latencies_us,
+        errors,
+        games_finished,
+        reads,
+    }
+}
+
+fn micros(d: Duration) -> u32 {
+    u32::try_from(d.as_micros()).unwrap_or(u32::MAX)
+}
+
+/// Runs one game task per `--games` for `length`; with `rate`, all tasks together submit about that many commands
+/// per second on fixed schedules.
+async fn run_games(
+    args: &Args,
+    channels: &[Channel],
+    length: Duration,
+    rate: Option<f64>,
+) -> anyhow::Result<Measured> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for i in 0..args.games {
+        let client = HexfoldClient::new(channels[i % channels.len()].clone());
+        let stop = Arc::clone(&stop);
+        let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
+        let period = rate.map(|r| Duration::from_secs_f64(args.games as f64 / r.max(1.0)));
+        tasks.push(tokio::spawn(game_task(client, seed, period, stop)));
+    }
+    tokio::time::sleep(length).await;
+    stop.store(true, Ordering::Relaxed);
+    let elapsed = started.elapsed();
+    let mut stats = Vec::new();
+    for task in tasks {
+        stats.push(task.await??);
+    }
+    Ok(merge(stats, elapsed))
+}
+
+/// One game and its four seats, as a client knows it.
+struct Game {
+    id: String,
+    tokens: Vec<String>,
+    /// The seat most likely to act next (the last one that did, or the one a `TurnEnded` named).
+    next: usize,
+    command_ids: u64,
+}
+
+async fn new_game(client: &mut HexfoldClient<Channel>) -> anyhow::Result<Game> {
+    let created = client
+        .create_game(pb::CreateGameRequest {
+            variant: pb::Variant::Catan.into(),
+            seats: ["a", "b", "c", "d"].iter().map(|s| s.to_string()).collect(),
+            options: Some(pb::GameOptions {
+                map: pb::MapKind::Random.into(),
+                victory_points: 0,
+            }),
+        })
+        .await?
+        .into_inner();
+    Ok(Game {
+        id: created.game_id,
+        tokens: created.seats.into_iter().map(|s| s.token).collect(),
+        next: 0,
+        command_ids: 0,
+    })
+}
+
+fn authed<T>(message: T, token: &str) -> anyhow::Result<tonic::Request<T>> {
+    let mut request = tonic::Request::new(message);
+    request
+        .metadata_mut()
+        .insert("authorization", format!("Bearer {token}").parse()?);
+    Ok(request)
+}
+
+/// Growth-leaning weights, so random games end in hundreds of commands rather than wandering (the same idea as
+/// the rules crate's `random_command`, which needs the full state a client does not have).
+fn weight(command: &pb::Command) -> u32 {
+    use c::command::Command as K;
+    let Some(pb::command::Game::Catan(c::Command {
+        command: Some(kind),
+    })) = &command.game
+    else {
+        return 1;
+    };
+    match kind {
+        K::BuildCity(_) | K::BuildSettlement(_) => 200,
+        K::BuyDevelopmentCard(_) => 30,
+        K::BuildRoad(_) => 25,
+        K::PlayKnight(_) => 20,
+        K::PlayRoadBuilding(_) | K::PlayYearOfPlenty(_) | K::PlayMonopoly(_) => 10,
+        K::MaritimeTrade(_) => 15,
+        K::OfferTrade(_) | K::CounterOffer(_) => 2,
+        K::AcceptTrade(_) | K::AcceptCounterOffer(_) => 10,
+        K::RejectTrade(_) | K::RejectCounterOffer(_) | K::WithdrawTrade(_) => 20,
+        K::EndTurn(_) => 20,
+        _ => 10,
+    }
+}
+
+fn kind_of(command: &pb::Command) -> Option<std::mem::Discriminant<c::command::Command>> {
+    match &command.game {
+        Some(pb::command::Game::Catan(c::Command {
+            command: Some(kind),
+        })) => Some(std::mem::discriminant(kind)),
+        _ => None,
+    }
+}
+
+/// A kind by weight, then a command of that kind uniformly.
+fn choose(mut commands: Vec<pb::Command>, rng: &mut StdRng) -> pb::Command {
+    let mut kinds: Vec<(Option<std::mem::Discriminant<c::command::Command>>, u32)> = Vec::new();
+    for command in commands {
+        let kind = kind_of(command);
+        if !kinds.iter().any(|(k, _)| *k == kind) {
+            kinds.push((kind, weight(command)));
+        }
+    }
+    let total: u32 = kinds.iter().map(|(_, w)| w).sum();
+    let mut roll = rng.gen_range(0..total.max(1));
+    let mut chosen = kinds[0].0;
+    for (kind, w) in &kinds {
+        if roll < *w {
+            chosen = *kind;
+            break;
+        }
+        roll -= w;
+    }
+    let of_kind: Vec<usize> = (0..commands.len())
+        .filter(|&i| kind_of(&commands[i]) == chosen)
+        .collect();
+    commands.swap_remove(of_kind[rng.gen_range(0..of_kind.len())])
+}
+
+/// The legal actions of the seat that may act, starting with the likeliest one; `None` when no seat may act
+/// (the game has ended).
+async fn next_move(
+    client: &mut HexfoldClient<Channel>,
+    game: &Game,
+    stats: &mut TaskStats,
+) -> anyhow::Result<Option<(usize, pb::LegalActionsResponse)>> {
+    let seats = game.tokens.len();
+    for offset in 0..seats {
+        let seat = (game.next + offset) % seats;
+        stats.reads += 1;
+        let legal = client
+            .legal_actions(authed(
+                pb::LegalActionsRequest {
+                    game_id: game.id.clone(),
+                },
+                &game.tokens[seat],
+            )?)
+            .await?
+            .into_inner();
+        if !legal.commands.is_empty() {
+            return Ok(Some((seat, legal)));
+        }
+    }
+    Ok(None)
+}
+
+/// Who is likely to act after these events: the seat a turn passed to, else the same seat.
+fn next_seat(events: &[pb::EventEnvelope], seat: usize) -> usize {
+    use c::event::Event as E;
+    let mut next = seat;
+    for envelope in events {
+        if let Some(pb::Event {
+            body: Some(pb::event::Body::Catan(c::Event { event: Some(event) })),
+        }) = &envelope.event
+        {
+            match event {
+                E::TurnEnded(e) => next = e.next as usize,
+                E::StartingPlayerChosen(e) => next = e.seat as usize,
+                _ => {}
+            }
+        }
+    }
+    next
+}
+
+async fn game_task(
+    mut client: HexfoldClient<Channel>,
+    seed: u64,
+    period: Option<Duration>,
+    stop: Arc<AtomicBool>,
+) -> anyhow::Result<TaskStats> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut stats = TaskStats::default();
+    let mut game = new_game(&mut client).await?;
+    // Spread the tasks' schedules over one period so they do not all fire together.
+    let mut ticker = period.map(|p| {
+        let start = tokio::time::Instant::now() + p.mul_f64(rng.gen::<f64>());
+        let mut t = tokio::time::interval_at(start, p);
+        t.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        t
+    });
+    while !stop.load(Ordering::Relaxed) {
+        let Some((seat, legal)) = next_move(&mut client, &game, &mut stats).await? else {
+            stats.games_finished += 1;
+            game = new_game(&mut client).await?;
+            continue;
+        };
+        let version = legal.version;
+        let command = choose(legal.commands, &mut rng);
+        if let Some(ticker) = &mut ticker {
+            ticker.tick().await;
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+        }
+        game.command_ids += 1;
+        let request = pb::SubmitCommandRequest {
+            game_id: game.id.clone(),
+            command_id: format!("{}-{}", game.id, game.command_ids),
+            expected_version: Some(version),
+            command: Some(command),
+        };
+        let sent = Instant::now();
+        let result = client
+            .submit_command(authed(request, &game.tokens[seat])?)
+            .await;
+        let latency = sent.elapsed();
+        match result {
+            Ok(response) => {
+                stats.latencies_us.push(micros(latency));
+                let response = response.into_inner();
+                game.next = next_seat(&response.events, seat);
+            }
+            Err(status) => {
+                stats.errors += 1;
+                // Overload or a conflict: the next round asks again. Anything else is a bug worth stopping for.
+                if !matches!(
+                    status.code(),
+                    tonic::Code::ResourceExhausted | tonic::Code::Aborted
+                ) {
+                    bail!("SubmitCommand failed: {status:?}");
+                }
+            }
+        }
+    }
+    Ok(stats)
+}
+
+/// The no-op baseline: the health service's `Check` in a closed loop on every task.
+async fn run_baseline(
+    args: &Args,
+    channels: &[Channel],
+    length: Duration,
+) -> anyhow::Result<Measured> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let errors = Arc::new(AtomicU64::new(0));
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for i in 0..args.games {
+        let mut client = HealthClient::new(channels[i % channels.len()].clone());
+        let stop = Arc::clone(&stop);
+        let errors = Arc::clone(&errors);
+        tasks.push(tokio::spawn(async move {
+            let mut stats = TaskStats::default();
+            while !stop.load(Ordering::Relaxed) {
+                let sent = Instant::now();
+                match client
+                    .check(HealthCheckRequest {
+                        service: String::new(),
+                    })
+                    .await
+                {
+                    Ok(_) => stats.latencies_us.push(micros(sent.elapsed())),
+                    Err(_) => {
+                        errors.fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+            }
+            stats
+        }));
+    }
+    tokio::time::sleep(length).await;
+    stop.store(true, Ordering::Relaxed);
+    let elapsed = started.elapsed();
+    let mut stats = Vec::new();
+    for task in tasks {
+        stats.push(task.await?);
+    }
+    let mut measured = merge(stats, elapsed);
+    measured.errors = errors.load(Ordering::Relaxed);
+    Ok(measured)
+}
