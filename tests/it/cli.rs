@@ -1,0 +1,336 @@
+//! The `hexfold` client subcommands, run as the real binary against a real server: what a person at a terminal
+//! types, and what a script reads back (`--json`, exit statuses, error names).
+
+use crate::support::{self, Table};
+use hexfold::cli::{verify_replay, Mismatch};
+use hexfold::games::ReplayError;
+use hexfold::proto::v1 as pb;
+use rand::{rngs::StdRng, SeedableRng};
+use serde_json::Value;
+use std::process::Output;
+
+/// Runs `hexfold ARGS... --server URL` (the server flag goes last so it follows trailing command words only when
+/// there are none).
+async fn hexfold(server: &str, args: &[&str]) -> Output {
+    tokio::process::Command::new(env!("CARGO_BIN_EXE_hexfold"))
+        .args(args)
+        .env("HEXFOLD_SERVER", server)
+        .env_remove("HEXFOLD_TOKEN")
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
+        .output()
+        .await
+        .expect("run the hexfold binary")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// The output of a command that must succeed.
+async fn ok(server: &str, args: &[&str]) -> String {
+    let output = hexfold(server, args).await;
+    assert!(
+        output.status.success(),
+        "hexfold {args:?} failed: {}\n{}",
+        stdout(&output),
+        stderr(&output)
+    );
+    stdout(&output)
+}
+
+/// The error output of a command that must fail.
+async fn fails(server: &str, args: &[&str]) -> String {
+    let output = hexfold(server, args).await;
+    assert!(
+        !output.status.success(),
+        "hexfold {args:?} should fail: {}",
+        stdout(&output)
+    );
+    stderr(&output)
+}
+
+fn json(text: &str) -> Value {
+    serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
+}
+
+struct Created {
+    game: String,
+    tokens: Vec<String>,
+}
+
+/// Parses `create`'s output: `game ID`, `seed commitment HEX`, then `seat N NAME token TOKEN` lines.
+fn parse_created(text: &str) -> Created {
+    let mut game = None;
+    let mut tokens = Vec::new();
+    for line in text.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["game", id] => game = Some(id.to_string()),
+            ["seed", "commitment", hex] => assert_eq!(hex.len(), 64, "{line}"),
+            ["seat", n, _name, "token", token] => {
+                assert_eq!(n.parse::<usize>().unwrap(), tokens.len(), "{line}");
+                tokens.push(token.to_string());
+            }
+            _ => panic!("unexpected line from create: {line:?}"),
+        }
+    }
+    Created {
+        game: game.expect("a game line"),
+        tokens,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_creates_inspects_and_plays_through_the_cli() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let url = format!("http://{}", server.addr);
+    let url = url.as_str();
+
+    let created = parse_created(
+        &ok(
+            url,
+            &[
+                "create", "--map", "beginner", "--vp", "10", "ann", "bob", "cat",
+            ],
+        )
+        .await,
+    );
+    assert_eq!(created.tokens.len(), 3);
+    let game = created.game.as_str();
+    let token = |seat: usize| created.tokens[seat].as_str();
+
+    // The starting roll: everyone may roll, numbered for --pick.
+    let actions = ok(url, &["actions", game, "--token", token(0)]).await;
+    assert!(
+        actions.contains("seat 0 at version 0: 1 legal action(s)"),
+        "{actions}"
+    );
+    assert!(actions.contains("   1  roll"), "{actions}");
+    let submitted = ok(url, &["submit", game, "--token", token(0), "--pick", "1"]).await;
+    assert!(submitted.starts_with("roll -> version 1"), "{submitted}");
+    assert!(submitted.contains("ann rolled"), "{submitted}");
+
+    // Errors name the status code and, for rule violations, the violation and its rule id.
+    let refused = fails(url, &["submit", game, "--token", token(0), "roll"]).await;
+    assert!(
+        refused.contains("FAILED_PRECONDITION NotYourTurn [BASE-TURN-01]"),
+        "{refused}"
+    );
+    let forged = fails(url, &["actions", game, "--token", "not-a-token"]).await;
+    assert!(
+        forged.contains("UNAUTHENTICATED") || forged.contains("PERMISSION_DENIED"),
+        "{forged}"
+    );
+    let unknown = fails(url, &["state", "catan-00000000000000000000000000000000"]).await;
+    assert!(unknown.contains("NOT_FOUND"), "{unknown}");
+    let garbled = fails(
+        url,
+        &["submit", game, "--token", token(1), "build-road", "twelve"],
+    )
+    .await;
+    assert!(garbled.contains("must be a number"), "{garbled}");
+    let past = fails(url, &["submit", game, "--token", token(1), "--pick", "9"]).await;
+    assert!(past.contains("there are 1 legal action(s)"), "{past}");
+
+    // Play on by typing back what `actions` prints, until every seat has placed its first settlement and road.
+    let mut version = 1;
+    while version < 3 + 6 {
+        let mut moved = false;
+        for seat in 0..3 {
+            let listed = json(&ok(url, &["actions", game, "--token", token(seat), "--json"]).await);
+            if listed["commands"].as_array().unwrap().is_empty() {
+                continue;
+            }
+            let text = ok(url, &["actions", game, "--token", token(seat)]).await;
+            let first = text
+                .lines()
+                .nth(1)
+                .expect("one numbered action")
+                .trim_start();
+            let typed = first
+                .split_once("  ")
+                .expect("number, two spaces, command")
+                .1;
+            let words: Vec<&str> = typed.split_whitespace().collect();
+            let mut args = vec!["submit", game, "--token", token(seat), "--expect-version"];
+            let expected = version.to_string();
+            args.push(&expected);
+            args.extend(&words);
+            let out = ok(url, &args).await;
+            assert!(out.starts_with(&format!("{typed} -> version ")), "{out}");
+            version = json(&ok(url, &["state", game, "--json"]).await)["version"]
+                .as_u64()
+                .unwrap();
+            moved = true;
+            break;
+        }
+        assert!(moved, "nobody could act at version {version}");
+    }
+
+    // State: readable for a seat, JSON for scripts, and at an earlier index.
+    let state = ok(url, &["state", game, "--token", token(1)]).await;
+    assert!(
+        state.contains(&format!("at version {version} of {version}")),
+        "{state}"
+    );
+    assert!(state.contains("you are bob (seat 1)"), "{state}");
+    assert!(state.contains("settlements at ["), "{state}");
+    let seat_json = json(&ok(url, &["state", game, "--token", token(1), "--json"]).await);
+    assert_eq!(seat_json["viewer_seat"], 1);
+    assert_eq!(seat_json["summary"]["variant"], "VARIANT_CATAN");
+    let players = seat_json["state"]["catan"]["players"].as_array().unwrap();
+    assert!(
+        players[1].get("resources").is_some() && players[0].get("resources").is_none(),
+        "{players:?}"
+    );
+    let at_zero = json(&ok(url, &["state", game, "--at", "0", "--json"]).await);
+    assert_eq!(at_zero["version"], 0);
+    assert!(at_zero.get("viewer_seat").is_none());
+    let beyond = fails(url, &["state", game, "--at", "999"]).await;
+    assert!(
+        beyond.contains("OUT_OF_RANGE") || beyond.contains("INVALID_ARGUMENT"),
+        "{beyond}"
+    );
+
+    // The game is listed; following it replays every event, then the caught-up marker.
+    let listed = ok(url, &["list"]).await;
+    assert!(
+        listed
+            .lines()
+            .any(|l| l.starts_with(game) && l.contains("in progress")),
+        "{listed}"
+    );
+    let followed = ok(url, &["follow", game, "--no-live"]).await;
+    let numbered = followed
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .count();
+    assert_eq!(numbered as u64, version, "{followed}");
+    assert!(
+        followed.ends_with(&format!(
+            "-- caught up at version {version}; live from here --\n"
+        )),
+        "{followed}"
+    );
+
+    // A game in progress cannot be verified yet: its seed is secret.
+    let early = fails(url, &["verify", game]).await;
+    assert!(early.contains("FAILED_PRECONDITION"), "{early}");
+    server.stop().await;
+}
+
+/// Plays a random 4-seat game to its end through the generated client.
+async fn finished_game(table: &mut Table) {
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut steps = 0;
+    while table.step(&mut rng).await.is_some() {
+        steps += 1;
+        assert!(steps < 20_000, "the random game does not end");
+    }
+}
+
+async fn replay_and_events(table: &mut Table) -> (pb::GetReplayResponse, Vec<pb::EventEnvelope>) {
+    let replay = table
+        .spectator
+        .get_replay(pb::GetReplayRequest {
+            game_id: table.game_id.clone(),
+        })
+        .await
+        .expect("replay of a finished game")
+        .into_inner();
+    (replay, table.events(None).await)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn verify_accepts_a_finished_game_and_pinpoints_any_difference() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let url = format!("http://{}", server.addr);
+    let mut table = Table::new(server.addr, 4).await;
+    finished_game(&mut table).await;
+
+    let verified = ok(&url, &["verify", &table.game_id]).await;
+    assert!(
+        verified.starts_with(&format!(
+            "OK {}: seed matches the commitment",
+            table.game_id
+        )),
+        "{verified}"
+    );
+
+    // The same check in-process, then on doctored copies of what the server returned.
+    let (replay, events) = replay_and_events(&mut table).await;
+    let head = table.state(None, None).await.unwrap().state;
+    let report =
+        verify_replay(&replay, &events, head.as_ref()).expect("the honest record verifies");
+    assert_eq!(report.events, events.len() as u64);
+    assert_eq!(
+        report.winner,
+        table
+            .state(None, None)
+            .await
+            .unwrap()
+            .summary
+            .unwrap()
+            .winner
+    );
+
+    let mut wrong_seed = replay.clone();
+    wrong_seed.seed = "00".repeat(32);
+    assert!(matches!(
+        verify_replay(&wrong_seed, &events, None),
+        Err(Mismatch::Replay(ReplayError::CommitmentMismatch { .. }))
+    ));
+
+    // Swap two recorded events: the first differing version is reported.
+    let mut swapped = events.clone();
+    let (a, b) = (4, 5);
+    let (ea, eb) = (swapped[a].event.clone(), swapped[b].event.clone());
+    assert_ne!(ea, eb, "the fixture needs two different events");
+    swapped[a].event = eb;
+    swapped[b].event = ea;
+    match verify_replay(&replay, &swapped, None) {
+        Err(Mismatch::Event { version, .. }) => assert_eq!(version, a as u64 + 1),
+        other => panic!("expected an event mismatch at {}, got {other:?}", a + 1),
+    }
+
+    let mut short = events.clone();
+    short.pop();
+    assert!(matches!(
+        verify_replay(&replay, &short, None),
+        Err(Mismatch::EventCount { .. })
+    ));
+
+    let mut gap = events.clone();
+    gap.remove(2);
+    assert!(matches!(
+        verify_replay(&replay, &gap, None),
+        Err(Mismatch::RecordedVersion { index: 2, .. })
+    ));
+
+    let mut other_state = head.clone();
+    if let Some(pb::game_state::Game::Catan(state)) =
+        other_state.as_mut().and_then(|s| s.game.as_mut())
+    {
+        state.turn += 1;
+    }
+    assert!(matches!(
+        verify_replay(&replay, &events, other_state.as_ref()),
+        Err(Mismatch::FinalState { .. })
+    ));
+
+    // A recorded command that the rules refuse (here: one dropped from the log) fails the replay.
+    let mut dropped = replay.clone();
+    dropped.commands.remove(1);
+    assert!(matches!(
+        verify_replay(&dropped, &events, None),
+        Err(Mismatch::Replay(ReplayError::Command { .. }))
+    ));
+    server.stop().await;
+}
