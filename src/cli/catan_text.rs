@@ -701,6 +701,60 @@ pub fn describe_state(state: &c::State, seats: &[String]) -> String {
     out
 }
 
+fn terrain_name(terrain: i32) -> &'static str {
+    match c::Terrain::try_from(terrain) {
+        Ok(c::Terrain::Hills) => "hills",
+        Ok(c::Terrain::Forest) => "forest",
+        Ok(c::Terrain::Pasture) => "pasture",
+        Ok(c::Terrain::Fields) => "fields",
+        Ok(c::Terrain::Mountains) => "mountains",
+        Ok(c::Terrain::Desert) => "desert",
+        Ok(c::Terrain::Unspecified) | Err(_) => "?",
+    }
+}
+
+/// The board as a list: hex ids (for `move-robber`) with coordinates, terrain and number, then the harbors.
+pub fn describe_board(state: &c::State) -> String {
+    let mut out = String::new();
+    let Some(board) = &state.board else {
+        return out;
+    };
+    let _ = writeln!(
+        out,
+        "board ({} hexes, {} vertices, {} edges):",
+        board.hexes.len(),
+        board.vertices.len(),
+        board.edges.len()
+    );
+    for (id, hex) in board.hexes.iter().enumerate() {
+        let (q, r) = hex.coord.map(|c| (c.q, c.r)).unwrap_or_default();
+        let number = hex
+            .number
+            .map(|n| n.to_string())
+            .unwrap_or_else(|| "-".to_string());
+        let robber = if id as u32 == state.robber {
+            "  robber"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            out,
+            "  hex {id:>2} ({q:>2},{r:>2}) {:<9} {number:>2}{robber}",
+            terrain_name(hex.terrain)
+        );
+    }
+    let harbors: Vec<String> = board
+        .harbors
+        .iter()
+        .map(|h| match h.resource {
+            Some(r) => format!("edge {} 2:1 {}", h.edge, resource_name(r)),
+            None => format!("edge {} 3:1", h.edge),
+        })
+        .collect();
+    let _ = writeln!(out, "harbors: {}", harbors.join("; "));
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -100,6 +100,9 @@ pub struct StateArgs {
     /// The event index to show (0 is the state right after creation); the head when absent.
     #[arg(long)]
     pub at: Option<u64>,
+    /// Also list the board: every hex with its terrain and number, and the harbors.
+    #[arg(long)]
+    pub board: bool,
     /// Print the response as JSON.
     #[arg(long)]
     pub json: bool,
@@ -354,12 +357,12 @@ async fn state(args: StateArgs) -> anyhow::Result<()> {
         println!("{}", json::to_json(&response)?);
         return Ok(());
     }
-    print!("{}", describe_state_response(&response));
+    print!("{}", describe_state_response(&response, args.board));
     Ok(())
 }
 
 /// The readable form of a `GetState` response: a header common to every game, then the game's own summary.
-pub fn describe_state_response(response: &pb::GetStateResponse) -> String {
+pub fn describe_state_response(response: &pb::GetStateResponse, board: bool) -> String {
     use fmt::Write as _;
     let mut out = String::new();
     let seats: Vec<String> = response
@@ -391,7 +394,10 @@ pub fn describe_state_response(response: &pb::GetStateResponse) -> String {
     }
     match response.state.as_ref().and_then(|s| s.game.as_ref()) {
         Some(pb::game_state::Game::Catan(state)) => {
-            out.push_str(&catan_text::describe_state(state, &seats))
+            out.push_str(&catan_text::describe_state(state, &seats));
+            if board {
+                out.push_str(&catan_text::describe_board(state));
+            }
         }
         Some(other) => {
             let _ = writeln!(out, "{other:#?}");

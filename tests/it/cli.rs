@@ -181,6 +181,20 @@ async fn a_person_creates_inspects_and_plays_through_the_cli() {
     );
     assert!(state.contains("you are bob (seat 1)"), "{state}");
     assert!(state.contains("settlements at ["), "{state}");
+    let board = ok(url, &["state", game, "--board"]).await;
+    assert!(
+        board.contains("you are a spectator") && board.contains("robber"),
+        "{board}"
+    );
+    assert_eq!(
+        board
+            .lines()
+            .filter(|l| l.trim_start().starts_with("hex "))
+            .count(),
+        19,
+        "{board}"
+    );
+    assert!(board.contains("harbors: edge "), "{board}");
     let seat_json = json(&ok(url, &["state", game, "--token", token(1), "--json"]).await);
     assert_eq!(seat_json["viewer_seat"], 1);
     assert_eq!(seat_json["summary"]["variant"], "VARIANT_CATAN");

@@ -322,7 +322,7 @@ fn kind_of(command: &pb::Command) -> Option<std::mem::Discriminant<c::command::C
 /// A kind by weight, then a command of that kind uniformly.
 fn choose(mut commands: Vec<pb::Command>, rng: &mut StdRng) -> pb::Command {
     let mut kinds: Vec<(Option<std::mem::Discriminant<c::command::Command>>, u32)> = Vec::new();
-    for command in commands {
+    for command in &commands {
         let kind = kind_of(command);
         if !kinds.iter().any(|(k, _)| *k == kind) {
             kinds.push((kind, weight(command)));
