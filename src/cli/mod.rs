@@ -35,8 +35,9 @@ pub async fn run(command: ClientCommand) -> anyhow::Result<()> {
 }
 
 async fn create(args: CreateArgs) -> anyhow::Result<()> {
-    let variant = pb::Variant::from_str_name(&format!("VARIANT_{}", args.variant.to_ascii_uppercase()))
-        .with_context(|| format!("unknown variant {:?}", args.variant))?;
+    let variant =
+        pb::Variant::from_str_name(&format!("VARIANT_{}", args.variant.to_ascii_uppercase()))
+            .with_context(|| format!("unknown variant {:?}", args.variant))?;
     let mut client = HexfoldClient::connect(args.server.clone())
         .await
         .with_context(|| format!("cannot connect to {}", args.server))?;
