@@ -2,3 +2,4 @@
 //! that are stored as data under `tests/data/<game>/`.
 
 mod check;
+mod elasund;
