@@ -703,3 +703,135 @@ async fn a_damaged_older_record_is_corrupt_when_read_after_reopen() {
     ));
     assert_eq!(store.read("g", 3, 3).unwrap()[0].payload, b"e3".to_vec());
 }
+
+/// Set in the child process of `sigkill_during_appends_loses_nothing_acknowledged` to the store directory.
+const CRASH_CHILD_ENV: &str = "HEXFOLD_STORE_CRASH_CHILD_DIR";
+const CRASH_TEST: &str = "sigkill_during_appends_loses_nothing_acknowledged";
+
+/// The child: appends from several writers until killed, printing one line per acknowledged append.
+fn crash_child(dir: &Path) -> ! {
+    use std::io::Write;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let store = open(dir);
+        let writers: Vec<_> = (0..8)
+            .map(|w| {
+                let store = store.clone();
+                tokio::spawn(async move {
+                    let stream = format!("crash-{w}");
+                    store.create_stream(&stream, Vec::new()).await.unwrap();
+                    for i in 0.. {
+                        let id = format!("w{w}-{i}");
+                        let events = ["e"; 3][..1 + i % 3].to_vec();
+                        let r = store
+                            .append(req(&stream, &id, None, &events))
+                            .await
+                            .unwrap();
+                        let mut out = std::io::stdout().lock();
+                        writeln!(
+                            out,
+                            "ACK {stream} {id} {} {} {}",
+                            r.first_version, r.last_version, r.first_global
+                        )
+                        .unwrap();
+                        out.flush().unwrap();
+                    }
+                })
+            })
+            .collect();
+        for w in writers {
+            w.await.unwrap();
+        }
+    });
+    unreachable!("the writers never finish; the parent kills this process")
+}
+
+#[test]
+fn sigkill_during_appends_loses_nothing_acknowledged() {
+    use std::io::BufRead;
+    if let Some(dir) = std::env::var_os(CRASH_CHILD_ENV) {
+        crash_child(Path::new(&dir));
+    }
+    /// Kills the child even if an assertion below fails first, so no writer outlives the test.
+    struct KillOnDrop(std::process::Child);
+    impl Drop for KillOnDrop {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = KillOnDrop(
+        std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", CRASH_TEST, "--nocapture", "--test-threads=1"])
+            .env(CRASH_CHILD_ENV, dir.path())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap(),
+    );
+    let mut acked = Vec::new();
+    for line in std::io::BufReader::new(child.0.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        let Some(ack) = line.strip_prefix("ACK ") else {
+            continue;
+        };
+        let f: Vec<&str> = ack.split(' ').collect();
+        let n = |i: usize| f[i].parse::<u64>().unwrap();
+        acked.push((
+            f[0].to_string(),
+            f[1].to_string(),
+            Appended {
+                first_version: n(2),
+                last_version: n(3),
+                first_global: n(4),
+                duplicate: true,
+            },
+        ));
+        if acked.len() == 400 {
+            break;
+        }
+    }
+    // SIGKILL while the writers are mid-flight.
+    drop(child);
+    assert_eq!(
+        acked.len(),
+        400,
+        "the child stopped before acknowledging 400 appends"
+    );
+
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let store = open(dir.path());
+        let (total, _) = check_consistent(&store);
+        assert!(
+            total
+                >= acked
+                    .iter()
+                    .map(|(_, _, r)| r.last_version - r.first_version + 1)
+                    .sum::<u64>() as usize
+        );
+        for (stream, id, r) in acked {
+            let events = store
+                .read(&stream, r.first_version, r.last_version)
+                .unwrap();
+            assert_eq!(
+                events.len() as u64,
+                r.last_version - r.first_version + 1,
+                "{stream} {id}"
+            );
+            assert_eq!(events[0].global, r.first_global, "{stream} {id}");
+            let again = store
+                .append(req(&stream, &id, Some(0), &["ignored"]))
+                .await
+                .unwrap();
+            assert_eq!(again, r, "{stream} {id}");
+        }
+    });
+}
