@@ -3,3 +3,4 @@
 
 mod check;
 mod elasund;
+mod elasund_scenarios;
