@@ -549,14 +549,11 @@ fn main_phase(state: &State, actor: Seat) -> Result<(), Violation> {
     require_active(state, actor)
 }
 
-/// Progress cards are played by the active seat after its roll (official rule; see BASE-DEV-05).
+/// Development cards are played by the active seat at any time of its turn, even before the roll (official
+/// rule, see BASE-DEV-05), but not while discards or the robber are pending.
 fn progress_phase(state: &State, actor: Seat) -> Result<(), Violation> {
     match state.phase {
-        Phase::Main => require_active(state, actor),
-        Phase::Roll => {
-            require_active(state, actor)?;
-            Err(ProgressBeforeRoll)
-        }
+        Phase::Main | Phase::Roll => require_active(state, actor),
         _ => Err(WrongPhase),
     }
 }
