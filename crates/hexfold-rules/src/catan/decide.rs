@@ -793,3 +793,39 @@ fn won(state: &State, seat: Seat, points: u8, new_vp_cards: u8) -> Event {
         victory_point_cards,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::longest_road_holder as holder;
+    use crate::Seat;
+
+    const A: Option<Seat> = Some(Seat(0));
+    const B: Option<Seat> = Some(Seat(1));
+
+    #[test]
+    fn nobody_holds_until_a_unique_road_of_five() {
+        assert_eq!(holder(None, &[4, 3, 0], &[4, 3, 0]), None);
+        assert_eq!(holder(None, &[4, 3, 0], &[5, 3, 0]), A);
+        // Two roads of five with the card set aside: nobody is uniquely longest (seed line 62).
+        assert_eq!(holder(None, &[5, 4, 0], &[5, 5, 0]), None);
+    }
+
+    #[test]
+    fn the_holder_keeps_it_on_a_tie_and_loses_it_to_a_longer_road() {
+        assert_eq!(holder(A, &[5, 4, 0], &[5, 5, 0]), A);
+        assert_eq!(holder(A, &[5, 5, 0], &[5, 6, 0]), B);
+        assert_eq!(holder(A, &[6, 5, 0], &[7, 5, 0]), A);
+    }
+
+    #[test]
+    fn a_broken_road_passes_the_card_only_to_a_unique_longest() {
+        // Still uniquely longest after the break: keeps it.
+        assert_eq!(holder(A, &[7, 5, 0], &[6, 5, 0]), A);
+        // Tied at the top after the break: set aside.
+        assert_eq!(holder(A, &[7, 5, 0], &[5, 5, 0]), None);
+        // Another seat now uniquely longest: it takes the card.
+        assert_eq!(holder(A, &[7, 5, 0], &[4, 5, 0]), B);
+        // Nobody at five any more: set aside.
+        assert_eq!(holder(A, &[5, 4, 0], &[3, 4, 0]), None);
+    }
+}
