@@ -48,14 +48,11 @@ fn parse_args() -> Options {
     };
     let mut args = std::env::args().skip(1);
     while let Some(flag) = args.next() {
-        let value = args.next().unwrap_or_else(|| usage(&format!("{flag} needs a value")));
+        let value = args
+            .next()
+            .unwrap_or_else(|| usage(&format!("{flag} needs a value")));
         match flag.as_str() {
-            "--writers" => {
-                o.writers = value
-                    .split(',')
-                    .map(|n| parse(&flag, n))
-                    .collect()
-            }
+            "--writers" => o.writers = value.split(',').map(|n| parse(&flag, n)).collect(),
             "--modes" => {
                 o.modes = value
                     .split(',')

@@ -7,17 +7,24 @@
 //! stream's range can contain another stream's keys (`"g1"` versus `"g10"`). Meta keys are the exception:
 //! they hold the bare name so that a scan over them lists streams in name order.
 //!
-//! | kind | key                              | value (after the format byte)                                   |
-//! |------|----------------------------------|-----------------------------------------------------------------|
-//! | `F`  | `F`                              | layout version (one byte, no envelope)                          |
-//! | `Z`  | `Z`                              | last txn, last global position                                  |
-//! | `M`  | `M` name                         | txn, meta bytes                                                 |
-//! | `V`  | `V` len name version             | global position, event payload                                  |
-//! | `G`  | `G` global                       | version, stream name                                            |
-//! | `K`  | `K` len name seq                 | txn, first version, last version, first global, id, command     |
-//! | `C`  | `C` len name command-id          | seq (the `K` record holding that command)                       |
-//! | `S`  | `S` len name                     | txn, summary, optional (txn, summary) known durable when written |
-//! | `P`  | `P` len name version             | snapshot bytes                                                  |
+//! | kind | key                            | value (after the format byte)                                     |
+//! |------|--------------------------------|-------------------------------------------------------------------|
+//! | `F`  | `F`                            | layout version (one byte, no envelope)                            |
+//! | `Z`  | `Z`                            | epoch: bumped at every open, the high bits of every txn           |
+//! | `M`  | `M` name                       | txn, meta bytes                                                   |
+//! | `A`  | `A` len name last-version seq  | txn, first version, first global, command id, command, events     |
+//! | `G`  | `G` first-global               | the `A` key's stream, last version and seq                        |
+//! | `C`  | `C` len name command-id        | the `A` key's last version and seq                                |
+//! | `S`  | `S` len name                   | txn, summary, optional (txn, summary) known durable when written  |
+//! | `P`  | `P` len name version           | snapshot bytes                                                    |
+//!
+//! One `A` record holds one append: the command and all its events. An append therefore writes a fixed
+//! handful of keys (`A`, `G`, `C`, and `S` when it carries a summary) whatever its number of events; sled
+//! 0.34's cost is per key (each new key may split a node), so this is what makes appends cheap. `A` keys end
+//! in (last version, seq): sorted by version, an append with no events sorts after the one before it
+//! (same last version, next seq), and a range scan from `(v, 0)` starts at the append holding version `v`.
+//! `seq` numbers a stream's appends from 1 and orders its commands. `G` keys exist only for appends with
+//! events, keyed by the append's first global position.
 //!
 //! Every value except the layout marker starts with a format byte ([`FORMAT_V1`]), so a later layout can
 //! read old records and write new ones side by side. Variable-length fields are a big-endian `u32` length
@@ -25,8 +32,10 @@
 //! dozen lines, it has no dependency whose format could drift under us, and every decoding failure is a
 //! typed [`StoreError::Corrupt`] naming the record, never a panic and never the payload bytes.
 //!
-//! A `txn` is a store-wide counter bumped by every write (stream creation or append, including appends with
-//! no events). The flusher publishes the last durable txn, and readers hide records whose txn is newer.
+//! A `txn` numbers every write (stream creation or append, including appends with no events):
+//! `epoch << 40 | n`, where `n` counts the writes of this open. The flusher publishes the last durable txn
+//! and readers hide records whose txn is newer. Everything recovered at open is durable and belongs to an
+//! older epoch, so it is below every txn of the new one, and no per-append counter record is needed.
 
 use crate::StoreError;
 
@@ -36,11 +45,10 @@ pub(crate) const LAYOUT_VERSION: u8 = 1;
 pub(crate) const FORMAT_V1: u8 = 1;
 
 pub(crate) const KIND_LAYOUT: u8 = b'F';
-pub(crate) const KIND_COUNTERS: u8 = b'Z';
+pub(crate) const KIND_EPOCH: u8 = b'Z';
 pub(crate) const KIND_META: u8 = b'M';
-pub(crate) const KIND_EVENT: u8 = b'V';
+pub(crate) const KIND_APPEND: u8 = b'A';
 pub(crate) const KIND_GLOBAL: u8 = b'G';
-pub(crate) const KIND_COMMAND: u8 = b'K';
 pub(crate) const KIND_COMMAND_ID: u8 = b'C';
 pub(crate) const KIND_SUMMARY: u8 = b'S';
 pub(crate) const KIND_SNAPSHOT: u8 = b'P';
@@ -48,7 +56,7 @@ pub(crate) const KIND_SNAPSHOT: u8 = b'P';
 /// `kind len name`: the prefix shared by every key of one stream within one kind.
 pub(crate) fn stream_prefix(kind: u8, stream: &str) -> Vec<u8> {
     debug_assert!(stream.len() <= usize::from(u8::MAX));
-    let mut key = Vec::with_capacity(2 + stream.len() + 8);
+    let mut key = Vec::with_capacity(2 + stream.len() + 16);
     key.push(kind);
     // Stream names are validated to at most MAX_STREAM_NAME_BYTES (< 256) before any key is built.
     key.push(stream.len() as u8);
@@ -65,8 +73,8 @@ pub(crate) fn layout_key() -> [u8; 1] {
     [KIND_LAYOUT]
 }
 
-pub(crate) fn counters_key() -> [u8; 1] {
-    [KIND_COUNTERS]
+pub(crate) fn epoch_key() -> [u8; 1] {
+    [KIND_EPOCH]
 }
 
 pub(crate) fn meta_key(stream: &str) -> Vec<u8> {
@@ -76,8 +84,32 @@ pub(crate) fn meta_key(stream: &str) -> Vec<u8> {
     key
 }
 
-pub(crate) fn event_key(stream: &str, version: u64) -> Vec<u8> {
-    with_u64(stream_prefix(KIND_EVENT, stream), version)
+pub(crate) fn append_key(stream: &str, last_version: u64, seq: u64) -> Vec<u8> {
+    with_u64(
+        with_u64(stream_prefix(KIND_APPEND, stream), last_version),
+        seq,
+    )
+}
+
+/// Length of an `A` key of `stream`.
+pub(crate) fn append_key_len(stream: &str) -> usize {
+    2 + stream.len() + 16
+}
+
+/// Reads `(last version, seq)` from an `A` key of `stream`.
+pub(crate) fn append_key_parts(key: &[u8], stream: &str) -> Result<(u64, u64), StoreError> {
+    let len = append_key_len(stream);
+    if key.len() != len {
+        return Err(StoreError::Corrupt(format!(
+            "append key of stream {stream:?} has {} bytes, expected {len}",
+            key.len()
+        )));
+    }
+    let mut last_version = [0u8; 8];
+    last_version.copy_from_slice(&key[len - 16..len - 8]);
+    let mut seq = [0u8; 8];
+    seq.copy_from_slice(&key[len - 8..]);
+    Ok((u64::from_be_bytes(last_version), u64::from_be_bytes(seq)))
 }
 
 pub(crate) fn global_key(global: u64) -> [u8; 9] {
@@ -85,10 +117,6 @@ pub(crate) fn global_key(global: u64) -> [u8; 9] {
     key[0] = KIND_GLOBAL;
     key[1..].copy_from_slice(&global.to_be_bytes());
     key
-}
-
-pub(crate) fn command_key(stream: &str, seq: u64) -> Vec<u8> {
-    with_u64(stream_prefix(KIND_COMMAND, stream), seq)
 }
 
 pub(crate) fn command_id_key(stream: &str, command_id: &str) -> Vec<u8> {
@@ -233,30 +261,16 @@ impl<'a> Decoder<'a> {
     }
 }
 
-/// `Z`: the counters every write advances, written in the same batch as the records they count.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Counters {
-    pub(crate) last_txn: u64,
-    pub(crate) last_global: u64,
+/// `Z`: the epoch of the current open.
+pub(crate) fn encode_epoch(epoch: u64) -> Vec<u8> {
+    Encoder::new(8).u64(epoch).finish()
 }
 
-impl Counters {
-    pub(crate) fn encode(&self) -> Vec<u8> {
-        Encoder::new(16)
-            .u64(self.last_txn)
-            .u64(self.last_global)
-            .finish()
-    }
-
-    pub(crate) fn decode(buf: &[u8]) -> Result<Self, StoreError> {
-        let mut d = Decoder::new(buf, "counters")?;
-        let out = Counters {
-            last_txn: d.u64()?,
-            last_global: d.u64()?,
-        };
-        d.end()?;
-        Ok(out)
-    }
+pub(crate) fn decode_epoch(buf: &[u8]) -> Result<u64, StoreError> {
+    let mut d = Decoder::new(buf, "epoch")?;
+    let epoch = d.u64()?;
+    d.end()?;
+    Ok(epoch)
 }
 
 /// `M`: a stream's creation.
@@ -284,99 +298,104 @@ impl MetaRecord {
     }
 }
 
-/// `V`: one event of one stream.
-pub(crate) struct EventRecord<'a> {
-    pub(crate) global: u64,
-    pub(crate) payload: &'a [u8],
-}
-
-impl<'a> EventRecord<'a> {
-    pub(crate) fn encode(global: u64, payload: &[u8]) -> Vec<u8> {
-        Encoder::new(12 + payload.len())
-            .u64(global)
-            .bytes(payload)
-            .finish()
-    }
-
-    pub(crate) fn decode(buf: &'a [u8]) -> Result<Self, StoreError> {
-        let mut d = Decoder::new(buf, "event")?;
-        let global = d.u64()?;
-        let payload = d.bytes()?;
-        d.end()?;
-        Ok(EventRecord { global, payload })
-    }
-}
-
-/// `G`: where the event at one global position lives.
-pub(crate) struct GlobalPointer {
-    pub(crate) version: u64,
-    pub(crate) stream: String,
-}
-
-impl GlobalPointer {
-    pub(crate) fn encode(version: u64, stream: &str) -> Vec<u8> {
-        Encoder::new(12 + stream.len())
-            .u64(version)
-            .bytes(stream.as_bytes())
-            .finish()
-    }
-
-    pub(crate) fn decode(buf: &[u8]) -> Result<Self, StoreError> {
-        let mut d = Decoder::new(buf, "global index")?;
-        let version = d.u64()?;
-        let stream = d.string()?;
-        d.end()?;
-        Ok(GlobalPointer { version, stream })
-    }
-}
-
-/// `K`: one accepted command and the events it produced.
-pub(crate) struct CommandRec {
+/// `A`: one append: the command and the events it produced. The last version and seq are in the key.
+pub(crate) struct AppendRecord<'a> {
     pub(crate) txn: u64,
     pub(crate) first_version: u64,
-    pub(crate) last_version: u64,
     pub(crate) first_global: u64,
-    pub(crate) command_id: String,
-    pub(crate) command: Vec<u8>,
+    pub(crate) command_id: &'a str,
+    pub(crate) command: &'a [u8],
+    pub(crate) events: Vec<&'a [u8]>,
 }
 
-impl CommandRec {
-    pub(crate) fn encode(&self) -> Vec<u8> {
-        Encoder::new(40 + self.command_id.len() + self.command.len())
-            .u64(self.txn)
-            .u64(self.first_version)
-            .u64(self.last_version)
-            .u64(self.first_global)
-            .bytes(self.command_id.as_bytes())
-            .bytes(&self.command)
-            .finish()
+impl<'a> AppendRecord<'a> {
+    pub(crate) fn encode(
+        txn: u64,
+        first_version: u64,
+        first_global: u64,
+        command_id: &str,
+        command: &[u8],
+        events: &[Vec<u8>],
+    ) -> Vec<u8> {
+        let size = 40
+            + command_id.len()
+            + command.len()
+            + events.iter().map(|e| 4 + e.len()).sum::<usize>();
+        let mut e = Encoder::new(size)
+            .u64(txn)
+            .u64(first_version)
+            .u64(first_global)
+            .bytes(command_id.as_bytes())
+            .bytes(command)
+            // The count is bounded by MAX_EVENTS_PER_APPEND.
+            .u64(events.len() as u64);
+        for event in events {
+            e = e.bytes(event);
+        }
+        e.finish()
     }
 
-    pub(crate) fn decode(buf: &[u8]) -> Result<Self, StoreError> {
-        let mut d = Decoder::new(buf, "command")?;
-        let out = CommandRec {
-            txn: d.u64()?,
-            first_version: d.u64()?,
-            last_version: d.u64()?,
-            first_global: d.u64()?,
-            command_id: d.string()?,
-            command: d.bytes()?.to_vec(),
-        };
+    /// Decodes a record and checks it against the `(last version, seq)` of its key.
+    pub(crate) fn decode(buf: &'a [u8], last_version: u64) -> Result<Self, StoreError> {
+        let mut d = Decoder::new(buf, "append")?;
+        let txn = d.u64()?;
+        let first_version = d.u64()?;
+        let first_global = d.u64()?;
+        let command_id = std::str::from_utf8(d.bytes()?).map_err(|_| {
+            StoreError::Corrupt("append record holds a non-UTF-8 command id".into())
+        })?;
+        let command = d.bytes()?;
+        let count = d.u64()?;
+        // Each event takes at least its 4-byte length, so a count larger than that is damage, and checking
+        // it first keeps a damaged count from reserving a huge vector.
+        if count > (buf.len() / 4) as u64
+            || first_version.checked_add(count) != last_version.checked_add(1)
+        {
+            return Err(StoreError::Corrupt(format!(
+                "append record ending at version {last_version} claims {count} events from version {first_version}"
+            )));
+        }
+        let mut events = Vec::with_capacity(count as usize);
+        for _ in 0..count {
+            events.push(d.bytes()?);
+        }
         d.end()?;
-        Ok(out)
+        Ok(AppendRecord {
+            txn,
+            first_version,
+            first_global,
+            command_id,
+            command,
+            events,
+        })
     }
 }
 
-/// `C`: the command-id index, pointing at the `K` record.
-pub(crate) fn encode_command_seq(seq: u64) -> Vec<u8> {
-    Encoder::new(8).u64(seq).finish()
+/// `G` and `C` values: the `(stream,) last version, seq` that locate an `A` record.
+pub(crate) fn encode_append_ref(last_version: u64, seq: u64, stream: Option<&str>) -> Vec<u8> {
+    let e = Encoder::new(24).u64(last_version).u64(seq);
+    match stream {
+        Some(stream) => e.bytes(stream.as_bytes()).finish(),
+        None => e.finish(),
+    }
 }
 
-pub(crate) fn decode_command_seq(buf: &[u8]) -> Result<u64, StoreError> {
+/// Decodes a `C` value: `(last version, seq)`.
+pub(crate) fn decode_command_ref(buf: &[u8]) -> Result<(u64, u64), StoreError> {
     let mut d = Decoder::new(buf, "command id index")?;
-    let seq = d.u64()?;
+    let out = (d.u64()?, d.u64()?);
     d.end()?;
-    Ok(seq)
+    Ok(out)
+}
+
+/// Decodes a `G` value: `(stream, last version, seq)`.
+pub(crate) fn decode_global_ref(buf: &[u8]) -> Result<(String, u64, u64), StoreError> {
+    let mut d = Decoder::new(buf, "global index")?;
+    let last_version = d.u64()?;
+    let seq = d.u64()?;
+    let stream = d.string()?;
+    d.end()?;
+    Ok((stream, last_version, seq))
 }
 
 /// `S`: a stream's latest summary, plus the newest one that was already durable when it was written, so a
@@ -446,44 +465,49 @@ mod tests {
 
     #[test]
     fn keys_sort_numerically_and_streams_do_not_overlap() {
-        assert!(event_key("g", 2) < event_key("g", 10));
-        assert!(event_key("g", 255) < event_key("g", 256));
+        assert!(append_key("g", 2, 9) < append_key("g", 10, 1));
+        assert!(append_key("g", 255, 1) < append_key("g", 256, 1));
+        // An append with no events sorts after the append before it.
+        assert!(append_key("g", 4, 3) < append_key("g", 4, 4));
         assert!(global_key(9) < global_key(1 << 40));
         // "g1" and "g10" differ in their length byte, so "g1"'s range holds none of "g10"'s keys.
-        let g1 = stream_prefix(KIND_EVENT, "g1");
-        assert!(!event_key("g10", 1).starts_with(&g1));
+        let g1 = stream_prefix(KIND_APPEND, "g1");
+        assert!(!append_key("g10", 1, 1).starts_with(&g1));
+        assert_eq!(
+            append_key_parts(&append_key("g10", 7, 3), "g10").unwrap(),
+            (7, 3)
+        );
         // Meta keys carry the bare name so listing is in name order.
         assert!(meta_key("a") < meta_key("ab") && meta_key("ab") < meta_key("b"));
     }
 
     #[test]
     fn records_round_trip() {
-        let c = CommandRec {
-            txn: 7,
-            first_version: 3,
-            last_version: 5,
-            first_global: 40,
-            command_id: "cmd-1".into(),
-            command: vec![1, 2, 3],
-        };
-        let back = CommandRec::decode(&c.encode()).unwrap();
+        let events = vec![b"e1".to_vec(), Vec::new(), b"e3".to_vec()];
+        let raw = AppendRecord::encode(7, 3, 40, "cmd-1", &[1, 2, 3], &events);
+        let back = AppendRecord::decode(&raw, 5).unwrap();
         assert_eq!(
-            (
-                back.txn,
-                back.first_version,
-                back.last_version,
-                back.first_global
-            ),
-            (7, 3, 5, 40)
+            (back.txn, back.first_version, back.first_global),
+            (7, 3, 40)
         );
-        assert_eq!(
-            (back.command_id.as_str(), back.command.as_slice()),
-            ("cmd-1", &[1u8, 2, 3][..])
-        );
+        assert_eq!((back.command_id, back.command), ("cmd-1", &[1u8, 2, 3][..]));
+        assert_eq!(back.events, vec![&b"e1"[..], &b""[..], &b"e3"[..]]);
+        // The key's last version must agree with the record's count.
+        assert!(matches!(
+            AppendRecord::decode(&raw, 6),
+            Err(StoreError::Corrupt(_))
+        ));
+        let empty = AppendRecord::encode(8, 6, 43, "noop", &[], &[]);
+        assert!(AppendRecord::decode(&empty, 5).unwrap().events.is_empty());
 
-        let e = EventRecord::encode(12, b"payload");
-        let back = EventRecord::decode(&e).unwrap();
-        assert_eq!((back.global, back.payload), (12, &b"payload"[..]));
+        assert_eq!(
+            decode_command_ref(&encode_append_ref(5, 2, None)).unwrap(),
+            (5, 2)
+        );
+        assert_eq!(
+            decode_global_ref(&encode_append_ref(5, 2, Some("g"))).unwrap(),
+            ("g".to_string(), 5, 2)
+        );
 
         let s = SummaryRec {
             txn: 9,
@@ -495,17 +519,12 @@ mod tests {
         assert_eq!(back.visible(8), Some(b"old".to_vec()));
         let back = SummaryRec::decode(&s.encode()).unwrap();
         assert_eq!(back.visible(9), Some(b"new".to_vec()));
-
-        let counters = Counters {
-            last_txn: 3,
-            last_global: u64::MAX,
-        };
-        assert_eq!(Counters::decode(&counters.encode()).unwrap(), counters);
+        assert_eq!(decode_epoch(&encode_epoch(u64::MAX)).unwrap(), u64::MAX);
     }
 
     #[test]
     fn damaged_records_are_corrupt_not_panics() {
-        let good = EventRecord::encode(12, b"secret-payload");
+        let good = AppendRecord::encode(1, 1, 12, "c", b"cmd", &[b"secret-payload".to_vec()]);
         // Unknown format byte, truncation at every length, trailing bytes, empty value.
         let mut wrong_format = good.clone();
         wrong_format[0] = 99;
@@ -517,22 +536,35 @@ mod tests {
         long.push(0);
         cases.push(long);
         for case in cases {
-            match EventRecord::decode(&case) {
+            match AppendRecord::decode(&case, 1) {
                 Err(StoreError::Corrupt(msg)) => assert!(!msg.contains("secret"), "{msg}"),
                 Err(other) => panic!("expected Corrupt, got {other:?}"),
                 Ok(_) => panic!("decoded a damaged record of {} bytes", case.len()),
             }
         }
         // A length field pointing past the end must not overflow or panic.
-        let huge = Encoder::new(0).u64(1).finish();
-        let mut huge = huge;
+        let mut huge = Encoder::new(0).u64(1).u64(1).u64(1).finish();
         huge.extend_from_slice(&u32::MAX.to_be_bytes());
         assert!(matches!(
-            EventRecord::decode(&huge),
+            AppendRecord::decode(&huge, 1),
             Err(StoreError::Corrupt(_))
         ));
+        // A huge event count must not allocate or overflow.
+        let count = Encoder::new(0)
+            .u64(1)
+            .u64(1)
+            .u64(1)
+            .bytes(b"c")
+            .bytes(b"")
+            .u64(u64::MAX)
+            .finish();
         assert!(matches!(
-            GlobalPointer::decode(&Encoder::new(0).u64(1).bytes(&[0xff, 0xfe]).finish()),
+            AppendRecord::decode(&count, 0),
+            Err(StoreError::Corrupt(_))
+        ));
+        let not_utf8 = Encoder::new(0).u64(1).u64(1).bytes(&[0xff, 0xfe]).finish();
+        assert!(matches!(
+            decode_global_ref(&not_utf8),
             Err(StoreError::Corrupt(_))
         ));
         assert!(matches!(

@@ -10,12 +10,12 @@
 //! [`Durability::Fsync`] mode, fsync of sled's files.
 //!
 //! # Guarantees
-//! - An append is atomic: its events, its command record, the stream summary and the counters go into one
-//!   sled `Batch`, which sled recovers all-or-nothing.
+//! - An append is atomic: its events and command (one record), its global and command-id index entries
+//!   and the stream summary go into one sled `Batch`, which sled recovers all-or-nothing.
 //! - `append` and `create_stream` return only once their write is durable per [`Durability`]; concurrent
 //!   writes share one flush (see `flusher`).
-//! - Reads never show a write that is not durable: every record carries a write number (txn) or global
-//!   position, and readers hide those past the durable frontier the flusher publishes.
+//! - Reads never show a write that is not durable: every record carries a write number (txn), and readers
+//!   hide those past the durable frontier the flusher publishes.
 //! - A repeated command id on a stream returns the original [`Appended`] with `duplicate: true` and writes
 //!   nothing, across restarts. The id is checked before the expected version. The repeated request's
 //!   command bytes are not compared with the original's: the id alone names the command.
@@ -34,6 +34,7 @@ mod codec;
 mod error;
 mod flusher;
 
+use std::collections::HashMap;
 use std::ops::Bound;
 use std::path::Path;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -42,8 +43,7 @@ use std::thread::JoinHandle;
 use tokio::sync::watch;
 
 use codec::{
-    CommandRec, Counters, EventRecord, GlobalPointer, MetaRecord, SummaryRec, KIND_COMMAND,
-    KIND_EVENT, KIND_GLOBAL, KIND_META, LAYOUT_VERSION,
+    AppendRecord, MetaRecord, SummaryRec, KIND_APPEND, KIND_GLOBAL, KIND_META, LAYOUT_VERSION,
 };
 pub use error::StoreError;
 use flusher::{Durable, FlushQueue, FlushShared};
@@ -68,6 +68,13 @@ pub const MAX_SNAPSHOT_BYTES: usize = 16 << 20;
 pub const MAX_READ_GLOBAL: usize = 10_000;
 /// `list_streams` returns at most this many streams whatever `limit` asks for.
 pub const MAX_LIST_STREAMS: usize = 1_000;
+/// The writer remembers the head of at most this many streams; past that it forgets them all and reads
+/// heads from sled again (a reverse scan per stream), so memory stays bounded with any number of games.
+pub const MAX_CACHED_STREAM_HEADS: usize = 65_536;
+
+/// A txn is `epoch << TXN_EPOCH_SHIFT | n`: 2^40 writes per open, 2^24 opens.
+const TXN_EPOCH_SHIFT: u32 = 40;
+const MAX_EPOCH: u64 = (1 << (64 - TXN_EPOCH_SHIFT)) - 1;
 
 /// How far a write must reach before it is acknowledged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -157,10 +164,20 @@ struct Inner {
 }
 
 struct Writer {
+    /// The txn of the last write.
     last_txn: u64,
     last_global: u64,
     /// Set when a batch failed to apply: sled's in-memory state may then hold part of it.
     poisoned: Option<String>,
+    /// Written (not necessarily durable) head and last append seq of recently written streams, so an
+    /// append does not need a reverse scan of sled. Bounded by [`MAX_CACHED_STREAM_HEADS`].
+    tails: HashMap<String, Tail>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Tail {
+    head: u64,
+    seq: u64,
 }
 
 impl Drop for Inner {
@@ -172,6 +189,17 @@ impl Drop for Inner {
             }
         }
     }
+}
+
+/// The txn for the next write.
+fn next_txn(w: &Writer) -> Result<u64, StoreError> {
+    let mask = (1u64 << TXN_EPOCH_SHIFT) - 1;
+    if w.last_txn & mask == mask {
+        return Err(StoreError::Io(
+            "this open has used its 2^40 txns; reopen the store to start a new epoch".into(),
+        ));
+    }
+    Ok(w.last_txn + 1)
 }
 
 fn check_len(what: &'static str, size: usize, limit: usize) -> Result<(), StoreError> {
@@ -217,14 +245,42 @@ fn check_request(req: &AppendRequest) -> Result<(), StoreError> {
     check_len("append (bytes)", total, MAX_APPEND_BYTES)
 }
 
-/// Length of a `V`/`K`/`P` key of `stream`: kind, length byte, name, u64.
-fn numbered_key_len(stream: &str) -> usize {
+/// Length of a `P` key of `stream`: kind, length byte, name, u64.
+fn snapshot_key_len(stream: &str) -> usize {
     2 + stream.len() + 8
 }
 
-/// Reads the layout marker and the counters, creating them in an empty database, and checks the
-/// counters against the data they count.
-fn recover(db: &sled::Db) -> Result<Counters, StoreError> {
+/// Opens sled, waiting a little if its file lock is still held. sled 0.34 releases the lock when its last
+/// I/O thread lets go of the file, which can be a moment after the previous `Db` in this process was
+/// dropped (its own tests block on the lock for that reason), so an immediate reopen can fail spuriously.
+/// A lock held by another process still fails, after [`LOCK_WAIT`].
+fn open_sled(path: &Path) -> Result<sled::Db, StoreError> {
+    let deadline = std::time::Instant::now() + LOCK_WAIT;
+    loop {
+        match sled::Config::new().path(path).open() {
+            Err(sled::Error::Io(e))
+                if e.to_string().contains("could not acquire lock")
+                    && std::time::Instant::now() < deadline =>
+            {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            other => return Ok(other?),
+        }
+    }
+}
+
+/// How long `open` waits for sled's file lock.
+const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// What `open` recovers: the epoch of this open and the last global position.
+struct Recovered {
+    epoch: u64,
+    last_global: u64,
+}
+
+/// Reads the layout marker (creating it in an empty database), starts a new epoch, and recovers the
+/// global counter from the last global index entry and the append it points at.
+fn recover(db: &sled::Db) -> Result<Recovered, StoreError> {
     match db.get(codec::layout_key())? {
         Some(v) if v.as_ref() == [LAYOUT_VERSION] => {}
         Some(v) => {
@@ -241,30 +297,57 @@ fn recover(db: &sled::Db) -> Result<Counters, StoreError> {
             }
             let mut batch = sled::Batch::default();
             batch.insert(&codec::layout_key(), &[LAYOUT_VERSION]);
-            let zero = Counters {
-                last_txn: 0,
-                last_global: 0,
-            };
-            batch.insert(&codec::counters_key(), zero.encode());
+            batch.insert(&codec::epoch_key(), codec::encode_epoch(0));
             db.apply_batch(batch)?;
         }
     }
-    let counters = db
-        .get(codec::counters_key())?
-        .ok_or_else(|| StoreError::Corrupt("the counters record is missing".into()))?;
-    let counters = Counters::decode(&counters)?;
-    // The counters are written in the same batch as the events, so the last global index key must agree.
-    let last_global_in_data = match db.scan_prefix([KIND_GLOBAL]).next_back() {
-        Some(item) => codec::key_u64_suffix(&item?.0, 9, "global index")?,
-        None => 0,
-    };
-    if last_global_in_data != counters.last_global {
-        return Err(StoreError::Corrupt(format!(
-            "counters say the last global position is {}, the data says {last_global_in_data}",
-            counters.last_global
+    let previous = db
+        .get(codec::epoch_key())?
+        .ok_or_else(|| StoreError::Corrupt("the epoch record is missing".into()))?;
+    let epoch = codec::decode_epoch(&previous)? + 1;
+    if epoch > MAX_EPOCH {
+        return Err(StoreError::Io(format!(
+            "the store has been opened {MAX_EPOCH} times; its txn space is exhausted"
         )));
     }
-    Ok(counters)
+    // Made durable by the flush at the end of open, before any write of this epoch.
+    db.insert(codec::epoch_key(), codec::encode_epoch(epoch))?;
+
+    let last_global = match db.scan_prefix([KIND_GLOBAL]).next_back() {
+        None => 0,
+        Some(item) => {
+            let (key, value) = item?;
+            let first_global = codec::key_u64_suffix(&key, 9, "global index")?;
+            let (stream, last_version, seq) = codec::decode_global_ref(&value)?;
+            check_stored_name(&stream)?;
+            let raw = db
+                .get(codec::append_key(&stream, last_version, seq))?
+                .ok_or_else(|| {
+                    StoreError::Corrupt(format!(
+                        "global position {first_global} points at a missing append of {stream:?}"
+                    ))
+                })?;
+            let rec = AppendRecord::decode(&raw, last_version)?;
+            if rec.first_global != first_global || rec.events.is_empty() {
+                return Err(StoreError::Corrupt(format!(
+                    "global position {first_global} points at an append of {stream:?} that starts at {}",
+                    rec.first_global
+                )));
+            }
+            first_global + rec.events.len() as u64 - 1
+        }
+    };
+    Ok(Recovered { epoch, last_global })
+}
+
+/// A stream name read back from the data must be one `check_stream_name` would have accepted.
+fn check_stored_name(stream: &str) -> Result<(), StoreError> {
+    check_stream_name(stream).map_err(|_| {
+        StoreError::Corrupt(format!(
+            "a record names an invalid stream of {} bytes",
+            stream.len()
+        ))
+    })
 }
 
 impl Store {
@@ -273,18 +356,21 @@ impl Store {
     /// Everything sled recovers is made durable (flushed, and fsynced in `Fsync` mode) before this
     /// returns, so it can all be treated as acknowledged.
     pub fn open(path: &Path, config: StoreConfig) -> Result<Store, StoreError> {
-        let db = sled::Config::new().path(path).open()?;
-        let counters = recover(&db)?;
+        let db = open_sled(path)?;
+        let recovered = recover(&db)?;
         tracing::info!(
             path = %path.display(),
-            last_global = counters.last_global,
-            last_txn = counters.last_txn,
+            last_global = recovered.last_global,
+            epoch = recovered.epoch,
             durability = ?config.durability,
             "event store opened"
         );
+        // Every record already stored has a txn of an earlier epoch, so below this one.
+        let first_txn = recovered.epoch << TXN_EPOCH_SHIFT;
+        let last_global = recovered.last_global;
         let durable = Durable {
-            txn: counters.last_txn,
-            global: counters.last_global,
+            txn: first_txn,
+            global: last_global,
             gen: 0,
             failure: None,
         };
@@ -293,14 +379,15 @@ impl Store {
             dir: path.to_path_buf(),
             durability: config.durability,
             queue: Mutex::new(FlushQueue {
-                written_txn: counters.last_txn,
-                written_global: counters.last_global,
+                written_txn: first_txn,
+                written_global: last_global,
                 requested_gen: 0,
                 shutdown: false,
+                flusher_idle: false,
             }),
             wake: Condvar::new(),
             durable: watch::channel(durable).0,
-            position: watch::channel(counters.last_global).0,
+            position: watch::channel(last_global).0,
             flushes: std::sync::atomic::AtomicU64::new(0),
             #[cfg(test)]
             fail_next_flush: std::sync::atomic::AtomicBool::new(false),
@@ -317,9 +404,10 @@ impl Store {
             inner: Arc::new(Inner {
                 flush,
                 writer: Mutex::new(Writer {
-                    last_txn: counters.last_txn,
-                    last_global: counters.last_global,
+                    last_txn: first_txn,
+                    last_global,
                     poisoned: None,
+                    tails: HashMap::new(),
                 }),
                 flusher: Some(handle),
             }),
@@ -394,14 +482,9 @@ impl Store {
         if self.db().get(&key)?.is_some() {
             return Err(StoreError::AlreadyExists);
         }
-        let txn = w.last_txn + 1;
+        let txn = next_txn(&w)?;
         let mut batch = sled::Batch::default();
         batch.insert(key, MetaRecord::encode(txn, meta));
-        let counters = Counters {
-            last_txn: txn,
-            last_global: w.last_global,
-        };
-        batch.insert(&codec::counters_key(), counters.encode());
         self.apply(&mut w, batch)?;
         w.last_txn = txn;
         self.inner.flush.note_written(txn, w.last_global);
@@ -432,6 +515,17 @@ impl Store {
         check_request(&req)?;
         let (appended, txn) = self.write_append(req)?;
         self.wait_durable(txn).await?;
+        if appended.last_version >= appended.first_version {
+            // The flusher publishes the position just after the durable txn; waiting for it too means that
+            // once an append returns, `durable_position` already covers it.
+            let last_global =
+                appended.first_global + (appended.last_version - appended.first_version);
+            let mut position = self.inner.flush.position.subscribe();
+            position
+                .wait_for(|&p| p >= last_global)
+                .await
+                .map_err(|_| StoreError::Io("the store was closed".into()))?;
+        }
         Ok(appended)
     }
 
@@ -443,17 +537,19 @@ impl Store {
         let mut w = self.lock_writer()?;
 
         let id_key = codec::command_id_key(stream, &req.command_id);
-        if let Some(seq) = db.get(&id_key)? {
-            let seq = codec::decode_command_seq(&seq)?;
-            let raw = db.get(codec::command_key(stream, seq))?.ok_or_else(|| {
-                StoreError::Corrupt(format!(
-                    "stream {stream:?}: command id index points at missing command #{seq}"
-                ))
-            })?;
-            let original = CommandRec::decode(&raw)?;
+        if let Some(raw) = db.get(&id_key)? {
+            let (last_version, seq) = codec::decode_command_ref(&raw)?;
+            let raw = db
+                .get(codec::append_key(stream, last_version, seq))?
+                .ok_or_else(|| {
+                    StoreError::Corrupt(format!(
+                        "stream {stream:?}: command id index points at missing append #{seq}"
+                    ))
+                })?;
+            let original = AppendRecord::decode(&raw, last_version)?;
             let appended = Appended {
                 first_version: original.first_version,
-                last_version: original.last_version,
+                last_version,
                 first_global: original.first_global,
                 duplicate: true,
             };
@@ -461,31 +557,22 @@ impl Store {
             return Ok((appended, original.txn));
         }
 
-        if db.get(codec::meta_key(stream))?.is_none() {
-            return Err(StoreError::NotFound);
-        }
-        let head = self.written_head(stream)?;
+        let tail = self.tail(&mut w, stream)?;
         if let Some(expected) = req.expected_version {
-            if expected != head {
+            if expected != tail.head {
                 return Err(StoreError::Conflict {
                     expected,
-                    actual: head,
+                    actual: tail.head,
                 });
             }
         }
-        let seq = match db
-            .scan_prefix(codec::stream_prefix(KIND_COMMAND, stream))
-            .next_back()
-        {
-            Some(item) => codec::key_u64_suffix(&item?.0, numbered_key_len(stream), "command")? + 1,
-            None => 1,
-        };
 
-        let txn = w.last_txn + 1;
-        let first_version = head + 1;
-        let first_global = w.last_global + 1;
+        let txn = next_txn(&w)?;
+        let seq = tail.seq + 1;
         let count = req.events.len() as u64;
-        let last_version = head + count;
+        let first_version = tail.head + 1;
+        let last_version = tail.head + count;
+        let first_global = w.last_global + 1;
         let last_global = w.last_global + count;
 
         // One sled Batch on the default tree rather than a transaction: every record of an append is a
@@ -493,28 +580,20 @@ impl Store {
         // optimistically, and sled recovers a batch atomically. Transactions would add conflict retries
         // and multi-tree bookkeeping for no gain.
         let mut batch = sled::Batch::default();
-        for (i, payload) in req.events.iter().enumerate() {
-            let version = first_version + i as u64;
-            let global = first_global + i as u64;
-            batch.insert(
-                codec::event_key(stream, version),
-                EventRecord::encode(global, payload),
-            );
-            batch.insert(
-                &codec::global_key(global),
-                GlobalPointer::encode(version, stream),
-            );
-        }
-        let command = CommandRec {
+        let record = AppendRecord::encode(
             txn,
             first_version,
-            last_version,
             first_global,
-            command_id: req.command_id,
-            command: req.command,
-        };
-        batch.insert(codec::command_key(stream, seq), command.encode());
-        batch.insert(id_key, codec::encode_command_seq(seq));
+            &req.command_id,
+            &req.command,
+            &req.events,
+        );
+        batch.insert(codec::append_key(stream, last_version, seq), record);
+        if count > 0 {
+            let global_ref = codec::encode_append_ref(last_version, seq, Some(stream));
+            batch.insert(&codec::global_key(first_global), global_ref);
+        }
+        batch.insert(id_key, codec::encode_append_ref(last_version, seq, None));
         if let Some(summary) = req.summary {
             let key = codec::summary_key(stream);
             let durable_txn = self.inner.flush.durable.borrow().txn;
@@ -536,14 +615,19 @@ impl Store {
             };
             batch.insert(key, rec.encode());
         }
-        let counters = Counters {
-            last_txn: txn,
-            last_global,
-        };
-        batch.insert(&codec::counters_key(), counters.encode());
         self.apply(&mut w, batch)?;
         w.last_txn = txn;
         w.last_global = last_global;
+        if w.tails.len() >= MAX_CACHED_STREAM_HEADS && !w.tails.contains_key(stream) {
+            w.tails.clear();
+        }
+        w.tails.insert(
+            req.stream.clone(),
+            Tail {
+                head: last_version,
+                seq,
+            },
+        );
         self.inner.flush.note_written(txn, last_global);
         drop(w);
 
@@ -556,28 +640,36 @@ impl Store {
         Ok((appended, txn))
     }
 
-    /// The last written version of a stream, durable or not (for the version check under the lock).
-    fn written_head(&self, stream: &str) -> Result<u64, StoreError> {
-        match self
-            .db()
-            .scan_prefix(codec::stream_prefix(KIND_EVENT, stream))
+    /// The written (durable or not) head and last seq of a stream, from the cache or sled.
+    fn tail(&self, w: &mut Writer, stream: &str) -> Result<Tail, StoreError> {
+        if let Some(tail) = w.tails.get(stream) {
+            return Ok(*tail);
+        }
+        let db = self.db();
+        match db
+            .scan_prefix(codec::stream_prefix(KIND_APPEND, stream))
             .next_back()
         {
-            Some(item) => codec::key_u64_suffix(&item?.0, numbered_key_len(stream), "event"),
-            None => Ok(0),
+            Some(item) => {
+                let (head, seq) = codec::append_key_parts(&item?.0, stream)?;
+                Ok(Tail { head, seq })
+            }
+            None if db.get(codec::meta_key(stream))?.is_some() => Ok(Tail { head: 0, seq: 0 }),
+            None => Err(StoreError::NotFound),
         }
     }
 
-    /// The last durable version of a stream, walking back over the (few) events not yet flushed.
-    fn durable_head(&self, stream: &str, durable_global: u64) -> Result<u64, StoreError> {
+    /// The last durable version of a stream, walking back over the (few) appends not yet flushed.
+    fn durable_head(&self, stream: &str, durable_txn: u64) -> Result<u64, StoreError> {
         for item in self
             .db()
-            .scan_prefix(codec::stream_prefix(KIND_EVENT, stream))
+            .scan_prefix(codec::stream_prefix(KIND_APPEND, stream))
             .rev()
         {
             let (key, value) = item?;
-            if EventRecord::decode(&value)?.global <= durable_global {
-                return codec::key_u64_suffix(&key, numbered_key_len(stream), "event");
+            let (last_version, _) = codec::append_key_parts(&key, stream)?;
+            if AppendRecord::decode(&value, last_version)?.txn <= durable_txn {
+                return Ok(last_version);
             }
         }
         Ok(0)
@@ -588,7 +680,7 @@ impl Store {
         check_stream_name(stream)?;
         let d = self.durable();
         self.durable_meta(stream, d.txn)?;
-        self.durable_head(stream, d.global)
+        self.durable_head(stream, d.txn)
     }
 
     /// Events `from..=to` of the stream, clipped to the durable head. The whole clipped range is returned
@@ -601,23 +693,33 @@ impl Store {
         if from > to {
             return Ok(Vec::new());
         }
-        let key_len = numbered_key_len(stream);
+        let prefix = codec::stream_prefix(KIND_APPEND, stream);
         let mut out = Vec::new();
-        for item in self
-            .db()
-            .range(codec::event_key(stream, from)..=codec::event_key(stream, to))
-        {
+        // Appends are keyed by their last version, so the first key at or after (from, 0) is the append
+        // that holds version `from`.
+        for item in self.db().range(codec::append_key(stream, from, 0)..) {
             let (key, value) = item?;
-            let version = codec::key_u64_suffix(&key, key_len, "event")?;
-            let rec = EventRecord::decode(&value)?;
-            if rec.global > d.global {
+            if !key.starts_with(&prefix) {
                 break;
             }
-            out.push(Recorded {
-                version,
-                global: rec.global,
-                payload: rec.payload.to_vec(),
-            });
+            let (last_version, _) = codec::append_key_parts(&key, stream)?;
+            let rec = AppendRecord::decode(&value, last_version)?;
+            if rec.txn > d.txn || rec.first_version > to {
+                break;
+            }
+            for (i, payload) in rec.events.iter().enumerate() {
+                let version = rec.first_version + i as u64;
+                if version >= from && version <= to {
+                    out.push(Recorded {
+                        version,
+                        global: rec.first_global + i as u64,
+                        payload: payload.to_vec(),
+                    });
+                }
+            }
+            if last_version >= to {
+                break;
+            }
         }
         Ok(out)
     }
@@ -635,41 +737,52 @@ impl Store {
             return Ok(Vec::new());
         }
         let db = self.db();
-        let mut out = Vec::with_capacity(limit.min(1024));
-        for item in db
-            .range(codec::global_key(from)..=codec::global_key(d.global))
-            .take(limit)
+        // The append holding `from` is the one with the greatest first global position at or before it.
+        let start = match db
+            .range(codec::global_key(0)..=codec::global_key(from))
+            .next_back()
         {
-            let (key, value) = item?;
-            let global = codec::key_u64_suffix(&key, 9, "global index")?;
-            let ptr = GlobalPointer::decode(&value)?;
-            if ptr.stream.is_empty() || ptr.stream.len() > MAX_STREAM_NAME_BYTES {
-                return Err(StoreError::Corrupt(format!(
-                    "global position {global} names a stream of {} bytes",
-                    ptr.stream.len()
-                )));
+            Some(item) => codec::key_u64_suffix(&item?.0, 9, "global index")?,
+            None => from,
+        };
+        let mut out = Vec::with_capacity(limit.min(1024));
+        for item in db.range(codec::global_key(start)..=codec::global_key(d.global)) {
+            if out.len() >= limit {
+                break;
             }
+            let (key, value) = item?;
+            let first_global = codec::key_u64_suffix(&key, 9, "global index")?;
+            let (stream, last_version, seq) = codec::decode_global_ref(&value)?;
+            check_stored_name(&stream)?;
             let raw = db
-                .get(codec::event_key(&ptr.stream, ptr.version))?
+                .get(codec::append_key(&stream, last_version, seq))?
                 .ok_or_else(|| {
                     StoreError::Corrupt(format!(
-                        "global position {global} points at missing event {:?}@{}",
-                        ptr.stream, ptr.version
+                        "global position {first_global} points at a missing append of {stream:?}"
                     ))
                 })?;
-            let rec = EventRecord::decode(&raw)?;
-            if rec.global != global {
+            let rec = AppendRecord::decode(&raw, last_version)?;
+            if rec.first_global != first_global {
                 return Err(StoreError::Corrupt(format!(
-                    "global position {global} points at event {:?}@{} which says it is at {}",
-                    ptr.stream, ptr.version, rec.global
+                    "global position {first_global} points at an append of {stream:?} that starts at {}",
+                    rec.first_global
                 )));
             }
-            out.push(GlobalRecord {
-                global,
-                stream: ptr.stream,
-                version: ptr.version,
-                payload: rec.payload.to_vec(),
-            });
+            for (i, payload) in rec.events.iter().enumerate() {
+                let global = first_global + i as u64;
+                if global < from {
+                    continue;
+                }
+                if global > d.global || out.len() >= limit {
+                    return Ok(out);
+                }
+                out.push(GlobalRecord {
+                    global,
+                    stream: stream.clone(),
+                    version: rec.first_version + i as u64,
+                    payload: payload.to_vec(),
+                });
+            }
         }
         Ok(out)
     }
@@ -682,18 +795,19 @@ impl Store {
         let mut out = Vec::new();
         for item in self
             .db()
-            .scan_prefix(codec::stream_prefix(KIND_COMMAND, stream))
+            .scan_prefix(codec::stream_prefix(KIND_APPEND, stream))
         {
-            let (_, value) = item?;
-            let rec = CommandRec::decode(&value)?;
+            let (key, value) = item?;
+            let (last_version, _) = codec::append_key_parts(&key, stream)?;
+            let rec = AppendRecord::decode(&value, last_version)?;
             if rec.txn > d.txn {
                 break;
             }
             out.push(CommandRecord {
-                command_id: rec.command_id,
-                command: rec.command,
+                command_id: rec.command_id.to_string(),
+                command: rec.command.to_vec(),
                 first_version: rec.first_version,
-                last_version: rec.last_version,
+                last_version,
             });
         }
         Ok(out)
@@ -717,7 +831,7 @@ impl Store {
             )));
         }
         self.durable_meta(stream, d.txn)?;
-        let head = self.durable_head(stream, d.global)?;
+        let head = self.durable_head(stream, d.txn)?;
         if version > head {
             return Err(StoreError::InvalidArgument(format!(
                 "snapshot at version {version} is past the durable head {head}"
@@ -742,7 +856,7 @@ impl Store {
         match self.db().range(range).next_back() {
             Some(item) => {
                 let (key, value) = item?;
-                let at = codec::key_u64_suffix(&key, numbered_key_len(stream), "snapshot")?;
+                let at = codec::key_u64_suffix(&key, snapshot_key_len(stream), "snapshot")?;
                 Ok(Some((at, codec::decode_snapshot(&value)?)))
             }
             None => Ok(None),
@@ -775,9 +889,7 @@ impl Store {
             }
             let name = String::from_utf8(key[1..].to_vec())
                 .map_err(|_| StoreError::Corrupt("a stream meta key is not UTF-8".into()))?;
-            check_stream_name(&name).map_err(|_| {
-                StoreError::Corrupt(format!("stream meta key {name:?} has an invalid name"))
-            })?;
+            check_stored_name(&name)?;
             let summary = match db.get(codec::summary_key(&name))? {
                 Some(raw) => SummaryRec::decode(&raw)?.visible(d.txn),
                 None => None,
@@ -795,7 +907,10 @@ impl Store {
     /// How many flushes the group-commit thread has completed since open (appends per flush is the
     /// group-commit batch size).
     pub fn flush_count(&self) -> u64 {
-        self.inner.flush.flushes.load(std::sync::atomic::Ordering::Relaxed)
+        self.inner
+            .flush
+            .flushes
+            .load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Makes everything written before this call durable (snapshots included). For graceful shutdown.

@@ -165,13 +165,11 @@ async fn damaged_records_read_as_corrupt() {
     let store = open(dir.path());
     store.create_stream("g", Vec::new()).await.unwrap();
     store
-        .append(req(
-            "g",
-            "c1",
-            Some(0),
-            &["secret-1", "secret-2"],
-            Some("sum"),
-        ))
+        .append(req("g", "c1", Some(0), &["secret-1"], Some("sum")))
+        .await
+        .unwrap();
+    store
+        .append(req("g", "c2", Some(1), &["secret-2"], Some("sum")))
         .await
         .unwrap();
     store.put_snapshot("g", 2, b"snap".to_vec()).unwrap();
@@ -182,8 +180,7 @@ async fn damaged_records_read_as_corrupt() {
         value.truncate(value.len() - 1);
         db.insert(key, value).unwrap();
     };
-    damage(codec::event_key("g", 2));
-    damage(codec::command_key("g", 1));
+    damage(codec::append_key("g", 2, 2));
     damage(codec::summary_key("g"));
     damage(codec::snapshot_key("g", 2));
 
@@ -197,10 +194,10 @@ async fn damaged_records_read_as_corrupt() {
     is_corrupt(store.commands("g").map(drop));
     is_corrupt(store.list_streams(None, 10).map(drop));
     is_corrupt(store.snapshot_at_or_before("g", 5).map(drop));
-    // A duplicate lookup that meets a damaged command record is Corrupt too, not a fresh append.
+    // A duplicate lookup that meets a damaged record is Corrupt too, not a fresh append.
     is_corrupt(
         store
-            .append(req("g", "c1", None, &[], None))
+            .append(req("g", "c2", None, &[], None))
             .await
             .map(drop),
     );
@@ -209,10 +206,14 @@ async fn damaged_records_read_as_corrupt() {
         store.read("g", 1, 1).unwrap()[0].payload,
         b"secret-1".to_vec()
     );
+    assert_eq!(
+        store.read_global(1, 1).unwrap()[0].payload,
+        b"secret-1".to_vec()
+    );
 }
 
 #[tokio::test]
-async fn reopen_refuses_counters_that_disagree_with_the_data() {
+async fn reopen_refuses_a_global_index_that_disagrees_with_the_data() {
     let dir = tempfile::tempdir().unwrap();
     {
         let store = open(dir.path());
@@ -221,21 +222,54 @@ async fn reopen_refuses_counters_that_disagree_with_the_data() {
             .append(req("g", "c1", Some(0), &["e1", "e2"], None))
             .await
             .unwrap();
-        let wrong = Counters {
-            last_txn: 2,
-            last_global: 1,
-        };
+        // A global index entry past the end that points at an append starting elsewhere.
         store
             .db()
-            .insert(codec::counters_key(), wrong.encode())
+            .insert(
+                codec::global_key(3),
+                codec::encode_append_ref(2, 1, Some("g")),
+            )
             .unwrap();
         store.flush().await.unwrap();
     }
     match Store::open(dir.path(), StoreConfig::default()) {
         Err(StoreError::Corrupt(_)) => {}
         Err(other) => panic!("expected Corrupt, got {other:?}"),
-        Ok(_) => panic!("opened a store whose counters disagree with its data"),
+        Ok(_) => panic!("opened a store whose global index disagrees with its data"),
     }
+}
+
+#[tokio::test]
+async fn the_head_cache_forgets_everything_at_its_limit_and_reloads_from_sled() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = open(dir.path());
+    store.create_stream("g", Vec::new()).await.unwrap();
+    store
+        .append(req("g", "c1", Some(0), &["e1", "e2"], None))
+        .await
+        .unwrap();
+    {
+        let mut w = store.inner.writer.lock().unwrap();
+        assert_eq!(w.tails.get("g").map(|t| (t.head, t.seq)), Some((2, 1)));
+        for i in 0..MAX_CACHED_STREAM_HEADS {
+            w.tails
+                .insert(format!("filler-{i}"), Tail { head: 0, seq: 0 });
+        }
+        w.tails.remove("g");
+    }
+    store.create_stream("h", Vec::new()).await.unwrap();
+    store
+        .append(req("h", "c1", Some(0), &["e"], None))
+        .await
+        .unwrap();
+    assert_eq!(store.inner.writer.lock().unwrap().tails.len(), 1);
+    // "g" is no longer cached: its head and seq come back from sled.
+    let r = store
+        .append(req("g", "c2", Some(2), &["e3"], None))
+        .await
+        .unwrap();
+    assert_eq!((r.first_version, r.first_global), (3, 4));
+    assert_eq!(store.commands("g").unwrap().len(), 2);
 }
 
 #[test]
@@ -246,10 +280,11 @@ fn a_database_from_something_else_is_refused() {
         db.insert(b"foreign", b"data").unwrap();
         db.flush().unwrap();
     }
-    assert!(matches!(
-        Store::open(dir.path(), StoreConfig::default()),
-        Err(StoreError::Corrupt(_))
-    ));
+    match Store::open(dir.path(), StoreConfig::default()) {
+        Err(StoreError::Corrupt(_)) => {}
+        Err(other) => panic!("expected Corrupt, got {other:?}"),
+        Ok(_) => panic!("opened a database that is not a hexfold store"),
+    }
 }
 
 #[test]
