@@ -668,7 +668,7 @@ impl<G: ProtoGame> Engine<G> {
                 read_forwards(&shared, &meta, viewer, from, to, &tx, &mut shutdown).await
             };
             if let Err(e) = result {
-                send(&tx, Err(e.into_status()), &mut shutdown).await;
+                farewell(&tx, e, &mut shutdown).await;
             }
         });
         Ok(())
@@ -730,7 +730,7 @@ impl<G: ProtoGame> Engine<G> {
             let result =
                 run_subscription(&shared, &meta, start, &mut live, &tx, &mut shutdown).await;
             if let Err(e) = result {
-                send(&tx, Err(e.into_status()), &mut shutdown).await;
+                farewell(&tx, e, &mut shutdown).await;
             }
             release(live);
         });
@@ -1069,6 +1069,16 @@ async fn send<T>(
     tokio::select! {
         sent = tx.send(item) => sent.is_ok(),
         _ = shutdown.wait_for(|stopping| *stopping) => false,
+    }
+}
+
+/// Ends a stream with an error status. While shutting down it is delivered only if there is room at once (the
+/// client may be the reason the stream is stuck); otherwise it waits for room like any item.
+async fn farewell<T>(tx: &StreamTx<T>, error: ApiError, shutdown: &mut watch::Receiver<bool>) {
+    if *shutdown.borrow() {
+        let _ = tx.try_send(Err(error.into_status()));
+    } else {
+        send(tx, Err(error.into_status()), shutdown).await;
     }
 }
 

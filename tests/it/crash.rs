@@ -122,3 +122,58 @@ async fn a_server_killed_during_concurrent_submits_keeps_every_acknowledged_comm
     }
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_ends_streams_flushes_and_exits_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_hexfold"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+        .arg(dir.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("spawn hexfold serve");
+    let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
+    let line = stdout
+        .next_line()
+        .await
+        .unwrap()
+        .expect("the server prints its address");
+    let addr: std::net::SocketAddr = line.strip_prefix("listening on ").unwrap().parse().unwrap();
+    let mut table = Table::new(addr, 3).await;
+    let mut rng = StdRng::seed_from_u64(1);
+    for _ in 0..10 {
+        table.step(&mut rng).await.unwrap();
+    }
+    let head = table.head().await;
+    let mut stream = table
+        .spectator
+        .subscribe(pb::SubscribeRequest {
+            game_id: table.game_id.clone(),
+            after_version: head,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(matches!(
+        stream.message().await.unwrap().unwrap().item,
+        Some(pb::subscribe_response::Item::CaughtUp(_))
+    ));
+    let pid = child.id().expect("running").to_string();
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    // The live stream is ended with UNAVAILABLE rather than left hanging, and the process exits with success.
+    let ended = stream.message().await.unwrap_err();
+    assert_eq!(ended.code(), tonic::Code::Unavailable, "{ended:?}");
+    assert!(child.wait().await.unwrap().success());
+
+    let server = support::start(dir.path()).await;
+    table.reconnect(server.addr).await;
+    assert_eq!(table.head().await, head);
+    server.stop().await;
+}

@@ -71,3 +71,54 @@ async fn a_restart_on_the_same_directory_keeps_everything() {
     assert!(table.head().await > state.version);
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_undecodable_record_is_data_loss_and_harms_nothing_else() {
+    use hexfold_store::{AppendRequest, Store, StoreConfig};
+    use tonic::Code;
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let mut table = Table::new(server.addr, 3).await;
+    let mut healthy = Table::new(server.addr, 3).await;
+    let mut rng = StdRng::seed_from_u64(8);
+    for _ in 0..5 {
+        table.step(&mut rng).await.unwrap();
+        healthy.step(&mut rng).await.unwrap();
+    }
+    let good = table.head().await;
+    assert!(good > 0);
+    server.stop().await;
+
+    // Someone writes a record this server cannot read.
+    let store = Store::open(dir.path(), StoreConfig::default()).unwrap();
+    store
+        .append(AppendRequest {
+            stream: table.game_id.clone(),
+            expected_version: Some(good),
+            command_id: "garbage".into(),
+            command: b"{}".to_vec(),
+            events: vec![b"\x00 not an envelope".to_vec()],
+            summary: None,
+        })
+        .await
+        .unwrap();
+    drop(store);
+
+    let server = support::start(dir.path()).await;
+    table.reconnect(server.addr).await;
+    healthy.reconnect(server.addr).await;
+    support::assert_code(table.state(None, None).await, Code::DataLoss);
+    support::assert_code(table.legal(0).await, Code::DataLoss);
+    // Reads of that game fail the same way, before streaming anything.
+    let read = table
+        .spectator
+        .read_events(pb::ReadEventsRequest {
+            game_id: table.game_id.clone(),
+            ..Default::default()
+        })
+        .await;
+    support::assert_code(read, Code::DataLoss);
+    // Other games are untouched.
+    healthy.step(&mut rng).await.unwrap();
+    server.stop().await;
+}
