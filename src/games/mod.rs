@@ -6,6 +6,7 @@
 //! [`crate::engine`], written once for every game.
 
 pub mod catan;
+pub mod elasund;
 
 use crate::engine::{Engine, Shared};
 use crate::error::ApiError;
@@ -38,9 +39,14 @@ pub trait ProtoGame: Game + Sized {
 
 /// One engine per game, dispatched by variant (at creation) or by the game id's prefix (afterwards).
 pub(crate) fn engines(shared: &Arc<Shared>) -> Vec<Arc<dyn DynGame>> {
-    vec![Arc::new(Engine::<hexfold_rules::catan::Catan>::new(
-        Arc::clone(shared),
-    ))]
+    vec![
+        Arc::new(Engine::<hexfold_rules::catan::Catan>::new(Arc::clone(
+            shared,
+        ))),
+        Arc::new(Engine::<hexfold_rules::elasund::Elasund>::new(Arc::clone(
+            shared,
+        ))),
+    ]
 }
 
 /// One step of a verified replay: the state right after `version` (0 is the initial state), as the omniscient
@@ -90,6 +96,7 @@ pub fn verify_replay(
 ) -> Result<ReplayReport, ReplayError> {
     match pb::Variant::try_from(replay.variant) {
         Ok(pb::Variant::Catan) => verify::<hexfold_rules::catan::Catan>(replay, visit),
+        Ok(pb::Variant::Elasund) => verify::<hexfold_rules::elasund::Elasund>(replay, visit),
         _ => Err(ReplayError::UnknownVariant(replay.variant)),
     }
 }

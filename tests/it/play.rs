@@ -199,3 +199,54 @@ async fn list_games_pages_through_every_game() {
     );
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_random_elasund_game_through_grpc_matches_the_local_fold_at_every_index() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let mut table = Table::create(
+        server.addr,
+        pb::Variant::Elasund,
+        3,
+        pb::GameOptions::default(),
+    )
+    .await;
+    let mut rng = StdRng::seed_from_u64(21);
+    let mut steps = 0;
+    while table.step(&mut rng).await.is_some() {
+        steps += 1;
+        assert!(steps < 6000, "the random game did not end");
+    }
+    let head = table.head().await;
+    let replay = table
+        .spectator
+        .get_replay(pb::GetReplayRequest {
+            game_id: table.game_id.clone(),
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(replay.variant(), pb::Variant::Elasund);
+    let mut replayed = Vec::new();
+    let report =
+        verify_replay(&replay, &mut |step| replayed.push(step)).expect("the replay verifies");
+    assert_eq!(report.version, head);
+    let events = table.events(None).await;
+    for (event, step) in events.iter().zip(&replayed[1..]) {
+        assert_eq!(
+            event.event, step.event,
+            "event {} differs from the replay",
+            step.version
+        );
+    }
+    for step in replayed.iter().step_by(7).chain(replayed.last()) {
+        let got = table.state(None, Some(step.version)).await.unwrap();
+        assert_eq!(
+            got.state.as_ref(),
+            Some(&step.state),
+            "state at {} differs from the fold",
+            step.version
+        );
+    }
+    server.stop().await;
+}

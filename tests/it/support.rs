@@ -103,13 +103,6 @@ pub async fn create_catan(client: &mut Client, seats: usize) -> pb::CreateGameRe
         .into_inner()
 }
 
-pub fn catan_command(command: &pb::Command) -> &c::command::Command {
-    match &command.game {
-        Some(pb::command::Game::Catan(c::Command { command: Some(k) })) => k,
-        other => panic!("not a catan command: {other:?}"),
-    }
-}
-
 pub fn catan_event(event: &pb::EventEnvelope) -> Option<&c::event::Event> {
     match event.event.as_ref().and_then(|e| e.body.as_ref()) {
         Some(pb::event::Body::Catan(c::Event { event: Some(e) })) => Some(e),
@@ -143,27 +136,59 @@ fn weight(command: &c::command::Command) -> u32 {
     }
 }
 
+/// Elasund's weights: building first, permit shuffles rare (the idea of the rules crate's `random_command`).
+fn elasund_weight(command: &pb::elasund::command::Command) -> u32 {
+    use pb::elasund::command::Command as K;
+    match command {
+        K::Build(_) => 120,
+        K::BuildWall(_) | K::BuildChurch(_) => 60,
+        K::PlacePermit(p) if p.anywhere_with.is_none() => 60,
+        K::PlacePermit(_) => 10,
+        K::TakeTwoGold(_) => 25,
+        K::EndTurn(_) => 40,
+        K::MovePermit(_) | K::UpgradePermit(_) | K::PlacePermitAnywhere(_) | K::BuyTwoGold(_) => 3,
+        K::EndBuilding(_) => 5,
+        _ => 10,
+    }
+}
+
+/// A command's kind (its game and oneof case) and that kind's weight.
+fn kind_of(command: &pb::Command) -> (String, u32) {
+    match &command.game {
+        Some(pb::command::Game::Catan(c::Command { command: Some(k) })) => {
+            (format!("catan {:?}", std::mem::discriminant(k)), weight(k))
+        }
+        Some(pb::command::Game::Elasund(pb::elasund::Command { command: Some(k) })) => {
+            let weight = elasund_weight(k);
+            (
+                format!("elasund {:?} {weight}", std::mem::discriminant(k)),
+                weight,
+            )
+        }
+        other => panic!("an empty command: {other:?}"),
+    }
+}
+
 /// Picks one command: a kind by weight, then uniformly within the kind.
 pub fn pick(commands: &[pb::Command], rng: &mut StdRng) -> pb::Command {
-    let kind = |c: &pb::Command| std::mem::discriminant(catan_command(c));
-    let mut kinds: Vec<(std::mem::Discriminant<c::command::Command>, u32)> = Vec::new();
+    let mut kinds: Vec<(String, u32)> = Vec::new();
     for command in commands {
-        let k = kind(command);
+        let (k, w) = kind_of(command);
         if !kinds.iter().any(|(d, _)| *d == k) {
-            kinds.push((k, weight(catan_command(command))));
+            kinds.push((k, w));
         }
     }
     let total: u32 = kinds.iter().map(|(_, w)| w).sum();
     let mut roll = rng.gen_range(0..total);
-    let mut chosen = kinds[0].0;
+    let mut chosen = kinds[0].0.clone();
     for (k, w) in &kinds {
         if roll < *w {
-            chosen = *k;
+            chosen = k.clone();
             break;
         }
         roll -= w;
     }
-    let of_kind: Vec<&pb::Command> = commands.iter().filter(|c| kind(c) == chosen).collect();
+    let of_kind: Vec<&pb::Command> = commands.iter().filter(|c| kind_of(c).0 == chosen).collect();
     of_kind[rng.gen_range(0..of_kind.len())].clone()
 }
 
@@ -187,8 +212,25 @@ pub struct Table {
 
 impl Table {
     pub async fn new(addr: SocketAddr, seats: usize) -> Table {
+        Table::create(addr, pb::Variant::Catan, seats, catan_options()).await
+    }
+
+    pub async fn create(
+        addr: SocketAddr,
+        variant: pb::Variant,
+        seats: usize,
+        options: pb::GameOptions,
+    ) -> Table {
         let mut spectator = connect(addr).await;
-        let created = create_catan(&mut spectator, seats).await;
+        let created = spectator
+            .create_game(pb::CreateGameRequest {
+                variant: variant as i32,
+                seats: (0..seats).map(|i| format!("player {i}")).collect(),
+                options: Some(options),
+            })
+            .await
+            .expect("create game")
+            .into_inner();
         let mut clients = Vec::new();
         for _ in 0..seats {
             clients.push(connect(addr).await);
