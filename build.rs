@@ -12,7 +12,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("cargo:rerun-if-changed=proto");
     let descriptors = protox::compile(files, ["proto"])?;
     let out = PathBuf::from(std::env::var("OUT_DIR")?);
-    std::fs::write(out.join("hexfold_descriptor.bin"), prost::Message::encode_to_vec(&descriptors))?;
+    std::fs::write(
+        out.join("hexfold_descriptor.bin"),
+        prost::Message::encode_to_vec(&descriptors),
+    )?;
     tonic_prost_build::configure()
         .build_client(true)
         .build_server(true)

@@ -100,8 +100,16 @@ pub trait DynGame: Send + Sync {
     fn name(&self) -> &'static str;
     fn variant(&self) -> pb::Variant;
     fn create(&self, req: pb::CreateGameRequest) -> BoxFuture<'_, pb::CreateGameResponse>;
-    fn submit(&self, cred: Credential, req: pb::SubmitCommandRequest) -> BoxFuture<'_, pb::SubmitCommandResponse>;
-    fn get_state(&self, cred: Credential, req: pb::GetStateRequest) -> BoxFuture<'_, pb::GetStateResponse>;
+    fn submit(
+        &self,
+        cred: Credential,
+        req: pb::SubmitCommandRequest,
+    ) -> BoxFuture<'_, pb::SubmitCommandResponse>;
+    fn get_state(
+        &self,
+        cred: Credential,
+        req: pb::GetStateRequest,
+    ) -> BoxFuture<'_, pb::GetStateResponse>;
     fn legal_actions(
         &self,
         cred: Credential,
@@ -123,7 +131,11 @@ pub trait DynGame: Send + Sync {
     /// The summary shown by `ListGames` for a game whose store summary is not written yet (no command so far).
     fn summary_from_meta(&self, game_id: &str, meta: &[u8]) -> Result<pb::GameSummary, ApiError>;
     /// Omniscient views of consecutive events `records` of one game (for the operator's global stream).
-    fn omniscient(&self, game_id: String, records: Vec<GlobalRecord>) -> BoxFuture<'_, Vec<pb::EventEnvelope>>;
+    fn omniscient(
+        &self,
+        game_id: String,
+        records: Vec<GlobalRecord>,
+    ) -> BoxFuture<'_, Vec<pb::EventEnvelope>>;
 }
 
 /// Everything fixed at creation, decoded once per cached game.
@@ -252,20 +264,32 @@ impl<G: ProtoGame> Engine<G> {
         let meta = Arc::new(decode_meta::<G>(id, &self.store().meta(id)?)?);
         let version = self.store().head(id)?;
         let state = fold_to(&self.shared, &meta, version)?;
-        Ok(Head { meta, version, state })
+        Ok(Head {
+            meta,
+            version,
+            state,
+        })
     }
 
     /// The game's meta, head version and whether it is finished, without holding the lock afterwards.
     async fn peek(&self, id: &str) -> Result<(Arc<Meta<G>>, u64, bool), ApiError> {
         let guard = self.lock_head(id).await?;
         let head = guard.as_ref().expect("lock_head loads the head");
-        Ok((Arc::clone(&head.meta), head.version, G::outcome(&head.state).is_some()))
+        Ok((
+            Arc::clone(&head.meta),
+            head.version,
+            G::outcome(&head.state).is_some(),
+        ))
     }
 
-
-    async fn create_impl(&self, req: pb::CreateGameRequest) -> Result<pb::CreateGameResponse, ApiError> {
+    async fn create_impl(
+        &self,
+        req: pb::CreateGameRequest,
+    ) -> Result<pb::CreateGameResponse, ApiError> {
         if req.seats.is_empty() || req.seats.len() > usize::from(u8::MAX) {
-            return Err(ApiError::InvalidArgument("seats must name 1..=255 seats".into()));
+            return Err(ApiError::InvalidArgument(
+                "seats must name 1..=255 seats".into(),
+            ));
         }
         for name in &req.seats {
             if name.trim().is_empty() || name.len() > MAX_SEAT_NAME_BYTES {
@@ -279,7 +303,10 @@ impl<G: ProtoGame> Engine<G> {
         let seed = Seed::generate();
         let setup = G::setup(&config, &mut seed.setup_rng()).map_err(ApiError::invalid_config)?;
         let tokens: Vec<String> = req.seats.iter().map(|_| random_hex(32)).collect();
-        let token_sha256: Vec<[u8; 32]> = tokens.iter().map(|t| Sha256::digest(t.as_bytes()).into()).collect();
+        let token_sha256: Vec<[u8; 32]> = tokens
+            .iter()
+            .map(|t| Sha256::digest(t.as_bytes()).into())
+            .collect();
         let id = format!("{}-{}", G::NAME, random_hex(16));
         let commitment = seed.commitment();
         let stored_meta = StoredMeta {
@@ -292,7 +319,9 @@ impl<G: ProtoGame> Engine<G> {
             seed: seed.to_hex(),
             seed_commitment: commitment.clone(),
         };
-        self.store().create_stream(&id, stored::encode(&stored_meta)).await?;
+        self.store()
+            .create_stream(&id, stored::encode(&stored_meta))
+            .await?;
         let meta = Arc::new(Meta::<G> {
             id: id.clone(),
             seats: stored_meta.seats,
@@ -363,7 +392,13 @@ impl<G: ProtoGame> Engine<G> {
         } else if finished {
             Err(game_finished())
         } else {
-            G::decide(&head.state, seat, &command, &mut meta.seed.command_rng(before)).map_err(ApiError::violation)
+            G::decide(
+                &head.state,
+                seat,
+                &command,
+                &mut meta.seed.command_rng(before),
+            )
+            .map_err(ApiError::violation)
         };
         let events = match decided {
             Ok(events) => events,
@@ -378,7 +413,8 @@ impl<G: ProtoGame> Engine<G> {
             }
         };
 
-        let mut batch: Vec<StoredEvent<G::Event>> = events.into_iter().map(StoredEvent::Game).collect();
+        let mut batch: Vec<StoredEvent<G::Event>> =
+            events.into_iter().map(StoredEvent::Game).collect();
         let k = self.shared.limits.snapshot_every.max(1);
         let mut snapshots = Vec::new();
         let mut views = Vec::with_capacity(batch.len() + 1);
@@ -386,7 +422,11 @@ impl<G: ProtoGame> Engine<G> {
         for (i, event) in batch.iter().enumerate() {
             let version = before + 1 + i as u64;
             if let StoredEvent::Game(e) = event {
-                views.push(G::event_to_proto(&G::view_event(&next, e, Viewer::Seat(seat))));
+                views.push(G::event_to_proto(&G::view_event(
+                    &next,
+                    e,
+                    Viewer::Seat(seat),
+                )));
                 next = G::evolve(next, e);
             }
             if version % k == 0 {
@@ -407,7 +447,11 @@ impl<G: ProtoGame> Engine<G> {
             let mut state = head.state.clone();
             for event in &batch {
                 if let StoredEvent::Game(e) = event {
-                    views.push(G::event_to_proto(&G::view_event(&state, e, Viewer::Omniscient)));
+                    views.push(G::event_to_proto(&G::view_event(
+                        &state,
+                        e,
+                        Viewer::Omniscient,
+                    )));
                     state = G::evolve(state, e);
                 }
             }
@@ -439,7 +483,9 @@ impl<G: ProtoGame> Engine<G> {
         };
         if appended.duplicate {
             drop(guard);
-            return self.duplicate(&meta, seat, appended.first_version, appended.last_version).await;
+            return self
+                .duplicate(&meta, seat, appended.first_version, appended.last_version)
+                .await;
         }
         debug_assert_eq!(appended.last_version, last);
         head.version = appended.last_version;
@@ -507,7 +553,13 @@ impl<G: ProtoGame> Engine<G> {
         })
     }
 
-    fn publish(&self, id: &str, first_version: u64, first_global: u64, events: Vec<StoredEvent<G::Event>>) {
+    fn publish(
+        &self,
+        id: &str,
+        first_version: u64,
+        first_global: u64,
+        events: Vec<StoredEvent<G::Event>>,
+    ) {
         let channels = lock(&self.channels);
         if let Some(tx) = channels.get(id) {
             let records = events
@@ -538,7 +590,8 @@ impl<G: ProtoGame> Engine<G> {
                 "at_version {at} is past the game's head {head_version}"
             )));
         }
-        let at_head = (at == head_version).then(|| G::state_to_proto(&G::view_state(&head.state, viewer)));
+        let at_head =
+            (at == head_version).then(|| G::state_to_proto(&G::view_state(&head.state, viewer)));
         drop(guard);
         let state = match at_head {
             Some(state) => state,
@@ -564,7 +617,8 @@ impl<G: ProtoGame> Engine<G> {
         }
         let guard = self.lock_head(&req.game_id).await?;
         let head = guard.as_ref().expect("lock_head loads the head");
-        let seat = seat_of(&head.meta, cred)?.expect("a token credential names a seat or is refused");
+        let seat =
+            seat_of(&head.meta, cred)?.expect("a token credential names a seat or is refused");
         let commands = if G::outcome(&head.state).is_some() {
             Vec::new()
         } else {
@@ -614,7 +668,7 @@ impl<G: ProtoGame> Engine<G> {
                 read_forwards(&shared, &meta, viewer, from, to, &tx, &mut shutdown).await
             };
             if let Err(e) = result {
-                send(&tx, Err(e.into_status()), &mut shutdown).await;
+                farewell(&tx, e, &mut shutdown).await;
             }
         });
         Ok(())
@@ -673,16 +727,20 @@ impl<G: ProtoGame> Engine<G> {
                 head,
                 finished,
             };
-            let result = run_subscription(&shared, &meta, start, &mut live, &tx, &mut shutdown).await;
+            let result =
+                run_subscription(&shared, &meta, start, &mut live, &tx, &mut shutdown).await;
             if let Err(e) = result {
-                send(&tx, Err(e.into_status()), &mut shutdown).await;
+                farewell(&tx, e, &mut shutdown).await;
             }
             release(live);
         });
         Ok(())
     }
 
-    async fn replay_impl(&self, req: pb::GetReplayRequest) -> Result<pb::GetReplayResponse, ApiError> {
+    async fn replay_impl(
+        &self,
+        req: pb::GetReplayRequest,
+    ) -> Result<pb::GetReplayResponse, ApiError> {
         let (meta, _, finished) = self.peek(&req.game_id).await?;
         if !finished {
             return Err(ApiError::Precondition {
@@ -696,7 +754,8 @@ impl<G: ProtoGame> Engine<G> {
             .commands(&meta.id)?
             .into_iter()
             .map(|c| {
-                let stored: StoredCommand<G::Command> = stored::decode("command", &meta.id, &c.command)?;
+                let stored: StoredCommand<G::Command> =
+                    stored::decode("command", &meta.id, &c.command)?;
                 Ok(pb::RecordedCommand {
                     command_id: c.command_id,
                     seat: u32::from(stored.seat.0),
@@ -754,11 +813,19 @@ impl<G: ProtoGame> DynGame for Engine<G> {
         Box::pin(self.create_impl(req))
     }
 
-    fn submit(&self, cred: Credential, req: pb::SubmitCommandRequest) -> BoxFuture<'_, pb::SubmitCommandResponse> {
+    fn submit(
+        &self,
+        cred: Credential,
+        req: pb::SubmitCommandRequest,
+    ) -> BoxFuture<'_, pb::SubmitCommandResponse> {
         Box::pin(self.submit_impl(cred, req))
     }
 
-    fn get_state(&self, cred: Credential, req: pb::GetStateRequest) -> BoxFuture<'_, pb::GetStateResponse> {
+    fn get_state(
+        &self,
+        cred: Credential,
+        req: pb::GetStateRequest,
+    ) -> BoxFuture<'_, pb::GetStateResponse> {
         Box::pin(self.get_state_impl(cred, req))
     }
 
@@ -804,7 +871,11 @@ impl<G: ProtoGame> DynGame for Engine<G> {
         })
     }
 
-    fn omniscient(&self, game_id: String, records: Vec<GlobalRecord>) -> BoxFuture<'_, Vec<pb::EventEnvelope>> {
+    fn omniscient(
+        &self,
+        game_id: String,
+        records: Vec<GlobalRecord>,
+    ) -> BoxFuture<'_, Vec<pb::EventEnvelope>> {
         Box::pin(self.omniscient_impl(game_id, records))
     }
 }
@@ -830,9 +901,9 @@ fn seat_of<G: Game>(meta: &Meta<G>, cred: Credential) -> Result<Option<Seat>, Ap
                     found = Some(Seat(i as u8));
                 }
             }
-            found
-                .map(Some)
-                .ok_or(ApiError::Unauthenticated("the token is not a seat token of this game"))
+            found.map(Some).ok_or(ApiError::Unauthenticated(
+                "the token is not a seat token of this game",
+            ))
         }
     }
 }
@@ -872,7 +943,11 @@ fn decode_meta<G: ProtoGame>(id: &str, bytes: &[u8]) -> Result<Meta<G>, ApiError
     let token_sha256 = m
         .token_sha256
         .iter()
-        .map(|h| hex::decode(h).ok().and_then(|b| <[u8; 32]>::try_from(b).ok()))
+        .map(|h| {
+            hex::decode(h)
+                .ok()
+                .and_then(|b| <[u8; 32]>::try_from(b).ok())
+        })
         .collect::<Option<Vec<_>>>()
         .ok_or_else(|| bad("a token hash is not 32 bytes of hex"))?;
     if token_sha256.len() != m.seats.len() {
@@ -900,7 +975,11 @@ fn apply<G: Game>(state: G::State, event: &StoredEvent<G::Event>) -> G::State {
     }
 }
 
-fn view_stored<G: ProtoGame>(state: &G::State, event: &StoredEvent<G::Event>, viewer: Viewer) -> pb::Event {
+fn view_stored<G: ProtoGame>(
+    state: &G::State,
+    event: &StoredEvent<G::Event>,
+    viewer: Viewer,
+) -> pb::Event {
     match event {
         StoredEvent::Game(e) => G::event_to_proto(&G::view_event(state, e, viewer)),
         StoredEvent::SeedRevealed { seed } => seed_revealed(seed),
@@ -909,7 +988,11 @@ fn view_stored<G: ProtoGame>(state: &G::State, event: &StoredEvent<G::Event>, vi
 
 /// The state at `target` (which must be at or before the durable head): the newest snapshot at or before it, then
 /// at most `snapshot_every` folds.
-fn fold_to<G: ProtoGame>(shared: &Shared, meta: &Meta<G>, target: u64) -> Result<G::State, ApiError> {
+fn fold_to<G: ProtoGame>(
+    shared: &Shared,
+    meta: &Meta<G>,
+    target: u64,
+) -> Result<G::State, ApiError> {
     let (mut version, mut state) = match shared.store.snapshot_at_or_before(&meta.id, target)? {
         Some((at, bytes)) => match stored::decode::<G::State>("snapshot", &meta.id, &bytes) {
             Ok(state) => (at, state),
@@ -978,10 +1061,24 @@ fn project_chunk<G: ProtoGame>(
 }
 
 /// Sends one stream item; `false` when the client has gone or the server is shutting down.
-async fn send<T>(tx: &StreamTx<T>, item: Result<T, Status>, shutdown: &mut watch::Receiver<bool>) -> bool {
+async fn send<T>(
+    tx: &StreamTx<T>,
+    item: Result<T, Status>,
+    shutdown: &mut watch::Receiver<bool>,
+) -> bool {
     tokio::select! {
         sent = tx.send(item) => sent.is_ok(),
         _ = shutdown.wait_for(|stopping| *stopping) => false,
+    }
+}
+
+/// Ends a stream with an error status. While shutting down it is delivered only if there is room at once (the
+/// client may be the reason the stream is stuck); otherwise it waits for room like any item.
+async fn farewell<T>(tx: &StreamTx<T>, error: ApiError, shutdown: &mut watch::Receiver<bool>) {
+    if *shutdown.borrow() {
+        let _ = tx.try_send(Err(error.into_status()));
+    } else {
+        send(tx, Err(error.into_status()), shutdown).await;
     }
 }
 

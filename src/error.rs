@@ -153,7 +153,9 @@ impl From<StoreError> for ApiError {
             StoreError::NotFound => ApiError::NotFound("no such game".into()),
             // Game ids carry 128 random bits, so a collision means a broken generator: not the client's fault.
             StoreError::AlreadyExists => ApiError::Internal("game id collision".into()),
-            StoreError::Corrupt(what) => ApiError::DataLoss(format!("corrupt store record: {what}")),
+            StoreError::Corrupt(what) => {
+                ApiError::DataLoss(format!("corrupt store record: {what}"))
+            }
             StoreError::Io(what) => ApiError::Internal(format!("storage failure: {what}")),
             e @ StoreError::TooLarge { .. } => ApiError::InvalidArgument(e.to_string()),
             StoreError::InvalidArgument(what) => ApiError::InvalidArgument(what),
@@ -193,7 +195,13 @@ mod tests {
     #[test]
     fn store_errors_map_to_their_codes() {
         let cases = [
-            (StoreError::Conflict { expected: 1, actual: 2 }, Code::Aborted),
+            (
+                StoreError::Conflict {
+                    expected: 1,
+                    actual: 2,
+                },
+                Code::Aborted,
+            ),
             (StoreError::NotFound, Code::NotFound),
             (StoreError::Corrupt("x".into()), Code::DataLoss),
             (StoreError::Io("x".into()), Code::Internal),

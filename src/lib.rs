@@ -18,7 +18,8 @@ pub mod proto {
             tonic::include_proto!("hexfold.v1.elasund");
         }
         /// Encoded file descriptor set, for server reflection.
-        pub const FILE_DESCRIPTOR_SET: &[u8] = tonic::include_file_descriptor_set!("hexfold_descriptor");
+        pub const FILE_DESCRIPTOR_SET: &[u8] =
+            tonic::include_file_descriptor_set!("hexfold_descriptor");
     }
 }
 

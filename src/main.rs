@@ -6,7 +6,11 @@ use clap::Parser;
 use hexfold::{cli, server};
 
 #[derive(Debug, Parser)]
-#[command(name = "hexfold", version, about = "Board games as event-sourced aggregates behind a gRPC API")]
+#[command(
+    name = "hexfold",
+    version,
+    about = "Board games as event-sourced aggregates behind a gRPC API"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -22,7 +26,9 @@ enum Command {
 
 fn main() -> anyhow::Result<()> {
     let args = Cli::parse();
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
     match args.command {
         Command::Serve(serve) => runtime.block_on(serve_main(serve)),
         Command::Client(client) => runtime.block_on(cli::run(client)),

@@ -72,7 +72,10 @@ pub async fn run(
         },
     )?;
     let (stopping_tx, stopping_rx) = watch::channel(false);
-    let max_streams = config.limits.max_subscribers.clamp(1, Semaphore::MAX_PERMITS);
+    let max_streams = config
+        .limits
+        .max_subscribers
+        .clamp(1, Semaphore::MAX_PERMITS);
     let streams = Arc::new(Semaphore::new(max_streams));
     let shared = Arc::new(Shared {
         store: store.clone(),
@@ -104,7 +107,9 @@ pub async fn run(
         async move {
             shutdown.await;
             tracing::info!("shutting down: no new connections, finishing in-flight requests");
-            health.set_not_serving::<HexfoldServer<HexfoldService>>().await;
+            health
+                .set_not_serving::<HexfoldServer<HexfoldService>>()
+                .await;
             let _ = stopping_tx.send(true);
         }
     };
@@ -112,7 +117,9 @@ pub async fn run(
     // once with RESOURCE_EXHAUSTED instead of queueing without bound.
     let limits = ServiceBuilder::new()
         .layer(LoadShedLayer::new())
-        .layer(GlobalConcurrencyLimitLayer::new(config.max_concurrent_requests.max(1)))
+        .layer(GlobalConcurrencyLimitLayer::new(
+            config.max_concurrent_requests.max(1),
+        ))
         .into_inner();
     let served = tonic::transport::Server::builder()
         .timeout(config.request_timeout)
@@ -203,7 +210,9 @@ impl ServeArgs {
 pub fn init_tracing(format: LogFormat) {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
     match format {
         LogFormat::Text => builder.init(),
         LogFormat::Json => builder.json().init(),

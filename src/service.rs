@@ -39,7 +39,11 @@ struct Inner {
 }
 
 impl HexfoldService {
-    pub fn new(shared: Arc<Shared>, operator_token: Option<&str>, writes: Arc<RwLock<()>>) -> HexfoldService {
+    pub fn new(
+        shared: Arc<Shared>,
+        operator_token: Option<&str>,
+        writes: Arc<RwLock<()>>,
+    ) -> HexfoldService {
         let operator_sha256 = match Credential::from_token(operator_token.unwrap_or_default()) {
             Credential::Token(hash) if operator_token.is_some_and(|t| !t.is_empty()) => Some(hash),
             _ => None,
@@ -64,7 +68,9 @@ impl Inner {
         self.games
             .iter()
             .find(|g| g.variant() == named)
-            .ok_or_else(|| ApiError::InvalidArgument(format!("{} is not served here", named.as_str_name())))
+            .ok_or_else(|| {
+                ApiError::InvalidArgument(format!("{} is not served here", named.as_str_name()))
+            })
     }
 
     /// The engine of a game id: ids are `<game name>-<random hex>`.
@@ -121,7 +127,10 @@ impl Inner {
                 Some(bytes) => {
                     let s: StoredSummary = stored::decode("summary", game_id, bytes)?;
                     let engine = self.by_name(&s.variant).ok_or_else(|| {
-                        ApiError::DataLoss(format!("game {game_id} is of unknown variant {}", s.variant))
+                        ApiError::DataLoss(format!(
+                            "game {game_id} is of unknown variant {}",
+                            s.variant
+                        ))
                     })?;
                     pb::GameSummary {
                         game_id: game_id.clone(),
@@ -136,7 +145,9 @@ impl Inner {
                         winner: s.winner.map(u32::from),
                     }
                 }
-                None => self.by_game(game_id)?.summary_from_meta(game_id, &store.meta(game_id)?)?,
+                None => self
+                    .by_game(game_id)?
+                    .summary_from_meta(game_id, &store.meta(game_id)?)?,
             };
             games.push(summary);
         }
@@ -155,7 +166,9 @@ impl Inner {
             (Credential::Anonymous, _) => Err(ApiError::Unauthenticated(
                 "SubscribeAll needs the operator token in `authorization: Bearer <token>`",
             )),
-            (Credential::Token(hash), Some(operator)) if bool::from(hash.ct_eq(&operator)) => Ok(()),
+            (Credential::Token(hash), Some(operator)) if bool::from(hash.ct_eq(&operator)) => {
+                Ok(())
+            }
             (Credential::Token(_), _) => Err(ApiError::PermissionDenied(
                 "SubscribeAll is reserved to the operator token",
             )),
@@ -182,7 +195,11 @@ impl Inner {
                 if !caught_up {
                     caught_up = true;
                     let item = Item::CaughtUp(pb::CaughtUp { version: position });
-                    if tx.send(Ok(pb::SubscribeAllResponse { item: Some(item) })).await.is_err() {
+                    if tx
+                        .send(Ok(pb::SubscribeAllResponse { item: Some(item) }))
+                        .await
+                        .is_err()
+                    {
                         return Ok(());
                     }
                 }
@@ -198,9 +215,9 @@ impl Inner {
             for run in runs(records) {
                 let game_id = run[0].stream.clone();
                 let last = run[run.len() - 1].global;
-                let engine = self
-                    .by_game(&game_id)
-                    .map_err(|_| ApiError::DataLoss(format!("the log holds events of unknown game {game_id}")))?;
+                let engine = self.by_game(&game_id).map_err(|_| {
+                    ApiError::DataLoss(format!("the log holds events of unknown game {game_id}"))
+                })?;
                 for event in engine.omniscient(game_id, run).await? {
                     let item = Item::Event(event);
                     let sent = tokio::select! {
@@ -256,7 +273,9 @@ fn reply<T>(method: &'static str, result: Result<T, ApiError>) -> Result<Respons
         Ok(value) => Ok(Response::new(value)),
         Err(e) => {
             match &e {
-                ApiError::Internal(_) | ApiError::DataLoss(_) => tracing::error!(method, error = %e, "request failed"),
+                ApiError::Internal(_) | ApiError::DataLoss(_) => {
+                    tracing::error!(method, error = %e, "request failed")
+                }
                 _ => tracing::debug!(method, code = ?e.code(), error = %e, "request refused"),
             }
             Err(e.into_status())
@@ -289,7 +308,9 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
             let cred = credential(&request)?;
             let req = request.into_inner();
             let engine = Arc::clone(inner.by_game(&req.game_id)?);
-            inner.write(async move { engine.submit(cred, req).await }).await
+            inner
+                .write(async move { engine.submit(cred, req).await })
+                .await
         }
         .await;
         reply("SubmitCommand", result)
@@ -318,7 +339,10 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
             let cred = credential(&request)?;
             let req = request.into_inner();
             let (tx, rx) = mpsc::channel(STREAM_CHANNEL);
-            self.inner.by_game(&req.game_id)?.read_events(cred, req, tx).await?;
+            self.inner
+                .by_game(&req.game_id)?
+                .read_events(cred, req, tx)
+                .await?;
             Ok(ReceiverStream::new(rx))
         }
         .await;
@@ -335,7 +359,10 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
             let cred = credential(&request)?;
             let req = request.into_inner();
             let (tx, rx) = mpsc::channel(STREAM_CHANNEL);
-            self.inner.by_game(&req.game_id)?.subscribe(cred, req, tx).await?;
+            self.inner
+                .by_game(&req.game_id)?
+                .subscribe(cred, req, tx)
+                .await?;
             Ok(ReceiverStream::new(rx))
         }
         .await;
@@ -349,7 +376,10 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
         let result = async {
             let cred = credential(&request)?;
             let req = request.into_inner();
-            self.inner.by_game(&req.game_id)?.legal_actions(cred, req).await
+            self.inner
+                .by_game(&req.game_id)?
+                .legal_actions(cred, req)
+                .await
         }
         .await;
         reply("LegalActions", result)

@@ -72,7 +72,9 @@ fn unknown_version(what: &str, game_id: &str, v: u32) -> ApiError {
 pub enum StoredEvent<E> {
     Game(E),
     /// Appended in the batch that ends the game: the hex seed whose SHA-256 is the game's commitment.
-    SeedRevealed { seed: String },
+    SeedRevealed {
+        seed: String,
+    },
 }
 
 /// One stored command, with the seat that submitted it.
@@ -162,7 +164,12 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("version 3"));
-        for garbage in [&b""[..], b"\xff\x00", b"{\"v\":1}", b"{\"v\":1,\"body\":{\"Game\":\"x\"}}"] {
+        for garbage in [
+            &b""[..],
+            b"\xff\x00",
+            b"{\"v\":1}",
+            b"{\"v\":1,\"body\":{\"Game\":\"x\"}}",
+        ] {
             let err = decode::<StoredEvent<u32>>("event", "g", garbage).unwrap_err();
             assert_eq!(err.code(), tonic::Code::DataLoss);
         }

@@ -7,8 +7,8 @@ use crate::error::ApiError;
 use crate::games::ProtoGame;
 use crate::proto::v1 as pb;
 use hexfold_rules::catan::{
-    BoardView, Catan, Command, Config, DevCard, DevCards, EventView, MapKind, Phase, PlayerView, SeatCount,
-    SeatResources, StateView, TradeTerms, POINTS_TO_WIN,
+    BoardView, Catan, Command, Config, DevCard, DevCards, EventView, MapKind, Phase, PlayerView,
+    SeatCount, SeatResources, StateView, TradeTerms, POINTS_TO_WIN,
 };
 use hexfold_rules::hex::{Dice, Resource, Resources, Terrain, VertexCorner};
 use hexfold_rules::Seat;
@@ -50,7 +50,9 @@ fn resource_from(what: &str, r: i32) -> Result<Resource, ApiError> {
         Ok(c::Resource::Wool) => Ok(Resource::Wool),
         Ok(c::Resource::Grain) => Ok(Resource::Grain),
         Ok(c::Resource::Ore) => Ok(Resource::Ore),
-        _ => Err(ApiError::InvalidArgument(format!("{what} must name a resource"))),
+        _ => Err(ApiError::InvalidArgument(format!(
+            "{what} must name a resource"
+        ))),
     }
 }
 
@@ -276,14 +278,17 @@ impl ProtoGame for Catan {
                 "base Catan is played to {POINTS_TO_WIN} victory points"
             )));
         }
-        let seats =
-            u8::try_from(seats).map_err(|_| ApiError::InvalidArgument("Catan is played by 3 or 4 players".into()))?;
+        let seats = u8::try_from(seats)
+            .map_err(|_| ApiError::InvalidArgument("Catan is played by 3 or 4 players".into()))?;
         Ok(Config { seats, map })
     }
 
     fn command_from_proto(command: pb::Command) -> Result<Command, ApiError> {
         use c::command::Command as K;
-        let Some(pb::command::Game::Catan(c::Command { command: Some(command) })) = command.game else {
+        let Some(pb::command::Game::Catan(c::Command {
+            command: Some(command),
+        })) = command.game
+        else {
             return Err(ApiError::InvalidArgument(
                 "command must hold a catan command for a catan game".into(),
             ));
@@ -356,7 +361,9 @@ impl ProtoGame for Catan {
         let vertex = |v: hexfold_rules::hex::VertexId| index_u32(v.index());
         wrap(match *command {
             Command::RollDice => K::RollDice(c::RollDice {}),
-            Command::PlaceSettlement { vertex: v } => K::PlaceSettlement(c::PlaceSettlement { vertex: vertex(v) }),
+            Command::PlaceSettlement { vertex: v } => {
+                K::PlaceSettlement(c::PlaceSettlement { vertex: vertex(v) })
+            }
             Command::PlaceRoad { edge: e } => K::PlaceRoad(c::PlaceRoad { edge: edge(e) }),
             Command::Discard { resources } => K::Discard(c::Discard {
                 resources: Some(resources_to(resources)),
@@ -366,18 +373,24 @@ impl ProtoGame for Catan {
                 victim: victim.map(seat_to),
             }),
             Command::BuildRoad { edge: e } => K::BuildRoad(c::BuildRoad { edge: edge(e) }),
-            Command::BuildSettlement { vertex: v } => K::BuildSettlement(c::BuildSettlement { vertex: vertex(v) }),
+            Command::BuildSettlement { vertex: v } => {
+                K::BuildSettlement(c::BuildSettlement { vertex: vertex(v) })
+            }
             Command::BuildCity { vertex: v } => K::BuildCity(c::BuildCity { vertex: vertex(v) }),
             Command::BuyDevelopmentCard => K::BuyDevelopmentCard(c::BuyDevelopmentCard {}),
             Command::PlayKnight => K::PlayKnight(c::PlayKnight {}),
-            Command::PlayRoadBuilding { first, second } => K::PlayRoadBuilding(c::PlayRoadBuilding {
-                first: edge(first),
-                second: second.map(edge),
-            }),
-            Command::PlayYearOfPlenty { first, second } => K::PlayYearOfPlenty(c::PlayYearOfPlenty {
-                first: resource_to(first),
-                second: resource_to(second),
-            }),
+            Command::PlayRoadBuilding { first, second } => {
+                K::PlayRoadBuilding(c::PlayRoadBuilding {
+                    first: edge(first),
+                    second: second.map(edge),
+                })
+            }
+            Command::PlayYearOfPlenty { first, second } => {
+                K::PlayYearOfPlenty(c::PlayYearOfPlenty {
+                    first: resource_to(first),
+                    second: resource_to(second),
+                })
+            }
             Command::PlayMonopoly { resource } => K::PlayMonopoly(c::PlayMonopoly {
                 resource: resource_to(resource),
             }),
@@ -395,8 +408,12 @@ impl ProtoGame for Catan {
             }),
             Command::AcceptTrade => K::AcceptTrade(c::AcceptTrade {}),
             Command::RejectTrade => K::RejectTrade(c::RejectTrade {}),
-            Command::AcceptCounterOffer { seat } => K::AcceptCounterOffer(c::AcceptCounterOffer { seat: seat_to(seat) }),
-            Command::RejectCounterOffer { seat } => K::RejectCounterOffer(c::RejectCounterOffer { seat: seat_to(seat) }),
+            Command::AcceptCounterOffer { seat } => K::AcceptCounterOffer(c::AcceptCounterOffer {
+                seat: seat_to(seat),
+            }),
+            Command::RejectCounterOffer { seat } => K::RejectCounterOffer(c::RejectCounterOffer {
+                seat: seat_to(seat),
+            }),
             Command::WithdrawTrade => K::WithdrawTrade(c::WithdrawTrade {}),
             Command::EndTurn => K::EndTurn(c::EndTurn {}),
         })
@@ -405,20 +422,26 @@ impl ProtoGame for Catan {
     fn event_to_proto(event: &EventView) -> pb::Event {
         use c::event::Event as K;
         let e = match event.clone() {
-            EventView::StartingRollMade { seat, dice } => K::StartingRollMade(c::StartingRollMade {
-                seat: seat_to(seat),
-                dice: Some(dice_to(dice)),
-            }),
+            EventView::StartingRollMade { seat, dice } => {
+                K::StartingRollMade(c::StartingRollMade {
+                    seat: seat_to(seat),
+                    dice: Some(dice_to(dice)),
+                })
+            }
             EventView::StartingRollTied { seats } => K::StartingRollTied(c::StartingRollTied {
                 seats: seats.into_iter().map(seat_to).collect(),
             }),
             EventView::StartingPlayerChosen { seat } => {
-                K::StartingPlayerChosen(c::StartingPlayerChosen { seat: seat_to(seat) })
+                K::StartingPlayerChosen(c::StartingPlayerChosen {
+                    seat: seat_to(seat),
+                })
             }
-            EventView::SettlementPlaced { seat, vertex } => K::SettlementPlaced(c::SettlementPlaced {
-                seat: seat_to(seat),
-                vertex: index_u32(vertex.index()),
-            }),
+            EventView::SettlementPlaced { seat, vertex } => {
+                K::SettlementPlaced(c::SettlementPlaced {
+                    seat: seat_to(seat),
+                    vertex: index_u32(vertex.index()),
+                })
+            }
             EventView::RoadPlaced { seat, edge } => K::RoadPlaced(c::RoadPlaced {
                 seat: seat_to(seat),
                 edge: index_u32(edge.index()),
@@ -433,10 +456,12 @@ impl ProtoGame for Catan {
                 seat: seat_to(seat),
                 dice: Some(dice_to(dice)),
             }),
-            EventView::ResourcesProduced { gains, withheld } => K::ResourcesProduced(c::ResourcesProduced {
-                gains: seat_resources_to(gains),
-                withheld: withheld.into_iter().map(resource_to).collect(),
-            }),
+            EventView::ResourcesProduced { gains, withheld } => {
+                K::ResourcesProduced(c::ResourcesProduced {
+                    gains: seat_resources_to(gains),
+                    withheld: withheld.into_iter().map(resource_to).collect(),
+                })
+            }
             EventView::DiscardsRequired { discards } => K::DiscardsRequired(c::DiscardsRequired {
                 discards: seat_counts_to(discards),
             }),
@@ -476,9 +501,13 @@ impl ProtoGame for Catan {
                     card: card.map(dev_card_to),
                 })
             }
-            EventView::KnightPlayed { seat } => K::KnightPlayed(c::KnightPlayed { seat: seat_to(seat) }),
+            EventView::KnightPlayed { seat } => K::KnightPlayed(c::KnightPlayed {
+                seat: seat_to(seat),
+            }),
             EventView::RoadBuildingPlayed { seat } => {
-                K::RoadBuildingPlayed(c::RoadBuildingPlayed { seat: seat_to(seat) })
+                K::RoadBuildingPlayed(c::RoadBuildingPlayed {
+                    seat: seat_to(seat),
+                })
             }
             EventView::YearOfPlentyPlayed {
                 seat,
@@ -527,11 +556,17 @@ impl ProtoGame for Catan {
                 give: Some(resources_to(give)),
                 receive: Some(resources_to(receive)),
             }),
-            EventView::TradeRejected { seat } => K::TradeRejected(c::TradeRejected { seat: seat_to(seat) }),
+            EventView::TradeRejected { seat } => K::TradeRejected(c::TradeRejected {
+                seat: seat_to(seat),
+            }),
             EventView::CounterOfferRejected { seat } => {
-                K::CounterOfferRejected(c::CounterOfferRejected { seat: seat_to(seat) })
+                K::CounterOfferRejected(c::CounterOfferRejected {
+                    seat: seat_to(seat),
+                })
             }
-            EventView::TradeWithdrawn { seat } => K::TradeWithdrawn(c::TradeWithdrawn { seat: seat_to(seat) }),
+            EventView::TradeWithdrawn { seat } => K::TradeWithdrawn(c::TradeWithdrawn {
+                seat: seat_to(seat),
+            }),
             EventView::TradeCompleted {
                 active,
                 partner,
@@ -543,14 +578,18 @@ impl ProtoGame for Catan {
                 given: Some(resources_to(given)),
                 received: Some(resources_to(received)),
             }),
-            EventView::LongestRoadChanged { holder, length } => K::LongestRoadChanged(c::LongestRoadChanged {
-                holder: holder.map(seat_to),
-                length: length.into(),
-            }),
-            EventView::LargestArmyChanged { holder, knights } => K::LargestArmyChanged(c::LargestArmyChanged {
-                holder: seat_to(holder),
-                knights: knights.into(),
-            }),
+            EventView::LongestRoadChanged { holder, length } => {
+                K::LongestRoadChanged(c::LongestRoadChanged {
+                    holder: holder.map(seat_to),
+                    length: length.into(),
+                })
+            }
+            EventView::LargestArmyChanged { holder, knights } => {
+                K::LargestArmyChanged(c::LargestArmyChanged {
+                    holder: seat_to(holder),
+                    knights: knights.into(),
+                })
+            }
             EventView::TurnEnded { seat, next } => K::TurnEnded(c::TurnEnded {
                 seat: seat_to(seat),
                 next: seat_to(next),
@@ -651,11 +690,22 @@ mod tests {
             hex: 300,
             victim: None,
         }));
-        assert_eq!(Catan::command_from_proto(command).unwrap_err().code(), tonic::Code::InvalidArgument);
+        assert_eq!(
+            Catan::command_from_proto(command).unwrap_err().code(),
+            tonic::Code::InvalidArgument
+        );
         let command = wrap(c::command::Command::Discard(c::Discard { resources: None }));
-        assert_eq!(Catan::command_from_proto(command).unwrap_err().code(), tonic::Code::InvalidArgument);
-        let command = wrap(c::command::Command::PlayMonopoly(c::PlayMonopoly { resource: 0 }));
-        assert_eq!(Catan::command_from_proto(command).unwrap_err().code(), tonic::Code::InvalidArgument);
+        assert_eq!(
+            Catan::command_from_proto(command).unwrap_err().code(),
+            tonic::Code::InvalidArgument
+        );
+        let command = wrap(c::command::Command::PlayMonopoly(c::PlayMonopoly {
+            resource: 0,
+        }));
+        assert_eq!(
+            Catan::command_from_proto(command).unwrap_err().code(),
+            tonic::Code::InvalidArgument
+        );
         assert!(Catan::command_from_proto(pb::Command::default()).is_err());
         let options = pb::GameOptions {
             map: 0,

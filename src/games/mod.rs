@@ -6,6 +6,7 @@
 //! [`crate::engine`], written once for every game.
 
 pub mod catan;
+pub mod elasund;
 
 use crate::engine::{Engine, Shared};
 use crate::error::ApiError;
@@ -38,7 +39,14 @@ pub trait ProtoGame: Game + Sized {
 
 /// One engine per game, dispatched by variant (at creation) or by the game id's prefix (afterwards).
 pub(crate) fn engines(shared: &Arc<Shared>) -> Vec<Arc<dyn DynGame>> {
-    vec![Arc::new(Engine::<hexfold_rules::catan::Catan>::new(Arc::clone(shared)))]
+    vec![
+        Arc::new(Engine::<hexfold_rules::catan::Catan>::new(Arc::clone(
+            shared,
+        ))),
+        Arc::new(Engine::<hexfold_rules::elasund::Elasund>::new(Arc::clone(
+            shared,
+        ))),
+    ]
 }
 
 /// One step of a verified replay: the state right after `version` (0 is the initial state), as the omniscient
@@ -88,10 +96,13 @@ pub fn verify_replay(
 ) -> Result<ReplayReport, ReplayError> {
     match pb::Variant::try_from(replay.variant) {
         Ok(pb::Variant::Catan) => verify::<hexfold_rules::catan::Catan>(replay, visit),
+        Ok(pb::Variant::Elasund) => verify::<hexfold_rules::elasund::Elasund>(replay, visit),
         _ => Err(ReplayError::UnknownVariant(replay.variant)),
     }
 }
 
+// Whether prost derives `Copy` for `pb::Command` depends on every game's fields, so clones stay.
+#[allow(clippy::clone_on_copy)]
 fn verify<G: ProtoGame>(
     replay: &pb::GetReplayResponse,
     visit: &mut dyn FnMut(ReplayStep),
@@ -103,11 +114,14 @@ fn verify<G: ProtoGame>(
             actual: seed.commitment(),
         });
     }
-    let options = replay.options.clone().unwrap_or_default();
-    let config = G::config(&options, replay.seats.len()).map_err(|e| ReplayError::BadConfig(e.to_string()))?;
-    let setup = G::setup(&config, &mut seed.setup_rng()).map_err(|v| ReplayError::BadConfig(v.message().into()))?;
+    let options = replay.options.unwrap_or_default();
+    let config = G::config(&options, replay.seats.len())
+        .map_err(|e| ReplayError::BadConfig(e.to_string()))?;
+    let setup = G::setup(&config, &mut seed.setup_rng())
+        .map_err(|v| ReplayError::BadConfig(v.message().into()))?;
     let mut state = G::initial_state(&setup);
-    let omniscient = |state: &G::State| G::state_to_proto(&G::view_state(state, Viewer::Omniscient));
+    let omniscient =
+        |state: &G::State| G::state_to_proto(&G::view_state(state, Viewer::Omniscient));
     visit(ReplayStep {
         version: 0,
         event: None,
@@ -142,7 +156,8 @@ fn verify<G: ProtoGame>(
             .and_then(|c| G::command_from_proto(c).map_err(|e| fail(e.to_string())))?;
         let events = G::decide(&state, seat, &command, &mut seed.command_rng(version))
             .map_err(|v| fail(format!("is refused: {} ({})", v.name(), v.rule_id())))?;
-        let mut stored: Vec<StoredEvent<G::Event>> = events.into_iter().map(StoredEvent::Game).collect();
+        let mut stored: Vec<StoredEvent<G::Event>> =
+            events.into_iter().map(StoredEvent::Game).collect();
         let mut after = state.clone();
         for event in &stored {
             if let StoredEvent::Game(e) = event {
@@ -165,7 +180,9 @@ fn verify<G: ProtoGame>(
         for event in &stored {
             version += 1;
             let view = match event {
-                StoredEvent::Game(e) => G::event_to_proto(&G::view_event(&state, e, Viewer::Omniscient)),
+                StoredEvent::Game(e) => {
+                    G::event_to_proto(&G::view_event(&state, e, Viewer::Omniscient))
+                }
                 StoredEvent::SeedRevealed { seed } => seed_revealed(seed),
             };
             if let StoredEvent::Game(e) = event {
@@ -184,12 +201,16 @@ fn verify<G: ProtoGame>(
             version,
             winner: Some(u32::from(outcome.winner.0)),
         }),
-        None => Err(ReplayError::Ending("has not ended after the last command".into())),
+        None => Err(ReplayError::Ending(
+            "has not ended after the last command".into(),
+        )),
     }
 }
 
 pub(crate) fn seed_revealed(seed: &str) -> pb::Event {
     pb::Event {
-        body: Some(pb::event::Body::SeedRevealed(pb::SeedRevealed { seed: seed.to_string() })),
+        body: Some(pb::event::Body::SeedRevealed(pb::SeedRevealed {
+            seed: seed.to_string(),
+        })),
     }
 }

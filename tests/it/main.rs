@@ -1,0 +1,15 @@
+//! Integration tests of the hexfold server: a real server on an ephemeral port over a temporary sled directory,
+//! driven through the generated gRPC client exactly as a client in another language would.
+
+// prost derives `Copy` for `pb::Command` only while every game's commands hold plain scalars; the clones here
+// must keep compiling when a game adds a repeated field.
+#![allow(clippy::clone_on_copy)]
+
+mod bad_input;
+mod concurrency;
+mod crash;
+mod hidden;
+mod play;
+mod restart;
+mod subscribe;
+mod support;

@@ -20,5 +20,6 @@ pub mod game;
 
 pub use game::{Game, GameRng, Outcome, RuleViolation, Seat, Viewer};
 pub mod catan;
+pub mod cities_knights;
 pub mod elasund;
 pub mod hex;

@@ -26,6 +26,9 @@ pub(crate) struct FlushQueue {
     /// outside txns).
     pub(crate) requested_gen: u64,
     pub(crate) shutdown: bool,
+    /// True while the flusher sleeps on the condvar. Writers only signal it then: a signal costs a
+    /// syscall, and while a flush runs the flusher will look at the queue anyway when it is done.
+    pub(crate) flusher_idle: bool,
 }
 
 /// The durable frontier, published after every successful flush.
@@ -81,8 +84,11 @@ impl FlushShared {
         let mut q = self.queue.lock().unwrap_or_else(|p| p.into_inner());
         q.written_txn = txn;
         q.written_global = global;
+        let idle = q.flusher_idle;
         drop(q);
-        self.wake.notify_one();
+        if idle {
+            self.wake.notify_one();
+        }
     }
 
     /// Asks for a flush that starts after this call; returns the generation to wait for.
@@ -117,7 +123,9 @@ pub(crate) fn run(shared: Arc<FlushShared>) {
                 if q.shutdown {
                     return;
                 }
+                q.flusher_idle = true;
                 q = shared.wake.wait(q).unwrap_or_else(|p| p.into_inner());
+                q.flusher_idle = false;
             }
         };
         match shared.sync() {

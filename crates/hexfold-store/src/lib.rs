@@ -383,6 +383,7 @@ impl Store {
                 written_global: last_global,
                 requested_gen: 0,
                 shutdown: false,
+                flusher_idle: false,
             }),
             wake: Condvar::new(),
             durable: watch::channel(durable).0,

@@ -151,7 +151,7 @@ pub(super) fn decide(
             });
             let mut edges = state.edges.clone();
             edges[e.index()] = EdgePiece::road(actor);
-            longest_road_after(state, &state.vertices, &edges, &mut ev);
+            longest_road_after(state, &state.vertices, &edges, 1 << actor.0, &mut ev);
         }
         Command::BuildSettlement { vertex } => {
             main_phase(state, actor)?;
@@ -178,7 +178,13 @@ pub(super) fn decide(
             });
             let mut vertices = state.vertices.clone();
             vertices[v.index()] = VertexPiece::settlement(actor);
-            longest_road_after(state, &vertices, &state.edges, &mut ev);
+            longest_road_after(
+                state,
+                &vertices,
+                &state.edges,
+                roads_cut_by(state, v, actor),
+                &mut ev,
+            );
         }
         Command::BuildCity { vertex } => {
             main_phase(state, actor)?;
@@ -281,7 +287,7 @@ pub(super) fn decide(
                     }
                 }
             }
-            longest_road_after(state, &state.vertices, &edges, &mut ev);
+            longest_road_after(state, &state.vertices, &edges, 1 << actor.0, &mut ev);
         }
         Command::PlayYearOfPlenty { first, second } => {
             progress_phase(state, actor)?;
@@ -549,14 +555,11 @@ fn main_phase(state: &State, actor: Seat) -> Result<(), Violation> {
     require_active(state, actor)
 }
 
-/// Progress cards are played by the active seat after its roll (official rule; see BASE-DEV-05).
+/// Development cards are played by the active seat at any time of its turn, even before the roll (official
+/// rule, see BASE-DEV-05), but not while discards or the robber are pending.
 fn progress_phase(state: &State, actor: Seat) -> Result<(), Violation> {
     match state.phase {
-        Phase::Main => require_active(state, actor),
-        Phase::Roll => {
-            require_active(state, actor)?;
-            Err(ProgressBeforeRoll)
-        }
+        Phase::Main | Phase::Roll => require_active(state, actor),
         _ => Err(WrongPhase),
     }
 }
@@ -634,19 +637,10 @@ fn check_edge(state: &State, e: EdgeId) -> Result<EdgeId, Violation> {
 
 /// A free vertex whose neighbours are all free (seed lines 40, 76).
 pub(super) fn settlement_site_ok(state: &State, v: VertexId) -> Result<(), Violation> {
-    if !state.vertices[v.index()].is_empty() {
-        return Err(VertexOccupied);
-    }
-    if state
-        .board
-        .topology()
-        .vertex_neighbors(v)
-        .iter()
-        .any(|n| !state.vertices[n.index()].is_empty())
-    {
-        return Err(DistanceRule);
-    }
-    Ok(())
+    crate::hex::building_site(&state.board, &state.vertices, v).map_err(|e| match e {
+        crate::hex::SiteError::Occupied => VertexOccupied,
+        crate::hex::SiteError::TooClose => DistanceRule,
+    })
 }
 
 /// A free edge touching the seat's building, or the seat's road at a corner not held by an opponent (seed line
@@ -660,38 +654,34 @@ pub(super) fn road_site_ok(
     if !edges[e.index()].is_empty() {
         return Err(EdgeOccupied);
     }
-    let t = state.board.topology();
-    for v in t.edge_vertices(e) {
-        match state.vertices[v.index()].owner() {
-            Some(o) if o == seat => return Ok(()),
-            Some(_) => continue,
-            None => {
-                if t.vertex_edges(v)
-                    .iter()
-                    .any(|&x| x != e && edges[x.index()].owner() == Some(seat))
-                {
-                    return Ok(());
-                }
-            }
-        }
+    if crate::hex::road_connects(&state.board, &state.vertices, edges, seat, e) {
+        Ok(())
+    } else {
+        Err(RoadNotConnected)
     }
-    Err(RoadNotConnected)
 }
 
 /// Appends a `LongestRoadChanged` event if the card moves once `vertices`/`edges` replace the state's pieces.
+/// Only the seats in `affected` (bit mask) can have a new road length; the others keep theirs.
 fn longest_road_after(
     state: &State,
     vertices: &[VertexPiece],
     edges: &[EdgePiece],
+    affected: u8,
     ev: &mut Vec<Event>,
 ) {
+    let mut old = [0u8; 8];
     let mut lengths = [0u8; 8];
     let n = usize::from(state.seats);
     for s in state.seat_iter() {
-        lengths[s.index()] = longest_road(&state.board, vertices, edges, s);
+        old[s.index()] = state.players[s.index()].road_length;
+        lengths[s.index()] = if affected & (1 << s.0) != 0 {
+            longest_road(&state.board, vertices, edges, s)
+        } else {
+            old[s.index()]
+        };
     }
-    let old: Vec<u8> = state.players.iter().map(|p| p.road_length).collect();
-    let new_holder = longest_road_holder(state.longest_road, &old, &lengths[..n]);
+    let new_holder = longest_road_holder(state.longest_road, &old[..n], &lengths[..n]);
     if new_holder != state.longest_road {
         let length = new_holder.map_or(0, |h| lengths[h.index()]);
         ev.push(Event::LongestRoadChanged {
@@ -699,6 +689,19 @@ fn longest_road_after(
             length,
         });
     }
+}
+
+/// Seats other than `builder` with a road ending at `v`: the only ones a new settlement at `v` can cut.
+pub(crate) fn roads_cut_by(state: &State, v: VertexId, builder: Seat) -> u8 {
+    let mut mask = 0u8;
+    for &e in state.board.topology().vertex_edges(v) {
+        if let Some(s) = state.edges[e.index()].owner() {
+            if s != builder {
+                mask |= 1 << s.0;
+            }
+        }
+    }
+    mask
 }
 
 /// Who holds the longest road card after road lengths change from `old` to `new` (seed lines 60-62).
@@ -794,5 +797,41 @@ fn won(state: &State, seat: Seat, points: u8, new_vp_cards: u8) -> Event {
         seat,
         points,
         victory_point_cards,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::longest_road_holder as holder;
+    use crate::Seat;
+
+    const A: Option<Seat> = Some(Seat(0));
+    const B: Option<Seat> = Some(Seat(1));
+
+    #[test]
+    fn nobody_holds_until_a_unique_road_of_five() {
+        assert_eq!(holder(None, &[4, 3, 0], &[4, 3, 0]), None);
+        assert_eq!(holder(None, &[4, 3, 0], &[5, 3, 0]), A);
+        // Two roads of five with the card set aside: nobody is uniquely longest (seed line 62).
+        assert_eq!(holder(None, &[5, 4, 0], &[5, 5, 0]), None);
+    }
+
+    #[test]
+    fn the_holder_keeps_it_on_a_tie_and_loses_it_to_a_longer_road() {
+        assert_eq!(holder(A, &[5, 4, 0], &[5, 5, 0]), A);
+        assert_eq!(holder(A, &[5, 5, 0], &[5, 6, 0]), B);
+        assert_eq!(holder(A, &[6, 5, 0], &[7, 5, 0]), A);
+    }
+
+    #[test]
+    fn a_broken_road_passes_the_card_only_to_a_unique_longest() {
+        // Still uniquely longest after the break: keeps it.
+        assert_eq!(holder(A, &[7, 5, 0], &[6, 5, 0]), A);
+        // Tied at the top after the break: set aside.
+        assert_eq!(holder(A, &[7, 5, 0], &[5, 5, 0]), None);
+        // Another seat now uniquely longest: it takes the card.
+        assert_eq!(holder(A, &[7, 5, 0], &[4, 5, 0]), B);
+        // Nobody at five any more: set aside.
+        assert_eq!(holder(A, &[5, 4, 0], &[3, 4, 0]), None);
     }
 }

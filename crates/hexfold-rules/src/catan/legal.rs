@@ -38,9 +38,7 @@ pub(super) fn legal_actions(state: &State, seat: Seat) -> Vec<Command> {
         }
         Phase::Roll if is_active => {
             out.push(Command::RollDice);
-            if !state.dev_played && p.dev.knight > 0 {
-                out.push(Command::PlayKnight);
-            }
+            dev_card_actions(state, seat, &mut out);
         }
         Phase::Discard if p.discard_owed > 0 => discards(p.hand, p.discard_owed, &mut out),
         Phase::Robber if is_active => {
@@ -120,51 +118,7 @@ fn main_actions(state: &State, seat: Seat, out: &mut Vec<Command>) {
     if state.deck.total() > 0 && p.hand.contains(DEV_CARD_COST) {
         out.push(Command::BuyDevelopmentCard);
     }
-    if !state.dev_played {
-        if p.dev.knight > 0 {
-            out.push(Command::PlayKnight);
-        }
-        if p.dev.road_building > 0 && p.roads_left > 0 {
-            let mut edges = state.edges.clone();
-            for first in t.edges() {
-                if road_site_ok(state, &state.edges, seat, first).is_err() {
-                    continue;
-                }
-                edges[first.index()] = EdgePiece::road(seat);
-                let before = out.len();
-                if p.roads_left >= 2 {
-                    for second in t.edges() {
-                        if road_site_ok(state, &edges, seat, second).is_ok() {
-                            out.push(Command::PlayRoadBuilding {
-                                first,
-                                second: Some(second),
-                            });
-                        }
-                    }
-                }
-                if out.len() == before {
-                    out.push(Command::PlayRoadBuilding {
-                        first,
-                        second: None,
-                    });
-                }
-                edges[first.index()] = EdgePiece::EMPTY;
-            }
-        }
-        if p.dev.year_of_plenty > 0 {
-            for first in Resource::ALL {
-                for second in Resource::ALL {
-                    let want = Resources::one(first, 1).plus(Resources::one(second, 1));
-                    if state.bank.contains(want) {
-                        out.push(Command::PlayYearOfPlenty { first, second });
-                    }
-                }
-            }
-        }
-        if p.dev.monopoly > 0 {
-            out.extend(Resource::ALL.map(|resource| Command::PlayMonopoly { resource }));
-        }
-    }
+    dev_card_actions(state, seat, out);
     for give in Resource::ALL {
         if p.hand.get(give) >= best_ratio(&state.board, &state.vertices, seat, give) {
             for receive in Resource::ALL {
@@ -189,6 +143,58 @@ fn main_actions(state: &State, seat: Seat, out: &mut Vec<Command>) {
             }
             out.push(Command::RejectCounterOffer { seat: s });
         }
+    }
+}
+
+/// Development cards the active seat may play now (one per turn, none bought this turn), with every parameter.
+fn dev_card_actions(state: &State, seat: Seat, out: &mut Vec<Command>) {
+    let p = &state.players[seat.index()];
+    let t = state.board.topology();
+    if state.dev_played {
+        return;
+    }
+    if p.dev.knight > 0 {
+        out.push(Command::PlayKnight);
+    }
+    if p.dev.road_building > 0 && p.roads_left > 0 {
+        let mut edges = state.edges.clone();
+        for first in t.edges() {
+            if road_site_ok(state, &state.edges, seat, first).is_err() {
+                continue;
+            }
+            edges[first.index()] = EdgePiece::road(seat);
+            let before = out.len();
+            if p.roads_left >= 2 {
+                for second in t.edges() {
+                    if road_site_ok(state, &edges, seat, second).is_ok() {
+                        out.push(Command::PlayRoadBuilding {
+                            first,
+                            second: Some(second),
+                        });
+                    }
+                }
+            }
+            if out.len() == before {
+                out.push(Command::PlayRoadBuilding {
+                    first,
+                    second: None,
+                });
+            }
+            edges[first.index()] = EdgePiece::EMPTY;
+        }
+    }
+    if p.dev.year_of_plenty > 0 {
+        for first in Resource::ALL {
+            for second in Resource::ALL {
+                let want = Resources::one(first, 1).plus(Resources::one(second, 1));
+                if state.bank.contains(want) {
+                    out.push(Command::PlayYearOfPlenty { first, second });
+                }
+            }
+        }
+    }
+    if p.dev.monopoly > 0 {
+        out.extend(Resource::ALL.map(|resource| Command::PlayMonopoly { resource }));
     }
 }
 

@@ -177,7 +177,7 @@ pub enum Command {
     BuildCity { vertex: VertexId },
     /// Pay 1 wool, 1 grain, 1 ore and draw a random development card.
     BuyDevelopmentCard,
-    /// Play a knight (also allowed before rolling): then move the robber.
+    /// Play a knight (like every development card, also allowed before rolling): then move the robber.
     PlayKnight,
     /// Play road building: build `first` and then `second` for free. `second` may be `None` only if no second
     /// road can be placed (no piece left or no legal side).
@@ -364,8 +364,6 @@ pub enum Violation {
     CardBoughtThisTurn,
     /// Only one knight or progress card per turn.
     OneCardPerTurn,
-    /// Progress cards are played after the roll.
-    ProgressBeforeRoll,
     /// Road building needs a legal road (and a second one whenever one is possible).
     RoadBuildingIncomplete,
     /// The bank does not hold the cards asked for.
@@ -419,7 +417,6 @@ impl RuleViolation for Violation {
             NoSuchCard => "BASE-DEV-02",
             CardBoughtThisTurn => "BASE-DEV-03",
             OneCardPerTurn => "BASE-DEV-04",
-            ProgressBeforeRoll => "BASE-DEV-05",
             RoadBuildingIncomplete => "BASE-DEV-07",
             BankLacks => "BASE-BANK-01",
             RobberMustMove => "BASE-ROBBER-03",
@@ -462,7 +459,6 @@ impl RuleViolation for Violation {
             NoSuchCard => "NoSuchCard",
             CardBoughtThisTurn => "CardBoughtThisTurn",
             OneCardPerTurn => "OneCardPerTurn",
-            ProgressBeforeRoll => "ProgressBeforeRoll",
             RoadBuildingIncomplete => "RoadBuildingIncomplete",
             BankLacks => "BankLacks",
             RobberMustMove => "RobberMustMove",
@@ -507,7 +503,6 @@ impl RuleViolation for Violation {
             NoSuchCard => "You hold no playable card of that kind.",
             CardBoughtThisTurn => "A card bought this turn cannot be played this turn.",
             OneCardPerTurn => "Only one development card may be played per turn.",
-            ProgressBeforeRoll => "Only a knight may be played before rolling.",
             RoadBuildingIncomplete => {
                 "Road building places two legal roads, or one if no second fits."
             }

@@ -190,8 +190,11 @@ pub fn random_command(state: &State, seat: Seat, rng: &mut GameRng) -> Option<cr
         return None;
     }
     let pick = |v: &[&Command], rng: &mut GameRng| v.choose(rng).map(|c| (*c).clone());
+    if !state.cottage_queue.is_empty() {
+        return actions.choose(rng).cloned();
+    }
     match state.phase {
-        Phase::Build { .. } if state.cottage_queue.is_empty() => {
+        Phase::Build { .. } => {
             let builds: Vec<&Command> = actions
                 .iter()
                 .filter(|c| {

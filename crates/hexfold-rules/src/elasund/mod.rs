@@ -77,8 +77,9 @@ impl InfluenceColor {
     pub const ALL: [InfluenceColor; 3] = [InfluenceColor::Red, InfluenceColor::Green, InfluenceColor::Blue];
 }
 
-/// A bundle of cards: a hand, a payment, a draw, the bank.
+/// A bundle of cards: a hand, a payment, a draw, the bank. Missing fields read as zero.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Cards {
     pub gold: u8,
     pub red: u8,

@@ -22,5 +22,6 @@ pub use layout::{
 };
 pub use resources::{Dice, Resource, Resources};
 pub use rules::{
-    best_ratio, longest_road, producing_hexes, production, robber_victims, EdgePiece, VertexPiece,
+    best_ratio, building_site, longest_road, producing_hexes, production, road_connects,
+    robber_victims, EdgePiece, SiteError, VertexPiece,
 };

@@ -62,6 +62,57 @@ impl EdgePiece {
     }
 }
 
+/// Why a corner cannot take a new building.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SiteError {
+    /// A building already stands on the corner.
+    Occupied,
+    /// A neighbouring corner holds a building (the distance rule).
+    TooClose,
+}
+
+/// Whether a new settlement (or a Cities & Knights starting city) may stand on `v`: the corner and its
+/// neighbours hold no building.
+pub fn building_site(
+    board: &Board,
+    vertices: &[VertexPiece],
+    v: VertexId,
+) -> Result<(), SiteError> {
+    if !vertices[v.index()].is_empty() {
+        return Err(SiteError::Occupied);
+    }
+    if board
+        .topology()
+        .vertex_neighbors(v)
+        .iter()
+        .any(|n| !vertices[n.index()].is_empty())
+    {
+        return Err(SiteError::TooClose);
+    }
+    Ok(())
+}
+
+/// Whether a road of `seat` on the (free) edge `e` connects: it touches the seat's building, or the seat's road
+/// at a corner not held by another seat's piece (a road does not connect through another player's settlement).
+pub fn road_connects(
+    board: &Board,
+    vertices: &[VertexPiece],
+    edges: &[EdgePiece],
+    seat: Seat,
+    e: EdgeId,
+) -> bool {
+    let t = board.topology();
+    t.edge_vertices(e)
+        .into_iter()
+        .any(|v| match vertices[v.index()].owner() {
+            Some(o) => o == seat,
+            None => t
+                .vertex_edges(v)
+                .iter()
+                .any(|&x| x != e && edges[x.index()].owner() == Some(seat)),
+        })
+}
+
 /// Hexes that produce on `roll`: the hexes carrying that number, except the one the robber stands on.
 pub fn producing_hexes(board: &Board, roll: u8, robber: HexId) -> impl Iterator<Item = HexId> + '_ {
     board
@@ -146,37 +197,80 @@ pub fn longest_road(
     let local = |e: EdgeId| own.iter().position(|&x| usize::from(x) == e.index());
     let blocked = |v: VertexId| matches!(vertices[v.index()].owner(), Some(o) if o != seat);
 
+    /// Depth-first over unused own edges from `v`; returns the longest continuation and marks every edge it
+    /// traversed in `touched`.
     fn walk(
         t: &super::Topology,
         v: VertexId,
         used: u64,
         len: u8,
-        local: &dyn Fn(EdgeId) -> Option<usize>,
-        blocked: &dyn Fn(VertexId) -> bool,
+        ctx: &(dyn Fn(EdgeId) -> Option<usize> + '_),
+        blocked: &(dyn Fn(VertexId) -> bool + '_),
+        touched: &mut u64,
     ) -> u8 {
         let mut best = len;
         for &e in t.vertex_edges(v) {
-            let Some(i) = local(e) else { continue };
+            let Some(i) = ctx(e) else { continue };
             if used & (1 << i) != 0 {
                 continue;
             }
+            *touched |= 1 << i;
             let [a, b] = t.edge_vertices(e);
             let w = if a == v { b } else { a };
             let got = if blocked(w) {
                 len + 1
             } else {
-                walk(t, w, used | (1 << i), len + 1, local, blocked)
+                walk(t, w, used | (1 << i), len + 1, ctx, blocked, touched)
             };
             best = best.max(got);
         }
         best
     }
 
+    // Where a longest path can start: an open path never starts at an unblocked corner with two own roads (it could
+    // be extended backwards), so only corners with one or three own roads, or cut by another seat's building, are
+    // tried. A component that is a pure cycle has no such corner; its edges stay untouched and get a start of their
+    // own below.
+    let own_degree = |v: VertexId| {
+        t.vertex_edges(v)
+            .iter()
+            .filter(|&&e| local(e).is_some())
+            .count()
+    };
     let mut best = 0;
+    let mut touched = 0u64;
+    let mut started: [u16; 32] = [u16::MAX; 32];
+    let mut n_started = 0;
     for &e in own {
         let e = t.edge(usize::from(e)).expect("an edge of this board");
         for v in t.edge_vertices(e) {
-            best = best.max(walk(t, v, 0, 0, &local, &blocked));
+            let d = own_degree(v);
+            if d == 2 && !blocked(v) {
+                continue;
+            }
+            let id = v.index() as u16;
+            if started[..n_started].contains(&id) {
+                continue;
+            }
+            if n_started < started.len() {
+                started[n_started] = id;
+                n_started += 1;
+            }
+            best = best.max(walk(t, v, 0, 0, &local, &blocked, &mut touched));
+        }
+    }
+    for (i, &e) in own.iter().enumerate() {
+        if touched & (1 << i) == 0 {
+            let e = t.edge(usize::from(e)).expect("an edge of this board");
+            best = best.max(walk(
+                t,
+                t.edge_vertices(e)[0],
+                0,
+                0,
+                &local,
+                &blocked,
+                &mut touched,
+            ));
         }
     }
     best
@@ -286,5 +380,81 @@ mod tests {
         assert_eq!(best_ratio(&b, &verts, Seat(0), r), 2);
         let other = Resource::ALL.into_iter().find(|&x| x != r).unwrap();
         assert_eq!(best_ratio(&b, &verts, Seat(0), other), 4);
+    }
+
+    /// Longest path by brute force: a walk from every vertex, no pruning of starts.
+    fn reference(b: &Board, verts: &[VertexPiece], edges: &[EdgePiece], seat: Seat) -> u8 {
+        fn go(
+            b: &Board,
+            v: VertexId,
+            used: &mut Vec<bool>,
+            verts: &[VertexPiece],
+            edges: &[EdgePiece],
+            seat: Seat,
+        ) -> u8 {
+            let t = b.topology();
+            let mut best = 0;
+            for &e in t.vertex_edges(v) {
+                if edges[e.index()].owner() != Some(seat) || used[e.index()] {
+                    continue;
+                }
+                let [a, c] = t.edge_vertices(e);
+                let w = if a == v { c } else { a };
+                used[e.index()] = true;
+                let cut = matches!(verts[w.index()].owner(), Some(o) if o != seat);
+                let more = if cut {
+                    0
+                } else {
+                    go(b, w, used, verts, edges, seat)
+                };
+                used[e.index()] = false;
+                best = best.max(1 + more);
+            }
+            best
+        }
+        let t = b.topology();
+        let mut used = vec![false; t.edge_count()];
+        t.vertices()
+            .map(|v| go(b, v, &mut used, verts, edges, seat))
+            .max()
+            .unwrap_or(0)
+    }
+
+    #[test]
+    fn pruned_starts_match_brute_force() {
+        use crate::GameRng;
+        use rand::{Rng, SeedableRng};
+        let b = board();
+        let t = b.topology();
+        let mut rng = GameRng::seed_from_u64(3);
+        for _ in 0..3000 {
+            let mut verts = vec![VertexPiece::EMPTY; t.vertex_count()];
+            let mut edges = vec![EdgePiece::EMPTY; t.edge_count()];
+            // A few random walks of seat 0's roads, some loops, and other seats' buildings sprinkled on top.
+            for _ in 0..rng.gen_range(1..4) {
+                let mut v = t.vertex(rng.gen_range(0..t.vertex_count())).unwrap();
+                for _ in 0..rng.gen_range(1..8) {
+                    let es = t.vertex_edges(v);
+                    let e = es[rng.gen_range(0..es.len())];
+                    edges[e.index()] = EdgePiece::road(Seat(0));
+                    let [a, c] = t.edge_vertices(e);
+                    v = if a == v { c } else { a };
+                }
+            }
+            if rng.gen_bool(0.2) {
+                let h = t.hex(rng.gen_range(0..t.hex_count())).unwrap();
+                for &e in t.hex_edges(h) {
+                    edges[e.index()] = EdgePiece::road(Seat(0));
+                }
+            }
+            for _ in 0..rng.gen_range(0..4) {
+                let v = rng.gen_range(0..t.vertex_count());
+                verts[v] = VertexPiece::settlement(Seat(rng.gen_range(0..3)));
+            }
+            assert_eq!(
+                longest_road(&b, &verts, &edges, Seat(0)),
+                reference(&b, &verts, &edges, Seat(0))
+            );
+        }
     }
 }

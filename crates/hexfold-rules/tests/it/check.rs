@@ -15,6 +15,8 @@
 //! }]
 //! ```
 //!
+//! A case may instead give `"setup_violation": "<name>"`: the setup drawn from `config` must be refused so.
+//!
 //! A case may omit `when`/`then` and give `"then_state"`: a JSON object whose fields must match (as a subset) the
 //! serialized state after the given events; this checks `evolve` alone.
 
@@ -26,14 +28,20 @@ use std::path::Path;
 
 /// Runs every case in every `*.json` file of `tests/data/<dir>/` against game `G`; panics with all failures listed.
 pub fn check_dir<G: Game>(dir: &str) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(dir);
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(dir);
     let mut files: Vec<_> = std::fs::read_dir(&root)
         .unwrap_or_else(|e| panic!("reading {}: {e}", root.display()))
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
         .collect();
     files.sort();
-    assert!(!files.is_empty(), "no rule test files in {}", root.display());
+    assert!(
+        !files.is_empty(),
+        "no rule test files in {}",
+        root.display()
+    );
     let mut failures = Vec::new();
     let mut count = 0;
     for file in files {
@@ -48,7 +56,12 @@ pub fn check_dir<G: Game>(dir: &str) {
             }
         }
     }
-    assert!(failures.is_empty(), "{} of {count} rule cases failed:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {count} rule cases failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 fn parse<T: DeserializeOwned>(v: &Value, what: &str) -> Result<T, String> {
@@ -61,8 +74,26 @@ fn seed_of(case: &Value, key: &str) -> u64 {
 
 fn run_case<G: Game>(case: &Value) -> Result<(), String> {
     let config: G::Config = parse(&case["config"], "config")?;
-    let setup = G::setup(&config, &mut GameRng::seed_from_u64(seed_of(case, "setup_seed")))
-        .map_err(|v| format!("setup refused: {}", v.name()))?;
+    let drawn = G::setup(
+        &config,
+        &mut GameRng::seed_from_u64(seed_of(case, "setup_seed")),
+    );
+    let setup = match (drawn, case.get("setup_violation").and_then(Value::as_str)) {
+        (Ok(setup), None) => setup,
+        (Err(v), None) => return Err(format!("setup refused: {}", v.name())),
+        (Err(v), Some(expected)) if v.name() == expected => return Ok(()),
+        (Err(v), Some(expected)) => {
+            return Err(format!(
+                "expected setup violation {expected}, got {}",
+                v.name()
+            ))
+        }
+        (Ok(_), Some(expected)) => {
+            return Err(format!(
+                "expected setup violation {expected}, setup succeeded"
+            ))
+        }
+    };
     let mut state = G::initial_state(&setup);
     let given: Vec<G::Event> = match case.get("given") {
         Some(v) => parse(v, "given")?,
@@ -99,27 +130,46 @@ fn run_case<G: Game>(case: &Value) -> Result<(), String> {
         (Err(v), Some(expected), None) => {
             let expected = expected.as_str().ok_or("then.violation must be a string")?;
             if v.name() != expected {
-                return Err(format!("expected violation {expected}, got {} ({})", v.name(), v.rule_id()));
+                return Err(format!(
+                    "expected violation {expected}, got {} ({})",
+                    v.name(),
+                    v.rule_id()
+                ));
             }
             if let Some(rule) = case.get("rule").and_then(Value::as_str) {
                 if v.rule_id() != rule {
-                    return Err(format!("violation {} carries rule {}, case says {rule}", v.name(), v.rule_id()));
+                    return Err(format!(
+                        "violation {} carries rule {}, case says {rule}",
+                        v.name(),
+                        v.rule_id()
+                    ));
                 }
             }
             Ok(())
         }
         (Ok(events), _, _) => Err(format!("expected {then}, got events {events:?}")),
-        (Err(v), _, _) => Err(format!("expected {then}, got violation {} ({})", v.name(), v.rule_id())),
+        (Err(v), _, _) => Err(format!(
+            "expected {then}, got violation {} ({})",
+            v.name(),
+            v.rule_id()
+        )),
     }
 }
 
-/// Every field in `expected` must equal the same field in `actual` (recursively for objects).
+/// Every field in `expected` must equal the same field in `actual` (recursively for objects, and element by
+/// element for arrays of the same length).
 fn subset(expected: &Value, actual: &Value, path: &str) -> Result<(), String> {
     match (expected, actual) {
         (Value::Object(e), Value::Object(a)) => {
             for (k, ev) in e {
                 let av = a.get(k).ok_or_else(|| format!("{path}.{k} missing"))?;
                 subset(ev, av, &format!("{path}.{k}"))?;
+            }
+            Ok(())
+        }
+        (Value::Array(e), Value::Array(a)) if e.len() == a.len() => {
+            for (i, (ev, av)) in e.iter().zip(a).enumerate() {
+                subset(ev, av, &format!("{path}[{i}]"))?;
             }
             Ok(())
         }

@@ -1,4 +1,8 @@
 //! One test binary for the rules crate (one link step). Each module covers one game; `check` runs the rule tests
 //! that are stored as data under `tests/data/<game>/`.
 
+mod catan;
+mod catan_props;
 mod check;
+mod elasund;
+mod elasund_scenarios;

@@ -1,0 +1,230 @@
+//! Elasund: property tests over random legal games, and the rule tests stored as data.
+//!
+//! A few hundred games run by default (debug CI); `HEXFOLD_SOAK=1` runs thousands.
+
+use hexfold_rules::elasund::{
+    data, random_command, Cards, Cell, Command, Config, Elasund, Event, EventView, Phase, Place, State,
+};
+use hexfold_rules::{Game, GameRng, Seat, Viewer};
+use rand::{Rng, SeedableRng};
+
+/// Turns after which a random game counts as stuck.
+const TURN_LIMIT: u32 = 3_000;
+
+fn games() -> u64 {
+    if std::env::var("HEXFOLD_SOAK").is_ok_and(|v| v == "1") {
+        3_000
+    } else {
+        200
+    }
+}
+
+#[test]
+fn rule_cases() {
+    crate::check::check_dir::<Elasund>("elasund");
+}
+
+/// Cards, cubes, permits, buildings and church tiles are conserved; the board and the pieces agree.
+fn check_invariants(s: &State) {
+    let mut all = s.bank;
+    for p in &s.seats {
+        add(&mut all, &p.hand);
+    }
+    add(&mut all, &s.discards);
+    let per = data::INFLUENCE_PER_COLOUR;
+    assert_eq!(all, Cards { gold: data::GOLD_CARDS, red: per, green: per, blue: per }, "cards conserved");
+
+    // Permits: each value of each seat is in the supply or on the board, exactly once.
+    for seat in 0..s.players {
+        let mut seen = s.seats[usize::from(seat)].permits;
+        for cell in &s.cells {
+            if let Cell::Permit { seat: o, value } = *cell {
+                if o.0 == seat {
+                    assert_eq!(seen & (1 << value), 0, "permit {value} of seat {seat} twice");
+                    seen |= 1 << value;
+                }
+            }
+        }
+        assert_eq!(seen, 0b11111, "permits of seat {seat} conserved");
+    }
+
+    // Buildings: every piece on the board covers exactly the cells that name it.
+    let neutral = s.pieces.iter().filter(|p| p.colour.is_none()).count();
+    assert_eq!(neutral, 21);
+    assert_eq!(s.pieces.len(), 21 + 4 * usize::from(s.players));
+    let mut covered = 0;
+    for (i, p) in s.pieces.iter().enumerate() {
+        if let Place::Board { at, owner, .. } = p.place {
+            let spec = data::building(p.kind);
+            if let Some(colour) = p.colour {
+                assert_eq!(colour, owner, "player buildings belong to their colour");
+            }
+            let row = data::ROW_LABELS.iter().position(|&l| l == at.row).unwrap();
+            for r in row..row + usize::from(spec.rows) {
+                for c in usize::from(at.col)..usize::from(at.col + spec.cols) {
+                    assert_eq!(s.cells[r * data::MAX_COLS + c], Cell::Building { piece: hexfold_rules::elasund::PieceId(i as u8) });
+                    covered += 1;
+                }
+            }
+        }
+    }
+    let building_cells = s.cells.iter().filter(|c| matches!(c, Cell::Building { .. })).count();
+    assert_eq!(covered, building_cells, "no cell names a piece that is not there");
+
+    // Church tiles: on the board, in the stack, under it, or drawn and waiting for the choice.
+    let mut tiles: u16 = s.church_stack;
+    let mut add_tile = |t: u8| {
+        assert_eq!(tiles & (1 << t), 0, "church tile {t} twice");
+        tiles |= 1 << t;
+    };
+    if let Some(b) = s.church_bottom {
+        add_tile(b);
+    }
+    for cell in &s.cells {
+        if let Cell::Church { tile, .. } = *cell {
+            add_tile(tile);
+        }
+    }
+    if let Phase::ChooseChurchTile { tiles: drawn, .. } = s.phase {
+        drawn.iter().for_each(|&t| add_tile(t));
+    }
+    assert_eq!(tiles, 0x1FF, "church tiles conserved");
+
+    // Cubes: never more than ten on the board per seat.
+    let view = Elasund::view_state(s, Viewer::Omniscient);
+    for seat in &view.seats {
+        assert!(seat.cubes_on_board <= data::CUBES, "seat {:?} has {} cubes out", seat.seat, seat.cubes_on_board);
+        let flags = data::TRACK_FLAGS.iter().filter(|&&f| seat.trade_points >= f).count() as u8;
+        assert!(seat.track_cubes <= flags);
+    }
+}
+
+fn add(a: &mut Cards, b: &Cards) {
+    a.gold += b.gold;
+    a.red += b.red;
+    a.green += b.green;
+    a.blue += b.blue;
+}
+
+/// What no other seat may see must be absent from its serialized views.
+fn check_views(s: &State, events: &[Event], before: &State) {
+    for seat in 0..s.players {
+        let view = serde_json::to_value(Elasund::view_state(s, Viewer::Seat(Seat(seat)))).unwrap();
+        for (i, sv) in view["seats"].as_array().unwrap().iter().enumerate() {
+            assert_eq!(sv["hand"].get("detail").is_some(), i == usize::from(seat), "hand detail only for its holder");
+        }
+        let bottom_ok = s.church_first_builder == Some(Seat(seat)) || view.get("church_bottom").is_none();
+        assert!(bottom_ok, "church bottom tile only for the first builder");
+        let mut state = before.clone();
+        for e in events {
+            let v = Elasund::view_event(&state, e, Viewer::Seat(Seat(seat)));
+            match (&v, e) {
+                (EventView::CardsDrawn { seat: who, cards }, _) => {
+                    assert_eq!(cards.detail.is_some(), who.0 == seat);
+                }
+                (EventView::IncomeCollected { cards, .. }, _) | (EventView::BankShortage { returned: cards, .. }, _) => {
+                    for (i, c) in cards.iter().enumerate() {
+                        assert_eq!(c.detail.is_some(), i == usize::from(seat));
+                    }
+                }
+                (EventView::ChurchTilesDrawn { seat: who, tiles }, _) => assert_eq!(tiles.is_some(), who.0 == seat),
+                (EventView::ChurchTileReturned { seat: who, returned, .. }, _) => {
+                    assert_eq!(returned.is_some(), who.0 == seat)
+                }
+                (EventView::StartingInfluenceDealt { colors }, _) => {
+                    for (i, c) in colors.iter().enumerate() {
+                        assert_eq!(c.is_some(), i == usize::from(seat));
+                    }
+                }
+                (EventView::Public { event }, e) => assert_eq!(event, e),
+            }
+            state = Elasund::evolve(state, e);
+        }
+    }
+}
+
+struct Played {
+    winner: Seat,
+    actions: u64,
+}
+
+fn play(players: u8, seed: u64, thorough: bool) -> Played {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let setup = Elasund::setup(&Config { players }, &mut rng).unwrap();
+    let mut state = Elasund::initial_state(&setup);
+    let mut log: Vec<Event> = Vec::new();
+    let mut actions = 0;
+    loop {
+        if let Some(outcome) = Elasund::outcome(&state) {
+            let replayed = log.iter().fold(Elasund::initial_state(&setup), |s, e| Elasund::evolve(s, e));
+            assert_eq!(replayed, state, "replay equals live (seed {seed})");
+            let view = Elasund::view_state(&state, Viewer::Omniscient);
+            assert_eq!(view.seats[outcome.winner.index()].cubes_on_board, data::CUBES, "winner has all cubes out");
+            return Played { winner: outcome.winner, actions };
+        }
+        assert!(state.turn < TURN_LIMIT, "game {seed} with {players} players stuck after {TURN_LIMIT} turns");
+        let seats = Elasund::seats_to_act(&state);
+        assert!(!seats.is_empty(), "someone can act while the game runs");
+        let seat = seats[rng.gen_range(0..seats.len())];
+        let legal = Elasund::legal_actions(&state, seat);
+        assert!(!legal.is_empty(), "a seat asked to act has a legal action: {:?}", state.phase);
+        if thorough {
+            // A sample of the listed actions is accepted.
+            for _ in 0..3 {
+                let c = &legal[rng.gen_range(0..legal.len())];
+                let mut r = GameRng::seed_from_u64(seed ^ actions);
+                if let Err(v) = Elasund::decide(&state, seat, c, &mut r) {
+                    panic!("listed action {c:?} refused: {v:?} in {:?}", state.phase);
+                }
+            }
+            // Seats that may not act are refused.
+            for other in (0..players).map(Seat).filter(|s| !seats.contains(s)) {
+                assert!(Elasund::legal_actions(&state, other).is_empty());
+                let mut r = GameRng::seed_from_u64(0);
+                assert!(Elasund::decide(&state, other, &Command::EndTurn, &mut r).is_err());
+            }
+        }
+        let command = random_command(&state, seat, &mut rng).expect("a seat that may act has a command");
+        assert!(legal.contains(&command), "random_command picks a listed action: {command:?} in {:?}", state.phase);
+        let events = Elasund::decide(&state, seat, &command, &mut rng)
+            .unwrap_or_else(|v| panic!("random legal {command:?} refused: {v:?}"));
+        assert!(!events.is_empty());
+        let before = state.clone();
+        for e in &events {
+            state = Elasund::evolve(state, e);
+        }
+        if thorough {
+            check_invariants(&state);
+            check_views(&state, &events, &before);
+        }
+        log.extend(events);
+        actions += 1;
+    }
+}
+
+#[test]
+fn random_games_end_with_a_winner_and_conserve_everything() {
+    let n = games();
+    let mut wins = [0u32; 4];
+    let mut actions = 0;
+    for seed in 0..n {
+        let players = 2 + (seed % 3) as u8;
+        let played = play(players, seed, true);
+        wins[played.winner.index()] += 1;
+        actions += played.actions;
+    }
+    assert!(actions > n, "games take more than one action");
+    assert!(wins.iter().filter(|&&w| w > 0).count() >= 2, "more than one seat wins some games: {wins:?}");
+}
+
+#[test]
+fn refused_commands_change_nothing() {
+    let mut rng = GameRng::seed_from_u64(7);
+    let setup = Elasund::setup(&Config { players: 3 }, &mut rng).unwrap();
+    let state = Elasund::initial_state(&setup);
+    let other = Seat((setup.first_player.0 + 1) % 3);
+    assert!(Elasund::decide(&state, other, &Command::Roll, &mut rng).is_err());
+    assert_eq!(Elasund::legal_actions(&state, setup.first_player), vec![Command::Roll]);
+    assert!(Elasund::setup(&Config { players: 5 }, &mut rng).is_err());
+    assert!(Elasund::setup(&Config { players: 1 }, &mut rng).is_err());
+}

@@ -1,0 +1,298 @@
+//! The bad-input matrix: each bad request gets its precise status, and nothing changes.
+
+use crate::support::{self, assert_code, authed, Table};
+use hexfold::proto::v1 as pb;
+use pb::catan as c;
+use tonic::{Code, Request};
+use tonic_types::StatusExt;
+
+fn catan(command: c::command::Command) -> pb::Command {
+    pb::Command {
+        game: Some(pb::command::Game::Catan(c::Command {
+            command: Some(command),
+        })),
+    }
+}
+
+fn submit(
+    game_id: &str,
+    command_id: &str,
+    command: Option<pb::Command>,
+) -> pb::SubmitCommandRequest {
+    pb::SubmitCommandRequest {
+        game_id: game_id.to_string(),
+        command_id: command_id.to_string(),
+        expected_version: None,
+        command,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_bad_request_gets_its_precise_status_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let mut table = Table::new(server.addr, 4).await;
+    let other = Table::new(server.addr, 3).await;
+    let game = table.game_id.clone();
+    let token = table.tokens[0].clone();
+    let roll = catan(c::command::Command::RollDice(c::RollDice {}));
+    // One accepted command, so there is history to protect.
+    table.submit(0, roll.clone(), Some(0)).await.unwrap();
+    let head = table.head().await;
+    let events = table.events(None).await;
+    let mut client = server.client().await;
+
+    // Malformed requests.
+    let cases: Vec<(&str, pb::SubmitCommandRequest)> = vec![
+        ("no command", submit(&game, "m1", None)),
+        (
+            "empty command",
+            submit(&game, "m2", Some(pb::Command::default())),
+        ),
+        (
+            "empty catan command",
+            submit(
+                &game,
+                "m3",
+                Some(pb::Command {
+                    game: Some(pb::command::Game::Catan(c::Command { command: None })),
+                }),
+            ),
+        ),
+        (
+            "an elasund command for a catan game",
+            submit(
+                &game,
+                "m4",
+                Some(pb::Command {
+                    game: Some(pb::command::Game::Elasund(pb::elasund::Command::default())),
+                }),
+            ),
+        ),
+        (
+            "a vertex id that fits no vertex type",
+            submit(
+                &game,
+                "m5",
+                Some(catan(c::command::Command::BuildSettlement(
+                    c::BuildSettlement { vertex: 1 << 20 },
+                ))),
+            ),
+        ),
+        (
+            "an unspecified resource",
+            submit(
+                &game,
+                "m6",
+                Some(catan(c::command::Command::PlayMonopoly(c::PlayMonopoly {
+                    resource: 0,
+                }))),
+            ),
+        ),
+        ("an empty command id", submit(&game, "", Some(roll.clone()))),
+        (
+            "a command id over 128 bytes",
+            submit(&game, &"x".repeat(129), Some(roll.clone())),
+        ),
+        ("no game id", submit("", "m9", Some(roll.clone()))),
+    ];
+    for (what, request) in cases {
+        let status = assert_code(
+            client.submit_command(authed(request, &token)).await,
+            Code::InvalidArgument,
+        );
+        assert!(!status.message().is_empty(), "{what}");
+    }
+    let bad_creates = [
+        pb::CreateGameRequest {
+            variant: pb::Variant::Unspecified as i32,
+            seats: vec!["a".into(), "b".into(), "c".into()],
+            options: None,
+        },
+        pb::CreateGameRequest {
+            variant: 99,
+            seats: vec!["a".into(), "b".into(), "c".into()],
+            options: None,
+        },
+        pb::CreateGameRequest {
+            variant: pb::Variant::Catan as i32,
+            seats: vec![],
+            options: None,
+        },
+        pb::CreateGameRequest {
+            variant: pb::Variant::Catan as i32,
+            seats: vec!["a".into(), " ".into(), "c".into()],
+            options: None,
+        },
+        pb::CreateGameRequest {
+            variant: pb::Variant::Catan as i32,
+            seats: vec!["a".into(), "b".into()],
+            options: None,
+        },
+        pb::CreateGameRequest {
+            variant: pb::Variant::Catan as i32,
+            seats: vec!["a".into(), "b".into(), "c".into()],
+            options: Some(pb::GameOptions {
+                map: 0,
+                victory_points: 7,
+            }),
+        },
+    ];
+    for request in bad_creates {
+        assert_code(client.create_game(request).await, Code::InvalidArgument);
+    }
+    let too_few = client
+        .create_game(pb::CreateGameRequest {
+            variant: pb::Variant::Catan as i32,
+            seats: vec!["a".into(), "b".into()],
+            options: None,
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(
+        too_few.get_details_error_info().unwrap().reason,
+        "InvalidSeatCount"
+    );
+
+    // Unknown games.
+    for unknown in [
+        "catan-00000000000000000000000000000000",
+        "nosuchgame-1",
+        "catan",
+    ] {
+        assert_code(
+            client
+                .submit_command(authed(submit(unknown, "u", Some(roll.clone())), &token))
+                .await,
+            Code::NotFound,
+        );
+        let state = client
+            .get_state(pb::GetStateRequest {
+                game_id: unknown.into(),
+                at_version: None,
+            })
+            .await;
+        assert_code(state, Code::NotFound);
+        let subscribe = client
+            .subscribe(pb::SubscribeRequest {
+                game_id: unknown.into(),
+                after_version: 0,
+            })
+            .await;
+        assert_code(subscribe, Code::NotFound);
+        let replay = client
+            .get_replay(pb::GetReplayRequest {
+                game_id: unknown.into(),
+            })
+            .await;
+        assert_code(replay, Code::NotFound);
+    }
+
+    // Missing, malformed and foreign tokens.
+    assert_code(
+        client
+            .submit_command(submit(&game, "t1", Some(roll.clone())))
+            .await,
+        Code::Unauthenticated,
+    );
+    assert_code(
+        client
+            .legal_actions(pb::LegalActionsRequest {
+                game_id: game.clone(),
+            })
+            .await,
+        Code::Unauthenticated,
+    );
+    let mut basic = Request::new(submit(&game, "t2", Some(roll.clone())));
+    basic
+        .metadata_mut()
+        .insert("authorization", "Basic abc".parse().unwrap());
+    assert_code(client.submit_command(basic).await, Code::Unauthenticated);
+    let foreign = other.tokens[0].clone();
+    assert_code(
+        client
+            .submit_command(authed(submit(&game, "t3", Some(roll.clone())), &foreign))
+            .await,
+        Code::Unauthenticated,
+    );
+    let state = client
+        .get_state(authed(
+            pb::GetStateRequest {
+                game_id: game.clone(),
+                at_version: None,
+            },
+            "not-a-token",
+        ))
+        .await;
+    assert_code(state, Code::Unauthenticated);
+
+    // The wrong seat: seat 0 has rolled already; the rules refuse with their violation in the details.
+    let status = assert_code(
+        table.submit(0, roll.clone(), None).await,
+        Code::FailedPrecondition,
+    );
+    let info = status.get_details_error_info().expect("error info");
+    assert_eq!(info.domain, "hexfold");
+    assert!(!info.reason.is_empty());
+    assert!(info.metadata["rule_id"].starts_with("BASE-"), "{info:?}");
+    assert!(!info.metadata["message"].is_empty());
+    let settle = catan(c::command::Command::PlaceSettlement(c::PlaceSettlement {
+        vertex: 0,
+    }));
+    assert_code(
+        table.submit(1, settle, None).await,
+        Code::FailedPrecondition,
+    );
+
+    // A stale expected version.
+    let stale = pb::SubmitCommandRequest {
+        expected_version: Some(head + 5),
+        ..submit(&game, "s1", Some(roll.clone()))
+    };
+    let status = assert_code(
+        client.submit_command(authed(stale, &table.tokens[1])).await,
+        Code::Aborted,
+    );
+    assert_eq!(
+        status.get_details_error_info().unwrap().metadata["actual_version"],
+        head.to_string()
+    );
+
+    // Out-of-range indexes.
+    assert_code(table.state(None, Some(head + 1)).await, Code::OutOfRange);
+    let read = client
+        .read_events(pb::ReadEventsRequest {
+            game_id: game.clone(),
+            from_version: 1,
+            to_version: Some(head + 1),
+            ..Default::default()
+        })
+        .await;
+    assert_code(read, Code::OutOfRange);
+    let subscribe = client
+        .subscribe(pb::SubscribeRequest {
+            game_id: game.clone(),
+            after_version: head + 1,
+        })
+        .await;
+    assert_code(subscribe, Code::OutOfRange);
+
+    // The replay of a running game is refused.
+    let status = assert_code(
+        client
+            .get_replay(pb::GetReplayRequest {
+                game_id: game.clone(),
+            })
+            .await,
+        Code::FailedPrecondition,
+    );
+    assert_eq!(
+        status.get_details_error_info().unwrap().reason,
+        "GameNotFinished"
+    );
+
+    // Nothing changed.
+    assert_eq!(table.head().await, head);
+    assert_eq!(table.events(None).await, events);
+    server.stop().await;
+}

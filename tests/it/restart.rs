@@ -1,0 +1,124 @@
+//! Durability across a graceful restart.
+
+use crate::support::{self, authed, Table};
+use hexfold::proto::v1 as pb;
+use rand::{rngs::StdRng, SeedableRng};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_on_the_same_directory_keeps_everything() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let mut table = Table::new(server.addr, 3).await;
+    let mut rng = StdRng::seed_from_u64(5);
+    let mut steps = Vec::new();
+    for _ in 0..80 {
+        match table.try_step(&mut rng).await.unwrap() {
+            Some(step) => steps.push(step),
+            None => break,
+        }
+    }
+    let events = table.events(Some(1)).await;
+    let state = table.state(Some(1), None).await.unwrap();
+    let old_state = table.state(Some(1), Some(state.version / 2)).await.unwrap();
+    let mut lister = server.client().await;
+    let listed = lister
+        .list_games(pb::ListGamesRequest::default())
+        .await
+        .unwrap()
+        .into_inner();
+    server.stop().await;
+
+    let server = support::start(dir.path()).await;
+    table.reconnect(server.addr).await;
+    assert_eq!(table.events(Some(1)).await, events);
+    assert_eq!(table.state(Some(1), None).await.unwrap(), state);
+    assert_eq!(
+        table.state(Some(1), Some(state.version / 2)).await.unwrap(),
+        old_state
+    );
+    let mut lister = server.client().await;
+    assert_eq!(
+        lister
+            .list_games(pb::ListGamesRequest::default())
+            .await
+            .unwrap()
+            .into_inner(),
+        listed
+    );
+    // Command ids survive too: an old one is still a duplicate.
+    let old = &steps[steps.len() / 2];
+    let again = table.seats[old.seat]
+        .submit_command(authed(
+            pb::SubmitCommandRequest {
+                game_id: table.game_id.clone(),
+                command_id: old.command_id.clone(),
+                expected_version: None,
+                command: Some(old.command.clone()),
+            },
+            &table.tokens[old.seat],
+        ))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(again.duplicate);
+    assert_eq!(again.version, old.response.version);
+    // And the game goes on.
+    for _ in 0..10 {
+        if table.step(&mut rng).await.is_none() {
+            break;
+        }
+    }
+    assert!(table.head().await > state.version);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_undecodable_record_is_data_loss_and_harms_nothing_else() {
+    use hexfold_store::{AppendRequest, Store, StoreConfig};
+    use tonic::Code;
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let mut table = Table::new(server.addr, 3).await;
+    let mut healthy = Table::new(server.addr, 3).await;
+    let mut rng = StdRng::seed_from_u64(8);
+    for _ in 0..5 {
+        table.step(&mut rng).await.unwrap();
+        healthy.step(&mut rng).await.unwrap();
+    }
+    let good = table.head().await;
+    assert!(good > 0);
+    server.stop().await;
+
+    // Someone writes a record this server cannot read.
+    let store = Store::open(dir.path(), StoreConfig::default()).unwrap();
+    store
+        .append(AppendRequest {
+            stream: table.game_id.clone(),
+            expected_version: Some(good),
+            command_id: "garbage".into(),
+            command: b"{}".to_vec(),
+            events: vec![b"\x00 not an envelope".to_vec()],
+            summary: None,
+        })
+        .await
+        .unwrap();
+    drop(store);
+
+    let server = support::start(dir.path()).await;
+    table.reconnect(server.addr).await;
+    healthy.reconnect(server.addr).await;
+    support::assert_code(table.state(None, None).await, Code::DataLoss);
+    support::assert_code(table.legal(0).await, Code::DataLoss);
+    // Reads of that game fail the same way, before streaming anything.
+    let read = table
+        .spectator
+        .read_events(pb::ReadEventsRequest {
+            game_id: table.game_id.clone(),
+            ..Default::default()
+        })
+        .await;
+    support::assert_code(read, Code::DataLoss);
+    // Other games are untouched.
+    healthy.step(&mut rng).await.unwrap();
+    server.stop().await;
+}

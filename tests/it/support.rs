@@ -1,0 +1,376 @@
+//! Shared helpers: a real server on 127.0.0.1:0 over a temporary sled directory, authenticated requests, and a
+//! table of clients (one per seat) that plays random legal commands chosen from `LegalActions`.
+
+use hexfold::proto::v1 as pb;
+use hexfold::server::{self, Config, ServeError};
+use pb::catan as c;
+use pb::hexfold_client::HexfoldClient;
+use rand::{rngs::StdRng, Rng};
+use std::net::SocketAddr;
+use std::path::Path;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+use tonic::transport::Channel;
+use tonic::{Code, Request, Status};
+
+pub const OPERATOR_TOKEN: &str = "operator-secret-for-tests";
+
+pub type Client = HexfoldClient<Channel>;
+
+pub struct TestServer {
+    pub addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    task: Option<JoinHandle<Result<(), ServeError>>>,
+}
+
+pub fn config(dir: &Path) -> Config {
+    Config {
+        data_dir: dir.to_path_buf(),
+        operator_token: Some(OPERATOR_TOKEN.to_string()),
+        ..Config::default()
+    }
+}
+
+pub async fn start(dir: &Path) -> TestServer {
+    start_with(config(dir)).await
+}
+
+pub async fn start_with(config: Config) -> TestServer {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("local addr");
+    let (stop, stopped) = oneshot::channel::<()>();
+    let task = tokio::spawn(server::run(listener, config, async {
+        let _ = stopped.await;
+    }));
+    TestServer {
+        addr,
+        stop: Some(stop),
+        task: Some(task),
+    }
+}
+
+impl TestServer {
+    pub async fn client(&self) -> Client {
+        connect(self.addr).await
+    }
+
+    /// Graceful shutdown; returns once the store is flushed and closed.
+    pub async fn stop(mut self) {
+        let _ = self.stop.take().expect("running").send(());
+        self.task
+            .take()
+            .expect("running")
+            .await
+            .expect("server task")
+            .expect("server stopped cleanly");
+    }
+}
+
+pub async fn connect(addr: SocketAddr) -> Client {
+    HexfoldClient::connect(format!("http://{addr}"))
+        .await
+        .expect("connect")
+}
+
+/// A request carrying `authorization: Bearer <token>`.
+pub fn authed<T>(message: T, token: &str) -> Request<T> {
+    let mut request = Request::new(message);
+    request.metadata_mut().insert(
+        "authorization",
+        format!("Bearer {token}").parse().expect("ascii token"),
+    );
+    request
+}
+
+pub fn catan_options() -> pb::GameOptions {
+    pb::GameOptions {
+        map: pb::MapKind::Random as i32,
+        victory_points: 0,
+    }
+}
+
+pub async fn create_catan(client: &mut Client, seats: usize) -> pb::CreateGameResponse {
+    client
+        .create_game(pb::CreateGameRequest {
+            variant: pb::Variant::Catan as i32,
+            seats: (0..seats).map(|i| format!("player {i}")).collect(),
+            options: Some(catan_options()),
+        })
+        .await
+        .expect("create game")
+        .into_inner()
+}
+
+pub fn catan_event(event: &pb::EventEnvelope) -> Option<&c::event::Event> {
+    match event.event.as_ref().and_then(|e| e.body.as_ref()) {
+        Some(pb::event::Body::Catan(c::Event { event: Some(e) })) => Some(e),
+        _ => None,
+    }
+}
+
+pub fn catan_state(state: &pb::GetStateResponse) -> &c::State {
+    match state.state.as_ref().and_then(|s| s.game.as_ref()) {
+        Some(pb::game_state::Game::Catan(s)) => s,
+        other => panic!("not a catan state: {other:?}"),
+    }
+}
+
+/// How likely a command kind is picked, relative to the other legal kinds: tilted towards growth so random games
+/// end in a few hundred commands (the same idea as the rules crate's `random_command`).
+fn weight(command: &c::command::Command) -> u32 {
+    use c::command::Command as K;
+    match command {
+        K::BuildCity(_) | K::BuildSettlement(_) => 200,
+        K::BuyDevelopmentCard(_) => 30,
+        K::BuildRoad(_) => 25,
+        K::PlayKnight(_) => 20,
+        K::PlayRoadBuilding(_) | K::PlayYearOfPlenty(_) | K::PlayMonopoly(_) => 10,
+        K::MaritimeTrade(_) => 15,
+        K::OfferTrade(_) | K::CounterOffer(_) => 2,
+        K::AcceptTrade(_) | K::AcceptCounterOffer(_) => 10,
+        K::RejectTrade(_) | K::RejectCounterOffer(_) | K::WithdrawTrade(_) => 20,
+        K::EndTurn(_) => 20,
+        _ => 10,
+    }
+}
+
+/// Elasund's weights: building first, permit shuffles rare (the idea of the rules crate's `random_command`).
+fn elasund_weight(command: &pb::elasund::command::Command) -> u32 {
+    use pb::elasund::command::Command as K;
+    match command {
+        K::Build(_) => 120,
+        K::BuildWall(_) | K::BuildChurch(_) => 60,
+        K::PlacePermit(p) if p.anywhere_with.is_none() => 60,
+        K::PlacePermit(_) => 10,
+        K::TakeTwoGold(_) => 25,
+        K::EndTurn(_) => 40,
+        K::MovePermit(_) | K::UpgradePermit(_) | K::PlacePermitAnywhere(_) | K::BuyTwoGold(_) => 3,
+        K::EndBuilding(_) => 5,
+        _ => 10,
+    }
+}
+
+/// A command's kind (its game and oneof case) and that kind's weight.
+fn kind_of(command: &pb::Command) -> (String, u32) {
+    match &command.game {
+        Some(pb::command::Game::Catan(c::Command { command: Some(k) })) => {
+            (format!("catan {:?}", std::mem::discriminant(k)), weight(k))
+        }
+        Some(pb::command::Game::Elasund(pb::elasund::Command { command: Some(k) })) => {
+            let weight = elasund_weight(k);
+            (
+                format!("elasund {:?} {weight}", std::mem::discriminant(k)),
+                weight,
+            )
+        }
+        other => panic!("an empty command: {other:?}"),
+    }
+}
+
+/// Picks one command: a kind by weight, then uniformly within the kind.
+pub fn pick(commands: &[pb::Command], rng: &mut StdRng) -> pb::Command {
+    let mut kinds: Vec<(String, u32)> = Vec::new();
+    for command in commands {
+        let (k, w) = kind_of(command);
+        if !kinds.iter().any(|(d, _)| *d == k) {
+            kinds.push((k, w));
+        }
+    }
+    let total: u32 = kinds.iter().map(|(_, w)| w).sum();
+    let mut roll = rng.gen_range(0..total);
+    let mut chosen = kinds[0].0.clone();
+    for (k, w) in &kinds {
+        if roll < *w {
+            chosen = k.clone();
+            break;
+        }
+        roll -= w;
+    }
+    let of_kind: Vec<&pb::Command> = commands.iter().filter(|c| kind_of(c).0 == chosen).collect();
+    of_kind[rng.gen_range(0..of_kind.len())].clone()
+}
+
+/// One accepted command of [`Table::try_step`].
+#[derive(Clone, Debug)]
+pub struct Step {
+    pub seat: usize,
+    pub command_id: String,
+    pub command: pb::Command,
+    pub response: pb::SubmitCommandResponse,
+}
+
+/// One game and one client per seat.
+pub struct Table {
+    pub game_id: String,
+    pub tokens: Vec<String>,
+    pub seats: Vec<Client>,
+    pub spectator: Client,
+    pub commands: usize,
+}
+
+impl Table {
+    pub async fn new(addr: SocketAddr, seats: usize) -> Table {
+        Table::create(addr, pb::Variant::Catan, seats, catan_options()).await
+    }
+
+    pub async fn create(
+        addr: SocketAddr,
+        variant: pb::Variant,
+        seats: usize,
+        options: pb::GameOptions,
+    ) -> Table {
+        let mut spectator = connect(addr).await;
+        let created = spectator
+            .create_game(pb::CreateGameRequest {
+                variant: variant as i32,
+                seats: (0..seats).map(|i| format!("player {i}")).collect(),
+                options: Some(options),
+            })
+            .await
+            .expect("create game")
+            .into_inner();
+        let mut clients = Vec::new();
+        for _ in 0..seats {
+            clients.push(connect(addr).await);
+        }
+        Table {
+            game_id: created.game_id,
+            tokens: created.seats.into_iter().map(|s| s.token).collect(),
+            seats: clients,
+            spectator,
+            commands: 0,
+        }
+    }
+
+    pub async fn legal(&mut self, seat: usize) -> Result<pb::LegalActionsResponse, Status> {
+        let request = authed(
+            pb::LegalActionsRequest {
+                game_id: self.game_id.clone(),
+            },
+            &self.tokens[seat],
+        );
+        Ok(self.seats[seat].legal_actions(request).await?.into_inner())
+    }
+
+    pub async fn submit(
+        &mut self,
+        seat: usize,
+        command: pb::Command,
+        expected_version: Option<u64>,
+    ) -> Result<pb::SubmitCommandResponse, Status> {
+        self.commands += 1;
+        let request = authed(
+            pb::SubmitCommandRequest {
+                game_id: self.game_id.clone(),
+                command_id: format!("{}-{}", self.game_id, self.commands),
+                expected_version,
+                command: Some(command),
+            },
+            &self.tokens[seat],
+        );
+        Ok(self.seats[seat].submit_command(request).await?.into_inner())
+    }
+
+    /// Asks every seat for its legal actions and submits one random legal command of a random seat that has
+    /// some. `Ok(None)` when nobody may act (the game has ended).
+    pub async fn try_step(&mut self, rng: &mut StdRng) -> Result<Option<Step>, Status> {
+        let mut options = Vec::new();
+        for seat in 0..self.tokens.len() {
+            let legal = self.legal(seat).await?;
+            if !legal.commands.is_empty() {
+                options.push((seat, legal));
+            }
+        }
+        if options.is_empty() {
+            return Ok(None);
+        }
+        let (seat, legal) = options.swap_remove(rng.gen_range(0..options.len()));
+        let command = pick(&legal.commands, rng);
+        let response = self
+            .submit(seat, command.clone(), Some(legal.version))
+            .await?;
+        Ok(Some(Step {
+            seat,
+            command_id: format!("{}-{}", self.game_id, self.commands),
+            command,
+            response,
+        }))
+    }
+
+    /// `try_step`, where every failure is a test failure (a listed command must be accepted).
+    pub async fn step(&mut self, rng: &mut StdRng) -> Option<(usize, pb::SubmitCommandResponse)> {
+        let step = self
+            .try_step(rng)
+            .await
+            .unwrap_or_else(|s| panic!("a listed command was refused: {s:?}"))?;
+        assert!(!step.response.duplicate);
+        Some((step.seat, step.response))
+    }
+
+    /// Points every client at another server (after a restart).
+    pub async fn reconnect(&mut self, addr: SocketAddr) {
+        self.spectator = connect(addr).await;
+        for client in &mut self.seats {
+            *client = connect(addr).await;
+        }
+    }
+
+    pub async fn state(
+        &mut self,
+        viewer: Option<usize>,
+        at: Option<u64>,
+    ) -> Result<pb::GetStateResponse, Status> {
+        let message = pb::GetStateRequest {
+            game_id: self.game_id.clone(),
+            at_version: at,
+        };
+        Ok(match viewer {
+            Some(seat) => {
+                self.seats[seat]
+                    .get_state(authed(message, &self.tokens[seat]))
+                    .await?
+            }
+            None => self.spectator.get_state(message).await?,
+        }
+        .into_inner())
+    }
+
+    pub async fn events(&mut self, viewer: Option<usize>) -> Vec<pb::EventEnvelope> {
+        let message = pb::ReadEventsRequest {
+            game_id: self.game_id.clone(),
+            ..Default::default()
+        };
+        let mut stream = match viewer {
+            Some(seat) => {
+                self.seats[seat]
+                    .read_events(authed(message, &self.tokens[seat]))
+                    .await
+            }
+            None => self.spectator.read_events(message).await,
+        }
+        .expect("read events")
+        .into_inner();
+        let mut out = Vec::new();
+        while let Some(event) = stream.message().await.expect("event stream") {
+            out.push(event);
+        }
+        out
+    }
+
+    pub async fn head(&mut self) -> u64 {
+        self.state(None, None).await.expect("state").version
+    }
+}
+
+/// Asserts a status code, with the message on failure.
+pub fn assert_code<T: std::fmt::Debug>(result: Result<T, Status>, code: Code) -> Status {
+    match result {
+        Ok(value) => panic!("expected {code:?}, got Ok({value:?})"),
+        Err(status) => {
+            assert_eq!(status.code(), code, "{status:?}");
+            status
+        }
+    }
+}
