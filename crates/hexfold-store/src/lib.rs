@@ -155,14 +155,24 @@ struct Inner {
     shared: Arc<Shared>,
     /// The log thread (see `log`): the only writer, and the group commit.
     log: Option<JoinHandle<()>>,
+    /// The syncer thread, in Fsync mode only.
+    syncer: Option<JoinHandle<()>>,
 }
 
 impl Drop for Inner {
     fn drop(&mut self) {
+        // The log thread first (it answers what is queued and hands the last groups to the syncer), then
+        // the syncer (it fsyncs them).
         self.shared.shut_down();
         if let Some(handle) = self.log.take() {
             if handle.join().is_err() {
                 tracing::error!("store log thread panicked");
+            }
+        }
+        self.shared.shut_down_syncer();
+        if let Some(handle) = self.syncer.take() {
+            if handle.join().is_err() {
+                tracing::error!("store syncer thread panicked");
             }
         }
     }
@@ -369,23 +379,38 @@ impl Store {
             #[cfg(test)]
             fail_next_flush: std::sync::atomic::AtomicBool::new(false),
             #[cfg(test)]
+            fail_next_fsync: std::sync::atomic::AtomicBool::new(false),
+            #[cfg(test)]
             gate: Mutex::new(None),
             #[cfg(test)]
             gate_changed: Condvar::new(),
+            sync_queue: Mutex::new(log::SyncQueue::default()),
+            sync_wake: Condvar::new(),
             #[cfg(test)]
             applied: watch::channel(first_txn).0,
         });
         shared.sync().map_err(StoreError::Io)?;
-        let for_thread = Arc::clone(&shared);
-        let handle = std::thread::Builder::new()
-            .name("hexfold-store-log".into())
-            .spawn(move || log::run(for_thread))
-            .map_err(|e| StoreError::Io(format!("cannot start the log thread: {e}")))?;
+        let spawn = |name: &str, body: fn(Arc<Shared>)| {
+            let for_thread = Arc::clone(&shared);
+            std::thread::Builder::new()
+                .name(name.into())
+                .spawn(move || body(for_thread))
+                .map_err(|e| StoreError::Io(format!("cannot start the {name} thread: {e}")))
+        };
+        let syncer = match config.durability {
+            Durability::Fsync => Some(spawn("hexfold-store-fsync", log::run_syncer)?),
+            Durability::Flush => None,
+        };
+        // Built before the log thread starts, so that if starting it fails, dropping `inner` stops the
+        // syncer.
+        let mut inner = Inner {
+            shared: Arc::clone(&shared),
+            log: None,
+            syncer,
+        };
+        inner.log = Some(spawn("hexfold-store-log", log::run)?);
         Ok(Store {
-            inner: Arc::new(Inner {
-                shared,
-                log: Some(handle),
-            }),
+            inner: Arc::new(inner),
         })
     }
 

@@ -14,8 +14,11 @@
 //! async tasks never block on the disk. One writer also makes versions and global positions gapless and in
 //! sled order without any lock of ours around sled.
 //!
-//! At the start of a cycle everything in sled is durable (the previous cycle flushed it, or the store is
-//! poisoned and this thread has stopped), so a duplicate command found in sled can be answered at once.
+//! In [`Durability::Fsync`] mode the fsync runs on a second thread, the syncer, so that it overlaps with
+//! the next group's apply and sled flush (fsync does not hold sled's lock): the log thread hands each
+//! flushed group over, and the syncer fsyncs once for all groups handed over since its last fsync, then
+//! publishes and replies in order. So in that mode a record in sled may be flushed but not yet durable;
+//! a duplicate command found in sled is answered only once its original is durable.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::fs::File;
@@ -133,12 +136,17 @@ pub(crate) struct Shared {
     /// Makes the next flush fail, so tests can check that a failed flush poisons the store.
     #[cfg(test)]
     pub(crate) fail_next_flush: std::sync::atomic::AtomicBool,
+    /// The same for the next fsync (Fsync mode).
+    #[cfg(test)]
+    pub(crate) fail_next_fsync: std::sync::atomic::AtomicBool,
     /// How many more flushes may complete (`None`: any number). Tests set it to stop the log thread
     /// between applying a group and making it durable, and look at the state in between.
     #[cfg(test)]
     pub(crate) gate: Mutex<Option<u64>>,
     #[cfg(test)]
     pub(crate) gate_changed: Condvar,
+    pub(crate) sync_queue: Mutex<SyncQueue>,
+    pub(crate) sync_wake: Condvar,
     /// The last txn applied to sled (durable or not), so tests know when a write is in sled.
     #[cfg(test)]
     pub(crate) applied: watch::Sender<u64>,
@@ -185,8 +193,26 @@ impl Shared {
         self.wake.notify_one();
     }
 
-    /// Makes everything applied so far durable according to the configured mode.
+    /// Makes everything applied so far durable according to the configured mode (used at open).
     pub(crate) fn sync(&self) -> Result<(), String> {
+        self.sled_flush()?;
+        self.fsync()
+    }
+
+    /// fsyncs sled's files in Fsync mode; nothing in Flush mode.
+    fn fsync(&self) -> Result<(), String> {
+        #[cfg(test)]
+        if self.fail_next_fsync.swap(false, Ordering::SeqCst) {
+            return Err("injected fsync failure".into());
+        }
+        if self.durability == Durability::Fsync {
+            fsync_dir(&self.dir).map_err(|e| format!("fsync {}: {e}", self.dir.display()))?;
+        }
+        Ok(())
+    }
+
+    /// sled's flush: everything applied so far reaches the OS (and is written back).
+    fn sled_flush(&self) -> Result<(), String> {
         #[cfg(test)]
         {
             let mut gate = lock(&self.gate);
@@ -205,10 +231,50 @@ impl Shared {
             return Err("injected flush failure".into());
         }
         self.db.flush().map_err(|e| format!("sled flush: {e}"))?;
-        if self.durability == Durability::Fsync {
-            fsync_dir(&self.dir).map_err(|e| format!("fsync {}: {e}", self.dir.display()))?;
-        }
         Ok(())
+    }
+
+    /// Publishes durable groups and answers their writers. Readers first, then position subscribers (a
+    /// subscriber woken by the position must find the events readable), then the writers (once `append`
+    /// returns, the position covers it).
+    fn publish(&self, done: Vec<Done>) {
+        let Some(last) = done.last() else { return };
+        let (txn, global, gen) = (last.txn, last.global, last.gen);
+        self.flushes.fetch_add(1, Ordering::Relaxed);
+        self.durable.send_modify(|d| {
+            d.txn = txn;
+            d.global = global;
+            d.gen = gen;
+        });
+        self.position.send_if_modified(|p| {
+            let changed = *p != global;
+            *p = global;
+            changed
+        });
+        for s in done.into_iter().flat_map(|d| d.staged) {
+            match s.reply {
+                Reply::Created(reply) => drop(reply.send(Ok(()))),
+                Reply::Appended(reply, appended) => drop(reply.send(Ok(appended))),
+            }
+        }
+    }
+
+    /// Hands a flushed group to the syncer, or fails it if the syncer has failed.
+    fn hand_to_syncer(&self, done: Done) {
+        let mut q = lock(&self.sync_queue);
+        if let Some(reason) = q.failed.clone() {
+            drop(q);
+            fail_staged(done.staged, &reason);
+            return;
+        }
+        q.pending.push(done);
+        drop(q);
+        self.sync_wake.notify_one();
+    }
+
+    pub(crate) fn shut_down_syncer(&self) {
+        lock(&self.sync_queue).shutdown = true;
+        self.sync_wake.notify_one();
     }
 
     /// Marks the store poisoned and fails everything still queued.
@@ -229,15 +295,39 @@ impl Shared {
     }
 }
 
-/// A write staged in the current group, answered after the flush.
-enum Staged {
+/// A write staged in the current group, answered once durable. It keeps its queue permit until then, so
+/// the bound on queued bytes covers writes waiting for their flush or fsync too.
+struct Staged {
+    reply: Reply,
+    _permit: OwnedSemaphorePermit,
+}
+
+enum Reply {
     Created(oneshot::Sender<Result<(), StoreError>>),
     Appended(oneshot::Sender<Result<Appended, StoreError>>, Appended),
+}
+
+/// A flushed group waiting to be published: the frontier it reaches and whom to answer.
+pub(crate) struct Done {
+    txn: u64,
+    global: u64,
+    gen: u64,
+    staged: Vec<Staged>,
+}
+
+/// Flushed groups handed from the log thread to the syncer (Fsync mode only).
+#[derive(Default)]
+pub(crate) struct SyncQueue {
+    pending: Vec<Done>,
+    shutdown: bool,
+    failed: Option<Arc<str>>,
 }
 
 /// One cycle's writes: the sled batches and what to answer once they are durable.
 struct Group<'a> {
     db: &'a sled::Db,
+    /// The durable txn when the group started.
+    durable_txn: u64,
     state: &'a mut LogState,
     batches: Vec<sled::Batch>,
     appends_in_batch: usize,
@@ -251,9 +341,10 @@ struct Group<'a> {
 }
 
 impl<'a> Group<'a> {
-    fn new(db: &'a sled::Db, state: &'a mut LogState) -> Self {
+    fn new(db: &'a sled::Db, durable_txn: u64, state: &'a mut LogState) -> Self {
         Group {
             db,
+            durable_txn,
             state,
             batches: vec![sled::Batch::default()],
             appends_in_batch: 0,
@@ -290,15 +381,25 @@ impl<'a> Group<'a> {
                 stream,
                 meta,
                 reply,
-                ..
+                _permit,
             } => match self.stage_create(stream, &meta) {
-                Ok(()) => self.staged.push(Staged::Created(reply)),
+                Ok(()) => self.staged.push(Staged {
+                    reply: Reply::Created(reply),
+                    _permit,
+                }),
                 Err(e) => drop(reply.send(Err(e))),
             },
-            Request::Append { req, reply, .. } => match self.stage_append(req) {
-                // Already durable (a duplicate of an earlier group): answer now.
+            Request::Append {
+                req,
+                reply,
+                _permit,
+            } => match self.stage_append(req) {
+                // A duplicate whose original is already durable: answer now.
                 Ok((appended, false)) => drop(reply.send(Ok(appended))),
-                Ok((appended, true)) => self.staged.push(Staged::Appended(reply, appended)),
+                Ok((appended, true)) => self.staged.push(Staged {
+                    reply: Reply::Appended(reply, appended),
+                    _permit,
+                }),
                 Err(e) => drop(reply.send(Err(e))),
             },
         }
@@ -369,7 +470,9 @@ impl<'a> Group<'a> {
                 first_global: original.first_global,
                 duplicate: true,
             };
-            return Ok((appended, false));
+            // In Fsync mode the original may be flushed but not fsynced yet: then the duplicate is
+            // answered with this group, whose durability implies the original's.
+            return Ok((appended, original.txn > self.durable_txn));
         }
 
         let tail = self.tail(stream)?;
@@ -394,12 +497,14 @@ impl<'a> Group<'a> {
                 let key = codec::summary_key(stream);
                 let fallback = match self.summary_fallback.get(stream) {
                     Some(fallback) => fallback.clone(),
-                    // Everything in sled is durable at the start of a cycle, so the stored summary is the
-                    // one to fall back to until this group's flush completes.
                     None => match self.db.get(&key)? {
                         Some(raw) => {
                             let current = SummaryRec::decode(&raw)?;
-                            Some((current.txn, current.summary))
+                            if current.txn <= self.durable_txn {
+                                Some((current.txn, current.summary))
+                            } else {
+                                current.durable_before
+                            }
                         }
                         None => None,
                     },
@@ -491,8 +596,9 @@ fn next_group(shared: &Shared, done_gen: u64) -> Option<(Vec<Request>, u64)> {
 pub(crate) fn run(shared: Arc<Shared>) {
     let mut done_gen = shared.durable.borrow().gen;
     while let Some((requests, gen)) = next_group(&shared, done_gen) {
+        let durable_txn = shared.durable.borrow().txn;
         let mut state = lock(&shared.state);
-        let mut group = Group::new(&shared.db, &mut state);
+        let mut group = Group::new(&shared.db, durable_txn, &mut state);
         for request in requests {
             group.stage(request);
         }
@@ -516,7 +622,7 @@ pub(crate) fn run(shared: Arc<Shared>) {
         if staged.is_empty() && gen <= done_gen {
             continue;
         }
-        if let Err(reason) = shared.sync() {
+        if let Err(reason) = shared.sled_flush() {
             // Never acknowledge what is not durable: the staged writers hear of the failure, and the
             // store refuses every later write. sled may hold the unflushed writes in memory, but readers
             // only see up to the last durable txn, which stays where it is.
@@ -524,35 +630,55 @@ pub(crate) fn run(shared: Arc<Shared>) {
             shared.poison(&reason);
             return;
         }
-        shared.flushes.fetch_add(1, Ordering::Relaxed);
         done_gen = gen;
-        // Readers first, then position subscribers (a subscriber woken by the position must find the
-        // events readable), then the writers (once `append` returns, the position covers it).
-        shared.durable.send_modify(|d| {
-            d.txn = txn;
-            d.global = global;
-            d.gen = gen;
-        });
-        shared.position.send_if_modified(|p| {
-            let changed = *p != global;
-            *p = global;
-            changed
-        });
-        for s in staged {
-            match s {
-                Staged::Created(reply) => drop(reply.send(Ok(()))),
-                Staged::Appended(reply, appended) => drop(reply.send(Ok(appended))),
-            }
+        let done = Done {
+            txn,
+            global,
+            gen,
+            staged,
+        };
+        match shared.durability {
+            Durability::Flush => shared.publish(vec![done]),
+            Durability::Fsync => shared.hand_to_syncer(done),
         }
+    }
+}
+
+/// The syncer's body (Fsync mode): one fsync for every flushed group handed over since the last one.
+pub(crate) fn run_syncer(shared: Arc<Shared>) {
+    loop {
+        let done = {
+            let mut q = lock(&shared.sync_queue);
+            while q.pending.is_empty() && !q.shutdown {
+                q = shared.sync_wake.wait(q).unwrap_or_else(|p| p.into_inner());
+            }
+            if q.pending.is_empty() {
+                return;
+            }
+            std::mem::take(&mut q.pending)
+        };
+        if let Err(reason) = shared.fsync() {
+            let later = {
+                let mut q = lock(&shared.sync_queue);
+                q.failed = Some(Arc::from(reason.as_str()));
+                std::mem::take(&mut q.pending)
+            };
+            for d in done.into_iter().chain(later) {
+                fail_staged(d.staged, &reason);
+            }
+            shared.poison(&reason);
+            return;
+        }
+        shared.publish(done);
     }
 }
 
 fn fail_staged(staged: Vec<Staged>, reason: &str) {
     let e = || StoreError::Io(format!("the write was not made durable: {reason}"));
     for s in staged {
-        match s {
-            Staged::Created(reply) => drop(reply.send(Err(e()))),
-            Staged::Appended(reply, _) => drop(reply.send(Err(e()))),
+        match s.reply {
+            Reply::Created(reply) => drop(reply.send(Err(e()))),
+            Reply::Appended(reply, _) => drop(reply.send(Err(e()))),
         }
     }
 }

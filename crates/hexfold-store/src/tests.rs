@@ -231,6 +231,41 @@ async fn a_failed_flush_fails_the_waiting_append_and_poisons_the_store() {
 }
 
 #[tokio::test]
+async fn a_failed_fsync_fails_the_waiting_append_and_poisons_the_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = StoreConfig {
+        durability: Durability::Fsync,
+    };
+    let store = Store::open(dir.path(), config).unwrap();
+    store.create_stream("g", Vec::new()).await.unwrap();
+    store
+        .append(req("g", "c1", Some(0), &["e1"], None))
+        .await
+        .unwrap();
+
+    store
+        .inner
+        .shared
+        .fail_next_fsync
+        .store(true, Ordering::SeqCst);
+    let err = store
+        .append(req("g", "c2", Some(1), &["e2"], None))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Io(_)), "{err:?}");
+    let err = store
+        .append(req("g", "c3", None, &["e3"], None))
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::Io(_)), "{err:?}");
+    assert!(matches!(store.flush().await, Err(StoreError::Io(_))));
+    // c2 reached sled and was flushed, but never fsynced: it stays invisible.
+    assert_eq!(store.head("g").unwrap(), 1);
+    assert_eq!(store.read_global(1, 10).unwrap().len(), 1);
+    assert_eq!(store.commands("g").unwrap().len(), 1);
+}
+
+#[tokio::test]
 async fn damaged_records_read_as_corrupt() {
     let dir = tempfile::tempdir().unwrap();
     let store = open(dir.path());
