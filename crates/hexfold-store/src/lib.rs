@@ -11,7 +11,8 @@
 //!
 //! # Guarantees
 //! - An append is atomic: its events and command (one record), its global and command-id index entries
-//!   and the stream summary go into one sled `Batch`, which sled recovers all-or-nothing.
+//!   and the stream summary go into one sled `Batch` (with other appends of its group), which sled
+//!   recovers all-or-nothing.
 //! - `append` and `create_stream` return only once their write is durable per [`Durability`]; concurrent
 //!   writes share one flush (see `log`).
 //! - Reads never show a write that is not durable: every record carries a write number (txn), and readers
