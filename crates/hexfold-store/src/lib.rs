@@ -2,8 +2,8 @@
 //!
 //! This crate owns the durable log of the hexfold server: one stream per game with gapless versions from
 //! 1, a global position that orders every event of every stream, idempotent appends keyed by a command id,
-//! snapshots, and a per-stream summary for listings. It owns the on-disk layout ([`codec`] documents it)
-//! and the rule that nothing is acknowledged or read before it is durable.
+//! snapshots, and a per-stream summary for listings. It owns the on-disk layout (documented in
+//! `src/codec.rs`) and the rule that nothing is acknowledged or read before it is durable.
 //!
 //! It must not depend on any game, on the rules crate, on protobuf or on gRPC: payloads, commands, meta,
 //! summaries and snapshots are opaque bytes chosen by the caller. Its only I/O is sled and, in
