@@ -399,3 +399,16 @@ fn store_is_send_sync_and_clone() {
     fn check<T: Send + Sync + Clone + 'static>() {}
     check::<Store>();
 }
+
+#[test]
+fn write_futures_are_send_so_servers_can_spawn_them() {
+    fn assert_send<T: Send>(_: &T) {}
+    let dir = tempfile::tempdir().unwrap();
+    let store = open(dir.path());
+    let append = store.append(req("g", "c", None, &[], None));
+    assert_send(&append);
+    let create = store.create_stream("g", Vec::new());
+    assert_send(&create);
+    let flush = store.flush();
+    assert_send(&flush);
+}
