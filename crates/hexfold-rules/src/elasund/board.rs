@@ -305,12 +305,13 @@ pub fn flags_reached(points: u8) -> u8 {
 
 // Cards.
 
+/// Saturating, so a command naming absurd card counts is refused rather than overflowing.
 pub fn influence_total(c: &Cards) -> u8 {
-    c.red + c.green + c.blue
+    c.red.saturating_add(c.green).saturating_add(c.blue)
 }
 
 pub fn total(c: &Cards) -> u8 {
-    c.gold + influence_total(c)
+    c.gold.saturating_add(influence_total(c))
 }
 
 pub fn holds(hand: &Cards, want: &Cards) -> bool {

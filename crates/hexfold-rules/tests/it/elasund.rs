@@ -311,3 +311,128 @@ fn refused_commands_change_nothing() {
     assert!(Elasund::setup(&Config { players: 5 }, &mut rng).is_err());
     assert!(Elasund::setup(&Config { players: 1 }, &mut rng).is_err());
 }
+
+/// A command with arbitrary (often absurd) parameters.
+fn arbitrary_command(rng: &mut GameRng) -> Command {
+    use hexfold_rules::elasund::{BuildingKind, InfluenceColor, WallSide, WallSlot};
+    let sq = |rng: &mut GameRng| hexfold_rules::elasund::Square {
+        col: rng.gen_range(0..12),
+        row: rng.gen_range(0..15),
+    };
+    let small = |rng: &mut GameRng| -> u8 {
+        if rng.gen_bool(0.9) {
+            rng.gen_range(0..6)
+        } else {
+            rng.gen()
+        }
+    };
+    let cards = |rng: &mut GameRng| Cards {
+        gold: small(rng),
+        red: small(rng),
+        green: small(rng),
+        blue: small(rng),
+    };
+    let colour = |rng: &mut GameRng| {
+        [
+            InfluenceColor::Red,
+            InfluenceColor::Green,
+            InfluenceColor::Blue,
+        ][rng.gen_range(0..3)]
+    };
+    let kinds = [
+        BuildingKind::SmallCottage,
+        BuildingKind::LargeCottage,
+        BuildingKind::MerchantHouse,
+        BuildingKind::Workshop,
+        BuildingKind::Well,
+        BuildingKind::MarketStall,
+        BuildingKind::Shop,
+        BuildingKind::Tavern,
+        BuildingKind::TradeHouse,
+    ];
+    match rng.gen_range(0..19) {
+        0 => Command::Roll,
+        1 => Command::MoveShip {
+            row: small(rng).wrapping_add(2),
+        },
+        2 => Command::MovePirate {
+            row: rng.gen_range(0..14),
+        },
+        3 => Command::Discard { cards: cards(rng) },
+        4 => Command::TakeDiscards { cards: cards(rng) },
+        5 => Command::Build {
+            building: kinds[rng.gen_range(0..kinds.len())],
+            at: sq(rng),
+            overbuild_with: rng.gen_bool(0.3).then(|| colour(rng)),
+        },
+        6 => Command::BuildWall {
+            slot: WallSlot {
+                side: [WallSide::North, WallSide::East, WallSide::South][rng.gen_range(0..3)],
+                index: rng.gen_range(0..12),
+            },
+        },
+        7 => Command::BuildChurch,
+        8 => Command::KeepChurchTile {
+            tile: rng.gen_range(0..12),
+        },
+        9 => Command::PlaceCottage { at: sq(rng) },
+        10 => Command::EndBuilding,
+        11 => Command::PlacePermit {
+            value: small(rng),
+            at: sq(rng),
+            anywhere_with: rng.gen_bool(0.3).then(|| colour(rng)),
+        },
+        12 => Command::TakeTwoGold,
+        13 => Command::MovePermit {
+            from: sq(rng),
+            to: sq(rng),
+            pay: colour(rng),
+        },
+        14 => Command::UpgradePermit {
+            at: sq(rng),
+            value: small(rng),
+            pay: colour(rng),
+        },
+        15 => Command::PlacePermitAnywhere {
+            value: small(rng),
+            at: sq(rng),
+        },
+        16 => Command::BuyTwoGold,
+        _ => Command::EndTurn,
+    }
+}
+
+/// Arbitrary commands from arbitrary seats never panic, and every accepted one was listed.
+#[test]
+fn arbitrary_commands_never_panic_and_accepted_ones_are_listed() {
+    let games = if games() > 1_000 { 300 } else { 25 };
+    let mut accepted = 0;
+    for seed in 0..games {
+        let players = 2 + (seed % 3) as u8;
+        let mut rng = GameRng::seed_from_u64(1_000 + seed);
+        let setup = Elasund::setup(&Config { players }, &mut rng).unwrap();
+        let mut state = Elasund::initial_state(&setup);
+        while Elasund::outcome(&state).is_none() {
+            for _ in 0..8 {
+                let seat = Seat(rng.gen_range(0..6));
+                let command = arbitrary_command(&mut rng);
+                let mut r = GameRng::seed_from_u64(seed);
+                if Elasund::decide(&state, seat, &command, &mut r).is_ok() {
+                    accepted += 1;
+                    assert!(
+                        Elasund::legal_actions(&state, seat).contains(&command),
+                        "accepted but not listed: {command:?} in {:?}",
+                        state.phase
+                    );
+                }
+            }
+            let seats = Elasund::seats_to_act(&state);
+            let seat = seats[rng.gen_range(0..seats.len())];
+            let command = random_command(&state, seat, &mut rng).unwrap();
+            for e in Elasund::decide(&state, seat, &command, &mut rng).unwrap() {
+                state = Elasund::evolve(state, &e);
+            }
+        }
+    }
+    assert!(accepted > 0, "some arbitrary commands are legal");
+}
