@@ -140,7 +140,11 @@ async fn a_person_creates_inspects_and_plays_through_the_cli() {
 
     // Play on by typing back what `actions` prints, until every seat has placed its first settlement and road.
     let mut version = 1;
-    while version < 3 + 6 {
+    let mut placements = 0;
+    for _ in 0..60 {
+        if placements == 4 {
+            break;
+        }
         let mut moved = false;
         for seat in 0..3 {
             let listed = json(&ok(url, &["actions", game, "--token", token(seat), "--json"]).await);
@@ -164,6 +168,7 @@ async fn a_person_creates_inspects_and_plays_through_the_cli() {
             args.extend(&words);
             let out = ok(url, &args).await;
             assert!(out.starts_with(&format!("{typed} -> version ")), "{out}");
+            placements += usize::from(typed.starts_with("place-"));
             version = json(&ok(url, &["state", game, "--json"]).await)["version"]
                 .as_u64()
                 .unwrap();
@@ -172,6 +177,10 @@ async fn a_person_creates_inspects_and_plays_through_the_cli() {
         }
         assert!(moved, "nobody could act at version {version}");
     }
+    assert_eq!(
+        placements, 4,
+        "two settlements and two roads placed by typed commands"
+    );
 
     // State: readable for a seat, JSON for scripts, and at an earlier index.
     let state = ok(url, &["state", game, "--token", token(1)]).await;

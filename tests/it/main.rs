@@ -6,10 +6,12 @@
 #![allow(clippy::clone_on_copy)]
 
 mod bad_input;
+mod cli;
 mod concurrency;
 mod crash;
 mod hidden;
 mod play;
+mod python;
 mod restart;
 mod subscribe;
 mod support;
