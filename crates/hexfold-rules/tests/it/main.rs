@@ -4,5 +4,6 @@
 mod catan;
 mod catan_props;
 mod check;
+mod ck_props;
 mod elasund;
 mod elasund_scenarios;
