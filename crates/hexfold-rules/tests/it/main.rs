@@ -5,5 +5,6 @@ mod catan;
 mod catan_props;
 mod check;
 mod ck_props;
+mod ck_scenarios;
 mod elasund;
 mod elasund_scenarios;
