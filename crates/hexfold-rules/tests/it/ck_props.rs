@@ -5,7 +5,7 @@
 //! commodities, progress cards and pieces are conserved; views hide hands and progress cards. At the end: the game
 //! has a winner, replaying the log gives the live state, and the state survives a JSON round trip.
 //!
-//! A hundred games by default (debug builds in CI); `HEXFOLD_SOAK=1` plays thousands.
+//! Two hundred games by default (debug builds in CI); `HEXFOLD_SOAK=1` plays thousands.
 
 use hexfold_rules::catan::MapKind;
 use hexfold_rules::cities_knights::{
@@ -21,9 +21,9 @@ const COMMANDS_PER_GAME_MAX: usize = 30_000;
 
 fn games() -> u64 {
     if std::env::var_os("HEXFOLD_SOAK").is_some() {
-        2000
+        3000
     } else {
-        60
+        200
     }
 }
 
