@@ -247,8 +247,13 @@ fn discards(hand: Resources, owed: u8, out: &mut Vec<Command>) {
 /// Whether a non-active seat has an answer to the open offer: the same conditions under which `legal_actions`
 /// lists `AcceptTrade`, `RejectTrade` or a `CounterOffer` for it, without building the list.
 fn can_respond(state: &State, seat: Seat) -> bool {
-    let (p, Some(offer)) = (&state.players[seat.index()], state.offer) else { return false };
-    let accept = p.hand.contains(offer.receive) && state.players[state.active.index()].hand.contains(offer.give);
+    let (p, Some(offer)) = (&state.players[seat.index()], state.offer) else {
+        return false;
+    };
+    let accept = p.hand.contains(offer.receive)
+        && state.players[state.active.index()]
+            .hand
+            .contains(offer.give);
     let counter = p.offers_made < OFFERS_PER_TURN_MAX && !p.hand.is_empty();
     accept || !p.rejected || counter
 }
@@ -269,7 +274,11 @@ pub(super) fn seats_to_act(state: &State) -> Vec<Seat> {
             .collect(),
         Phase::Main if state.offer.is_some() => {
             let mut v = vec![state.active];
-            v.extend(state.seat_iter().filter(|&s| s != state.active && can_respond(state, s)));
+            v.extend(
+                state
+                    .seat_iter()
+                    .filter(|&s| s != state.active && can_respond(state, s)),
+            );
             v
         }
         _ => vec![state.active],
