@@ -8,6 +8,7 @@ use hexfold::proto::v1 as pb;
 use rand::{rngs::StdRng, SeedableRng};
 use serde_json::Value;
 use std::process::Output;
+use tokio::io::{AsyncBufReadExt as _, BufReader};
 
 /// Runs `hexfold ARGS... --server URL` (the server flag goes last so it follows trailing command words only when
 /// there are none).
@@ -241,6 +242,50 @@ async fn a_person_creates_inspects_and_plays_through_the_cli() {
         )),
         "{followed}"
     );
+
+    // Following live: the recorded events, the marker, then an event submitted meanwhile as it happens.
+    let mut follower = tokio::process::Command::new(env!("CARGO_BIN_EXE_hexfold"))
+        .args([
+            "follow",
+            game,
+            "--server",
+            url,
+            "--after",
+            &(version - 1).to_string(),
+        ])
+        .stdout(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("start follow");
+    let mut lines = BufReader::new(follower.stdout.take().unwrap()).lines();
+    let mut caught_up = false;
+    while let Some(line) = lines.next_line().await.unwrap() {
+        if line.starts_with("-- caught up") {
+            caught_up = true;
+            break;
+        }
+    }
+    assert!(caught_up, "follow ended before catching up");
+    let mut live_seat = None;
+    for seat in 0..3 {
+        let listed = json(&ok(url, &["actions", game, "--token", token(seat), "--json"]).await);
+        if !listed["commands"].as_array().unwrap().is_empty() {
+            live_seat = Some(seat);
+            break;
+        }
+    }
+    let live_seat = live_seat.expect("someone may act");
+    ok(
+        url,
+        &["submit", game, "--token", token(live_seat), "--pick", "1"],
+    )
+    .await;
+    let live = lines.next_line().await.unwrap().expect("a live event line");
+    assert!(
+        live.trim_start().starts_with(&(version + 1).to_string()),
+        "{live}"
+    );
+    follower.kill().await.unwrap();
 
     // A game in progress cannot be verified yet: its seed is secret.
     let early = fails(url, &["verify", game]).await;
