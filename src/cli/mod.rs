@@ -570,6 +570,10 @@ async fn submit(args: SubmitArgs) -> anyhow::Result<()> {
             }
         }
         None if args.command.is_empty() => bail!("give a command (see --help-grammar) or --pick N"),
+        // Game ids start with the rule set's name; the readable grammar exists for Catan so far.
+        None if !args.game.starts_with("catan-") => {
+            bail!("the readable command grammar covers Catan games; use `actions` and `--pick N` for this one")
+        }
         None => parse_command(&args.command)?,
     };
     let text = describe_command(&command);

@@ -151,6 +151,8 @@ struct Measured {
     errors: u64,
     games_finished: u64,
     reads: u64,
+    /// CPU time the process spent during the phase, if the platform tells.
+    cpu: Option<CpuTime>,
 }
 
 impl Measured {
@@ -184,6 +186,69 @@ impl Measured {
                 String::new()
             }
         );
+        if let Some(cpu) = self.cpu {
+            let per_call = |secs: f64| secs * 1e6 / (self.calls.max(1) as f64);
+            println!(
+                "  CPU per call: server runtime {:.0} us, client runtime {:.0} us, other threads (sled) {:.0} us; \
+                 process used {:.2} cores on average",
+                per_call(cpu.server),
+                per_call(cpu.client),
+                per_call(cpu.other),
+                (cpu.server + cpu.client + cpu.other) / self.elapsed.as_secs_f64()
+            );
+        }
+    }
+}
+
+/// CPU time of this process's threads, in seconds, by runtime: the server's threads are named "server", the
+/// clients' "client", the rest (sled's flusher and I/O threads, the main thread) are "other".
+#[derive(Clone, Copy, Debug, Default)]
+struct CpuTime {
+    server: f64,
+    client: f64,
+    other: f64,
+}
+
+impl CpuTime {
+    /// Reads `/proc/self/task/*/stat` (Linux); `None` where that does not exist. Threads that exited are not
+    /// counted, which only matters for short-lived blocking threads.
+    fn now() -> Option<CpuTime> {
+        // USER_HZ, the unit of utime and stime, is 100 on every mainstream Linux.
+        const TICKS_PER_SECOND: f64 = 100.0;
+        let mut total = CpuTime::default();
+        for entry in std::fs::read_dir("/proc/self/task").ok()?.flatten() {
+            let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+                continue;
+            };
+            // The thread name is in parentheses and may hold spaces; utime and stime are fields 14 and 15, the
+            // 12th and 13th after the closing parenthesis.
+            let Some((head, rest)) = stat.rsplit_once(')') else {
+                continue;
+            };
+            let name = head.split_once('(').map(|(_, n)| n).unwrap_or("");
+            let fields: Vec<&str> = rest.split_whitespace().collect();
+            let ticks = |i: usize| {
+                fields
+                    .get(i)
+                    .and_then(|f| f.parse::<u64>().ok())
+                    .unwrap_or(0)
+            };
+            let secs = (ticks(11) + ticks(12)) as f64 / TICKS_PER_SECOND;
+            match name {
+                n if n.starts_with("server") => total.server += secs,
+                n if n.starts_with("client") => total.client += secs,
+                _ => total.other += secs,
+            }
+        }
+        Some(total)
+    }
+
+    fn since(self, earlier: CpuTime) -> CpuTime {
+        CpuTime {
+            server: self.server - earlier.server,
+            client: self.client - earlier.client,
+            other: self.other - earlier.other,
+        }
     }
 }
 
@@ -213,6 +278,7 @@ fn merge(stats: Vec<TaskStats>, elapsed: Duration) -> Measured {
         errors,
         games_finished,
         reads,
+        cpu: None,
     }
 }
 
@@ -229,6 +295,7 @@ async fn run_games(
     rate: Option<f64>,
 ) -> anyhow::Result<Measured> {
     let stop = Arc::new(AtomicBool::new(false));
+    let cpu_at_start = CpuTime::now();
     let started = Instant::now();
     let mut tasks = Vec::new();
     for i in 0..args.games {
@@ -241,11 +308,16 @@ async fn run_games(
     tokio::time::sleep(length).await;
     stop.store(true, Ordering::Relaxed);
     let elapsed = started.elapsed();
+    let cpu = CpuTime::now()
+        .zip(cpu_at_start)
+        .map(|(now, start)| now.since(start));
     let mut stats = Vec::new();
     for task in tasks {
         stats.push(task.await??);
     }
-    Ok(merge(stats, elapsed))
+    let mut measured = merge(stats, elapsed);
+    measured.cpu = cpu;
+    Ok(measured)
 }
 
 /// One game and its four seats, as a client knows it.
@@ -461,6 +533,7 @@ async fn run_baseline(
 ) -> anyhow::Result<Measured> {
     let stop = Arc::new(AtomicBool::new(false));
     let errors = Arc::new(AtomicU64::new(0));
+    let cpu_at_start = CpuTime::now();
     let started = Instant::now();
     let mut tasks = Vec::new();
     for i in 0..args.games {
@@ -489,11 +562,15 @@ async fn run_baseline(
     tokio::time::sleep(length).await;
     stop.store(true, Ordering::Relaxed);
     let elapsed = started.elapsed();
+    let cpu = CpuTime::now()
+        .zip(cpu_at_start)
+        .map(|(now, start)| now.since(start));
     let mut stats = Vec::new();
     for task in tasks {
         stats.push(task.await?);
     }
     let mut measured = merge(stats, elapsed);
     measured.errors = errors.load(Ordering::Relaxed);
+    measured.cpu = cpu;
     Ok(measured)
 }
