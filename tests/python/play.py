@@ -28,18 +28,53 @@ PROTO_DIR = ROOT / "proto"
 MAX_COMMANDS = 200
 
 
+# The two google.rpc messages the server puts in a status's details (`grpc-status-details-bin`), written out here
+# because grpcio-tools ships only google/protobuf. Field numbers as published in googleapis' google/rpc/*.proto.
+RPC_DETAILS_PROTO = """
+syntax = "proto3";
+package google.rpc;
+import "google/protobuf/any.proto";
+message Status {
+  int32 code = 1;
+  string message = 2;
+  repeated google.protobuf.Any details = 3;
+}
+message ErrorInfo {
+  string reason = 1;
+  string domain = 2;
+  map<string, string> metadata = 3;
+}
+"""
+
+
 def generate_stubs(out_dir):
-    """Compiles every .proto under proto/ into out_dir and returns the hexfold.v1 modules."""
+    """Compiles every .proto under proto/ (and the status details) into out_dir; returns the modules."""
     files = sorted(str(p.relative_to(PROTO_DIR)) for p in PROTO_DIR.rglob("*.proto"))
     include = pathlib.Path(protoc.__file__).parent / "_proto"
-    args = ["grpc_tools.protoc", f"-I{PROTO_DIR}", f"-I{include}",
-            f"--python_out={out_dir}", f"--grpc_python_out={out_dir}", *files]
+    details_dir = pathlib.Path(out_dir) / "details"
+    (details_dir / "google" / "rpc").mkdir(parents=True)
+    (details_dir / "google" / "rpc" / "details.proto").write_text(RPC_DETAILS_PROTO)
+    args = ["grpc_tools.protoc", f"-I{PROTO_DIR}", f"-I{details_dir}", f"-I{include}",
+            f"--python_out={out_dir}", f"--grpc_python_out={out_dir}", *files, "google/rpc/details.proto"]
     if protoc.main(args) != 0:
         raise SystemExit(f"protoc failed on {files}")
     sys.path.insert(0, str(out_dir))
     pb = importlib.import_module("hexfold.v1.hexfold_pb2")
     rpc = importlib.import_module("hexfold.v1.hexfold_pb2_grpc")
-    return pb, rpc
+    details = importlib.import_module("google.rpc.details_pb2")
+    return pb, rpc, details
+
+
+def error_info(details, err):
+    """The google.rpc.ErrorInfo in a failed call's details, or None."""
+    for key, value in err.trailing_metadata() or ():
+        if key == "grpc-status-details-bin":
+            status = details.Status.FromString(value)
+            for any_detail in status.details:
+                info = details.ErrorInfo()
+                if any_detail.Unpack(info):
+                    return info
+    return None
 
 
 def check(condition, what):
@@ -87,14 +122,14 @@ def main():
         raise SystemExit("usage: play.py HOST:PORT")
     address = sys.argv[1]
     with tempfile.TemporaryDirectory() as tmp:
-        pb, rpc = generate_stubs(tmp)
+        pb, rpc, details = generate_stubs(tmp)
         with grpc.insecure_channel(address) as channel:
             grpc.channel_ready_future(channel).result(timeout=30)
-            play(pb, rpc.HexfoldStub(channel))
+            play(pb, details, rpc.HexfoldStub(channel))
     print("python client: all checks passed")
 
 
-def play(pb, stub):
+def play(pb, details, stub):
     names = ["ada", "brian", "chen", "dora"]
     created = stub.CreateGame(pb.CreateGameRequest(
         variant=pb.VARIANT_CATAN, seats=names,
@@ -174,6 +209,13 @@ def play(pb, stub):
             expect_code(lambda: stub.SubmitCommand(pb.SubmitCommandRequest(
                 game_id=game, command_id=str(uuid.uuid4()), command=command, expected_version=0),
                 metadata=bearer(tokens[seat])), {grpc.StatusCode.ABORTED}, "a stale expected_version")
+            # The same seat rolling twice for the start breaks a rule: the details name the violation and its rule.
+            err = expect_code(lambda: stub.SubmitCommand(pb.SubmitCommandRequest(
+                game_id=game, command_id=str(uuid.uuid4()), command=command),
+                metadata=bearer(tokens[seat])), {grpc.StatusCode.FAILED_PRECONDITION}, "a second starting roll")
+            info = error_info(details, err)
+            check(info is not None and info.reason == "NotYourTurn" and info.metadata["rule_id"] == "BASE-TURN-01",
+                  f"the status details carry the violation and rule id ({info.reason if info else None})")
 
     kinds = [k for _, k in submitted]
     print(f"played {len(submitted)} commands: {kinds}")
