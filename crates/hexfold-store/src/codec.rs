@@ -33,7 +33,7 @@
 //! typed [`StoreError::Corrupt`] naming the record, never a panic and never the payload bytes.
 //!
 //! A `txn` numbers every write (stream creation or append, including appends with no events):
-//! `epoch << 40 | n`, where `n` counts the writes of this open. The flusher publishes the last durable txn
+//! `epoch << 40 | n`, where `n` counts the writes of this open. The log thread publishes the last durable txn
 //! and readers hide records whose txn is newer. Everything recovered at open is durable and belongs to an
 //! older epoch, so it is below every txn of the new one, and no per-append counter record is needed.
 

@@ -2,8 +2,8 @@
 //!
 //! This crate owns the durable log of the hexfold server: one stream per game with gapless versions from
 //! 1, a global position that orders every event of every stream, idempotent appends keyed by a command id,
-//! snapshots, and a per-stream summary for listings. It owns the on-disk layout ([`codec`] documents it)
-//! and the rule that nothing is acknowledged or read before it is durable.
+//! snapshots, and a per-stream summary for listings. It owns the on-disk layout (documented in
+//! `src/codec.rs`) and the rule that nothing is acknowledged or read before it is durable.
 //!
 //! It must not depend on any game, on the rules crate, on protobuf or on gRPC: payloads, commands, meta,
 //! summaries and snapshots are opaque bytes chosen by the caller. Its only I/O is sled and, in
@@ -11,11 +11,12 @@
 //!
 //! # Guarantees
 //! - An append is atomic: its events and command (one record), its global and command-id index entries
-//!   and the stream summary go into one sled `Batch`, which sled recovers all-or-nothing.
+//!   and the stream summary go into one sled `Batch` (with other appends of its group), which sled
+//!   recovers all-or-nothing.
 //! - `append` and `create_stream` return only once their write is durable per [`Durability`]; concurrent
-//!   writes share one flush (see `flusher`).
+//!   writes share one flush (see `log`).
 //! - Reads never show a write that is not durable: every record carries a write number (txn), and readers
-//!   hide those past the durable frontier the flusher publishes.
+//!   hide those past the durable frontier the log thread publishes.
 //! - A repeated command id on a stream returns the original [`Appended`] with `duplicate: true` and writes
 //!   nothing, across restarts. The id is checked before the expected version. The repeated request's
 //!   command bytes are not compared with the original's: the id alone names the command.
@@ -32,21 +33,21 @@
 
 mod codec;
 mod error;
-mod flusher;
+mod log;
 
 use std::collections::HashMap;
 use std::ops::Bound;
 use std::path::Path;
-use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex};
 use std::thread::JoinHandle;
 
-use tokio::sync::watch;
+use tokio::sync::{oneshot, watch, OwnedSemaphorePermit, Semaphore};
 
 use codec::{
     AppendRecord, MetaRecord, SummaryRec, KIND_APPEND, KIND_GLOBAL, KIND_META, LAYOUT_VERSION,
 };
 pub use error::StoreError;
-use flusher::{Durable, FlushQueue, FlushShared};
+use log::{Durable, LogState, Queue, Request, Shared, TXN_EPOCH_SHIFT};
 
 /// Longest stream name, in bytes (it is part of every key of the stream).
 pub const MAX_STREAM_NAME_BYTES: usize = 128;
@@ -72,8 +73,6 @@ pub const MAX_LIST_STREAMS: usize = 1_000;
 /// heads from sled again (a reverse scan per stream), so memory stays bounded with any number of games.
 pub const MAX_CACHED_STREAM_HEADS: usize = 65_536;
 
-/// A txn is `epoch << TXN_EPOCH_SHIFT | n`: 2^40 writes per open, 2^24 opens.
-const TXN_EPOCH_SHIFT: u32 = 40;
 const MAX_EPOCH: u64 = (1 << (64 - TXN_EPOCH_SHIFT)) - 1;
 
 /// How far a write must reach before it is acknowledged.
@@ -146,60 +145,47 @@ pub struct CommandRecord {
     pub last_version: u64,
 }
 
-/// The event store. Cheap to clone; all clones share one sled database and one flusher thread, which
-/// stops (after a last flush) when the last clone is dropped.
+/// The event store. Cheap to clone; all clones share one sled database and one log thread, which stops
+/// (after writing what is queued) when the last clone is dropped.
 #[derive(Clone)]
 pub struct Store {
     inner: Arc<Inner>,
 }
 
 struct Inner {
-    flush: Arc<FlushShared>,
-    /// All writes are serialised by this lock. Versions and global positions must be assigned gaplessly
-    /// and in the order the batches hit sled, and the head check must see the previous append; a lock
-    /// does that simply. It costs little: the critical section is a few in-memory sled operations (no
-    /// flush, no await), and the expensive part, the flush, happens outside it for all writers at once.
-    writer: Mutex<Writer>,
-    flusher: Option<JoinHandle<()>>,
-}
-
-struct Writer {
-    /// The txn of the last write.
-    last_txn: u64,
-    last_global: u64,
-    /// Set when a batch failed to apply: sled's in-memory state may then hold part of it.
-    poisoned: Option<String>,
-    /// Written (not necessarily durable) head and last append seq of recently written streams, so an
-    /// append does not need a reverse scan of sled. Bounded by [`MAX_CACHED_STREAM_HEADS`].
-    tails: HashMap<String, Tail>,
-}
-
-#[derive(Debug, Clone, Copy)]
-struct Tail {
-    head: u64,
-    seq: u64,
+    shared: Arc<Shared>,
+    /// The log thread (see `log`): the only writer, and the group commit.
+    log: Option<JoinHandle<()>>,
+    /// The syncer thread, in Fsync mode only.
+    syncer: Option<JoinHandle<()>>,
 }
 
 impl Drop for Inner {
     fn drop(&mut self) {
-        self.flush.shut_down();
-        if let Some(handle) = self.flusher.take() {
+        // The log thread first (it answers what is queued and hands the last groups to the syncer), then
+        // the syncer (it fsyncs them).
+        self.shared.shut_down();
+        if let Some(handle) = self.log.take() {
             if handle.join().is_err() {
-                tracing::error!("store flusher thread panicked");
+                tracing::error!("store log thread panicked");
+            }
+        }
+        self.shared.shut_down_syncer();
+        if let Some(handle) = self.syncer.take() {
+            if handle.join().is_err() {
+                tracing::error!("store syncer thread panicked");
             }
         }
     }
 }
 
-/// The txn for the next write.
-fn next_txn(w: &Writer) -> Result<u64, StoreError> {
-    let mask = (1u64 << TXN_EPOCH_SHIFT) - 1;
-    if w.last_txn & mask == mask {
-        return Err(StoreError::Io(
-            "this open has used its 2^40 txns; reopen the store to start a new epoch".into(),
-        ));
-    }
-    Ok(w.last_txn + 1)
+/// The bytes an append carries, for the queue and group bounds.
+pub(crate) fn request_bytes(req: &AppendRequest) -> usize {
+    req.stream.len()
+        + req.command_id.len()
+        + req.command.len()
+        + req.events.iter().map(Vec::len).sum::<usize>()
+        + req.summary.as_ref().map_or(0, Vec::len)
 }
 
 fn check_len(what: &'static str, size: usize, limit: usize) -> Result<(), StoreError> {
@@ -257,7 +243,9 @@ fn snapshot_key_len(stream: &str) -> usize {
 fn open_sled(path: &Path) -> Result<sled::Db, StoreError> {
     let deadline = std::time::Instant::now() + LOCK_WAIT;
     loop {
-        match sled::Config::new().path(path).open() {
+        // sled's own periodic flush is off: the log thread flushes after every group, and a flush from
+        // another thread would hold sled's lock that the log thread's batches need.
+        match sled::Config::new().path(path).flush_every_ms(None).open() {
             Err(sled::Error::Io(e))
                 if e.to_string().contains("could not acquire lock")
                     && std::time::Instant::now() < deadline =>
@@ -351,7 +339,7 @@ fn check_stored_name(stream: &str) -> Result<(), StoreError> {
 }
 
 impl Store {
-    /// Opens (or creates) the store in `path` and starts the group-commit flusher thread.
+    /// Opens (or creates) the store in `path` and starts the log thread (the writer and group commit).
     ///
     /// Everything sled recovers is made durable (flushed, and fsynced in `Fsync` mode) before this
     /// returns, so it can all be treated as acknowledged.
@@ -374,121 +362,102 @@ impl Store {
             gen: 0,
             failure: None,
         };
-        let flush = Arc::new(FlushShared {
+        let shared = Arc::new(Shared {
             db,
             dir: path.to_path_buf(),
             durability: config.durability,
-            queue: Mutex::new(FlushQueue {
-                written_txn: first_txn,
-                written_global: last_global,
-                requested_gen: 0,
-                shutdown: false,
-                flusher_idle: false,
-            }),
+            queue: Mutex::new(Queue::default()),
             wake: Condvar::new(),
+            permits: Arc::new(Semaphore::new(log::MAX_QUEUED_BYTES / 1024)),
+            state: Mutex::new(LogState {
+                last_txn: first_txn,
+                last_global,
+                tails: HashMap::new(),
+            }),
             durable: watch::channel(durable).0,
             position: watch::channel(last_global).0,
             flushes: std::sync::atomic::AtomicU64::new(0),
             #[cfg(test)]
             fail_next_flush: std::sync::atomic::AtomicBool::new(false),
             #[cfg(test)]
-            hold: Mutex::new(()),
+            fail_next_fsync: std::sync::atomic::AtomicBool::new(false),
+            #[cfg(test)]
+            gate: Mutex::new(None),
+            #[cfg(test)]
+            gate_changed: Condvar::new(),
+            sync_queue: Mutex::new(log::SyncQueue::default()),
+            sync_wake: Condvar::new(),
+            #[cfg(test)]
+            applied: watch::channel(first_txn).0,
         });
-        flush.sync().map_err(StoreError::Io)?;
-        let for_thread = Arc::clone(&flush);
-        let handle = std::thread::Builder::new()
-            .name("hexfold-store-flush".into())
-            .spawn(move || flusher::run(for_thread))
-            .map_err(|e| StoreError::Io(format!("cannot start the flusher thread: {e}")))?;
+        shared.sync().map_err(StoreError::Io)?;
+        let spawn = |name: &str, body: fn(Arc<Shared>)| {
+            let for_thread = Arc::clone(&shared);
+            std::thread::Builder::new()
+                .name(name.into())
+                .spawn(move || body(for_thread))
+                .map_err(|e| StoreError::Io(format!("cannot start the {name} thread: {e}")))
+        };
+        let syncer = match config.durability {
+            Durability::Fsync => Some(spawn("hexfold-store-fsync", log::run_syncer)?),
+            Durability::Flush => None,
+        };
+        // Built before the log thread starts, so that if starting it fails, dropping `inner` stops the
+        // syncer.
+        let mut inner = Inner {
+            shared: Arc::clone(&shared),
+            log: None,
+            syncer,
+        };
+        inner.log = Some(spawn("hexfold-store-log", log::run)?);
         Ok(Store {
-            inner: Arc::new(Inner {
-                flush,
-                writer: Mutex::new(Writer {
-                    last_txn: first_txn,
-                    last_global,
-                    poisoned: None,
-                    tails: HashMap::new(),
-                }),
-                flusher: Some(handle),
-            }),
+            inner: Arc::new(inner),
         })
     }
 
     fn db(&self) -> &sled::Db {
-        &self.inner.flush.db
+        &self.inner.shared.db
     }
 
     fn durable(&self) -> Durable {
-        self.inner.flush.durable.borrow().clone()
+        self.inner.shared.durable.borrow().clone()
     }
 
-    /// Takes the writer lock and refuses if the store is poisoned.
-    fn lock_writer(&self) -> Result<MutexGuard<'_, Writer>, StoreError> {
-        let w =
-            self.inner.writer.lock().map_err(|_| {
-                StoreError::Io("a writer panicked; the store refuses writes".into())
-            })?;
-        if let Some(reason) = &w.poisoned {
-            return Err(StoreError::Io(format!("store is poisoned: {reason}")));
-        }
-        if let Some(reason) = &self.inner.flush.durable.borrow().failure {
-            return Err(StoreError::Io(format!(
-                "store is poisoned by a failed flush: {reason}"
-            )));
-        }
-        Ok(w)
-    }
-
-    /// Applies a batch under the writer lock; a failure poisons the store.
-    fn apply(&self, w: &mut Writer, batch: sled::Batch) -> Result<(), StoreError> {
-        if let Err(e) = self.db().apply_batch(batch) {
-            let e = StoreError::from(e);
-            tracing::error!(error = %e, "store write failed; the store is poisoned and refuses writes");
-            w.poisoned = Some(e.to_string());
-            return Err(e);
-        }
-        Ok(())
-    }
-
-    /// Waits until the write numbered `txn` is durable.
-    async fn wait_durable(&self, txn: u64) -> Result<(), StoreError> {
-        let mut rx = self.inner.flush.durable.subscribe();
-        let d = rx
-            .wait_for(|d| d.txn >= txn || d.failure.is_some())
+    /// Waits for queue space for a write of `bytes` (one permit per KiB started).
+    async fn permit(&self, bytes: usize) -> Result<OwnedSemaphorePermit, StoreError> {
+        // Bounded by the request limits: at most MAX_APPEND_BYTES / 1024 + 2, far below u32::MAX.
+        let permits = (bytes / 1024 + 1) as u32;
+        Arc::clone(&self.inner.shared.permits)
+            .acquire_many_owned(permits)
             .await
-            .map_err(|_| StoreError::Io("the store was closed".into()))?;
-        if d.txn >= txn {
-            Ok(())
-        } else {
-            Err(StoreError::Io(format!(
-                "flush failed, the write was not acknowledged: {}",
-                d.failure.as_deref().unwrap_or("unknown")
-            )))
-        }
+            .map_err(|_| StoreError::Io("the store is closing".into()))
+    }
+
+    /// Hands a write to the log thread and waits for its outcome.
+    async fn submit<T>(
+        &self,
+        request: Request,
+        reply: oneshot::Receiver<Result<T, StoreError>>,
+    ) -> Result<T, StoreError> {
+        self.inner.shared.submit(request)?;
+        reply
+            .await
+            .map_err(|_| StoreError::Io("the store's log thread stopped".into()))?
     }
 
     /// Creates a stream with its immutable meta bytes. Durable before `Ok`.
     pub async fn create_stream(&self, stream: &str, meta: Vec<u8>) -> Result<(), StoreError> {
         check_stream_name(stream)?;
         check_len("stream meta (bytes)", meta.len(), MAX_META_BYTES)?;
-        let txn = self.write_create(stream, &meta)?;
-        self.wait_durable(txn).await
-    }
-
-    /// The synchronous part of `create_stream`: returns the txn to wait for.
-    fn write_create(&self, stream: &str, meta: &[u8]) -> Result<u64, StoreError> {
-        let mut w = self.lock_writer()?;
-        let key = codec::meta_key(stream);
-        if self.db().get(&key)?.is_some() {
-            return Err(StoreError::AlreadyExists);
-        }
-        let txn = next_txn(&w)?;
-        let mut batch = sled::Batch::default();
-        batch.insert(key, MetaRecord::encode(txn, meta));
-        self.apply(&mut w, batch)?;
-        w.last_txn = txn;
-        self.inner.flush.note_written(txn, w.last_global);
-        Ok(txn)
+        let permit = self.permit(stream.len() + meta.len()).await?;
+        let (reply, outcome) = oneshot::channel();
+        let request = Request::Create {
+            stream: stream.to_string(),
+            meta,
+            reply,
+            _permit: permit,
+        };
+        self.submit(request, outcome).await
     }
 
     /// The meta bytes given at creation. `NotFound` until the creation is durable.
@@ -510,153 +479,17 @@ impl Store {
     }
 
     /// Appends atomically; see the crate docs for duplicates, conflicts and empty appends. Returns once
-    /// the write is durable.
+    /// the write is durable (and `durable_position` covers it).
     pub async fn append(&self, req: AppendRequest) -> Result<Appended, StoreError> {
         check_request(&req)?;
-        let (appended, txn) = self.write_append(req)?;
-        self.wait_durable(txn).await?;
-        if appended.last_version >= appended.first_version {
-            // The flusher publishes the position just after the durable txn; waiting for it too means that
-            // once an append returns, `durable_position` already covers it.
-            let last_global =
-                appended.first_global + (appended.last_version - appended.first_version);
-            let mut position = self.inner.flush.position.subscribe();
-            position
-                .wait_for(|&p| p >= last_global)
-                .await
-                .map_err(|_| StoreError::Io("the store was closed".into()))?;
-        }
-        Ok(appended)
-    }
-
-    /// The synchronous part of an append, under the writer lock: returns the result and the txn to wait
-    /// for (the original's, for a duplicate).
-    fn write_append(&self, req: AppendRequest) -> Result<(Appended, u64), StoreError> {
-        let db = self.db();
-        let stream = req.stream.as_str();
-        let mut w = self.lock_writer()?;
-
-        let id_key = codec::command_id_key(stream, &req.command_id);
-        if let Some(raw) = db.get(&id_key)? {
-            let (last_version, seq) = codec::decode_command_ref(&raw)?;
-            let raw = db
-                .get(codec::append_key(stream, last_version, seq))?
-                .ok_or_else(|| {
-                    StoreError::Corrupt(format!(
-                        "stream {stream:?}: command id index points at missing append #{seq}"
-                    ))
-                })?;
-            let original = AppendRecord::decode(&raw, last_version)?;
-            let appended = Appended {
-                first_version: original.first_version,
-                last_version,
-                first_global: original.first_global,
-                duplicate: true,
-            };
-            // The original may still be waiting for its flush: the duplicate waits for the same one.
-            return Ok((appended, original.txn));
-        }
-
-        let tail = self.tail(&mut w, stream)?;
-        if let Some(expected) = req.expected_version {
-            if expected != tail.head {
-                return Err(StoreError::Conflict {
-                    expected,
-                    actual: tail.head,
-                });
-            }
-        }
-
-        let txn = next_txn(&w)?;
-        let seq = tail.seq + 1;
-        let count = req.events.len() as u64;
-        let first_version = tail.head + 1;
-        let last_version = tail.head + count;
-        let first_global = w.last_global + 1;
-        let last_global = w.last_global + count;
-
-        // One sled Batch on the default tree rather than a transaction: every record of an append is a
-        // blind write of keys computed under the writer lock, so there is nothing to validate
-        // optimistically, and sled recovers a batch atomically. Transactions would add conflict retries
-        // and multi-tree bookkeeping for no gain.
-        let mut batch = sled::Batch::default();
-        let record = AppendRecord::encode(
-            txn,
-            first_version,
-            first_global,
-            &req.command_id,
-            &req.command,
-            &req.events,
-        );
-        batch.insert(codec::append_key(stream, last_version, seq), record);
-        if count > 0 {
-            let global_ref = codec::encode_append_ref(last_version, seq, Some(stream));
-            batch.insert(&codec::global_key(first_global), global_ref);
-        }
-        batch.insert(id_key, codec::encode_append_ref(last_version, seq, None));
-        if let Some(summary) = req.summary {
-            let key = codec::summary_key(stream);
-            let durable_txn = self.inner.flush.durable.borrow().txn;
-            let durable_before = match db.get(&key)? {
-                Some(raw) => {
-                    let current = SummaryRec::decode(&raw)?;
-                    if current.txn <= durable_txn {
-                        Some((current.txn, current.summary))
-                    } else {
-                        current.durable_before
-                    }
-                }
-                None => None,
-            };
-            let rec = SummaryRec {
-                txn,
-                summary,
-                durable_before,
-            };
-            batch.insert(key, rec.encode());
-        }
-        self.apply(&mut w, batch)?;
-        w.last_txn = txn;
-        w.last_global = last_global;
-        if w.tails.len() >= MAX_CACHED_STREAM_HEADS && !w.tails.contains_key(stream) {
-            w.tails.clear();
-        }
-        w.tails.insert(
-            req.stream.clone(),
-            Tail {
-                head: last_version,
-                seq,
-            },
-        );
-        self.inner.flush.note_written(txn, last_global);
-        drop(w);
-
-        let appended = Appended {
-            first_version,
-            last_version,
-            first_global,
-            duplicate: false,
+        let permit = self.permit(request_bytes(&req)).await?;
+        let (reply, outcome) = oneshot::channel();
+        let request = Request::Append {
+            req,
+            reply,
+            _permit: permit,
         };
-        Ok((appended, txn))
-    }
-
-    /// The written (durable or not) head and last seq of a stream, from the cache or sled.
-    fn tail(&self, w: &mut Writer, stream: &str) -> Result<Tail, StoreError> {
-        if let Some(tail) = w.tails.get(stream) {
-            return Ok(*tail);
-        }
-        let db = self.db();
-        match db
-            .scan_prefix(codec::stream_prefix(KIND_APPEND, stream))
-            .next_back()
-        {
-            Some(item) => {
-                let (head, seq) = codec::append_key_parts(&item?.0, stream)?;
-                Ok(Tail { head, seq })
-            }
-            None if db.get(codec::meta_key(stream))?.is_some() => Ok(Tail { head: 0, seq: 0 }),
-            None => Err(StoreError::NotFound),
-        }
+        self.submit(request, outcome).await
     }
 
     /// The last durable version of a stream, walking back over the (few) appends not yet flushed.
@@ -901,22 +734,22 @@ impl Store {
 
     /// The latest durable global position; changes wake the receivers.
     pub fn durable_position(&self) -> watch::Receiver<u64> {
-        self.inner.flush.position.subscribe()
+        self.inner.shared.position.subscribe()
     }
 
     /// How many flushes the group-commit thread has completed since open (appends per flush is the
     /// group-commit batch size).
     pub fn flush_count(&self) -> u64 {
         self.inner
-            .flush
+            .shared
             .flushes
             .load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Makes everything written before this call durable (snapshots included). For graceful shutdown.
     pub async fn flush(&self) -> Result<(), StoreError> {
-        let gen = self.inner.flush.request_flush();
-        let mut rx = self.inner.flush.durable.subscribe();
+        let gen = self.inner.shared.request_flush();
+        let mut rx = self.inner.shared.durable.subscribe();
         let d = rx
             .wait_for(|d| d.gen >= gen || d.failure.is_some())
             .await

@@ -461,11 +461,21 @@ async fn streams_are_listed_in_pages_with_their_latest_summary() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn concurrent_appends_are_all_durable_and_gapless() {
+    concurrent_appends(Durability::Flush).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_appends_are_all_durable_and_gapless_in_fsync_mode() {
+    concurrent_appends(Durability::Fsync).await;
+}
+
+async fn concurrent_appends(durability: Durability) {
     const STREAMS: usize = 8;
     const TASKS_PER_STREAM: usize = 6;
     const APPENDS_PER_TASK: usize = 15;
     let dir = tempfile::tempdir().unwrap();
-    let store = open(dir.path());
+    let config = StoreConfig { durability };
+    let store = Store::open(dir.path(), config.clone()).unwrap();
     for s in 0..STREAMS {
         store
             .create_stream(&format!("s{s}"), Vec::new())
@@ -520,7 +530,7 @@ async fn concurrent_appends_are_all_durable_and_gapless() {
 
     // Everything acknowledged is there after a reopen, with the same positions.
     drop(store);
-    let store = open(dir.path());
+    let store = Store::open(dir.path(), config).unwrap();
     assert_eq!(check_consistent(&store), (total, heads));
     for (stream, id, r) in acked {
         let again = store

@@ -23,9 +23,13 @@ fn recompute_length(state: &mut State, seat: Seat) {
     state.players[seat.index()].road_length = len;
 }
 
-fn recompute_all_lengths(state: &mut State) {
+/// After a settlement at `v`: only seats with a road ending there can have been cut.
+fn recompute_cut_lengths(state: &mut State, v: crate::hex::VertexId, builder: Seat) {
+    let mask = super::decide::roads_cut_by(state, v, builder);
     for s in 0..state.seats {
-        recompute_length(state, Seat(s));
+        if mask & (1 << s) != 0 {
+            recompute_length(state, Seat(s));
+        }
     }
 }
 
@@ -80,7 +84,7 @@ pub(super) fn evolve(mut state: State, event: &Event) -> State {
                     settlement: vertex,
                 };
             }
-            recompute_all_lengths(&mut state);
+            recompute_cut_lengths(&mut state, vertex, seat);
         }
         Event::StartingResourcesTaken { seat, resources } => take(&mut state, seat, resources),
         Event::RoadPlaced { seat, edge } => {
@@ -158,7 +162,7 @@ pub(super) fn evolve(mut state: State, event: &Event) -> State {
             dec(&mut player(&mut state, seat).settlements_left);
             pay(&mut state, seat, SETTLEMENT_COST);
             // A settlement can cut other seats' roads.
-            recompute_all_lengths(&mut state);
+            recompute_cut_lengths(&mut state, vertex, seat);
         }
         Event::CityBuilt { seat, vertex } => {
             state.vertices[vertex.index()] = VertexPiece::city(seat);

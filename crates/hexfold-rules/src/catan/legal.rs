@@ -120,7 +120,9 @@ fn main_actions(state: &State, seat: Seat, out: &mut Vec<Command>) {
     }
     dev_card_actions(state, seat, out);
     for give in Resource::ALL {
-        if p.hand.get(give) >= best_ratio(&state.board, &state.vertices, seat, give) {
+        // Two is the best ratio there is: skip the harbor scan for resources held fewer than twice.
+        let held = p.hand.get(give);
+        if held >= 2 && held >= best_ratio(&state.board, &state.vertices, seat, give) {
             for receive in Resource::ALL {
                 if receive != give && state.bank.get(receive) > 0 {
                     out.push(Command::MaritimeTrade { give, receive });
@@ -242,6 +244,20 @@ fn discards(hand: Resources, owed: u8, out: &mut Vec<Command>) {
     go(&hand.to_array(), 0, owed, &mut [0; 5], out);
 }
 
+/// Whether a non-active seat has an answer to the open offer: the same conditions under which `legal_actions`
+/// lists `AcceptTrade`, `RejectTrade` or a `CounterOffer` for it, without building the list.
+fn can_respond(state: &State, seat: Seat) -> bool {
+    let (p, Some(offer)) = (&state.players[seat.index()], state.offer) else {
+        return false;
+    };
+    let accept = p.hand.contains(offer.receive)
+        && state.players[state.active.index()]
+            .hand
+            .contains(offer.give);
+    let counter = p.offers_made < OFFERS_PER_TURN_MAX && !p.hand.is_empty();
+    accept || !p.rejected || counter
+}
+
 pub(super) fn seats_to_act(state: &State) -> Vec<Seat> {
     match state.phase {
         Phase::Ended { .. } => Vec::new(),
@@ -261,7 +277,7 @@ pub(super) fn seats_to_act(state: &State) -> Vec<Seat> {
             v.extend(
                 state
                     .seat_iter()
-                    .filter(|&s| s != state.active && !legal_actions(state, s).is_empty()),
+                    .filter(|&s| s != state.active && can_respond(state, s)),
             );
             v
         }

@@ -1,7 +1,7 @@
 //! Arithmetic on commodities and hands. Resource counts are [`crate::hex::Resources`]; a [`Hand`] adds the three
 //! commodities next to them rather than widening the engine's type, so base Catan keeps its five-field counts.
 
-use super::types::{Commodities, Commodity, Good, Hand, Track};
+use super::types::{Commodities, Commodity, Good, Hand, Improvements, ProgressCard, Track};
 use crate::hex::{Resource, Resources};
 
 impl Commodities {
@@ -199,5 +199,43 @@ impl Hand {
             k -= n;
         }
         None
+    }
+}
+
+impl ProgressCard {
+    /// Printer and constitution: a point, revealed when drawn, never held in hand.
+    pub fn is_victory_point(self) -> bool {
+        matches!(self, ProgressCard::Printer | ProgressCard::Constitution)
+    }
+
+    /// The deck (and colour) the card belongs to.
+    pub fn track(self) -> Track {
+        use ProgressCard::*;
+        match self {
+            Alchemist | Crane | Engineer | Inventor | Irrigation | Medicine | Mining | Printer
+            | RoadBuilding | Smith => Track::Science,
+            CommercialHarbor | MasterMerchant | Merchant | MerchantFleet | ResourceMonopoly
+            | TradeMonopoly => Track::Trade,
+            Bishop | Constitution | Deserter | Diplomat | Intrigue | Saboteur | Spy | Warlord
+            | Wedding => Track::Politics,
+        }
+    }
+}
+
+impl Improvements {
+    pub fn get(self, t: Track) -> u8 {
+        match t {
+            Track::Trade => self.trade,
+            Track::Politics => self.politics,
+            Track::Science => self.science,
+        }
+    }
+
+    pub fn get_mut(&mut self, t: Track) -> &mut u8 {
+        match t {
+            Track::Trade => &mut self.trade,
+            Track::Politics => &mut self.politics,
+            Track::Science => &mut self.science,
+        }
     }
 }

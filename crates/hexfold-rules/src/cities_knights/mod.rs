@@ -1,9 +1,500 @@
-//! Catan: Cities & Knights on the hex engine.
+//! Catan: Cities & Knights on the hex engine, as a Decider.
 //!
-//! [`types`] holds the public, serialized data (config, setup, commands, events, violations, views); the rules
-//! follow in their own modules.
+//! The rules are those of the seed `000_2d8f7ffa8528fc19.txt` (Danish) and, where it is silent, the official
+//! Cities & Knights rules; `docs/rules/cities-knights.md` lists every rule with its ID, source and tests.
+//!
+//! This module extends [`crate::hex`] rather than copying it: the board, layouts, dice faces, resource counts,
+//! production (`hex::production`, split into resource + commodity for cities), robber victims, harbor ratios,
+//! the building site rules and the longest road all come from there, and the longest-road card logic from
+//! [`crate::catan`]. What is new lives here: commodities, city walls, knights, city improvements, metropolises,
+//! progress cards, the barbarians and the obligations that other seats must settle (discards, gifts, retreats).
+//!
+//! - [`types`]: the public, serialized data.
+//! - `decide`: checks a command and returns the events that follow. It folds each event into a scratch copy of
+//!   the state as it goes, so later steps of one command (the roll's barbarians, then gates, then production)
+//!   see the effect of earlier ones without re-deriving them.
+//! - `evolve`: folds one event into the state.
+//! - `legal`: `legal_actions` and `seats_to_act`.
+//! - `view`: what each viewer may see.
+//! - `random`: a random-but-sensible player ([`random_command`]).
 
 mod cards;
+mod decide;
+mod evolve;
+mod legal;
+mod progress;
+mod random;
 pub mod types;
+mod view;
 
+pub use random::random_command;
 pub use types::*;
+
+use crate::hex::{Board, BoardRef, EdgePiece, HexId, Resources, Terrain, VertexId, VertexPiece};
+use crate::{Game, GameRng, Outcome, Seat, Viewer};
+use rand::Rng;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// Points needed to win (seed: "Den spiller, der først får 13 sejrspoint har vundet").
+pub const POINTS_TO_WIN: u8 = 13;
+/// Each resource's supply, as in the base game.
+pub const BANK_PER_RESOURCE: u8 = 19;
+/// Each commodity's supply (official: 12 cards of each commodity).
+pub const BANK_PER_COMMODITY: u8 = 12;
+/// Moves of the barbarian ship from the start to the attack space (official board: 7 steps).
+pub const BARBARIAN_TRACK_LEN: u8 = 7;
+/// "Defender of Catan" point cards in the box (official: 6).
+pub const DEFENDER_CARDS: u8 = 6;
+/// Progress cards a seat may hold, victory point cards excluded (seed).
+pub const PROGRESS_HAND_MAX: usize = 4;
+/// City walls per seat (seed: 3).
+pub const WALLS_PER_SEAT: u8 = 3;
+/// Offers one seat may make per turn: not in the rules, a bound so a turn cannot be stretched forever.
+pub const OFFERS_PER_TURN_MAX: u8 = 16;
+
+pub const ROAD_COST: Resources = Resources::new(1, 1, 0, 0, 0);
+pub const SETTLEMENT_COST: Resources = Resources::new(1, 1, 1, 1, 0);
+pub const CITY_COST: Resources = Resources::new(0, 0, 0, 2, 3);
+/// Medicine: a city for 2 ore and 1 grain.
+pub const MEDICINE_CITY_COST: Resources = Resources::new(0, 0, 0, 1, 2);
+/// City wall: 2 brick.
+pub const WALL_COST: Resources = Resources::new(2, 0, 0, 0, 0);
+/// Building or promoting a knight: 1 wool, 1 ore.
+pub const KNIGHT_COST: Resources = Resources::new(0, 0, 1, 0, 1);
+/// Activating a knight: 1 grain.
+pub const ACTIVATE_COST: Resources = Resources::new(0, 0, 0, 1, 0);
+
+/// Cities & Knights.
+pub struct CitiesKnights;
+
+/// A knight on a corner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Knight {
+    pub(crate) seat: Seat,
+    /// 1 basic, 2 strong, 3 mighty.
+    pub(crate) strength: u8,
+    pub(crate) active: bool,
+    /// Activated (or placed active) this turn: may not act this turn (seed).
+    pub(crate) fresh: bool,
+    pub(crate) promoted: bool,
+    /// Negotiated defence: declared as a defender of the current attack.
+    pub(crate) committed: bool,
+}
+
+/// One seat's counters.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerState {
+    pub(crate) hand: Hand,
+    /// Progress cards in hand (hidden), at most a handful.
+    pub(crate) progress: Vec<ProgressCard>,
+    /// Revealed victory point progress cards (public).
+    pub(crate) vp_cards: Vec<ProgressCard>,
+    pub(crate) defender: u8,
+    pub(crate) improvements: Improvements,
+    pub(crate) roads_left: u8,
+    pub(crate) walls_left: u8,
+    /// Knights off the board by strength (index 0 basic).
+    pub(crate) knights_left: [u8; 3],
+    pub(crate) road_length: u8,
+    pub(crate) offers_made: u8,
+    pub(crate) rejected: bool,
+}
+
+impl PlayerState {
+    fn new() -> Self {
+        PlayerState {
+            hand: Hand::default(),
+            progress: Vec::new(),
+            vp_cards: Vec::new(),
+            defender: 0,
+            improvements: Improvements::default(),
+            roads_left: 15,
+            walls_left: WALLS_PER_SEAT,
+            knights_left: [2, 2, 2],
+            road_length: 0,
+            offers_made: 0,
+            rejected: false,
+        }
+    }
+}
+
+/// A roll being resolved: the barbarians first, then gates and production.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingRoll {
+    pub(crate) roll: Roll,
+    /// The ship reached Catan and the attack has not been resolved yet.
+    pub(crate) attack_due: bool,
+    /// Negotiated defence: the seats have been asked to declare their defenders.
+    pub(crate) defence_called: bool,
+}
+
+/// The whole game state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct State {
+    pub(crate) board: BoardRef,
+    pub(crate) seats: u8,
+    pub(crate) first: Seat,
+    pub(crate) negotiated: bool,
+    pub(crate) phase: Phase,
+    pub(crate) active: Seat,
+    pub(crate) turn: u16,
+    pub(crate) robber: HexId,
+    pub(crate) desert: HexId,
+    pub(crate) barbarians: u8,
+    pub(crate) attacks: u16,
+    pub(crate) bank: Hand,
+    /// Per track (trade, politics, science): the shuffled part of the deck, as an unordered multiset; a draw takes
+    /// a uniformly random card of it, which is the same as taking the top of a shuffled pile.
+    pub(crate) decks: [Vec<ProgressCard>; 3],
+    /// Per track: cards put back under the deck, in order; drawn once the shuffled part is empty.
+    pub(crate) bottoms: [Vec<ProgressCard>; 3],
+    pub(crate) defender_left: u8,
+    pub(crate) players: Vec<PlayerState>,
+    pub(crate) vertices: Vec<VertexPiece>,
+    pub(crate) edges: Vec<EdgePiece>,
+    pub(crate) knights: Vec<Option<Knight>>,
+    pub(crate) walls: Vec<bool>,
+    pub(crate) metropolis: [Option<(Seat, VertexId)>; 3],
+    pub(crate) merchant: Option<(Seat, HexId)>,
+    pub(crate) longest_road: Option<Seat>,
+    pub(crate) offer: Option<(Hand, Hand)>,
+    pub(crate) pending: Vec<Obligation>,
+    pub(crate) roll: Option<PendingRoll>,
+    pub(crate) last_roll: Option<Roll>,
+    pub(crate) deserter_knight: Option<u8>,
+    pub(crate) merchant_fleet: Option<Good>,
+}
+
+impl State {
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    pub fn active(&self) -> Seat {
+        self.active
+    }
+    pub fn seats(&self) -> u8 {
+        self.seats
+    }
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    pub fn bank(&self) -> Hand {
+        self.bank
+    }
+    pub fn turn(&self) -> u16 {
+        self.turn
+    }
+    pub fn robber(&self) -> HexId {
+        self.robber
+    }
+    pub fn barbarians(&self) -> u8 {
+        self.barbarians
+    }
+    pub fn barbarian_attacks(&self) -> u16 {
+        self.attacks
+    }
+    pub fn obligations(&self) -> &[Obligation] {
+        &self.pending
+    }
+    /// A seat's resources and commodities (hidden information: tests and trusted callers only).
+    pub fn hand(&self, seat: Seat) -> Hand {
+        self.players[seat.index()].hand
+    }
+    /// A seat's progress cards in hand (hidden information).
+    pub fn progress_cards(&self, seat: Seat) -> &[ProgressCard] {
+        &self.players[seat.index()].progress
+    }
+    pub fn victory_point_cards(&self, seat: Seat) -> &[ProgressCard] {
+        &self.players[seat.index()].vp_cards
+    }
+    pub fn improvements(&self, seat: Seat) -> Improvements {
+        self.players[seat.index()].improvements
+    }
+    pub fn defender_cards(&self, seat: Seat) -> u8 {
+        self.players[seat.index()].defender
+    }
+    /// Every progress card not in a hand or revealed: shuffled part plus the ones under it, per track.
+    pub fn deck_cards(&self, track: Track) -> Vec<ProgressCard> {
+        let mut v = self.decks[track.index()].clone();
+        v.extend_from_slice(&self.bottoms[track.index()]);
+        v
+    }
+    pub fn knight_at(&self, v: VertexId) -> Option<(Seat, u8, bool)> {
+        self.knights[v.index()].map(|k| (k.seat, k.strength, k.active))
+    }
+    pub fn metropolis(&self, track: Track) -> Option<(Seat, VertexId)> {
+        self.metropolis[track.index()]
+    }
+    pub fn vertices(&self) -> &[VertexPiece] {
+        &self.vertices
+    }
+    pub fn edges(&self) -> &[EdgePiece] {
+        &self.edges
+    }
+    pub fn wall_at(&self, v: VertexId) -> bool {
+        self.walls[v.index()]
+    }
+
+    pub(crate) fn seat_iter(&self) -> impl Iterator<Item = Seat> {
+        (0..self.seats).map(Seat)
+    }
+
+    pub(crate) fn next_seat(&self, seat: Seat) -> Seat {
+        Seat((seat.0 + 1) % self.seats)
+    }
+
+    /// Seats clockwise starting with `seat`.
+    pub(crate) fn clockwise_from(&self, seat: Seat) -> impl Iterator<Item = Seat> {
+        let n = self.seats;
+        (0..n).map(move |k| Seat((seat.0 + k) % n))
+    }
+
+    /// The seat placing at setup step `index`: clockwise from the first seat, then back (snake order).
+    pub(crate) fn placement_seat(&self, index: u8) -> Seat {
+        let n = self.seats;
+        let k = if index < n { index } else { 2 * n - 1 - index };
+        Seat((self.first.0 + k) % n)
+    }
+
+    /// Cities of `seat` (metropolises included).
+    pub(crate) fn cities_of(&self, seat: Seat) -> impl Iterator<Item = VertexId> + '_ {
+        self.board.topology().vertices().filter(move |v| {
+            let p = self.vertices[v.index()];
+            p.is_city() && p.owner() == Some(seat)
+        })
+    }
+
+    pub(crate) fn is_metropolis(&self, v: VertexId) -> bool {
+        self.metropolis.iter().flatten().any(|&(_, m)| m == v)
+    }
+
+    pub(crate) fn metropolis_count(&self, seat: Seat) -> u8 {
+        self.metropolis
+            .iter()
+            .flatten()
+            .filter(|&&(s, _)| s == seat)
+            .count() as u8
+    }
+
+    /// Every point is public in Cities & Knights: buildings, metropolises, defender cards, victory point
+    /// progress cards, the merchant and the longest road.
+    pub fn points(&self, seat: Seat) -> u8 {
+        let p = &self.players[seat.index()];
+        let (settlements, cities) = self.buildings_of(seat);
+        let mut pts = settlements + 2 * cities;
+        pts += 2 * self.metropolis_count(seat);
+        pts += p.defender + p.vp_cards.len() as u8;
+        if matches!(self.merchant, Some((s, _)) if s == seat) {
+            pts += 1;
+        }
+        if self.longest_road == Some(seat) {
+            pts += 2;
+        }
+        pts
+    }
+
+    /// Settlements and cities of `seat` on the board. Piece supplies are derived from these rather than stored:
+    /// a city pillaged when its owner has no settlement piece left still becomes a settlement (official FAQ: turn
+    /// the city on its side), so the board may briefly hold six settlements of one seat.
+    pub(crate) fn buildings_of(&self, seat: Seat) -> (u8, u8) {
+        let (mut s, mut c) = (0, 0);
+        for p in &self.vertices {
+            if p.owner() == Some(seat) {
+                if p.is_city() {
+                    c += 1;
+                } else {
+                    s += 1;
+                }
+            }
+        }
+        (s, c)
+    }
+
+    pub(crate) fn settlements_left(&self, seat: Seat) -> u8 {
+        5u8.saturating_sub(self.buildings_of(seat).0)
+    }
+
+    pub(crate) fn cities_left(&self, seat: Seat) -> u8 {
+        4u8.saturating_sub(self.buildings_of(seat).1)
+    }
+
+    pub(crate) fn hand_limit(&self, seat: Seat) -> u8 {
+        7 + 2 * (WALLS_PER_SEAT - self.players[seat.index()].walls_left.min(WALLS_PER_SEAT))
+    }
+
+    /// The vertex pieces as the road rules see them for `seat`: another seat's knight cuts roads exactly like
+    /// another seat's building (seed: "En ridder kapper en vej over"), so those knights are written in as
+    /// settlements of their owner. Knights stand only on corners without a building, so nothing is overwritten.
+    pub(crate) fn road_blockers(&self, seat: Seat) -> Vec<VertexPiece> {
+        let mut v = self.vertices.clone();
+        for (i, k) in self.knights.iter().enumerate() {
+            if let Some(k) = k {
+                if k.seat != seat {
+                    v[i] = VertexPiece::settlement(k.seat);
+                }
+            }
+        }
+        v
+    }
+}
+
+/// The official progress decks (18 cards each).
+pub fn full_deck(track: Track) -> Vec<ProgressCard> {
+    use ProgressCard::*;
+    let counts: &[(ProgressCard, u8)] = match track {
+        Track::Science => &[
+            (Alchemist, 2),
+            (Crane, 2),
+            (Engineer, 1),
+            (Inventor, 2),
+            (Irrigation, 2),
+            (Medicine, 2),
+            (Mining, 2),
+            (Printer, 1),
+            (RoadBuilding, 2),
+            (Smith, 2),
+        ],
+        Track::Trade => &[
+            (CommercialHarbor, 2),
+            (MasterMerchant, 2),
+            (Merchant, 6),
+            (MerchantFleet, 2),
+            (ResourceMonopoly, 4),
+            (TradeMonopoly, 2),
+        ],
+        Track::Politics => &[
+            (Bishop, 2),
+            (Constitution, 1),
+            (Deserter, 2),
+            (Diplomat, 2),
+            (Intrigue, 2),
+            (Saboteur, 2),
+            (Spy, 3),
+            (Warlord, 2),
+            (Wedding, 2),
+        ],
+    };
+    counts
+        .iter()
+        .flat_map(|&(c, n)| std::iter::repeat_n(c, usize::from(n)))
+        .collect()
+}
+
+impl Game for CitiesKnights {
+    const NAME: &'static str = "cities_knights";
+    type Config = Config;
+    type Setup = Setup;
+    type State = State;
+    type Command = Command;
+    type Event = Event;
+    type Violation = Violation;
+    type StateView = StateView;
+    type EventView = EventView;
+
+    fn setup(config: &Config, rng: &mut GameRng) -> Result<Setup, Violation> {
+        if !(3..=4).contains(&config.seats) {
+            return Err(Violation::InvalidSeatCount);
+        }
+        let layout = match config.map {
+            crate::catan::MapKind::Beginner => crate::hex::beginner_layout(),
+            crate::catan::MapKind::Variable => {
+                crate::hex::variable_layout(rng).ok_or(Violation::MapGenerationFailed)?
+            }
+        };
+        Ok(Setup {
+            seats: config.seats,
+            layout,
+            first: Seat(rng.gen_range(0..config.seats)),
+            negotiated_defence: config.negotiated_defence,
+        })
+    }
+
+    fn initial_state(setup: &Setup) -> State {
+        // A setup comes from `setup` or from storage written by it; a malformed one is a programming error.
+        let board = Board::new(setup.layout.clone()).expect("a setup's layout is a valid board");
+        let desert = board
+            .first_of(Terrain::Desert)
+            .or_else(|| board.topology().hex(0))
+            .expect("non-empty board");
+        let (nv, ne) = (
+            board.topology().vertex_count(),
+            board.topology().edge_count(),
+        );
+        let first = Seat(setup.first.0 % setup.seats.max(1));
+        State {
+            board: BoardRef(Arc::new(board)),
+            seats: setup.seats,
+            first,
+            negotiated: setup.negotiated_defence,
+            phase: Phase::PlaceBuilding { index: 0 },
+            active: first,
+            turn: 0,
+            robber: desert,
+            desert,
+            barbarians: 0,
+            attacks: 0,
+            bank: Hand {
+                resources: Resources::all(BANK_PER_RESOURCE),
+                commodities: Commodities {
+                    coin: BANK_PER_COMMODITY,
+                    paper: BANK_PER_COMMODITY,
+                    cloth: BANK_PER_COMMODITY,
+                },
+            },
+            decks: Track::ALL.map(full_deck),
+            bottoms: Default::default(),
+            defender_left: DEFENDER_CARDS,
+            players: (0..setup.seats).map(|_| PlayerState::new()).collect(),
+            vertices: vec![VertexPiece::EMPTY; nv],
+            edges: vec![EdgePiece::EMPTY; ne],
+            knights: vec![None; nv],
+            walls: vec![false; nv],
+            metropolis: [None; 3],
+            merchant: None,
+            longest_road: None,
+            offer: None,
+            pending: Vec::new(),
+            roll: None,
+            last_roll: None,
+            deserter_knight: None,
+            merchant_fleet: None,
+        }
+    }
+
+    fn decide(
+        state: &State,
+        actor: Seat,
+        command: &Command,
+        rng: &mut GameRng,
+    ) -> Result<Vec<Event>, Violation> {
+        decide::decide(state, actor, command, rng)
+    }
+
+    fn evolve(state: State, event: &Event) -> State {
+        evolve::evolve(state, event)
+    }
+
+    fn legal_actions(state: &State, seat: Seat) -> Vec<Command> {
+        legal::legal_actions(state, seat)
+    }
+
+    fn seats_to_act(state: &State) -> Vec<Seat> {
+        legal::seats_to_act(state)
+    }
+
+    fn outcome(state: &State) -> Option<Outcome> {
+        match state.phase {
+            Phase::Ended { winner } => Some(Outcome { winner }),
+            _ => None,
+        }
+    }
+
+    fn view_state(state: &State, viewer: Viewer) -> StateView {
+        view::view_state(state, viewer)
+    }
+
+    fn view_event(state: &State, event: &Event, viewer: Viewer) -> EventView {
+        view::view_event(state, event, viewer)
+    }
+}

@@ -250,64 +250,126 @@ pub enum ProgressPlay {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Command {
     /// Setup, first round: a settlement on a free corner respecting the distance rule.
-    PlaceSettlement { vertex: VertexId },
+    PlaceSettlement {
+        vertex: VertexId,
+    },
     /// Setup, second round: a city on a free corner respecting the distance rule; it yields starting resources.
-    PlaceCity { vertex: VertexId },
+    PlaceCity {
+        vertex: VertexId,
+    },
     /// Setup: a road touching the building just placed.
-    PlaceRoad { edge: EdgeId },
+    PlaceRoad {
+        edge: EdgeId,
+    },
     /// Roll the white, red and event dice.
     RollDice,
     /// After a 7 (once the barbarians have attacked once): move the robber and steal from `victim`.
-    MoveRobber { hex: HexId, victim: Option<Seat> },
+    MoveRobber {
+        hex: HexId,
+        victim: Option<Seat>,
+    },
     /// Pay what you owe after a 7 or a saboteur.
-    Discard { cards: Hand },
+    Discard {
+        cards: Hand,
+    },
     /// Give the cards a wedding or commercial harbor demands of you.
-    GiveCards { cards: Hand },
+    GiveCards {
+        cards: Hand,
+    },
     /// The barbarians won and you contributed least: reduce this city of yours to a settlement.
-    ChooseCityToLose { vertex: VertexId },
+    ChooseCityToLose {
+        vertex: VertexId,
+    },
     /// Your displaced knight retreats to this free corner on your roads.
-    RetreatKnight { vertex: VertexId },
+    RetreatKnight {
+        vertex: VertexId,
+    },
     /// A deserter was played against you: remove this knight of yours.
-    RemoveKnight { vertex: VertexId },
+    RemoveKnight {
+        vertex: VertexId,
+    },
     /// You hold a fifth progress card: put this one back under its deck.
-    ReturnProgressCard { card: ProgressCard },
+    ReturnProgressCard {
+        card: ProgressCard,
+    },
     /// Negotiated defence: the active knights of yours that defend.
-    CommitKnights { vertices: Vec<VertexId> },
+    CommitKnights {
+        vertices: Vec<VertexId>,
+    },
     /// A tied defender of Catan draws a progress card from the chosen deck.
-    ChooseProgressDeck { track: Track },
+    ChooseProgressDeck {
+        track: Track,
+    },
     /// The aqueduct: take a resource of your choice because the roll gave you nothing.
-    TakeAqueductResource { resource: Resource },
+    TakeAqueductResource {
+        resource: Resource,
+    },
     /// The master merchant: take these 2 cards from the revealed hand.
-    TakeCards { cards: Hand },
+    TakeCards {
+        cards: Hand,
+    },
     /// The spy: take this card from the revealed progress cards.
-    TakeProgressCard { card: ProgressCard },
-    BuildRoad { edge: EdgeId },
-    BuildSettlement { vertex: VertexId },
-    BuildCity { vertex: VertexId },
+    TakeProgressCard {
+        card: ProgressCard,
+    },
+    BuildRoad {
+        edge: EdgeId,
+    },
+    BuildSettlement {
+        vertex: VertexId,
+    },
+    BuildCity {
+        vertex: VertexId,
+    },
     /// A city wall (2 brick) under one of your cities; at most 3.
-    BuildCityWall { vertex: VertexId },
+    BuildCityWall {
+        vertex: VertexId,
+    },
     /// A basic knight (1 ore, 1 wool), inactive, on a free corner touching your road.
-    BuildKnight { vertex: VertexId },
+    BuildKnight {
+        vertex: VertexId,
+    },
     /// The deserter's free knight, of the strength the victim removed.
-    PlaceDeserterKnight { vertex: VertexId },
+    PlaceDeserterKnight {
+        vertex: VertexId,
+    },
     /// Activate a knight (1 grain).
-    ActivateKnight { vertex: VertexId },
+    ActivateKnight {
+        vertex: VertexId,
+    },
     /// Promote a knight one step (1 ore, 1 wool); each knight once per turn; mighty needs the fortress.
-    PromoteKnight { vertex: VertexId },
+    PromoteKnight {
+        vertex: VertexId,
+    },
     /// Move an active knight along your roads to a free corner, or onto a weaker enemy knight to displace it.
-    MoveKnight { from: VertexId, to: VertexId },
+    MoveKnight {
+        from: VertexId,
+        to: VertexId,
+    },
     /// An active knight next to the robber's hex sends the robber back to the desert.
-    ChaseRobber { knight: VertexId },
+    ChaseRobber {
+        knight: VertexId,
+    },
     /// Build the next level of a track with its commodity.
-    ImproveCity { track: Track },
+    ImproveCity {
+        track: Track,
+    },
     /// Trade with the bank at your best ratio for `give`.
-    BankTrade { give: Good, receive: Good },
+    BankTrade {
+        give: Good,
+        receive: Good,
+    },
     /// The active seat offers a trade to all others; the first to accept trades.
-    OfferTrade { give: Hand, receive: Hand },
+    OfferTrade {
+        give: Hand,
+        receive: Hand,
+    },
     AcceptTrade,
     RejectTrade,
     WithdrawTrade,
-    PlayProgressCard { play: ProgressPlay },
+    PlayProgressCard {
+        play: ProgressPlay,
+    },
     EndTurn,
 }
 
@@ -399,9 +461,14 @@ pub enum AttackResult {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Phase {
     /// Setup step `index` (snake order, `2 * seats` steps): the first round places settlements, the second cities.
-    PlaceBuilding { index: u8 },
+    PlaceBuilding {
+        index: u8,
+    },
     /// Setup step `index`: a road touching `vertex`.
-    PlaceRoad { index: u8, vertex: VertexId },
+    PlaceRoad {
+        index: u8,
+        vertex: VertexId,
+    },
     /// The active seat rolls (or first plays the alchemist).
     Roll,
     /// The roll is being resolved: waiting for the obligations it raised (defence, lost cities).
@@ -410,7 +477,9 @@ pub enum Phase {
     Robber,
     /// After the roll: trade, build, knights, progress cards, end the turn.
     Main,
-    Ended { winner: Seat },
+    Ended {
+        winner: Seat,
+    },
 }
 
 /// A fact. Costs paid are in the events so `evolve` never recomputes a price.
@@ -616,6 +685,12 @@ pub enum Event {
         to: Seat,
         cards: Hand,
     },
+    /// A seat settled a wedding or commercial harbor demand with cards of its choice.
+    CardsGiven {
+        seat: Seat,
+        to: Seat,
+        cards: Hand,
+    },
     /// Wedding or commercial harbor: these seats owe cards of their choice.
     CardsDemanded {
         to: Seat,
@@ -659,6 +734,10 @@ pub enum Event {
         seat: Seat,
         victim: Seat,
         cards: Hand,
+    },
+    LongestRoadChanged {
+        holder: Option<Seat>,
+        length: u8,
     },
     TurnEnded {
         seat: Seat,

@@ -4,8 +4,8 @@
 //! uses the row label.
 
 use super::data::{
-    self, building, BuildingSpec, CHURCH_FOUNDATION, COLS_BY_PLAYERS, CUBES, EAST_WALL_SLOTS, GATE_WINDMILLS,
-    MAX_COLS, ROWS, ROW_LABELS, SEA_WINDMILLS, TRACK_FLAGS,
+    self, building, BuildingSpec, CHURCH_FOUNDATION, COLS_BY_PLAYERS, CUBES, EAST_WALL_SLOTS,
+    GATE_WINDMILLS, MAX_COLS, ROWS, ROW_LABELS, SEA_WINDMILLS, TRACK_FLAGS,
 };
 use super::{Cards, Cell, InfluenceColor, Place, Square, State, WallSide, WallSlot};
 use crate::game::Seat;
@@ -35,7 +35,10 @@ pub fn locate(state: &State, sq: Square) -> Option<(usize, usize)> {
 }
 
 pub fn square(col: usize, row: usize) -> Square {
-    Square { col: col as u8, row: row_label(row) }
+    Square {
+        col: col as u8,
+        row: row_label(row),
+    }
 }
 
 /// Windmills printed on a square.
@@ -53,7 +56,10 @@ pub fn windmills(players: u8, col: usize, row: usize) -> u8 {
 /// The church foundation as (column, row index).
 pub fn foundation() -> (usize, usize) {
     let (col, label) = CHURCH_FOUNDATION;
-    (usize::from(col), row_index(label).expect("the foundation row is a board row"))
+    (
+        usize::from(col),
+        row_index(label).expect("the foundation row is a board row"),
+    )
 }
 
 /// True while the foundation square must stay free (until the first church tile).
@@ -80,7 +86,8 @@ pub struct Footprint {
 
 impl Footprint {
     pub fn cells(self) -> impl Iterator<Item = (usize, usize)> {
-        (self.row..self.row + self.h).flat_map(move |r| (self.col..self.col + self.w).map(move |c| (c, r)))
+        (self.row..self.row + self.h)
+            .flat_map(move |r| (self.col..self.col + self.w).map(move |c| (c, r)))
     }
 
     pub fn touches_row(self, row: usize) -> bool {
@@ -95,7 +102,12 @@ pub fn piece_footprint(state: &State, piece: usize) -> Option<Footprint> {
         Place::Board { at, .. } => {
             let spec = building(p.kind);
             let row = row_index(at.row)?;
-            Some(Footprint { col: usize::from(at.col), row, w: usize::from(spec.cols), h: usize::from(spec.rows) })
+            Some(Footprint {
+                col: usize::from(at.col),
+                row,
+                w: usize::from(spec.cols),
+                h: usize::from(spec.rows),
+            })
         }
         _ => None,
     }
@@ -138,11 +150,20 @@ pub fn wall_slot(players: u8, index: usize) -> WallSlot {
     let side = usize::from(side_slots(players));
     let east = usize::from(EAST_WALL_SLOTS);
     if index < side {
-        WallSlot { side: WallSide::North, index: index as u8 }
+        WallSlot {
+            side: WallSide::North,
+            index: index as u8,
+        }
     } else if index < side + east {
-        WallSlot { side: WallSide::East, index: (index - side) as u8 }
+        WallSlot {
+            side: WallSide::East,
+            index: (index - side) as u8,
+        }
     } else {
-        WallSlot { side: WallSide::South, index: (index - side - east) as u8 }
+        WallSlot {
+            side: WallSide::South,
+            index: (index - side - east) as u8,
+        }
     }
 }
 
@@ -158,8 +179,14 @@ pub fn wall_connected(state: &State, slot: WallSlot) -> bool {
         _ => slot.index == len - 1,
     };
     let built = |i: u8| {
-        wall_index(state.players, WallSlot { side: slot.side, index: i })
-            .is_some_and(|k| state.walls[k].is_some())
+        wall_index(
+            state.players,
+            WallSlot {
+                side: slot.side,
+                index: i,
+            },
+        )
+        .is_some_and(|k| state.walls[k].is_some())
     };
     by_gate || (slot.index > 0 && built(slot.index - 1)) || built(slot.index + 1)
 }
@@ -202,7 +229,12 @@ pub fn cubes_off_track(state: &State, seat: Seat) -> u8 {
             _ => 0,
         })
         .sum();
-    let on_towers = state.walls.iter().flatten().filter(|w| w.seat == seat && w.tower_cube).count() as u8;
+    let on_towers = state
+        .walls
+        .iter()
+        .flatten()
+        .filter(|w| w.seat == seat && w.tower_cube)
+        .count() as u8;
     on_buildings + on_church + on_towers
 }
 
@@ -220,7 +252,10 @@ pub fn cubes_in_row(state: &State, seat: Seat, row: usize) -> u8 {
     let mut n = 0;
     for (i, p) in state.pieces.iter().enumerate() {
         if let Place::Board { owner, cubes, .. } = p.place {
-            if owner == seat && cubes > 0 && piece_footprint(state, i).is_some_and(|f| f.touches_row(row)) {
+            if owner == seat
+                && cubes > 0
+                && piece_footprint(state, i).is_some_and(|f| f.touches_row(row))
+            {
                 n += cubes;
             }
         }
@@ -252,7 +287,10 @@ pub fn trade_points(state: &State, seat: Seat) -> u8 {
         if let Place::Board { owner, .. } = p.place {
             if owner == seat {
                 if let Some(f) = piece_footprint(state, i) {
-                    n += f.cells().map(|(c, r)| windmills(state.players, c, r)).sum::<u8>();
+                    n += f
+                        .cells()
+                        .map(|(c, r)| windmills(state.players, c, r))
+                        .sum::<u8>();
                 }
             }
         }
@@ -267,16 +305,20 @@ pub fn flags_reached(points: u8) -> u8 {
 
 // Cards.
 
+/// Saturating, so a command naming absurd card counts is refused rather than overflowing.
 pub fn influence_total(c: &Cards) -> u8 {
-    c.red + c.green + c.blue
+    c.red.saturating_add(c.green).saturating_add(c.blue)
 }
 
 pub fn total(c: &Cards) -> u8 {
-    c.gold + influence_total(c)
+    c.gold.saturating_add(influence_total(c))
 }
 
 pub fn holds(hand: &Cards, want: &Cards) -> bool {
-    hand.gold >= want.gold && hand.red >= want.red && hand.green >= want.green && hand.blue >= want.blue
+    hand.gold >= want.gold
+        && hand.red >= want.red
+        && hand.green >= want.green
+        && hand.blue >= want.blue
 }
 
 pub fn add(a: &mut Cards, b: &Cards) {
@@ -313,9 +355,17 @@ pub fn of_colour(colour: InfluenceColor, n: u8) -> Cards {
 }
 
 pub fn gold(n: u8) -> Cards {
-    Cards { gold: n, ..Cards::default() }
+    Cards {
+        gold: n,
+        ..Cards::default()
+    }
 }
 
 pub fn one_of_each() -> Cards {
-    Cards { gold: 0, red: 1, green: 1, blue: 1 }
+    Cards {
+        gold: 0,
+        red: 1,
+        green: 1,
+        blue: 1,
+    }
 }

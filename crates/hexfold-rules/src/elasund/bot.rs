@@ -25,7 +25,12 @@ fn bundles(from: &Cards, n: u8) -> Vec<Cards> {
             for green in 0..=from.green.min(n - gold - red) {
                 let blue = n - gold - red - green;
                 if blue <= from.blue {
-                    out.push(Cards { gold, red, green, blue });
+                    out.push(Cards {
+                        gold,
+                        red,
+                        green,
+                        blue,
+                    });
                 }
             }
         }
@@ -66,7 +71,9 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Command> {
     let hand = s.seats[seat.index()].hand;
     match &s.phase {
         Phase::Roll => out.push(Command::Roll),
-        Phase::ChooseShipRow { options } => out.extend(options.iter().map(|&row| Command::MoveShip { row })),
+        Phase::ChooseShipRow { options } => {
+            out.extend(options.iter().map(|&row| Command::MoveShip { row }))
+        }
         Phase::ChoosePirateRow => {
             for &row in &data::ROW_LABELS {
                 if s.ship_row != Some(row) {
@@ -100,14 +107,47 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Command> {
 }
 
 fn build_actions(s: &State, seat: Seat, out: &mut Vec<Command>) {
-    let withs = [None, Some(InfluenceColor::Red), Some(InfluenceColor::Green), Some(InfluenceColor::Blue)];
+    // Every legal build covers one of the builder's own permits, so only the placements around those permits
+    // are tried (the same list as trying every square, at a fraction of the cost).
+    let hand = s.seats[seat.index()].hand;
+    let triples: Vec<InfluenceColor> = InfluenceColor::ALL
+        .into_iter()
+        .filter(|&c| colour_count(&hand, c) >= 3)
+        .collect();
+    let own: Vec<(usize, usize)> = squares(s)
+        .filter(|&(c, r)| matches!(s.cells[cell_index(c, r)], Cell::Permit { seat: o, .. } if o == seat))
+        .collect();
     for spec in BUILDINGS.iter().filter(|b| !b.start) {
-        for (c, r) in squares(s) {
-            for with in withs {
-                let at = square(c, r);
-                if plan_build(s, seat, spec.kind, at, with).is_ok() {
-                    out.push(Command::Build { building: spec.kind, at, overbuild_with: with });
+        let mut tops: Vec<(usize, usize)> = Vec::new();
+        for &(pc, pr) in &own {
+            for dr in 0..usize::from(spec.rows).min(pr + 1) {
+                for dc in 0..usize::from(spec.cols).min(pc + 1) {
+                    tops.push((pc - dc, pr - dr));
                 }
+            }
+        }
+        tops.sort_unstable_by_key(|&(c, r)| (r, c));
+        tops.dedup();
+        for (c, r) in tops {
+            let at = square(c, r);
+            match plan_build(s, seat, spec.kind, at, None) {
+                Ok(_) => out.push(Command::Build {
+                    building: spec.kind,
+                    at,
+                    overbuild_with: None,
+                }),
+                Err(super::Violation::SameSizeNeedsInfluence) => {
+                    for &colour in &triples {
+                        if plan_build(s, seat, spec.kind, at, Some(colour)).is_ok() {
+                            out.push(Command::Build {
+                                building: spec.kind,
+                                at,
+                                overbuild_with: Some(colour),
+                            });
+                        }
+                    }
+                }
+                Err(_) => {}
             }
         }
     }
@@ -129,19 +169,30 @@ fn build_actions(s: &State, seat: Seat, out: &mut Vec<Command>) {
 fn permit_actions(s: &State, seat: Seat, out: &mut Vec<Command>) {
     let p = &s.seats[seat.index()];
     let rows = permit_rows(s);
-    let colours: Vec<InfluenceColor> =
-        InfluenceColor::ALL.into_iter().filter(|&c| colour_count(&p.hand, c) >= 2).collect();
-    for value in (0..data::PERMIT_VALUES).filter(|v| p.permits & (1 << v) != 0 && p.hand.gold >= *v) {
+    let colours: Vec<InfluenceColor> = InfluenceColor::ALL
+        .into_iter()
+        .filter(|&c| colour_count(&p.hand, c) >= 2)
+        .collect();
+    for value in (0..data::PERMIT_VALUES).filter(|v| p.permits & (1 << v) != 0 && p.hand.gold >= *v)
+    {
         for (c, r) in squares(s) {
             if !is_free(s, c, r) {
                 continue;
             }
             let at = square(c, r);
             if rows.contains(&r) {
-                out.push(Command::PlacePermit { value, at, anywhere_with: None });
+                out.push(Command::PlacePermit {
+                    value,
+                    at,
+                    anywhere_with: None,
+                });
             }
             for &colour in &colours {
-                out.push(Command::PlacePermit { value, at, anywhere_with: Some(colour) });
+                out.push(Command::PlacePermit {
+                    value,
+                    at,
+                    anywhere_with: Some(colour),
+                });
             }
         }
     }
@@ -150,9 +201,14 @@ fn permit_actions(s: &State, seat: Seat, out: &mut Vec<Command>) {
 
 fn special_actions(s: &State, seat: Seat, hand: &Cards, out: &mut Vec<Command>) {
     let p = &s.seats[seat.index()];
-    let pairs: Vec<InfluenceColor> =
-        InfluenceColor::ALL.into_iter().filter(|&c| colour_count(hand, c) >= 2).collect();
-    let free: Vec<Square> = squares(s).filter(|&(c, r)| is_free(s, c, r)).map(|(c, r)| square(c, r)).collect();
+    let pairs: Vec<InfluenceColor> = InfluenceColor::ALL
+        .into_iter()
+        .filter(|&c| colour_count(hand, c) >= 2)
+        .collect();
+    let free: Vec<Square> = squares(s)
+        .filter(|&(c, r)| is_free(s, c, r))
+        .map(|(c, r)| square(c, r))
+        .collect();
     let own: Vec<(Square, u8)> = squares(s)
         .filter_map(|(c, r)| match s.cells[cell_index(c, r)] {
             Cell::Permit { seat: o, value } if o == seat => Some((square(c, r), value)),
@@ -166,13 +222,19 @@ fn special_actions(s: &State, seat: Seat, hand: &Cards, out: &mut Vec<Command>) 
             }
             for up in value + 1..data::PERMIT_VALUES {
                 if p.permits & (1 << up) != 0 && hand.gold >= up - value {
-                    out.push(Command::UpgradePermit { at: from, value: up, pay });
+                    out.push(Command::UpgradePermit {
+                        at: from,
+                        value: up,
+                        pay,
+                    });
                 }
             }
         }
     }
     if holds(hand, &one_of_each()) {
-        for value in (0..data::PERMIT_VALUES).filter(|v| p.permits & (1 << v) != 0 && hand.gold >= *v) {
+        for value in
+            (0..data::PERMIT_VALUES).filter(|v| p.permits & (1 << v) != 0 && hand.gold >= *v)
+        {
             for &at in &free {
                 out.push(Command::PlacePermitAnywhere { value, at });
             }
@@ -184,7 +246,11 @@ fn special_actions(s: &State, seat: Seat, hand: &Cards, out: &mut Vec<Command>) 
 /// A random legal command for `seat`, or `None` if the seat may not act. Not uniform over `legal_actions`: it
 /// first picks a kind of move (building is favoured, permit shuffles are rare) so random games make progress
 /// and end.
-pub fn random_command(state: &State, seat: Seat, rng: &mut GameRng) -> Option<crate::elasund::Command> {
+pub fn random_command(
+    state: &State,
+    seat: Seat,
+    rng: &mut GameRng,
+) -> Option<crate::elasund::Command> {
     let actions = legal_actions(state, seat);
     if actions.is_empty() {
         return None;
@@ -198,7 +264,10 @@ pub fn random_command(state: &State, seat: Seat, rng: &mut GameRng) -> Option<cr
             let builds: Vec<&Command> = actions
                 .iter()
                 .filter(|c| {
-                    matches!(c, Command::Build { .. } | Command::BuildWall { .. } | Command::BuildChurch)
+                    matches!(
+                        c,
+                        Command::Build { .. } | Command::BuildWall { .. } | Command::BuildChurch
+                    )
                 })
                 .collect();
             if !builds.is_empty() && rng.gen_bool(0.85) {
@@ -208,7 +277,8 @@ pub fn random_command(state: &State, seat: Seat, rng: &mut GameRng) -> Option<cr
         }
         Phase::Permit => permit_choice(&actions, rng),
         Phase::Special => {
-            let specials: Vec<&Command> = actions.iter().filter(|c| **c != Command::EndTurn).collect();
+            let specials: Vec<&Command> =
+                actions.iter().filter(|c| **c != Command::EndTurn).collect();
             if !specials.is_empty() && rng.gen_bool(0.3) {
                 return pick(&specials, rng);
             }
@@ -221,11 +291,27 @@ pub fn random_command(state: &State, seat: Seat, rng: &mut GameRng) -> Option<cr
 fn permit_choice(actions: &[Command], rng: &mut GameRng) -> Option<Command> {
     let plain: Vec<&Command> = actions
         .iter()
-        .filter(|c| matches!(c, Command::PlacePermit { anywhere_with: None, .. }))
+        .filter(|c| {
+            matches!(
+                c,
+                Command::PlacePermit {
+                    anywhere_with: None,
+                    ..
+                }
+            )
+        })
         .collect();
     let paid: Vec<&Command> = actions
         .iter()
-        .filter(|c| matches!(c, Command::PlacePermit { anywhere_with: Some(_), .. }))
+        .filter(|c| {
+            matches!(
+                c,
+                Command::PlacePermit {
+                    anywhere_with: Some(_),
+                    ..
+                }
+            )
+        })
         .collect();
     let roll: f64 = rng.gen();
     let chosen = if roll < 0.6 && !plain.is_empty() {
@@ -236,4 +322,70 @@ fn permit_choice(actions: &[Command], rng: &mut GameRng) -> Option<Command> {
         None
     };
     Some(chosen.map(|c| (*c).clone()).unwrap_or(Command::TakeTwoGold))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::elasund::{Config, Elasund};
+    use crate::game::Game;
+    use rand::SeedableRng;
+
+    /// The build list around own permits equals the list from trying every square with every payment.
+    #[test]
+    fn build_actions_match_brute_force() {
+        let mut checked = 0;
+        for seed in 0..30 {
+            let mut rng = GameRng::seed_from_u64(seed);
+            let setup = Elasund::setup(
+                &Config {
+                    players: 2 + (seed % 3) as u8,
+                },
+                &mut rng,
+            )
+            .unwrap();
+            let mut state = Elasund::initial_state(&setup);
+            while Elasund::outcome(&state).is_none() && state.turn < 400 {
+                let seats = Elasund::seats_to_act(&state);
+                let seat = seats[rng.gen_range(0..seats.len())];
+                if matches!(state.phase, Phase::Build { done } if done < 2)
+                    && state.cottage_queue.is_empty()
+                {
+                    let mut fast = Vec::new();
+                    build_actions(&state, seat, &mut fast);
+                    fast.retain(|c| matches!(c, Command::Build { .. }));
+                    let mut slow = Vec::new();
+                    let withs = [
+                        None,
+                        Some(InfluenceColor::Red),
+                        Some(InfluenceColor::Green),
+                        Some(InfluenceColor::Blue),
+                    ];
+                    for spec in BUILDINGS.iter() {
+                        for (c, r) in squares(&state) {
+                            for with in withs {
+                                if plan_build(&state, seat, spec.kind, square(c, r), with).is_ok() {
+                                    slow.push(Command::Build {
+                                        building: spec.kind,
+                                        at: square(c, r),
+                                        overbuild_with: with,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                    let key = |c: &Command| format!("{c:?}");
+                    fast.sort_by_key(key);
+                    slow.sort_by_key(key);
+                    assert_eq!(fast, slow);
+                    checked += 1;
+                }
+                let command = random_command(&state, seat, &mut rng).unwrap();
+                for e in Elasund::decide(&state, seat, &command, &mut rng).unwrap() {
+                    state = Elasund::evolve(state, &e);
+                }
+            }
+        }
+        assert!(checked > 100);
+    }
 }

@@ -120,37 +120,24 @@ pub struct BuildingSpec {
     pub neutral: bool,
 }
 
-const fn spec(
-    kind: BuildingKind,
-    cols: u8,
-    rows: u8,
-    permits: u8,
-    price: u8,
-    income: Income,
-    flags: u8,
-    copies: u8,
-    start: bool,
-    neutral: bool,
-) -> BuildingSpec {
-    BuildingSpec { kind, cols, rows, permits, price, income, flags, copies, start, neutral }
-}
-
 /// The buildings. Sources: seed (four sizes 1, 2, 4, 6; 1-3 permits; own buildings cost 1-2 gold; six-square
 /// buildings pay no income; the trade house costs 5; the tavern needs 2 permits; 21 neutral and 4 own
 /// buildings per player); published layout of the pieces (shapes, copies, prices, permits and income
 /// as used by the published game, cross-checked against a public transcription); chosen: the flag counts (one
 /// per neutral building, two on the six-square halls, matching "1-2 flags" and "the large halls give only
 /// victory points").
+// One row per kind, kept on one line each so the table reads as a table.
+#[rustfmt::skip]
 pub const BUILDINGS: [BuildingSpec; 9] = [
-    spec(BuildingKind::SmallCottage, 1, 1, 0, 0, Income::Influence, 0, 1, true, false),
-    spec(BuildingKind::LargeCottage, 1, 2, 0, 0, Income::Gold, 0, 1, true, false),
-    spec(BuildingKind::MerchantHouse, 2, 1, 1, 1, Income::Influence, 0, 1, false, false),
-    spec(BuildingKind::Workshop, 1, 2, 1, 2, Income::Gold, 0, 1, false, false),
-    spec(BuildingKind::Well, 1, 1, 1, 5, Income::None, 1, 4, false, true),
-    spec(BuildingKind::MarketStall, 2, 1, 1, 5, Income::None, 1, 4, false, true),
-    spec(BuildingKind::Shop, 2, 2, 2, 3, Income::Gold, 1, 5, false, true),
-    spec(BuildingKind::Tavern, 2, 2, 2, 3, Income::Influence, 1, 5, false, true),
-    spec(BuildingKind::TradeHouse, 2, 3, 3, 5, Income::None, 2, 3, false, true),
+    BuildingSpec { kind: BuildingKind::SmallCottage, cols: 1, rows: 1, permits: 0, price: 0, income: Income::Influence, flags: 0, copies: 1, start: true,  neutral: false },
+    BuildingSpec { kind: BuildingKind::LargeCottage, cols: 1, rows: 2, permits: 0, price: 0, income: Income::Gold,      flags: 0, copies: 1, start: true,  neutral: false },
+    BuildingSpec { kind: BuildingKind::MerchantHouse, cols: 2, rows: 1, permits: 1, price: 1, income: Income::Influence, flags: 0, copies: 1, start: false, neutral: false },
+    BuildingSpec { kind: BuildingKind::Workshop, cols: 1, rows: 2, permits: 1, price: 2, income: Income::Gold,      flags: 0, copies: 1, start: false, neutral: false },
+    BuildingSpec { kind: BuildingKind::Well, cols: 1, rows: 1, permits: 1, price: 5, income: Income::None,      flags: 1, copies: 4, start: false, neutral: true },
+    BuildingSpec { kind: BuildingKind::MarketStall, cols: 2, rows: 1, permits: 1, price: 5, income: Income::None,      flags: 1, copies: 4, start: false, neutral: true },
+    BuildingSpec { kind: BuildingKind::Shop, cols: 2, rows: 2, permits: 2, price: 3, income: Income::Gold,      flags: 1, copies: 5, start: false, neutral: true },
+    BuildingSpec { kind: BuildingKind::Tavern, cols: 2, rows: 2, permits: 2, price: 3, income: Income::Influence, flags: 1, copies: 5, start: false, neutral: true },
+    BuildingSpec { kind: BuildingKind::TradeHouse, cols: 2, rows: 3, permits: 3, price: 5, income: Income::None,      flags: 2, copies: 3, start: false, neutral: true },
 ];
 
 /// Start squares (column, row label of the top square) of the small and the large worker cottage, per seat

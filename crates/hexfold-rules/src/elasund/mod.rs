@@ -74,7 +74,11 @@ pub enum InfluenceColor {
 }
 
 impl InfluenceColor {
-    pub const ALL: [InfluenceColor; 3] = [InfluenceColor::Red, InfluenceColor::Green, InfluenceColor::Blue];
+    pub const ALL: [InfluenceColor; 3] = [
+        InfluenceColor::Red,
+        InfluenceColor::Green,
+        InfluenceColor::Blue,
+    ];
 }
 
 /// A bundle of cards: a hand, a payment, a draw, the bank. Missing fields read as zero.
@@ -258,7 +262,11 @@ pub enum Command {
     TakeDiscards { cards: Cards },
     /// Phase 2: build a building with its top-left square at `at`. `overbuild_with` pays three influence cards of
     /// that colour to build over buildings of the same size.
-    Build { building: BuildingKind, at: Square, overbuild_with: Option<InfluenceColor> },
+    Build {
+        building: BuildingKind,
+        at: Square,
+        overbuild_with: Option<InfluenceColor>,
+    },
     /// Phase 2: build the next wall piece.
     BuildWall { slot: WallSlot },
     /// Phase 2: build a church tile (the first builder then chooses with `KeepChurchTile`).
@@ -271,14 +279,26 @@ pub enum Command {
     EndBuilding,
     /// Phase 3: place a permit from the supply, paying its value. `anywhere_with` pays two influence cards of one
     /// colour to ignore the ship's row.
-    PlacePermit { value: u8, at: Square, anywhere_with: Option<InfluenceColor> },
+    PlacePermit {
+        value: u8,
+        at: Square,
+        anywhere_with: Option<InfluenceColor>,
+    },
     /// Phase 3: take 2 gold instead.
     TakeTwoGold,
     /// Phase 4: move an own permit to any free square (two influence cards of one colour).
-    MovePermit { from: Square, to: Square, pay: InfluenceColor },
+    MovePermit {
+        from: Square,
+        to: Square,
+        pay: InfluenceColor,
+    },
     /// Phase 4: swap an own permit for a higher one from the supply (two influence cards of one colour plus the
     /// difference in gold).
-    UpgradePermit { at: Square, value: u8, pay: InfluenceColor },
+    UpgradePermit {
+        at: Square,
+        value: u8,
+        pay: InfluenceColor,
+    },
     /// Phase 4: place a permit on any free square (one influence card of each colour plus its value in gold).
     PlacePermitAnywhere { value: u8, at: Square },
     /// Phase 4: take 2 gold for one influence card of each colour.
@@ -291,47 +311,138 @@ pub enum Command {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
     /// Each seat's starting influence card, drawn from the deck (hidden from other seats).
-    StartingInfluenceDealt { colors: Vec<InfluenceColor> },
-    DiceRolled { seat: Seat, dice: [u8; 2] },
-    ShipMoved { row: u8 },
+    StartingInfluenceDealt {
+        colors: Vec<InfluenceColor>,
+    },
+    DiceRolled {
+        seat: Seat,
+        dice: [u8; 2],
+    },
+    ShipMoved {
+        row: u8,
+    },
     /// The ship became a pirate ship in `row`: no income there this turn.
-    PirateMoved { row: u8 },
+    PirateMoved {
+        row: u8,
+    },
     /// Income of the ship's row, per seat (influence colours hidden from other seats).
-    IncomeCollected { row: u8, cards: Vec<Cards> },
+    IncomeCollected {
+        row: u8,
+        cards: Vec<Cards>,
+    },
     /// The bank could not pay a round's `gold` (or influence) income: nobody got it, and each seat returned half
     /// its cards of that kind to the bank (`returned`, per seat).
-    BankShortage { gold: bool, returned: Vec<Cards> },
-    CardsDiscarded { seat: Seat, cards: Cards },
-    DiscardsTaken { seat: Seat, cards: Cards },
+    BankShortage {
+        gold: bool,
+        returned: Vec<Cards>,
+    },
+    CardsDiscarded {
+        seat: Seat,
+        cards: Cards,
+    },
+    DiscardsTaken {
+        seat: Seat,
+        cards: Cards,
+    },
     /// A permit went back to its owner: built over (with `compensation` gold from the builder, the current
     /// player) or covered by a church tile or a worker cottage (no compensation).
-    PermitReturned { at: Square, seat: Seat, value: u8, compensation: u8 },
+    PermitReturned {
+        at: Square,
+        seat: Seat,
+        value: u8,
+        compensation: u8,
+    },
     /// A building left the board: back to its supply, its cubes back to its owner. A worker cottage waits to be
     /// placed again (in the order these events come).
-    BuildingRemoved { piece: PieceId },
-    BuildingBuilt { seat: Seat, piece: PieceId, at: Square, paid: Cards, cubes: u8 },
-    WallBuilt { seat: Seat, slot: WallSlot, number: u8, paid: Cards, tower_cube: bool },
+    BuildingRemoved {
+        piece: PieceId,
+    },
+    BuildingBuilt {
+        seat: Seat,
+        piece: PieceId,
+        at: Square,
+        paid: Cards,
+        cubes: u8,
+    },
+    WallBuilt {
+        seat: Seat,
+        slot: WallSlot,
+        number: u8,
+        paid: Cards,
+        tower_cube: bool,
+    },
     /// Cards drawn from the bank (influence colours hidden from other seats).
-    CardsDrawn { seat: Seat, cards: Cards },
+    CardsDrawn {
+        seat: Seat,
+        cards: Cards,
+    },
     /// The first church builder drew these two tiles (hidden from other seats).
-    ChurchTilesDrawn { seat: Seat, tiles: [u8; 2] },
+    ChurchTilesDrawn {
+        seat: Seat,
+        tiles: [u8; 2],
+    },
     /// The first church builder kept `kept` and put `returned` under the stack (hidden from other seats).
-    ChurchTileReturned { seat: Seat, kept: u8, returned: u8 },
-    ChurchTileBuilt { seat: Seat, tile: u8, at: Square, paid: Cards, cubes: u8 },
-    CottagePlaced { seat: Seat, piece: PieceId, at: Square },
+    ChurchTileReturned {
+        seat: Seat,
+        kept: u8,
+        returned: u8,
+    },
+    ChurchTileBuilt {
+        seat: Seat,
+        tile: u8,
+        at: Square,
+        paid: Cards,
+        cubes: u8,
+    },
+    CottagePlaced {
+        seat: Seat,
+        piece: PieceId,
+        at: Square,
+    },
     /// A worker cottage found no free square and left the game.
-    CottageRetired { seat: Seat, piece: PieceId },
-    TradePointsChanged { seat: Seat, points: u8, track_cubes: u8 },
-    PermitPlaced { seat: Seat, value: u8, at: Square, paid: Cards },
-    PermitMoved { seat: Seat, from: Square, to: Square, paid: Cards },
-    PermitUpgraded { seat: Seat, at: Square, from: u8, to: u8, paid: Cards },
+    CottageRetired {
+        seat: Seat,
+        piece: PieceId,
+    },
+    TradePointsChanged {
+        seat: Seat,
+        points: u8,
+        track_cubes: u8,
+    },
+    PermitPlaced {
+        seat: Seat,
+        value: u8,
+        at: Square,
+        paid: Cards,
+    },
+    PermitMoved {
+        seat: Seat,
+        from: Square,
+        to: Square,
+        paid: Cards,
+    },
+    PermitUpgraded {
+        seat: Seat,
+        at: Square,
+        from: u8,
+        to: u8,
+        paid: Cards,
+    },
     /// Gold from the bank (phase 3, or the special action paid with `paid`).
-    GoldTaken { seat: Seat, gold: u8, paid: Cards },
+    GoldTaken {
+        seat: Seat,
+        gold: u8,
+        paid: Cards,
+    },
     /// Phase 2 ended (by choice or after two builds).
     BuildingEnded,
-    TurnEnded { next: Seat },
+    TurnEnded {
+        next: Seat,
+    },
     /// `seat` began their turn with all ten cubes on the board.
-    GameWon { seat: Seat },
+    GameWon {
+        seat: Seat,
+    },
 }
 
 /// Why a command was refused. See `docs/rules/elasund.md` for each rule ID.
@@ -393,7 +504,9 @@ impl RuleViolation for Violation {
             WrongDiscardCount => "ELA-PIRATE-02",
             NotInDiscards | WrongTakeCount => "ELA-PIRATE-03",
             CardsNotHeld | NotEnoughGold => "ELA-CARDS-01",
-            NeedTwoIdentical | NeedThreeIdentical | NeedOneOfEach | PaymentNotNeeded => "ELA-CARDS-02",
+            NeedTwoIdentical | NeedThreeIdentical | NeedOneOfEach | PaymentNotNeeded => {
+                "ELA-CARDS-02"
+            }
             BuildLimitReached => "ELA-BUILD-01",
             BuildingNotInSupply | StartBuildingNotBuildable => "ELA-BUILD-02",
             TooFewPermits => "ELA-BUILD-03",
@@ -534,11 +647,19 @@ pub struct SeatView {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum PhaseView {
     Roll,
-    ChooseShipRow { options: [u8; 2] },
+    ChooseShipRow {
+        options: [u8; 2],
+    },
     ChoosePirateRow,
-    PirateDiscard { owed: Vec<u8> },
-    PirateTake { count: u8 },
-    Build { done: u8 },
+    PirateDiscard {
+        owed: Vec<u8>,
+    },
+    PirateTake {
+        count: u8,
+    },
+    Build {
+        done: u8,
+    },
     /// `tiles` only for the chooser.
     ChooseChurchTile {
         done: u8,
@@ -547,7 +668,9 @@ pub enum PhaseView {
     },
     Permit,
     Special,
-    Over { winner: Seat },
+    Over {
+        winner: Seat,
+    },
 }
 
 /// The state as one viewer may see it.
@@ -583,11 +706,24 @@ pub struct StateView {
 /// or tiles have their own redacted shape.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum EventView {
-    Public { event: Event },
-    StartingInfluenceDealt { colors: Vec<Option<InfluenceColor>> },
-    IncomeCollected { row: u8, cards: Vec<CardsSeen> },
-    BankShortage { gold: bool, returned: Vec<CardsSeen> },
-    CardsDrawn { seat: Seat, cards: CardsSeen },
+    Public {
+        event: Event,
+    },
+    StartingInfluenceDealt {
+        colors: Vec<Option<InfluenceColor>>,
+    },
+    IncomeCollected {
+        row: u8,
+        cards: Vec<CardsSeen>,
+    },
+    BankShortage {
+        gold: bool,
+        returned: Vec<CardsSeen>,
+    },
+    CardsDrawn {
+        seat: Seat,
+        cards: CardsSeen,
+    },
     ChurchTilesDrawn {
         seat: Seat,
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -620,7 +756,12 @@ impl Game for Elasund {
         rules::initial_state(setup)
     }
 
-    fn decide(state: &State, actor: Seat, command: &Command, rng: &mut GameRng) -> Result<Vec<Event>, Violation> {
+    fn decide(
+        state: &State,
+        actor: Seat,
+        command: &Command,
+        rng: &mut GameRng,
+    ) -> Result<Vec<Event>, Violation> {
         rules::decide(state, actor, command, rng)
     }
 

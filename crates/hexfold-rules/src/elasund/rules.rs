@@ -5,10 +5,12 @@
 //! drift from replay.
 
 use super::board::{self, *};
-use super::data::{self, building, Income, WallReward, CHURCH_CUBES, CHURCH_PRICE, CHURCH_TILES, MAX_COLS, ROWS};
+use super::data::{
+    self, building, Income, WallReward, CHURCH_CUBES, CHURCH_PRICE, CHURCH_TILES, MAX_COLS, ROWS,
+};
 use super::{
-    BuildingKind, Cards, Cell, Command, Config, Event, InfluenceColor, Phase, Piece, PieceId, Place, PlayerState,
-    Setup, Square, State, Violation, WallPiece, WallSlot,
+    BuildingKind, Cards, Cell, Command, Config, Event, InfluenceColor, Phase, Piece, PieceId,
+    Place, PlayerState, Setup, Square, State, Violation, WallPiece, WallSlot,
 };
 use crate::game::{GameRng, Seat};
 use rand::Rng;
@@ -19,7 +21,10 @@ pub fn setup(config: &Config, rng: &mut GameRng) -> Result<Setup> {
     if !(2..=4).contains(&config.players) {
         return Err(Violation::BadPlayerCount);
     }
-    Ok(Setup { players: config.players, first_player: Seat(rng.gen_range(0..config.players)) })
+    Ok(Setup {
+        players: config.players,
+        first_player: Seat(rng.gen_range(0..config.players)),
+    })
 }
 
 pub fn initial_state(setup: &Setup) -> State {
@@ -27,7 +32,11 @@ pub fn initial_state(setup: &Setup) -> State {
     let mut pieces = Vec::new();
     for spec in data::BUILDINGS.iter().filter(|s| s.neutral) {
         for _ in 0..spec.copies {
-            pieces.push(Piece { kind: spec.kind, colour: None, place: Place::Supply });
+            pieces.push(Piece {
+                kind: spec.kind,
+                colour: None,
+                place: Place::Supply,
+            });
         }
     }
     let mut cells = vec![Cell::Empty; ROWS * MAX_COLS];
@@ -36,16 +45,25 @@ pub fn initial_state(setup: &Setup) -> State {
             let id = PieceId(pieces.len() as u8);
             let mut place = Place::Supply;
             if spec.start {
-                let (col, label) = data::START_SQUARES[usize::from(seat)][usize::from(spec.kind as u8)];
+                let (col, label) =
+                    data::START_SQUARES[usize::from(seat)][usize::from(spec.kind as u8)];
                 let row = row_index(label).expect("start squares lie on board rows");
                 for r in row..row + usize::from(spec.rows) {
                     for c in usize::from(col)..usize::from(col + spec.cols) {
                         cells[cell_index(c, r)] = Cell::Building { piece: id };
                     }
                 }
-                place = Place::Board { at: Square { col, row: label }, owner: Seat(seat), cubes: 0 };
+                place = Place::Board {
+                    at: Square { col, row: label },
+                    owner: Seat(seat),
+                    cubes: 0,
+                };
             }
-            pieces.push(Piece { kind: spec.kind, colour: Some(Seat(seat)), place });
+            pieces.push(Piece {
+                kind: spec.kind,
+                colour: Some(Seat(seat)),
+                place,
+            });
         }
     }
     let seat_state = PlayerState {
@@ -67,7 +85,12 @@ pub fn initial_state(setup: &Setup) -> State {
         walls: vec![None; wall_slot_count(players)],
         pieces,
         seats: vec![seat_state; usize::from(players)],
-        bank: Cards { gold: data::GOLD_CARDS - data::START_GOLD * players, red: per, green: per, blue: per },
+        bank: Cards {
+            gold: data::GOLD_CARDS - data::START_GOLD * players,
+            red: per,
+            green: per,
+            blue: per,
+        },
         discards: Cards::default(),
         church_stack: (1 << CHURCH_TILES) - 1,
         church_bottom: None,
@@ -87,7 +110,10 @@ pub fn seats_to_act(state: &State) -> Vec<Seat> {
         return vec![seat];
     }
     if let Phase::PirateDiscard { owed } = &state.phase {
-        return (0..state.players).map(Seat).filter(|s| owed[s.index()] > 0).collect();
+        return (0..state.players)
+            .map(Seat)
+            .filter(|s| owed[s.index()] > 0)
+            .collect();
     }
     vec![state.current]
 }
@@ -130,7 +156,12 @@ fn placeholder() -> State {
     }
 }
 
-pub fn decide(state: &State, actor: Seat, command: &Command, rng: &mut GameRng) -> Result<Vec<Event>> {
+pub fn decide(
+    state: &State,
+    actor: Seat,
+    command: &Command,
+    rng: &mut GameRng,
+) -> Result<Vec<Event>> {
     if let Phase::Over { .. } = state.phase {
         return Err(Violation::GameOver);
     }
@@ -140,18 +171,30 @@ pub fn decide(state: &State, actor: Seat, command: &Command, rng: &mut GameRng) 
     // A cottage waiting to be placed again blocks everything else (seed: the turn goes on once they are back).
     if let Some(&(seat, _)) = state.cottage_queue.first() {
         let Command::PlaceCottage { at } = command else {
-            return Err(if actor == seat { Violation::WrongPhase } else { Violation::NotYourTurn });
+            return Err(if actor == seat {
+                Violation::WrongPhase
+            } else {
+                Violation::NotYourTurn
+            });
         };
         if actor != seat {
             return Err(Violation::NotYourTurn);
         }
-        let mut ctx = Ctx { s: state.clone(), events: Vec::new(), rng };
+        let mut ctx = Ctx {
+            s: state.clone(),
+            events: Vec::new(),
+            rng,
+        };
         place_cottage(&mut ctx, actor, *at)?;
         return Ok(ctx.events);
     }
     if let Phase::PirateDiscard { owed } = &state.phase {
         let Command::Discard { cards } = command else {
-            return Err(if owed[actor.index()] > 0 { Violation::WrongPhase } else { Violation::NotYourTurn });
+            return Err(if owed[actor.index()] > 0 {
+                Violation::WrongPhase
+            } else {
+                Violation::NotYourTurn
+            });
         };
         let want = owed[actor.index()];
         if want == 0 {
@@ -163,16 +206,25 @@ pub fn decide(state: &State, actor: Seat, command: &Command, rng: &mut GameRng) 
         if !holds(&state.seats[actor.index()].hand, cards) {
             return Err(Violation::CardsNotHeld);
         }
-        return Ok(vec![Event::CardsDiscarded { seat: actor, cards: *cards }]);
+        return Ok(vec![Event::CardsDiscarded {
+            seat: actor,
+            cards: *cards,
+        }]);
     }
     if actor != state.current {
         return Err(Violation::NotYourTurn);
     }
-    let mut ctx = Ctx { s: state.clone(), events: Vec::new(), rng };
+    let mut ctx = Ctx {
+        s: state.clone(),
+        events: Vec::new(),
+        rng,
+    };
     match command {
         Command::Roll => roll(&mut ctx)?,
         Command::MoveShip { row } => {
-            let Phase::ChooseShipRow { options } = ctx.s.phase else { return Err(Violation::WrongPhase) };
+            let Phase::ChooseShipRow { options } = ctx.s.phase else {
+                return Err(Violation::WrongPhase);
+            };
             row_index(*row).ok_or(Violation::NoSuchRow)?;
             if !options.contains(row) {
                 return Err(Violation::ShipRowNotOffered);
@@ -191,16 +243,25 @@ pub fn decide(state: &State, actor: Seat, command: &Command, rng: &mut GameRng) 
         }
         Command::Discard { .. } => return Err(Violation::WrongPhase),
         Command::TakeDiscards { cards } => {
-            let Phase::PirateTake { count } = ctx.s.phase else { return Err(Violation::WrongPhase) };
+            let Phase::PirateTake { count } = ctx.s.phase else {
+                return Err(Violation::WrongPhase);
+            };
             if total(cards) != count {
                 return Err(Violation::WrongTakeCount);
             }
             if !holds(&ctx.s.discards, cards) {
                 return Err(Violation::NotInDiscards);
             }
-            ctx.emit(Event::DiscardsTaken { seat: actor, cards: *cards });
+            ctx.emit(Event::DiscardsTaken {
+                seat: actor,
+                cards: *cards,
+            });
         }
-        Command::Build { building: kind, at, overbuild_with } => {
+        Command::Build {
+            building: kind,
+            at,
+            overbuild_with,
+        } => {
             build_phase(&ctx.s)?;
             build(&mut ctx, actor, *kind, *at, *overbuild_with)?;
             after_board_change(&mut ctx);
@@ -216,12 +277,22 @@ pub fn decide(state: &State, actor: Seat, command: &Command, rng: &mut GameRng) 
             after_board_change(&mut ctx);
         }
         Command::KeepChurchTile { tile } => {
-            let Phase::ChooseChurchTile { tiles, .. } = ctx.s.phase else { return Err(Violation::WrongPhase) };
+            let Phase::ChooseChurchTile { tiles, .. } = ctx.s.phase else {
+                return Err(Violation::WrongPhase);
+            };
             if !tiles.contains(tile) {
                 return Err(Violation::TileNotDrawn);
             }
-            let returned = if tiles[0] == *tile { tiles[1] } else { tiles[0] };
-            ctx.emit(Event::ChurchTileReturned { seat: actor, kept: *tile, returned });
+            let returned = if tiles[0] == *tile {
+                tiles[1]
+            } else {
+                tiles[0]
+            };
+            ctx.emit(Event::ChurchTileReturned {
+                seat: actor,
+                kept: *tile,
+                returned,
+            });
             place_church_tile(&mut ctx, actor, *tile);
             after_board_change(&mut ctx);
         }
@@ -230,15 +301,28 @@ pub fn decide(state: &State, actor: Seat, command: &Command, rng: &mut GameRng) 
             build_phase(&ctx.s)?;
             ctx.emit(Event::BuildingEnded);
         }
-        Command::PlacePermit { value, at, anywhere_with } => {
+        Command::PlacePermit {
+            value,
+            at,
+            anywhere_with,
+        } => {
             permit_phase(&ctx.s)?;
             let paid = check_place_permit(&ctx.s, actor, *value, *at, *anywhere_with)?;
-            ctx.emit(Event::PermitPlaced { seat: actor, value: *value, at: *at, paid });
+            ctx.emit(Event::PermitPlaced {
+                seat: actor,
+                value: *value,
+                at: *at,
+                paid,
+            });
         }
         Command::TakeTwoGold => {
             permit_phase(&ctx.s)?;
             let gold = ctx.s.bank.gold.min(2);
-            ctx.emit(Event::GoldTaken { seat: actor, gold, paid: Cards::default() });
+            ctx.emit(Event::GoldTaken {
+                seat: actor,
+                gold,
+                paid: Cards::default(),
+            });
         }
         Command::MovePermit { from, to, pay } => {
             special_phase(&ctx.s)?;
@@ -249,7 +333,12 @@ pub fn decide(state: &State, actor: Seat, command: &Command, rng: &mut GameRng) 
                 return Err(Violation::SquareNotFree);
             }
             let paid = pay_identical(&ctx.s, actor, *pay, 2)?;
-            ctx.emit(Event::PermitMoved { seat: actor, from: *from, to: *to, paid });
+            ctx.emit(Event::PermitMoved {
+                seat: actor,
+                from: *from,
+                to: *to,
+                paid,
+            });
             end_turn(&mut ctx);
         }
         Command::UpgradePermit { at, value, pay } => {
@@ -267,7 +356,13 @@ pub fn decide(state: &State, actor: Seat, command: &Command, rng: &mut GameRng) 
             if !holds(&ctx.s.seats[actor.index()].hand, &paid) {
                 return Err(Violation::NotEnoughGold);
             }
-            ctx.emit(Event::PermitUpgraded { seat: actor, at: *at, from: old, to: *value, paid });
+            ctx.emit(Event::PermitUpgraded {
+                seat: actor,
+                at: *at,
+                from: old,
+                to: *value,
+                paid,
+            });
             end_turn(&mut ctx);
         }
         Command::PlacePermitAnywhere { value, at } => {
@@ -278,14 +373,23 @@ pub fn decide(state: &State, actor: Seat, command: &Command, rng: &mut GameRng) 
             if !holds(&ctx.s.seats[actor.index()].hand, &paid) {
                 return Err(Violation::NotEnoughGold);
             }
-            ctx.emit(Event::PermitPlaced { seat: actor, value: *value, at: *at, paid });
+            ctx.emit(Event::PermitPlaced {
+                seat: actor,
+                value: *value,
+                at: *at,
+                paid,
+            });
             end_turn(&mut ctx);
         }
         Command::BuyTwoGold => {
             special_phase(&ctx.s)?;
             let paid = pay_one_of_each(&ctx.s, actor)?;
             let gold = ctx.s.bank.gold.min(2);
-            ctx.emit(Event::GoldTaken { seat: actor, gold, paid });
+            ctx.emit(Event::GoldTaken {
+                seat: actor,
+                gold,
+                paid,
+            });
             end_turn(&mut ctx);
         }
         Command::EndTurn => {
@@ -329,7 +433,11 @@ fn own_permit_at(s: &State, actor: Seat, col: usize, row: usize) -> Result<u8> {
 fn pay_identical(s: &State, actor: Seat, colour: InfluenceColor, n: u8) -> Result<Cards> {
     let want = of_colour(colour, n);
     if !holds(&s.seats[actor.index()].hand, &want) {
-        return Err(if n == 3 { Violation::NeedThreeIdentical } else { Violation::NeedTwoIdentical });
+        return Err(if n == 3 {
+            Violation::NeedThreeIdentical
+        } else {
+            Violation::NeedTwoIdentical
+        });
     }
     Ok(want)
 }
@@ -351,21 +459,26 @@ fn roll(ctx: &mut Ctx<'_>) -> Result<()> {
     if !ctx.s.dealt {
         let mut bank = ctx.s.bank;
         let colors = (0..ctx.s.players)
-            .map(|_| draw_influence(&mut bank, ctx.rng).expect("the full deck has a card for every seat"))
+            .map(|_| {
+                draw_influence(&mut bank, ctx.rng).expect("the full deck has a card for every seat")
+            })
             .collect();
         ctx.emit(Event::StartingInfluenceDealt { colors });
     }
     let dice = [ctx.rng.gen_range(1..=6u8), ctx.rng.gen_range(1..=6u8)];
-    ctx.emit(Event::DiceRolled { seat: ctx.s.current, dice });
+    ctx.emit(Event::DiceRolled {
+        seat: ctx.s.current,
+        dice,
+    });
     let sum = dice[0] + dice[1];
     if sum == 7 {
         return Ok(()); // evolve moved the phase to ChoosePirateRow
     }
     if ctx.s.ship_row == Some(sum) {
         let options = ship_options(sum);
-        match options.as_slice() {
-            [only] => move_ship(ctx, *only),
-            _ => {} // evolve moved the phase to ChooseShipRow
+        // With two options evolve moved the phase to ChooseShipRow.
+        if let [only] = options.as_slice() {
+            move_ship(ctx, *only);
         }
     } else {
         move_ship(ctx, sum);
@@ -399,7 +512,9 @@ fn income(ctx: &mut Ctx<'_>, label: u8) {
     let mut gold_owed = vec![0u8; n];
     let mut infl_owed = vec![0u8; n];
     for i in 0..ctx.s.pieces.len() {
-        let Place::Board { owner, .. } = ctx.s.pieces[i].place else { continue };
+        let Place::Board { owner, .. } = ctx.s.pieces[i].place else {
+            continue;
+        };
         if !piece_footprint(&ctx.s, i).is_some_and(|f| f.touches_row(row)) {
             continue;
         }
@@ -421,16 +536,24 @@ fn income(ctx: &mut Ctx<'_>, label: u8) {
         }
         if !infl_short {
             for _ in 0..infl_owed[s] {
-                let c = draw_influence(&mut bank, ctx.rng).expect("the bank was checked to hold enough");
+                let c = draw_influence(&mut bank, ctx.rng)
+                    .expect("the bank was checked to hold enough");
                 add(&mut cards[s], &of_colour(c, 1));
             }
         }
     }
     ctx.emit(Event::IncomeCollected { row: label, cards });
     if gold_short {
-        let returned =
-            ctx.s.seats.iter().map(|p| board::gold(p.hand.gold / 2)).collect();
-        ctx.emit(Event::BankShortage { gold: true, returned });
+        let returned = ctx
+            .s
+            .seats
+            .iter()
+            .map(|p| board::gold(p.hand.gold / 2))
+            .collect();
+        ctx.emit(Event::BankShortage {
+            gold: true,
+            returned,
+        });
     }
     if infl_short {
         // Who picks the returned colours is not written down; drawing them at random from the hand needs no
@@ -446,7 +569,10 @@ fn income(ctx: &mut Ctx<'_>, label: u8) {
                 out
             })
             .collect();
-        ctx.emit(Event::BankShortage { gold: false, returned });
+        ctx.emit(Event::BankShortage {
+            gold: false,
+            returned,
+        });
     }
 }
 
@@ -471,16 +597,33 @@ fn draw_influence(from: &mut Cards, rng: &mut GameRng) -> Option<InfluenceColor>
 
 // Phase 2.
 
-fn build(ctx: &mut Ctx<'_>, actor: Seat, kind: BuildingKind, at: Square, with: Option<InfluenceColor>) -> Result<()> {
+fn build(
+    ctx: &mut Ctx<'_>,
+    actor: Seat,
+    kind: BuildingKind,
+    at: Square,
+    with: Option<InfluenceColor>,
+) -> Result<()> {
     let plan = plan_build(&ctx.s, actor, kind, at, with)?;
     for &(col, row, seat, value) in &plan.permits {
         let compensation = if seat == actor { 0 } else { value };
-        ctx.emit(Event::PermitReturned { at: square(col, row), seat, value, compensation });
+        ctx.emit(Event::PermitReturned {
+            at: square(col, row),
+            seat,
+            value,
+            compensation,
+        });
     }
     remove_buildings(ctx, actor, &plan.removed);
     let spec = building(kind);
     let cubes = spec.flags.min(cubes_in_supply(&ctx.s, actor));
-    ctx.emit(Event::BuildingBuilt { seat: actor, piece: plan.piece, at, paid: plan.paid, cubes });
+    ctx.emit(Event::BuildingBuilt {
+        seat: actor,
+        piece: plan.piece,
+        at,
+        paid: plan.paid,
+        cubes,
+    });
     Ok(())
 }
 
@@ -506,7 +649,9 @@ pub fn plan_build(
     let piece = s
         .pieces
         .iter()
-        .position(|p| p.kind == kind && p.place == Place::Supply && (spec.neutral || p.colour == Some(actor)))
+        .position(|p| {
+            p.kind == kind && p.place == Place::Supply && (spec.neutral || p.colour == Some(actor))
+        })
         .ok_or(Violation::BuildingNotInSupply)?;
     let row = row_index(at.row).ok_or(Violation::NoSuchSquare)?;
     let fp = footprint(s, spec, usize::from(at.col), row).ok_or(Violation::OutsideCity)?;
@@ -574,7 +719,12 @@ pub fn plan_build(
         _ => 0,
     };
     removed.sort_by_key(|p| (order(p), p.0));
-    Ok(BuildPlan { piece: PieceId(piece as u8), paid, permits, removed })
+    Ok(BuildPlan {
+        piece: PieceId(piece as u8),
+        paid,
+        permits,
+        removed,
+    })
 }
 
 fn remove_buildings(ctx: &mut Ctx<'_>, _actor: Seat, removed: &[PieceId]) {
@@ -601,7 +751,13 @@ fn build_wall(ctx: &mut Ctx<'_>, actor: Seat, slot: WallSlot) -> Result<()> {
     }
     let reward = data::WALL_REWARDS[usize::from(built)];
     let tower_cube = reward == WallReward::Tower && cubes_in_supply(&ctx.s, actor) > 0;
-    ctx.emit(Event::WallBuilt { seat: actor, slot, number: built + 1, paid, tower_cube });
+    ctx.emit(Event::WallBuilt {
+        seat: actor,
+        slot,
+        number: built + 1,
+        paid,
+        tower_cube,
+    });
     if let WallReward::Influence(n) = reward {
         draw_cards(ctx, actor, 0, n);
     }
@@ -635,7 +791,10 @@ fn build_church(ctx: &mut Ctx<'_>, actor: Seat) -> Result<()> {
     if ctx.s.church_first_builder.is_none() {
         let a = draw_tile(ctx.s.church_stack, ctx.rng);
         let b = draw_tile(ctx.s.church_stack & !(1 << a), ctx.rng);
-        ctx.emit(Event::ChurchTilesDrawn { seat: actor, tiles: [a, b] });
+        ctx.emit(Event::ChurchTilesDrawn {
+            seat: actor,
+            tiles: [a, b],
+        });
         return Ok(());
     }
     let tile = if ctx.s.church_stack != 0 {
@@ -650,7 +809,10 @@ fn build_church(ctx: &mut Ctx<'_>, actor: Seat) -> Result<()> {
 /// A uniformly random tile from a non-empty set.
 fn draw_tile(set: u16, rng: &mut GameRng) -> u8 {
     let k = rng.gen_range(0..set.count_ones());
-    (0..16u8).filter(|t| set & (1 << t) != 0).nth(k as usize).expect("k < count")
+    (0..16u8)
+        .filter(|t| set & (1 << t) != 0)
+        .nth(k as usize)
+        .expect("k < count")
 }
 
 /// Where tile `t` goes: the first tile's drawing position sits on the foundation and fixes the rest.
@@ -670,19 +832,32 @@ fn place_church_tile(ctx: &mut Ctx<'_>, actor: Seat, tile: u8) {
     let (c, r) = church_square(&ctx.s, tile);
     match ctx.s.cells[cell_index(c, r)] {
         Cell::Permit { seat, value } => {
-            ctx.emit(Event::PermitReturned { at: square(c, r), seat, value, compensation: 0 });
+            ctx.emit(Event::PermitReturned {
+                at: square(c, r),
+                seat,
+                value,
+                compensation: 0,
+            });
         }
         Cell::Building { piece } => ctx.emit(Event::BuildingRemoved { piece }),
         Cell::Empty | Cell::Church { .. } => {}
     }
     let cubes = CHURCH_CUBES.min(cubes_in_supply(&ctx.s, actor));
-    ctx.emit(Event::ChurchTileBuilt { seat: actor, tile, at: square(c, r), paid: board::gold(CHURCH_PRICE), cubes });
+    ctx.emit(Event::ChurchTileBuilt {
+        seat: actor,
+        tile,
+        at: square(c, r),
+        paid: board::gold(CHURCH_PRICE),
+        cubes,
+    });
 }
 
 /// Squares where `seat`'s cottage `piece` may go again with its top square at (col, row).
 pub fn cottage_fits(s: &State, seat: Seat, piece: PieceId, col: usize, row: usize) -> bool {
     let spec = building(s.pieces[usize::from(piece.0)].kind);
-    let Some(fp) = footprint(s, spec, col, row) else { return false };
+    let Some(fp) = footprint(s, spec, col, row) else {
+        return false;
+    };
     fp.cells().all(|(c, r)| {
         windmills(s.players, c, r) == 0
             && !is_reserved(s, c, r)
@@ -709,10 +884,19 @@ fn place_cottage(ctx: &mut Ctx<'_>, actor: Seat, at: Square) -> Result<()> {
     let fp = footprint(&ctx.s, spec, col, row).expect("fits");
     for (c, r) in fp.cells() {
         if let Cell::Permit { seat, value } = ctx.s.cells[cell_index(c, r)] {
-            ctx.emit(Event::PermitReturned { at: square(c, r), seat, value, compensation: 0 });
+            ctx.emit(Event::PermitReturned {
+                at: square(c, r),
+                seat,
+                value,
+                compensation: 0,
+            });
         }
     }
-    ctx.emit(Event::CottagePlaced { seat: actor, piece, at });
+    ctx.emit(Event::CottagePlaced {
+        seat: actor,
+        piece,
+        at,
+    });
     after_board_change(ctx);
     Ok(())
 }
@@ -736,7 +920,11 @@ fn sync_trade(ctx: &mut Ctx<'_>) {
         let track_cubes = flags_reached(points).min(room);
         let p = &ctx.s.seats[seat.index()];
         if p.trade_points != points || p.track_cubes != track_cubes {
-            ctx.emit(Event::TradePointsChanged { seat, points, track_cubes });
+            ctx.emit(Event::TradePointsChanged {
+                seat,
+                points,
+                track_cubes,
+            });
         }
     }
 }
@@ -759,7 +947,9 @@ fn check_permit_square(s: &State, actor: Seat, value: u8, at: Square) -> Result<
 
 /// Rows a phase-3 permit may go in without influence: the ship's row, or its neighbours when it is full.
 pub fn permit_rows(s: &State) -> Vec<usize> {
-    let Some(ship) = s.ship_row.and_then(row_index) else { return Vec::new() };
+    let Some(ship) = s.ship_row.and_then(row_index) else {
+        return Vec::new();
+    };
     if row_has_free(s, ship) {
         return vec![ship];
     }
@@ -809,7 +999,9 @@ fn end_turn(ctx: &mut Ctx<'_>) {
 
 fn after_build(phase: &Phase) -> Phase {
     match *phase {
-        Phase::Build { done } | Phase::ChooseChurchTile { done, .. } if done + 1 < 2 => Phase::Build { done: done + 1 },
+        Phase::Build { done } | Phase::ChooseChurchTile { done, .. } if done + 1 < 2 => {
+            Phase::Build { done: done + 1 }
+        }
         _ => Phase::Permit,
     }
 }
@@ -830,7 +1022,9 @@ fn set_cells(s: &mut State, piece: usize, cell: Cell) {
 /// After discards change: once nobody owes cards, the roller takes one per watch tower, and what is left goes
 /// back to the bank.
 fn settle_discards(s: &mut State) {
-    let Phase::PirateDiscard { owed } = &s.phase else { return };
+    let Phase::PirateDiscard { owed } = &s.phase else {
+        return;
+    };
     if owed.iter().any(|&o| o > 0) {
         return;
     }
@@ -874,7 +1068,9 @@ pub fn evolve(mut s: State, event: &Event) -> State {
             s.pirate = true;
             let r = row_index(*row).unwrap_or(0);
             let owed = (0..s.players)
-                .map(|seat| cubes_in_row(&s, Seat(seat), r).min(total(&s.seats[usize::from(seat)].hand)))
+                .map(|seat| {
+                    cubes_in_row(&s, Seat(seat), r).min(total(&s.seats[usize::from(seat)].hand))
+                })
                 .collect();
             s.phase = Phase::PirateDiscard { owed };
             settle_discards(&mut s);
@@ -906,7 +1102,12 @@ pub fn evolve(mut s: State, event: &Event) -> State {
             add(&mut s.bank, &d);
             s.phase = Phase::Build { done: 0 };
         }
-        Event::PermitReturned { at, seat, value, compensation } => {
+        Event::PermitReturned {
+            at,
+            seat,
+            value,
+            compensation,
+        } => {
             if let Some((c, r)) = locate(&s, *at) {
                 s.cells[cell_index(c, r)] = Cell::Empty;
             }
@@ -926,17 +1127,37 @@ pub fn evolve(mut s: State, event: &Event) -> State {
                 }
             }
         }
-        Event::BuildingBuilt { seat, piece, at, paid, cubes } => {
+        Event::BuildingBuilt {
+            seat,
+            piece,
+            at,
+            paid,
+            cubes,
+        } => {
             pay(&mut s, *seat, paid);
             let i = usize::from(piece.0);
-            s.pieces[i].place = Place::Board { at: *at, owner: *seat, cubes: *cubes };
+            s.pieces[i].place = Place::Board {
+                at: *at,
+                owner: *seat,
+                cubes: *cubes,
+            };
             set_cells(&mut s, i, Cell::Building { piece: *piece });
             s.phase = after_build(&s.phase);
         }
-        Event::WallBuilt { seat, slot, number, paid, tower_cube } => {
+        Event::WallBuilt {
+            seat,
+            slot,
+            number,
+            paid,
+            tower_cube,
+        } => {
             pay(&mut s, *seat, paid);
             if let Some(k) = wall_index(s.players, *slot) {
-                s.walls[k] = Some(WallPiece { seat: *seat, number: *number, tower_cube: *tower_cube });
+                s.walls[k] = Some(WallPiece {
+                    seat: *seat,
+                    number: *number,
+                    tower_cube: *tower_cube,
+                });
             }
             s.seats[seat.index()].walls_built = *number;
             s.phase = after_build(&s.phase);
@@ -950,13 +1171,22 @@ pub fn evolve(mut s: State, event: &Event) -> State {
                 s.church_stack &= !(1 << t);
             }
             if let Phase::Build { done } = s.phase {
-                s.phase = Phase::ChooseChurchTile { tiles: *tiles, done };
+                s.phase = Phase::ChooseChurchTile {
+                    tiles: *tiles,
+                    done,
+                };
             }
         }
         Event::ChurchTileReturned { returned, .. } => {
             s.church_bottom = Some(*returned);
         }
-        Event::ChurchTileBuilt { seat, tile, at, paid, cubes } => {
+        Event::ChurchTileBuilt {
+            seat,
+            tile,
+            at,
+            paid,
+            cubes,
+        } => {
             pay(&mut s, *seat, paid);
             s.church_stack &= !(1 << tile);
             if s.church_bottom == Some(*tile) {
@@ -964,11 +1194,18 @@ pub fn evolve(mut s: State, event: &Event) -> State {
             }
             if s.church_origin.is_none() {
                 let (c, r) = church_square(&s, *tile);
-                s.church_origin = Some(((c - usize::from(tile % 3)) as u8, (r - usize::from(tile / 3)) as u8));
+                s.church_origin = Some((
+                    (c - usize::from(tile % 3)) as u8,
+                    (r - usize::from(tile / 3)) as u8,
+                ));
                 s.church_first_builder = Some(*seat);
             }
             if let Some((c, r)) = locate(&s, *at) {
-                s.cells[cell_index(c, r)] = Cell::Church { tile: *tile, seat: *seat, cubes: *cubes };
+                s.cells[cell_index(c, r)] = Cell::Church {
+                    tile: *tile,
+                    seat: *seat,
+                    cubes: *cubes,
+                };
             }
             s.phase = after_build(&s.phase);
         }
@@ -977,7 +1214,11 @@ pub fn evolve(mut s: State, event: &Event) -> State {
                 s.cottage_queue.remove(0);
             }
             let i = usize::from(piece.0);
-            s.pieces[i].place = Place::Board { at: *at, owner: *seat, cubes: 0 };
+            s.pieces[i].place = Place::Board {
+                at: *at,
+                owner: *seat,
+                cubes: 0,
+            };
             set_cells(&mut s, i, Cell::Building { piece: *piece });
         }
         Event::CottageRetired { piece, .. } => {
@@ -986,35 +1227,61 @@ pub fn evolve(mut s: State, event: &Event) -> State {
             }
             s.pieces[usize::from(piece.0)].place = Place::Retired;
         }
-        Event::TradePointsChanged { seat, points, track_cubes } => {
+        Event::TradePointsChanged {
+            seat,
+            points,
+            track_cubes,
+        } => {
             let p = &mut s.seats[seat.index()];
             p.trade_points = *points;
             p.track_cubes = *track_cubes;
         }
-        Event::PermitPlaced { seat, value, at, paid } => {
+        Event::PermitPlaced {
+            seat,
+            value,
+            at,
+            paid,
+        } => {
             pay(&mut s, *seat, paid);
             s.seats[seat.index()].permits &= !(1 << value);
             if let Some((c, r)) = locate(&s, *at) {
-                s.cells[cell_index(c, r)] = Cell::Permit { seat: *seat, value: *value };
+                s.cells[cell_index(c, r)] = Cell::Permit {
+                    seat: *seat,
+                    value: *value,
+                };
             }
             if matches!(s.phase, Phase::Build { .. } | Phase::Permit) {
                 s.phase = Phase::Special;
             }
         }
-        Event::PermitMoved { seat, from, to, paid } => {
+        Event::PermitMoved {
+            seat,
+            from,
+            to,
+            paid,
+        } => {
             pay(&mut s, *seat, paid);
             if let (Some((fc, fr)), Some((tc, tr))) = (locate(&s, *from), locate(&s, *to)) {
                 let cell = std::mem::take(&mut s.cells[cell_index(fc, fr)]);
                 s.cells[cell_index(tc, tr)] = cell;
             }
         }
-        Event::PermitUpgraded { seat, at, from, to, paid } => {
+        Event::PermitUpgraded {
+            seat,
+            at,
+            from,
+            to,
+            paid,
+        } => {
             pay(&mut s, *seat, paid);
             let p = &mut s.seats[seat.index()];
             p.permits |= 1 << from;
             p.permits &= !(1 << to);
             if let Some((c, r)) = locate(&s, *at) {
-                s.cells[cell_index(c, r)] = Cell::Permit { seat: *seat, value: *to };
+                s.cells[cell_index(c, r)] = Cell::Permit {
+                    seat: *seat,
+                    value: *to,
+                };
             }
         }
         Event::GoldTaken { seat, gold, paid } => {

@@ -13,7 +13,11 @@ fn sees(viewer: Viewer, seat: Seat) -> bool {
 }
 
 fn seen(cards: &Cards, visible: bool) -> CardsSeen {
-    CardsSeen { gold: cards.gold, influence: influence_total(cards), detail: visible.then_some(*cards) }
+    CardsSeen {
+        gold: cards.gold,
+        influence: influence_total(cards),
+        detail: visible.then_some(*cards),
+    }
 }
 
 pub fn view_state(s: &State, viewer: Viewer) -> StateView {
@@ -24,9 +28,10 @@ pub fn view_state(s: &State, viewer: Viewer) -> StateView {
         Phase::PirateDiscard { owed } => PhaseView::PirateDiscard { owed: owed.clone() },
         Phase::PirateTake { count } => PhaseView::PirateTake { count: *count },
         Phase::Build { done } => PhaseView::Build { done: *done },
-        Phase::ChooseChurchTile { tiles, done } => {
-            PhaseView::ChooseChurchTile { done: *done, tiles: sees(viewer, s.current).then_some(*tiles) }
-        }
+        Phase::ChooseChurchTile { tiles, done } => PhaseView::ChooseChurchTile {
+            done: *done,
+            tiles: sees(viewer, s.current).then_some(*tiles),
+        },
         Phase::Permit => PhaseView::Permit,
         Phase::Special => PhaseView::Special,
         Phase::Over { winner } => PhaseView::Over { winner: *winner },
@@ -63,8 +68,13 @@ pub fn view_state(s: &State, viewer: Viewer) -> StateView {
         bank_gold: s.bank.gold,
         influence_deck: influence_total(&s.bank),
         discards: s.discards,
-        church_tiles_left: (s.church_stack.count_ones() + u32::from(s.church_bottom.is_some())) as u8,
-        church_bottom: if bottom_visible { s.church_bottom } else { None },
+        church_tiles_left: (s.church_stack.count_ones() + u32::from(s.church_bottom.is_some()))
+            as u8,
+        church_bottom: if bottom_visible {
+            s.church_bottom
+        } else {
+            None
+        },
         church_first_builder: s.church_first_builder,
         cottage_queue: s.cottage_queue.clone(),
         turn: s.turn,
@@ -73,26 +83,46 @@ pub fn view_state(s: &State, viewer: Viewer) -> StateView {
 
 /// Every event is classified here, one arm per variant, so a new event cannot slip through as public by default.
 pub fn view_event(_s: &State, event: &Event, viewer: Viewer) -> EventView {
-    let public = || EventView::Public { event: event.clone() };
+    let public = || EventView::Public {
+        event: event.clone(),
+    };
     match event {
         Event::StartingInfluenceDealt { colors } => EventView::StartingInfluenceDealt {
-            colors: colors.iter().enumerate().map(|(i, c)| sees(viewer, Seat(i as u8)).then_some(*c)).collect(),
+            colors: colors
+                .iter()
+                .enumerate()
+                .map(|(i, c)| sees(viewer, Seat(i as u8)).then_some(*c))
+                .collect(),
         },
         Event::IncomeCollected { row, cards } => EventView::IncomeCollected {
             row: *row,
-            cards: cards.iter().enumerate().map(|(i, c)| seen(c, sees(viewer, Seat(i as u8)))).collect(),
+            cards: cards
+                .iter()
+                .enumerate()
+                .map(|(i, c)| seen(c, sees(viewer, Seat(i as u8))))
+                .collect(),
         },
         Event::BankShortage { gold, returned } => EventView::BankShortage {
             gold: *gold,
-            returned: returned.iter().enumerate().map(|(i, c)| seen(c, sees(viewer, Seat(i as u8)))).collect(),
+            returned: returned
+                .iter()
+                .enumerate()
+                .map(|(i, c)| seen(c, sees(viewer, Seat(i as u8))))
+                .collect(),
         },
-        Event::CardsDrawn { seat, cards } => {
-            EventView::CardsDrawn { seat: *seat, cards: seen(cards, sees(viewer, *seat)) }
-        }
-        Event::ChurchTilesDrawn { seat, tiles } => {
-            EventView::ChurchTilesDrawn { seat: *seat, tiles: sees(viewer, *seat).then_some(*tiles) }
-        }
-        Event::ChurchTileReturned { seat, kept, returned } => EventView::ChurchTileReturned {
+        Event::CardsDrawn { seat, cards } => EventView::CardsDrawn {
+            seat: *seat,
+            cards: seen(cards, sees(viewer, *seat)),
+        },
+        Event::ChurchTilesDrawn { seat, tiles } => EventView::ChurchTilesDrawn {
+            seat: *seat,
+            tiles: sees(viewer, *seat).then_some(*tiles),
+        },
+        Event::ChurchTileReturned {
+            seat,
+            kept,
+            returned,
+        } => EventView::ChurchTileReturned {
             seat: *seat,
             kept: *kept,
             returned: sees(viewer, *seat).then_some(*returned),

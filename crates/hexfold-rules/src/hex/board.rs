@@ -286,6 +286,8 @@ pub struct Board {
     topology: Topology,
     /// Best harbor per vertex: `None` no harbor, `Some(None)` generic 3:1, `Some(Some(r))` 2:1 for `r`.
     vertex_harbor: Vec<Option<Option<Resource>>>,
+    /// The vertices that have a harbor, with it, so ratio lookups scan a handful of corners, not the board.
+    harbor_vertices: Vec<(VertexId, Option<Resource>)>,
     /// Hexes carrying each number token, indexed by the number (2..=12), so production scans only those.
     hexes_by_number: [Vec<HexId>; 13],
 }
@@ -317,9 +319,14 @@ impl Board {
                 hexes_by_number[usize::from(n)].push(HexId(i as u8));
             }
         }
+        let harbor_vertices = topology
+            .vertices()
+            .filter_map(|v| vertex_harbor[v.index()].map(|h| (v, h)))
+            .collect();
         Some(Board {
             layout,
             topology,
+            harbor_vertices,
             vertex_harbor,
             hexes_by_number,
         })
@@ -338,6 +345,10 @@ impl Board {
         self.layout.hexes[h.index()].number
     }
     /// The harbor at a vertex: `None` none, `Some(None)` generic 3:1, `Some(Some(r))` 2:1 for `r`.
+    /// Every vertex with a harbor, and its harbor (`None` generic 3:1, `Some(r)` 2:1 for `r`).
+    pub fn harbor_vertices(&self) -> &[(VertexId, Option<Resource>)] {
+        &self.harbor_vertices
+    }
     pub fn harbor_at(&self, v: VertexId) -> Option<Option<Resource>> {
         self.vertex_harbor[v.index()]
     }

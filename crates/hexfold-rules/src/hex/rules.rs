@@ -161,13 +161,13 @@ pub fn robber_victims(board: &Board, vertices: &[VertexPiece], hex: HexId, thief
 /// generic harbor, else 4. A harbor counts when the seat has a settlement or city on one of its corners.
 pub fn best_ratio(board: &Board, vertices: &[VertexPiece], seat: Seat, resource: Resource) -> u8 {
     let mut best = 4;
-    for v in board.topology().vertices() {
+    for &(v, harbor) in board.harbor_vertices() {
         if vertices[v.index()].owner() != Some(seat) {
             continue;
         }
-        match board.harbor_at(v) {
-            Some(Some(r)) if r == resource => return 2,
-            Some(None) => best = 3,
+        match harbor {
+            Some(r) if r == resource => return 2,
+            None => best = 3,
             _ => {}
         }
     }

@@ -3,7 +3,8 @@
 //! A few hundred games run by default (debug CI); `HEXFOLD_SOAK=1` runs thousands.
 
 use hexfold_rules::elasund::{
-    data, random_command, Cards, Cell, Command, Config, Elasund, Event, EventView, Phase, Place, State,
+    data, random_command, Cards, Cell, Command, Config, Elasund, Event, EventView, Phase, Place,
+    State,
 };
 use hexfold_rules::{Game, GameRng, Seat, Viewer};
 use rand::{Rng, SeedableRng};
@@ -32,7 +33,16 @@ fn check_invariants(s: &State) {
     }
     add(&mut all, &s.discards);
     let per = data::INFLUENCE_PER_COLOUR;
-    assert_eq!(all, Cards { gold: data::GOLD_CARDS, red: per, green: per, blue: per }, "cards conserved");
+    assert_eq!(
+        all,
+        Cards {
+            gold: data::GOLD_CARDS,
+            red: per,
+            green: per,
+            blue: per
+        },
+        "cards conserved"
+    );
 
     // Permits: each value of each seat is in the supply or on the board, exactly once.
     for seat in 0..s.players {
@@ -40,7 +50,11 @@ fn check_invariants(s: &State) {
         for cell in &s.cells {
             if let Cell::Permit { seat: o, value } = *cell {
                 if o.0 == seat {
-                    assert_eq!(seen & (1 << value), 0, "permit {value} of seat {seat} twice");
+                    assert_eq!(
+                        seen & (1 << value),
+                        0,
+                        "permit {value} of seat {seat} twice"
+                    );
                     seen |= 1 << value;
                 }
             }
@@ -62,14 +76,26 @@ fn check_invariants(s: &State) {
             let row = data::ROW_LABELS.iter().position(|&l| l == at.row).unwrap();
             for r in row..row + usize::from(spec.rows) {
                 for c in usize::from(at.col)..usize::from(at.col + spec.cols) {
-                    assert_eq!(s.cells[r * data::MAX_COLS + c], Cell::Building { piece: hexfold_rules::elasund::PieceId(i as u8) });
+                    assert_eq!(
+                        s.cells[r * data::MAX_COLS + c],
+                        Cell::Building {
+                            piece: hexfold_rules::elasund::PieceId(i as u8)
+                        }
+                    );
                     covered += 1;
                 }
             }
         }
     }
-    let building_cells = s.cells.iter().filter(|c| matches!(c, Cell::Building { .. })).count();
-    assert_eq!(covered, building_cells, "no cell names a piece that is not there");
+    let building_cells = s
+        .cells
+        .iter()
+        .filter(|c| matches!(c, Cell::Building { .. }))
+        .count();
+    assert_eq!(
+        covered, building_cells,
+        "no cell names a piece that is not there"
+    );
 
     // Church tiles: on the board, in the stack, under it, or drawn and waiting for the choice.
     let mut tiles: u16 = s.church_stack;
@@ -93,8 +119,16 @@ fn check_invariants(s: &State) {
     // Cubes: never more than ten on the board per seat.
     let view = Elasund::view_state(s, Viewer::Omniscient);
     for seat in &view.seats {
-        assert!(seat.cubes_on_board <= data::CUBES, "seat {:?} has {} cubes out", seat.seat, seat.cubes_on_board);
-        let flags = data::TRACK_FLAGS.iter().filter(|&&f| seat.trade_points >= f).count() as u8;
+        assert!(
+            seat.cubes_on_board <= data::CUBES,
+            "seat {:?} has {} cubes out",
+            seat.seat,
+            seat.cubes_on_board
+        );
+        let flags = data::TRACK_FLAGS
+            .iter()
+            .filter(|&&f| seat.trade_points >= f)
+            .count() as u8;
         assert!(seat.track_cubes <= flags);
     }
 }
@@ -111,9 +145,14 @@ fn check_views(s: &State, events: &[Event], before: &State) {
     for seat in 0..s.players {
         let view = serde_json::to_value(Elasund::view_state(s, Viewer::Seat(Seat(seat)))).unwrap();
         for (i, sv) in view["seats"].as_array().unwrap().iter().enumerate() {
-            assert_eq!(sv["hand"].get("detail").is_some(), i == usize::from(seat), "hand detail only for its holder");
+            assert_eq!(
+                sv["hand"].get("detail").is_some(),
+                i == usize::from(seat),
+                "hand detail only for its holder"
+            );
         }
-        let bottom_ok = s.church_first_builder == Some(Seat(seat)) || view.get("church_bottom").is_none();
+        let bottom_ok =
+            s.church_first_builder == Some(Seat(seat)) || view.get("church_bottom").is_none();
         assert!(bottom_ok, "church bottom tile only for the first builder");
         let mut state = before.clone();
         for e in events {
@@ -122,13 +161,28 @@ fn check_views(s: &State, events: &[Event], before: &State) {
                 (EventView::CardsDrawn { seat: who, cards }, _) => {
                     assert_eq!(cards.detail.is_some(), who.0 == seat);
                 }
-                (EventView::IncomeCollected { cards, .. }, _) | (EventView::BankShortage { returned: cards, .. }, _) => {
+                (EventView::IncomeCollected { cards, .. }, _)
+                | (
+                    EventView::BankShortage {
+                        returned: cards, ..
+                    },
+                    _,
+                ) => {
                     for (i, c) in cards.iter().enumerate() {
                         assert_eq!(c.detail.is_some(), i == usize::from(seat));
                     }
                 }
-                (EventView::ChurchTilesDrawn { seat: who, tiles }, _) => assert_eq!(tiles.is_some(), who.0 == seat),
-                (EventView::ChurchTileReturned { seat: who, returned, .. }, _) => {
+                (EventView::ChurchTilesDrawn { seat: who, tiles }, _) => {
+                    assert_eq!(tiles.is_some(), who.0 == seat)
+                }
+                (
+                    EventView::ChurchTileReturned {
+                        seat: who,
+                        returned,
+                        ..
+                    },
+                    _,
+                ) => {
                     assert_eq!(returned.is_some(), who.0 == seat)
                 }
                 (EventView::StartingInfluenceDealt { colors }, _) => {
@@ -148,6 +202,7 @@ struct Played {
     actions: u64,
 }
 
+/// `thorough`: also check every seat's views and a sample of listed actions after every step (the slow part).
 fn play(players: u8, seed: u64, thorough: bool) -> Played {
     let mut rng = GameRng::seed_from_u64(seed);
     let setup = Elasund::setup(&Config { players }, &mut rng).unwrap();
@@ -156,18 +211,34 @@ fn play(players: u8, seed: u64, thorough: bool) -> Played {
     let mut actions = 0;
     loop {
         if let Some(outcome) = Elasund::outcome(&state) {
-            let replayed = log.iter().fold(Elasund::initial_state(&setup), |s, e| Elasund::evolve(s, e));
+            let replayed = log
+                .iter()
+                .fold(Elasund::initial_state(&setup), Elasund::evolve);
             assert_eq!(replayed, state, "replay equals live (seed {seed})");
             let view = Elasund::view_state(&state, Viewer::Omniscient);
-            assert_eq!(view.seats[outcome.winner.index()].cubes_on_board, data::CUBES, "winner has all cubes out");
-            return Played { winner: outcome.winner, actions };
+            assert_eq!(
+                view.seats[outcome.winner.index()].cubes_on_board,
+                data::CUBES,
+                "winner has all cubes out"
+            );
+            return Played {
+                winner: outcome.winner,
+                actions,
+            };
         }
-        assert!(state.turn < TURN_LIMIT, "game {seed} with {players} players stuck after {TURN_LIMIT} turns");
+        assert!(
+            state.turn < TURN_LIMIT,
+            "game {seed} with {players} players stuck after {TURN_LIMIT} turns"
+        );
         let seats = Elasund::seats_to_act(&state);
         assert!(!seats.is_empty(), "someone can act while the game runs");
         let seat = seats[rng.gen_range(0..seats.len())];
         let legal = Elasund::legal_actions(&state, seat);
-        assert!(!legal.is_empty(), "a seat asked to act has a legal action: {:?}", state.phase);
+        assert!(
+            !legal.is_empty(),
+            "a seat asked to act has a legal action: {:?}",
+            state.phase
+        );
         if thorough {
             // A sample of the listed actions is accepted.
             for _ in 0..3 {
@@ -184,8 +255,13 @@ fn play(players: u8, seed: u64, thorough: bool) -> Played {
                 assert!(Elasund::decide(&state, other, &Command::EndTurn, &mut r).is_err());
             }
         }
-        let command = random_command(&state, seat, &mut rng).expect("a seat that may act has a command");
-        assert!(legal.contains(&command), "random_command picks a listed action: {command:?} in {:?}", state.phase);
+        let command =
+            random_command(&state, seat, &mut rng).expect("a seat that may act has a command");
+        assert!(
+            legal.contains(&command),
+            "random_command picks a listed action: {command:?} in {:?}",
+            state.phase
+        );
         let events = Elasund::decide(&state, seat, &command, &mut rng)
             .unwrap_or_else(|v| panic!("random legal {command:?} refused: {v:?}"));
         assert!(!events.is_empty());
@@ -193,8 +269,8 @@ fn play(players: u8, seed: u64, thorough: bool) -> Played {
         for e in &events {
             state = Elasund::evolve(state, e);
         }
+        check_invariants(&state);
         if thorough {
-            check_invariants(&state);
             check_views(&state, &events, &before);
         }
         log.extend(events);
@@ -209,12 +285,16 @@ fn random_games_end_with_a_winner_and_conserve_everything() {
     let mut actions = 0;
     for seed in 0..n {
         let players = 2 + (seed % 3) as u8;
-        let played = play(players, seed, true);
+        let soak = n > 1_000;
+        let played = play(players, seed, soak || seed < 30);
         wins[played.winner.index()] += 1;
         actions += played.actions;
     }
     assert!(actions > n, "games take more than one action");
-    assert!(wins.iter().filter(|&&w| w > 0).count() >= 2, "more than one seat wins some games: {wins:?}");
+    assert!(
+        wins.iter().filter(|&&w| w > 0).count() >= 2,
+        "more than one seat wins some games: {wins:?}"
+    );
 }
 
 #[test]
@@ -224,7 +304,135 @@ fn refused_commands_change_nothing() {
     let state = Elasund::initial_state(&setup);
     let other = Seat((setup.first_player.0 + 1) % 3);
     assert!(Elasund::decide(&state, other, &Command::Roll, &mut rng).is_err());
-    assert_eq!(Elasund::legal_actions(&state, setup.first_player), vec![Command::Roll]);
+    assert_eq!(
+        Elasund::legal_actions(&state, setup.first_player),
+        vec![Command::Roll]
+    );
     assert!(Elasund::setup(&Config { players: 5 }, &mut rng).is_err());
     assert!(Elasund::setup(&Config { players: 1 }, &mut rng).is_err());
+}
+
+/// A command with arbitrary (often absurd) parameters.
+fn arbitrary_command(rng: &mut GameRng) -> Command {
+    use hexfold_rules::elasund::{BuildingKind, InfluenceColor, WallSide, WallSlot};
+    let sq = |rng: &mut GameRng| hexfold_rules::elasund::Square {
+        col: rng.gen_range(0..12),
+        row: rng.gen_range(0..15),
+    };
+    let small = |rng: &mut GameRng| -> u8 {
+        if rng.gen_bool(0.9) {
+            rng.gen_range(0..6)
+        } else {
+            rng.gen()
+        }
+    };
+    let cards = |rng: &mut GameRng| Cards {
+        gold: small(rng),
+        red: small(rng),
+        green: small(rng),
+        blue: small(rng),
+    };
+    let colour = |rng: &mut GameRng| {
+        [
+            InfluenceColor::Red,
+            InfluenceColor::Green,
+            InfluenceColor::Blue,
+        ][rng.gen_range(0..3)]
+    };
+    let kinds = [
+        BuildingKind::SmallCottage,
+        BuildingKind::LargeCottage,
+        BuildingKind::MerchantHouse,
+        BuildingKind::Workshop,
+        BuildingKind::Well,
+        BuildingKind::MarketStall,
+        BuildingKind::Shop,
+        BuildingKind::Tavern,
+        BuildingKind::TradeHouse,
+    ];
+    match rng.gen_range(0..19) {
+        0 => Command::Roll,
+        1 => Command::MoveShip {
+            row: small(rng).wrapping_add(2),
+        },
+        2 => Command::MovePirate {
+            row: rng.gen_range(0..14),
+        },
+        3 => Command::Discard { cards: cards(rng) },
+        4 => Command::TakeDiscards { cards: cards(rng) },
+        5 => Command::Build {
+            building: kinds[rng.gen_range(0..kinds.len())],
+            at: sq(rng),
+            overbuild_with: rng.gen_bool(0.3).then(|| colour(rng)),
+        },
+        6 => Command::BuildWall {
+            slot: WallSlot {
+                side: [WallSide::North, WallSide::East, WallSide::South][rng.gen_range(0..3)],
+                index: rng.gen_range(0..12),
+            },
+        },
+        7 => Command::BuildChurch,
+        8 => Command::KeepChurchTile {
+            tile: rng.gen_range(0..12),
+        },
+        9 => Command::PlaceCottage { at: sq(rng) },
+        10 => Command::EndBuilding,
+        11 => Command::PlacePermit {
+            value: small(rng),
+            at: sq(rng),
+            anywhere_with: rng.gen_bool(0.3).then(|| colour(rng)),
+        },
+        12 => Command::TakeTwoGold,
+        13 => Command::MovePermit {
+            from: sq(rng),
+            to: sq(rng),
+            pay: colour(rng),
+        },
+        14 => Command::UpgradePermit {
+            at: sq(rng),
+            value: small(rng),
+            pay: colour(rng),
+        },
+        15 => Command::PlacePermitAnywhere {
+            value: small(rng),
+            at: sq(rng),
+        },
+        16 => Command::BuyTwoGold,
+        _ => Command::EndTurn,
+    }
+}
+
+/// Arbitrary commands from arbitrary seats never panic, and every accepted one was listed.
+#[test]
+fn arbitrary_commands_never_panic_and_accepted_ones_are_listed() {
+    let games = if games() > 1_000 { 300 } else { 25 };
+    let mut accepted = 0;
+    for seed in 0..games {
+        let players = 2 + (seed % 3) as u8;
+        let mut rng = GameRng::seed_from_u64(1_000 + seed);
+        let setup = Elasund::setup(&Config { players }, &mut rng).unwrap();
+        let mut state = Elasund::initial_state(&setup);
+        while Elasund::outcome(&state).is_none() {
+            for _ in 0..8 {
+                let seat = Seat(rng.gen_range(0..6));
+                let command = arbitrary_command(&mut rng);
+                let mut r = GameRng::seed_from_u64(seed);
+                if Elasund::decide(&state, seat, &command, &mut r).is_ok() {
+                    accepted += 1;
+                    assert!(
+                        Elasund::legal_actions(&state, seat).contains(&command),
+                        "accepted but not listed: {command:?} in {:?}",
+                        state.phase
+                    );
+                }
+            }
+            let seats = Elasund::seats_to_act(&state);
+            let seat = seats[rng.gen_range(0..seats.len())];
+            let command = random_command(&state, seat, &mut rng).unwrap();
+            for e in Elasund::decide(&state, seat, &command, &mut rng).unwrap() {
+                state = Elasund::evolve(state, &e);
+            }
+        }
+    }
+    assert!(accepted > 0, "some arbitrary commands are legal");
 }

@@ -3,7 +3,8 @@
 //! consequence is checked.
 
 use hexfold_rules::elasund::{
-    data, Cards, Cell, Command, Config, Elasund, Event, EventView, PhaseView, PieceId, Place, Square, State,
+    data, Cards, Cell, Command, Config, Elasund, Event, EventView, PhaseView, PieceId, Place,
+    Square, State,
 };
 use hexfold_rules::{Game, GameRng, Seat, Viewer};
 use rand::SeedableRng;
@@ -22,13 +23,25 @@ fn sq(col: u8, row: u8) -> Square {
 }
 
 fn built(seat: u8, piece: u8, at: Square, cubes: u8) -> Event {
-    Event::BuildingBuilt { seat: Seat(seat), piece: PieceId(piece), at, paid: Cards::default(), cubes }
+    Event::BuildingBuilt {
+        seat: Seat(seat),
+        piece: PieceId(piece),
+        at,
+        paid: Cards::default(),
+        cubes,
+    }
 }
 
 /// Decides `command` with the first generator seed whose events satisfy `want`.
-fn decide_until(state: &State, seat: Seat, command: &Command, want: impl Fn(&[Event]) -> bool) -> Vec<Event> {
+fn decide_until(
+    state: &State,
+    seat: Seat,
+    command: &Command,
+    want: impl Fn(&[Event]) -> bool,
+) -> Vec<Event> {
     for seed in 0..10_000 {
-        let events = Elasund::decide(state, seat, command, &mut GameRng::seed_from_u64(seed)).unwrap();
+        let events =
+            Elasund::decide(state, seat, command, &mut GameRng::seed_from_u64(seed)).unwrap();
         if want(&events) {
             return events;
         }
@@ -55,11 +68,14 @@ fn ship_on_its_own_row_moves_two_rows_and_that_row_pays() {
         ],
     );
     let events = decide_until(&state, Seat(0), &Command::Roll, |ev| {
-        ev.iter().any(|e| matches!(e, Event::DiceRolled { dice, .. } if dice[0] + dice[1] == 3))
+        ev.iter()
+            .any(|e| matches!(e, Event::DiceRolled { dice, .. } if dice[0] + dice[1] == 3))
     });
     assert!(matches!(events[0], Event::StartingInfluenceDealt { .. }));
     assert!(events.contains(&Event::ShipMoved { row: 5 }));
-    let Some(Event::IncomeCollected { row: 5, cards }) = events.iter().find(|e| matches!(e, Event::IncomeCollected { .. }))
+    let Some(Event::IncomeCollected { row: 5, cards }) = events
+        .iter()
+        .find(|e| matches!(e, Event::IncomeCollected { .. }))
     else {
         panic!("row 5 pays: {events:?}")
     };
@@ -70,9 +86,19 @@ fn ship_on_its_own_row_moves_two_rows_and_that_row_pays() {
     assert_eq!(after.ship_row, Some(5));
     assert_eq!(after.seats[0].hand.gold, 4);
     // Blue's drawn colour is hidden from red and from spectators, shown to blue.
-    let income = events.iter().find(|e| matches!(e, Event::IncomeCollected { .. })).unwrap();
-    for (viewer, blue_visible) in [(Viewer::Seat(Seat(0)), false), (Viewer::Spectator, false), (Viewer::Seat(Seat(1)), true)] {
-        let EventView::IncomeCollected { cards, .. } = Elasund::view_event(&after, income, viewer) else { panic!() };
+    let income = events
+        .iter()
+        .find(|e| matches!(e, Event::IncomeCollected { .. }))
+        .unwrap();
+    for (viewer, blue_visible) in [
+        (Viewer::Seat(Seat(0)), false),
+        (Viewer::Spectator, false),
+        (Viewer::Seat(Seat(1)), true),
+    ] {
+        let EventView::IncomeCollected { cards, .. } = Elasund::view_event(&after, income, viewer)
+        else {
+            panic!()
+        };
         assert_eq!(cards[1].influence, 1);
         assert_eq!(cards[1].detail.is_some(), blue_visible);
     }
@@ -83,9 +109,15 @@ fn ship_on_its_own_row_moves_two_rows_and_that_row_pays() {
 fn seven_makes_the_roller_move_the_pirate() {
     let state = fold(start(3), &[Event::TurnEnded { next: Seat(1) }]);
     let events = decide_until(&state, Seat(1), &Command::Roll, |ev| {
-        ev.iter().any(|e| matches!(e, Event::DiceRolled { dice, .. } if dice[0] + dice[1] == 7))
+        ev.iter()
+            .any(|e| matches!(e, Event::DiceRolled { dice, .. } if dice[0] + dice[1] == 7))
     });
-    assert!(!events.iter().any(|e| matches!(e, Event::IncomeCollected { .. })), "no income on a 7");
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::IncomeCollected { .. })),
+        "no income on a 7"
+    );
     let after = fold(state, &events);
     let legal = Elasund::legal_actions(&after, Seat(1));
     assert_eq!(legal.len(), 10, "any of the ten rows: {legal:?}");
@@ -101,47 +133,105 @@ fn church_first_builder_and_layout() {
         start(4),
         &[
             Event::TurnEnded { next: Seat(0) },
-            Event::GoldTaken { seat: Seat(0), gold: 4, paid: Cards::default() },
+            Event::GoldTaken {
+                seat: Seat(0),
+                gold: 4,
+                paid: Cards::default(),
+            },
             Event::ShipMoved { row: 2 },
         ],
     );
-    let drawn = Elasund::decide(&state, Seat(0), &Command::BuildChurch, &mut GameRng::seed_from_u64(5)).unwrap();
-    let [Event::ChurchTilesDrawn { seat: Seat(0), tiles }] = drawn[..] else { panic!("{drawn:?}") };
+    let drawn = Elasund::decide(
+        &state,
+        Seat(0),
+        &Command::BuildChurch,
+        &mut GameRng::seed_from_u64(5),
+    )
+    .unwrap();
+    let [Event::ChurchTilesDrawn {
+        seat: Seat(0),
+        tiles,
+    }] = drawn[..]
+    else {
+        panic!("{drawn:?}")
+    };
     assert_ne!(tiles[0], tiles[1]);
     let view_other = Elasund::view_event(&state, &drawn[0], Viewer::Seat(Seat(1)));
-    assert_eq!(view_other, EventView::ChurchTilesDrawn { seat: Seat(0), tiles: None });
+    assert_eq!(
+        view_other,
+        EventView::ChurchTilesDrawn {
+            seat: Seat(0),
+            tiles: None
+        }
+    );
     let view_own = Elasund::view_event(&state, &drawn[0], Viewer::Seat(Seat(0)));
-    assert_eq!(view_own, EventView::ChurchTilesDrawn { seat: Seat(0), tiles: Some(tiles) });
+    assert_eq!(
+        view_own,
+        EventView::ChurchTilesDrawn {
+            seat: Seat(0),
+            tiles: Some(tiles)
+        }
+    );
     state = fold(state, &drawn);
-    let PhaseView::ChooseChurchTile { tiles: seen, .. } = Elasund::view_state(&state, Viewer::Spectator).phase else {
+    let PhaseView::ChooseChurchTile { tiles: seen, .. } =
+        Elasund::view_state(&state, Viewer::Spectator).phase
+    else {
         panic!()
     };
     assert_eq!(seen, None, "spectators do not see the drawn tiles");
     assert_eq!(
-        Elasund::decide(&state, Seat(0), &Command::KeepChurchTile { tile: 9 }, &mut GameRng::seed_from_u64(0)),
+        Elasund::decide(
+            &state,
+            Seat(0),
+            &Command::KeepChurchTile { tile: 9 },
+            &mut GameRng::seed_from_u64(0)
+        ),
         Err(hexfold_rules::elasund::Violation::TileNotDrawn)
     );
     let (kept, returned) = (tiles[0], tiles[1]);
-    let events =
-        Elasund::decide(&state, Seat(0), &Command::KeepChurchTile { tile: kept }, &mut GameRng::seed_from_u64(0))
-            .unwrap();
+    let events = Elasund::decide(
+        &state,
+        Seat(0),
+        &Command::KeepChurchTile { tile: kept },
+        &mut GameRng::seed_from_u64(0),
+    )
+    .unwrap();
     let (fc, fr) = data::CHURCH_FOUNDATION;
     assert!(events.contains(&Event::ChurchTileBuilt {
         seat: Seat(0),
         tile: kept,
         at: sq(fc, fr),
-        paid: Cards { gold: data::CHURCH_PRICE, ..Cards::default() },
+        paid: Cards {
+            gold: data::CHURCH_PRICE,
+            ..Cards::default()
+        },
         cubes: data::CHURCH_CUBES,
     }));
-    let ret = events.iter().find(|e| matches!(e, Event::ChurchTileReturned { .. })).unwrap();
+    let ret = events
+        .iter()
+        .find(|e| matches!(e, Event::ChurchTileReturned { .. }))
+        .unwrap();
     assert_eq!(
         Elasund::view_event(&state, ret, Viewer::Seat(Seat(2))),
-        EventView::ChurchTileReturned { seat: Seat(0), kept, returned: None }
+        EventView::ChurchTileReturned {
+            seat: Seat(0),
+            kept,
+            returned: None
+        }
     );
     state = fold(state, &events);
-    assert_eq!(Elasund::view_state(&state, Viewer::Seat(Seat(0))).church_bottom, Some(returned));
-    assert_eq!(Elasund::view_state(&state, Viewer::Seat(Seat(1))).church_bottom, None);
-    assert_eq!(Elasund::view_state(&state, Viewer::Spectator).church_bottom, None);
+    assert_eq!(
+        Elasund::view_state(&state, Viewer::Seat(Seat(0))).church_bottom,
+        Some(returned)
+    );
+    assert_eq!(
+        Elasund::view_state(&state, Viewer::Seat(Seat(1))).church_bottom,
+        None
+    );
+    assert_eq!(
+        Elasund::view_state(&state, Viewer::Spectator).church_bottom,
+        None
+    );
 
     // Where every other tile must go.
     let origin = (i16::from(fc) - i16::from(kept % 3), 5 - i16::from(kept / 3));
@@ -157,7 +247,12 @@ fn church_first_builder_and_layout() {
     state = fold(
         state,
         &[
-            Event::PermitPlaced { seat: Seat(2), value: 4, at: victim, paid: Cards::default() },
+            Event::PermitPlaced {
+                seat: Seat(2),
+                value: 4,
+                at: victim,
+                paid: Cards::default(),
+            },
             Event::TurnEnded { next: Seat(1) },
             Event::ShipMoved { row: 2 },
         ],
@@ -170,13 +265,22 @@ fn church_first_builder_and_layout() {
             state,
             &[
                 Event::TurnEnded { next: seat },
-                Event::GoldTaken { seat, gold: 14, paid: Cards::default() },
+                Event::GoldTaken {
+                    seat,
+                    gold: 14,
+                    paid: Cards::default(),
+                },
                 Event::ShipMoved { row: 2 },
             ],
         );
         for _ in 0..2 {
-            let events =
-                Elasund::decide(&state, seat, &Command::BuildChurch, &mut GameRng::seed_from_u64(turn)).unwrap();
+            let events = Elasund::decide(
+                &state,
+                seat,
+                &Command::BuildChurch,
+                &mut GameRng::seed_from_u64(turn),
+            )
+            .unwrap();
             for e in &events {
                 if let Event::ChurchTileBuilt { tile, at, .. } = e {
                     assert_eq!(*at, square_of(*tile), "tile {tile} has one correct place");
@@ -190,27 +294,49 @@ fn church_first_builder_and_layout() {
             // A tile may have landed on a worker cottage: its owner places it again first.
             while let Some(&(owner, _)) = state.cottage_queue.first() {
                 let place = Elasund::legal_actions(&state, owner)[0].clone();
-                let e = Elasund::decide(&state, owner, &place, &mut GameRng::seed_from_u64(0)).unwrap();
+                let e =
+                    Elasund::decide(&state, owner, &place, &mut GameRng::seed_from_u64(0)).unwrap();
                 state = fold(state, &e);
             }
         }
     }
     assert_eq!(order.len(), 8);
-    assert_eq!(*order.last().unwrap(), returned, "the tile under the stack comes last");
-    assert_eq!(state.seats[2].hand.gold, gold_before, "no compensation for permits under the church");
+    assert_eq!(
+        *order.last().unwrap(),
+        returned,
+        "the tile under the stack comes last"
+    );
+    assert_eq!(
+        state.seats[2].hand.gold, gold_before,
+        "no compensation for permits under the church"
+    );
     assert_eq!(state.seats[2].permits, 0b11111, "the permit went back");
-    let church = state.cells.iter().filter(|c| matches!(c, Cell::Church { .. })).count();
+    let church = state
+        .cells
+        .iter()
+        .filter(|c| matches!(c, Cell::Church { .. }))
+        .count();
     assert_eq!(church, 9);
     state = fold(
         state,
         &[
             Event::TurnEnded { next: Seat(0) },
-            Event::GoldTaken { seat: Seat(0), gold: 7, paid: Cards::default() },
+            Event::GoldTaken {
+                seat: Seat(0),
+                gold: 7,
+                paid: Cards::default(),
+            },
             Event::ShipMoved { row: 2 },
         ],
     );
     assert_eq!(
-        Elasund::decide(&state, Seat(0), &Command::BuildChurch, &mut GameRng::seed_from_u64(0)).err(),
+        Elasund::decide(
+            &state,
+            Seat(0),
+            &Command::BuildChurch,
+            &mut GameRng::seed_from_u64(0)
+        )
+        .err(),
         Some(hexfold_rules::elasund::Violation::ChurchComplete)
     );
 }
@@ -223,27 +349,61 @@ fn cottages_come_back_in_turn_order_from_the_builder() {
         start(4),
         &[
             Event::TurnEnded { next: Seat(2) },
-            Event::PermitPlaced { seat: Seat(2), value: 0, at: sq(2, 2), paid: Cards::default() },
-            Event::PermitPlaced { seat: Seat(2), value: 1, at: sq(3, 2), paid: Cards::default() },
-            Event::PermitPlaced { seat: Seat(2), value: 2, at: sq(2, 3), paid: Cards::default() },
-            Event::GoldTaken { seat: Seat(2), gold: 5, paid: Cards::default() },
+            Event::PermitPlaced {
+                seat: Seat(2),
+                value: 0,
+                at: sq(2, 2),
+                paid: Cards::default(),
+            },
+            Event::PermitPlaced {
+                seat: Seat(2),
+                value: 1,
+                at: sq(3, 2),
+                paid: Cards::default(),
+            },
+            Event::PermitPlaced {
+                seat: Seat(2),
+                value: 2,
+                at: sq(2, 3),
+                paid: Cards::default(),
+            },
+            Event::GoldTaken {
+                seat: Seat(2),
+                gold: 5,
+                paid: Cards::default(),
+            },
             Event::ShipMoved { row: 9 },
         ],
     );
-    let cmd = Command::Build { building: hexfold_rules::elasund::BuildingKind::TradeHouse, at: sq(2, 2), overbuild_with: None };
+    let cmd = Command::Build {
+        building: hexfold_rules::elasund::BuildingKind::TradeHouse,
+        at: sq(2, 2),
+        overbuild_with: None,
+    };
     let events = Elasund::decide(&state, Seat(2), &cmd, &mut GameRng::seed_from_u64(0)).unwrap();
     let state = fold(state, &events);
     // Turn order from green: green, yellow, red, blue.
-    assert_eq!(state.cottage_queue, vec![(Seat(0), PieceId(21)), (Seat(1), PieceId(25))]);
+    assert_eq!(
+        state.cottage_queue,
+        vec![(Seat(0), PieceId(21)), (Seat(1), PieceId(25))]
+    );
     assert_eq!(Elasund::seats_to_act(&state), vec![Seat(0)]);
     assert!(Elasund::legal_actions(&state, Seat(2)).is_empty());
     let place = Command::PlaceCottage { at: sq(6, 6) };
     let e = Elasund::decide(&state, Seat(0), &place, &mut GameRng::seed_from_u64(0)).unwrap();
     let state = fold(state, &e);
     assert_eq!(Elasund::seats_to_act(&state), vec![Seat(1)]);
-    assert!(Elasund::decide(&state, Seat(1), &place, &mut GameRng::seed_from_u64(0)).is_err(), "square taken");
-    let e = Elasund::decide(&state, Seat(1), &Command::PlaceCottage { at: sq(7, 6) }, &mut GameRng::seed_from_u64(0))
-        .unwrap();
+    assert!(
+        Elasund::decide(&state, Seat(1), &place, &mut GameRng::seed_from_u64(0)).is_err(),
+        "square taken"
+    );
+    let e = Elasund::decide(
+        &state,
+        Seat(1),
+        &Command::PlaceCottage { at: sq(7, 6) },
+        &mut GameRng::seed_from_u64(0),
+    )
+    .unwrap();
     let state = fold(state, &e);
     assert!(state.cottage_queue.is_empty());
     assert_eq!(Elasund::seats_to_act(&state), vec![Seat(2)]);

@@ -4,5 +4,8 @@
 mod catan;
 mod catan_props;
 mod check;
+mod ck_props;
+mod ck_rules;
+mod ck_scenarios;
 mod elasund;
 mod elasund_scenarios;

@@ -1,0 +1,1231 @@
+//! `decide`: check a command against the state and return the events that follow.
+//!
+//! Each event is folded into a scratch copy of the state as soon as it is emitted ([`Ctx::emit`]), so the later
+//! steps of one command see the earlier ones: the roll resolves the barbarians, then the city gates, then
+//! production, each on the state the previous step left. Every check of the command itself happens before the
+//! first event, so a refused command emits nothing.
+
+use super::evolve::apply;
+use super::*;
+use crate::hex::{
+    best_ratio, building_site, producing_hexes, production, road_connects, robber_victims, EdgeId,
+    SiteError,
+};
+use Violation::*;
+
+pub(super) struct Ctx {
+    pub(super) s: State,
+    pub(super) ev: Vec<Event>,
+}
+
+impl Ctx {
+    pub(super) fn emit(&mut self, e: Event) {
+        apply(&mut self.s, &e);
+        self.ev.push(e);
+    }
+}
+
+pub(super) fn decide(
+    state: &State,
+    actor: Seat,
+    command: &Command,
+    rng: &mut GameRng,
+) -> Result<Vec<Event>, Violation> {
+    if let Phase::Ended { .. } = state.phase {
+        return Err(GameOver);
+    }
+    if actor.0 >= state.seats {
+        return Err(NoSuchSeat);
+    }
+    let mut c = Ctx {
+        s: state.clone(),
+        ev: Vec::new(),
+    };
+    command_events(state, &mut c, actor, command, rng)?;
+    advance(&mut c, rng);
+    longest_road_after(state, &mut c);
+    check_win(&mut c);
+    Ok(c.ev)
+}
+
+fn command_events(
+    st: &State,
+    c: &mut Ctx,
+    actor: Seat,
+    command: &Command,
+    rng: &mut GameRng,
+) -> Result<(), Violation> {
+    match *command {
+        Command::PlaceSettlement { vertex } | Command::PlaceCity { vertex } => {
+            let Phase::PlaceBuilding { index } = st.phase else {
+                return Err(WrongPhase);
+            };
+            require_active(st, actor)?;
+            let city = matches!(command, Command::PlaceCity { .. });
+            // Seed: the first round places a settlement, the second a city.
+            if city != (index >= st.seats) {
+                return Err(WrongPhase);
+            }
+            let v = check_vertex(st, vertex)?;
+            site_ok(st, v)?;
+            if city {
+                c.emit(Event::CityPlaced {
+                    seat: actor,
+                    vertex: v,
+                });
+                let mut got = Resources::ZERO;
+                for &h in st.board.topology().vertex_hexes(v) {
+                    if let Some(r) = st.board.terrain(h).resource() {
+                        *got.get_mut(r) += 1;
+                    }
+                }
+                if !got.is_empty() {
+                    c.emit(Event::StartingResourcesTaken {
+                        seat: actor,
+                        resources: got,
+                    });
+                }
+            } else {
+                c.emit(Event::SettlementPlaced {
+                    seat: actor,
+                    vertex: v,
+                });
+            }
+        }
+        Command::PlaceRoad { edge } => {
+            let Phase::PlaceRoad { vertex, .. } = st.phase else {
+                return Err(WrongPhase);
+            };
+            require_active(st, actor)?;
+            let e = check_edge(st, edge)?;
+            if !st.edges[e.index()].is_empty() {
+                return Err(EdgeOccupied);
+            }
+            if !st.board.topology().edge_vertices(e).contains(&vertex) {
+                return Err(RoadNotAtNewBuilding);
+            }
+            c.emit(Event::RoadPlaced {
+                seat: actor,
+                edge: e,
+            });
+        }
+        Command::RollDice => {
+            turn_start(st, actor)?;
+            let roll = Roll {
+                white: rng.gen_range(1..=6),
+                red: rng.gen_range(1..=6),
+                event: roll_event_die(rng),
+            };
+            c.emit(Event::DiceRolled {
+                seat: actor,
+                roll,
+                alchemist: false,
+            });
+        }
+        Command::MoveRobber { hex, victim } => {
+            if st.phase != Phase::Robber {
+                return Err(WrongPhase);
+            }
+            require_active(st, actor)?;
+            no_pending(st)?;
+            let h = check_hex(st, hex)?;
+            if h == st.robber || !st.board.terrain(h).is_land() {
+                return Err(RobberMustMove);
+            }
+            let mask = robber_victims(&st.board, &st.vertices, h, actor);
+            let robbable =
+                |s: Seat| mask & (1 << s.0) != 0 && st.players[s.index()].hand.total() > 0;
+            match victim {
+                Some(v) => {
+                    if v.0 >= st.seats {
+                        return Err(NoSuchSeat);
+                    }
+                    if !robbable(v) {
+                        return Err(InvalidVictim);
+                    }
+                    c.emit(Event::RobberMoved {
+                        seat: actor,
+                        hex: h,
+                    });
+                    steal(c, actor, v, rng);
+                }
+                None => {
+                    if st.seat_iter().any(robbable) {
+                        return Err(VictimRequired);
+                    }
+                    c.emit(Event::RobberMoved {
+                        seat: actor,
+                        hex: h,
+                    });
+                }
+            }
+        }
+        Command::Discard { cards } => {
+            let Some(Obligation::Discard { count, .. }) =
+                owed(st, actor, |o| matches!(o, Obligation::Discard { .. }))
+            else {
+                return Err(NoSuchObligation);
+            };
+            holds(st, actor, cards)?;
+            if cards.total() != u16::from(count) {
+                return Err(WrongCardCount);
+            }
+            c.emit(Event::Discarded { seat: actor, cards });
+        }
+        Command::GiveCards { cards } => {
+            let Some(Obligation::Give {
+                to,
+                count,
+                commodities_only,
+                ..
+            }) = owed(st, actor, |o| matches!(o, Obligation::Give { .. }))
+            else {
+                return Err(NoSuchObligation);
+            };
+            holds(st, actor, cards)?;
+            let hand = st.players[actor.index()].hand;
+            let available = if commodities_only {
+                hand.commodities.total()
+            } else {
+                hand.total()
+            };
+            if (commodities_only && !cards.resources.is_empty())
+                || cards.total() != u16::from(count).min(available)
+            {
+                return Err(WrongCardCount);
+            }
+            c.emit(Event::CardsGiven {
+                seat: actor,
+                to,
+                cards,
+            });
+        }
+        Command::ChooseCityToLose { vertex } => {
+            if owed(st, actor, |o| matches!(o, Obligation::LoseCity { .. })).is_none() {
+                return Err(NoSuchObligation);
+            }
+            let v = check_vertex(st, vertex)?;
+            if !losable_city(st, actor, v) {
+                return Err(NotYourCity);
+            }
+            c.emit(Event::CityLost {
+                seat: actor,
+                vertex: v,
+                wall: st.walls[v.index()],
+            });
+        }
+        Command::RetreatKnight { vertex } => {
+            let Some(Obligation::Retreat { from, .. }) =
+                owed(st, actor, |o| matches!(o, Obligation::Retreat { .. }))
+            else {
+                return Err(NoSuchObligation);
+            };
+            let v = check_vertex(st, vertex)?;
+            if !retreat_targets(st, actor, from).contains(&v) {
+                return Err(InvalidRetreat);
+            }
+            c.emit(Event::KnightRetreated {
+                seat: actor,
+                vertex: v,
+            });
+        }
+        Command::RemoveKnight { vertex } => {
+            let Some(Obligation::RemoveKnight { to, .. }) =
+                owed(st, actor, |o| matches!(o, Obligation::RemoveKnight { .. }))
+            else {
+                return Err(NoSuchObligation);
+            };
+            let v = check_vertex(st, vertex)?;
+            let k = own_knight(st, actor, v)?;
+            c.emit(Event::KnightDeserted {
+                seat: actor,
+                vertex: v,
+                strength: k.strength,
+                to,
+            });
+        }
+        Command::ReturnProgressCard { card } => {
+            let obliged = owed(st, actor, |o| {
+                matches!(o, Obligation::ReturnProgressCard { .. })
+            })
+            .is_some();
+            let over = actor == st.active
+                && st.phase == Phase::Main
+                && st.players[actor.index()].progress.len() > PROGRESS_HAND_MAX;
+            if !obliged && !over {
+                return Err(NoSuchObligation);
+            }
+            if !st.players[actor.index()].progress.contains(&card) {
+                return Err(NoSuchProgressCard);
+            }
+            c.emit(Event::ProgressCardReturned { seat: actor, card });
+        }
+        Command::CommitKnights { ref vertices } => {
+            if owed(st, actor, |o| matches!(o, Obligation::CommitKnights { .. })).is_none() {
+                return Err(NoSuchObligation);
+            }
+            let mut seen = Vec::new();
+            for &v in vertices {
+                let v = check_vertex(st, v)?;
+                let ok = matches!(st.knights[v.index()], Some(k) if k.seat == actor && k.active);
+                if !ok || seen.contains(&v) {
+                    return Err(CommittedKnightInvalid);
+                }
+                seen.push(v);
+            }
+            c.emit(Event::KnightsCommitted {
+                seat: actor,
+                vertices: seen,
+            });
+        }
+        Command::ChooseProgressDeck { track } => {
+            if owed(st, actor, |o| {
+                matches!(o, Obligation::DrawProgressCard { .. })
+            })
+            .is_none()
+            {
+                return Err(NoSuchObligation);
+            }
+            if !deck_has_cards(st, track) {
+                return Err(DeckEmpty);
+            }
+            draw(c, actor, track, rng);
+        }
+        Command::TakeAqueductResource { resource } => {
+            if owed(st, actor, |o| {
+                matches!(o, Obligation::AqueductResource { .. })
+            })
+            .is_none()
+            {
+                return Err(NoSuchObligation);
+            }
+            if st.bank.resources.get(resource) == 0 {
+                return Err(BankLacks);
+            }
+            c.emit(Event::AqueductTaken {
+                seat: actor,
+                resource,
+            });
+        }
+        Command::TakeCards { cards } => {
+            let Some(Obligation::TakeCards { from, count, .. }) =
+                owed(st, actor, |o| matches!(o, Obligation::TakeCards { .. }))
+            else {
+                return Err(NoSuchObligation);
+            };
+            let hand = st.players[from.index()].hand;
+            if !hand.contains(cards) {
+                return Err(CardsNotHeld);
+            }
+            if cards.total() != u16::from(count).min(hand.total()) {
+                return Err(WrongCardCount);
+            }
+            c.emit(Event::CardsTaken {
+                seat: actor,
+                victim: from,
+                cards,
+            });
+        }
+        Command::TakeProgressCard { card } => {
+            let Some(Obligation::TakeProgressCard { from, .. }) = owed(st, actor, |o| {
+                matches!(o, Obligation::TakeProgressCard { .. })
+            }) else {
+                return Err(NoSuchObligation);
+            };
+            if !st.players[from.index()].progress.contains(&card) {
+                return Err(NoSuchProgressCard);
+            }
+            c.emit(Event::ProgressCardTaken {
+                seat: actor,
+                victim: from,
+                card,
+            });
+        }
+        Command::BuildRoad { edge } => {
+            main(st, actor)?;
+            let e = check_edge(st, edge)?;
+            road_site_ok(st, &st.edges, actor, e)?;
+            let p = &st.players[actor.index()];
+            if p.roads_left == 0 {
+                return Err(NoPiecesLeft);
+            }
+            afford(st, actor, ROAD_COST)?;
+            c.emit(Event::RoadBuilt {
+                seat: actor,
+                edge: e,
+                free: false,
+            });
+        }
+        Command::BuildSettlement { vertex } => {
+            main(st, actor)?;
+            let v = check_vertex(st, vertex)?;
+            site_ok(st, v)?;
+            if !touches_own_road(st, actor, v) {
+                return Err(SettlementNotConnected);
+            }
+            if st.settlements_left(actor) == 0 {
+                return Err(NoPiecesLeft);
+            }
+            afford(st, actor, SETTLEMENT_COST)?;
+            c.emit(Event::SettlementBuilt {
+                seat: actor,
+                vertex: v,
+            });
+        }
+        Command::BuildCity { vertex } => {
+            main(st, actor)?;
+            let v = check_vertex(st, vertex)?;
+            city_upgrade_ok(st, actor, v, CITY_COST)?;
+            c.emit(Event::CityBuilt {
+                seat: actor,
+                vertex: v,
+                paid: CITY_COST,
+            });
+        }
+        Command::BuildCityWall { vertex } => {
+            main(st, actor)?;
+            let v = check_vertex(st, vertex)?;
+            wall_ok(st, actor, v)?;
+            afford(st, actor, WALL_COST)?;
+            c.emit(Event::CityWallBuilt {
+                seat: actor,
+                vertex: v,
+                free: false,
+            });
+        }
+        Command::BuildKnight { vertex } => {
+            main(st, actor)?;
+            let v = check_vertex(st, vertex)?;
+            knight_site_ok(st, actor, v)?;
+            if st.players[actor.index()].knights_left[0] == 0 {
+                return Err(NoPiecesLeft);
+            }
+            afford(st, actor, KNIGHT_COST)?;
+            c.emit(Event::KnightBuilt {
+                seat: actor,
+                vertex: v,
+                strength: 1,
+                free: false,
+            });
+        }
+        Command::PlaceDeserterKnight { vertex } => {
+            main(st, actor)?;
+            let Some(strength) = st.deserter_knight else {
+                return Err(InvalidCardTarget);
+            };
+            let v = check_vertex(st, vertex)?;
+            knight_site_ok(st, actor, v)?;
+            if st.players[actor.index()].knights_left[usize::from(strength - 1)] == 0 {
+                return Err(NoPiecesLeft);
+            }
+            c.emit(Event::KnightBuilt {
+                seat: actor,
+                vertex: v,
+                strength,
+                free: true,
+            });
+        }
+        Command::ActivateKnight { vertex } => {
+            main(st, actor)?;
+            let v = check_vertex(st, vertex)?;
+            let k = own_knight(st, actor, v)?;
+            if k.active {
+                return Err(KnightAlreadyActive);
+            }
+            afford(st, actor, ACTIVATE_COST)?;
+            c.emit(Event::KnightActivated {
+                seat: actor,
+                vertex: v,
+                free: false,
+            });
+        }
+        Command::PromoteKnight { vertex } => {
+            main(st, actor)?;
+            let v = check_vertex(st, vertex)?;
+            promote_ok(st, actor, v)?;
+            afford(st, actor, KNIGHT_COST)?;
+            c.emit(Event::KnightPromoted {
+                seat: actor,
+                vertex: v,
+                free: false,
+            });
+        }
+        Command::MoveKnight { from, to } => {
+            main(st, actor)?;
+            let from = check_vertex(st, from)?;
+            let to = check_vertex(st, to)?;
+            let k = ready_knight(st, actor, from)?;
+            if to == from || !reachable(st, actor, from).contains(&to) {
+                return Err(KnightPathBlocked);
+            }
+            if !st.vertices[to.index()].is_empty() {
+                return Err(VertexOccupied);
+            }
+            match st.knights[to.index()] {
+                None => c.emit(Event::KnightMoved {
+                    seat: actor,
+                    from,
+                    to,
+                }),
+                Some(other) if other.seat == actor => return Err(VertexOccupied),
+                Some(other) if other.strength >= k.strength => return Err(KnightNotStronger),
+                Some(other) => c.emit(Event::KnightDisplaced {
+                    by: actor,
+                    from: Some(from),
+                    seat: other.seat,
+                    vertex: to,
+                }),
+            }
+        }
+        Command::ChaseRobber { knight } => {
+            main(st, actor)?;
+            let v = check_vertex(st, knight)?;
+            ready_knight(st, actor, v)?;
+            if !st.board.topology().vertex_hexes(v).contains(&st.robber) {
+                return Err(RobberNotAdjacent);
+            }
+            // Seed: the chased robber goes back to the desert, where it started.
+            if st.robber == st.desert {
+                return Err(RobberMustMove);
+            }
+            c.emit(Event::RobberChased {
+                seat: actor,
+                knight: v,
+                hex: st.desert,
+            });
+        }
+        Command::ImproveCity { track } => {
+            main(st, actor)?;
+            improve(st, c, actor, track, 0)?;
+        }
+        Command::BankTrade { give, receive } => {
+            main(st, actor)?;
+            if give == receive {
+                return Err(InvalidTrade);
+            }
+            let ratio = bank_ratio(st, actor, give);
+            if st.players[actor.index()].hand.get(give) < ratio {
+                return Err(CardsNotHeld);
+            }
+            if st.bank.get(receive) == 0 {
+                return Err(BankLacks);
+            }
+            c.emit(Event::BankTraded {
+                seat: actor,
+                give,
+                give_count: ratio,
+                receive,
+            });
+        }
+        Command::OfferTrade { give, receive } => {
+            main(st, actor)?;
+            // 139 cards exist in all; larger numbers cannot be meant.
+            if give.is_empty()
+                || receive.is_empty()
+                || give.overlaps(receive)
+                || receive.total() > 139
+            {
+                return Err(InvalidTrade);
+            }
+            holds(st, actor, give)?;
+            if st.players[actor.index()].offers_made >= OFFERS_PER_TURN_MAX {
+                return Err(OfferLimitReached);
+            }
+            c.emit(Event::TradeOffered {
+                seat: actor,
+                give,
+                receive,
+            });
+        }
+        Command::AcceptTrade => {
+            let (give, receive) = respond(st, actor)?;
+            holds(st, actor, receive)?;
+            if !st.players[st.active.index()].hand.contains(give) {
+                return Err(PartnerCannotPay);
+            }
+            c.emit(Event::TradeCompleted {
+                active: st.active,
+                partner: actor,
+                given: give,
+                received: receive,
+            });
+        }
+        Command::RejectTrade => {
+            respond(st, actor)?;
+            if st.players[actor.index()].rejected {
+                return Err(NoOpenOffer);
+            }
+            c.emit(Event::TradeRejected { seat: actor });
+        }
+        Command::WithdrawTrade => {
+            main(st, actor)?;
+            if st.offer.is_none() {
+                return Err(NoOpenOffer);
+            }
+            c.emit(Event::TradeWithdrawn { seat: actor });
+        }
+        Command::PlayProgressCard { ref play } => {
+            super::progress::play(st, c, actor, play, rng)?;
+        }
+        Command::EndTurn => {
+            main(st, actor)?;
+            if st.players[actor.index()].progress.len() > PROGRESS_HAND_MAX {
+                return Err(TooManyProgressCards);
+            }
+            let next = st.next_seat(actor);
+            c.emit(Event::TurnEnded { seat: actor, next });
+        }
+    }
+    Ok(())
+}
+
+/// The event die: three ship faces, one city gate of each colour.
+pub(super) fn roll_event_die(rng: &mut GameRng) -> EventDie {
+    match rng.gen_range(0..6) {
+        0..=2 => EventDie::Ship,
+        3 => EventDie::Gate {
+            track: Track::Trade,
+        },
+        4 => EventDie::Gate {
+            track: Track::Politics,
+        },
+        _ => EventDie::Gate {
+            track: Track::Science,
+        },
+    }
+}
+
+/// Continues a roll once nothing is pending: obligations with a single possible answer are settled here, then the
+/// barbarians, then the city gates, then production (seed: "i følgende rækkefølge").
+pub(super) fn advance(c: &mut Ctx, rng: &mut GameRng) {
+    // Bounded: each pass settles an obligation or a stage of the roll, and there are finitely many of both.
+    for _ in 0..64 {
+        if auto_settle(c) {
+            continue;
+        }
+        if !c.s.pending.is_empty() {
+            return;
+        }
+        let Some(pr) = c.s.roll else { return };
+        if pr.attack_due {
+            if c.s.negotiated && !pr.defence_called {
+                let seats = c.s.clockwise_from(c.s.active).collect();
+                c.emit(Event::DefenceCalled { seats });
+                continue;
+            }
+            resolve_attack(c);
+            continue;
+        }
+        let roll = pr.roll;
+        if let EventDie::Gate { track } = roll.event {
+            let seats: Vec<Seat> = c.s.clockwise_from(c.s.active).collect();
+            for seat in seats {
+                let level = c.s.players[seat.index()].improvements.get(track);
+                // Seed: level 1 shows red 1-2, each further level one more number.
+                if level >= 1 && roll.red <= level + 1 && deck_has_cards(&c.s, track) {
+                    draw(c, seat, track, rng);
+                }
+            }
+        }
+        if roll.white + roll.red == 7 {
+            let discards =
+                c.s.seat_iter()
+                    .filter_map(|s| {
+                        let n = c.s.players[s.index()].hand.total();
+                        (n > u16::from(c.s.hand_limit(s))).then_some(SeatCount {
+                            seat: s,
+                            count: (n / 2) as u8,
+                        })
+                    })
+                    .collect();
+            c.emit(Event::SevenRolled { discards });
+        } else {
+            let e = produce(&c.s, roll.white + roll.red);
+            c.emit(e);
+        }
+        return;
+    }
+}
+
+/// Settles one obligation that has exactly one possible answer (or none). Returns whether it did.
+fn auto_settle(c: &mut Ctx) -> bool {
+    let pending = c.s.pending.clone();
+    for o in pending {
+        match o {
+            Obligation::Retreat { seat, from, .. }
+                if retreat_targets(&c.s, seat, from).is_empty() =>
+            {
+                c.emit(Event::KnightLeftBoard { seat });
+                return true;
+            }
+            Obligation::LoseCity { seat } => {
+                let cities: Vec<VertexId> =
+                    c.s.cities_of(seat)
+                        .filter(|&v| !c.s.is_metropolis(v))
+                        .collect();
+                if cities.len() == 1 {
+                    let v = cities[0];
+                    let wall = c.s.walls[v.index()];
+                    c.emit(Event::CityLost {
+                        seat,
+                        vertex: v,
+                        wall,
+                    });
+                    return true;
+                }
+            }
+            Obligation::RemoveKnight { seat, to } => {
+                let knights: Vec<(VertexId, u8)> =
+                    c.s.knights
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(i, k)| match k {
+                            Some(k) if k.seat == seat => Some((vertex_id(&c.s, i), k.strength)),
+                            _ => None,
+                        })
+                        .collect();
+                if knights.len() == 1 {
+                    let (vertex, strength) = knights[0];
+                    c.emit(Event::KnightDeserted {
+                        seat,
+                        vertex,
+                        strength,
+                        to,
+                    });
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+pub(super) fn vertex_id(s: &State, i: usize) -> VertexId {
+    s.board
+        .topology()
+        .vertex(i)
+        .expect("an index of the knights array")
+}
+
+/// The barbarians attack: all cities (metropolises included) against the active knights (seed).
+fn resolve_attack(c: &mut Ctx) {
+    let s = &c.s;
+    let barbarians = s.vertices.iter().filter(|p| p.is_city()).count() as u8;
+    let mut strength = vec![0u8; usize::from(s.seats)];
+    for k in s.knights.iter().flatten() {
+        if k.active && (!s.negotiated || k.committed) {
+            strength[k.seat.index()] += k.strength;
+        }
+    }
+    let knights: u8 = strength.iter().sum();
+    let contributions: Vec<SeatCount> = s
+        .seat_iter()
+        .map(|seat| SeatCount {
+            seat,
+            count: strength[seat.index()],
+        })
+        .collect();
+    let result = if knights >= barbarians {
+        let max = strength.iter().copied().max().unwrap_or(0);
+        let top: Vec<Seat> = s
+            .seat_iter()
+            .filter(|x| max > 0 && strength[x.index()] == max)
+            .collect();
+        if top.len() == 1 {
+            AttackResult::CatanWon {
+                defender: Some(top[0]),
+                tied: Vec::new(),
+            }
+        } else {
+            AttackResult::CatanWon {
+                defender: None,
+                tied: top,
+            }
+        }
+    } else {
+        // Seed: only seats holding a city that is not a metropolis can be hit, and of them those who contributed
+        // least lose a city.
+        let exposed: Vec<Seat> = s
+            .seat_iter()
+            .filter(|&x| s.cities_of(x).any(|v| !s.is_metropolis(v)))
+            .collect();
+        let min = exposed
+            .iter()
+            .map(|x| strength[x.index()])
+            .min()
+            .unwrap_or(0);
+        AttackResult::BarbariansWon {
+            losers: exposed
+                .into_iter()
+                .filter(|x| strength[x.index()] == min)
+                .collect(),
+        }
+    };
+    c.emit(Event::BarbariansAttacked {
+        barbarians,
+        knights,
+        contributions,
+        result,
+    });
+}
+
+pub(super) fn deck_has_cards(s: &State, track: Track) -> bool {
+    !s.decks[track.index()].is_empty() || !s.bottoms[track.index()].is_empty()
+}
+
+/// Draws the top card of a deck: a uniformly random card of the shuffled part, else the oldest card put under.
+pub(super) fn draw(c: &mut Ctx, seat: Seat, track: Track, rng: &mut GameRng) {
+    let t = track.index();
+    let card = if c.s.decks[t].is_empty() {
+        match c.s.bottoms[t].first() {
+            Some(&card) => card,
+            None => return,
+        }
+    } else {
+        c.s.decks[t][rng.gen_range(0..c.s.decks[t].len())]
+    };
+    c.emit(Event::ProgressCardDrawn { seat, track, card });
+}
+
+/// Production for a non-7 roll: `hex::production` gives each building its count of the hex's resource; a city on
+/// mountains, forest or pasture turns one of its two into the matching commodity (seed's yield table). A good the
+/// bank cannot pay everyone is paid to nobody, as in the base game.
+fn produce(s: &State, roll: u8) -> Event {
+    let n = usize::from(s.seats);
+    let mut res = [Resources::ZERO; 8];
+    production(&s.board, &s.vertices, roll, s.robber, &mut res[..n]);
+    let mut out: Vec<Hand> = res[..n].iter().map(|&r| Hand::of_resources(r)).collect();
+    for h in producing_hexes(&s.board, roll, s.robber) {
+        let terrain = s.board.terrain(h);
+        let (Some(r), Some(com)) = (terrain.resource(), commodity_of(terrain)) else {
+            continue;
+        };
+        for &v in s.board.topology().hex_vertices(h) {
+            let p = s.vertices[v.index()];
+            if let (true, Some(seat)) = (p.is_city(), p.owner()) {
+                let o = &mut out[seat.index()];
+                let slot = o.resources.get_mut(r);
+                *slot = slot.saturating_sub(1);
+                *o.commodities.get_mut(com) += 1;
+            }
+        }
+    }
+    let mut withheld = Vec::new();
+    for g in Good::ALL {
+        let demand: u16 = out.iter().map(|x| u16::from(x.get(g))).sum();
+        if demand > u16::from(s.bank.get(g)) {
+            withheld.push(g);
+            for x in &mut out {
+                *x.get_mut(g) = 0;
+            }
+        }
+    }
+    let gains = out
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| !h.is_empty())
+        .map(|(i, &cards)| SeatHand {
+            seat: Seat(i as u8),
+            cards,
+        })
+        .collect();
+    Event::ResourcesProduced { gains, withheld }
+}
+
+/// The commodity a city gets from a terrain (seed: mountains coin, forest paper, pasture cloth).
+pub fn commodity_of(t: Terrain) -> Option<Commodity> {
+    match t {
+        Terrain::Mountains => Some(Commodity::Coin),
+        Terrain::Forest => Some(Commodity::Paper),
+        Terrain::Pasture => Some(Commodity::Cloth),
+        _ => None,
+    }
+}
+
+pub(super) fn steal(c: &mut Ctx, thief: Seat, victim: Seat, rng: &mut GameRng) {
+    let hand = c.s.players[victim.index()].hand;
+    if hand.total() == 0 {
+        return;
+    }
+    let k = rng.gen_range(0..hand.total());
+    let good = hand.nth_card(k).expect("k is below the hand's total");
+    c.emit(Event::CardStolen {
+        thief,
+        victim,
+        good,
+    });
+}
+
+/// Appends `LongestRoadChanged` if the card moves after this command (base Catan's holder rule).
+fn longest_road_after(before: &State, c: &mut Ctx) {
+    let old: Vec<u8> = before.players.iter().map(|p| p.road_length).collect();
+    let new: Vec<u8> = c.s.players.iter().map(|p| p.road_length).collect();
+    if old == new {
+        return;
+    }
+    let holder = crate::catan::longest_road_holder(c.s.longest_road, &old, &new);
+    if holder != c.s.longest_road {
+        let length = holder.map_or(0, |h| new[h.index()]);
+        c.emit(Event::LongestRoadChanged { holder, length });
+    }
+}
+
+/// The active seat wins on reaching 13 points in its turn; a seat that reached them in another's turn wins when
+/// its own turn begins (official rule).
+fn check_win(c: &mut Ctx) {
+    if matches!(
+        c.s.phase,
+        Phase::PlaceBuilding { .. } | Phase::PlaceRoad { .. } | Phase::Ended { .. }
+    ) {
+        return;
+    }
+    let seat = c.s.active;
+    let points = c.s.points(seat);
+    if points >= POINTS_TO_WIN {
+        c.emit(Event::GameWon { seat, points });
+    }
+}
+
+pub(super) fn require_active(st: &State, actor: Seat) -> Result<(), Violation> {
+    if actor == st.active {
+        Ok(())
+    } else {
+        Err(NotYourTurn)
+    }
+}
+
+fn no_pending(st: &State) -> Result<(), Violation> {
+    if st.pending.is_empty() {
+        Ok(())
+    } else {
+        Err(ObligationsPending)
+    }
+}
+
+fn turn_start(st: &State, actor: Seat) -> Result<(), Violation> {
+    if st.phase != Phase::Roll {
+        return Err(WrongPhase);
+    }
+    require_active(st, actor)?;
+    no_pending(st)
+}
+
+pub(super) fn main(st: &State, actor: Seat) -> Result<(), Violation> {
+    if st.phase != Phase::Main {
+        return Err(WrongPhase);
+    }
+    require_active(st, actor)?;
+    no_pending(st)
+}
+
+fn respond(st: &State, actor: Seat) -> Result<(Hand, Hand), Violation> {
+    if st.phase != Phase::Main {
+        return Err(WrongPhase);
+    }
+    no_pending(st)?;
+    if actor == st.active {
+        return Err(NoOpenOffer);
+    }
+    st.offer.ok_or(NoOpenOffer)
+}
+
+pub(super) fn owed(
+    st: &State,
+    seat: Seat,
+    kind: impl Fn(&Obligation) -> bool,
+) -> Option<Obligation> {
+    st.pending
+        .iter()
+        .find(|o| o.seat() == seat && kind(o))
+        .copied()
+}
+
+pub(super) fn holds(st: &State, seat: Seat, cards: Hand) -> Result<(), Violation> {
+    if st.players[seat.index()].hand.contains(cards) {
+        Ok(())
+    } else {
+        Err(CardsNotHeld)
+    }
+}
+
+pub(super) fn afford(st: &State, seat: Seat, cost: Resources) -> Result<(), Violation> {
+    if st.players[seat.index()].hand.resources.contains(cost) {
+        Ok(())
+    } else {
+        Err(CannotAfford)
+    }
+}
+
+pub(super) fn check_vertex(st: &State, v: VertexId) -> Result<VertexId, Violation> {
+    st.board.topology().vertex(v.index()).ok_or(NoSuchVertex)
+}
+
+pub(super) fn check_edge(st: &State, e: EdgeId) -> Result<EdgeId, Violation> {
+    st.board.topology().edge(e.index()).ok_or(NoSuchEdge)
+}
+
+pub(super) fn check_hex(st: &State, h: HexId) -> Result<HexId, Violation> {
+    st.board.topology().hex(h.index()).ok_or(NoSuchHex)
+}
+
+/// A corner for a new building: no building or knight on it, no building next to it (knights do not count for
+/// the distance rule).
+pub(super) fn site_ok(st: &State, v: VertexId) -> Result<(), Violation> {
+    if st.knights[v.index()].is_some() {
+        return Err(VertexOccupied);
+    }
+    building_site(&st.board, &st.vertices, v).map_err(|e| match e {
+        SiteError::Occupied => VertexOccupied,
+        SiteError::TooClose => DistanceRule,
+    })
+}
+
+pub(super) fn touches_own_road(st: &State, seat: Seat, v: VertexId) -> bool {
+    st.board
+        .topology()
+        .vertex_edges(v)
+        .iter()
+        .any(|e| st.edges[e.index()].owner() == Some(seat))
+}
+
+/// A free edge that connects for `seat`, with other seats' knights cutting roads like their buildings.
+pub(super) fn road_site_ok(
+    st: &State,
+    edges: &[EdgePiece],
+    seat: Seat,
+    e: EdgeId,
+) -> Result<(), Violation> {
+    if !edges[e.index()].is_empty() {
+        return Err(EdgeOccupied);
+    }
+    if road_connects(&st.board, &st.road_blockers(seat), edges, seat, e) {
+        Ok(())
+    } else {
+        Err(RoadNotConnected)
+    }
+}
+
+pub(super) fn city_upgrade_ok(
+    st: &State,
+    seat: Seat,
+    v: VertexId,
+    cost: Resources,
+) -> Result<(), Violation> {
+    let piece = st.vertices[v.index()];
+    if piece.owner() != Some(seat) || piece.is_city() {
+        return Err(NotYourSettlement);
+    }
+    if st.cities_left(seat) == 0 {
+        return Err(NoPiecesLeft);
+    }
+    afford(st, seat, cost)
+}
+
+pub(super) fn wall_ok(st: &State, seat: Seat, v: VertexId) -> Result<(), Violation> {
+    let piece = st.vertices[v.index()];
+    if piece.owner() != Some(seat) || !piece.is_city() {
+        return Err(NotYourCity);
+    }
+    if st.walls[v.index()] {
+        return Err(WallAlreadyBuilt);
+    }
+    if st.players[seat.index()].walls_left == 0 {
+        return Err(WallLimit);
+    }
+    Ok(())
+}
+
+/// A free corner (no building, no knight) touching one of the seat's roads (seed).
+pub(super) fn knight_site_ok(st: &State, seat: Seat, v: VertexId) -> Result<(), Violation> {
+    if !st.vertices[v.index()].is_empty()
+        || st.knights[v.index()].is_some()
+        || !touches_own_road(st, seat, v)
+    {
+        return Err(KnightSiteInvalid);
+    }
+    Ok(())
+}
+
+pub(super) fn own_knight(st: &State, seat: Seat, v: VertexId) -> Result<Knight, Violation> {
+    match st.knights[v.index()] {
+        Some(k) if k.seat == seat => Ok(k),
+        _ => Err(NotYourKnight),
+    }
+}
+
+/// An own active knight that was not activated this turn (seed: it may act once per activation).
+pub(super) fn ready_knight(st: &State, seat: Seat, v: VertexId) -> Result<Knight, Violation> {
+    let k = own_knight(st, seat, v)?;
+    if !k.active {
+        return Err(KnightNotActive);
+    }
+    if k.fresh {
+        return Err(KnightActedOrActivated);
+    }
+    Ok(k)
+}
+
+pub(super) fn promote_ok(st: &State, seat: Seat, v: VertexId) -> Result<(), Violation> {
+    let k = own_knight(st, seat, v)?;
+    if k.promoted {
+        return Err(KnightPromotedThisTurn);
+    }
+    if k.strength >= 3 {
+        return Err(KnightMaxStrength);
+    }
+    if k.strength == 2 && st.players[seat.index()].improvements.politics < 3 {
+        return Err(FortressRequired);
+    }
+    if st.players[seat.index()].knights_left[usize::from(k.strength)] == 0 {
+        return Err(NoPiecesLeft);
+    }
+    Ok(())
+}
+
+/// Corners reachable from `from` along the seat's roads without passing another seat's building or knight.
+pub(super) fn reachable(st: &State, seat: Seat, from: VertexId) -> Vec<VertexId> {
+    let t = st.board.topology();
+    let mut seen = vec![from];
+    let mut stack = vec![from];
+    while let Some(v) = stack.pop() {
+        let blocked = v != from
+            && (matches!(st.vertices[v.index()].owner(), Some(o) if o != seat)
+                || matches!(st.knights[v.index()], Some(k) if k.seat != seat));
+        if blocked {
+            continue;
+        }
+        for &e in t.vertex_edges(v) {
+            if st.edges[e.index()].owner() != Some(seat) {
+                continue;
+            }
+            let [a, b] = t.edge_vertices(e);
+            let w = if a == v { b } else { a };
+            if !seen.contains(&w) {
+                seen.push(w);
+                stack.push(w);
+            }
+        }
+    }
+    seen.retain(|&v| v != from);
+    seen
+}
+
+/// Free corners a displaced knight of `seat` may retreat to: connected by its roads to where it stood (seed).
+pub(super) fn retreat_targets(st: &State, seat: Seat, from: VertexId) -> Vec<VertexId> {
+    reachable(st, seat, from)
+        .into_iter()
+        .filter(|v| st.vertices[v.index()].is_empty() && st.knights[v.index()].is_none())
+        .collect()
+}
+
+pub(super) fn losable_city(st: &State, seat: Seat, v: VertexId) -> bool {
+    let p = st.vertices[v.index()];
+    p.is_city() && p.owner() == Some(seat) && !st.is_metropolis(v)
+}
+
+/// Builds the next level of `track` for `discount` commodities less (the crane), placing or moving a metropolis.
+pub(super) fn improve(
+    st: &State,
+    c: &mut Ctx,
+    seat: Seat,
+    track: Track,
+    discount: u8,
+) -> Result<(), Violation> {
+    let (level, cost) = improve_ok(st, seat, track, discount)?;
+    c.emit(Event::CityImproved {
+        seat,
+        track,
+        level,
+        paid: Commodities::one(track.commodity(), cost),
+    });
+    let holder = st.metropolis[track.index()];
+    let take = match holder {
+        None => level >= 4,
+        Some((h, _)) => {
+            h != seat && level == 5 && st.players[h.index()].improvements.get(track) < 5
+        }
+    };
+    if take {
+        // The engine picks the metropolis city: the lowest-numbered city of the seat without one.
+        if let Some(v) = st.cities_of(seat).find(|&v| !st.is_metropolis(v)) {
+            c.emit(Event::MetropolisPlaced {
+                seat,
+                track,
+                vertex: v,
+                from: holder.map(|(h, _)| h),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The new level and its commodity cost, if `seat` may improve `track` now.
+pub(super) fn improve_ok(
+    st: &State,
+    seat: Seat,
+    track: Track,
+    discount: u8,
+) -> Result<(u8, u8), Violation> {
+    if st.cities_of(seat).next().is_none() {
+        return Err(NoCity);
+    }
+    let p = &st.players[seat.index()];
+    let level = p.improvements.get(track) + 1;
+    if level > 5 {
+        return Err(TrackComplete);
+    }
+    let holds_it = matches!(st.metropolis[track.index()], Some((h, _)) if h == seat);
+    if level >= 4 && !holds_it && st.cities_of(seat).all(|v| st.is_metropolis(v)) {
+        return Err(MetropolisCityRequired);
+    }
+    let cost = level.saturating_sub(discount);
+    if p.hand.commodities.get(track.commodity()) < cost {
+        return Err(CannotAfford);
+    }
+    Ok((level, cost))
+}
+
+/// The bank ratio for giving `good`: resources as the hex engine's harbors say (4, 3 generic, 2 special), the
+/// merchant's hex 2:1; commodities 4, 3 with a generic harbor, 2 with the trading house; a merchant fleet 2:1.
+pub(super) fn bank_ratio(st: &State, seat: Seat, good: Good) -> u8 {
+    let mut ratio = match good.resource() {
+        Some(r) => {
+            let mut x = best_ratio(&st.board, &st.vertices, seat, r);
+            if let Some((s, h)) = st.merchant {
+                if s == seat && st.board.terrain(h).resource() == Some(r) {
+                    x = x.min(2);
+                }
+            }
+            x
+        }
+        None => {
+            let generic = st.board.topology().vertices().any(|v| {
+                st.vertices[v.index()].owner() == Some(seat) && st.board.harbor_at(v) == Some(None)
+            });
+            if st.players[seat.index()].improvements.trade >= 3 {
+                2
+            } else if generic {
+                3
+            } else {
+                4
+            }
+        }
+    };
+    if st.merchant_fleet == Some(good) {
+        ratio = ratio.min(2);
+    }
+    ratio
+}
+
+pub(super) fn resource_hex_count(st: &State, seat: Seat, terrain: Terrain) -> u8 {
+    let t = st.board.topology();
+    t.hexes()
+        .filter(|&h| st.board.terrain(h) == terrain)
+        .filter(|&h| {
+            t.hex_vertices(h)
+                .iter()
+                .any(|v| st.vertices[v.index()].owner() == Some(seat))
+        })
+        .count() as u8
+}

@@ -1,0 +1,62 @@
+//! A random but sensible player, for property tests, bots and benchmarks.
+//!
+//! Picks a kind of command with a weight that favours growth (cities, improvements, knights before an attack),
+//! then a uniformly random command of that kind, so long lists (70 road sites) do not drown out ending the turn
+//! and games end in a few hundred commands while every listed command keeps a chance.
+
+use super::*;
+
+fn weight(state: &State, c: &Command) -> u32 {
+    match c {
+        Command::BuildCity { .. } | Command::BuildSettlement { .. } => 200,
+        Command::ImproveCity { .. } => 150,
+        Command::BuildKnight { .. } | Command::ActivateKnight { .. } => {
+            if state.barbarians + 2 >= BARBARIAN_TRACK_LEN {
+                80
+            } else {
+                15
+            }
+        }
+        Command::PromoteKnight { .. } | Command::BuildCityWall { .. } => 15,
+        Command::BuildRoad { .. } => 30,
+        Command::MoveKnight { .. } | Command::ChaseRobber { .. } => 5,
+        Command::PlayProgressCard { .. } => 25,
+        Command::BankTrade { .. } => 20,
+        Command::OfferTrade { .. } => 2,
+        Command::AcceptTrade => 10,
+        Command::RejectTrade | Command::WithdrawTrade => 20,
+        Command::EndTurn => 25,
+        _ => 10,
+    }
+}
+
+/// A random legal command for `seat`, or `None` if the seat has nothing to do now.
+pub fn random_command(state: &State, seat: Seat, rng: &mut impl Rng) -> Option<Command> {
+    let legal = legal::legal_actions(state, seat);
+    if legal.len() <= 1 {
+        return legal.into_iter().next();
+    }
+    let mut kinds: Vec<(std::mem::Discriminant<Command>, u32, usize)> = Vec::new();
+    for c in &legal {
+        let d = std::mem::discriminant(c);
+        match kinds.iter_mut().find(|k| k.0 == d) {
+            Some(k) => k.2 += 1,
+            None => kinds.push((d, weight(state, c), 1)),
+        }
+    }
+    let total: u32 = kinds.iter().map(|k| k.1).sum();
+    let mut pick = rng.gen_range(0..total);
+    let mut kind = kinds[0];
+    for k in &kinds {
+        if pick < k.1 {
+            kind = *k;
+            break;
+        }
+        pick -= k.1;
+    }
+    let i = rng.gen_range(0..kind.2);
+    legal
+        .into_iter()
+        .filter(|c| std::mem::discriminant(c) == kind.0)
+        .nth(i)
+}

@@ -1,0 +1,633 @@
+//! Scenario tests for Cities & Knights: the seed's worked examples and rules that need a whole position.
+//!
+//! Positions are built from events (facts), so a scenario states exactly what is on the table; the command
+//! under test then goes through `decide` like any other.
+
+use hexfold_rules::catan::MapKind;
+use hexfold_rules::cities_knights::{
+    AttackResult, CitiesKnights, Command, Commodities, Config, Event, EventDie, EventView, Hand,
+    Obligation, Phase, ProgressCard, ProgressPlay, Roll, State, Track, Violation,
+};
+use hexfold_rules::hex::{Resources, VertexId};
+use hexfold_rules::{Game, GameRng, RuleViolation, Seat, Viewer};
+use rand::SeedableRng;
+
+fn fold(state: State, events: &[Event]) -> State {
+    events.iter().fold(state, CitiesKnights::evolve)
+}
+
+/// A beginner-map game after setup: every seat placed the first legal settlement, city and roads.
+fn after_setup(seats: u8) -> State {
+    let config = Config {
+        seats,
+        map: MapKind::Beginner,
+        negotiated_defence: false,
+    };
+    let setup = CitiesKnights::setup(&config, &mut GameRng::seed_from_u64(1)).unwrap();
+    let mut state = CitiesKnights::initial_state(&setup);
+    let mut rng = GameRng::seed_from_u64(2);
+    while !matches!(state.phase(), Phase::Roll) {
+        let seat = state.active();
+        let cmd = CitiesKnights::legal_actions(&state, seat).remove(0);
+        let events = CitiesKnights::decide(&state, seat, &cmd, &mut rng).unwrap();
+        state = fold(state, &events);
+    }
+    state
+}
+
+fn buildings(state: &State, seat: Seat, city: bool) -> Vec<VertexId> {
+    CitiesKnights::view_state(state, Viewer::Omniscient)
+        .buildings
+        .iter()
+        .filter(|b| b.seat == seat && b.city == city)
+        .map(|b| b.vertex)
+        .collect()
+}
+
+/// A free corner touching one of `seat`'s roads, for a knight.
+fn knight_site(state: &State, seat: Seat) -> VertexId {
+    let view = CitiesKnights::view_state(state, Viewer::Omniscient);
+    for r in view.roads.iter().filter(|r| r.seat == seat) {
+        for v in view.board.edges[r.edge.index()] {
+            let free = !view.buildings.iter().any(|b| b.vertex == v)
+                && !view.knights.iter().any(|k| k.vertex == v);
+            if free {
+                return v;
+            }
+        }
+    }
+    panic!("no knight site for {seat:?}")
+}
+
+/// Moves the ship `steps` spaces with quiet rolls (a ship, no production) and hands the turn on.
+fn sail(mut state: State, steps: u8) -> State {
+    for _ in 0..steps {
+        let seat = state.active();
+        let next = Seat((seat.0 + 1) % state.seats());
+        state = fold(
+            state,
+            &[
+                Event::DiceRolled {
+                    seat,
+                    roll: Roll {
+                        white: 1,
+                        red: 1,
+                        event: EventDie::Ship,
+                    },
+                    alchemist: false,
+                },
+                Event::ResourcesProduced {
+                    gains: vec![],
+                    withheld: vec![],
+                },
+                Event::TurnEnded { seat, next },
+            ],
+        );
+    }
+    state
+}
+
+/// Runs `command` with generator seeds until the roll it makes satisfies `want`.
+fn roll_until(state: &State, seat: Seat, want: impl Fn(&Roll) -> bool) -> Vec<Event> {
+    for seed in 0..100_000 {
+        let events = CitiesKnights::decide(
+            state,
+            seat,
+            &Command::RollDice,
+            &mut GameRng::seed_from_u64(seed),
+        )
+        .unwrap();
+        if let Some(Event::DiceRolled { roll, .. }) = events.first() {
+            if want(roll) {
+                return events;
+            }
+        }
+    }
+    panic!("no seed gives the wanted roll");
+}
+
+/// The seed's example: Hanne, Gitte, CD and Carsten. Carsten, CD and Hanne each have an active basic knight,
+/// Gitte none: Catan's knights have strength 3. CD and Carsten have 2 cities each, Gitte a metropolis and no other
+/// city, Hanne only settlements: the barbarians have strength 5 and win 5-3. CD and Carsten lose a city each;
+/// Gitte (metropolis) and Hanne (settlements only) are untouched.
+#[test]
+fn seed_barbarian_example() {
+    let (carsten, cd, gitte, hanne) = (Seat(0), Seat(1), Seat(2), Seat(3));
+    let mut state = after_setup(4);
+    let mut facts = Vec::new();
+    for seat in [carsten, cd] {
+        let settlement = buildings(&state, seat, false)[0];
+        facts.push(Event::CityBuilt {
+            seat,
+            vertex: settlement,
+            paid: Resources::ZERO,
+        });
+    }
+    let gitte_city = buildings(&state, gitte, true)[0];
+    facts.push(Event::MetropolisPlaced {
+        seat: gitte,
+        track: Track::Politics,
+        vertex: gitte_city,
+        from: None,
+    });
+    let hanne_city = buildings(&state, hanne, true)[0];
+    facts.push(Event::CityLost {
+        seat: hanne,
+        vertex: hanne_city,
+        wall: false,
+    });
+    // Carsten has a wall under one city; losing that city would cost the wall too.
+    let carsten_walled = buildings(&state, carsten, true)[0];
+    facts.push(Event::CityWallBuilt {
+        seat: carsten,
+        vertex: carsten_walled,
+        free: true,
+    });
+    state = fold(state, &facts);
+    for seat in [carsten, cd, hanne] {
+        let v = knight_site(&state, seat);
+        state = fold(
+            state,
+            &[
+                Event::KnightBuilt {
+                    seat,
+                    vertex: v,
+                    strength: 1,
+                    free: true,
+                },
+                Event::KnightActivated {
+                    seat,
+                    vertex: v,
+                    free: true,
+                },
+            ],
+        );
+    }
+    state = sail(state, 6);
+    assert_eq!(state.barbarians(), 6);
+    let active = state.active();
+    let before = state.clone();
+    let events = roll_until(&state, active, |r| {
+        r.event == EventDie::Ship && r.white + r.red != 7
+    });
+    let attack = events
+        .iter()
+        .find(|e| matches!(e, Event::BarbariansAttacked { .. }))
+        .expect("the ship reached Catan");
+    let Event::BarbariansAttacked {
+        barbarians,
+        knights,
+        result,
+        ..
+    } = attack
+    else {
+        unreachable!()
+    };
+    assert_eq!((*barbarians, *knights), (5, 3));
+    assert_eq!(
+        *result,
+        AttackResult::BarbariansWon {
+            losers: vec![carsten, cd]
+        }
+    );
+    // Production waits until the losers have chosen their cities (seed: barbarians first, then production).
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::ResourcesProduced { .. })));
+    state = fold(state, &events);
+    assert_eq!(state.phase(), Phase::Resolving);
+    assert_eq!(
+        CitiesKnights::seats_to_act(&state),
+        vec![carsten, cd],
+        "both losers choose a city"
+    );
+    assert_eq!(state.barbarians(), 0);
+    let view = CitiesKnights::view_state(&state, Viewer::Spectator);
+    assert!(
+        view.knights.iter().all(|k| !k.active),
+        "all knights go passive"
+    );
+    // Gitte's metropolis cannot be chosen, nor can Hanne act.
+    assert!(CitiesKnights::legal_actions(&state, gitte).is_empty());
+    assert!(CitiesKnights::legal_actions(&state, hanne).is_empty());
+    let mut rng = GameRng::seed_from_u64(9);
+    let e = CitiesKnights::decide(
+        &state,
+        carsten,
+        &Command::ChooseCityToLose {
+            vertex: carsten_walled,
+        },
+        &mut rng,
+    )
+    .unwrap();
+    assert_eq!(
+        e[0],
+        Event::CityLost {
+            seat: carsten,
+            vertex: carsten_walled,
+            wall: true
+        }
+    );
+    state = fold(state, &e);
+    let cd_city = buildings(&state, cd, true)[0];
+    let e = CitiesKnights::decide(
+        &state,
+        cd,
+        &Command::ChooseCityToLose { vertex: cd_city },
+        &mut rng,
+    )
+    .unwrap();
+    assert!(e
+        .iter()
+        .any(|x| matches!(x, Event::ResourcesProduced { .. })));
+    state = fold(state, &e);
+    assert_eq!(state.phase(), Phase::Main);
+    for (seat, cities) in [(carsten, 1), (cd, 1), (gitte, 1), (hanne, 0)] {
+        assert_eq!(buildings(&state, seat, true).len(), cities, "{seat:?}");
+    }
+    assert_eq!(
+        buildings(&state, gitte, true),
+        buildings(&before, gitte, true)
+    );
+    assert_eq!(
+        buildings(&state, hanne, false),
+        buildings(&before, hanne, false)
+    );
+    assert!(
+        !state.wall_at(carsten_walled),
+        "the wall goes with its city"
+    );
+    // The robber comes into play after the first attack (official rule).
+    assert!(CitiesKnights::view_state(&state, Viewer::Spectator).robber_in_play);
+}
+
+/// When Catan wins, the single top contributor becomes defender of Catan (1 point); tied top contributors each
+/// draw a progress card of their choice instead.
+#[test]
+fn defender_of_catan_and_tied_defenders() {
+    let mut state = after_setup(3);
+    for (seat, strength) in [(Seat(0), 2), (Seat(1), 1)] {
+        let v = knight_site(&state, seat);
+        state = fold(
+            state,
+            &[
+                Event::KnightBuilt {
+                    seat,
+                    vertex: v,
+                    strength,
+                    free: true,
+                },
+                Event::KnightActivated {
+                    seat,
+                    vertex: v,
+                    free: true,
+                },
+            ],
+        );
+    }
+    state = sail(state, 6);
+    let active = state.active();
+    let events = roll_until(&state, active, |r| {
+        r.event == EventDie::Ship && r.white + r.red != 7
+    });
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::BarbariansAttacked {
+            barbarians: 3,
+            knights: 3,
+            result: AttackResult::CatanWon {
+                defender: Some(Seat(0)),
+                ..
+            },
+            ..
+        }
+    )));
+    let points = state.points(Seat(0));
+    state = fold(state, &events);
+    assert_eq!(state.points(Seat(0)), points + 1);
+    assert_eq!(state.defender_cards(Seat(0)), 1);
+
+    // A tie: both seats contribute 2.
+    let v = knight_site(&state, Seat(1));
+    let knights: Vec<_> = CitiesKnights::view_state(&state, Viewer::Omniscient)
+        .knights
+        .iter()
+        .map(|k| (k.seat, k.vertex))
+        .collect();
+    let mut facts = vec![Event::KnightBuilt {
+        seat: Seat(1),
+        vertex: v,
+        strength: 1,
+        free: true,
+    }];
+    for (seat, vertex) in knights.into_iter().chain([(Seat(1), v)]) {
+        facts.push(Event::KnightActivated {
+            seat,
+            vertex,
+            free: true,
+        });
+    }
+    state = fold(state, &facts);
+    state = sail(state, 6);
+    let active = state.active();
+    let events = roll_until(&state, active, |r| {
+        r.event == EventDie::Ship && r.white + r.red != 7
+    });
+    assert!(events.iter().any(|e| matches!(e,
+        Event::BarbariansAttacked { result: AttackResult::CatanWon { defender: None, tied }, .. } if *tied == vec![Seat(0), Seat(1)])));
+    state = fold(state, &events);
+    assert_eq!(CitiesKnights::seats_to_act(&state), vec![Seat(0), Seat(1)]);
+    let e = CitiesKnights::decide(
+        &state,
+        Seat(1),
+        &Command::ChooseProgressDeck {
+            track: Track::Science,
+        },
+        &mut GameRng::seed_from_u64(0),
+    )
+    .unwrap();
+    assert!(matches!(
+        e[0],
+        Event::ProgressCardDrawn {
+            seat: Seat(1),
+            track: Track::Science,
+            ..
+        }
+    ));
+}
+
+/// The seed's draw example: A rolls white 6, red 3 and a yellow gate. B has a town hall (politics 1) and trade
+/// level 2, whose page shows red 1-3, so B draws a yellow card. C with trade level 1 (red 1-2) draws nothing.
+#[test]
+fn seed_progress_card_draw_example() {
+    let (a, b, c) = (Seat(0), Seat(1), Seat(2));
+    let mut state = after_setup(3);
+    while state.active() != a {
+        let seat = state.active();
+        state = fold(
+            state,
+            &[
+                Event::DiceRolled {
+                    seat,
+                    roll: Roll {
+                        white: 1,
+                        red: 1,
+                        event: EventDie::Gate {
+                            track: Track::Science,
+                        },
+                    },
+                    alchemist: false,
+                },
+                Event::ResourcesProduced {
+                    gains: vec![],
+                    withheld: vec![],
+                },
+                Event::TurnEnded {
+                    seat,
+                    next: Seat((seat.0 + 1) % 3),
+                },
+            ],
+        );
+    }
+    let improve = |seat, track, level| Event::CityImproved {
+        seat,
+        track,
+        level,
+        paid: Commodities::ZERO,
+    };
+    state = fold(
+        state,
+        &[
+            improve(b, Track::Politics, 1),
+            improve(b, Track::Trade, 1),
+            improve(b, Track::Trade, 2),
+            improve(c, Track::Trade, 1),
+        ],
+    );
+    let events = roll_until(&state, a, |r| {
+        *r == Roll {
+            white: 6,
+            red: 3,
+            event: EventDie::Gate {
+                track: Track::Trade,
+            },
+        }
+    });
+    let drawn: Vec<(Seat, Track)> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::ProgressCardDrawn { seat, track, .. } => Some((*seat, *track)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(drawn, vec![(b, Track::Trade)]);
+    // The drawn card is hidden from everyone but B (unless it is a victory point card).
+    let draw = events
+        .iter()
+        .find(|e| matches!(e, Event::ProgressCardDrawn { .. }))
+        .unwrap();
+    let Event::ProgressCardDrawn { card, .. } = draw else {
+        unreachable!()
+    };
+    let seen_by_a = CitiesKnights::view_event(&state, draw, Viewer::Seat(a));
+    assert_eq!(
+        seen_by_a,
+        EventView::ProgressCardDrawn {
+            seat: b,
+            track: Track::Trade,
+            card: card.is_victory_point().then_some(*card),
+        }
+    );
+    // Gates resolve before production, in one roll.
+    let gate = events
+        .iter()
+        .position(|e| matches!(e, Event::ProgressCardDrawn { .. }))
+        .unwrap();
+    let prod = events
+        .iter()
+        .position(|e| matches!(e, Event::ResourcesProduced { .. }))
+        .unwrap();
+    assert!(gate < prod);
+    state = fold(state, &events);
+    let b_view = CitiesKnights::view_state(&state, Viewer::Seat(b));
+    let a_view = CitiesKnights::view_state(&state, Viewer::Seat(a));
+    assert_eq!(
+        a_view.players[1].progress_card_count,
+        b_view.players[1].progress_card_count
+    );
+    assert!(a_view.players[1].progress_cards.is_none());
+    assert!(b_view.players[1].progress_cards.is_some());
+}
+
+/// A fifth progress card drawn outside one's turn must go back under its deck at once (seed).
+#[test]
+fn fifth_card_outside_your_turn_goes_back() {
+    let mut state = after_setup(3);
+    let b = Seat((state.active().0 + 1) % 3);
+    let mut facts = Vec::new();
+    for card in [
+        ProgressCard::Spy,
+        ProgressCard::Wedding,
+        ProgressCard::Bishop,
+        ProgressCard::Warlord,
+        ProgressCard::Saboteur,
+    ] {
+        facts.push(Event::ProgressCardDrawn {
+            seat: b,
+            track: Track::Politics,
+            card,
+        });
+    }
+    state = fold(state, &facts);
+    assert_eq!(
+        state.obligations(),
+        &[Obligation::ReturnProgressCard { seat: b }]
+    );
+    let e = CitiesKnights::decide(
+        &state,
+        state.active(),
+        &Command::RollDice,
+        &mut GameRng::seed_from_u64(0),
+    );
+    assert_eq!(e.unwrap_err(), Violation::ObligationsPending);
+    let e = CitiesKnights::decide(
+        &state,
+        b,
+        &Command::ReturnProgressCard {
+            card: ProgressCard::Spy,
+        },
+        &mut GameRng::seed_from_u64(0),
+    )
+    .unwrap();
+    state = fold(state, &e);
+    assert!(state.obligations().is_empty());
+    assert_eq!(state.progress_cards(b).len(), 4);
+    assert_eq!(
+        state.deck_cards(Track::Politics).last(),
+        Some(&ProgressCard::Spy),
+        "returned under the deck"
+    );
+}
+
+/// The alchemist is the only card played before the roll, and it fixes the white and red dice.
+#[test]
+fn alchemist_chooses_the_dice_before_the_roll() {
+    let mut state = after_setup(3);
+    let a = state.active();
+    state = fold(
+        state,
+        &[
+            Event::ProgressCardDrawn {
+                seat: a,
+                track: Track::Science,
+                card: ProgressCard::Alchemist,
+            },
+            Event::ProgressCardDrawn {
+                seat: a,
+                track: Track::Politics,
+                card: ProgressCard::Warlord,
+            },
+        ],
+    );
+    let mut rng = GameRng::seed_from_u64(3);
+    let warlord = Command::PlayProgressCard {
+        play: ProgressPlay::Warlord,
+    };
+    assert_eq!(
+        CitiesKnights::decide(&state, a, &warlord, &mut rng).unwrap_err(),
+        Violation::ProgressAfterRoll
+    );
+    let e = CitiesKnights::decide(
+        &state,
+        a,
+        &Command::PlayProgressCard {
+            play: ProgressPlay::Alchemist { white: 4, red: 2 },
+        },
+        &mut rng,
+    )
+    .unwrap();
+    assert_eq!(
+        e[0],
+        Event::ProgressCardPlayed {
+            seat: a,
+            card: ProgressCard::Alchemist
+        }
+    );
+    assert!(matches!(
+        e[1],
+        Event::DiceRolled {
+            roll: Roll {
+                white: 4,
+                red: 2,
+                ..
+            },
+            alchemist: true,
+            ..
+        }
+    ));
+    state = fold(state, &e);
+    assert_eq!(state.phase(), Phase::Main);
+    let again = Command::PlayProgressCard {
+        play: ProgressPlay::Alchemist { white: 1, red: 1 },
+    };
+    assert_eq!(
+        CitiesKnights::decide(&state, a, &again, &mut rng).unwrap_err(),
+        Violation::AlchemistOnlyBeforeRoll
+    );
+    assert_eq!(Violation::ProgressAfterRoll.rule_id(), "CK-PROG-04");
+}
+
+/// Commodities count for the 7; each city wall raises the limit by 2. Before the first attack the robber stays put.
+#[test]
+fn seven_counts_commodities_and_walls_raise_the_limit() {
+    let mut state = after_setup(3);
+    let a = state.active();
+    let b = Seat((a.0 + 1) % 3);
+    let c = Seat((a.0 + 2) % 3);
+    // Top hands up to 8 cards (b: over the limit of 7) and 9 (c: at the limit of 9 with one wall), half of
+    // them commodities.
+    let top_up = |seat: Seat, total: u16| Hand {
+        resources: Resources::new((total - 4 - state.hand(seat).total()) as u8, 0, 0, 0, 0),
+        commodities: Commodities {
+            coin: 2,
+            paper: 2,
+            cloth: 0,
+        },
+    };
+    let eight = top_up(b, 8);
+    let nine = top_up(c, 9);
+    let wall_city = buildings(&state, c, true)[0];
+    state = fold(
+        state,
+        &[
+            Event::CardsFromBank {
+                seat: b,
+                cards: eight,
+            },
+            Event::CardsFromBank {
+                seat: c,
+                cards: nine,
+            },
+            Event::CityWallBuilt {
+                seat: c,
+                vertex: wall_city,
+                free: true,
+            },
+        ],
+    );
+    let events = roll_until(&state, a, |r| {
+        r.white + r.red == 7 && r.event != EventDie::Ship
+    });
+    let seven = events
+        .iter()
+        .find(|e| matches!(e, Event::SevenRolled { .. }))
+        .unwrap();
+    let Event::SevenRolled { discards } = seven else {
+        unreachable!()
+    };
+    assert_eq!(discards.len(), 1);
+    assert_eq!((discards[0].seat, discards[0].count), (b, 4));
+    state = fold(state, &events);
+    // No robber phase before the barbarians have attacked once.
+    assert_eq!(state.phase(), Phase::Main);
+}

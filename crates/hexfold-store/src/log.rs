@@ -1,0 +1,704 @@
+//! The log thread: the store's only writer, and its group commit.
+//!
+//! Callers queue their writes (stream creations and appends) and await a reply. One thread loops:
+//! take every queued write (up to a group bound), check and stage them against the data and against each
+//! other, apply them to sled, flush (and fsync in [`Durability::Fsync`] mode), publish the new durable
+//! frontier, then reply. Writes that arrive while a flush runs form the next group, so N concurrent appends
+//! cost about two flushes, not N.
+//!
+//! Why one thread and not writers serialised by a mutex: sled 0.34's `flush` holds sled's global
+//! concurrency-control lock in shared mode for its whole duration (including the wait for the disk), and
+//! `apply_batch` takes that lock exclusively. A writer on a tokio worker would block the worker for a whole
+//! flush, and while it waits every sled read in the process queues behind it. Here applying and flushing
+//! alternate on one thread, so a batch never waits for a flush, reads only ever wait for a short batch, and
+//! async tasks never block on the disk. One writer also makes versions and global positions gapless and in
+//! sled order without any lock of ours around sled.
+//!
+//! In [`Durability::Fsync`] mode the fsync runs on a second thread, the syncer, so that it overlaps with
+//! the next group's apply and sled flush (fsync does not hold sled's lock): the log thread hands each
+//! flushed group over, and the syncer fsyncs once for all groups handed over since its last fsync, then
+//! publishes and replies in order. So in that mode a record in sled may be flushed but not yet durable;
+//! a duplicate command found in sled is answered only once its original is durable.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::fs::File;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+
+use tokio::sync::{oneshot, watch, OwnedSemaphorePermit, Semaphore};
+
+use crate::codec::{self, AppendRecord, MetaRecord, SummaryRec, KIND_APPEND};
+use crate::{AppendRequest, Appended, Durability, StoreError};
+
+/// A txn is `epoch << TXN_EPOCH_SHIFT | n`: 2^40 writes per open, 2^24 opens.
+pub(crate) const TXN_EPOCH_SHIFT: u32 = 40;
+
+/// At most this many appends go into one sled `Batch`. Each append is whole inside one batch (that is
+/// what makes it atomic); bounding the batch bounds how long sled's exclusive lock stops readers.
+const MAX_APPENDS_PER_BATCH: usize = 64;
+/// A group (writes made durable by one flush) holds at most this many writes...
+const MAX_GROUP_WRITES: usize = 4096;
+/// ...and at most this many payload bytes (at least one write, whatever its size).
+const MAX_GROUP_BYTES: usize = 32 << 20;
+/// Queued writes hold permits of one KiB each from a semaphore of this many bytes, so the memory of
+/// writes waiting for the log thread is bounded; callers over it wait (backpressure), they are not refused.
+pub(crate) const MAX_QUEUED_BYTES: usize = 64 << 20;
+
+/// One queued write and where to send its outcome.
+pub(crate) enum Request {
+    Create {
+        stream: String,
+        meta: Vec<u8>,
+        reply: oneshot::Sender<Result<(), StoreError>>,
+        _permit: OwnedSemaphorePermit,
+    },
+    Append {
+        req: AppendRequest,
+        reply: oneshot::Sender<Result<Appended, StoreError>>,
+        _permit: OwnedSemaphorePermit,
+    },
+}
+
+impl Request {
+    fn size(&self) -> usize {
+        match self {
+            Request::Create { meta, .. } => meta.len(),
+            Request::Append { req, .. } => crate::request_bytes(req),
+        }
+    }
+
+    fn fail(self, e: StoreError) {
+        // A caller that stopped waiting has dropped its receiver; there is nobody left to tell.
+        match self {
+            Request::Create { reply, .. } => drop(reply.send(Err(e))),
+            Request::Append { reply, .. } => drop(reply.send(Err(e))),
+        }
+    }
+}
+
+/// What callers hand to the log thread, guarded by one mutex.
+#[derive(Default)]
+pub(crate) struct Queue {
+    pub(crate) requests: VecDeque<Request>,
+    /// Bumped by `Store::flush` to force a flush even when no write is pending (snapshots are written
+    /// outside the log).
+    pub(crate) requested_gen: u64,
+    pub(crate) shutdown: bool,
+    /// True while the log thread sleeps on the condvar; callers only signal it then (a signal is a
+    /// syscall, and a busy log thread looks at the queue anyway when its cycle ends).
+    pub(crate) idle: bool,
+    /// Set when a write or flush failed: every later write is refused.
+    pub(crate) poisoned: Option<Arc<str>>,
+}
+
+/// The durable frontier, published after every successful flush.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Durable {
+    pub(crate) txn: u64,
+    pub(crate) global: u64,
+    pub(crate) gen: u64,
+    /// Set once, when a flush fails: nothing after `txn` will ever be acknowledged.
+    pub(crate) failure: Option<Arc<str>>,
+}
+
+/// Written (not necessarily durable) head and last append seq of a stream.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Tail {
+    pub(crate) head: u64,
+    pub(crate) seq: u64,
+}
+
+/// The log thread's own state. Behind a mutex only so tests can look at it; only the log thread locks it
+/// otherwise, so it is never contended.
+pub(crate) struct LogState {
+    pub(crate) last_txn: u64,
+    pub(crate) last_global: u64,
+    /// Heads of recently written streams, so an append needs no reverse scan of sled. Bounded by
+    /// [`crate::MAX_CACHED_STREAM_HEADS`]: at the bound it is cleared and refilled from sled.
+    pub(crate) tails: HashMap<String, Tail>,
+}
+
+/// The state shared by the store handles and the log thread.
+pub(crate) struct Shared {
+    pub(crate) db: sled::Db,
+    pub(crate) dir: PathBuf,
+    pub(crate) durability: Durability,
+    pub(crate) queue: Mutex<Queue>,
+    pub(crate) wake: Condvar,
+    pub(crate) permits: Arc<Semaphore>,
+    pub(crate) state: Mutex<LogState>,
+    pub(crate) durable: watch::Sender<Durable>,
+    pub(crate) position: watch::Sender<u64>,
+    /// Successful flushes since open, for metrics and the group-commit benchmark.
+    pub(crate) flushes: AtomicU64,
+    /// Makes the next flush fail, so tests can check that a failed flush poisons the store.
+    #[cfg(test)]
+    pub(crate) fail_next_flush: std::sync::atomic::AtomicBool,
+    /// The same for the next fsync (Fsync mode).
+    #[cfg(test)]
+    pub(crate) fail_next_fsync: std::sync::atomic::AtomicBool,
+    /// How many more flushes may complete (`None`: any number). Tests set it to stop the log thread
+    /// between applying a group and making it durable, and look at the state in between.
+    #[cfg(test)]
+    pub(crate) gate: Mutex<Option<u64>>,
+    #[cfg(test)]
+    pub(crate) gate_changed: Condvar,
+    pub(crate) sync_queue: Mutex<SyncQueue>,
+    pub(crate) sync_wake: Condvar,
+    /// The last txn applied to sled (durable or not), so tests know when a write is in sled.
+    #[cfg(test)]
+    pub(crate) applied: watch::Sender<u64>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // Nothing in this module panics while holding a lock; if something did, the data is still usable.
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl Shared {
+    /// Queues a write for the log thread, or refuses it if the store is poisoned or closing.
+    pub(crate) fn submit(&self, request: Request) -> Result<(), StoreError> {
+        let mut q = lock(&self.queue);
+        if let Some(reason) = &q.poisoned {
+            return Err(StoreError::Io(format!(
+                "the store refuses writes after a failure: {reason}"
+            )));
+        }
+        if q.shutdown {
+            return Err(StoreError::Io("the store is closing".into()));
+        }
+        q.requests.push_back(request);
+        let idle = q.idle;
+        drop(q);
+        if idle {
+            self.wake.notify_one();
+        }
+        Ok(())
+    }
+
+    /// Asks for a flush that starts after this call; returns the generation to wait for.
+    pub(crate) fn request_flush(&self) -> u64 {
+        let mut q = lock(&self.queue);
+        q.requested_gen += 1;
+        let gen = q.requested_gen;
+        drop(q);
+        self.wake.notify_one();
+        gen
+    }
+
+    pub(crate) fn shut_down(&self) {
+        lock(&self.queue).shutdown = true;
+        self.wake.notify_one();
+    }
+
+    /// Makes everything applied so far durable according to the configured mode (used at open).
+    pub(crate) fn sync(&self) -> Result<(), String> {
+        self.sled_flush()?;
+        self.fsync()
+    }
+
+    /// fsyncs sled's files in Fsync mode; nothing in Flush mode.
+    fn fsync(&self) -> Result<(), String> {
+        #[cfg(test)]
+        if self.fail_next_fsync.swap(false, Ordering::SeqCst) {
+            return Err("injected fsync failure".into());
+        }
+        if self.durability == Durability::Fsync {
+            fsync_dir(&self.dir).map_err(|e| format!("fsync {}: {e}", self.dir.display()))?;
+        }
+        Ok(())
+    }
+
+    /// sled's flush: everything applied so far reaches the OS (and is written back).
+    fn sled_flush(&self) -> Result<(), String> {
+        #[cfg(test)]
+        {
+            let mut gate = lock(&self.gate);
+            while *gate == Some(0) {
+                gate = self
+                    .gate_changed
+                    .wait(gate)
+                    .unwrap_or_else(|p| p.into_inner());
+            }
+            if let Some(n) = gate.as_mut() {
+                *n -= 1;
+            }
+        }
+        #[cfg(test)]
+        if self.fail_next_flush.swap(false, Ordering::SeqCst) {
+            return Err("injected flush failure".into());
+        }
+        self.db.flush().map_err(|e| format!("sled flush: {e}"))?;
+        Ok(())
+    }
+
+    /// Publishes durable groups and answers their writers. Readers first, then position subscribers (a
+    /// subscriber woken by the position must find the events readable), then the writers (once `append`
+    /// returns, the position covers it).
+    fn publish(&self, done: Vec<Done>) {
+        let Some(last) = done.last() else { return };
+        let (txn, global, gen) = (last.txn, last.global, last.gen);
+        self.flushes.fetch_add(1, Ordering::Relaxed);
+        self.durable.send_modify(|d| {
+            d.txn = txn;
+            d.global = global;
+            d.gen = gen;
+        });
+        self.position.send_if_modified(|p| {
+            let changed = *p != global;
+            *p = global;
+            changed
+        });
+        for s in done.into_iter().flat_map(|d| d.staged) {
+            match s.reply {
+                Reply::Created(reply) => drop(reply.send(Ok(()))),
+                Reply::Appended(reply, appended) => drop(reply.send(Ok(appended))),
+            }
+        }
+    }
+
+    /// Hands a flushed group to the syncer, or fails it if the syncer has failed.
+    fn hand_to_syncer(&self, done: Done) {
+        let mut q = lock(&self.sync_queue);
+        if let Some(reason) = q.failed.clone() {
+            drop(q);
+            fail_staged(done.staged, &reason);
+            return;
+        }
+        q.pending.push(done);
+        drop(q);
+        self.sync_wake.notify_one();
+    }
+
+    pub(crate) fn shut_down_syncer(&self) {
+        lock(&self.sync_queue).shutdown = true;
+        self.sync_wake.notify_one();
+    }
+
+    /// Marks the store poisoned and fails everything still queued.
+    fn poison(&self, reason: &str) {
+        tracing::error!(%reason, "store write or flush failed; the store is poisoned and refuses writes");
+        let reason: Arc<str> = Arc::from(reason);
+        let queued: Vec<Request> = {
+            let mut q = lock(&self.queue);
+            q.poisoned = Some(Arc::clone(&reason));
+            q.requests.drain(..).collect()
+        };
+        for r in queued {
+            r.fail(StoreError::Io(format!(
+                "the store refuses writes after a failure: {reason}"
+            )));
+        }
+        self.durable.send_modify(|d| d.failure = Some(reason));
+    }
+}
+
+/// A write staged in the current group, answered once durable. It keeps its queue permit until then, so
+/// the bound on queued bytes covers writes waiting for their flush or fsync too.
+struct Staged {
+    reply: Reply,
+    _permit: OwnedSemaphorePermit,
+}
+
+enum Reply {
+    Created(oneshot::Sender<Result<(), StoreError>>),
+    Appended(oneshot::Sender<Result<Appended, StoreError>>, Appended),
+}
+
+/// A flushed group waiting to be published: the frontier it reaches and whom to answer.
+pub(crate) struct Done {
+    txn: u64,
+    global: u64,
+    gen: u64,
+    staged: Vec<Staged>,
+}
+
+/// Flushed groups handed from the log thread to the syncer (Fsync mode only).
+#[derive(Default)]
+pub(crate) struct SyncQueue {
+    pending: Vec<Done>,
+    shutdown: bool,
+    failed: Option<Arc<str>>,
+}
+
+/// One cycle's writes: the sled batches and what to answer once they are durable.
+struct Group<'a> {
+    db: &'a sled::Db,
+    /// The durable txn when the group started.
+    durable_txn: u64,
+    state: &'a mut LogState,
+    batches: Vec<sled::Batch>,
+    appends_in_batch: usize,
+    staged: Vec<Staged>,
+    /// Streams created in this group (not in sled yet).
+    created: HashSet<String>,
+    /// Command ids appended in this group, with their result.
+    ids: HashMap<(String, String), Appended>,
+    /// The durable summary each summary written in this group must fall back to.
+    summary_fallback: HashMap<String, Option<(u64, Vec<u8>)>>,
+}
+
+impl<'a> Group<'a> {
+    fn new(db: &'a sled::Db, durable_txn: u64, state: &'a mut LogState) -> Self {
+        Group {
+            db,
+            durable_txn,
+            state,
+            batches: vec![sled::Batch::default()],
+            appends_in_batch: 0,
+            staged: Vec::new(),
+            created: HashSet::new(),
+            ids: HashMap::new(),
+            summary_fallback: HashMap::new(),
+        }
+    }
+
+    fn next_txn(&self) -> Result<u64, StoreError> {
+        let mask = (1u64 << TXN_EPOCH_SHIFT) - 1;
+        if self.state.last_txn & mask == mask {
+            return Err(StoreError::Io(
+                "this open has used its 2^40 txns; reopen the store to start a new epoch".into(),
+            ));
+        }
+        Ok(self.state.last_txn + 1)
+    }
+
+    /// The sled batch the next write goes into; a new one every MAX_APPENDS_PER_BATCH writes.
+    fn batch(&mut self) -> &mut sled::Batch {
+        if self.appends_in_batch == MAX_APPENDS_PER_BATCH {
+            self.batches.push(sled::Batch::default());
+            self.appends_in_batch = 0;
+        }
+        self.appends_in_batch += 1;
+        self.batches.last_mut().expect("there is always a batch")
+    }
+
+    fn stage(&mut self, request: Request) {
+        match request {
+            Request::Create {
+                stream,
+                meta,
+                reply,
+                _permit,
+            } => match self.stage_create(stream, &meta) {
+                Ok(()) => self.staged.push(Staged {
+                    reply: Reply::Created(reply),
+                    _permit,
+                }),
+                Err(e) => drop(reply.send(Err(e))),
+            },
+            Request::Append {
+                req,
+                reply,
+                _permit,
+            } => match self.stage_append(req) {
+                // A duplicate whose original is already durable: answer now.
+                Ok((appended, false)) => drop(reply.send(Ok(appended))),
+                Ok((appended, true)) => self.staged.push(Staged {
+                    reply: Reply::Appended(reply, appended),
+                    _permit,
+                }),
+                Err(e) => drop(reply.send(Err(e))),
+            },
+        }
+    }
+
+    fn stage_create(&mut self, stream: String, meta: &[u8]) -> Result<(), StoreError> {
+        let key = codec::meta_key(&stream);
+        if self.created.contains(&stream) || self.db.get(&key)?.is_some() {
+            return Err(StoreError::AlreadyExists);
+        }
+        let txn = self.next_txn()?;
+        self.batch().insert(key, MetaRecord::encode(txn, meta));
+        self.state.last_txn = txn;
+        self.created.insert(stream);
+        Ok(())
+    }
+
+    /// The written head of a stream: from this group, the cache, or sled.
+    fn tail(&mut self, stream: &str) -> Result<Tail, StoreError> {
+        if let Some(tail) = self.state.tails.get(stream) {
+            return Ok(*tail);
+        }
+        if self.created.contains(stream) {
+            return Ok(Tail { head: 0, seq: 0 });
+        }
+        match self
+            .db
+            .scan_prefix(codec::stream_prefix(KIND_APPEND, stream))
+            .next_back()
+        {
+            Some(item) => {
+                let (head, seq) = codec::append_key_parts(&item?.0, stream)?;
+                Ok(Tail { head, seq })
+            }
+            None if self.db.get(codec::meta_key(stream))?.is_some() => Ok(Tail { head: 0, seq: 0 }),
+            None => Err(StoreError::NotFound),
+        }
+    }
+
+    /// Stages one append. Returns its result and whether it must wait for this group's flush.
+    fn stage_append(&mut self, req: AppendRequest) -> Result<(Appended, bool), StoreError> {
+        let stream = req.stream.as_str();
+        let id = (req.stream.clone(), req.command_id.clone());
+        if let Some(original) = self.ids.get(&id) {
+            return Ok((
+                Appended {
+                    duplicate: true,
+                    ..*original
+                },
+                true,
+            ));
+        }
+        let id_key = codec::command_id_key(stream, &req.command_id);
+        if let Some(raw) = self.db.get(&id_key)? {
+            let (last_version, seq) = codec::decode_command_ref(&raw)?;
+            let raw = self
+                .db
+                .get(codec::append_key(stream, last_version, seq))?
+                .ok_or_else(|| {
+                    StoreError::Corrupt(format!(
+                        "stream {stream:?}: command id index points at missing append #{seq}"
+                    ))
+                })?;
+            let original = AppendRecord::decode(&raw, last_version)?;
+            let appended = Appended {
+                first_version: original.first_version,
+                last_version,
+                first_global: original.first_global,
+                duplicate: true,
+            };
+            // In Fsync mode the original may be flushed but not fsynced yet: then the duplicate is
+            // answered with this group, whose durability implies the original's.
+            return Ok((appended, original.txn > self.durable_txn));
+        }
+
+        let tail = self.tail(stream)?;
+        if let Some(expected) = req.expected_version {
+            if expected != tail.head {
+                return Err(StoreError::Conflict {
+                    expected,
+                    actual: tail.head,
+                });
+            }
+        }
+        let txn = self.next_txn()?;
+        let seq = tail.seq + 1;
+        let count = req.events.len() as u64;
+        let first_version = tail.head + 1;
+        let last_version = tail.head + count;
+        let first_global = self.state.last_global + 1;
+        let last_global = self.state.last_global + count;
+
+        let summary = match req.summary {
+            Some(summary) => {
+                let key = codec::summary_key(stream);
+                let fallback = match self.summary_fallback.get(stream) {
+                    Some(fallback) => fallback.clone(),
+                    None => match self.db.get(&key)? {
+                        Some(raw) => {
+                            let current = SummaryRec::decode(&raw)?;
+                            if current.txn <= self.durable_txn {
+                                Some((current.txn, current.summary))
+                            } else {
+                                current.durable_before
+                            }
+                        }
+                        None => None,
+                    },
+                };
+                let rec = SummaryRec {
+                    txn,
+                    summary,
+                    durable_before: fallback.clone(),
+                };
+                self.summary_fallback.insert(req.stream.clone(), fallback);
+                Some((key, rec.encode()))
+            }
+            None => None,
+        };
+
+        let record = AppendRecord::encode(
+            txn,
+            first_version,
+            first_global,
+            &req.command_id,
+            &req.command,
+            &req.events,
+        );
+        let batch = self.batch();
+        batch.insert(codec::append_key(stream, last_version, seq), record);
+        if count > 0 {
+            let global_ref = codec::encode_append_ref(last_version, seq, Some(stream));
+            batch.insert(&codec::global_key(first_global), global_ref);
+        }
+        batch.insert(id_key, codec::encode_append_ref(last_version, seq, None));
+        if let Some((key, value)) = summary {
+            batch.insert(key, value);
+        }
+
+        self.state.last_txn = txn;
+        self.state.last_global = last_global;
+        if self.state.tails.len() >= crate::MAX_CACHED_STREAM_HEADS
+            && !self.state.tails.contains_key(stream)
+        {
+            self.state.tails.clear();
+        }
+        self.state.tails.insert(
+            req.stream.clone(),
+            Tail {
+                head: last_version,
+                seq,
+            },
+        );
+        let appended = Appended {
+            first_version,
+            last_version,
+            first_global,
+            duplicate: false,
+        };
+        self.ids.insert(id, appended);
+        Ok((appended, true))
+    }
+}
+
+/// Takes the next group of requests, sleeping while there is nothing to do. `None` means shut down.
+fn next_group(shared: &Shared, done_gen: u64) -> Option<(Vec<Request>, u64)> {
+    let mut q = lock(&shared.queue);
+    loop {
+        if !q.requests.is_empty() || q.requested_gen > done_gen {
+            break;
+        }
+        if q.shutdown {
+            return None;
+        }
+        q.idle = true;
+        q = shared.wake.wait(q).unwrap_or_else(|p| p.into_inner());
+        q.idle = false;
+    }
+    let mut taken = Vec::new();
+    let mut bytes = 0;
+    while let Some(next) = q.requests.front() {
+        let size = next.size();
+        if !taken.is_empty() && (taken.len() >= MAX_GROUP_WRITES || bytes + size > MAX_GROUP_BYTES)
+        {
+            break;
+        }
+        bytes += size;
+        taken.extend(q.requests.pop_front());
+    }
+    Some((taken, q.requested_gen))
+}
+
+/// The log thread's body. Returns on shutdown (after answering everything queued) or after a failure.
+pub(crate) fn run(shared: Arc<Shared>) {
+    let mut done_gen = shared.durable.borrow().gen;
+    while let Some((requests, gen)) = next_group(&shared, done_gen) {
+        let durable_txn = shared.durable.borrow().txn;
+        let mut state = lock(&shared.state);
+        let mut group = Group::new(&shared.db, durable_txn, &mut state);
+        for request in requests {
+            group.stage(request);
+        }
+        let Group {
+            batches, staged, ..
+        } = group;
+        let (txn, global) = (state.last_txn, state.last_global);
+        drop(state);
+
+        for batch in batches.into_iter().filter(|_| !staged.is_empty()) {
+            if let Err(e) = shared.db.apply_batch(batch) {
+                let reason = format!("sled write: {}", StoreError::from(e));
+                fail_staged(staged, &reason);
+                shared.poison(&reason);
+                return;
+            }
+        }
+        #[cfg(test)]
+        shared.applied.send_replace(txn);
+
+        if staged.is_empty() && gen <= done_gen {
+            continue;
+        }
+        if let Err(reason) = shared.sled_flush() {
+            // Never acknowledge what is not durable: the staged writers hear of the failure, and the
+            // store refuses every later write. sled may hold the unflushed writes in memory, but readers
+            // only see up to the last durable txn, which stays where it is.
+            fail_staged(staged, &reason);
+            shared.poison(&reason);
+            return;
+        }
+        done_gen = gen;
+        let done = Done {
+            txn,
+            global,
+            gen,
+            staged,
+        };
+        match shared.durability {
+            Durability::Flush => shared.publish(vec![done]),
+            Durability::Fsync => shared.hand_to_syncer(done),
+        }
+    }
+}
+
+/// The syncer's body (Fsync mode): one fsync for every flushed group handed over since the last one.
+pub(crate) fn run_syncer(shared: Arc<Shared>) {
+    loop {
+        let done = {
+            let mut q = lock(&shared.sync_queue);
+            while q.pending.is_empty() && !q.shutdown {
+                q = shared.sync_wake.wait(q).unwrap_or_else(|p| p.into_inner());
+            }
+            if q.pending.is_empty() {
+                return;
+            }
+            std::mem::take(&mut q.pending)
+        };
+        if let Err(reason) = shared.fsync() {
+            let later = {
+                let mut q = lock(&shared.sync_queue);
+                q.failed = Some(Arc::from(reason.as_str()));
+                std::mem::take(&mut q.pending)
+            };
+            for d in done.into_iter().chain(later) {
+                fail_staged(d.staged, &reason);
+            }
+            shared.poison(&reason);
+            return;
+        }
+        shared.publish(done);
+    }
+}
+
+fn fail_staged(staged: Vec<Staged>, reason: &str) {
+    let e = || StoreError::Io(format!("the write was not made durable: {reason}"));
+    for s in staged {
+        match s.reply {
+            Reply::Created(reply) => drop(reply.send(Err(e()))),
+            Reply::Appended(reply, _) => drop(reply.send(Err(e()))),
+        }
+    }
+}
+
+/// fsyncs every file under `dir`, then the directories themselves, so file contents, sizes and names
+/// reach stable storage.
+fn fsync_dir(dir: &Path) -> io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let result = match entry.file_type()? {
+            t if t.is_dir() => fsync_dir(&entry.path()),
+            t if t.is_file() => File::open(entry.path()).and_then(|f| f.sync_all()),
+            _ => Ok(()),
+        };
+        match result {
+            // sled renames and removes its own snapshot files while running; a file that vanished between
+            // listing and opening holds nothing we need.
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            other => other?,
+        }
+    }
+    File::open(dir)?.sync_all()
+}
