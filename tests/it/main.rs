@@ -9,6 +9,7 @@ mod bad_input;
 mod concurrency;
 mod crash;
 mod hidden;
+mod platform;
 mod play;
 mod restart;
 mod subscribe;
