@@ -103,8 +103,11 @@ pub async fn run(
         .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
         .build_v1alpha()?;
 
-    let addr = listener.local_addr().ok();
-    tracing::info!(?addr, data_dir = %config.data_dir.display(), "serving");
+    let addr = listener
+        .local_addr()
+        .map(|a| a.to_string())
+        .unwrap_or_default();
+    tracing::info!(%addr, data_dir = %config.data_dir.display(), "serving");
     let signal = {
         let health = health.clone();
         async move {
