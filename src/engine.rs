@@ -509,7 +509,8 @@ impl<G: ProtoGame> Engine<G> {
             .collect();
         self.publish(&id, appended.first_version, appended.first_global, batch);
         drop(guard);
-        tracing::info!(
+        // Debug, not info: one line per command would cost more than the command at full load.
+        tracing::debug!(
             game_id = %id,
             seat = seat.0,
             command_id = %req.command_id,
@@ -517,6 +518,9 @@ impl<G: ProtoGame> Engine<G> {
             finished = outcome.is_some(),
             "command accepted"
         );
+        if let Some(outcome) = &outcome {
+            tracing::info!(game_id = %id, version = appended.last_version, winner = outcome.winner.0, "game finished");
+        }
         Ok(pb::SubmitCommandResponse {
             version: appended.last_version,
             events,

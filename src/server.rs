@@ -93,15 +93,21 @@ pub async fn run(
 
     let (health, health_service) = tonic_health::server::health_reporter();
     health.set_serving::<HexfoldServer<HexfoldService>>().await;
+    // Reflection describes the API and the health service, so grpcurl can call both without .proto files.
     let reflection_v1 = tonic_reflection::server::Builder::configure()
         .register_encoded_file_descriptor_set(FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
         .build_v1()?;
     let reflection_v1alpha = tonic_reflection::server::Builder::configure()
         .register_encoded_file_descriptor_set(FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
         .build_v1alpha()?;
 
-    let addr = listener.local_addr().ok();
-    tracing::info!(?addr, data_dir = %config.data_dir.display(), "serving");
+    let addr = listener
+        .local_addr()
+        .map(|a| a.to_string())
+        .unwrap_or_default();
+    tracing::info!(%addr, data_dir = %config.data_dir.display(), "serving");
     let signal = {
         let health = health.clone();
         async move {

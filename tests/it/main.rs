@@ -10,6 +10,7 @@ mod cli;
 mod concurrency;
 mod crash;
 mod hidden;
+mod platform;
 mod play;
 mod python;
 mod restart;

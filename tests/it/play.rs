@@ -216,6 +216,28 @@ async fn a_random_elasund_game_through_grpc_matches_the_local_fold_at_every_inde
     while table.step(&mut rng).await.is_some() {
         steps += 1;
         assert!(steps < 6000, "the random game did not end");
+        // While the game runs, a seat sees only its own cards and a spectator none.
+        if steps % 10 == 0 {
+            for viewer in [Some(0), None] {
+                let view = table.state(viewer, None).await.unwrap();
+                if view.summary.as_ref().unwrap().status() == pb::GameStatus::Finished {
+                    continue;
+                }
+                let Some(pb::game_state::Game::Elasund(state)) = view.state.and_then(|s| s.game)
+                else {
+                    panic!("not elasund")
+                };
+                for seat in &state.seats {
+                    let own = viewer == Some(seat.seat as usize);
+                    assert_eq!(
+                        seat.hand.unwrap().detail.is_some(),
+                        own,
+                        "viewer {viewer:?}, seat {}",
+                        seat.seat
+                    );
+                }
+            }
+        }
     }
     let head = table.head().await;
     let replay = table

@@ -122,3 +122,40 @@ async fn an_undecodable_record_is_data_loss_and_harms_nothing_else() {
     healthy.step(&mut rng).await.unwrap();
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_a_one_game_cache_and_frequent_snapshots_every_state_is_rebuilt_exactly() {
+    use hexfold::engine::Limits;
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = support::config(dir.path());
+    config.limits = Limits {
+        cached_games: 1,
+        snapshot_every: 5,
+        ..Limits::default()
+    };
+    let server = support::start_with(config).await;
+    let mut tables = [
+        Table::new(server.addr, 3).await,
+        Table::new(server.addr, 4).await,
+    ];
+    let mut rng = StdRng::seed_from_u64(13);
+    // Seat 0's view after every command, while two games take turns evicting each other's head from the cache.
+    let mut views: [Vec<pb::GetStateResponse>; 2] = [Vec::new(), Vec::new()];
+    for _ in 0..60 {
+        for (table, views) in tables.iter_mut().zip(views.iter_mut()) {
+            if table.step(&mut rng).await.is_some() {
+                views.push(table.state(Some(0), None).await.unwrap());
+            }
+        }
+    }
+    for (table, views) in tables.iter_mut().zip(views.iter()) {
+        for view in views
+            .iter()
+            .filter(|v| v.summary.as_ref().unwrap().status() != pb::GameStatus::Finished)
+        {
+            let again = table.state(Some(0), Some(view.version)).await.unwrap();
+            assert_eq!(again.state, view.state, "state at {} differs", view.version);
+        }
+    }
+    server.stop().await;
+}

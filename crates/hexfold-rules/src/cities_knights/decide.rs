@@ -658,6 +658,20 @@ fn auto_settle(c: &mut Ctx) -> bool {
                 c.emit(Event::KnightLeftBoard { seat });
                 return true;
             }
+            Obligation::CommitKnights { seat } => {
+                let any_active =
+                    c.s.knights
+                        .iter()
+                        .flatten()
+                        .any(|k| k.seat == seat && k.active);
+                if !any_active {
+                    c.emit(Event::KnightsCommitted {
+                        seat,
+                        vertices: Vec::new(),
+                    });
+                    return true;
+                }
+            }
             Obligation::LoseCity { seat } => {
                 let cities: Vec<VertexId> =
                     c.s.cities_of(seat)

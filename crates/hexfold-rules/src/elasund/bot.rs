@@ -7,7 +7,7 @@
 use super::board::*;
 use super::data::{self, BUILDINGS, CHURCH_PRICE, ROWS};
 use super::rules::{cottage_fits, permit_rows, plan_build};
-use super::{Cards, Cell, Command, InfluenceColor, Phase, Square, State};
+use super::{Cards, Cell, Command, CottageWait, InfluenceColor, Phase, Square, State};
 use crate::game::{GameRng, Seat};
 use rand::seq::SliceRandom;
 use rand::Rng;
@@ -46,7 +46,7 @@ pub fn legal_actions(s: &State, seat: Seat) -> Vec<Command> {
     if seat.0 >= s.players {
         return out;
     }
-    if let Some(&(head, piece)) = s.cottage_queue.first() {
+    if let Some(&CottageWait { seat: head, piece }) = s.cottage_queue.first() {
         if head == seat {
             for (c, r) in squares(s) {
                 if cottage_fits(s, seat, piece, c, r) {

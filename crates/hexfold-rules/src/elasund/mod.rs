@@ -161,6 +161,13 @@ pub enum Cell {
     },
 }
 
+/// A worker cottage waiting to be placed again by its owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CottageWait {
+    pub seat: Seat,
+    pub piece: PieceId,
+}
+
 /// A built wall piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WallPiece {
@@ -242,7 +249,7 @@ pub struct State {
     pub church_origin: Option<(u8, u8)>,
     /// Worker cottages built over, waiting to be placed again by their owners in this order. While it is not
     /// empty only its head may act (seed: the turn goes on once they are back on the board).
-    pub cottage_queue: Vec<(Seat, PieceId)>,
+    pub cottage_queue: Vec<CottageWait>,
     /// Turns started so far.
     pub turn: u32,
 }
@@ -698,7 +705,7 @@ pub struct StateView {
     pub church_bottom: Option<u8>,
     pub church_first_builder: Option<Seat>,
     /// Worker cottages waiting to be placed again, in order.
-    pub cottage_queue: Vec<(Seat, PieceId)>,
+    pub cottage_queue: Vec<CottageWait>,
     pub turn: u32,
 }
 

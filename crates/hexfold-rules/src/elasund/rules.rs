@@ -9,8 +9,8 @@ use super::data::{
     self, building, Income, WallReward, CHURCH_CUBES, CHURCH_PRICE, CHURCH_TILES, MAX_COLS, ROWS,
 };
 use super::{
-    BuildingKind, Cards, Cell, Command, Config, Event, InfluenceColor, Phase, Piece, PieceId,
-    Place, PlayerState, Setup, Square, State, Violation, WallPiece, WallSlot,
+    BuildingKind, Cards, Cell, Command, Config, CottageWait, Event, InfluenceColor, Phase, Piece,
+    PieceId, Place, PlayerState, Setup, Square, State, Violation, WallPiece, WallSlot,
 };
 use crate::game::{GameRng, Seat};
 use rand::Rng;
@@ -106,7 +106,7 @@ pub fn seats_to_act(state: &State) -> Vec<Seat> {
     if let Phase::Over { .. } = state.phase {
         return Vec::new();
     }
-    if let Some(&(seat, _)) = state.cottage_queue.first() {
+    if let Some(&CottageWait { seat, .. }) = state.cottage_queue.first() {
         return vec![seat];
     }
     if let Phase::PirateDiscard { owed } = &state.phase {
@@ -169,7 +169,7 @@ pub fn decide(
         return Err(Violation::NotYourTurn);
     }
     // A cottage waiting to be placed again blocks everything else (seed: the turn goes on once they are back).
-    if let Some(&(seat, _)) = state.cottage_queue.first() {
+    if let Some(&CottageWait { seat, .. }) = state.cottage_queue.first() {
         let Command::PlaceCottage { at } = command else {
             return Err(if actor == seat {
                 Violation::WrongPhase
@@ -875,7 +875,7 @@ fn cottage_has_room(s: &State, seat: Seat, piece: PieceId) -> bool {
 }
 
 fn place_cottage(ctx: &mut Ctx<'_>, actor: Seat, at: Square) -> Result<()> {
-    let (_, piece) = ctx.s.cottage_queue[0];
+    let piece = ctx.s.cottage_queue[0].piece;
     let (col, row) = locate(&ctx.s, at).ok_or(Violation::NoSuchSquare)?;
     if !cottage_fits(&ctx.s, actor, piece, col, row) {
         return Err(Violation::CottageSquareNotAllowed);
@@ -904,7 +904,7 @@ fn place_cottage(ctx: &mut Ctx<'_>, actor: Seat, at: Square) -> Result<()> {
 /// After anything that changes the board: retire cottages that cannot find room, then bring trade points and
 /// track cubes up to date.
 fn after_board_change(ctx: &mut Ctx<'_>) {
-    while let Some(&(seat, piece)) = ctx.s.cottage_queue.first() {
+    while let Some(&CottageWait { seat, piece }) = ctx.s.cottage_queue.first() {
         if cottage_has_room(&ctx.s, seat, piece) {
             break;
         }
@@ -1123,7 +1123,10 @@ pub fn evolve(mut s: State, event: &Event) -> State {
             if let Place::Board { owner, .. } = p.place {
                 p.place = Place::Supply;
                 if building(p.kind).start {
-                    s.cottage_queue.push((owner, *piece));
+                    s.cottage_queue.push(CottageWait {
+                        seat: owner,
+                        piece: *piece,
+                    });
                 }
             }
         }

@@ -15,6 +15,7 @@ use hexfold_rules::cities_knights::{
 use hexfold_rules::hex::{EdgeId, HexId, Resources, VertexId};
 use hexfold_rules::{Game, GameRng, Seat, Viewer};
 use rand::{Rng, SeedableRng};
+use std::collections::BTreeSet;
 
 /// Commands per game before we call it stuck.
 const COMMANDS_PER_GAME_MAX: usize = 30_000;
@@ -206,8 +207,9 @@ fn check_event_view(state: &State, event: &Event) {
     }
 }
 
-/// Plays one game; returns (commands, barbarian attacks).
-fn play_game(seed: u64, seats: u8, negotiated: bool) -> (usize, u16) {
+/// Plays one game; returns (commands, barbarian attacks). Every event's variant name (and every played progress
+/// card) goes into `seen`, so the caller can check that random play reached each rule.
+fn play_game(seed: u64, seats: u8, negotiated: bool, seen: &mut BTreeSet<String>) -> (usize, u16) {
     let mut rng = GameRng::seed_from_u64(seed);
     let map = if seed % 2 == 0 {
         MapKind::Variable
@@ -260,6 +262,15 @@ fn play_game(seed: u64, seats: u8, negotiated: bool) -> (usize, u16) {
             Err(v) => panic!("game {seed}: listed {command:?} refused: {v:?}"),
         };
         for e in &events {
+            let name = serde_json::to_value(e).unwrap();
+            let name = name
+                .as_object()
+                .and_then(|o| o.keys().next().cloned())
+                .unwrap_or_default();
+            seen.insert(name);
+            if let Event::ProgressCardPlayed { card, .. } = e {
+                seen.insert(format!("{card:?}"));
+            }
             check_event_view(&state, e);
             state = CitiesKnights::evolve(state, e);
             if std::env::var_os("CK_DEBUG").is_some() {
@@ -293,11 +304,74 @@ fn play_game(seed: u64, seats: u8, negotiated: bool) -> (usize, u16) {
 #[test]
 fn random_games_end_and_conserve() {
     let mut attacks = 0;
+    let mut commands = 0;
+    let start = std::time::Instant::now();
+    let mut seen = BTreeSet::new();
     for seed in 0..games() {
         let seats = 3 + (seed % 2) as u8;
-        let (_, a) = play_game(seed, seats, seed % 5 == 4);
-        attacks += a;
+        let (n, a) = play_game(seed, seats, seed % 5 == 4, &mut seen);
+        commands += n;
+        attacks += u64::from(a);
     }
-    // The barbarians must actually come in random play, or the attack rules went untested.
+    eprintln!(
+        "{} games, {commands} commands, {attacks} barbarian attacks in {:.2?}",
+        games(),
+        start.elapsed()
+    );
+    // Random play must reach the rules it is meant to exercise: attacks won and lost, displacement, metropolises,
+    // negotiated defence and every playable progress card.
     assert!(attacks > 0);
+    let want = [
+        "BarbariansAttacked",
+        "CityLost",
+        "ProgressCardDrawn",
+        "ProgressCardReturned",
+        "MetropolisPlaced",
+        "KnightDisplaced",
+        "KnightRetreated",
+        "KnightPromoted",
+        "CityWallBuilt",
+        "RobberMoved",
+        "CardStolen",
+        "SevenRolled",
+        "Discarded",
+        "DefenceCalled",
+        "KnightsCommitted",
+        "AqueductTaken",
+        "TradeCompleted",
+        "BankTraded",
+        "LongestRoadChanged",
+        "Alchemist",
+        "Crane",
+        "Engineer",
+        "Inventor",
+        "Irrigation",
+        "Medicine",
+        "Mining",
+        "RoadBuilding",
+        "Smith",
+        "CommercialHarbor",
+        "MasterMerchant",
+        "Merchant",
+        "MerchantFleet",
+        "ResourceMonopoly",
+        "TradeMonopoly",
+        "Bishop",
+        "Deserter",
+        "Diplomat",
+        "Intrigue",
+        "Saboteur",
+        "Spy",
+        "Warlord",
+        "Wedding",
+    ];
+    let missing: Vec<&str> = want
+        .iter()
+        .copied()
+        .filter(|w| !seen.contains(*w))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "never reached in random play: {missing:?}"
+    );
 }

@@ -3,8 +3,8 @@
 //! consequence is checked.
 
 use hexfold_rules::elasund::{
-    data, Cards, Cell, Command, Config, Elasund, Event, EventView, PhaseView, PieceId, Place,
-    Square, State,
+    data, Cards, Cell, Command, Config, CottageWait, Elasund, Event, EventView, PhaseView, PieceId,
+    Place, Square, State,
 };
 use hexfold_rules::{Game, GameRng, Seat, Viewer};
 use rand::SeedableRng;
@@ -292,7 +292,7 @@ fn church_first_builder_and_layout() {
             }
             state = fold(state, &events);
             // A tile may have landed on a worker cottage: its owner places it again first.
-            while let Some(&(owner, _)) = state.cottage_queue.first() {
+            while let Some(&CottageWait { seat: owner, .. }) = state.cottage_queue.first() {
                 let place = Elasund::legal_actions(&state, owner)[0].clone();
                 let e =
                     Elasund::decide(&state, owner, &place, &mut GameRng::seed_from_u64(0)).unwrap();
@@ -385,7 +385,16 @@ fn cottages_come_back_in_turn_order_from_the_builder() {
     // Turn order from green: green, yellow, red, blue.
     assert_eq!(
         state.cottage_queue,
-        vec![(Seat(0), PieceId(21)), (Seat(1), PieceId(25))]
+        vec![
+            CottageWait {
+                seat: Seat(0),
+                piece: PieceId(21)
+            },
+            CottageWait {
+                seat: Seat(1),
+                piece: PieceId(25)
+            }
+        ]
     );
     assert_eq!(Elasund::seats_to_act(&state), vec![Seat(0)]);
     assert!(Elasund::legal_actions(&state, Seat(2)).is_empty());
