@@ -296,3 +296,69 @@ async fn every_bad_request_gets_its_precise_status_and_changes_nothing() {
     assert_eq!(table.events(None).await, events);
     server.stop().await;
 }
+
+/// Sends raw bytes as a request message, to test what the server does with bytes that are not protobuf.
+#[derive(Clone, Copy)]
+struct RawCodec;
+
+struct RawEncoder;
+
+impl tonic::codec::Encoder for RawEncoder {
+    type Item = Vec<u8>;
+    type Error = tonic::Status;
+
+    fn encode(
+        &mut self,
+        item: Vec<u8>,
+        buf: &mut tonic::codec::EncodeBuf<'_>,
+    ) -> Result<(), tonic::Status> {
+        prost::bytes::BufMut::put_slice(buf, &item);
+        Ok(())
+    }
+}
+
+impl tonic::codec::Codec for RawCodec {
+    type Encode = Vec<u8>;
+    type Decode = pb::SubmitCommandResponse;
+    type Encoder = RawEncoder;
+    type Decoder = tonic_prost::ProstDecoder<pb::SubmitCommandResponse>;
+
+    fn encoder(&mut self) -> RawEncoder {
+        RawEncoder
+    }
+
+    fn decoder(&mut self) -> Self::Decoder {
+        tonic_prost::ProstCodec::<pb::SubmitCommandRequest, pb::SubmitCommandResponse>::raw_decoder(
+            tonic::codec::BufferSettings::default(),
+        )
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bytes_that_are_not_protobuf_are_refused_before_any_handler_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let mut table = Table::new(server.addr, 3).await;
+    let head = table.head().await;
+    let channel = tonic::transport::Endpoint::from_shared(format!("http://{}", server.addr))
+        .unwrap()
+        .connect()
+        .await
+        .unwrap();
+    let mut grpc = tonic::client::Grpc::new(channel);
+    // A truncated length prefix, and a string field that is not UTF-8.
+    for garbage in [vec![0x0a, 0xff], vec![0x0a, 0x02, 0xff, 0xfe]] {
+        grpc.ready().await.unwrap();
+        let path = tonic::codegen::http::uri::PathAndQuery::from_static(
+            "/hexfold.v1.Hexfold/SubmitCommand",
+        );
+        let result = grpc
+            .unary(authed(garbage, &table.tokens[0]), path, RawCodec)
+            .await
+            .map(|r| r.into_inner());
+        // gRPC's status code table assigns INTERNAL to a request that fails to parse; tonic follows it.
+        assert_code(result, Code::Internal);
+    }
+    assert_eq!(table.head().await, head);
+    server.stop().await;
+}
