@@ -678,9 +678,9 @@ impl ProtoGame for Elasund {
             cottage_queue: s
                 .cottage_queue
                 .iter()
-                .map(|&(seat, piece)| e::QueuedCottage {
-                    seat: seat_to(seat),
-                    piece: piece_to(piece),
+                .map(|w| e::QueuedCottage {
+                    seat: seat_to(w.seat),
+                    piece: piece_to(w.piece),
                 })
                 .collect(),
             turn: s.turn,

@@ -296,3 +296,119 @@ async fn every_bad_request_gets_its_precise_status_and_changes_nothing() {
     assert_eq!(table.events(None).await, events);
     server.stop().await;
 }
+
+/// Sends raw bytes as request messages, to test what the server does with bytes that are not protobuf (and with a
+/// request that never finishes arriving).
+struct RawCodec<D>(std::marker::PhantomData<D>);
+
+fn raw<D>() -> RawCodec<D> {
+    RawCodec(std::marker::PhantomData)
+}
+
+struct RawEncoder;
+
+impl tonic::codec::Encoder for RawEncoder {
+    type Item = Vec<u8>;
+    type Error = tonic::Status;
+
+    fn encode(
+        &mut self,
+        item: Vec<u8>,
+        buf: &mut tonic::codec::EncodeBuf<'_>,
+    ) -> Result<(), tonic::Status> {
+        prost::bytes::BufMut::put_slice(buf, &item);
+        Ok(())
+    }
+}
+
+impl<D: prost::Message + Default + Send + 'static> tonic::codec::Codec for RawCodec<D> {
+    type Encode = Vec<u8>;
+    type Decode = D;
+    type Encoder = RawEncoder;
+    type Decoder = tonic_prost::ProstDecoder<D>;
+
+    fn encoder(&mut self) -> RawEncoder {
+        RawEncoder
+    }
+
+    fn decoder(&mut self) -> Self::Decoder {
+        tonic_prost::ProstCodec::<pb::SubmitCommandRequest, D>::raw_decoder(
+            tonic::codec::BufferSettings::default(),
+        )
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bytes_that_are_not_protobuf_are_refused_before_any_handler_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let mut table = Table::new(server.addr, 3).await;
+    let head = table.head().await;
+    let channel = tonic::transport::Endpoint::from_shared(format!("http://{}", server.addr))
+        .unwrap()
+        .connect()
+        .await
+        .unwrap();
+    let mut grpc = tonic::client::Grpc::new(channel);
+    // A truncated length prefix, and a string field that is not UTF-8.
+    for garbage in [vec![0x0a, 0xff], vec![0x0a, 0x02, 0xff, 0xfe]] {
+        grpc.ready().await.unwrap();
+        let path = tonic::codegen::http::uri::PathAndQuery::from_static(
+            "/hexfold.v1.Hexfold/SubmitCommand",
+        );
+        let result = grpc
+            .unary(
+                authed(garbage, &table.tokens[0]),
+                path,
+                raw::<pb::SubmitCommandResponse>(),
+            )
+            .await
+            .map(|r| r.into_inner());
+        // gRPC's status code table assigns INTERNAL to a request that fails to parse; tonic follows it.
+        assert_code(result, Code::Internal);
+    }
+    assert_eq!(table.head().await, head);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_over_the_concurrency_limit_are_shed_with_resource_exhausted() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = support::config(dir.path());
+    config.max_concurrent_requests = 1;
+    let server = support::start_with(config).await;
+    let endpoint =
+        tonic::transport::Endpoint::from_shared(format!("http://{}", server.addr)).unwrap();
+    let mut client = server.client().await;
+    let path =
+        || tonic::codegen::http::uri::PathAndQuery::from_static("/hexfold.v1.Hexfold/ListGames");
+    // A request whose message never arrives holds the only slot until the request timeout; meanwhile every other
+    // request is refused at once. It may itself be shed if it arrives while a probe holds the slot: then it is
+    // sent again.
+    let mut holder: Option<tokio::task::JoinHandle<()>> = None;
+    let mut shed = None;
+    for _ in 0..10_000 {
+        if holder.as_ref().is_none_or(|h| h.is_finished()) {
+            let channel = endpoint.connect().await.unwrap();
+            holder = Some(tokio::spawn(async move {
+                let mut grpc = tonic::client::Grpc::new(channel);
+                grpc.ready().await.unwrap();
+                let never = futures::stream::pending::<Vec<u8>>();
+                let _ = grpc
+                    .client_streaming(Request::new(never), path(), raw::<pb::ListGamesResponse>())
+                    .await;
+            }));
+        }
+        match client.list_games(pb::ListGamesRequest::default()).await {
+            Ok(_) => continue,
+            Err(status) => {
+                shed = Some(status);
+                break;
+            }
+        }
+    }
+    let status = shed.expect("a request was shed");
+    assert_eq!(status.code(), Code::ResourceExhausted, "{status:?}");
+    holder.unwrap().abort();
+    server.stop().await;
+}

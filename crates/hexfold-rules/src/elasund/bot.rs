@@ -244,8 +244,8 @@ fn special_actions(s: &State, seat: Seat, hand: &Cards, out: &mut Vec<Command>) 
 }
 
 /// A random legal command for `seat`, or `None` if the seat may not act. Not uniform over `legal_actions`: it
-/// first picks a kind of move (building is favoured, permit shuffles are rare) so random games make progress
-/// and end.
+/// first picks a kind of move (building is favoured, permit shuffles are rare) and likes permits next to its own
+/// permits (so areas with enough permits for the large buildings form), so random games make progress and end.
 pub fn random_command(
     state: &State,
     seat: Seat,
@@ -255,10 +255,11 @@ pub fn random_command(
     if actions.is_empty() {
         return None;
     }
-    let pick = |v: &[&Command], rng: &mut GameRng| v.choose(rng).map(|c| (*c).clone());
     if !state.cottage_queue.is_empty() {
         return actions.choose(rng).cloned();
     }
+    let near = |sq: &Square, except: Option<&Square>| near_own_permit(state, seat, sq, except);
+    let pick = |v: Vec<&Command>, rng: &mut GameRng| v.choose(rng).map(|c| (*c).clone());
     match state.phase {
         Phase::Build { .. } => {
             let builds: Vec<&Command> = actions
@@ -271,16 +272,29 @@ pub fn random_command(
                 })
                 .collect();
             if !builds.is_empty() && rng.gen_bool(0.85) {
-                return pick(&builds, rng);
+                return pick(builds, rng);
             }
-            permit_choice(&actions, rng)
+            permit_choice(&actions, &near, rng)
         }
-        Phase::Permit => permit_choice(&actions, rng),
+        Phase::Permit => permit_choice(&actions, &near, rng),
         Phase::Special => {
-            let specials: Vec<&Command> =
-                actions.iter().filter(|c| **c != Command::EndTurn).collect();
-            if !specials.is_empty() && rng.gen_bool(0.3) {
-                return pick(&specials, rng);
+            if rng.gen_bool(0.3) {
+                let gathering: Vec<&Command> = actions
+                    .iter()
+                    .filter(|c| match c {
+                        Command::MovePermit { from, to, .. } => near(to, Some(from)),
+                        Command::PlacePermitAnywhere { at, .. } => near(at, None),
+                        _ => false,
+                    })
+                    .collect();
+                if !gathering.is_empty() && rng.gen_bool(0.7) {
+                    return pick(gathering, rng);
+                }
+                let specials: Vec<&Command> =
+                    actions.iter().filter(|c| **c != Command::EndTurn).collect();
+                if !specials.is_empty() {
+                    return pick(specials, rng);
+                }
             }
             Some(Command::EndTurn)
         }
@@ -288,40 +302,51 @@ pub fn random_command(
     }
 }
 
-fn permit_choice(actions: &[Command], rng: &mut GameRng) -> Option<Command> {
-    let plain: Vec<&Command> = actions
-        .iter()
-        .filter(|c| {
-            matches!(
-                c,
-                Command::PlacePermit {
-                    anywhere_with: None,
-                    ..
-                }
-            )
-        })
-        .collect();
-    let paid: Vec<&Command> = actions
-        .iter()
-        .filter(|c| {
-            matches!(
-                c,
-                Command::PlacePermit {
-                    anywhere_with: Some(_),
-                    ..
-                }
-            )
-        })
-        .collect();
-    let roll: f64 = rng.gen();
-    let chosen = if roll < 0.6 && !plain.is_empty() {
-        plain.choose(rng)
-    } else if roll < 0.75 && !paid.is_empty() {
-        paid.choose(rng)
-    } else {
-        None
+/// True if `sq` touches (also diagonally) one of `seat`'s permits other than the one at `except`.
+fn near_own_permit(state: &State, seat: Seat, sq: &Square, except: Option<&Square>) -> bool {
+    let Some(r) = data::ROW_LABELS.iter().position(|&l| l == sq.row) else {
+        return false;
     };
-    Some(chosen.map(|c| (*c).clone()).unwrap_or(Command::TakeTwoGold))
+    let (c, cols) = (usize::from(sq.col), usize::from(columns(state.players)));
+    (r.saturating_sub(1)..(r + 2).min(ROWS)).any(|rr| {
+        (c.saturating_sub(1)..(c + 2).min(cols)).any(|cc| {
+            (rr, cc) != (r, c)
+                && except.is_none_or(|e| square(cc, rr) != *e)
+                && matches!(state.cells[cell_index(cc, rr)], Cell::Permit { seat: o, .. } if o == seat)
+        })
+    })
+}
+
+fn permit_choice(
+    actions: &[Command],
+    near: &dyn Fn(&Square, Option<&Square>) -> bool,
+    rng: &mut GameRng,
+) -> Option<Command> {
+    let placements = |paid: bool| -> Vec<&Command> {
+        actions
+            .iter()
+            .filter(|c| matches!(c, Command::PlacePermit { anywhere_with, .. } if anywhere_with.is_some() == paid))
+            .collect()
+    };
+    let roll: f64 = rng.gen();
+    let list = if roll < 0.6 {
+        placements(false)
+    } else if roll < 0.75 {
+        placements(true)
+    } else {
+        Vec::new()
+    };
+    let close: Vec<&Command> = list
+        .iter()
+        .copied()
+        .filter(|c| matches!(c, Command::PlacePermit { at, .. } if near(at, None)))
+        .collect();
+    let chosen = if !close.is_empty() && rng.gen_bool(0.6) {
+        close.choose(rng).copied()
+    } else {
+        list.choose(rng).copied()
+    };
+    Some(chosen.cloned().unwrap_or(Command::TakeTwoGold))
 }
 
 #[cfg(test)]

@@ -84,6 +84,12 @@ pub const INFLUENCE_PER_COLOUR: u8 = 13;
 pub const START_GOLD: u8 = 3;
 pub const START_INFLUENCE: u8 = 1;
 
+/// Turns after which the game ends without a ten-cube winner. Source: chosen. The published game has no rule for
+/// a city so full that nobody can place a permit or build again (random games reach it about once in a thousand
+/// 4-player games); the house style puts a limit on everything that grows. Random games end after about 64, 84
+/// and 106 turns with 2, 3 and 4 players, so the limit only ends such stalemates.
+pub const TURN_LIMIT: u32 = 1000;
+
 /// Victory cubes per player. Source: seed.
 pub const CUBES: u8 = 10;
 /// Trade-track spaces with a flag: a cube for each one reached. Source: seed.

@@ -450,6 +450,11 @@ pub enum Event {
     GameWon {
         seat: Seat,
     },
+    /// The game reached [`data::TURN_LIMIT`] turns without a winner (a city can fill up so that nobody can build
+    /// again): `winner` has the most cubes on the board (then trade points, then turn order).
+    TurnLimitReached {
+        winner: Seat,
+    },
 }
 
 /// Why a command was refused. See `docs/rules/elasund.md` for each rule ID.

@@ -992,7 +992,27 @@ fn end_turn(ctx: &mut Ctx<'_>) {
     ctx.emit(Event::TurnEnded { next });
     if cubes_on_board(&ctx.s, next) >= data::CUBES {
         ctx.emit(Event::GameWon { seat: next });
+    } else if ctx.s.turn > data::TURN_LIMIT {
+        let winner = turn_limit_winner(&ctx.s);
+        ctx.emit(Event::TurnLimitReached { winner });
     }
+}
+
+/// At the turn limit: most cubes on the board, then most trade points, then the first in turn order from the
+/// seat about to play.
+pub fn turn_limit_winner(s: &State) -> Seat {
+    let n = s.players;
+    (0..n)
+        .map(|k| Seat((s.current.0 + k) % n))
+        .max_by_key(|&seat| {
+            let k = (seat.0 + n - s.current.0) % n;
+            (
+                cubes_on_board(s, seat),
+                s.seats[seat.index()].trade_points,
+                n - k,
+            )
+        })
+        .expect("at least two seats")
 }
 
 // Evolve.
@@ -1302,6 +1322,7 @@ pub fn evolve(mut s: State, event: &Event) -> State {
             s.turn += 1;
         }
         Event::GameWon { seat } => s.phase = Phase::Over { winner: *seat },
+        Event::TurnLimitReached { winner } => s.phase = Phase::Over { winner: *winner },
     }
     s
 }

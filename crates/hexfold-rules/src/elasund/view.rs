@@ -148,6 +148,7 @@ pub fn view_event(_s: &State, event: &Event, viewer: Viewer) -> EventView {
         | Event::GoldTaken { .. }
         | Event::BuildingEnded
         | Event::TurnEnded { .. }
-        | Event::GameWon { .. } => public(),
+        | Event::GameWon { .. }
+        | Event::TurnLimitReached { .. } => public(),
     }
 }

@@ -418,3 +418,76 @@ fn cottages_come_back_in_turn_order_from_the_builder() {
     assert_eq!(Elasund::seats_to_act(&state), vec![Seat(2)]);
     assert!(matches!(state.pieces[21].place, Place::Board { at, .. } if at == sq(6, 6)));
 }
+
+/// After `TURN_LIMIT` turns without a ten-cube winner the game ends: most cubes on the board wins, ties go to the
+/// first in turn order from the seat about to play.
+#[test]
+fn turn_limit_ends_a_stalemate() {
+    let at_limit = |extra: &[Event]| {
+        let mut events: Vec<Event> = extra.to_vec();
+        for t in 1..data::TURN_LIMIT {
+            events.push(Event::TurnEnded {
+                next: Seat((t % 3) as u8),
+            });
+        }
+        events.push(Event::ShipMoved { row: 3 });
+        events.push(Event::BuildingEnded);
+        events.push(Event::GoldTaken {
+            seat: Seat(1),
+            gold: 2,
+            paid: Cards::default(),
+        });
+        fold(start(3), &events)
+    };
+    let state = at_limit(&[built(2, 0, sq(6, 3), 1)]);
+    assert_eq!(state.turn, data::TURN_LIMIT);
+    let current = state.current;
+    let events = Elasund::decide(
+        &state,
+        current,
+        &Command::EndTurn,
+        &mut GameRng::seed_from_u64(0),
+    )
+    .unwrap();
+    let next = Seat((current.0 + 1) % 3);
+    assert_eq!(
+        events,
+        vec![
+            Event::TurnEnded { next },
+            Event::TurnLimitReached { winner: Seat(2) }
+        ]
+    );
+    let after = fold(state, &events);
+    assert_eq!(Elasund::outcome(&after).map(|o| o.winner), Some(Seat(2)));
+
+    // Nobody has a cube: the seat about to play wins the tie.
+    let state = at_limit(&[]);
+    let current = state.current;
+    let events = Elasund::decide(
+        &state,
+        current,
+        &Command::EndTurn,
+        &mut GameRng::seed_from_u64(0),
+    )
+    .unwrap();
+    let next = Seat((current.0 + 1) % 3);
+    assert_eq!(
+        events,
+        vec![
+            Event::TurnEnded { next },
+            Event::TurnLimitReached { winner: next }
+        ]
+    );
+
+    // One turn earlier nothing ends.
+    let mut early = at_limit(&[]);
+    early.turn -= 1;
+    let events = Elasund::decide(
+        &early,
+        early.current,
+        &Command::EndTurn,
+        &mut GameRng::seed_from_u64(0),
+    )
+    .unwrap();
+    assert_eq!(events.len(), 1);
+}
