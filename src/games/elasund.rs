@@ -351,6 +351,9 @@ fn public_event(event: &Event) -> e::event::Event {
         Event::GameWon { seat } => K::GameWon(e::GameWon {
             seat: seat_to(seat),
         }),
+        Event::TurnLimitReached { winner } => K::TurnLimitReached(e::TurnLimitReached {
+            winner: seat_to(winner),
+        }),
     }
 }
 
