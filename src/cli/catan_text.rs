@@ -8,7 +8,7 @@ use crate::proto::v1::catan::{self as c, command::Command as C, event::Event as 
 use anyhow::{anyhow, bail, Context as _};
 use std::fmt::Write as _;
 
-/// The grammar, for `submit --help-grammar`.
+/// The grammar, shown by `hexfold submit --help`.
 pub const GRAMMAR: &str = "\
 Commands (ids are board indexes; SEAT is a seat number; resources are brick, lumber, wool, grain, ore):
   roll                              roll the dice (starting roll or production)
@@ -283,7 +283,7 @@ pub fn parse_command(words: &[String]) -> anyhow::Result<c::Command> {
             expect_arity(&words, 0, 0)?;
             C::EndTurn(c::EndTurn {})
         }
-        other => bail!("unknown command {other:?}; `hexfold submit --help-grammar` lists them"),
+        other => bail!("unknown command {other:?}; `hexfold submit --help` lists them"),
     };
     Ok(c::Command {
         command: Some(command),

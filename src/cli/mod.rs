@@ -96,6 +96,7 @@ pub struct StateArgs {
     pub server: ServerArgs,
     #[command(flatten)]
     pub token: TokenArgs,
+    /// The game id (from `create` or `list`).
     pub game: String,
     /// The event index to show (0 is the state right after creation); the head when absent.
     #[arg(long)]
@@ -114,6 +115,7 @@ pub struct FollowArgs {
     pub server: ServerArgs,
     #[command(flatten)]
     pub token: TokenArgs,
+    /// The game id (from `create` or `list`).
     pub game: String,
     /// Start after this version (0 replays the whole game first).
     #[arg(long, default_value_t = 0)]
@@ -132,6 +134,7 @@ pub struct ActionsArgs {
     pub server: ServerArgs,
     #[command(flatten)]
     pub token: TokenArgs,
+    /// The game id (from `create` or `list`).
     pub game: String,
     /// Print the response as JSON.
     #[arg(long)]
@@ -139,11 +142,13 @@ pub struct ActionsArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(after_help = catan_text::GRAMMAR)]
 pub struct SubmitArgs {
     #[command(flatten)]
     pub server: ServerArgs,
     #[command(flatten)]
     pub token: TokenArgs,
+    /// The game id (from `create` or `list`).
     pub game: String,
     /// Submit the N-th legal action as numbered by `actions` (1-based).
     #[arg(long, conflicts_with = "command")]
@@ -157,13 +162,10 @@ pub struct SubmitArgs {
     /// Print the response as JSON.
     #[arg(long)]
     pub json: bool,
-    /// The command in words, e.g. `roll`, `build-road 12`, `trade-bank wool:4 ore:1`; `hexfold submit --help-grammar`
-    /// lists them all.
+    /// The command in words, e.g. `roll`, `build-road 12`, `trade-bank wool:4 ore:1` (listed below). Options go
+    /// before it: everything after the first word belongs to the command.
     #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
     pub command: Vec<String>,
-    /// Print the command grammar and exit.
-    #[arg(long)]
-    pub help_grammar: bool,
 }
 
 #[derive(Debug, Args)]
@@ -182,6 +184,7 @@ pub struct ListArgs {
 pub struct VerifyArgs {
     #[command(flatten)]
     pub server: ServerArgs,
+    /// The game id (from `create` or `list`).
     pub game: String,
 }
 
@@ -548,10 +551,6 @@ async fn actions(args: ActionsArgs) -> anyhow::Result<()> {
 }
 
 async fn submit(args: SubmitArgs) -> anyhow::Result<()> {
-    if args.help_grammar {
-        print!("{}", catan_text::GRAMMAR);
-        return Ok(());
-    }
     let mut client = connect(&args.server).await?;
     let token = args.token.token.as_deref();
     if token.is_none() {
@@ -569,7 +568,9 @@ async fn submit(args: SubmitArgs) -> anyhow::Result<()> {
                 None => bail!("--pick {n}: there are {count} legal action(s), numbered from 1"),
             }
         }
-        None if args.command.is_empty() => bail!("give a command (see --help-grammar) or --pick N"),
+        None if args.command.is_empty() => {
+            bail!("give a command (see `hexfold submit --help`) or --pick N")
+        }
         // Game ids start with the rule set's name; the readable grammar exists for Catan so far.
         None if !args.game.starts_with("catan-") => {
             bail!("the readable command grammar covers Catan games; use `actions` and `--pick N` for this one")
