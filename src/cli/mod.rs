@@ -5,6 +5,20 @@
 //! language would; nothing here reaches into the server's storage. The only server-side code it shares is the
 //! pure replay path used by `verify` (the seed derivation and the proto conversions), so that verification cannot
 //! drift from what the server does.
+//!
+//! A session (the server address comes from `--server` or `HEXFOLD_SERVER`, the seat token from `--token` or
+//! `HEXFOLD_TOKEN`; options go before the command words):
+//!
+//! ```text
+//! hexfold create ann bob cat dan             # game id, one token per seat, the seed commitment
+//! hexfold actions GAME --token T0            # numbered legal actions, written as `submit` accepts them
+//! hexfold submit GAME --token T0 roll        # or --pick 1
+//! hexfold submit GAME --token T2 place-settlement 17
+//! hexfold state GAME --token T0 [--at N] [--board] [--json]
+//! hexfold follow GAME                        # recorded events, a caught-up marker, then live events
+//! hexfold list
+//! hexfold verify GAME                        # once finished: seed vs commitment, every event re-derived
+//! ```
 
 mod catan_text;
 mod json;
