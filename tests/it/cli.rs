@@ -230,6 +230,34 @@ async fn a_person_creates_inspects_and_plays_through_the_cli() {
             .any(|l| l.starts_with(game) && l.contains("in progress")),
         "{listed}"
     );
+    let listed_json: Vec<Value> = ok(url, &["list", "--json"])
+        .await
+        .lines()
+        .map(json)
+        .collect();
+    assert!(
+        listed_json
+            .iter()
+            .any(|g| g["game_id"] == game && g["status"] == "GAME_STATUS_IN_PROGRESS"),
+        "{listed_json:?}"
+    );
+    let followed_json: Vec<Value> = ok(url, &["follow", game, "--no-live", "--json"])
+        .await
+        .lines()
+        .map(json)
+        .collect();
+    assert_eq!(
+        followed_json.len() as u64,
+        version + 1,
+        "every event and the marker"
+    );
+    assert_eq!(
+        followed_json.last().unwrap()["caught_up"]["version"],
+        version
+    );
+    let created_json = json(&ok(url, &["create", "--json", "x", "y", "z", "w"]).await);
+    assert_eq!(created_json["seats"].as_array().unwrap().len(), 4);
+    assert_eq!(created_json["seed_commitment"].as_str().unwrap().len(), 64);
     let followed = ok(url, &["follow", game, "--no-live"]).await;
     let numbered = followed
         .lines()
