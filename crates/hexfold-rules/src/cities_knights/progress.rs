@@ -9,7 +9,7 @@ use super::*;
 use crate::hex::{robber_victims, Resource};
 use Violation::*;
 
-/// Whether the card in `play` is the one named, and which card that is.
+/// The card a play uses.
 pub fn card_of(play: &ProgressPlay) -> ProgressCard {
     use ProgressCard as C;
     match play {
