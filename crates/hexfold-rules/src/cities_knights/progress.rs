@@ -93,13 +93,13 @@ pub(super) fn play(
                 alchemist: true,
             });
         }
-        ProgressPlay::Crane { track } => {
+        ProgressPlay::Crane { track, metropolis } => {
             super::decide::improve_ok(st, actor, track, 1)?;
             c.emit(played);
             // The crane's discount applies to the state before the card left the hand; the hand is unchanged
             // apart from the card, so the check above still holds.
             let snapshot = c.s.clone();
-            improve(&snapshot, c, actor, track, 1)?;
+            improve(&snapshot, c, actor, track, 1, metropolis)?;
         }
         ProgressPlay::Engineer { vertex } => {
             let v = check_vertex(st, vertex)?;
