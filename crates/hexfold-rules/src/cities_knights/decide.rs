@@ -494,9 +494,9 @@ fn command_events(
                 hex: st.desert,
             });
         }
-        Command::ImproveCity { track } => {
+        Command::ImproveCity { track, metropolis } => {
             main(st, actor)?;
-            improve(st, c, actor, track, 0)?;
+            improve(st, c, actor, track, 0, metropolis)?;
         }
         Command::BankTrade { give, receive } => {
             main(st, actor)?;
@@ -1138,40 +1138,57 @@ pub(super) fn losable_city(st: &State, seat: Seat, v: VertexId) -> bool {
     p.is_city() && p.owner() == Some(seat) && !st.is_metropolis(v)
 }
 
-/// Builds the next level of `track` for `discount` commodities less (the crane), placing or moving a metropolis.
+/// Builds the next level of `track` for `discount` commodities less (the crane), placing or moving a metropolis
+/// onto `metropolis` (the player's choice, official) or the seat's lowest-numbered city without one.
 pub(super) fn improve(
     st: &State,
     c: &mut Ctx,
     seat: Seat,
     track: Track,
     discount: u8,
+    metropolis: Option<VertexId>,
 ) -> Result<(), Violation> {
     let (level, cost) = improve_ok(st, seat, track, discount)?;
+    let take = metropolis_due(st, seat, track, level);
+    let site = match metropolis {
+        Some(v) => {
+            let v = check_vertex(st, v)?;
+            if !take {
+                return Err(InvalidCardTarget);
+            }
+            if !losable_city(st, seat, v) {
+                return Err(NotYourCity);
+            }
+            Some(v)
+        }
+        None => st.cities_of(seat).find(|&v| !st.is_metropolis(v)),
+    };
     c.emit(Event::CityImproved {
         seat,
         track,
         level,
         paid: Commodities::one(track.commodity(), cost),
     });
-    let holder = st.metropolis[track.index()];
-    let take = match holder {
+    if let (true, Some(v)) = (take, site) {
+        c.emit(Event::MetropolisPlaced {
+            seat,
+            track,
+            vertex: v,
+            from: st.metropolis[track.index()].map(|(h, _)| h),
+        });
+    }
+    Ok(())
+}
+
+/// Whether reaching `level` in `track` gives `seat` that track's metropolis: first to level 4, or level 5 before
+/// the holder (seed).
+pub(super) fn metropolis_due(st: &State, seat: Seat, track: Track, level: u8) -> bool {
+    match st.metropolis[track.index()] {
         None => level >= 4,
         Some((h, _)) => {
             h != seat && level == 5 && st.players[h.index()].improvements.get(track) < 5
         }
-    };
-    if take {
-        // The engine picks the metropolis city: the lowest-numbered city of the seat without one.
-        if let Some(v) = st.cities_of(seat).find(|&v| !st.is_metropolis(v)) {
-            c.emit(Event::MetropolisPlaced {
-                seat,
-                track,
-                vertex: v,
-                from: holder.map(|(h, _)| h),
-            });
-        }
     }
-    Ok(())
 }
 
 /// The new level and its commodity cost, if `seat` may improve `track` now.

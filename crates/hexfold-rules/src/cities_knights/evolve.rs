@@ -208,6 +208,12 @@ pub(super) fn apply(state: &mut State, event: &Event) {
             settle(state, seat, |o| {
                 matches!(o, Obligation::DrawProgressCard { .. })
             });
+            // A tied defender owed a card when the last one is gone gets none (nothing left to choose from).
+            if state.decks.iter().chain(&state.bottoms).all(Vec::is_empty) {
+                state
+                    .pending
+                    .retain(|o| !matches!(o, Obligation::DrawProgressCard { .. }));
+            }
         }
         Event::ProgressCardReturned { seat, card } => {
             let i = pi(state, seat);
@@ -227,7 +233,8 @@ pub(super) fn apply(state: &mut State, event: &Event) {
             for s in 0..state.seats {
                 let seat = Seat(s);
                 let got = gains.iter().any(|g| g.seat == seat && !g.cards.is_empty());
-                if !got && state.players[seat.index()].improvements.science >= 3 {
+                let bank_has = state.bank.resources.total() > 0;
+                if !got && bank_has && state.players[seat.index()].improvements.science >= 3 {
                     state.pending.push(Obligation::AqueductResource { seat });
                 }
             }
@@ -274,6 +281,12 @@ pub(super) fn apply(state: &mut State, event: &Event) {
             settle(state, seat, |o| {
                 matches!(o, Obligation::AqueductResource { .. })
             });
+            // With the bank out of resources the remaining aqueduct claims have nothing to take.
+            if state.bank.resources.total() == 0 {
+                state
+                    .pending
+                    .retain(|o| !matches!(o, Obligation::AqueductResource { .. }));
+            }
         }
         Event::RoadBuilt { seat, edge, free } => {
             state.edges[edge.index()] = EdgePiece::road(seat);

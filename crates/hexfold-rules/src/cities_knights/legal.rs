@@ -349,8 +349,10 @@ fn main_actions(st: &State, seat: Seat, out: &mut Vec<Command>) {
         }
     }
     for track in Track::ALL {
-        if improve_ok(st, seat, track, 0).is_ok() {
-            out.push(Command::ImproveCity { track });
+        if let Ok((level, _)) = improve_ok(st, seat, track, 0) {
+            for metropolis in metropolis_choices(st, seat, track, level) {
+                out.push(Command::ImproveCity { track, metropolis });
+            }
         }
     }
     for give in Good::ALL {
@@ -395,6 +397,19 @@ fn main_actions(st: &State, seat: Seat, out: &mut Vec<Command>) {
     }
 }
 
+/// `None` (the engine's choice), plus each city that could take the metropolis the improvement would win.
+fn metropolis_choices(st: &State, seat: Seat, track: Track, level: u8) -> Vec<Option<VertexId>> {
+    let mut v = vec![None];
+    if metropolis_due(st, seat, track, level) {
+        v.extend(
+            st.cities_of(seat)
+                .filter(|&c| !st.is_metropolis(c))
+                .map(Some),
+        );
+    }
+    v
+}
+
 /// Every way worth listing to play `card`; `decide` filters out the invalid ones.
 fn play_candidates(st: &State, seat: Seat, card: ProgressCard) -> Vec<ProgressPlay> {
     use ProgressCard as C;
@@ -403,7 +418,14 @@ fn play_candidates(st: &State, seat: Seat, card: ProgressCard) -> Vec<ProgressPl
     let mut v = Vec::new();
     match card {
         C::Alchemist | C::Printer | C::Constitution => {}
-        C::Crane => v.extend(Track::ALL.map(|track| ProgressPlay::Crane { track })),
+        C::Crane => {
+            for track in Track::ALL {
+                let level = st.players[seat.index()].improvements.get(track) + 1;
+                for metropolis in metropolis_choices(st, seat, track, level) {
+                    v.push(ProgressPlay::Crane { track, metropolis });
+                }
+            }
+        }
         C::Engineer => v.extend(t.vertices().map(|vertex| ProgressPlay::Engineer { vertex })),
         C::Inventor => {
             let hexes: Vec<HexId> = t

@@ -9,7 +9,7 @@ use super::*;
 use crate::hex::{robber_victims, Resource};
 use Violation::*;
 
-/// Whether the card in `play` is the one named, and which card that is.
+/// The card a play uses.
 pub fn card_of(play: &ProgressPlay) -> ProgressCard {
     use ProgressCard as C;
     match play {
@@ -93,13 +93,13 @@ pub(super) fn play(
                 alchemist: true,
             });
         }
-        ProgressPlay::Crane { track } => {
+        ProgressPlay::Crane { track, metropolis } => {
             super::decide::improve_ok(st, actor, track, 1)?;
             c.emit(played);
             // The crane's discount applies to the state before the card left the hand; the hand is unchanged
             // apart from the card, so the check above still holds.
             let snapshot = c.s.clone();
-            improve(&snapshot, c, actor, track, 1)?;
+            improve(&snapshot, c, actor, track, 1, metropolis)?;
         }
         ProgressPlay::Engineer { vertex } => {
             let v = check_vertex(st, vertex)?;

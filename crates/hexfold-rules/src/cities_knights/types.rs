@@ -191,8 +191,12 @@ pub struct HarborOffer {
 pub enum ProgressPlay {
     /// Before your roll: choose the white and red dice (1..=6); the event die is rolled.
     Alchemist { white: u8, red: u8 },
-    /// Build a city improvement for one commodity less.
-    Crane { track: Track },
+    /// Build a city improvement for one commodity less; `metropolis` as for [`Command::ImproveCity`].
+    Crane {
+        track: Track,
+        #[serde(default)]
+        metropolis: Option<VertexId>,
+    },
     /// Build a city wall on your city for free.
     Engineer { vertex: VertexId },
     /// Swap two number tokens; neither may be 2, 6, 8 or 12.
@@ -350,9 +354,12 @@ pub enum Command {
     ChaseRobber {
         knight: VertexId,
     },
-    /// Build the next level of a track with its commodity.
+    /// Build the next level of a track with its commodity. If it wins a metropolis, it goes on `metropolis` (one of
+    /// your cities without one), or on your lowest-numbered such city when `None`.
     ImproveCity {
         track: Track,
+        #[serde(default)]
+        metropolis: Option<VertexId>,
     },
     /// Trade with the bank at your best ratio for `give`.
     BankTrade {

@@ -614,7 +614,9 @@ fn build(
             compensation,
         });
     }
-    remove_buildings(ctx, actor, &plan.removed);
+    for &piece in &plan.removed {
+        ctx.emit(Event::BuildingRemoved { piece });
+    }
     let spec = building(kind);
     let cubes = spec.flags.min(cubes_in_supply(&ctx.s, actor));
     ctx.emit(Event::BuildingBuilt {
@@ -725,12 +727,6 @@ pub fn plan_build(
         permits,
         removed,
     })
-}
-
-fn remove_buildings(ctx: &mut Ctx<'_>, _actor: Seat, removed: &[PieceId]) {
-    for &piece in removed {
-        ctx.emit(Event::BuildingRemoved { piece });
-    }
 }
 
 fn build_wall(ctx: &mut Ctx<'_>, actor: Seat, slot: WallSlot) -> Result<()> {

@@ -1,6 +1,7 @@
 //! Views: what one viewer may see. Hidden facts are left out of the view types, not blanked.
 
 use super::board::{columns, cubes_on_board, influence_total};
+use super::data;
 use super::{Cards, CardsSeen, Event, EventView, Phase, PhaseView, SeatView, State, StateView};
 use crate::game::{Seat, Viewer};
 
@@ -45,7 +46,9 @@ pub fn view_state(s: &State, viewer: Viewer) -> StateView {
             SeatView {
                 seat,
                 hand: seen(&p.hand, sees(viewer, seat)),
-                permits: (0..8).filter(|v| p.permits & (1 << v) != 0).collect(),
+                permits: (0..data::PERMIT_VALUES)
+                    .filter(|v| p.permits & (1 << v) != 0)
+                    .collect(),
                 walls_built: p.walls_built,
                 trade_points: p.trade_points,
                 track_cubes: p.track_cubes,

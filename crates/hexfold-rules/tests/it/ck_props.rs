@@ -60,7 +60,10 @@ fn junk(rng: &mut GameRng) -> Command {
         6 => Command::PromoteKnight { vertex: v },
         7 => Command::MoveKnight { from: v, to: v2 },
         8 => Command::ChaseRobber { knight: v },
-        9 => Command::ImproveCity { track },
+        9 => Command::ImproveCity {
+            track,
+            metropolis: rng.gen_bool(0.2).then_some(v2),
+        },
         10 => Command::BankTrade {
             give: good,
             receive: Good::ALL[rng.gen_range(0..8)],
