@@ -19,6 +19,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     tonic_prost_build::configure()
         .build_client(true)
         .build_server(true)
+        // Malformed requests are INVALID_ARGUMENT, not tonic's INTERNAL: see src/codec.rs.
+        .codec_path("crate::codec::StrictCodec")
         .compile_fds(descriptors)?;
     Ok(())
 }

@@ -24,6 +24,7 @@ pub mod proto {
 }
 
 pub mod cli;
+pub mod codec;
 pub mod engine;
 pub mod error;
 pub mod games;

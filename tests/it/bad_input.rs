@@ -364,8 +364,8 @@ async fn bytes_that_are_not_protobuf_are_refused_before_any_handler_runs() {
             )
             .await
             .map(|r| r.into_inner());
-        // gRPC's status code table assigns INTERNAL to a request that fails to parse; tonic follows it.
-        assert_code(result, Code::Internal);
+        // A malformed request is the client's error: INVALID_ARGUMENT (src/codec.rs), not INTERNAL.
+        assert_code(result, Code::InvalidArgument);
     }
     assert_eq!(table.head().await, head);
     server.stop().await;
