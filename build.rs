@@ -7,6 +7,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let files = [
         "proto/hexfold/v1/hexfold.proto",
         "proto/hexfold/v1/catan.proto",
+        "proto/hexfold/v1/cities_knights.proto",
         "proto/hexfold/v1/elasund.proto",
     ];
     println!("cargo:rerun-if-changed=proto");

@@ -14,6 +14,9 @@ pub mod proto {
         pub mod catan {
             tonic::include_proto!("hexfold.v1.catan");
         }
+        pub mod cities_knights {
+            tonic::include_proto!("hexfold.v1.cities_knights");
+        }
         pub mod elasund {
             tonic::include_proto!("hexfold.v1.elasund");
         }

@@ -17,22 +17,22 @@ use serde::de::{value, DeserializeOwned, IntoDeserializer};
 
 /// Builds an id newtype from its wire integer through its (transparent) serde form, which checks that the number
 /// fits the id's integer type.
-fn id<T: DeserializeOwned>(what: &str, n: u32) -> Result<T, ApiError> {
+pub(crate) fn id<T: DeserializeOwned>(what: &str, n: u32) -> Result<T, ApiError> {
     T::deserialize(IntoDeserializer::<value::Error>::into_deserializer(n))
         .map_err(|_| ApiError::InvalidArgument(format!("{what} {n} is out of range")))
 }
 
-fn seat(what: &str, n: u32) -> Result<Seat, ApiError> {
+pub(crate) fn seat(what: &str, n: u32) -> Result<Seat, ApiError> {
     u8::try_from(n)
         .map(Seat)
         .map_err(|_| ApiError::InvalidArgument(format!("{what} {n} is out of range")))
 }
 
-fn count(what: &str, n: u32) -> Result<u8, ApiError> {
+pub(crate) fn count(what: &str, n: u32) -> Result<u8, ApiError> {
     u8::try_from(n).map_err(|_| ApiError::InvalidArgument(format!("{what} count {n} is over 255")))
 }
 
-fn resources_from(what: &str, r: Option<c::Resources>) -> Result<Resources, ApiError> {
+pub(crate) fn resources_from(what: &str, r: Option<c::Resources>) -> Result<Resources, ApiError> {
     let r = r.ok_or_else(|| ApiError::InvalidArgument(format!("{what} is required")))?;
     Ok(Resources::new(
         count("brick", r.brick)?,
@@ -43,7 +43,7 @@ fn resources_from(what: &str, r: Option<c::Resources>) -> Result<Resources, ApiE
     ))
 }
 
-fn resource_from(what: &str, r: i32) -> Result<Resource, ApiError> {
+pub(crate) fn resource_from(what: &str, r: i32) -> Result<Resource, ApiError> {
     match c::Resource::try_from(r) {
         Ok(c::Resource::Brick) => Ok(Resource::Brick),
         Ok(c::Resource::Lumber) => Ok(Resource::Lumber),
@@ -56,7 +56,7 @@ fn resource_from(what: &str, r: i32) -> Result<Resource, ApiError> {
     }
 }
 
-fn resource_to(r: Resource) -> i32 {
+pub(crate) fn resource_to(r: Resource) -> i32 {
     (match r {
         Resource::Brick => c::Resource::Brick,
         Resource::Lumber => c::Resource::Lumber,
@@ -66,7 +66,7 @@ fn resource_to(r: Resource) -> i32 {
     }) as i32
 }
 
-fn resources_to(r: Resources) -> c::Resources {
+pub(crate) fn resources_to(r: Resources) -> c::Resources {
     c::Resources {
         brick: r.brick.into(),
         lumber: r.lumber.into(),
@@ -110,7 +110,7 @@ fn terms_to(t: TradeTerms) -> c::TradeTerms {
     }
 }
 
-fn seat_to(s: Seat) -> u32 {
+pub(crate) fn seat_to(s: Seat) -> u32 {
     s.0.into()
 }
 
@@ -143,11 +143,11 @@ fn terrain_to(t: Terrain) -> i32 {
     }) as i32
 }
 
-fn index_u32(i: usize) -> u32 {
+pub(crate) fn index_u32(i: usize) -> u32 {
     u32::try_from(i).expect("board ids fit in u32")
 }
 
-fn board_to(b: BoardView) -> c::Board {
+pub(crate) fn board_to(b: BoardView) -> c::Board {
     c::Board {
         hexes: b
             .layout

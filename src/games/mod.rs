@@ -6,6 +6,7 @@
 //! [`crate::engine`], written once for every game.
 
 pub mod catan;
+pub mod cities_knights;
 pub mod elasund;
 
 use crate::engine::{Engine, Shared};
@@ -43,6 +44,9 @@ pub(crate) fn engines(shared: &Arc<Shared>) -> Vec<Arc<dyn DynGame>> {
         Arc::new(Engine::<hexfold_rules::catan::Catan>::new(Arc::clone(
             shared,
         ))),
+        Arc::new(Engine::<hexfold_rules::cities_knights::CitiesKnights>::new(
+            Arc::clone(shared),
+        )),
         Arc::new(Engine::<hexfold_rules::elasund::Elasund>::new(Arc::clone(
             shared,
         ))),
@@ -96,6 +100,9 @@ pub fn verify_replay(
 ) -> Result<ReplayReport, ReplayError> {
     match pb::Variant::try_from(replay.variant) {
         Ok(pb::Variant::Catan) => verify::<hexfold_rules::catan::Catan>(replay, visit),
+        Ok(pb::Variant::CitiesAndKnights) => {
+            verify::<hexfold_rules::cities_knights::CitiesKnights>(replay, visit)
+        }
         Ok(pb::Variant::Elasund) => verify::<hexfold_rules::elasund::Elasund>(replay, visit),
         _ => Err(ReplayError::UnknownVariant(replay.variant)),
     }
