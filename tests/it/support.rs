@@ -152,11 +152,40 @@ fn elasund_weight(command: &pb::elasund::command::Command) -> u32 {
     }
 }
 
+/// Cities & Knights' weights: cities, settlements and improvements first (as the rules crate's `random_command`).
+fn cities_knights_weight(command: &pb::cities_knights::command::Command) -> u32 {
+    use pb::cities_knights::command::Command as K;
+    match command {
+        K::BuildCity(_) | K::BuildSettlement(_) => 200,
+        K::ImproveCity(_) => 150,
+        K::BuildKnight(_) | K::ActivateKnight(_) => 30,
+        K::PromoteKnight(_) | K::BuildCityWall(_) => 15,
+        K::BuildRoad(_) => 30,
+        K::MoveKnight(_) | K::ChaseRobber(_) => 5,
+        K::PlayProgressCard(_) => 25,
+        K::BankTrade(_) => 20,
+        K::OfferTrade(_) => 2,
+        K::AcceptTrade(_) => 10,
+        K::RejectTrade(_) | K::WithdrawTrade(_) => 20,
+        K::EndTurn(_) => 25,
+        _ => 10,
+    }
+}
+
 /// A command's kind (its game and oneof case) and that kind's weight.
 fn kind_of(command: &pb::Command) -> (String, u32) {
     match &command.game {
         Some(pb::command::Game::Catan(c::Command { command: Some(k) })) => {
             (format!("catan {:?}", std::mem::discriminant(k)), weight(k))
+        }
+        Some(pb::command::Game::CitiesKnights(pb::cities_knights::Command {
+            command: Some(k),
+        })) => {
+            let weight = cities_knights_weight(k);
+            (
+                format!("cities_knights {:?}", std::mem::discriminant(k)),
+                weight,
+            )
         }
         Some(pb::command::Game::Elasund(pb::elasund::Command { command: Some(k) })) => {
             let weight = elasund_weight(k);
