@@ -1,28 +1,51 @@
-//! In-process self-play benchmark: N random 4-player games of base Catan, reporting games/s and actions/s.
+//! In-process self-play benchmark: random games of base Catan, Cities & Knights or Elasund, reporting games/s and
+//! actions/s per game.
 //!
 //! An action is one accepted command (the same unit Catanatron counts: one entry in its action log). Each step
-//! asks `seats_to_act`, lets `random_command` choose for a random one of those seats, then `decide` and `evolve`:
-//! exactly what a server does per command, minus I/O. `--check` additionally replays every finished game from its
+//! asks `seats_to_act`, lets the game's random player choose for a random one of those seats, then `decide` and
+//! `evolve`: exactly what a server does per command, minus I/O. The loop is written once over the rules crate's
+//! [`Game`] trait; [`SelfPlay`] adds what a benchmark needs that the trait does not have (a configuration from
+//! the command line, the random player, a turn count). `--check` additionally replays every finished game from its
 //! log and compares states.
 
-use anyhow::{bail, Result};
-use clap::Parser;
-use hexfold_rules::catan::{random_command, Catan, Config, Event, MapKind};
-use hexfold_rules::{Game, GameRng};
+use anyhow::{anyhow, bail, Result};
+use clap::{Parser, ValueEnum};
+use hexfold_rules::catan::{Catan, MapKind};
+use hexfold_rules::cities_knights::CitiesKnights;
+use hexfold_rules::elasund::Elasund;
+use hexfold_rules::{Game, GameRng, Seat};
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GameArg {
+    Catan,
+    CitiesKnights,
+    Elasund,
+    /// Each of the above in turn.
+    All,
+}
 
 #[derive(Parser)]
-#[command(about = "Play random 4-player Catan games in process and report throughput")]
+#[command(about = "Play random games in process and report throughput")]
 struct Args {
-    /// Number of games.
+    /// Which game to play.
+    #[arg(long, value_enum, default_value = "catan")]
+    game: GameArg,
+    /// Number of games (per game kind), unless `--seconds` ends the run first.
     #[arg(long, default_value_t = 1000)]
     games: u64,
+    /// Stop starting new games after this many seconds (per game kind).
+    #[arg(long)]
+    seconds: Option<f64>,
+    /// Players per game (3-4 for the Catan games, 2-4 for Elasund).
+    #[arg(long, default_value_t = 4)]
+    players: u8,
     /// Seed of the first game; game i uses seed + i.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Beginner map instead of a variable one.
+    /// Beginner map instead of a variable one (the Catan games).
     #[arg(long)]
     beginner: bool,
     /// Keep each game's log and verify replay == live state (slower; not part of the timing's purpose).
@@ -33,92 +56,196 @@ struct Args {
     stats: bool,
 }
 
-/// Commands per game before the run is declared broken.
-const COMMANDS_PER_GAME_MAX: u64 = 100_000;
+/// What the benchmark needs from a game beyond [`Game`].
+trait SelfPlay: Game {
+    /// The name printed in the report.
+    const LABEL: &'static str;
 
-fn main() -> Result<()> {
-    let args = Args::parse();
-    let map = if args.beginner {
+    /// Commands per game before the run is declared broken.
+    const COMMANDS_PER_GAME_MAX: u64;
+
+    fn bench_config(args: &Args) -> Self::Config;
+
+    /// The game's random player.
+    fn random(state: &Self::State, seat: Seat, rng: &mut GameRng) -> Option<Self::Command>;
+
+    /// Turns played so far, for the per-game average.
+    fn turns(state: &Self::State) -> u64;
+}
+
+fn map(args: &Args) -> MapKind {
+    if args.beginner {
         MapKind::Beginner
     } else {
         MapKind::Variable
-    };
-    let config = Config { seats: 4, map };
+    }
+}
+
+impl SelfPlay for Catan {
+    const LABEL: &'static str = "catan";
+    const COMMANDS_PER_GAME_MAX: u64 = 100_000;
+
+    fn bench_config(args: &Args) -> Self::Config {
+        hexfold_rules::catan::Config {
+            seats: args.players,
+            map: map(args),
+        }
+    }
+
+    fn random(state: &Self::State, seat: Seat, rng: &mut GameRng) -> Option<Self::Command> {
+        hexfold_rules::catan::random_command(state, seat, rng)
+    }
+
+    fn turns(state: &Self::State) -> u64 {
+        state.turn().into()
+    }
+}
+
+impl SelfPlay for CitiesKnights {
+    const LABEL: &'static str = "cities-knights";
+    const COMMANDS_PER_GAME_MAX: u64 = 100_000;
+
+    fn bench_config(args: &Args) -> Self::Config {
+        hexfold_rules::cities_knights::Config {
+            seats: args.players,
+            map: map(args),
+            negotiated_defence: false,
+        }
+    }
+
+    fn random(state: &Self::State, seat: Seat, rng: &mut GameRng) -> Option<Self::Command> {
+        hexfold_rules::cities_knights::random_command(state, seat, rng)
+    }
+
+    fn turns(state: &Self::State) -> u64 {
+        state.turn().into()
+    }
+}
+
+impl SelfPlay for Elasund {
+    const LABEL: &'static str = "elasund";
+    const COMMANDS_PER_GAME_MAX: u64 = 200_000;
+
+    fn bench_config(args: &Args) -> Self::Config {
+        hexfold_rules::elasund::Config {
+            players: args.players,
+        }
+    }
+
+    fn random(state: &Self::State, seat: Seat, rng: &mut GameRng) -> Option<Self::Command> {
+        hexfold_rules::elasund::random_command(state, seat, rng)
+    }
+
+    fn turns(state: &Self::State) -> u64 {
+        state.turn.into()
+    }
+}
+
+fn main() -> Result<()> {
+    let args = Args::parse();
+    match args.game {
+        GameArg::Catan => run::<Catan>(&args),
+        GameArg::CitiesKnights => run::<CitiesKnights>(&args),
+        GameArg::Elasund => run::<Elasund>(&args),
+        GameArg::All => {
+            run::<Catan>(&args)?;
+            run::<CitiesKnights>(&args)?;
+            run::<Elasund>(&args)
+        }
+    }
+}
+
+/// Plays `--games` random games of `G` (or as many as fit in `--seconds`) and prints the figures.
+fn run<G: SelfPlay>(args: &Args) -> Result<()> {
+    let config = G::bench_config(args);
+    let deadline = args.seconds.map(Duration::from_secs_f64);
+    let mut games = 0u64;
     let mut actions = 0u64;
     let mut turns = 0u64;
     let mut kinds: BTreeMap<String, u64> = BTreeMap::new();
     let start = Instant::now();
     let cpu_start = cpu_seconds();
-    for i in 0..args.games {
-        let seed = args.seed + i;
+    while games < args.games && deadline.is_none_or(|d| start.elapsed() < d) {
+        let seed = args.seed + games;
         let mut rng = GameRng::seed_from_u64(seed);
-        let setup =
-            Catan::setup(&config, &mut rng).map_err(|v| anyhow::anyhow!("setup refused: {v:?}"))?;
-        let mut state = Catan::initial_state(&setup);
-        let mut log: Vec<Event> = Vec::new();
+        let setup = G::setup(&config, &mut rng).map_err(|v| anyhow!("setup refused: {v:?}"))?;
+        let mut state = G::initial_state(&setup);
+        let mut log: Vec<G::Event> = Vec::new();
         let mut n = 0u64;
-        while Catan::outcome(&state).is_none() {
-            if n >= COMMANDS_PER_GAME_MAX {
-                bail!("game {seed} did not finish in {n} commands");
+        while G::outcome(&state).is_none() {
+            if n >= G::COMMANDS_PER_GAME_MAX {
+                bail!("{} game {seed} did not finish in {n} commands", G::LABEL);
             }
-            let seats = Catan::seats_to_act(&state);
+            let seats = G::seats_to_act(&state);
+            if seats.is_empty() {
+                bail!("{} game {seed}: nobody may act before the end", G::LABEL);
+            }
             let seat = seats[rng.gen_range(0..seats.len())];
-            let Some(command) = random_command(&state, seat, &mut rng) else {
-                bail!("seat to act has no action")
+            let Some(command) = G::random(&state, seat, &mut rng) else {
+                bail!("{} game {seed}: the seat to act has no action", G::LABEL)
             };
-            let events = Catan::decide(&state, seat, &command, &mut rng)
-                .map_err(|v| anyhow::anyhow!("game {seed}: {command:?} refused: {v:?}"))?;
+            let events = G::decide(&state, seat, &command, &mut rng)
+                .map_err(|v| anyhow!("{} game {seed}: {command:?} refused: {v:?}", G::LABEL))?;
             n += 1;
             for e in events {
                 if args.stats {
-                    let name = serde_json::to_value(&e)?;
-                    let key = name
-                        .as_object()
-                        .and_then(|o| o.keys().next().cloned())
-                        .unwrap_or_default();
-                    *kinds.entry(key).or_default() += 1;
+                    *kinds
+                        .entry(event_kind(serde_json::to_value(&e)?))
+                        .or_default() += 1;
                 }
-                state = Catan::evolve(state, &e);
+                state = G::evolve(state, &e);
                 if args.check {
                     log.push(e);
                 }
             }
         }
         if args.check {
-            let replayed = log.iter().fold(Catan::initial_state(&setup), Catan::evolve);
+            let replayed = log.iter().fold(G::initial_state(&setup), G::evolve);
             if replayed != state {
-                bail!("game {seed}: replay differs from live state");
+                bail!("{} game {seed}: replay differs from live state", G::LABEL);
             }
         }
+        games += 1;
         actions += n;
-        turns += u64::from(state.turn());
+        turns += G::turns(&state);
     }
     let secs = start.elapsed().as_secs_f64();
     let cpu = cpu_seconds().zip(cpu_start).map(|(end, begin)| end - begin);
+    let per_game = |x: u64| x as f64 / games.max(1) as f64;
     println!(
-        "{} games, {} actions ({:.1} per game, {:.1} turns per game) in {:.3} s: {:.1} games/s, {:.0} actions/s",
-        args.games,
+        "{}: {} games of {} players, {} actions ({:.1} per game, {:.1} turns per game) in {:.3} s: {:.1} games/s, {:.0} actions/s",
+        G::LABEL,
+        games,
+        args.players,
         actions,
-        actions as f64 / args.games as f64,
-        turns as f64 / args.games as f64,
+        per_game(actions),
+        per_game(turns),
         secs,
-        args.games as f64 / secs,
+        games as f64 / secs,
         actions as f64 / secs
     );
     if let Some(cpu) = cpu.filter(|&c| c > 0.0) {
         println!(
-            "process CPU time {:.3} s: {:.1} games/s, {:.0} actions/s per CPU-second",
+            "{}: process CPU time {:.3} s: {:.1} games/s, {:.0} actions/s per CPU-second",
+            G::LABEL,
             cpu,
-            args.games as f64 / cpu,
+            games as f64 / cpu,
             actions as f64 / cpu
         );
     }
-    if args.stats {
-        for (k, v) in kinds {
-            println!("{k:>24} {v}");
-        }
+    for (k, v) in kinds {
+        println!("{k:>24} {v}");
     }
     Ok(())
+}
+
+/// An event's variant name, from its externally tagged serde form.
+fn event_kind(event: serde_json::Value) -> String {
+    match event {
+        serde_json::Value::Object(o) => o.keys().next().cloned().unwrap_or_default(),
+        serde_json::Value::String(s) => s,
+        _ => String::new(),
+    }
 }
 
 /// User + system CPU time of this process, from `/proc/self/stat` (Linux; `None` elsewhere). On a shared machine
