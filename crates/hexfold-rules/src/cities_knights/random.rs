@@ -33,30 +33,5 @@ fn weight(state: &State, c: &Command) -> u32 {
 /// A random legal command for `seat`, or `None` if the seat has nothing to do now.
 pub fn random_command(state: &State, seat: Seat, rng: &mut impl Rng) -> Option<Command> {
     let legal = legal::legal_actions(state, seat);
-    if legal.len() <= 1 {
-        return legal.into_iter().next();
-    }
-    let mut kinds: Vec<(std::mem::Discriminant<Command>, u32, usize)> = Vec::new();
-    for c in &legal {
-        let d = std::mem::discriminant(c);
-        match kinds.iter_mut().find(|k| k.0 == d) {
-            Some(k) => k.2 += 1,
-            None => kinds.push((d, weight(state, c), 1)),
-        }
-    }
-    let total: u32 = kinds.iter().map(|k| k.1).sum();
-    let mut pick = rng.gen_range(0..total);
-    let mut kind = kinds[0];
-    for k in &kinds {
-        if pick < k.1 {
-            kind = *k;
-            break;
-        }
-        pick -= k.1;
-    }
-    let i = rng.gen_range(0..kind.2);
-    legal
-        .into_iter()
-        .filter(|c| std::mem::discriminant(c) == kind.0)
-        .nth(i)
+    crate::hex::pick_by_kind(legal, |c| weight(state, c), rng)
 }

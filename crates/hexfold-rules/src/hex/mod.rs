@@ -11,6 +11,7 @@
 
 mod board;
 mod layout;
+mod random;
 mod resources;
 mod rules;
 
@@ -20,6 +21,7 @@ pub use board::{
 pub use layout::{
     beginner_layout, standard_coords, variable_layout, Harbor, HexTile, Layout, Terrain,
 };
+pub(crate) use random::pick_by_kind;
 pub use resources::{Dice, Resource, Resources};
 pub use rules::{
     best_ratio, building_site, longest_road, producing_hexes, production, road_connects,
