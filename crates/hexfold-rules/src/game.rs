@@ -35,6 +35,18 @@ pub enum Viewer {
     Omniscient,
 }
 
+impl Viewer {
+    /// Whether this viewer may see what only `seat` sees: its own seat, or the omniscient viewer. The one
+    /// redaction test of every game's views.
+    pub(crate) fn sees(self, seat: Seat) -> bool {
+        match self {
+            Viewer::Seat(s) => s == seat,
+            Viewer::Spectator => false,
+            Viewer::Omniscient => true,
+        }
+    }
+}
+
 /// How a finished game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {

@@ -4,14 +4,6 @@
 
 use super::*;
 
-fn sees_seat(viewer: Viewer, seat: Seat) -> bool {
-    match viewer {
-        Viewer::Seat(s) => s == seat,
-        Viewer::Spectator => false,
-        Viewer::Omniscient => true,
-    }
-}
-
 pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
     let t = state.board.topology();
     let ended = matches!(state.phase, Phase::Ended { .. });
@@ -19,7 +11,7 @@ pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
         .seat_iter()
         .map(|s| {
             let p = &state.players[s.index()];
-            let own = sees_seat(viewer, s);
+            let own = viewer.sees(s);
             let all_dev = p.dev.plus(p.dev_new);
             PlayerView {
                 seat: s,
@@ -113,14 +105,14 @@ pub(super) fn view_event(_state: &State, event: &Event, viewer: Viewer) -> Event
         } => EventView::ResourceStolen {
             thief,
             victim,
-            resource: (sees_seat(viewer, thief) || sees_seat(viewer, victim)).then_some(resource),
+            resource: (viewer.sees(thief) || viewer.sees(victim)).then_some(resource),
         },
         Event::RoadBuilt { seat, edge, free } => EventView::RoadBuilt { seat, edge, free },
         Event::SettlementBuilt { seat, vertex } => EventView::SettlementBuilt { seat, vertex },
         Event::CityBuilt { seat, vertex } => EventView::CityBuilt { seat, vertex },
         Event::DevelopmentCardBought { seat, card } => EventView::DevelopmentCardBought {
             seat,
-            card: sees_seat(viewer, seat).then_some(card),
+            card: viewer.sees(seat).then_some(card),
         },
         Event::KnightPlayed { seat } => EventView::KnightPlayed { seat },
         Event::RoadBuildingPlayed { seat } => EventView::RoadBuildingPlayed { seat },

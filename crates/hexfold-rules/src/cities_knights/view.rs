@@ -5,14 +5,6 @@
 use super::*;
 use crate::catan::{BoardView, RoadView};
 
-fn sees_seat(viewer: Viewer, seat: Seat) -> bool {
-    match viewer {
-        Viewer::Seat(s) => s == seat,
-        Viewer::Spectator => false,
-        Viewer::Omniscient => true,
-    }
-}
-
 /// Whether `viewer` currently looks into `seat`'s hand (resources) or progress cards through a card effect.
 fn peeks(state: &State, viewer: Viewer, seat: Seat, progress: bool) -> bool {
     let Viewer::Seat(v) = viewer else {
@@ -31,7 +23,7 @@ pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
         .seat_iter()
         .map(|s| {
             let p = &state.players[s.index()];
-            let own = sees_seat(viewer, s);
+            let own = viewer.sees(s);
             PlayerView {
                 seat: s,
                 card_count: p.hand.total().min(255) as u8,
@@ -134,11 +126,11 @@ pub(super) fn view_event(state: &State, event: &Event, viewer: Viewer) -> EventV
         Event::ProgressCardDrawn { seat, track, card } => EventView::ProgressCardDrawn {
             seat,
             track,
-            card: (sees_seat(viewer, seat) || card.is_victory_point()).then_some(card),
+            card: (viewer.sees(seat) || card.is_victory_point()).then_some(card),
         },
         Event::ProgressCardReturned { seat, card } => EventView::ProgressCardReturned {
             seat,
-            card: sees_seat(viewer, seat).then_some(card),
+            card: viewer.sees(seat).then_some(card),
         },
         Event::CardStolen {
             thief,
@@ -147,12 +139,12 @@ pub(super) fn view_event(state: &State, event: &Event, viewer: Viewer) -> EventV
         } => EventView::CardStolen {
             thief,
             victim,
-            good: (sees_seat(viewer, thief) || sees_seat(viewer, victim)).then_some(good),
+            good: (viewer.sees(thief) || viewer.sees(victim)).then_some(good),
         },
         Event::ProgressCardTaken { seat, victim, card } => EventView::ProgressCardTaken {
             seat,
             victim,
-            card: (sees_seat(viewer, seat) || sees_seat(viewer, victim)).then_some(card),
+            card: (viewer.sees(seat) || viewer.sees(victim)).then_some(card),
         },
         Event::CardsTaken {
             seat,
@@ -161,7 +153,7 @@ pub(super) fn view_event(state: &State, event: &Event, viewer: Viewer) -> EventV
         } => EventView::CardsTaken {
             seat,
             victim,
-            cards: (sees_seat(viewer, seat) || sees_seat(viewer, victim)).then_some(cards),
+            cards: (viewer.sees(seat) || viewer.sees(victim)).then_some(cards),
         },
         ref e => EventView::Public(e.clone()),
     }

@@ -5,14 +5,6 @@ use super::data;
 use super::{Cards, CardsSeen, Event, EventView, Phase, PhaseView, SeatView, State, StateView};
 use crate::game::{Seat, Viewer};
 
-fn sees(viewer: Viewer, seat: Seat) -> bool {
-    match viewer {
-        Viewer::Seat(v) => v == seat,
-        Viewer::Spectator => false,
-        Viewer::Omniscient => true,
-    }
-}
-
 fn seen(cards: &Cards, visible: bool) -> CardsSeen {
     CardsSeen {
         gold: cards.gold,
@@ -31,7 +23,7 @@ pub fn view_state(s: &State, viewer: Viewer) -> StateView {
         Phase::Build { done } => PhaseView::Build { done: *done },
         Phase::ChooseChurchTile { tiles, done } => PhaseView::ChooseChurchTile {
             done: *done,
-            tiles: sees(viewer, s.current).then_some(*tiles),
+            tiles: viewer.sees(s.current).then_some(*tiles),
         },
         Phase::Permit => PhaseView::Permit,
         Phase::Special => PhaseView::Special,
@@ -45,7 +37,7 @@ pub fn view_state(s: &State, viewer: Viewer) -> StateView {
             let seat = Seat(i as u8);
             SeatView {
                 seat,
-                hand: seen(&p.hand, sees(viewer, seat)),
+                hand: seen(&p.hand, viewer.sees(seat)),
                 permits: (0..data::PERMIT_VALUES)
                     .filter(|v| p.permits & (1 << v) != 0)
                     .collect(),
@@ -56,7 +48,7 @@ pub fn view_state(s: &State, viewer: Viewer) -> StateView {
             }
         })
         .collect();
-    let bottom_visible = s.church_first_builder.is_some_and(|b| sees(viewer, b));
+    let bottom_visible = s.church_first_builder.is_some_and(|b| viewer.sees(b));
     StateView {
         players: s.players,
         columns: columns(s.players),
@@ -94,7 +86,7 @@ pub fn view_event(_s: &State, event: &Event, viewer: Viewer) -> EventView {
             colors: colors
                 .iter()
                 .enumerate()
-                .map(|(i, c)| sees(viewer, Seat(i as u8)).then_some(*c))
+                .map(|(i, c)| viewer.sees(Seat(i as u8)).then_some(*c))
                 .collect(),
         },
         Event::IncomeCollected { row, cards } => EventView::IncomeCollected {
@@ -102,7 +94,7 @@ pub fn view_event(_s: &State, event: &Event, viewer: Viewer) -> EventView {
             cards: cards
                 .iter()
                 .enumerate()
-                .map(|(i, c)| seen(c, sees(viewer, Seat(i as u8))))
+                .map(|(i, c)| seen(c, viewer.sees(Seat(i as u8))))
                 .collect(),
         },
         Event::BankShortage { gold, returned } => EventView::BankShortage {
@@ -110,16 +102,16 @@ pub fn view_event(_s: &State, event: &Event, viewer: Viewer) -> EventView {
             returned: returned
                 .iter()
                 .enumerate()
-                .map(|(i, c)| seen(c, sees(viewer, Seat(i as u8))))
+                .map(|(i, c)| seen(c, viewer.sees(Seat(i as u8))))
                 .collect(),
         },
         Event::CardsDrawn { seat, cards } => EventView::CardsDrawn {
             seat: *seat,
-            cards: seen(cards, sees(viewer, *seat)),
+            cards: seen(cards, viewer.sees(*seat)),
         },
         Event::ChurchTilesDrawn { seat, tiles } => EventView::ChurchTilesDrawn {
             seat: *seat,
-            tiles: sees(viewer, *seat).then_some(*tiles),
+            tiles: viewer.sees(*seat).then_some(*tiles),
         },
         Event::ChurchTileReturned {
             seat,
@@ -128,7 +120,7 @@ pub fn view_event(_s: &State, event: &Event, viewer: Viewer) -> EventView {
         } => EventView::ChurchTileReturned {
             seat: *seat,
             kept: *kept,
-            returned: sees(viewer, *seat).then_some(*returned),
+            returned: viewer.sees(*seat).then_some(*returned),
         },
         // Cards played, discarded to the pirate or taken from the discards lie face up on the table; tiles and
         // pieces on the board are public.
