@@ -38,12 +38,7 @@ pub(super) fn decide(
             });
             if index >= state.seats {
                 // Seed line 19: one card per terrain next to the second settlement, from the supply.
-                let mut got = Resources::ZERO;
-                for &h in state.board.topology().vertex_hexes(v) {
-                    if let Some(r) = state.board.terrain(h).resource() {
-                        *got.get_mut(r) += 1;
-                    }
-                }
+                let got = crate::hex::starting_resources(&state.board, v);
                 if !got.is_empty() {
                     ev.push(Event::StartingResourcesTaken {
                         seat: actor,

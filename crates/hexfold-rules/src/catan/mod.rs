@@ -24,7 +24,7 @@ pub(crate) use decide::longest_road_holder;
 pub use random::random_command;
 pub use types::*;
 
-use crate::hex::{Board, BoardRef, Dice, EdgePiece, HexId, Resources, Terrain, VertexPiece};
+use crate::hex::{Board, BoardRef, Dice, EdgePiece, HexId, Resources, VertexPiece};
 use crate::{Game, GameRng, Outcome, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -48,6 +48,17 @@ pub const DEV_CARD_COST: Resources = Resources::new(0, 0, 1, 1, 1);
 
 /// Base Catan.
 pub struct Catan;
+
+impl MapKind {
+    /// The board layout for this kind of map, shared by Cities & Knights; `None` if the variable map could not be
+    /// drawn within its attempts.
+    pub(crate) fn layout(self, rng: &mut GameRng) -> Option<crate::hex::Layout> {
+        match self {
+            MapKind::Beginner => Some(crate::hex::beginner_layout()),
+            MapKind::Variable => crate::hex::variable_layout(rng),
+        }
+    }
+}
 
 /// One seat's private and public counters.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -179,9 +190,7 @@ impl State {
 
     /// The seat placing at placement step `index`: clockwise from the first seat, then back (snake order).
     pub(crate) fn placement_seat(&self, index: u8) -> Seat {
-        let n = self.seats;
-        let k = if index < n { index } else { 2 * n - 1 - index };
-        Seat((self.first.0 + k) % n)
+        crate::hex::snake_seat(self.first, self.seats, index)
     }
 
     pub(crate) fn next_seat(&self, seat: Seat) -> Seat {
@@ -204,12 +213,10 @@ impl Game for Catan {
         if !(3..=4).contains(&config.seats) {
             return Err(Violation::InvalidSeatCount);
         }
-        let layout = match config.map {
-            MapKind::Beginner => crate::hex::beginner_layout(),
-            MapKind::Variable => {
-                crate::hex::variable_layout(rng).ok_or(Violation::MapGenerationFailed)?
-            }
-        };
+        let layout = config
+            .map
+            .layout(rng)
+            .ok_or(Violation::MapGenerationFailed)?;
         Ok(Setup {
             seats: config.seats,
             layout,
@@ -221,10 +228,7 @@ impl Game for Catan {
     fn initial_state(setup: &Setup) -> State {
         // A setup comes from `setup` or from storage written by it; a malformed one is a programming error.
         let board = Board::new(setup.layout.clone()).expect("a setup's layout is a valid board");
-        let robber = board
-            .first_of(Terrain::Desert)
-            .or_else(|| board.topology().hex(0))
-            .expect("non-empty board");
+        let robber = crate::hex::robber_start(&board);
         let (nv, ne) = (
             board.topology().vertex_count(),
             board.topology().edge_count(),

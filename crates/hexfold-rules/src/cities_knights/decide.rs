@@ -73,12 +73,7 @@ fn command_events(
                     seat: actor,
                     vertex: v,
                 });
-                let mut got = Resources::ZERO;
-                for &h in st.board.topology().vertex_hexes(v) {
-                    if let Some(r) = st.board.terrain(h).resource() {
-                        *got.get_mut(r) += 1;
-                    }
-                }
+                let got = crate::hex::starting_resources(&st.board, v);
                 if !got.is_empty() {
                     c.emit(Event::StartingResourcesTaken {
                         seat: actor,

@@ -252,9 +252,7 @@ impl State {
 
     /// The seat placing at setup step `index`: clockwise from the first seat, then back (snake order).
     pub(crate) fn placement_seat(&self, index: u8) -> Seat {
-        let n = self.seats;
-        let k = if index < n { index } else { 2 * n - 1 - index };
-        Seat((self.first.0 + k) % n)
+        crate::hex::snake_seat(self.first, self.seats, index)
     }
 
     /// Cities of `seat` (metropolises included).
@@ -396,12 +394,10 @@ impl Game for CitiesKnights {
         if !(3..=4).contains(&config.seats) {
             return Err(Violation::InvalidSeatCount);
         }
-        let layout = match config.map {
-            crate::catan::MapKind::Beginner => crate::hex::beginner_layout(),
-            crate::catan::MapKind::Variable => {
-                crate::hex::variable_layout(rng).ok_or(Violation::MapGenerationFailed)?
-            }
-        };
+        let layout = config
+            .map
+            .layout(rng)
+            .ok_or(Violation::MapGenerationFailed)?;
         Ok(Setup {
             seats: config.seats,
             layout,
@@ -413,10 +409,7 @@ impl Game for CitiesKnights {
     fn initial_state(setup: &Setup) -> State {
         // A setup comes from `setup` or from storage written by it; a malformed one is a programming error.
         let board = Board::new(setup.layout.clone()).expect("a setup's layout is a valid board");
-        let desert = board
-            .first_of(Terrain::Desert)
-            .or_else(|| board.topology().hex(0))
-            .expect("non-empty board");
+        let desert = crate::hex::robber_start(&board);
         let (nv, ne) = (
             board.topology().vertex_count(),
             board.topology().edge_count(),

@@ -14,6 +14,7 @@ mod layout;
 mod random;
 mod resources;
 mod rules;
+mod setup;
 
 pub use board::{
     Board, BoardRef, EdgeId, HexCoord, HexId, Topology, VertexCorner, VertexId, VertexKey,
@@ -27,3 +28,4 @@ pub use rules::{
     best_ratio, building_site, longest_road, producing_hexes, production, road_connects,
     robber_victims, EdgePiece, SiteError, VertexPiece,
 };
+pub(crate) use setup::{robber_start, snake_seat, starting_resources};
