@@ -23,6 +23,8 @@ mod view;
 pub(crate) use decide::longest_road_holder;
 pub use random::random_command;
 pub use types::*;
+/// The board and road views, shared with Cities & Knights.
+pub(crate) use view::{board_view, road_views};
 
 use crate::hex::{Board, BoardRef, Dice, EdgePiece, HexId, Resources, VertexPiece};
 use crate::{Game, GameRng, Outcome, Seat, Viewer};

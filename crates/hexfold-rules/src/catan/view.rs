@@ -44,20 +44,9 @@ pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
             })
         })
         .collect();
-    let roads = t
-        .edges()
-        .filter_map(|e| {
-            state.edges[e.index()]
-                .owner()
-                .map(|seat| RoadView { edge: e, seat })
-        })
-        .collect();
+    let roads = road_views(&state.board, &state.edges);
     StateView {
-        board: BoardView {
-            layout: state.board.layout().clone(),
-            vertices: t.vertices().map(|v| t.vertex_key(v)).collect(),
-            edges: t.edges().map(|e| t.edge_vertices(e)).collect(),
-        },
+        board: board_view(&state.board),
         seats: state.seats,
         phase: state.phase,
         active: state.active,
@@ -79,6 +68,30 @@ pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
             _ => None,
         },
     }
+}
+
+/// The board as every viewer sees it: the layout and the id of every corner and side (shared with Cities &
+/// Knights).
+pub(crate) fn board_view(board: &Board) -> BoardView {
+    let t = board.topology();
+    BoardView {
+        layout: board.layout().clone(),
+        vertices: t.vertices().map(|v| t.vertex_key(v)).collect(),
+        edges: t.edges().map(|e| t.edge_vertices(e)).collect(),
+    }
+}
+
+/// Every road on the board with its owner, in edge order (shared with Cities & Knights).
+pub(crate) fn road_views(board: &Board, edges: &[EdgePiece]) -> Vec<RoadView> {
+    board
+        .topology()
+        .edges()
+        .filter_map(|e| {
+            edges[e.index()]
+                .owner()
+                .map(|seat| RoadView { edge: e, seat })
+        })
+        .collect()
 }
 
 pub(super) fn view_event(_state: &State, event: &Event, viewer: Viewer) -> EventView {

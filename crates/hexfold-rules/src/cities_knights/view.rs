@@ -3,7 +3,7 @@
 //! point progress cards are public; drawn, returned, stolen and taken cards are hidden from the other seats.
 
 use super::*;
-use crate::catan::{BoardView, RoadView};
+use crate::catan::{board_view, road_views};
 
 /// Whether `viewer` currently looks into `seat`'s hand (resources) or progress cards through a card effect.
 fn peeks(state: &State, viewer: Viewer, seat: Seat, progress: bool) -> bool {
@@ -62,14 +62,7 @@ pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
             })
         })
         .collect();
-    let roads = t
-        .edges()
-        .filter_map(|e| {
-            state.edges[e.index()]
-                .owner()
-                .map(|seat| RoadView { edge: e, seat })
-        })
-        .collect();
+    let roads = road_views(&state.board, &state.edges);
     let knights = t
         .vertices()
         .filter_map(|v| {
@@ -84,11 +77,7 @@ pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
         })
         .collect();
     StateView {
-        board: BoardView {
-            layout: state.board.layout().clone(),
-            vertices: t.vertices().map(|v| t.vertex_key(v)).collect(),
-            edges: t.edges().map(|e| t.edge_vertices(e)).collect(),
-        },
+        board: board_view(&state.board),
         seats: state.seats,
         phase: state.phase,
         active: state.active,
