@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::hex::{
-    best_ratio, longest_road, production, robber_victims, EdgeId, Resource, VertexId,
+    best_ratio, longest_road, production, robbable, robber_may_move, EdgeId, Resource, VertexId,
 };
 use rand::Rng;
 use Violation::*;
@@ -94,12 +94,13 @@ pub(super) fn decide(
             }
             require_active(state, actor)?;
             let h = state.board.topology().hex(hex.index()).ok_or(NoSuchHex)?;
-            if h == state.robber || !state.board.terrain(h).is_land() {
+            if !robber_may_move(&state.board, state.robber, h) {
                 return Err(RobberMustMove);
             }
-            let mask = robber_victims(&state.board, &state.vertices, h, actor);
-            let robbable =
-                |s: Seat| mask & (1 << s.0) != 0 && state.players[s.index()].hand.total() > 0;
+            let mask = robbable(&state.board, &state.vertices, h, actor, |s| {
+                state.players[s.index()].hand.total() > 0
+            });
+            let robbable = |s: Seat| mask & (1 << s.0) != 0;
             ev.push(Event::RobberMoved {
                 seat: actor,
                 hex: h,

@@ -6,7 +6,7 @@
 
 use super::decide::{road_site_ok, settlement_site_ok};
 use super::*;
-use crate::hex::{best_ratio, robber_victims, Resource};
+use crate::hex::{best_ratio, robbable, robber_may_move, Resource};
 
 pub(super) fn legal_actions(state: &State, seat: Seat) -> Vec<Command> {
     let mut out = Vec::new();
@@ -42,22 +42,21 @@ pub(super) fn legal_actions(state: &State, seat: Seat) -> Vec<Command> {
         }
         Phase::Discard if p.discard_owed > 0 => discards(p.hand, p.discard_owed, &mut out),
         Phase::Robber if is_active => {
-            for hex in t.hexes() {
-                if hex == state.robber || !state.board.terrain(hex).is_land() {
-                    continue;
-                }
-                let mask = robber_victims(&state.board, &state.vertices, hex, seat);
-                let before = out.len();
-                for v in state.seat_iter() {
-                    if mask & (1 << v.0) != 0 && state.players[v.index()].hand.total() > 0 {
-                        out.push(Command::MoveRobber {
-                            hex,
-                            victim: Some(v),
-                        });
-                    }
-                }
-                if out.len() == before {
+            for hex in t
+                .hexes()
+                .filter(|&h| robber_may_move(&state.board, state.robber, h))
+            {
+                let mask = robbable(&state.board, &state.vertices, hex, seat, |s| {
+                    state.players[s.index()].hand.total() > 0
+                });
+                if mask == 0 {
                     out.push(Command::MoveRobber { hex, victim: None });
+                }
+                for v in state.seat_iter().filter(|v| mask & (1 << v.0) != 0) {
+                    out.push(Command::MoveRobber {
+                        hex,
+                        victim: Some(v),
+                    });
                 }
             }
         }

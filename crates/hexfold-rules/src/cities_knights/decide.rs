@@ -8,8 +8,8 @@
 use super::evolve::apply;
 use super::*;
 use crate::hex::{
-    best_ratio, building_site, producing_hexes, production, road_connects, robber_victims, EdgeId,
-    SiteError,
+    best_ratio, building_site, producing_hexes, production, road_connects, robbable,
+    robber_may_move, EdgeId, SiteError,
 };
 use Violation::*;
 
@@ -124,12 +124,13 @@ fn command_events(
             require_active(st, actor)?;
             no_pending(st)?;
             let h = check_hex(st, hex)?;
-            if h == st.robber || !st.board.terrain(h).is_land() {
+            if !robber_may_move(&st.board, st.robber, h) {
                 return Err(RobberMustMove);
             }
-            let mask = robber_victims(&st.board, &st.vertices, h, actor);
-            let robbable =
-                |s: Seat| mask & (1 << s.0) != 0 && st.players[s.index()].hand.total() > 0;
+            let mask = robbable(&st.board, &st.vertices, h, actor, |s| {
+                st.players[s.index()].hand.total() > 0
+            });
+            let robbable = |s: Seat| mask & (1 << s.0) != 0;
             match victim {
                 Some(v) => {
                     if v.0 >= st.seats {

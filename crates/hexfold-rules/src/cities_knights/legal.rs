@@ -88,22 +88,20 @@ pub(super) fn legal_actions(st: &State, seat: Seat) -> Vec<Command> {
             }
         }
         Phase::Robber if seat == st.active => {
-            for h in t.hexes() {
-                if h == st.robber || !st.board.terrain(h).is_land() {
-                    continue;
-                }
-                let mask = crate::hex::robber_victims(&st.board, &st.vertices, h, seat);
-                let victims: Vec<Seat> = st
-                    .seat_iter()
-                    .filter(|s| mask & (1 << s.0) != 0 && st.players[s.index()].hand.total() > 0)
-                    .collect();
-                if victims.is_empty() {
+            for h in t
+                .hexes()
+                .filter(|&h| crate::hex::robber_may_move(&st.board, st.robber, h))
+            {
+                let mask = crate::hex::robbable(&st.board, &st.vertices, h, seat, |s| {
+                    st.players[s.index()].hand.total() > 0
+                });
+                if mask == 0 {
                     out.push(Command::MoveRobber {
                         hex: h,
                         victim: None,
                     });
                 }
-                for v in victims {
+                for v in st.seat_iter().filter(|v| mask & (1 << v.0) != 0) {
                     out.push(Command::MoveRobber {
                         hex: h,
                         victim: Some(v),

@@ -6,7 +6,7 @@ use super::decide::{
     require_active, road_site_ok, roll_event_die, steal, wall_ok, Ctx,
 };
 use super::*;
-use crate::hex::{robber_victims, Resource};
+use crate::hex::{robber_may_move, robber_victims, Resource};
 use Violation::*;
 
 /// The card a play uses.
@@ -323,7 +323,7 @@ pub(super) fn play(
                 return Err(RobberNotInPlay);
             }
             let h = check_hex(st, hex)?;
-            if h == st.robber || !st.board.terrain(h).is_land() {
+            if !robber_may_move(&st.board, st.robber, h) {
                 return Err(RobberMustMove);
             }
             c.emit(played);

@@ -157,6 +157,27 @@ pub fn robber_victims(board: &Board, vertices: &[VertexPiece], hex: HexId, thief
     mask
 }
 
+/// Whether the robber standing on `from` may be moved to `to`: any land hex but the one it stands on (it must
+/// move).
+pub(crate) fn robber_may_move(board: &Board, from: HexId, to: HexId) -> bool {
+    to != from && board.terrain(to).is_land()
+}
+
+/// The seats `thief` may rob with the robber on `hex`: a building on one of its corners and at least one card
+/// (`has_cards`, asked only about seats with such a building), as a bit mask like [`robber_victims`].
+pub(crate) fn robbable(
+    board: &Board,
+    vertices: &[VertexPiece],
+    hex: HexId,
+    thief: Seat,
+    has_cards: impl Fn(Seat) -> bool,
+) -> u8 {
+    let mask = robber_victims(board, vertices, hex, thief);
+    (0..8u8)
+        .filter(|&i| mask & (1 << i) != 0 && has_cards(Seat(i)))
+        .fold(0, |m, i| m | (1 << i))
+}
+
 /// The best maritime ratio for `seat` giving `resource`: 2 with that resource's special harbor, else 3 with a
 /// generic harbor, else 4. A harbor counts when the seat has a settlement or city on one of its corners.
 pub fn best_ratio(board: &Board, vertices: &[VertexPiece], seat: Seat, resource: Resource) -> u8 {
