@@ -516,16 +516,12 @@ fn produce(state: &State, roll: u8) -> Event {
         state.robber,
         &mut out[..n],
     );
-    let mut withheld = Vec::new();
-    for r in Resource::ALL {
-        let demand: u16 = out[..n].iter().map(|x| u16::from(x.get(r))).sum();
-        if demand > u16::from(state.bank.get(r)) {
-            withheld.push(r);
-            for x in &mut out[..n] {
-                x.set(r, 0);
-            }
-        }
-    }
+    let withheld = crate::hex::withhold_short(
+        &mut out[..n],
+        Resource::ALL,
+        |r| state.bank.get(r),
+        |x, r| x.get_mut(r),
+    );
     let gains = (0..state.seats)
         .filter(|&s| !out[usize::from(s)].is_empty())
         .map(|s| SeatResources {

@@ -821,16 +821,8 @@ fn produce(s: &State, roll: u8) -> Event {
             }
         }
     }
-    let mut withheld = Vec::new();
-    for g in Good::ALL {
-        let demand: u16 = out.iter().map(|x| u16::from(x.get(g))).sum();
-        if demand > u16::from(s.bank.get(g)) {
-            withheld.push(g);
-            for x in &mut out {
-                *x.get_mut(g) = 0;
-            }
-        }
-    }
+    let withheld =
+        crate::hex::withhold_short(&mut out, Good::ALL, |g| s.bank.get(g), |x, g| x.get_mut(g));
     let gains = out
         .iter()
         .enumerate()

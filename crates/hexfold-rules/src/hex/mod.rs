@@ -28,5 +28,5 @@ pub use rules::{
     best_ratio, building_site, longest_road, producing_hexes, production, road_connects,
     robber_victims, EdgePiece, SiteError, VertexPiece,
 };
-pub(crate) use rules::{robbable, robber_may_move};
+pub(crate) use rules::{robbable, robber_may_move, withhold_short};
 pub(crate) use setup::{robber_start, snake_seat, starting_resources};

@@ -144,6 +144,29 @@ pub fn production(
     }
 }
 
+/// The bank rule for production (base seed line 71, kept by Cities & Knights): a good the bank cannot pay every
+/// seat its share of is paid to nobody this turn. Zeroes those goods in `gains` (one entry per seat) and returns
+/// them in `goods` order. Generic over the good and hand types so resources-only and resource-plus-commodity
+/// games share it; `slot` gives a hand's count of a good.
+pub(crate) fn withhold_short<G: Copy, H>(
+    gains: &mut [H],
+    goods: impl IntoIterator<Item = G>,
+    bank: impl Fn(G) -> u8,
+    slot: impl Fn(&mut H, G) -> &mut u8,
+) -> Vec<G> {
+    let mut withheld = Vec::new();
+    for g in goods {
+        let demand: u16 = gains.iter_mut().map(|h| u16::from(*slot(h, g))).sum();
+        if demand > u16::from(bank(g)) {
+            withheld.push(g);
+            for h in gains.iter_mut() {
+                *slot(h, g) = 0;
+            }
+        }
+    }
+    withheld
+}
+
 /// The seats other than `thief` with a building on a corner of `hex`, as a bit mask (bit `i` = seat `i`).
 pub fn robber_victims(board: &Board, vertices: &[VertexPiece], hex: HexId, thief: Seat) -> u8 {
     let mut mask = 0u8;
