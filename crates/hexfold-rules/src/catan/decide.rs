@@ -5,7 +5,8 @@
 
 use super::*;
 use crate::hex::{
-    best_ratio, longest_road, production, robbable, robber_may_move, EdgeId, Resource, VertexId,
+    best_ratio, longest_road, longest_road_holder, production, robbable, robber_may_move, EdgeId,
+    Resource, VertexId,
 };
 use rand::Rng;
 use Violation::*;
@@ -696,29 +697,6 @@ pub(crate) fn roads_cut_by(state: &State, v: VertexId, builder: Seat) -> u8 {
     mask
 }
 
-/// Who holds the longest road card after road lengths change from `old` to `new` (seed lines 60-62).
-///
-/// - Nobody holds it: the seat with the unique longest road of at least 5 takes it.
-/// - The holder's road was broken (got shorter): the card goes to the seat with the unique longest road of at
-///   least 5 (possibly the holder again), else it is set aside.
-/// - Otherwise the holder keeps it unless another seat now has a strictly longer road.
-pub(crate) fn longest_road_holder(holder: Option<Seat>, old: &[u8], new: &[u8]) -> Option<Seat> {
-    let max = new.iter().copied().max().unwrap_or(0);
-    let at_max: Vec<usize> = (0..new.len()).filter(|&i| new[i] == max).collect();
-    let unique = (max >= 5 && at_max.len() == 1).then(|| Seat(at_max[0] as u8));
-    match holder {
-        None => unique,
-        Some(h) if new[h.index()] < old[h.index()] => unique,
-        Some(h) => {
-            if max > new[h.index()] {
-                unique.or(Some(h))
-            } else {
-                Some(h)
-            }
-        }
-    }
-}
-
 /// Appends `GameWon` if the active seat has reached the target after these events (seed lines 3, 65).
 fn check_win(state: &State, ev: &mut Vec<Event>) {
     if matches!(
@@ -789,41 +767,5 @@ fn won(state: &State, seat: Seat, points: u8, new_vp_cards: u8) -> Event {
         seat,
         points,
         victory_point_cards,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::longest_road_holder as holder;
-    use crate::Seat;
-
-    const A: Option<Seat> = Some(Seat(0));
-    const B: Option<Seat> = Some(Seat(1));
-
-    #[test]
-    fn nobody_holds_until_a_unique_road_of_five() {
-        assert_eq!(holder(None, &[4, 3, 0], &[4, 3, 0]), None);
-        assert_eq!(holder(None, &[4, 3, 0], &[5, 3, 0]), A);
-        // Two roads of five with the card set aside: nobody is uniquely longest (seed line 62).
-        assert_eq!(holder(None, &[5, 4, 0], &[5, 5, 0]), None);
-    }
-
-    #[test]
-    fn the_holder_keeps_it_on_a_tie_and_loses_it_to_a_longer_road() {
-        assert_eq!(holder(A, &[5, 4, 0], &[5, 5, 0]), A);
-        assert_eq!(holder(A, &[5, 5, 0], &[5, 6, 0]), B);
-        assert_eq!(holder(A, &[6, 5, 0], &[7, 5, 0]), A);
-    }
-
-    #[test]
-    fn a_broken_road_passes_the_card_only_to_a_unique_longest() {
-        // Still uniquely longest after the break: keeps it.
-        assert_eq!(holder(A, &[7, 5, 0], &[6, 5, 0]), A);
-        // Tied at the top after the break: set aside.
-        assert_eq!(holder(A, &[7, 5, 0], &[5, 5, 0]), None);
-        // Another seat now uniquely longest: it takes the card.
-        assert_eq!(holder(A, &[7, 5, 0], &[4, 5, 0]), B);
-        // Nobody at five any more: set aside.
-        assert_eq!(holder(A, &[5, 4, 0], &[3, 4, 0]), None);
     }
 }

@@ -19,8 +19,6 @@ mod random;
 pub mod types;
 mod view;
 
-/// The longest-road card rule, shared with Cities & Knights.
-pub(crate) use decide::longest_road_holder;
 pub use random::random_command;
 pub use types::*;
 /// The board and road views, shared with Cities & Knights.

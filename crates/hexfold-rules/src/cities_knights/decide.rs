@@ -866,7 +866,7 @@ fn longest_road_after(before: &State, c: &mut Ctx) {
     if old == new {
         return;
     }
-    let holder = crate::catan::longest_road_holder(c.s.longest_road, &old, &new);
+    let holder = crate::hex::longest_road_holder(c.s.longest_road, &old, &new);
     if holder != c.s.longest_road {
         let length = holder.map_or(0, |h| new[h.index()]);
         c.emit(Event::LongestRoadChanged { holder, length });

@@ -4,9 +4,10 @@
 //! Cities & Knights rules; `docs/rules/cities-knights.md` lists every rule with its ID, source and tests.
 //!
 //! This module extends [`crate::hex`] rather than copying it: the board, layouts, dice faces, resource counts,
-//! production (`hex::production`, split into resource + commodity for cities), robber victims, harbor ratios,
-//! the building site rules and the longest road all come from there, and the longest-road card logic from
-//! [`crate::catan`]. What is new lives here: commodities, city walls, knights, city improvements, metropolises,
+//! production (`hex::production`, split into resource + commodity for cities) and its bank-shortage rule, the
+//! opening's snake order and starting resources, robber moves and victims, harbor ratios, the building site rules,
+//! the longest road and its card, and the random player's choosing step all come from there; the map kinds and
+//! board views come from [`crate::catan`]. What is new lives here: commodities, city walls, knights, city improvements, metropolises,
 //! progress cards, the barbarians and the obligations that other seats must settle (discards, gifts, retreats).
 //!
 //! - [`types`]: the public, serialized data.

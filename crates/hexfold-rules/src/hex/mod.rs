@@ -2,8 +2,9 @@
 //!
 //! It owns what every game on a Catan-style board needs and nothing game-specific: the board topology (hexes,
 //! their corners and sides) built from any list of hex coordinates, terrains and the resources they yield, number
-//! tokens, harbors, dice, resource counts, production, the robber's victims, maritime trade ratios and the longest
-//! road. Game modules keep their own state and call these functions over a [`Board`] and their piece arrays, so
+//! tokens, harbors, dice, resource counts, the opening (snake order, starting resources, the robber's start),
+//! production and its bank-shortage rule, the robber's moves and victims, maritime trade ratios, the longest road
+//! and who holds its card, and the random players' choosing step. Game modules keep their own state and call these functions over a [`Board`] and their piece arrays, so
 //! Cities & Knights and Catania extend this module (more terrains, sea hexes, ships) instead of copying it.
 //!
 //! Pieces on the board are passed in as two slices indexed by id: `vertices[v]` is a [`VertexPiece`] and
@@ -28,5 +29,5 @@ pub use rules::{
     best_ratio, building_site, longest_road, producing_hexes, production, road_connects,
     robber_victims, EdgePiece, SiteError, VertexPiece,
 };
-pub(crate) use rules::{robbable, robber_may_move, withhold_short};
+pub(crate) use rules::{longest_road_holder, robbable, robber_may_move, withhold_short};
 pub(crate) use setup::{robber_start, snake_seat, starting_resources};
