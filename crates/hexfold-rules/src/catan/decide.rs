@@ -5,8 +5,8 @@
 
 use super::*;
 use crate::hex::{
-    best_ratio, longest_road, longest_road_holder, production, robbable, robber_may_move, EdgeId,
-    Resource, VertexId,
+    best_ratio, longest_road, longest_road_holder, opening_road_site, production, robbable,
+    robber_may_move, EdgeId, OpeningRoadError, Resource, VertexId,
 };
 use rand::Rng;
 use Violation::*;
@@ -54,17 +54,12 @@ pub(super) fn decide(
             };
             require_active(state, actor)?;
             let e = check_edge(state, edge)?;
-            if !state.edges[e.index()].is_empty() {
-                return Err(EdgeOccupied);
-            }
-            if !state
-                .board
-                .topology()
-                .edge_vertices(e)
-                .contains(&settlement)
-            {
-                return Err(RoadNotAtNewSettlement);
-            }
+            opening_road_site(&state.board, &state.edges, settlement, e).map_err(
+                |err| match err {
+                    OpeningRoadError::Occupied => EdgeOccupied,
+                    OpeningRoadError::NotAtNewBuilding => RoadNotAtNewSettlement,
+                },
+            )?;
             ev.push(Event::RoadPlaced {
                 seat: actor,
                 edge: e,

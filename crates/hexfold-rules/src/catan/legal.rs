@@ -30,10 +30,8 @@ pub(super) fn legal_actions(state: &State, seat: Seat) -> Vec<Command> {
         }
         Phase::PlaceRoad { settlement, .. } if is_active => {
             out.extend(
-                t.vertex_edges(settlement)
-                    .iter()
-                    .filter(|e| state.edges[e.index()].is_empty())
-                    .map(|&edge| Command::PlaceRoad { edge }),
+                crate::hex::opening_road_sites(&state.board, &state.edges, settlement)
+                    .map(|edge| Command::PlaceRoad { edge }),
             );
         }
         Phase::Roll if is_active => {

@@ -93,12 +93,12 @@ fn command_events(
             };
             require_active(st, actor)?;
             let e = check_edge(st, edge)?;
-            if !st.edges[e.index()].is_empty() {
-                return Err(EdgeOccupied);
-            }
-            if !st.board.topology().edge_vertices(e).contains(&vertex) {
-                return Err(RoadNotAtNewBuilding);
-            }
+            crate::hex::opening_road_site(&st.board, &st.edges, vertex, e).map_err(
+                |err| match err {
+                    crate::hex::OpeningRoadError::Occupied => EdgeOccupied,
+                    crate::hex::OpeningRoadError::NotAtNewBuilding => RoadNotAtNewBuilding,
+                },
+            )?;
             c.emit(Event::RoadPlaced {
                 seat: actor,
                 edge: e,

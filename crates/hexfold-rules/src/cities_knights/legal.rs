@@ -66,11 +66,10 @@ pub(super) fn legal_actions(st: &State, seat: Seat) -> Vec<Command> {
             }
         }
         Phase::PlaceRoad { vertex, .. } if seat == st.active => {
-            for &e in t.vertex_edges(vertex) {
-                if st.edges[e.index()].is_empty() {
-                    out.push(Command::PlaceRoad { edge: e });
-                }
-            }
+            out.extend(
+                crate::hex::opening_road_sites(&st.board, &st.edges, vertex)
+                    .map(|edge| Command::PlaceRoad { edge }),
+            );
         }
         Phase::Roll if seat == st.active => {
             out.push(Command::RollDice);

@@ -30,4 +30,7 @@ pub use rules::{
     robber_victims, EdgePiece, SiteError, VertexPiece,
 };
 pub(crate) use rules::{longest_road_holder, robbable, robber_may_move, withhold_short};
-pub(crate) use setup::{robber_start, snake_seat, starting_resources};
+pub(crate) use setup::{
+    opening_road_site, opening_road_sites, robber_start, snake_seat, starting_resources,
+    OpeningRoadError,
+};
