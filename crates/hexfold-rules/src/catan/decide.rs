@@ -5,8 +5,8 @@
 
 use super::*;
 use crate::hex::{
-    best_ratio, longest_road, longest_road_holder, opening_road_site, production, robbable,
-    robber_may_move, EdgeId, OpeningRoadError, Resource, VertexId,
+    best_ratio, discard_owed, longest_road, longest_road_holder, opening_road_site, production,
+    robbable, robber_may_move, EdgeId, OpeningRoadError, Resource, VertexId,
 };
 use rand::Rng;
 use Violation::*;
@@ -481,11 +481,8 @@ fn roll(
                 let discards: Vec<SeatCount> = state
                     .seat_iter()
                     .filter_map(|s| {
-                        let n = state.players[s.index()].hand.total();
-                        (n > 7).then_some(SeatCount {
-                            seat: s,
-                            count: (n / 2) as u8,
-                        })
+                        let count = discard_owed(state.players[s.index()].hand.total(), 7)?;
+                        Some(SeatCount { seat: s, count })
                     })
                     .collect();
                 if !discards.is_empty() {

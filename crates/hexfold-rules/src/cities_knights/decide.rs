@@ -627,11 +627,9 @@ pub(super) fn advance(c: &mut Ctx, rng: &mut GameRng) {
             let discards =
                 c.s.seat_iter()
                     .filter_map(|s| {
-                        let n = c.s.players[s.index()].hand.total();
-                        (n > u16::from(c.s.hand_limit(s))).then_some(SeatCount {
-                            seat: s,
-                            count: (n / 2) as u8,
-                        })
+                        let total = c.s.players[s.index()].hand.total();
+                        let count = crate::hex::discard_owed(total, c.s.hand_limit(s))?;
+                        Some(SeatCount { seat: s, count })
                     })
                     .collect();
             c.emit(Event::SevenRolled { discards });

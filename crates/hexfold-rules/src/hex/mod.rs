@@ -29,7 +29,9 @@ pub use rules::{
     best_ratio, building_site, longest_road, producing_hexes, production, road_connects,
     robber_victims, EdgePiece, SiteError, VertexPiece,
 };
-pub(crate) use rules::{longest_road_holder, robbable, robber_may_move, withhold_short};
+pub(crate) use rules::{
+    discard_owed, longest_road_holder, robbable, robber_may_move, withhold_short,
+};
 pub(crate) use setup::{
     opening_road_site, opening_road_sites, robber_start, snake_seat, starting_resources,
     OpeningRoadError,

@@ -167,6 +167,12 @@ pub(crate) fn withhold_short<G: Copy, H>(
     withheld
 }
 
+/// Cards a seat holding `hand_total` cards must discard when a 7 is rolled: half, rounded down, if it holds
+/// more than `limit` (7 in the base game, raised by city walls in Cities & Knights), else none.
+pub(crate) fn discard_owed(hand_total: u16, limit: u8) -> Option<u8> {
+    (hand_total > u16::from(limit)).then_some((hand_total / 2) as u8)
+}
+
 /// The seats other than `thief` with a building on a corner of `hex`, as a bit mask (bit `i` = seat `i`).
 pub fn robber_victims(board: &Board, vertices: &[VertexPiece], hex: HexId, thief: Seat) -> u8 {
     let mut mask = 0u8;
