@@ -90,6 +90,9 @@ pub struct StoredOptions {
     /// The `MapKind` enum value's proto name, e.g. `MAP_KIND_RANDOM`.
     pub map: String,
     pub victory_points: u32,
+    /// Added after the first records were written; absent means false.
+    #[serde(default)]
+    pub negotiated_defence: bool,
 }
 
 impl StoredOptions {
@@ -97,6 +100,7 @@ impl StoredOptions {
         StoredOptions {
             map: options.map().as_str_name().to_string(),
             victory_points: options.victory_points,
+            negotiated_defence: options.negotiated_defence,
         }
     }
 
@@ -104,6 +108,7 @@ impl StoredOptions {
         pb::GameOptions {
             map: pb::MapKind::from_str_name(&self.map).unwrap_or(pb::MapKind::Unspecified) as i32,
             victory_points: self.victory_points,
+            negotiated_defence: self.negotiated_defence,
         }
     }
 }

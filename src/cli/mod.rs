@@ -99,6 +99,9 @@ pub struct CreateArgs {
     /// Victory points to win (the game's default when absent).
     #[arg(long)]
     pub vp: Option<u32>,
+    /// Cities & Knights: players choose which active knights defend against the barbarians (rule CK-VAR-01).
+    #[arg(long)]
+    pub negotiated_defence: bool,
     /// Print the response as JSON.
     #[arg(long)]
     pub json: bool,
@@ -339,6 +342,7 @@ async fn create(args: CreateArgs) -> anyhow::Result<()> {
         options: Some(pb::GameOptions {
             map: map.into(),
             victory_points: args.vp.unwrap_or(0),
+            negotiated_defence: args.negotiated_defence,
         }),
     };
     let response = client

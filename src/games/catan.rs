@@ -278,6 +278,11 @@ impl ProtoGame for Catan {
                 "base Catan is played to {POINTS_TO_WIN} victory points"
             )));
         }
+        if options.negotiated_defence {
+            return Err(ApiError::InvalidArgument(
+                "negotiated_defence is an option of Cities & Knights, not of base Catan".into(),
+            ));
+        }
         let seats = u8::try_from(seats)
             .map_err(|_| ApiError::InvalidArgument("Catan is played by 3 or 4 players".into()))?;
         Ok(Config { seats, map })
@@ -710,6 +715,13 @@ mod tests {
         let options = pb::GameOptions {
             map: 0,
             victory_points: 12,
+            negotiated_defence: false,
+        };
+        assert!(Catan::config(&options, 4).is_err());
+        let options = pb::GameOptions {
+            map: 0,
+            victory_points: 0,
+            negotiated_defence: true,
         };
         assert!(Catan::config(&options, 4).is_err());
     }

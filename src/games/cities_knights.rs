@@ -924,12 +924,10 @@ impl ProtoGame for CitiesKnights {
         let seats = u8::try_from(seats).map_err(|_| {
             ApiError::InvalidArgument("Cities & Knights is played by 3 or 4 players".into())
         })?;
-        // The negotiated defence (CK-VAR-01) has no creation option in the API yet: games over gRPC use the
-        // standard defence.
         Ok(Config {
             seats,
             map,
-            negotiated_defence: false,
+            negotiated_defence: options.negotiated_defence,
         })
     }
 
@@ -1374,7 +1372,18 @@ mod tests {
         let options = pb::GameOptions {
             map: 0,
             victory_points: 10,
+            negotiated_defence: false,
         };
         assert!(CitiesKnights::config(&options, 4).is_err());
+        let options = pb::GameOptions {
+            map: 0,
+            victory_points: 0,
+            negotiated_defence: true,
+        };
+        assert!(
+            CitiesKnights::config(&options, 4)
+                .unwrap()
+                .negotiated_defence
+        );
     }
 }

@@ -473,6 +473,11 @@ impl ProtoGame for Elasund {
                 "Elasund is won by placing all ten victory cubes; victory_points must be 0".into(),
             ));
         }
+        if options.negotiated_defence {
+            return Err(ApiError::InvalidArgument(
+                "negotiated_defence is an option of Cities & Knights, not of Elasund".into(),
+            ));
+        }
         let players = u8::try_from(seats)
             .map_err(|_| ApiError::InvalidArgument("Elasund is played by 2 to 4 players".into()))?;
         Ok(Config { players })

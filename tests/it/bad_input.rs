@@ -135,6 +135,7 @@ async fn every_bad_request_gets_its_precise_status_and_changes_nothing() {
             options: Some(pb::GameOptions {
                 map: 0,
                 victory_points: 7,
+                negotiated_defence: false,
             }),
         },
     ];

@@ -337,6 +337,7 @@ async fn new_game(client: &mut HexfoldClient<Channel>) -> anyhow::Result<Game> {
             options: Some(pb::GameOptions {
                 map: pb::MapKind::Random.into(),
                 victory_points: 0,
+                negotiated_defence: false,
             }),
         })
         .await?
