@@ -265,6 +265,15 @@ fn wrap(command: c::command::Command) -> pb::Command {
     }
 }
 
+/// The creator's points target: 0 means the rules' `default`; the rules crate checks the range at setup.
+pub(crate) fn points_to_win(options: &pb::GameOptions, default: u8) -> Result<u8, ApiError> {
+    match options.victory_points {
+        0 => Ok(default),
+        n => u8::try_from(n)
+            .map_err(|_| ApiError::InvalidArgument(format!("victory_points {n} is out of range"))),
+    }
+}
+
 impl ProtoGame for Catan {
     const VARIANT: pb::Variant = pb::Variant::Catan;
 
@@ -273,11 +282,6 @@ impl ProtoGame for Catan {
             pb::MapKind::Unspecified | pb::MapKind::Beginner => MapKind::Beginner,
             pb::MapKind::Random => MapKind::Variable,
         };
-        if options.victory_points != 0 && options.victory_points != u32::from(POINTS_TO_WIN) {
-            return Err(ApiError::InvalidArgument(format!(
-                "base Catan is played to {POINTS_TO_WIN} victory points"
-            )));
-        }
         if options.negotiated_defence {
             return Err(ApiError::InvalidArgument(
                 "negotiated_defence is an option of Cities & Knights, not of base Catan".into(),
@@ -285,7 +289,11 @@ impl ProtoGame for Catan {
         }
         let seats = u8::try_from(seats)
             .map_err(|_| ApiError::InvalidArgument("Catan is played by 3 or 4 players".into()))?;
-        Ok(Config { seats, map })
+        Ok(Config {
+            seats,
+            map,
+            points_to_win: points_to_win(options, POINTS_TO_WIN)?,
+        })
     }
 
     fn command_from_proto(command: pb::Command) -> Result<Command, ApiError> {
@@ -619,6 +627,7 @@ impl ProtoGame for Catan {
         let state = c::State {
             board: Some(board_to(s.board)),
             seats: s.seats.into(),
+            points_to_win: s.points_to_win.into(),
             phase: Some(phase_to(s.phase)),
             active: seat_to(s.active),
             turn: s.turn.into(),
@@ -715,6 +724,21 @@ mod tests {
         let options = pb::GameOptions {
             map: 0,
             victory_points: 12,
+            negotiated_defence: false,
+        };
+        assert_eq!(Catan::config(&options, 4).unwrap().points_to_win, 12);
+        let options = pb::GameOptions {
+            map: 0,
+            victory_points: 0,
+            negotiated_defence: false,
+        };
+        assert_eq!(
+            Catan::config(&options, 4).unwrap().points_to_win,
+            POINTS_TO_WIN
+        );
+        let options = pb::GameOptions {
+            map: 0,
+            victory_points: 256,
             negotiated_defence: false,
         };
         assert!(Catan::config(&options, 4).is_err());

@@ -916,11 +916,6 @@ impl ProtoGame for CitiesKnights {
             pb::MapKind::Unspecified | pb::MapKind::Beginner => MapKind::Beginner,
             pb::MapKind::Random => MapKind::Variable,
         };
-        if options.victory_points != 0 && options.victory_points != u32::from(POINTS_TO_WIN) {
-            return Err(ApiError::InvalidArgument(format!(
-                "Cities & Knights is played to {POINTS_TO_WIN} victory points"
-            )));
-        }
         let seats = u8::try_from(seats).map_err(|_| {
             ApiError::InvalidArgument("Cities & Knights is played by 3 or 4 players".into())
         })?;
@@ -928,6 +923,7 @@ impl ProtoGame for CitiesKnights {
             seats,
             map,
             negotiated_defence: options.negotiated_defence,
+            points_to_win: super::catan::points_to_win(options, POINTS_TO_WIN)?,
         })
     }
 
@@ -1200,6 +1196,7 @@ impl ProtoGame for CitiesKnights {
         let state = k::State {
             board: Some(board_to(s.board.clone())),
             seats: s.seats.into(),
+            points_to_win: s.points_to_win.into(),
             phase: Some(phase_to(s.phase)),
             active: seat_to(s.active),
             turn: s.turn.into(),
@@ -1374,7 +1371,10 @@ mod tests {
             victory_points: 10,
             negotiated_defence: false,
         };
-        assert!(CitiesKnights::config(&options, 4).is_err());
+        assert_eq!(
+            CitiesKnights::config(&options, 4).unwrap().points_to_win,
+            10
+        );
         let options = pb::GameOptions {
             map: 0,
             victory_points: 0,

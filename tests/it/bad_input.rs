@@ -132,10 +132,29 @@ async fn every_bad_request_gets_its_precise_status_and_changes_nothing() {
         pb::CreateGameRequest {
             variant: pb::Variant::Catan as i32,
             seats: vec!["a".into(), "b".into(), "c".into()],
+            // Outside the 3..=20 points target the rules accept (BASE-END-03).
             options: Some(pb::GameOptions {
                 map: 0,
-                victory_points: 7,
+                victory_points: 21,
                 negotiated_defence: false,
+            }),
+        },
+        pb::CreateGameRequest {
+            variant: pb::Variant::Catan as i32,
+            seats: vec!["a".into(), "b".into(), "c".into()],
+            options: Some(pb::GameOptions {
+                map: 0,
+                victory_points: 300,
+                negotiated_defence: false,
+            }),
+        },
+        pb::CreateGameRequest {
+            variant: pb::Variant::Catan as i32,
+            seats: vec!["a".into(), "b".into(), "c".into()],
+            options: Some(pb::GameOptions {
+                map: 0,
+                victory_points: 0,
+                negotiated_defence: true,
             }),
         },
     ];

@@ -89,6 +89,7 @@ impl SelfPlay for Catan {
         hexfold_rules::catan::Config {
             seats: args.players,
             map: map(args),
+            points_to_win: hexfold_rules::catan::POINTS_TO_WIN,
         }
     }
 
@@ -110,6 +111,7 @@ impl SelfPlay for CitiesKnights {
             seats: args.players,
             map: map(args),
             negotiated_defence: false,
+            points_to_win: hexfold_rules::cities_knights::POINTS_TO_WIN,
         }
     }
 

@@ -417,7 +417,7 @@ pub(super) fn decide(
             ev.push(Event::TurnEnded { seat: actor, next });
             // Seed line 69: points reached outside your turn win at the start of your next turn.
             let pts = state.points(next);
-            if pts >= POINTS_TO_WIN {
+            if pts >= state.points_to_win {
                 ev.push(won(state, next, pts, 0));
             }
             return Ok(ev);
@@ -737,7 +737,7 @@ fn check_win(state: &State, ev: &mut Vec<Event>) {
             _ => {}
         }
     }
-    if pts >= i16::from(POINTS_TO_WIN) {
+    if pts >= i16::from(state.points_to_win) {
         ev.push(won(state, seat, pts as u8, new_vp_cards));
     }
 }

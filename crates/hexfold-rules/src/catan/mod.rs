@@ -112,6 +112,8 @@ impl PlayerState {
 pub struct State {
     pub(crate) board: BoardRef,
     pub(crate) seats: u8,
+    #[serde(default = "types::default_points_to_win")]
+    pub(crate) points_to_win: u8,
     pub(crate) phase: Phase,
     pub(crate) active: Seat,
     pub(crate) first: Seat,
@@ -213,6 +215,9 @@ impl Game for Catan {
         if !(3..=4).contains(&config.seats) {
             return Err(Violation::InvalidSeatCount);
         }
+        if !(3..=20).contains(&config.points_to_win) {
+            return Err(Violation::InvalidPointsToWin);
+        }
         let layout = config
             .map
             .layout(rng)
@@ -220,6 +225,7 @@ impl Game for Catan {
         Ok(Setup {
             seats: config.seats,
             layout,
+            points_to_win: config.points_to_win,
         })
     }
 
@@ -236,6 +242,7 @@ impl Game for Catan {
         State {
             board: BoardRef(Arc::new(board)),
             seats: setup.seats,
+            points_to_win: setup.points_to_win,
             phase: Phase::StartingRoll,
             active: Seat(0),
             first: Seat(0),

@@ -13,6 +13,14 @@ pub struct Config {
     /// 3 or 4.
     pub seats: u8,
     pub map: MapKind,
+    /// Points needed to win: 10 by the rules ([`crate::catan::POINTS_TO_WIN`]); 3..=20 accepted as a house rule
+    /// (BASE-END-03).
+    #[serde(default = "default_points_to_win")]
+    pub points_to_win: u8,
+}
+
+pub(crate) fn default_points_to_win() -> u8 {
+    crate::catan::POINTS_TO_WIN
 }
 
 /// Which map to play on.
@@ -30,6 +38,9 @@ pub enum MapKind {
 pub struct Setup {
     pub seats: u8,
     pub layout: Layout,
+    /// Absent in setups stored before the option existed: the rules' 10.
+    #[serde(default = "default_points_to_win")]
+    pub points_to_win: u8,
 }
 
 /// A development card kind.
@@ -324,6 +335,8 @@ pub enum Violation {
     InvalidSeatCount,
     /// The variable map could not be drawn.
     MapGenerationFailed,
+    /// The configuration asks for a points target outside 3..=20.
+    InvalidPointsToWin,
     /// The game has ended.
     GameOver,
     /// The seat is not the one that may act now.
@@ -401,6 +414,7 @@ impl RuleViolation for Violation {
             InvalidSeatCount => "BASE-SETUP-01",
             MapGenerationFailed => "BASE-BOARD-03",
             GameOver => "BASE-END-02",
+            InvalidPointsToWin => "BASE-END-03",
             NotYourTurn => "BASE-TURN-01",
             WrongPhase => "BASE-TURN-02",
             NoSuchSeat | NoSuchHex | NoSuchVertex | NoSuchEdge => "BASE-BOARD-04",
@@ -440,6 +454,7 @@ impl RuleViolation for Violation {
             InvalidSeatCount => "InvalidSeatCount",
             MapGenerationFailed => "MapGenerationFailed",
             GameOver => "GameOver",
+            InvalidPointsToWin => "InvalidPointsToWin",
             NotYourTurn => "NotYourTurn",
             WrongPhase => "WrongPhase",
             NoSuchSeat => "NoSuchSeat",
@@ -482,6 +497,7 @@ impl RuleViolation for Violation {
             InvalidSeatCount => "Catan is played by 3 or 4 players.",
             MapGenerationFailed => "The variable map could not be drawn.",
             GameOver => "The game has ended.",
+            InvalidPointsToWin => "The points needed to win must be between 3 and 20.",
             NotYourTurn => "It is not your turn to act.",
             WrongPhase => "That cannot be done at this point of the turn.",
             NoSuchSeat => "There is no such seat.",
@@ -587,6 +603,8 @@ pub struct PlayerView {
 pub struct StateView {
     pub board: BoardView,
     pub seats: u8,
+    /// Points needed to win.
+    pub points_to_win: u8,
     pub phase: Phase,
     pub active: Seat,
     /// Turns played since the first production turn (0 during setup).

@@ -46,6 +46,7 @@ pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
         .collect();
     let roads = road_views(&state.board, &state.edges);
     StateView {
+        points_to_win: state.points_to_win,
         board: board_view(&state.board),
         seats: state.seats,
         phase: state.phase,

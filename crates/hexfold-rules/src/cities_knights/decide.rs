@@ -882,7 +882,7 @@ fn check_win(c: &mut Ctx) {
     }
     let seat = c.s.active;
     let points = c.s.points(seat);
-    if points >= POINTS_TO_WIN {
+    if points >= c.s.points_to_win {
         c.emit(Event::GameWon { seat, points });
     }
 }

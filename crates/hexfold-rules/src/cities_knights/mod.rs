@@ -137,6 +137,8 @@ pub struct State {
     pub(crate) seats: u8,
     pub(crate) first: Seat,
     pub(crate) negotiated: bool,
+    #[serde(default = "types::default_points_to_win")]
+    pub(crate) points_to_win: u8,
     pub(crate) phase: Phase,
     pub(crate) active: Seat,
     pub(crate) turn: u16,
@@ -395,6 +397,9 @@ impl Game for CitiesKnights {
         if !(3..=4).contains(&config.seats) {
             return Err(Violation::InvalidSeatCount);
         }
+        if !(5..=25).contains(&config.points_to_win) {
+            return Err(Violation::InvalidPointsToWin);
+        }
         let layout = config
             .map
             .layout(rng)
@@ -404,6 +409,7 @@ impl Game for CitiesKnights {
             layout,
             first: Seat(rng.gen_range(0..config.seats)),
             negotiated_defence: config.negotiated_defence,
+            points_to_win: config.points_to_win,
         })
     }
 
@@ -421,6 +427,7 @@ impl Game for CitiesKnights {
             seats: setup.seats,
             first,
             negotiated: setup.negotiated_defence,
+            points_to_win: setup.points_to_win,
             phase: Phase::PlaceBuilding { index: 0 },
             active: first,
             turn: 0,

@@ -19,6 +19,14 @@ pub struct Config {
     /// active knights defend, and only those count and are deactivated (CK-VAR-01).
     #[serde(default)]
     pub negotiated_defence: bool,
+    /// Points needed to win: 13 by the rules ([`crate::cities_knights::POINTS_TO_WIN`]); 5..=25 accepted as a
+    /// house rule (CK-END-02).
+    #[serde(default = "default_points_to_win")]
+    pub points_to_win: u8,
+}
+
+pub(crate) fn default_points_to_win() -> u8 {
+    crate::cities_knights::POINTS_TO_WIN
 }
 
 /// The resolved, public setup: the map is drawn and the starting seat chosen; nothing hidden is in here.
@@ -29,6 +37,9 @@ pub struct Setup {
     /// The seat that places first (the seed's highest roll, drawn once at setup).
     pub first: Seat,
     pub negotiated_defence: bool,
+    /// Absent in setups stored before the option existed: the rules' 13.
+    #[serde(default = "default_points_to_win")]
+    pub points_to_win: u8,
 }
 
 /// A commodity card: what a city next to mountains, forest or pasture yields besides one resource.
@@ -761,6 +772,7 @@ pub enum Event {
 pub enum Violation {
     InvalidSeatCount,
     MapGenerationFailed,
+    InvalidPointsToWin,
     GameOver,
     NotYourTurn,
     WrongPhase,
@@ -840,6 +852,7 @@ macro_rules! violations {
 violations! {
     InvalidSeatCount => "CK-SETUP-01", "Cities & Knights is played by 3 or 4 players.";
     MapGenerationFailed => "CK-SETUP-01", "The variable map could not be drawn.";
+    InvalidPointsToWin => "CK-END-02", "The points needed to win must be between 5 and 25.";
     GameOver => "CK-END-01", "The game has ended.";
     NotYourTurn => "CK-TURN-01", "It is not your turn to act.";
     WrongPhase => "CK-TURN-02", "That cannot be done at this point of the turn.";
@@ -957,6 +970,8 @@ pub struct PlayerView {
 pub struct StateView {
     pub board: BoardView,
     pub seats: u8,
+    /// Points needed to win.
+    pub points_to_win: u8,
     pub phase: Phase,
     pub active: Seat,
     pub turn: u16,

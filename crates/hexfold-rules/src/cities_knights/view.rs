@@ -77,6 +77,7 @@ pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
         })
         .collect();
     StateView {
+        points_to_win: state.points_to_win,
         board: board_view(&state.board),
         seats: state.seats,
         phase: state.phase,

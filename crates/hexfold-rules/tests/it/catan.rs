@@ -2,7 +2,9 @@
 //! games, concurrency of discards, enumeration of choices).
 
 use crate::check::check_dir;
-use hexfold_rules::catan::{random_command, Catan, Command, Config, Event, MapKind, Phase, State};
+use hexfold_rules::catan::{
+    random_command, Catan, Command, Config, Event, MapKind, Phase, State, POINTS_TO_WIN,
+};
 use hexfold_rules::hex::Resources;
 use hexfold_rules::{Game, GameRng, Seat, Viewer};
 use rand::SeedableRng;
@@ -18,6 +20,7 @@ fn beginner(seats: u8) -> State {
         &Config {
             seats,
             map: MapKind::Beginner,
+            points_to_win: POINTS_TO_WIN,
         },
         &mut GameRng::seed_from_u64(0),
     )
@@ -95,6 +98,7 @@ fn views_hide_hands_cards_and_steals() {
         &Config {
             seats: 4,
             map: MapKind::Variable,
+            points_to_win: POINTS_TO_WIN,
         },
         &mut GameRng::seed_from_u64(7),
     )
@@ -156,6 +160,7 @@ fn variable_maps_come_from_the_seed() {
     let config = Config {
         seats: 4,
         map: MapKind::Variable,
+        points_to_win: POINTS_TO_WIN,
     };
     let a = Catan::setup(&config, &mut GameRng::seed_from_u64(1)).unwrap();
     let b = Catan::setup(&config, &mut GameRng::seed_from_u64(1)).unwrap();

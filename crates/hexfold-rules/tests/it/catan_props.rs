@@ -8,7 +8,9 @@
 //!
 //! A few hundred games by default; `HEXFOLD_SOAK=1` plays thousands.
 
-use hexfold_rules::catan::{random_command, Catan, Command, Config, Event, MapKind, Phase, State};
+use hexfold_rules::catan::{
+    random_command, Catan, Command, Config, Event, MapKind, Phase, State, POINTS_TO_WIN,
+};
 use hexfold_rules::hex::{EdgeId, HexId, Resource, Resources, VertexId};
 use hexfold_rules::{Game, GameRng, Seat, Viewer};
 use rand::{Rng, SeedableRng};
@@ -195,7 +197,15 @@ fn check_event_view(state: &State, event: &Event) {
 /// Plays one game; returns the number of commands.
 fn play_game(seed: u64, seats: u8, map: MapKind) -> usize {
     let mut rng = GameRng::seed_from_u64(seed);
-    let setup = Catan::setup(&Config { seats, map }, &mut rng).unwrap();
+    let setup = Catan::setup(
+        &Config {
+            seats,
+            map,
+            points_to_win: POINTS_TO_WIN,
+        },
+        &mut rng,
+    )
+    .unwrap();
     let mut state = Catan::initial_state(&setup);
     let mut log: Vec<Event> = Vec::new();
     let mut played = Played::default();

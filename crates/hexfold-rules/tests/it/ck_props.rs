@@ -10,7 +10,7 @@
 use hexfold_rules::catan::MapKind;
 use hexfold_rules::cities_knights::{
     full_deck, random_command, CitiesKnights, Command, Config, Event, EventView, Good, Hand, Phase,
-    ProgressCard, State, Track,
+    ProgressCard, State, Track, POINTS_TO_WIN,
 };
 use hexfold_rules::hex::{EdgeId, HexId, Resources, VertexId};
 use hexfold_rules::{Game, GameRng, Seat, Viewer};
@@ -224,6 +224,7 @@ fn play_game(seed: u64, seats: u8, negotiated: bool, seen: &mut BTreeSet<String>
             seats,
             map,
             negotiated_defence: negotiated,
+            points_to_win: POINTS_TO_WIN,
         },
         &mut rng,
     )

@@ -6,7 +6,7 @@
 use hexfold_rules::catan::MapKind;
 use hexfold_rules::cities_knights::{
     AttackResult, CitiesKnights, Command, Commodities, Config, Event, EventDie, EventView, Hand,
-    Obligation, Phase, ProgressCard, ProgressPlay, Roll, State, Track, Violation,
+    Obligation, Phase, ProgressCard, ProgressPlay, Roll, State, Track, Violation, POINTS_TO_WIN,
 };
 use hexfold_rules::hex::{Resources, VertexId};
 use hexfold_rules::{Game, GameRng, RuleViolation, Seat, Viewer};
@@ -22,6 +22,7 @@ fn after_setup(seats: u8) -> State {
         seats,
         map: MapKind::Beginner,
         negotiated_defence: false,
+        points_to_win: POINTS_TO_WIN,
     };
     let setup = CitiesKnights::setup(&config, &mut GameRng::seed_from_u64(1)).unwrap();
     let mut state = CitiesKnights::initial_state(&setup);
