@@ -129,7 +129,8 @@ pub struct BuildingSpec {
 /// The buildings. Sources: seed (four sizes 1, 2, 4, 6; 1-3 permits; own buildings cost 1-2 gold; six-square
 /// buildings pay no income; the trade house costs 5; the tavern needs 2 permits; 21 neutral and 4 own
 /// buildings per player); published layout of the pieces (shapes, copies, prices, permits and income
-/// as used by the published game, cross-checked against a public transcription); chosen: the flag counts (one
+/// as a public fan transcription of the published game gives them: unverified against the printed rule book, see
+/// docs/rules/elasund.md); chosen: the flag counts (one
 /// per neutral building, two on the six-square halls, matching "1-2 flags" and "the large halls give only
 /// victory points").
 // One row per kind, kept on one line each so the table reads as a table.
