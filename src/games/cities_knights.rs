@@ -330,9 +330,9 @@ fn roll_to(r: Roll) -> k::Roll {
     }
 }
 
-fn seat_counts_to(s: &[SeatCount]) -> Vec<k::SeatCount> {
+fn seat_counts_to(s: &[SeatCount]) -> Vec<c::SeatCount> {
     s.iter()
-        .map(|s| k::SeatCount {
+        .map(|s| c::SeatCount {
             seat: seat_to(s.seat),
             count: s.count.into(),
         })
@@ -441,7 +441,7 @@ fn public_event(event: &Event) -> k::event::Event {
             seat: seat_to(*seat),
             vertex: v(*vertex),
         }),
-        Event::RoadPlaced { seat, edge } => K::RoadPlaced(k::RoadPlaced {
+        Event::RoadPlaced { seat, edge } => K::RoadPlaced(c::RoadPlaced {
             seat: seat_to(*seat),
             edge: e(*edge),
         }),
@@ -524,7 +524,7 @@ fn public_event(event: &Event) -> k::event::Event {
             seat: seat_to(*seat),
             cards: Some(hand_to(*cards)),
         }),
-        Event::RobberMoved { seat, hex } => K::RobberMoved(k::RobberMoved {
+        Event::RobberMoved { seat, hex } => K::RobberMoved(c::RobberMoved {
             seat: seat_to(*seat),
             hex: h(*hex),
         }),
@@ -541,7 +541,7 @@ fn public_event(event: &Event) -> k::event::Event {
             seat: seat_to(*seat),
             resource: resource_to(*resource),
         }),
-        Event::RoadBuilt { seat, edge, free } => K::RoadBuilt(k::RoadBuilt {
+        Event::RoadBuilt { seat, edge, free } => K::RoadBuilt(c::RoadBuilt {
             seat: seat_to(*seat),
             edge: e(*edge),
             free: *free,
@@ -550,7 +550,7 @@ fn public_event(event: &Event) -> k::event::Event {
             seat: seat_to(*seat),
             edge: e(*edge),
         }),
-        Event::SettlementBuilt { seat, vertex } => K::SettlementBuilt(k::SettlementBuilt {
+        Event::SettlementBuilt { seat, vertex } => K::SettlementBuilt(c::SettlementBuilt {
             seat: seat_to(*seat),
             vertex: v(*vertex),
         }),
@@ -762,12 +762,12 @@ fn public_event(event: &Event) -> k::event::Event {
             cards: Some(hand_to(*cards)),
         }),
         Event::LongestRoadChanged { holder, length } => {
-            K::LongestRoadChanged(k::LongestRoadChanged {
+            K::LongestRoadChanged(c::LongestRoadChanged {
                 holder: holder.map(seat_to),
                 length: (*length).into(),
             })
         }
-        Event::TurnEnded { seat, next } => K::TurnEnded(k::TurnEnded {
+        Event::TurnEnded { seat, next } => K::TurnEnded(c::TurnEnded {
             seat: seat_to(*seat),
             next: seat_to(*next),
         }),
