@@ -3,10 +3,12 @@
 //! Each writer owns one stream (as one game does) and appends commands of `--events` events of
 //! `--payload` bytes with an expected version, back to back, for `--seconds`. Every append is acknowledged
 //! only once durable, so the figures are durable appends. Runs on a fresh temporary directory per case.
+//! `--summary-every N` attaches a summary to every Nth append of a writer (0, the default: never), as the
+//! server does when a game's summary changes.
 //!
 //! ```text
 //! cargo run --release -p hexfold-store --example append_bench -- [--writers 1,16,128] [--modes flush,fsync]
-//!     [--seconds 3] [--events 2] [--payload 200] [--dir PATH]
+//!     [--seconds 3] [--events 2] [--payload 200] [--summary-every 0] [--dir PATH]
 //! ```
 
 use std::path::PathBuf;
@@ -20,13 +22,14 @@ struct Options {
     seconds: f64,
     events: usize,
     payload: usize,
+    summary_every: u64,
     dir: Option<PathBuf>,
 }
 
 fn usage(problem: &str) -> ! {
     eprintln!(
         "{problem}\nusage: append_bench [--writers 1,16,128] [--modes flush,fsync] [--seconds 3] \
-         [--events 2] [--payload 200] [--dir PATH]"
+         [--events 2] [--payload 200] [--summary-every 0] [--dir PATH]"
     );
     std::process::exit(2)
 }
@@ -44,6 +47,7 @@ fn parse_args() -> Options {
         seconds: 3.0,
         events: 2,
         payload: 200,
+        summary_every: 0,
         dir: None,
     };
     let mut args = std::env::args().skip(1);
@@ -66,6 +70,7 @@ fn parse_args() -> Options {
             "--seconds" => o.seconds = parse(&flag, &value),
             "--events" => o.events = parse(&flag, &value),
             "--payload" => o.payload = parse(&flag, &value),
+            "--summary-every" => o.summary_every = parse(&flag, &value),
             "--dir" => o.dir = Some(PathBuf::from(value)),
             _ => usage(&format!("unknown flag {flag}")),
         }
@@ -100,19 +105,23 @@ async fn run_case(o: &Options, mode: Durability, writers: usize) {
     let tasks: Vec<_> = (0..writers)
         .map(|w| {
             let store = store.clone();
-            let (events, payload) = (o.events, o.payload);
+            let (events, payload, summary_every) = (o.events, o.payload, o.summary_every);
             tokio::spawn(async move {
                 let stream = format!("bench-{w}");
                 let mut latencies = Vec::new();
                 let mut version = 0;
+                let mut n = 0u64;
                 while Instant::now() < deadline {
+                    n += 1;
+                    let summary = (summary_every > 0 && n % summary_every == 0)
+                        .then(|| format!("at {version}").into_bytes());
                     let req = AppendRequest {
                         stream: stream.clone(),
                         expected_version: Some(version),
                         command_id: format!("c{version}"),
                         command: vec![1; 32],
                         events: vec![vec![7; payload]; events],
-                        summary: Some(format!("at {version}").into_bytes()),
+                        summary,
                     };
                     let t = Instant::now();
                     let r = store.append(req).await.expect("append");
@@ -152,9 +161,11 @@ fn main() {
         .build()
         .expect("tokio runtime");
     println!(
-        "append_bench: {} event(s) of {} bytes per append, {}s per case, {} cores",
+        "append_bench: {} event(s) of {} bytes per append, a summary every {} append(s) (0: none), {}s per case, \
+         {} cores",
         o.events,
         o.payload,
+        o.summary_every,
         o.seconds,
         std::thread::available_parallelism().map_or(1, |n| n.get())
     );

@@ -525,7 +525,7 @@ impl Store {
         let permit = self.permit(request_bytes(&req)).await?;
         let (reply, outcome) = oneshot::channel();
         let request = Request::Append {
-            req,
+            req: log::PreparedAppend::new(req),
             reply,
             _permit: permit,
         };

@@ -33,13 +33,14 @@ use tokio::sync::{oneshot, watch, OwnedSemaphorePermit, Semaphore};
 
 use crate::codec::{self, AppendRecord, GroupIndexWriter, MetaRecord, SummaryRec, KIND_APPEND};
 use crate::{AppendRequest, Appended, Durability, StoreError};
+use std::collections::hash_map::Entry;
 
 /// A txn is `epoch << TXN_EPOCH_SHIFT | n`: 2^40 writes per open, 2^24 opens.
 pub(crate) const TXN_EPOCH_SHIFT: u32 = 40;
 
 /// At most this many appends go into one sled `Batch`. Each append is whole inside one batch (that is
 /// what makes it atomic); bounding the batch bounds how long sled's exclusive lock stops readers.
-const MAX_APPENDS_PER_BATCH: usize = 64;
+const MAX_APPENDS_PER_BATCH: usize = 256;
 /// A group (writes made durable by one flush) holds at most this many writes...
 const MAX_GROUP_WRITES: usize = 4096;
 /// ...and at most this many payload bytes (at least one write, whatever its size).
@@ -47,6 +48,38 @@ const MAX_GROUP_BYTES: usize = 32 << 20;
 /// Queued writes hold permits of one KiB each from a semaphore of this many bytes, so the memory of
 /// writes waiting for the log thread is bounded; callers over it wait (backpressure), they are not refused.
 pub(crate) const MAX_QUEUED_BYTES: usize = 64 << 20;
+
+/// An append checked and encoded by the caller's task, so the log thread only places and indexes it.
+pub(crate) struct PreparedAppend {
+    pub(crate) stream: String,
+    pub(crate) command_id: String,
+    pub(crate) expected_version: Option<u64>,
+    /// Number of events in the record.
+    pub(crate) events: u64,
+    pub(crate) summary: Option<Vec<u8>>,
+    /// The `A` record with its placement fields still zero (see `AppendRecord::encode_unplaced`). An
+    /// `IVec` so sled takes it as is: the log thread writes the placement in place, without a copy.
+    pub(crate) record: sled::IVec,
+    /// The bytes the request carries, for the queue and group bounds.
+    pub(crate) bytes: usize,
+}
+
+impl PreparedAppend {
+    /// Encodes a request that passed `check_request`.
+    pub(crate) fn new(req: AppendRequest) -> Self {
+        let bytes = crate::request_bytes(&req);
+        let record = AppendRecord::encode_unplaced(&req.command_id, &req.command, &req.events);
+        PreparedAppend {
+            events: req.events.len() as u64,
+            stream: req.stream,
+            command_id: req.command_id,
+            expected_version: req.expected_version,
+            summary: req.summary,
+            record: sled::IVec::from(record),
+            bytes,
+        }
+    }
+}
 
 /// One queued write and where to send its outcome.
 pub(crate) enum Request {
@@ -57,7 +90,7 @@ pub(crate) enum Request {
         _permit: OwnedSemaphorePermit,
     },
     Append {
-        req: AppendRequest,
+        req: PreparedAppend,
         reply: oneshot::Sender<Result<Appended, StoreError>>,
         _permit: OwnedSemaphorePermit,
     },
@@ -67,7 +100,7 @@ impl Request {
     fn size(&self) -> usize {
         match self {
             Request::Create { meta, .. } => meta.len(),
-            Request::Append { req, .. } => crate::request_bytes(req),
+            Request::Append { req, .. } => req.bytes,
         }
     }
 
@@ -606,29 +639,6 @@ impl<'a> Group<'a> {
         Ok(())
     }
 
-    /// The stream's cache entry, loaded from sled on first use; marks it used by this group.
-    fn stream(&mut self, stream: &str) -> Result<&mut StreamCache, StoreError> {
-        if !self.state.streams.contains_key(stream) {
-            let loaded = load_stream(
-                self.db,
-                stream,
-                self.created.contains(stream),
-                self.state.limits,
-                &self.state.id_hasher,
-            )?;
-            self.state.cached_ids += loaded.id_count();
-            self.state.streams.insert(stream.to_owned(), loaded);
-        }
-        let clock = self.state.group_clock;
-        let cache = self
-            .state
-            .streams
-            .get_mut(stream)
-            .expect("the stream was just loaded");
-        cache.used = clock;
-        Ok(cache)
-    }
-
     /// Reads the `A` record at `(last_version, seq)` and returns its result if it holds `command_id`.
     fn stored_append(
         &self,
@@ -653,12 +663,18 @@ impl<'a> Group<'a> {
         Ok(Some((appended, rec.txn)))
     }
 
-    /// Finds an earlier append of `command_id` on the stream: the id index gives the candidate record,
-    /// and whatever it cannot settle (a hash shared with another id, a stream too long to index, an
-    /// original staged in this group) is settled by a scan of the stream's records and this group's list.
-    fn find_command(&mut self, stream: &str, command_id: &str) -> Result<Found, StoreError> {
-        let hash = self.state.id_hasher.hash_one(command_id);
-        let hint = match &self.stream(stream)?.ids {
+    /// Finds an earlier append of `command_id` (whose hash is `hash`) on the stream: the id index gives
+    /// the candidate record, and whatever it cannot settle (a hash shared with another id, a stream too
+    /// long to index, an original staged in this group) is settled by this group's list and a scan of
+    /// the stream's records.
+    fn find_command(
+        &self,
+        stream: &str,
+        command_id: &str,
+        hash: u64,
+        ids: Option<&IdIndex>,
+    ) -> Result<Found, StoreError> {
+        let hint = match ids {
             Some(ids) => match ids.get(&hash) {
                 // Not in the index: neither in sled nor staged (staging indexes every append).
                 None => return Ok(Found::Absent),
@@ -702,9 +718,67 @@ impl<'a> Group<'a> {
     }
 
     /// Stages one append. Returns its result and whether it must wait for this group's flush.
-    fn stage_append(&mut self, req: AppendRequest) -> Result<(Appended, bool), StoreError> {
-        let stream = req.stream.as_str();
-        match self.find_command(stream, &req.command_id)? {
+    fn stage_append(&mut self, req: PreparedAppend) -> Result<(Appended, bool), StoreError> {
+        let PreparedAppend {
+            stream,
+            command_id,
+            expected_version,
+            events: count,
+            summary,
+            mut record,
+            ..
+        } = req;
+        let hash = self.state.id_hasher.hash_one(command_id.as_str());
+        // The cache entry is taken out of the map while the append is staged (one lookup instead of
+        // several) and put back below whatever the outcome.
+        let mut cache = match self.state.streams.remove_entry(stream.as_str()) {
+            Some(entry) => entry,
+            None => {
+                let loaded = load_stream(
+                    self.db,
+                    &stream,
+                    self.created.contains(&stream),
+                    self.state.limits,
+                    &self.state.id_hasher,
+                )?;
+                self.state.cached_ids += loaded.id_count();
+                (stream.clone(), loaded)
+            }
+        };
+        cache.1.used = self.state.group_clock;
+        let result = self.stage_loaded(
+            &stream,
+            command_id,
+            expected_version,
+            count,
+            summary,
+            &mut record,
+            hash,
+            &mut cache.1,
+        );
+        self.state.streams.insert(cache.0, cache.1);
+        let (appended, wait, staged) = result?;
+        if let Some(command_id) = staged {
+            self.pending.push((stream, command_id, appended));
+        }
+        Ok((appended, wait))
+    }
+
+    /// The body of [`Group::stage_append`], with the stream's cache entry in hand. Returns the result,
+    /// whether it waits for this group's flush, and the command id when it staged a new append.
+    #[allow(clippy::too_many_arguments)]
+    fn stage_loaded(
+        &mut self,
+        stream: &str,
+        command_id: String,
+        expected_version: Option<u64>,
+        count: u64,
+        summary: Option<Vec<u8>>,
+        record: &mut sled::IVec,
+        hash: u64,
+        cache: &mut StreamCache,
+    ) -> Result<(Appended, bool, Option<String>), StoreError> {
+        match self.find_command(stream, &command_id, hash, cache.ids.as_ref())? {
             Found::Pending(original) => {
                 return Ok((
                     Appended {
@@ -712,16 +786,17 @@ impl<'a> Group<'a> {
                         ..original
                     },
                     true,
+                    None,
                 ))
             }
             // In Fsync mode the original may be flushed but not fsynced yet: then the duplicate is
             // answered with this group, whose durability implies the original's.
-            Found::Stored(original, txn) => return Ok((original, txn > self.durable_txn)),
+            Found::Stored(original, txn) => return Ok((original, txn > self.durable_txn, None)),
             Found::Absent => {}
         }
 
-        let tail = self.stream(stream)?.tail;
-        if let Some(expected) = req.expected_version {
+        let tail = cache.tail;
+        if let Some(expected) = expected_version {
             if expected != tail.head {
                 return Err(StoreError::Conflict {
                     expected,
@@ -731,13 +806,12 @@ impl<'a> Group<'a> {
         }
         let txn = self.next_txn()?;
         let seq = tail.seq + 1;
-        let count = req.events.len() as u64;
         let first_version = tail.head + 1;
         let last_version = tail.head + count;
         let first_global = self.state.last_global + 1;
         let last_global = self.state.last_global + count;
 
-        let summary = match req.summary {
+        let summary = match summary {
             Some(summary) => {
                 let key = codec::summary_key(stream);
                 let fallback = match self.summary_fallback.get(stream) {
@@ -759,23 +833,18 @@ impl<'a> Group<'a> {
                     summary,
                     durable_before: fallback.clone(),
                 };
-                self.summary_fallback.insert(req.stream.clone(), fallback);
+                self.summary_fallback.insert(stream.to_owned(), fallback);
                 Some((key, rec.encode()))
             }
             None => None,
         };
 
-        let record = AppendRecord::encode(
-            txn,
-            first_version,
-            first_global,
-            &req.command_id,
-            &req.command,
-            &req.events,
-        );
+        AppendRecord::place(record, txn, first_version, first_global);
         self.count_write();
-        self.batch
-            .insert(codec::append_key(stream, last_version, seq), record);
+        self.batch.insert(
+            codec::append_key(stream, last_version, seq),
+            std::mem::take(record),
+        );
         if count > 0 {
             self.index
                 .push(first_global, stream, last_version, seq, count);
@@ -786,34 +855,27 @@ impl<'a> Group<'a> {
 
         self.state.last_txn = txn;
         self.state.last_global = last_global;
-        let hash = self.state.id_hasher.hash_one(req.command_id.as_str());
-        let per_stream = self.state.limits.ids_per_stream();
-        let cache = self.stream(stream)?;
         cache.tail = Tail {
             head: last_version,
             seq,
         };
-        let mut added = 0;
-        let mut dropped = 0;
         if let Some(ids) = &mut cache.ids {
-            if ids.len() >= per_stream {
+            if ids.len() >= self.state.limits.ids_per_stream() {
                 // Too many commands to index this stream: its lookups scan from now on.
-                dropped = ids.len();
+                self.state.cached_ids -= ids.len();
                 cache.ids = None;
-            } else if let std::collections::hash_map::Entry::Vacant(slot) = ids.entry(hash) {
+            } else if let Entry::Vacant(slot) = ids.entry(hash) {
                 slot.insert((last_version, seq));
-                added = 1;
+                self.state.cached_ids += 1;
             }
         }
-        self.state.cached_ids = self.state.cached_ids + added - dropped;
         let appended = Appended {
             first_version,
             last_version,
             first_global,
             duplicate: false,
         };
-        self.pending.push((req.stream, req.command_id, appended));
-        Ok((appended, true))
+        Ok((appended, true, Some(command_id)))
     }
 }
 

@@ -163,7 +163,7 @@ async fn two_summaries_in_one_group_fall_back_to_the_durable_one() {
             .unwrap();
         let (reply, outcome) = oneshot::channel();
         let request = Request::Append {
-            req: req("g", id, None, &["e"], Some(summary)),
+            req: log::PreparedAppend::new(req("g", id, None, &["e"], Some(summary))),
             reply,
             _permit: permit,
         };
