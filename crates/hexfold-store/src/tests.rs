@@ -476,7 +476,7 @@ fn state_hash_of(ids: &log::IdIndex, last_version: u64) -> u64 {
 fn a_database_from_something_else_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     {
-        let db = sled::open(dir.path()).unwrap();
+        let db = open_sled(dir.path()).unwrap();
         db.insert(b"foreign", b"data").unwrap();
         db.flush().unwrap();
     }
@@ -509,7 +509,7 @@ fn write_futures_are_send_so_servers_can_spawn_them() {
 /// Writes a store as layout 1 did: `G` per append (format 1) and `C` per append. Streams "g" (two
 /// appends with events around an empty one) and "h" (one append), global positions 1..=4.
 fn write_layout_1(dir: &Path, marker: u8) {
-    let db = sled::open(dir).unwrap();
+    let db = open_sled(dir).unwrap();
     let mut batch = sled::Batch::default();
     batch.insert(&codec::layout_key(), &[marker]);
     batch.insert(&codec::epoch_key(), codec::encode_epoch(1));
@@ -623,7 +623,7 @@ async fn a_migration_cut_short_runs_again_at_the_next_open() {
     // are still there.
     write_layout_1(dir.path(), migrate::LAYOUT_MIGRATING);
     {
-        let db = sled::open(dir.path()).unwrap();
+        let db = open_sled(dir.path()).unwrap();
         let mut index = codec::GroupIndexWriter::new();
         index.push(3, "h", 1, 1, 1);
         let (key, value) = index.finish().unwrap();
