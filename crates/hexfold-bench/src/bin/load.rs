@@ -499,6 +499,7 @@ async fn game_task(
             command_id: format!("{}-{}", game.id, game.command_ids),
             expected_version: Some(version),
             command: Some(command),
+            ..Default::default()
         };
         let sent = Instant::now();
         let result = client
