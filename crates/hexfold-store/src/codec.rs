@@ -40,16 +40,22 @@
 use crate::StoreError;
 
 /// The layout this code writes and reads. Stored under the `F` key when a store is created.
-pub(crate) const LAYOUT_VERSION: u8 = 1;
-/// The envelope format byte of every value written by this code.
+pub(crate) const LAYOUT_VERSION: u8 = 2;
+/// The layout before per-batch `G` records; [`crate::Store::open`] migrates it.
+pub(crate) const LAYOUT_V1: u8 = 1;
+/// The envelope format byte of every value written by this code except `G` records.
 pub(crate) const FORMAT_V1: u8 = 1;
+/// The format byte of layout 2's per-batch `G` records (layout 1's per-append ones had [`FORMAT_V1`]).
+pub(crate) const FORMAT_GROUP_V2: u8 = 2;
 
 pub(crate) const KIND_LAYOUT: u8 = b'F';
 pub(crate) const KIND_EPOCH: u8 = b'Z';
 pub(crate) const KIND_META: u8 = b'M';
 pub(crate) const KIND_APPEND: u8 = b'A';
 pub(crate) const KIND_GLOBAL: u8 = b'G';
-pub(crate) const KIND_COMMAND_ID: u8 = b'C';
+/// Layout 1's command-id index, one key per append; layout 2 derives it from `A` records in memory, and
+/// the migration deletes these keys.
+pub(crate) const KIND_V1_COMMAND_ID: u8 = b'C';
 pub(crate) const KIND_SUMMARY: u8 = b'S';
 pub(crate) const KIND_SNAPSHOT: u8 = b'P';
 
@@ -116,12 +122,6 @@ pub(crate) fn global_key(global: u64) -> [u8; 9] {
     let mut key = [0u8; 9];
     key[0] = KIND_GLOBAL;
     key[1..].copy_from_slice(&global.to_be_bytes());
-    key
-}
-
-pub(crate) fn command_id_key(stream: &str, command_id: &str) -> Vec<u8> {
-    let mut key = stream_prefix(KIND_COMMAND_ID, stream);
-    key.extend_from_slice(command_id.as_bytes());
     key
 }
 
@@ -192,8 +192,16 @@ pub(crate) struct Decoder<'a> {
 
 impl<'a> Decoder<'a> {
     pub(crate) fn new(buf: &'a [u8], what: &'static str) -> Result<Self, StoreError> {
+        Self::with_format(buf, what, FORMAT_V1)
+    }
+
+    pub(crate) fn with_format(
+        buf: &'a [u8],
+        what: &'static str,
+        format: u8,
+    ) -> Result<Self, StoreError> {
         match buf.first() {
-            Some(&FORMAT_V1) => Ok(Decoder { buf, pos: 1, what }),
+            Some(&f) if f == format => Ok(Decoder { buf, pos: 1, what }),
             Some(other) => Err(StoreError::Corrupt(format!(
                 "{what} record has unknown format byte {other}"
             ))),
@@ -335,6 +343,18 @@ impl<'a> AppendRecord<'a> {
         e.finish()
     }
 
+    /// Decodes only the txn and the command id, for scans that do not need the events.
+    pub(crate) fn decode_head(buf: &'a [u8]) -> Result<(u64, &'a str), StoreError> {
+        let mut d = Decoder::new(buf, "append")?;
+        let txn = d.u64()?;
+        d.u64()?;
+        d.u64()?;
+        let command_id = std::str::from_utf8(d.bytes()?).map_err(|_| {
+            StoreError::Corrupt("append record holds a non-UTF-8 command id".into())
+        })?;
+        Ok((txn, command_id))
+    }
+
     /// Decodes a record and checks it against the `(last version, seq)` of its key.
     pub(crate) fn decode(buf: &'a [u8], last_version: u64) -> Result<Self, StoreError> {
         let mut d = Decoder::new(buf, "append")?;
@@ -371,26 +391,112 @@ impl<'a> AppendRecord<'a> {
     }
 }
 
-/// `G` and `C` values: the `(stream,) last version, seq` that locate an `A` record.
-pub(crate) fn encode_append_ref(last_version: u64, seq: u64, stream: Option<&str>) -> Vec<u8> {
-    let e = Encoder::new(24).u64(last_version).u64(seq);
-    match stream {
-        Some(stream) => e.bytes(stream.as_bytes()).finish(),
-        None => e.finish(),
+/// `G`: the global index of one sled batch. The key is the first global position of the batch's first
+/// append with events; the value lists every append of the batch that has events, in global order, as
+/// (stream, last version, seq, event count), so a reader finds the append holding any position by walking
+/// the counts from the key. The value's format byte is [`FORMAT_GROUP_V2`]: layout 1 wrote one `G` per
+/// append with another value, and the migration at open tells the two apart by that byte.
+pub(crate) struct GroupIndexWriter {
+    buf: Vec<u8>,
+    count: u32,
+    first_global: u64,
+}
+
+/// One append listed in a `G` record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct GroupEntry<'a> {
+    pub(crate) stream: &'a str,
+    pub(crate) last_version: u64,
+    pub(crate) seq: u64,
+    pub(crate) events: u64,
+}
+
+impl GroupIndexWriter {
+    pub(crate) fn new() -> Self {
+        let mut buf = Vec::with_capacity(1024);
+        buf.push(FORMAT_GROUP_V2);
+        // The entry count, patched by `finish`.
+        buf.extend_from_slice(&0u32.to_be_bytes());
+        GroupIndexWriter {
+            buf,
+            count: 0,
+            first_global: 0,
+        }
+    }
+
+    /// Adds an append with at least one event; appends must come in global order.
+    pub(crate) fn push(
+        &mut self,
+        first_global: u64,
+        stream: &str,
+        last_version: u64,
+        seq: u64,
+        events: u64,
+    ) {
+        debug_assert!(events > 0, "only appends with events are indexed");
+        if self.count == 0 {
+            self.first_global = first_global;
+        }
+        self.count += 1;
+        // Stream names are at most MAX_STREAM_NAME_BYTES (< 256).
+        self.buf
+            .extend_from_slice(&(stream.len() as u32).to_be_bytes());
+        self.buf.extend_from_slice(stream.as_bytes());
+        self.buf.extend_from_slice(&last_version.to_be_bytes());
+        self.buf.extend_from_slice(&seq.to_be_bytes());
+        self.buf.extend_from_slice(&events.to_be_bytes());
+    }
+
+    /// The record's key and value, or `None` when no append of the batch had events.
+    pub(crate) fn finish(mut self) -> Option<([u8; 9], Vec<u8>)> {
+        if self.count == 0 {
+            return None;
+        }
+        self.buf[1..5].copy_from_slice(&self.count.to_be_bytes());
+        Some((global_key(self.first_global), self.buf))
     }
 }
 
-/// Decodes a `C` value: `(last version, seq)`.
-pub(crate) fn decode_command_ref(buf: &[u8]) -> Result<(u64, u64), StoreError> {
-    let mut d = Decoder::new(buf, "command id index")?;
-    let out = (d.u64()?, d.u64()?);
+/// Decodes a `G` value of layout 2.
+pub(crate) fn decode_group_index(buf: &[u8]) -> Result<Vec<GroupEntry<'_>>, StoreError> {
+    let mut d = Decoder::with_format(buf, "global index", FORMAT_GROUP_V2)?;
+    let mut count = [0u8; 4];
+    count.copy_from_slice(d.take(4)?);
+    let count = u32::from_be_bytes(count) as usize;
+    // Each entry takes at least 28 bytes, so a larger count is damage (and must not reserve memory).
+    if count == 0 || count > buf.len() / 28 {
+        return Err(StoreError::Corrupt(format!(
+            "global index record claims {count} appends in {} bytes",
+            buf.len()
+        )));
+    }
+    let mut entries = Vec::with_capacity(count);
+    for _ in 0..count {
+        let stream = std::str::from_utf8(d.bytes()?).map_err(|_| {
+            StoreError::Corrupt("global index record holds a non-UTF-8 stream name".into())
+        })?;
+        let last_version = d.u64()?;
+        let seq = d.u64()?;
+        let events = d.u64()?;
+        if events == 0 || events > crate::MAX_EVENTS_PER_APPEND as u64 {
+            return Err(StoreError::Corrupt(format!(
+                "global index record lists an append of {events} events"
+            )));
+        }
+        entries.push(GroupEntry {
+            stream,
+            last_version,
+            seq,
+            events,
+        });
+    }
     d.end()?;
-    Ok(out)
+    Ok(entries)
 }
 
-/// Decodes a `G` value: `(stream, last version, seq)`.
-pub(crate) fn decode_global_ref(buf: &[u8]) -> Result<(String, u64, u64), StoreError> {
-    let mut d = Decoder::new(buf, "global index")?;
+/// Layout 1's `G` value (one per append): `(last version, seq, stream)`. Read only by the migration.
+pub(crate) fn decode_v1_global_ref(buf: &[u8]) -> Result<(String, u64, u64), StoreError> {
+    let mut d = Decoder::new(buf, "layout-1 global index")?;
     let last_version = d.u64()?;
     let seq = d.u64()?;
     let stream = d.string()?;
@@ -500,14 +606,38 @@ mod tests {
         let empty = AppendRecord::encode(8, 6, 43, "noop", &[], &[]);
         assert!(AppendRecord::decode(&empty, 5).unwrap().events.is_empty());
 
+        assert_eq!(AppendRecord::decode_head(&raw).unwrap(), (7, "cmd-1"));
+
+        assert!(GroupIndexWriter::new().finish().is_none());
+        let mut index = GroupIndexWriter::new();
+        index.push(40, "g", 5, 2, 3);
+        index.push(43, "other", 1, 1, 1);
+        let (key, value) = index.finish().unwrap();
+        assert_eq!(key, global_key(40));
         assert_eq!(
-            decode_command_ref(&encode_append_ref(5, 2, None)).unwrap(),
-            (5, 2)
+            decode_group_index(&value).unwrap(),
+            vec![
+                GroupEntry {
+                    stream: "g",
+                    last_version: 5,
+                    seq: 2,
+                    events: 3
+                },
+                GroupEntry {
+                    stream: "other",
+                    last_version: 1,
+                    seq: 1,
+                    events: 1
+                }
+            ]
         );
-        assert_eq!(
-            decode_global_ref(&encode_append_ref(5, 2, Some("g"))).unwrap(),
-            ("g".to_string(), 5, 2)
-        );
+        let v1 = Encoder::new(0).u64(5).u64(2).bytes(b"g").finish();
+        assert_eq!(decode_v1_global_ref(&v1).unwrap(), ("g".to_string(), 5, 2));
+        // The two layouts' `G` values are told apart by their format byte.
+        assert!(matches!(
+            decode_group_index(&v1),
+            Err(StoreError::Corrupt(_))
+        ));
 
         let s = SummaryRec {
             txn: 9,
@@ -564,7 +694,32 @@ mod tests {
         ));
         let not_utf8 = Encoder::new(0).u64(1).u64(1).bytes(&[0xff, 0xfe]).finish();
         assert!(matches!(
-            decode_global_ref(&not_utf8),
+            decode_v1_global_ref(&not_utf8),
+            Err(StoreError::Corrupt(_))
+        ));
+        // A group index: every truncation, a zero or huge count, an empty append listed.
+        let mut index = GroupIndexWriter::new();
+        index.push(1, "g", 2, 1, 2);
+        let (_, good) = index.finish().unwrap();
+        for cut in 0..good.len() {
+            assert!(matches!(
+                decode_group_index(&good[..cut]),
+                Err(StoreError::Corrupt(_))
+            ));
+        }
+        for count in [0u32, u32::MAX] {
+            let mut bad = good.clone();
+            bad[1..5].copy_from_slice(&count.to_be_bytes());
+            assert!(matches!(
+                decode_group_index(&bad),
+                Err(StoreError::Corrupt(_))
+            ));
+        }
+        let mut no_events = good.clone();
+        let n = no_events.len();
+        no_events[n - 8..].copy_from_slice(&0u64.to_be_bytes());
+        assert!(matches!(
+            decode_group_index(&no_events),
             Err(StoreError::Corrupt(_))
         ));
         assert!(matches!(

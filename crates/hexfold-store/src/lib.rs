@@ -34,8 +34,8 @@
 mod codec;
 mod error;
 mod log;
+mod migrate;
 
-use std::collections::HashMap;
 use std::ops::Bound;
 use std::path::Path;
 use std::sync::{Arc, Condvar, Mutex};
@@ -44,10 +44,11 @@ use std::thread::JoinHandle;
 use tokio::sync::{oneshot, watch, OwnedSemaphorePermit, Semaphore};
 
 use codec::{
-    AppendRecord, MetaRecord, SummaryRec, KIND_APPEND, KIND_GLOBAL, KIND_META, LAYOUT_VERSION,
+    AppendRecord, MetaRecord, SummaryRec, KIND_APPEND, KIND_GLOBAL, KIND_META, LAYOUT_V1,
+    LAYOUT_VERSION,
 };
 pub use error::StoreError;
-use log::{Durable, LogState, Queue, Request, Shared, TXN_EPOCH_SHIFT};
+use log::{CacheLimits, Durable, LogState, Queue, Request, Shared, TXN_EPOCH_SHIFT};
 
 /// Longest stream name, in bytes (it is part of every key of the stream).
 pub const MAX_STREAM_NAME_BYTES: usize = 128;
@@ -69,9 +70,14 @@ pub const MAX_SNAPSHOT_BYTES: usize = 16 << 20;
 pub const MAX_READ_GLOBAL: usize = 10_000;
 /// `list_streams` returns at most this many streams whatever `limit` asks for.
 pub const MAX_LIST_STREAMS: usize = 1_000;
-/// The writer remembers the head of at most this many streams; past that it forgets them all and reads
-/// heads from sled again (a reverse scan per stream), so memory stays bounded with any number of games.
-pub const MAX_CACHED_STREAM_HEADS: usize = 65_536;
+/// The writer remembers the head and command ids of at most this many streams; past that it forgets the
+/// least recently written ones and reloads them from sled (one scan of the stream's records) when next
+/// written, so memory stays bounded with any number of games.
+pub const MAX_CACHED_STREAMS: usize = 65_536;
+/// The writer's command-id index holds at most this many ids over all cached streams (about 40 bytes
+/// each, so some 40 MiB), evicting streams the same way. A single stream with more than a quarter of
+/// this many commands is not indexed: its appends scan its records to find duplicates.
+pub const MAX_CACHED_COMMAND_IDS: usize = 1 << 20;
 
 const MAX_EPOCH: u64 = (1 << (64 - TXN_EPOCH_SHIFT)) - 1;
 
@@ -133,8 +139,16 @@ pub struct GlobalRecord {
     pub payload: Vec<u8>,
 }
 
-/// One entry of [`Store::list_streams`]: the stream name and its newest durable summary.
-pub type StreamListing = (String, Option<Vec<u8>>);
+/// One entry of [`Store::list_streams`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StreamListing {
+    pub name: String,
+    /// The newest durable summary. Appends carry a summary only when it changes, so it may describe an
+    /// older version than `head`.
+    pub summary: Option<Vec<u8>>,
+    /// The stream's durable head version (0 before its first event).
+    pub head: u64,
+}
 
 /// One accepted command and the versions of the events it produced.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -266,14 +280,18 @@ struct Recovered {
     last_global: u64,
 }
 
-/// Reads the layout marker (creating it in an empty database), starts a new epoch, and recovers the
-/// global counter from the last global index entry and the append it points at.
+/// Reads the layout marker (creating it in an empty database, migrating layout 1), starts a new epoch,
+/// and recovers the global counter from the last global index record and the append it ends with.
 fn recover(db: &sled::Db) -> Result<Recovered, StoreError> {
     match db.get(codec::layout_key())? {
         Some(v) if v.as_ref() == [LAYOUT_VERSION] => {}
+        Some(v) if v.as_ref() == [LAYOUT_V1] || v.as_ref() == [migrate::LAYOUT_MIGRATING] => {
+            migrate::from_v1(db)?
+        }
         Some(v) => {
             return Err(StoreError::Corrupt(format!(
-                "unsupported store layout {:?} (this build reads layout {LAYOUT_VERSION})",
+                "unsupported store layout {:?} (this build reads layouts {LAYOUT_V1} and {LAYOUT_VERSION}); \
+                 open it with the build that wrote it",
                 v.first()
             )))
         }
@@ -306,26 +324,45 @@ fn recover(db: &sled::Db) -> Result<Recovered, StoreError> {
         Some(item) => {
             let (key, value) = item?;
             let first_global = codec::key_u64_suffix(&key, 9, "global index")?;
-            let (stream, last_version, seq) = codec::decode_global_ref(&value)?;
-            check_stored_name(&stream)?;
-            let raw = db
-                .get(codec::append_key(&stream, last_version, seq))?
-                .ok_or_else(|| {
-                    StoreError::Corrupt(format!(
-                        "global position {first_global} points at a missing append of {stream:?}"
-                    ))
-                })?;
-            let rec = AppendRecord::decode(&raw, last_version)?;
-            if rec.first_global != first_global || rec.events.is_empty() {
-                return Err(StoreError::Corrupt(format!(
-                    "global position {first_global} points at an append of {stream:?} that starts at {}",
-                    rec.first_global
-                )));
+            let entries = codec::decode_group_index(&value)?;
+            let mut global = first_global;
+            let mut last = None;
+            for entry in &entries {
+                last = Some((global, entry));
+                global += entry.events;
             }
-            first_global + rec.events.len() as u64 - 1
+            let (start, entry) = last.expect("a global index record lists at least one append");
+            check_indexed_append(db, start, entry)?;
+            global - 1
         }
     };
     Ok(Recovered { epoch, last_global })
+}
+
+/// Reads the append a `G` entry starting at global position `start` names, and checks that it agrees.
+fn check_indexed_append(
+    db: &sled::Db,
+    start: u64,
+    entry: &codec::GroupEntry<'_>,
+) -> Result<sled::IVec, StoreError> {
+    check_stored_name(entry.stream)?;
+    let stream = entry.stream;
+    let raw = db
+        .get(codec::append_key(stream, entry.last_version, entry.seq))?
+        .ok_or_else(|| {
+            StoreError::Corrupt(format!(
+                "global position {start} points at a missing append of {stream:?}"
+            ))
+        })?;
+    let rec = AppendRecord::decode(&raw, entry.last_version)?;
+    if rec.first_global != start || rec.events.len() as u64 != entry.events {
+        return Err(StoreError::Corrupt(format!(
+            "global position {start} points at an append of {stream:?} that starts at {} with {} events",
+            rec.first_global,
+            rec.events.len()
+        )));
+    }
+    Ok(raw)
 }
 
 /// A stream name read back from the data must be one `check_stream_name` would have accepted.
@@ -369,11 +406,14 @@ impl Store {
             queue: Mutex::new(Queue::default()),
             wake: Condvar::new(),
             permits: Arc::new(Semaphore::new(log::MAX_QUEUED_BYTES / 1024)),
-            state: Mutex::new(LogState {
-                last_txn: first_txn,
+            state: Mutex::new(LogState::new(
+                first_txn,
                 last_global,
-                tails: HashMap::new(),
-            }),
+                CacheLimits {
+                    streams: MAX_CACHED_STREAMS,
+                    ids: MAX_CACHED_COMMAND_IDS,
+                },
+            )),
             durable: watch::channel(durable).0,
             position: watch::channel(last_global).0,
             flushes: std::sync::atomic::AtomicU64::new(0),
@@ -570,7 +610,9 @@ impl Store {
             return Ok(Vec::new());
         }
         let db = self.db();
-        // The append holding `from` is the one with the greatest first global position at or before it.
+        // The batch holding `from` is the one with the greatest first global position at or before it.
+        // Every `G` key at or before the durable position belongs to a durable batch (a batch is durable
+        // whole, and positions are assigned in batch order), and positions past it are cut off below.
         let start = match db
             .range(codec::global_key(0)..=codec::global_key(from))
             .next_back()
@@ -580,41 +622,34 @@ impl Store {
         };
         let mut out = Vec::with_capacity(limit.min(1024));
         for item in db.range(codec::global_key(start)..=codec::global_key(d.global)) {
-            if out.len() >= limit {
-                break;
-            }
             let (key, value) = item?;
-            let first_global = codec::key_u64_suffix(&key, 9, "global index")?;
-            let (stream, last_version, seq) = codec::decode_global_ref(&value)?;
-            check_stored_name(&stream)?;
-            let raw = db
-                .get(codec::append_key(&stream, last_version, seq))?
-                .ok_or_else(|| {
-                    StoreError::Corrupt(format!(
-                        "global position {first_global} points at a missing append of {stream:?}"
-                    ))
-                })?;
-            let rec = AppendRecord::decode(&raw, last_version)?;
-            if rec.first_global != first_global {
-                return Err(StoreError::Corrupt(format!(
-                    "global position {first_global} points at an append of {stream:?} that starts at {}",
-                    rec.first_global
-                )));
-            }
-            for (i, payload) in rec.events.iter().enumerate() {
-                let global = first_global + i as u64;
-                if global < from {
+            let mut global = codec::key_u64_suffix(&key, 9, "global index")?;
+            for entry in codec::decode_group_index(&value)? {
+                let first_global = global;
+                global += entry.events;
+                if global <= from {
                     continue;
                 }
-                if global > d.global || out.len() >= limit {
+                if out.len() >= limit || first_global > d.global {
                     return Ok(out);
                 }
-                out.push(GlobalRecord {
-                    global,
-                    stream: stream.clone(),
-                    version: rec.first_version + i as u64,
-                    payload: payload.to_vec(),
-                });
+                let raw = check_indexed_append(db, first_global, &entry)?;
+                let rec = AppendRecord::decode(&raw, entry.last_version)?;
+                for (i, payload) in rec.events.iter().enumerate() {
+                    let global = first_global + i as u64;
+                    if global < from {
+                        continue;
+                    }
+                    if global > d.global || out.len() >= limit {
+                        return Ok(out);
+                    }
+                    out.push(GlobalRecord {
+                        global,
+                        stream: entry.stream.to_string(),
+                        version: rec.first_version + i as u64,
+                        payload: payload.to_vec(),
+                    });
+                }
             }
         }
         Ok(out)
@@ -727,7 +762,12 @@ impl Store {
                 Some(raw) => SummaryRec::decode(&raw)?.visible(d.txn),
                 None => None,
             };
-            out.push((name, summary));
+            let head = self.durable_head(&name, d.txn)?;
+            out.push(StreamListing {
+                name,
+                summary,
+                head,
+            });
         }
         Ok(out)
     }

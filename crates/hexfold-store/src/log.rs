@@ -20,8 +20,10 @@
 //! publishes and replies in order. So in that mode a record in sled may be flushed but not yet durable;
 //! a duplicate command found in sled is answered only once its original is durable.
 
+use std::collections::hash_map::RandomState;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::fs::File;
+use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -29,7 +31,7 @@ use std::sync::{Arc, Condvar, Mutex};
 
 use tokio::sync::{oneshot, watch, OwnedSemaphorePermit, Semaphore};
 
-use crate::codec::{self, AppendRecord, MetaRecord, SummaryRec, KIND_APPEND};
+use crate::codec::{self, AppendRecord, GroupIndexWriter, MetaRecord, SummaryRec, KIND_APPEND};
 use crate::{AppendRequest, Appended, Durability, StoreError};
 
 /// A txn is `epoch << TXN_EPOCH_SHIFT | n`: 2^40 writes per open, 2^24 opens.
@@ -110,14 +112,164 @@ pub(crate) struct Tail {
     pub(crate) seq: u64,
 }
 
+/// Hashes a `u64` that is already a hash: the command-id maps are keyed by a keyed hash of the id.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct PreHashed(u64);
+
+impl Hasher for PreHashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `write_u64` is used for the keys; this keeps the hasher total for any other use.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// A stream's command-id index: hash of the id -> `(last version, seq)` of the `A` record holding it.
+/// Only a hint: a hit is confirmed by reading that record and comparing the id (a different id with the
+/// same hash sends the lookup to a scan), and ids with the same hash keep the first one's entry.
+pub(crate) type IdIndex = HashMap<u64, (u64, u64), BuildHasherDefault<PreHashed>>;
+
+/// What the log thread remembers of one stream: its written tail and the index of its command ids, both
+/// derived from the stream's `A` records (loaded by one scan on first use), so they are a function of the
+/// data in sled and never a best-effort guess.
+pub(crate) struct StreamCache {
+    pub(crate) tail: Tail,
+    /// `None` when the stream has more commands than [`CacheLimits::ids_per_stream`]: its lookups then
+    /// scan its `A` records.
+    pub(crate) ids: Option<IdIndex>,
+    /// The group that last used the stream, for eviction.
+    pub(crate) used: u64,
+}
+
+impl StreamCache {
+    fn id_count(&self) -> usize {
+        self.ids.as_ref().map_or(0, HashMap::len)
+    }
+}
+
+/// Bounds of the log thread's stream cache.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct CacheLimits {
+    pub(crate) streams: usize,
+    pub(crate) ids: usize,
+}
+
+impl CacheLimits {
+    /// One stream may hold at most a quarter of all cached ids, so that loading it never evicts everything.
+    fn ids_per_stream(&self) -> usize {
+        self.ids / 4
+    }
+}
+
 /// The log thread's own state. Behind a mutex only so tests can look at it; only the log thread locks it
 /// otherwise, so it is never contended.
 pub(crate) struct LogState {
     pub(crate) last_txn: u64,
     pub(crate) last_global: u64,
-    /// Heads of recently written streams, so an append needs no reverse scan of sled. Bounded by
-    /// [`crate::MAX_CACHED_STREAM_HEADS`]: at the bound it is cleared and refilled from sled.
-    pub(crate) tails: HashMap<String, Tail>,
+    /// Recently written streams, so an append needs neither a reverse scan of sled for the head nor an
+    /// index record for its command id. Bounded by [`CacheLimits`]: past a bound, at the start of a group,
+    /// the least recently used streams are dropped (down to three quarters of the bounds) and reloaded
+    /// from sled when next used. Within a group it can exceed the bounds by the streams that group touches
+    /// (at most [`MAX_GROUP_WRITES`]): a stream staged in the group must not be forgotten before its batch
+    /// reaches sled, or reloading it would miss the staged appends.
+    pub(crate) streams: HashMap<String, StreamCache>,
+    /// Total entries of every stream's `ids`.
+    pub(crate) cached_ids: usize,
+    pub(crate) limits: CacheLimits,
+    /// Counts groups, the clock of the eviction.
+    pub(crate) group_clock: u64,
+    /// Keys the command-id hash, so ids that collide cannot be chosen from outside the process.
+    pub(crate) id_hasher: RandomState,
+}
+
+impl LogState {
+    pub(crate) fn new(last_txn: u64, last_global: u64, limits: CacheLimits) -> Self {
+        LogState {
+            last_txn,
+            last_global,
+            streams: HashMap::new(),
+            cached_ids: 0,
+            limits,
+            group_clock: 0,
+            id_hasher: RandomState::new(),
+        }
+    }
+
+    /// Drops the least recently used streams when a bound is passed. Called between groups only.
+    fn evict(&mut self) {
+        let limits = self.limits;
+        if self.streams.len() <= limits.streams && self.cached_ids <= limits.ids {
+            return;
+        }
+        let (keep_streams, keep_ids) = (limits.streams / 4 * 3, limits.ids / 4 * 3);
+        let mut by_age: Vec<(u64, usize)> = self
+            .streams
+            .values()
+            .map(|s| (s.used, s.id_count()))
+            .collect();
+        by_age.sort_unstable();
+        let (mut streams, mut ids) = (self.streams.len(), self.cached_ids);
+        // Streams last used at or before this group are dropped; ties go too, which only frees more.
+        let mut drop_up_to = None;
+        for (used, count) in by_age {
+            if streams <= keep_streams && ids <= keep_ids {
+                break;
+            }
+            streams -= 1;
+            ids -= count;
+            drop_up_to = Some(used);
+        }
+        if let Some(limit) = drop_up_to {
+            self.streams.retain(|_, s| s.used > limit);
+        }
+        self.cached_ids = self.streams.values().map(StreamCache::id_count).sum();
+    }
+}
+
+/// Reads a stream's tail and command ids from its `A` records. `created` says it was created in the group
+/// being staged (so it has no record in sled yet).
+fn load_stream(
+    db: &sled::Db,
+    stream: &str,
+    created: bool,
+    limits: CacheLimits,
+    hasher: &RandomState,
+) -> Result<StreamCache, StoreError> {
+    let mut tail = None;
+    let mut ids = Some(IdIndex::default());
+    for item in db.scan_prefix(codec::stream_prefix(KIND_APPEND, stream)) {
+        let (key, value) = item?;
+        let (last_version, seq) = codec::append_key_parts(&key, stream)?;
+        tail = Some(Tail {
+            head: last_version,
+            seq,
+        });
+        if let Some(index) = &mut ids {
+            if index.len() >= limits.ids_per_stream() {
+                ids = None;
+                continue;
+            }
+            let (_, command_id) = AppendRecord::decode_head(&value)?;
+            index
+                .entry(hasher.hash_one(command_id))
+                .or_insert((last_version, seq));
+        }
+    }
+    let tail = match tail {
+        Some(tail) => tail,
+        None if created || db.get(codec::meta_key(stream))?.is_some() => Tail { head: 0, seq: 0 },
+        None => return Err(StoreError::NotFound),
+    };
+    Ok(StreamCache { tail, ids, used: 0 })
 }
 
 /// The state shared by the store handles and the log thread.
@@ -329,28 +481,47 @@ struct Group<'a> {
     /// The durable txn when the group started.
     durable_txn: u64,
     state: &'a mut LogState,
+    /// Closed batches, each with its `G` record.
     batches: Vec<sled::Batch>,
+    /// The batch being filled, and the `G` record of its appends with events.
+    batch: sled::Batch,
+    index: GroupIndexWriter,
     appends_in_batch: usize,
     staged: Vec<Staged>,
     /// Streams created in this group (not in sled yet).
     created: HashSet<String>,
-    /// Command ids appended in this group, with their result.
-    ids: HashMap<(String, String), Appended>,
+    /// Appends staged in this group (not in sled yet): stream, command id, result. Looked at only when a
+    /// command id is not found in sled, which is rare (a duplicate within one group, a hash collision, or a
+    /// stream too long for the id cache), so a list is enough.
+    pending: Vec<(String, String, Appended)>,
     /// The durable summary each summary written in this group must fall back to.
     summary_fallback: HashMap<String, Option<(u64, Vec<u8>)>>,
 }
 
+/// Where a command id was found.
+enum Found {
+    /// In an `A` record in sled, with the record's txn.
+    Stored(Appended, u64),
+    /// Staged earlier in this group.
+    Pending(Appended),
+    Absent,
+}
+
 impl<'a> Group<'a> {
     fn new(db: &'a sled::Db, durable_txn: u64, state: &'a mut LogState) -> Self {
+        state.evict();
+        state.group_clock += 1;
         Group {
             db,
             durable_txn,
             state,
-            batches: vec![sled::Batch::default()],
+            batches: Vec::new(),
+            batch: sled::Batch::default(),
+            index: GroupIndexWriter::new(),
             appends_in_batch: 0,
             staged: Vec::new(),
             created: HashSet::new(),
-            ids: HashMap::new(),
+            pending: Vec::new(),
             summary_fallback: HashMap::new(),
         }
     }
@@ -365,14 +536,31 @@ impl<'a> Group<'a> {
         Ok(self.state.last_txn + 1)
     }
 
-    /// The sled batch the next write goes into; a new one every MAX_APPENDS_PER_BATCH writes.
-    fn batch(&mut self) -> &mut sled::Batch {
+    /// Adds the `G` record to the batch being filled and sets it aside.
+    fn close_batch(&mut self) {
+        let mut batch = std::mem::take(&mut self.batch);
+        let index = std::mem::replace(&mut self.index, GroupIndexWriter::new());
+        if let Some((key, value)) = index.finish() {
+            batch.insert(&key, value);
+        }
+        self.batches.push(batch);
+        self.appends_in_batch = 0;
+    }
+
+    /// Makes room for one more write in the current batch: a new batch every MAX_APPENDS_PER_BATCH writes.
+    fn count_write(&mut self) {
         if self.appends_in_batch == MAX_APPENDS_PER_BATCH {
-            self.batches.push(sled::Batch::default());
-            self.appends_in_batch = 0;
+            self.close_batch();
         }
         self.appends_in_batch += 1;
-        self.batches.last_mut().expect("there is always a batch")
+    }
+
+    /// The sled batches of the group, in order.
+    fn finish(mut self) -> (Vec<sled::Batch>, Vec<Staged>) {
+        if self.appends_in_batch > 0 {
+            self.close_batch();
+        }
+        (self.batches, self.staged)
     }
 
     fn stage(&mut self, request: Request) {
@@ -411,71 +599,128 @@ impl<'a> Group<'a> {
             return Err(StoreError::AlreadyExists);
         }
         let txn = self.next_txn()?;
-        self.batch().insert(key, MetaRecord::encode(txn, meta));
+        self.count_write();
+        self.batch.insert(key, MetaRecord::encode(txn, meta));
         self.state.last_txn = txn;
         self.created.insert(stream);
         Ok(())
     }
 
-    /// The written head of a stream: from this group, the cache, or sled.
-    fn tail(&mut self, stream: &str) -> Result<Tail, StoreError> {
-        if let Some(tail) = self.state.tails.get(stream) {
-            return Ok(*tail);
+    /// The stream's cache entry, loaded from sled on first use; marks it used by this group.
+    fn stream(&mut self, stream: &str) -> Result<&mut StreamCache, StoreError> {
+        if !self.state.streams.contains_key(stream) {
+            let loaded = load_stream(
+                self.db,
+                stream,
+                self.created.contains(stream),
+                self.state.limits,
+                &self.state.id_hasher,
+            )?;
+            self.state.cached_ids += loaded.id_count();
+            self.state.streams.insert(stream.to_owned(), loaded);
         }
-        if self.created.contains(stream) {
-            return Ok(Tail { head: 0, seq: 0 });
+        let clock = self.state.group_clock;
+        let cache = self
+            .state
+            .streams
+            .get_mut(stream)
+            .expect("the stream was just loaded");
+        cache.used = clock;
+        Ok(cache)
+    }
+
+    /// Reads the `A` record at `(last_version, seq)` and returns its result if it holds `command_id`.
+    fn stored_append(
+        &self,
+        stream: &str,
+        command_id: &str,
+        last_version: u64,
+        seq: u64,
+    ) -> Result<Option<(Appended, u64)>, StoreError> {
+        let Some(raw) = self.db.get(codec::append_key(stream, last_version, seq))? else {
+            return Ok(None);
+        };
+        let rec = AppendRecord::decode(&raw, last_version)?;
+        if rec.command_id != command_id {
+            return Ok(None);
         }
-        match self
+        let appended = Appended {
+            first_version: rec.first_version,
+            last_version,
+            first_global: rec.first_global,
+            duplicate: true,
+        };
+        Ok(Some((appended, rec.txn)))
+    }
+
+    /// Finds an earlier append of `command_id` on the stream: the id index gives the candidate record,
+    /// and whatever it cannot settle (a hash shared with another id, a stream too long to index, an
+    /// original staged in this group) is settled by a scan of the stream's records and this group's list.
+    fn find_command(&mut self, stream: &str, command_id: &str) -> Result<Found, StoreError> {
+        let hash = self.state.id_hasher.hash_one(command_id);
+        let hint = match &self.stream(stream)?.ids {
+            Some(ids) => match ids.get(&hash) {
+                // Not in the index: neither in sled nor staged (staging indexes every append).
+                None => return Ok(Found::Absent),
+                Some(&at) => Some(at),
+            },
+            None => None,
+        };
+        if let Some((last_version, seq)) = hint {
+            if let Some((appended, txn)) =
+                self.stored_append(stream, command_id, last_version, seq)?
+            {
+                return Ok(Found::Stored(appended, txn));
+            }
+        }
+        if let Some((_, _, appended)) = self
+            .pending
+            .iter()
+            .find(|(s, id, _)| s == stream && id == command_id)
+        {
+            return Ok(Found::Pending(*appended));
+        }
+        for item in self
             .db
             .scan_prefix(codec::stream_prefix(KIND_APPEND, stream))
-            .next_back()
         {
-            Some(item) => {
-                let (head, seq) = codec::append_key_parts(&item?.0, stream)?;
-                Ok(Tail { head, seq })
+            let (key, value) = item?;
+            let (last_version, _) = codec::append_key_parts(&key, stream)?;
+            let (_, id) = AppendRecord::decode_head(&value)?;
+            if id == command_id {
+                let rec = AppendRecord::decode(&value, last_version)?;
+                let appended = Appended {
+                    first_version: rec.first_version,
+                    last_version,
+                    first_global: rec.first_global,
+                    duplicate: true,
+                };
+                return Ok(Found::Stored(appended, rec.txn));
             }
-            None if self.db.get(codec::meta_key(stream))?.is_some() => Ok(Tail { head: 0, seq: 0 }),
-            None => Err(StoreError::NotFound),
         }
+        Ok(Found::Absent)
     }
 
     /// Stages one append. Returns its result and whether it must wait for this group's flush.
     fn stage_append(&mut self, req: AppendRequest) -> Result<(Appended, bool), StoreError> {
         let stream = req.stream.as_str();
-        let id = (req.stream.clone(), req.command_id.clone());
-        if let Some(original) = self.ids.get(&id) {
-            return Ok((
-                Appended {
-                    duplicate: true,
-                    ..*original
-                },
-                true,
-            ));
-        }
-        let id_key = codec::command_id_key(stream, &req.command_id);
-        if let Some(raw) = self.db.get(&id_key)? {
-            let (last_version, seq) = codec::decode_command_ref(&raw)?;
-            let raw = self
-                .db
-                .get(codec::append_key(stream, last_version, seq))?
-                .ok_or_else(|| {
-                    StoreError::Corrupt(format!(
-                        "stream {stream:?}: command id index points at missing append #{seq}"
-                    ))
-                })?;
-            let original = AppendRecord::decode(&raw, last_version)?;
-            let appended = Appended {
-                first_version: original.first_version,
-                last_version,
-                first_global: original.first_global,
-                duplicate: true,
-            };
+        match self.find_command(stream, &req.command_id)? {
+            Found::Pending(original) => {
+                return Ok((
+                    Appended {
+                        duplicate: true,
+                        ..original
+                    },
+                    true,
+                ))
+            }
             // In Fsync mode the original may be flushed but not fsynced yet: then the duplicate is
             // answered with this group, whose durability implies the original's.
-            return Ok((appended, original.txn > self.durable_txn));
+            Found::Stored(original, txn) => return Ok((original, txn > self.durable_txn)),
+            Found::Absent => {}
         }
 
-        let tail = self.tail(stream)?;
+        let tail = self.stream(stream)?.tail;
         if let Some(expected) = req.expected_version {
             if expected != tail.head {
                 return Err(StoreError::Conflict {
@@ -528,38 +773,46 @@ impl<'a> Group<'a> {
             &req.command,
             &req.events,
         );
-        let batch = self.batch();
-        batch.insert(codec::append_key(stream, last_version, seq), record);
+        self.count_write();
+        self.batch
+            .insert(codec::append_key(stream, last_version, seq), record);
         if count > 0 {
-            let global_ref = codec::encode_append_ref(last_version, seq, Some(stream));
-            batch.insert(&codec::global_key(first_global), global_ref);
+            self.index
+                .push(first_global, stream, last_version, seq, count);
         }
-        batch.insert(id_key, codec::encode_append_ref(last_version, seq, None));
         if let Some((key, value)) = summary {
-            batch.insert(key, value);
+            self.batch.insert(key, value);
         }
 
         self.state.last_txn = txn;
         self.state.last_global = last_global;
-        if self.state.tails.len() >= crate::MAX_CACHED_STREAM_HEADS
-            && !self.state.tails.contains_key(stream)
-        {
-            self.state.tails.clear();
+        let hash = self.state.id_hasher.hash_one(req.command_id.as_str());
+        let per_stream = self.state.limits.ids_per_stream();
+        let cache = self.stream(stream)?;
+        cache.tail = Tail {
+            head: last_version,
+            seq,
+        };
+        let mut added = 0;
+        let mut dropped = 0;
+        if let Some(ids) = &mut cache.ids {
+            if ids.len() >= per_stream {
+                // Too many commands to index this stream: its lookups scan from now on.
+                dropped = ids.len();
+                cache.ids = None;
+            } else if let std::collections::hash_map::Entry::Vacant(slot) = ids.entry(hash) {
+                slot.insert((last_version, seq));
+                added = 1;
+            }
         }
-        self.state.tails.insert(
-            req.stream.clone(),
-            Tail {
-                head: last_version,
-                seq,
-            },
-        );
+        self.state.cached_ids = self.state.cached_ids + added - dropped;
         let appended = Appended {
             first_version,
             last_version,
             first_global,
             duplicate: false,
         };
-        self.ids.insert(id, appended);
+        self.pending.push((req.stream, req.command_id, appended));
         Ok((appended, true))
     }
 }
@@ -602,9 +855,7 @@ pub(crate) fn run(shared: Arc<Shared>) {
         for request in requests {
             group.stage(request);
         }
-        let Group {
-            batches, staged, ..
-        } = group;
+        let (batches, staged) = group.finish();
         let (txn, global) = (state.last_txn, state.last_global);
         drop(state);
 

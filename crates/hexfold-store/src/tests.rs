@@ -1,11 +1,20 @@
 //! Tests that need the store's internals: holding the flush, injecting a flush failure, damaging records.
 
+use std::hash::BuildHasher;
 use std::sync::atomic::Ordering;
 
 use super::*;
 
 fn open(dir: &Path) -> Store {
     Store::open(dir, StoreConfig::default()).expect("open store")
+}
+
+fn listing(name: &str, summary: Option<&str>, head: u64) -> StreamListing {
+    StreamListing {
+        name: name.into(),
+        summary: summary.map(|s| s.as_bytes().to_vec()),
+        head,
+    }
 }
 
 fn req(
@@ -64,7 +73,7 @@ async fn writes_stay_invisible_until_their_flush_completes() {
     assert_eq!(store.commands("g").unwrap().len(), 1);
     assert_eq!(
         store.list_streams(None, 10).unwrap(),
-        vec![("g".to_string(), Some(b"s1".to_vec()))]
+        vec![listing("g", Some("s1"), 1)]
     );
     assert_eq!(*store.durable_position().borrow(), 1);
     assert!(matches!(
@@ -122,10 +131,7 @@ async fn writes_stay_invisible_until_their_flush_completes() {
     assert_eq!(store.meta("h").unwrap(), b"meta-h".to_vec());
     assert_eq!(
         store.list_streams(None, 10).unwrap(),
-        vec![
-            ("g".to_string(), Some(b"s2".to_vec())),
-            ("h".to_string(), None)
-        ]
+        vec![listing("g", Some("s2"), 3), listing("h", None, 0)]
     );
 }
 
@@ -165,7 +171,7 @@ async fn two_summaries_in_one_group_fall_back_to_the_durable_one() {
         outcomes.push(outcome);
     }
     assert_eq!(
-        store.list_streams(None, 1).unwrap()[0].1,
+        store.list_streams(None, 1).unwrap()[0].summary,
         Some(b"s1".to_vec())
     );
 
@@ -174,7 +180,7 @@ async fn two_summaries_in_one_group_fall_back_to_the_durable_one() {
     c2.await.unwrap().unwrap();
     applied(&store, base + 3).await;
     assert_eq!(
-        store.list_streams(None, 1).unwrap()[0].1,
+        store.list_streams(None, 1).unwrap()[0].summary,
         Some(b"s2".to_vec())
     );
 
@@ -183,7 +189,7 @@ async fn two_summaries_in_one_group_fall_back_to_the_durable_one() {
         outcome.await.unwrap().unwrap();
     }
     assert_eq!(
-        store.list_streams(None, 1).unwrap()[0].1,
+        store.list_streams(None, 1).unwrap()[0].summary,
         Some(b"s4".to_vec())
     );
     assert_eq!(store.head("g").unwrap(), 4);
@@ -328,14 +334,11 @@ async fn reopen_refuses_a_global_index_that_disagrees_with_the_data() {
             .append(req("g", "c1", Some(0), &["e1", "e2"], None))
             .await
             .unwrap();
-        // A global index entry past the end that points at an append starting elsewhere.
-        store
-            .db()
-            .insert(
-                codec::global_key(3),
-                codec::encode_append_ref(2, 1, Some("g")),
-            )
-            .unwrap();
+        // A global index record past the end that lists an append starting elsewhere.
+        let mut index = codec::GroupIndexWriter::new();
+        index.push(3, "g", 2, 1, 2);
+        let (key, value) = index.finish().unwrap();
+        store.db().insert(key, value).unwrap();
         store.flush().await.unwrap();
     }
     match Store::open(dir.path(), StoreConfig::default()) {
@@ -346,37 +349,127 @@ async fn reopen_refuses_a_global_index_that_disagrees_with_the_data() {
 }
 
 #[tokio::test]
-async fn the_head_cache_forgets_everything_at_its_limit_and_reloads_from_sled() {
+async fn the_stream_cache_evicts_at_its_bounds_and_reloads_from_sled() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = open(dir.path());
+    store.inner.shared.state.lock().unwrap().limits = CacheLimits { streams: 4, ids: 8 };
+    for s in ["a", "b", "c", "d", "e"] {
+        store.create_stream(s, Vec::new()).await.unwrap();
+        store
+            .append(req(s, "c1", Some(0), &["e1", "e2"], None))
+            .await
+            .unwrap();
+    }
+    // A forced flush runs one more group, at whose start the cache is over its bound of streams.
+    store.flush().await.unwrap();
+    {
+        let state = store.inner.shared.state.lock().unwrap();
+        assert!(state.streams.len() <= 4, "{}", state.streams.len());
+        assert!(!state.streams.contains_key("a"));
+        let ids: usize = state
+            .streams
+            .values()
+            .map(|s| s.ids.as_ref().map_or(0, |i| i.len()))
+            .sum();
+        assert_eq!(state.cached_ids, ids);
+    }
+    // "a" is reloaded from sled: its head, seq and command ids.
+    let dup = store
+        .append(req("a", "c1", Some(0), &["e1", "e2"], None))
+        .await
+        .unwrap();
+    assert_eq!((dup.first_version, dup.duplicate), (1, true));
+    let r = store
+        .append(req("a", "c2", Some(2), &["e3"], None))
+        .await
+        .unwrap();
+    assert_eq!((r.first_version, r.first_global), (3, 11));
+    assert_eq!(store.commands("a").unwrap().len(), 2);
+    assert_eq!(
+        store.inner.shared.state.lock().unwrap().streams["a"]
+            .tail
+            .seq,
+        2
+    );
+
+    // One stream with more ids than a quarter of the bound is not indexed, and still finds duplicates
+    // (durable ones by a scan, ones of its own group in the group's list).
+    for i in 2..6 {
+        store
+            .append(req("b", &format!("c{i}"), None, &["x"], None))
+            .await
+            .unwrap();
+    }
+    assert!(store.inner.shared.state.lock().unwrap().streams["b"]
+        .ids
+        .is_none());
+    let again = store
+        .append(req("b", "c3", None, &["x"], None))
+        .await
+        .unwrap();
+    assert_eq!((again.first_version, again.duplicate), (4, true));
+    let fresh = store
+        .append(req("b", "c9", None, &["x"], None))
+        .await
+        .unwrap();
+    assert_eq!((fresh.first_version, fresh.duplicate), (7, false));
+    assert_eq!(store.commands("b").unwrap().len(), 6);
+}
+
+#[tokio::test]
+async fn a_command_id_hash_shared_with_another_id_is_settled_by_the_records() {
     let dir = tempfile::tempdir().unwrap();
     let store = open(dir.path());
     store.create_stream("g", Vec::new()).await.unwrap();
-    store
-        .append(req("g", "c1", Some(0), &["e1", "e2"], None))
+    let first = store
+        .append(req("g", "c1", None, &["e1"], None))
+        .await
+        .unwrap();
+    let second = store
+        .append(req("g", "c2", None, &["e2"], None))
         .await
         .unwrap();
     {
+        // Make "c3" and "c2" look like a collision: "c3"'s hash points at c1's record, and "c2"'s hash
+        // entry is gone as if an earlier id with the same hash had kept the slot.
         let mut state = store.inner.shared.state.lock().unwrap();
-        assert_eq!(state.tails.get("g").map(|t| (t.head, t.seq)), Some((2, 1)));
-        for i in 0..MAX_CACHED_STREAM_HEADS {
-            state
-                .tails
-                .insert(format!("filler-{i}"), log::Tail { head: 0, seq: 0 });
-        }
-        state.tails.remove("g");
+        let (h2, h3) = (
+            state.id_hasher.hash_one("c2"),
+            state.id_hasher.hash_one("c3"),
+        );
+        let ids = state.streams.get_mut("g").unwrap().ids.as_mut().unwrap();
+        let c1_at = ids[&state_hash_of(ids, first.last_version)];
+        ids.remove(&h2);
+        ids.insert(h3, c1_at);
+        ids.insert(h2, c1_at);
     }
-    store.create_stream("h", Vec::new()).await.unwrap();
-    store
-        .append(req("h", "c1", Some(0), &["e"], None))
+    // "c2" hits c1's record, which holds another id: the scan finds the real original.
+    let dup = store
+        .append(req("g", "c2", None, &["e2"], None))
         .await
         .unwrap();
-    assert_eq!(store.inner.shared.state.lock().unwrap().tails.len(), 1);
-    // "g" is no longer cached: its head and seq come back from sled.
+    assert_eq!(
+        dup,
+        Appended {
+            duplicate: true,
+            ..second
+        }
+    );
+    // "c3" hits c1's record too, and is new.
     let r = store
-        .append(req("g", "c2", Some(2), &["e3"], None))
+        .append(req("g", "c3", None, &["e3"], None))
         .await
         .unwrap();
-    assert_eq!((r.first_version, r.first_global), (3, 4));
-    assert_eq!(store.commands("g").unwrap().len(), 2);
+    assert_eq!((r.first_version, r.duplicate), (3, false));
+    assert_eq!(store.commands("g").unwrap().len(), 3);
+}
+
+/// The id-index key whose entry points at the append ending at `last_version`.
+fn state_hash_of(ids: &log::IdIndex, last_version: u64) -> u64 {
+    *ids.iter()
+        .find(|(_, &(v, _))| v == last_version)
+        .expect("the append is indexed")
+        .0
 }
 
 #[test]
@@ -411,4 +504,142 @@ fn write_futures_are_send_so_servers_can_spawn_them() {
     assert_send(&create);
     let flush = store.flush();
     assert_send(&flush);
+}
+
+/// Writes a store as layout 1 did: `G` per append (format 1) and `C` per append. Streams "g" (two
+/// appends with events around an empty one) and "h" (one append), global positions 1..=4.
+fn write_layout_1(dir: &Path, marker: u8) {
+    let db = sled::open(dir).unwrap();
+    let mut batch = sled::Batch::default();
+    batch.insert(&codec::layout_key(), &[marker]);
+    batch.insert(&codec::epoch_key(), codec::encode_epoch(1));
+    let txn = 1 << TXN_EPOCH_SHIFT;
+    for s in ["g", "h"] {
+        batch.insert(codec::meta_key(s), MetaRecord::encode(txn, b"meta"));
+    }
+    // (stream, command id, first version, last version, seq, first global, events)
+    type V1Append<'a> = (&'a str, &'a str, u64, u64, u64, u64, &'a [&'a str]);
+    let appends: [V1Append<'_>; 4] = [
+        ("g", "g-1", 1, 2, 1, 1, &["g1", "g2"]),
+        ("h", "h-1", 1, 1, 1, 3, &["h1"]),
+        ("g", "g-empty", 3, 2, 2, 4, &[]),
+        ("g", "g-2", 3, 3, 3, 4, &["g3"]),
+    ];
+    for (i, (s, id, first, last, seq, global, events)) in appends.into_iter().enumerate() {
+        let events: Vec<Vec<u8>> = events.iter().map(|e| e.as_bytes().to_vec()).collect();
+        let record = AppendRecord::encode(txn + 1 + i as u64, first, global, id, b"cmd", &events);
+        batch.insert(codec::append_key(s, last, seq), record);
+        if !events.is_empty() {
+            let v1_ref = codec::Encoder::new(0)
+                .u64(last)
+                .u64(seq)
+                .bytes(s.as_bytes())
+                .finish();
+            batch.insert(&codec::global_key(global), v1_ref);
+        }
+        let mut c_key = codec::stream_prefix(codec::KIND_V1_COMMAND_ID, s);
+        c_key.extend_from_slice(id.as_bytes());
+        batch.insert(c_key, codec::Encoder::new(0).u64(last).u64(seq).finish());
+    }
+    let summary = SummaryRec {
+        txn: txn + 4,
+        summary: b"g at 3".to_vec(),
+        durable_before: None,
+    };
+    batch.insert(codec::summary_key("g"), summary.encode());
+    db.apply_batch(batch).unwrap();
+    db.flush().unwrap();
+}
+
+async fn check_migrated(dir: &Path) {
+    let store = open(dir);
+    {
+        let db = store.db();
+        assert_eq!(
+            db.get(codec::layout_key()).unwrap().unwrap().as_ref(),
+            &[codec::LAYOUT_VERSION]
+        );
+        assert!(db.scan_prefix([codec::KIND_V1_COMMAND_ID]).next().is_none());
+        for item in db.scan_prefix([codec::KIND_GLOBAL]) {
+            assert_eq!(item.unwrap().1[0], codec::FORMAT_GROUP_V2);
+        }
+    }
+    let global: Vec<(u64, String, u64)> = store
+        .read_global(1, 100)
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.global, r.stream, r.version))
+        .collect();
+    let expected = [(1, "g", 1), (2, "g", 2), (3, "h", 1), (4, "g", 3)];
+    assert_eq!(
+        global,
+        expected.map(|(p, s, v)| (p, s.to_string(), v)).to_vec()
+    );
+    assert_eq!(store.read_global(4, 1).unwrap()[0].payload, b"g3".to_vec());
+    assert_eq!(
+        store.list_streams(None, 10).unwrap(),
+        vec![listing("g", Some("g at 3"), 3), listing("h", None, 1)]
+    );
+    // The command ids, once in `C` records, are found in the `A` records: all four are duplicates.
+    for (s, id, last) in [
+        ("g", "g-1", 2),
+        ("h", "h-1", 1),
+        ("g", "g-empty", 2),
+        ("g", "g-2", 3),
+    ] {
+        let r = store
+            .append(req(s, id, None, &["again"], None))
+            .await
+            .unwrap();
+        assert_eq!((r.last_version, r.duplicate), (last, true), "{s} {id}");
+    }
+    let r = store
+        .append(req("g", "g-3", Some(3), &["g4"], None))
+        .await
+        .unwrap();
+    assert_eq!((r.first_version, r.first_global), (4, 5));
+    assert_eq!(store.read_global(5, 10).unwrap()[0].payload, b"g4".to_vec());
+}
+
+#[tokio::test]
+async fn a_layout_1_store_is_migrated_at_open() {
+    let dir = tempfile::tempdir().unwrap();
+    write_layout_1(dir.path(), codec::LAYOUT_V1);
+    check_migrated(dir.path()).await;
+    // Opening again finds layout 2 and changes nothing.
+    check_migrated_again(dir.path());
+}
+
+fn check_migrated_again(dir: &Path) {
+    let store = open(dir);
+    assert_eq!(store.read_global(1, 100).unwrap().len(), 5);
+    assert_eq!(store.commands("g").unwrap().len(), 4);
+}
+
+#[tokio::test]
+async fn a_migration_cut_short_runs_again_at_the_next_open() {
+    let dir = tempfile::tempdir().unwrap();
+    // As a crash would leave it: the marker says migrating, one `G` record is converted, `C` records
+    // are still there.
+    write_layout_1(dir.path(), migrate::LAYOUT_MIGRATING);
+    {
+        let db = sled::open(dir.path()).unwrap();
+        let mut index = codec::GroupIndexWriter::new();
+        index.push(3, "h", 1, 1, 1);
+        let (key, value) = index.finish().unwrap();
+        db.insert(key, value).unwrap();
+        db.flush().unwrap();
+    }
+    check_migrated(dir.path()).await;
+}
+
+#[test]
+fn an_unknown_layout_is_refused_with_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    write_layout_1(dir.path(), 3);
+    match Store::open(dir.path(), StoreConfig::default()) {
+        Err(StoreError::Corrupt(msg)) => assert!(msg.contains("layout"), "{msg}"),
+        Err(other) => panic!("expected Corrupt, got {other:?}"),
+        Ok(_) => panic!("opened a store of an unknown layout"),
+    }
 }

@@ -28,8 +28,10 @@ fn req(stream: &str, id: &str, expected: Option<u64>, events: &[&str]) -> Append
 fn check_consistent(store: &Store) -> (usize, BTreeMap<String, u64>) {
     let mut heads = BTreeMap::new();
     let mut by_global = BTreeMap::new();
-    for (name, _) in store.list_streams(None, 1000).unwrap() {
+    for listing in store.list_streams(None, 1000).unwrap() {
+        let name = listing.name;
         let head = store.head(&name).unwrap();
+        assert_eq!(listing.head, head, "stream {name}: the listing's head");
         let events = store.read(&name, 0, u64::MAX).unwrap();
         let versions: Vec<u64> = events.iter().map(|e| e.version).collect();
         assert_eq!(versions, (1..=head).collect::<Vec<_>>(), "stream {name}");
@@ -442,18 +444,26 @@ async fn streams_are_listed_in_pages_with_their_latest_summary() {
             break;
         }
         assert!(page.len() <= 10);
-        after = Some(page.last().unwrap().0.clone());
+        after = Some(page.last().unwrap().name.clone());
         seen.extend(page);
     }
-    let seen_names: Vec<String> = seen.iter().map(|(n, _)| n.clone()).collect();
+    let seen_names: Vec<String> = seen.iter().map(|l| l.name.clone()).collect();
     assert_eq!(seen_names, names);
-    for (name, summary) in &seen {
-        let expected = (name == "game-03").then(|| b"turn 2".to_vec());
-        assert_eq!(summary, &expected, "{name}");
+    for listing in &seen {
+        let game_03 = listing.name == "game-03";
+        let expected = game_03.then(|| b"turn 2".to_vec());
+        assert_eq!(listing.summary, expected, "{}", listing.name);
+        // The head is the durable version, whether or not the last append carried a summary.
+        assert_eq!(
+            listing.head,
+            if game_03 { 3 } else { 0 },
+            "{}",
+            listing.name
+        );
     }
     assert!(store.list_streams(Some("game-24"), 10).unwrap().is_empty());
     assert_eq!(
-        store.list_streams(Some("game-1"), 1).unwrap()[0].0,
+        store.list_streams(Some("game-1"), 1).unwrap()[0].name,
         "game-10"
     );
     assert!(store.list_streams(None, 0).unwrap().is_empty());
