@@ -516,20 +516,21 @@ impl<G: ProtoGame> Engine<G> {
             views.push(seed_revealed(&seed));
         }
         let last = before + batch.len() as u64;
-        let summary = StoredSummary {
+        let summary = outcome.as_ref().map(|o| StoredSummary {
             variant: G::NAME.to_string(),
             seats: meta.seats.clone(),
-            finished: outcome.is_some(),
+            finished: true,
             version: last,
-            winner: outcome.as_ref().map(|o| o.winner.0),
-        };
+            winner: Some(o.winner.0),
+        });
         let request = AppendRequest {
             stream: id.clone(),
             expected_version: Some(before),
             command_id: req.command_id.clone(),
             command: stored::encode(&StoredCommand { seat, command }),
             events: batch.iter().map(stored::encode).collect(),
-            summary: Some(stored::encode(&summary)),
+            // ListGames takes the version from the store's head, so the summary only changes when the game ends.
+            summary: summary.as_ref().map(stored::encode),
         };
         let appended = match self.store().append(request).await {
             Ok(appended) => appended,

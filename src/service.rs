@@ -122,8 +122,10 @@ impl Inner {
         let more = rows.len() > size;
         rows.truncate(size);
         let mut games = Vec::with_capacity(rows.len());
-        for (game_id, summary) in &rows {
-            let summary = match summary {
+        for row in &rows {
+            let game_id = &row.name;
+            // The stored summary changes only when the game ends; the version is the durable head.
+            let mut summary = match &row.summary {
                 Some(bytes) => {
                     let s: StoredSummary = stored::decode("summary", game_id, bytes)?;
                     let engine = self.by_name(&s.variant).ok_or_else(|| {
@@ -149,10 +151,11 @@ impl Inner {
                     .by_game(game_id)?
                     .summary_from_meta(game_id, &store.meta(game_id)?)?,
             };
+            summary.version = row.head;
             games.push(summary);
         }
         let next_page_token = match (more, rows.last()) {
-            (true, Some((last, _))) => last.clone(),
+            (true, Some(last)) => last.name.clone(),
             _ => String::new(),
         };
         Ok(pb::ListGamesResponse {
