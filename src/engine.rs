@@ -128,6 +128,8 @@ pub trait DynGame: Send + Sync {
         tx: StreamTx<pb::SubscribeResponse>,
     ) -> BoxFuture<'_, ()>;
     fn replay(&self, req: pb::GetReplayRequest) -> BoxFuture<'_, pb::GetReplayResponse>;
+    /// Watches where game `game_id` stands, for the seat of `cred` (a seat token is required).
+    fn watch_turn(&self, cred: Credential, game_id: String) -> BoxFuture<'_, TurnWatch>;
     /// The summary shown by `ListGames` for a game whose store summary is not written yet (no command so far).
     fn summary_from_meta(&self, game_id: &str, meta: &[u8]) -> Result<pb::GameSummary, ApiError>;
     /// Omniscient views of consecutive events `records` of one game (for the operator's global stream).
@@ -172,10 +174,65 @@ struct Batch<G: Game> {
 
 type Channels<G> = Arc<Mutex<HashMap<String, broadcast::Sender<Arc<Batch<G>>>>>>;
 
+/// Where a game stands, for `Play` sessions. Server-side only: which seats may act can depend on hidden hands
+/// (who can answer a trade offer), so a session only ever tells its own seat that it may act.
+#[derive(Clone, Debug, Default)]
+pub struct Turn {
+    pub version: u64,
+    pub to_act: Vec<Seat>,
+    pub ended: Option<pb::GameEnded>,
+}
+
+type Turns = Arc<Mutex<HashMap<String, watch::Sender<Turn>>>>;
+
+/// A seat's view of its game's [`Turn`], kept current by every accepted command. The game's channel goes away with
+/// its last watcher.
+pub struct TurnWatch {
+    pub seat: Seat,
+    rx: Option<watch::Receiver<Turn>>,
+    game_id: String,
+    turns: Turns,
+}
+
+impl TurnWatch {
+    /// The latest turn, marked seen.
+    pub fn latest(&mut self) -> Turn {
+        self.rx
+            .as_mut()
+            .expect("present until drop")
+            .borrow_and_update()
+            .clone()
+    }
+
+    /// Waits for a turn not seen yet; `false` if the engine has gone.
+    pub async fn changed(&mut self) -> bool {
+        self.rx
+            .as_mut()
+            .expect("present until drop")
+            .changed()
+            .await
+            .is_ok()
+    }
+}
+
+impl Drop for TurnWatch {
+    fn drop(&mut self) {
+        let mut map = lock(&self.turns);
+        drop(self.rx.take());
+        if map
+            .get(&self.game_id)
+            .is_some_and(|tx| tx.receiver_count() == 0)
+        {
+            map.remove(&self.game_id);
+        }
+    }
+}
+
 pub struct Engine<G: ProtoGame> {
     shared: Arc<Shared>,
     slots: Mutex<SlotCache<G>>,
     channels: Channels<G>,
+    turns: Turns,
 }
 
 /// Locks a std mutex, recovering from poisoning: the protected maps stay consistent at every await-free step.
@@ -216,6 +273,7 @@ impl<G: ProtoGame> Engine<G> {
                 capacity,
             }),
             channels: Arc::new(Mutex::new(HashMap::new())),
+            turns: Arc::new(Mutex::new(HashMap::new())),
         }
     }
 
@@ -458,20 +516,21 @@ impl<G: ProtoGame> Engine<G> {
             views.push(seed_revealed(&seed));
         }
         let last = before + batch.len() as u64;
-        let summary = StoredSummary {
+        let summary = outcome.as_ref().map(|o| StoredSummary {
             variant: G::NAME.to_string(),
             seats: meta.seats.clone(),
-            finished: outcome.is_some(),
+            finished: true,
             version: last,
-            winner: outcome.as_ref().map(|o| o.winner.0),
-        };
+            winner: Some(o.winner.0),
+        });
         let request = AppendRequest {
             stream: id.clone(),
             expected_version: Some(before),
             command_id: req.command_id.clone(),
             command: stored::encode(&StoredCommand { seat, command }),
             events: batch.iter().map(stored::encode).collect(),
-            summary: Some(stored::encode(&summary)),
+            // ListGames takes the version from the store's head, so the summary only changes when the game ends.
+            summary: summary.as_ref().map(stored::encode),
         };
         let appended = match self.store().append(request).await {
             Ok(appended) => appended,
@@ -488,6 +547,10 @@ impl<G: ProtoGame> Engine<G> {
                 .await;
         }
         debug_assert_eq!(appended.last_version, last);
+        let legal_actions = (req.with_legal_actions && outcome.is_none())
+            .then(|| legal_actions_of::<G>(&next, last, seat))
+            .flatten();
+        self.publish_turn(&id, last, &next);
         head.version = appended.last_version;
         head.state = next;
         for (version, bytes) in snapshots {
@@ -525,6 +588,7 @@ impl<G: ProtoGame> Engine<G> {
             version: appended.last_version,
             events,
             duplicate: false,
+            legal_actions,
         })
     }
 
@@ -554,6 +618,39 @@ impl<G: ProtoGame> Engine<G> {
             version: last,
             events,
             duplicate: true,
+            legal_actions: None,
+        })
+    }
+
+    /// Tells the game's `Play` sessions, if any, where it stands now. Called under the game's lock, so turns are
+    /// published in version order.
+    fn publish_turn(&self, id: &str, version: u64, state: &G::State) {
+        let turns = lock(&self.turns);
+        if let Some(tx) = turns.get(id) {
+            tx.send_replace(turn_of::<G>(version, state));
+        }
+    }
+
+    async fn watch_turn_impl(&self, cred: Credential, id: String) -> Result<TurnWatch, ApiError> {
+        if cred == Credential::Anonymous {
+            return Err(ApiError::Unauthenticated(
+                "Play needs a seat token in `authorization: Bearer <token>`",
+            ));
+        }
+        // Under the game's lock no command can land between reading the head and joining the channel.
+        let guard = self.lock_head(&id).await?;
+        let head = guard.as_ref().expect("lock_head loads the head");
+        let seat =
+            seat_of(&head.meta, cred)?.expect("a token credential names a seat or is refused");
+        let rx = lock(&self.turns)
+            .entry(id.clone())
+            .or_insert_with(|| watch::channel(turn_of::<G>(head.version, &head.state)).0)
+            .subscribe();
+        Ok(TurnWatch {
+            seat,
+            rx: Some(rx),
+            game_id: id,
+            turns: Arc::clone(&self.turns),
         })
     }
 
@@ -623,19 +720,15 @@ impl<G: ProtoGame> Engine<G> {
         let head = guard.as_ref().expect("lock_head loads the head");
         let seat =
             seat_of(&head.meta, cred)?.expect("a token credential names a seat or is refused");
-        let commands = if G::outcome(&head.state).is_some() {
-            Vec::new()
-        } else {
-            G::legal_actions(&head.state, seat)
-                .iter()
-                .map(G::command_to_proto)
-                .collect()
-        };
-        Ok(pb::LegalActionsResponse {
-            version: head.version,
-            seat: u32::from(seat.0),
-            commands,
-        })
+        Ok(
+            legal_actions_of::<G>(&head.state, head.version, seat).unwrap_or(
+                pb::LegalActionsResponse {
+                    version: head.version,
+                    seat: u32::from(seat.0),
+                    commands: Vec::new(),
+                },
+            ),
+        )
     }
 
     async fn read_events_impl(
@@ -863,6 +956,10 @@ impl<G: ProtoGame> DynGame for Engine<G> {
         Box::pin(self.replay_impl(req))
     }
 
+    fn watch_turn(&self, cred: Credential, game_id: String) -> BoxFuture<'_, TurnWatch> {
+        Box::pin(self.watch_turn_impl(cred, game_id))
+    }
+
     fn summary_from_meta(&self, game_id: &str, meta: &[u8]) -> Result<pb::GameSummary, ApiError> {
         let head: stored::StoredMetaHead = stored::decode("meta", game_id, meta)?;
         Ok(pb::GameSummary {
@@ -918,6 +1015,44 @@ fn viewer_for(seat: Option<Seat>, finished: bool) -> Viewer {
         (true, _) => Viewer::Omniscient,
         (false, Some(seat)) => Viewer::Seat(seat),
         (false, None) => Viewer::Spectator,
+    }
+}
+
+/// `seat`'s legal actions in `state` (at `version`), or `None` when it may not act (or the game is over).
+fn legal_actions_of<G: ProtoGame>(
+    state: &G::State,
+    version: u64,
+    seat: Seat,
+) -> Option<pb::LegalActionsResponse> {
+    if G::outcome(state).is_some() {
+        return None;
+    }
+    let commands: Vec<pb::Command> = G::legal_actions(state, seat)
+        .iter()
+        .map(G::command_to_proto)
+        .collect();
+    (!commands.is_empty()).then(|| pb::LegalActionsResponse {
+        version,
+        seat: u32::from(seat.0),
+        commands,
+    })
+}
+
+fn turn_of<G: ProtoGame>(version: u64, state: &G::State) -> Turn {
+    match G::outcome(state) {
+        Some(outcome) => Turn {
+            version,
+            to_act: Vec::new(),
+            ended: Some(pb::GameEnded {
+                version,
+                winner: Some(u32::from(outcome.winner.0)),
+            }),
+        },
+        None => Turn {
+            version,
+            to_act: G::seats_to_act(state),
+            ended: None,
+        },
     }
 }
 

@@ -5,6 +5,7 @@
 //! token, a seed or a hidden card: store errors never include payload bytes, and decoding errors report only
 //! where a record failed, never what it contained.
 
+use crate::proto::v1 as pb;
 use hexfold_rules::RuleViolation;
 use hexfold_store::StoreError;
 use std::collections::HashMap;
@@ -104,38 +105,53 @@ impl ApiError {
         }
     }
 
-    pub fn into_status(self) -> Status {
-        let code = self.code();
-        let message = self.to_string();
+    /// The `google.rpc.ErrorInfo` (reason and metadata) this error carries, if any.
+    fn error_info(&self) -> Option<(&'static str, HashMap<String, String>)> {
         match self {
             ApiError::InvalidConfig {
                 reason, rule_id, ..
             }
             | ApiError::Precondition {
                 reason, rule_id, ..
-            } => {
-                let metadata = HashMap::from([
+            } => Some((
+                reason,
+                HashMap::from([
                     ("rule_id".to_string(), rule_id.to_string()),
-                    ("message".to_string(), message.clone()),
-                ]);
-                Status::with_error_details(
-                    code,
-                    message,
-                    ErrorDetails::with_error_info(reason, ERROR_DOMAIN, metadata),
-                )
-            }
-            ApiError::Conflict { expected, actual } => {
-                let metadata = HashMap::from([
+                    ("message".to_string(), self.to_string()),
+                ]),
+            )),
+            ApiError::Conflict { expected, actual } => Some((
+                "VersionConflict",
+                HashMap::from([
                     ("expected_version".to_string(), expected.to_string()),
                     ("actual_version".to_string(), actual.to_string()),
-                ]);
-                Status::with_error_details(
-                    code,
-                    message,
-                    ErrorDetails::with_error_info("VersionConflict", ERROR_DOMAIN, metadata),
-                )
-            }
-            _ => Status::new(code, message),
+                ]),
+            )),
+            _ => None,
+        }
+    }
+
+    pub fn into_status(self) -> Status {
+        let code = self.code();
+        let message = self.to_string();
+        match self.error_info() {
+            Some((reason, metadata)) => Status::with_error_details(
+                code,
+                message,
+                ErrorDetails::with_error_info(reason, ERROR_DOMAIN, metadata),
+            ),
+            None => Status::new(code, message),
+        }
+    }
+
+    /// The same answer as [`ApiError::into_status`], as the message `Play` answers a refused command with.
+    pub fn into_refusal(self) -> pb::CommandRefused {
+        let (reason, metadata) = self.error_info().unwrap_or_default();
+        pb::CommandRefused {
+            code: self.code() as i32,
+            message: self.to_string(),
+            reason: reason.to_string(),
+            metadata,
         }
     }
 }
@@ -190,6 +206,31 @@ mod tests {
         assert_eq!(info.domain, ERROR_DOMAIN);
         assert_eq!(info.metadata["rule_id"], "BASE-TEST-01");
         assert_eq!(info.metadata["message"], "Not now.");
+    }
+
+    #[test]
+    fn refusals_in_play_say_what_the_status_says() {
+        let cases = [
+            ApiError::violation(Nope),
+            ApiError::Conflict {
+                expected: 3,
+                actual: 4,
+            },
+            ApiError::NotFound("no such game".into()),
+        ];
+        for e in cases {
+            let refusal = e.clone().into_refusal();
+            let status = e.into_status();
+            assert_eq!(refusal.code, status.code() as i32);
+            assert_eq!(refusal.message, status.message());
+            match status.get_details_error_info() {
+                Some(info) => {
+                    assert_eq!(refusal.reason, info.reason);
+                    assert_eq!(refusal.metadata, info.metadata);
+                }
+                None => assert!(refusal.reason.is_empty() && refusal.metadata.is_empty()),
+            }
+        }
     }
 
     #[test]

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use subtle::ConstantTimeEq;
 use tokio::sync::{mpsc, RwLock};
 use tokio_stream::wrappers::ReceiverStream;
-use tonic::{Request, Response, Status};
+use tonic::{Request, Response, Status, Streaming};
 
 /// Items buffered between a stream's task and the connection.
 const STREAM_CHANNEL: usize = 16;
@@ -122,8 +122,10 @@ impl Inner {
         let more = rows.len() > size;
         rows.truncate(size);
         let mut games = Vec::with_capacity(rows.len());
-        for (game_id, summary) in &rows {
-            let summary = match summary {
+        for row in &rows {
+            let game_id = &row.name;
+            // The stored summary changes only when the game ends; the version is the durable head.
+            let mut summary = match &row.summary {
                 Some(bytes) => {
                     let s: StoredSummary = stored::decode("summary", game_id, bytes)?;
                     let engine = self.by_name(&s.variant).ok_or_else(|| {
@@ -149,10 +151,11 @@ impl Inner {
                     .by_game(game_id)?
                     .summary_from_meta(game_id, &store.meta(game_id)?)?,
             };
+            summary.version = row.head;
             games.push(summary);
         }
         let next_page_token = match (more, rows.last()) {
-            (true, Some((last, _))) => last.clone(),
+            (true, Some(last)) => last.name.clone(),
             _ => String::new(),
         };
         Ok(pb::ListGamesResponse {
@@ -231,6 +234,135 @@ impl Inner {
                 position = last;
             }
         }
+    }
+}
+
+impl Inner {
+    /// One `Play` session: opens on the game named by the first message, then alternates between answering the
+    /// seat's commands (in order, each through [`Inner::write`] like `SubmitCommand`) and telling it when it may
+    /// act. `told` is the newest version at which the seat has been given its legal actions, by a prompt or inside
+    /// a result, so each version is announced at most once.
+    async fn play(
+        &self,
+        cred: Credential,
+        inbound: &mut Streaming<pb::PlayRequest>,
+        tx: &mpsc::Sender<Result<pb::PlayUpdate, Status>>,
+    ) -> Result<(), ApiError> {
+        use pb::play_request::Request as In;
+        use pb::play_update::Update as Out;
+        let send = |update: Out| async move {
+            tx.send(Ok(pb::PlayUpdate {
+                update: Some(update),
+            }))
+            .await
+            .is_ok()
+        };
+        let game_id = match next_request(inbound).await? {
+            Some(In::Open(open)) => open.game_id,
+            Some(In::Submit(_)) => {
+                return Err(ApiError::InvalidArgument(
+                    "the first message of Play must be `open`".into(),
+                ))
+            }
+            None => return Ok(()),
+        };
+        let engine = Arc::clone(self.by_game(&game_id)?);
+        let mut turn = engine.watch_turn(cred, game_id.clone()).await?;
+        let mut shutdown = self.shared.shutdown.clone();
+        let stopping = async move {
+            // Only the moment matters, not the flag's guard (which must not live across the loop's awaits).
+            let _ = shutdown.wait_for(|s| *s).await;
+        };
+        tokio::pin!(stopping);
+        let mut told: Option<u64> = None;
+        loop {
+            let now = turn.latest();
+            if let Some(ended) = now.ended {
+                send(Out::Ended(ended)).await;
+                return Ok(());
+            }
+            if now.to_act.contains(&turn.seat) && told.is_none_or(|t| t < now.version) {
+                let actions = engine
+                    .legal_actions(
+                        cred,
+                        pb::LegalActionsRequest {
+                            game_id: game_id.clone(),
+                        },
+                    )
+                    .await?;
+                if !actions.commands.is_empty() && told.is_none_or(|t| t < actions.version) {
+                    told = Some(actions.version);
+                    if !send(Out::YourTurn(actions)).await {
+                        return Ok(());
+                    }
+                }
+            }
+            tokio::select! {
+                _ = &mut stopping => {
+                    return Err(ApiError::Unavailable("the server is shutting down".into()))
+                }
+                request = next_request(inbound) => {
+                    let mut req = match request? {
+                        Some(In::Submit(req)) => req,
+                        Some(In::Open(_)) => {
+                            return Err(ApiError::InvalidArgument(
+                                "`open` is the first message of Play and only the first".into(),
+                            ))
+                        }
+                        None => return Ok(()),
+                    };
+                    let command_id = req.command_id.clone();
+                    let outcome = if !req.game_id.is_empty() && req.game_id != game_id {
+                        Err(ApiError::InvalidArgument(
+                            "a command in Play must name the stream's game or none".into(),
+                        ))
+                    } else {
+                        req.game_id = game_id.clone();
+                        req.with_legal_actions = true;
+                        let engine = Arc::clone(&engine);
+                        self.write(async move { engine.submit(cred, req).await }).await
+                    };
+                    let outcome = match outcome {
+                        Ok(accepted) => {
+                            if let Some(actions) = &accepted.legal_actions {
+                                told = told.max(Some(actions.version));
+                            }
+                            pb::command_result::Outcome::Accepted(accepted)
+                        }
+                        Err(e) => {
+                            tracing::debug!(method = "Play", code = ?e.code(), error = %e, "command refused");
+                            pb::command_result::Outcome::Refused(e.into_refusal())
+                        }
+                    };
+                    let result = pb::CommandResult {
+                        command_id,
+                        outcome: Some(outcome),
+                    };
+                    if !send(Out::Result(result)).await {
+                        return Ok(());
+                    }
+                }
+                alive = turn.changed() => if !alive { return Ok(()) },
+            }
+        }
+    }
+}
+
+/// The next request of a client stream: `None` when the client has finished sending. A message that does not
+/// decode is INVALID_ARGUMENT; a client that went away ends the session quietly.
+async fn next_request(
+    inbound: &mut Streaming<pb::PlayRequest>,
+) -> Result<Option<pb::play_request::Request>, ApiError> {
+    match inbound.message().await {
+        Ok(Some(pb::PlayRequest { request: Some(r) })) => Ok(Some(r)),
+        Ok(Some(pb::PlayRequest { request: None })) => Err(ApiError::InvalidArgument(
+            "a Play message must hold `open` or `submit`".into(),
+        )),
+        Ok(None) => Ok(None),
+        Err(status) if status.code() == tonic::Code::InvalidArgument => {
+            Err(ApiError::InvalidArgument(status.message().to_string()))
+        }
+        Err(_) => Ok(None),
     }
 }
 
@@ -414,6 +546,31 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
             Ok(ReceiverStream::new(rx))
         })();
         reply("SubscribeAll", result)
+    }
+
+    type PlayStream = EventStream<pb::PlayUpdate>;
+
+    async fn play(
+        &self,
+        request: Request<Streaming<pb::PlayRequest>>,
+    ) -> Result<Response<Self::PlayStream>, Status> {
+        let result = (|| {
+            let cred = credential(&request)?;
+            let permit = self.inner.shared.stream_permit()?;
+            let mut inbound = request.into_inner();
+            let (tx, rx) = mpsc::channel(STREAM_CHANNEL);
+            let inner = Arc::clone(&self.inner);
+            tokio::spawn(async move {
+                let _permit = permit;
+                if let Err(e) = inner.play(cred, &mut inbound, &tx).await {
+                    tracing::debug!(method = "Play", code = ?e.code(), error = %e, "session ended");
+                    // A full buffer means a slow client; do not wait for it to deliver the farewell.
+                    let _ = tx.try_send(Err(e.into_status()));
+                }
+            });
+            Ok(ReceiverStream::new(rx))
+        })();
+        reply("Play", result)
     }
 
     async fn get_replay(

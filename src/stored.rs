@@ -136,7 +136,9 @@ pub struct StoredMetaHead {
     pub seats: Vec<String>,
 }
 
-/// What `ListGames` shows, rewritten with every append.
+/// What `ListGames` shows of a finished game, written with the append that ends it (a game without one is in
+/// progress, and `ListGames` reads its seats from the meta). `version` is the final version; `ListGames` shows
+/// the store's durable head, which is the same.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StoredSummary {
     pub variant: String,

@@ -602,6 +602,7 @@ async fn submit(args: SubmitArgs) -> anyhow::Result<()> {
         command_id,
         expected_version: args.expect_version,
         command: Some(command),
+        with_legal_actions: false,
     };
     let response = client
         .submit_command(with_token(request, token)?)

@@ -24,6 +24,7 @@ fn submit(
         command_id: command_id.to_string(),
         expected_version: None,
         command,
+        ..Default::default()
     }
 }
 

@@ -32,6 +32,7 @@ async fn concurrent_submits_with_the_same_expected_version_have_exactly_one_winn
                 command_id: format!("race-{i}"),
                 expected_version: Some(0),
                 command: Some(roll()),
+                ..Default::default()
             };
             client
                 .submit_command(authed(request, &token))
@@ -68,6 +69,7 @@ async fn the_same_command_id_twice_writes_one_set_of_events() {
         command_id: "roll-once".into(),
         expected_version: expected,
         command: Some(roll()),
+        ..Default::default()
     };
     let token = table.tokens[0].clone();
     let first = table.seats[0]
@@ -100,6 +102,7 @@ async fn the_same_command_id_twice_writes_one_set_of_events() {
                 command_id: "roll-seat-1".into(),
                 expected_version: None,
                 command: Some(roll()),
+                ..Default::default()
             };
             client
                 .submit_command(authed(request, &token))
@@ -127,6 +130,7 @@ async fn the_same_command_id_twice_writes_one_set_of_events() {
                 command_id: "never-applied".into(),
                 expected_version: None,
                 command: Some(roll()),
+                ..Default::default()
             },
             &token,
         ))

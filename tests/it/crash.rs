@@ -78,6 +78,7 @@ async fn a_server_killed_during_concurrent_submits_keeps_every_acknowledged_comm
                     command_id: step.command_id.clone(),
                     expected_version: None,
                     command: Some(step.command.clone()),
+                    ..Default::default()
                 },
                 &tokens[step.seat],
             ))

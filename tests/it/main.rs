@@ -15,5 +15,6 @@ mod platform;
 mod play;
 mod python;
 mod restart;
+mod session;
 mod subscribe;
 mod support;

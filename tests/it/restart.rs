@@ -54,6 +54,7 @@ async fn a_restart_on_the_same_directory_keeps_everything() {
                 command_id: old.command_id.clone(),
                 expected_version: None,
                 command: Some(old.command.clone()),
+                ..Default::default()
             },
             &table.tokens[old.seat],
         ))

@@ -297,6 +297,7 @@ impl Table {
                 command_id: format!("{}-{}", self.game_id, self.commands),
                 expected_version,
                 command: Some(command),
+                ..Default::default()
             },
             &self.tokens[seat],
         );

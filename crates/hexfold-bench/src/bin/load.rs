@@ -1,13 +1,20 @@
 //! gRPC load benchmark: the real server in-process on loopback over a temporary sled directory, many concurrent
 //! games driven by random legal commands through the generated client.
 //!
-//! `cargo run --release -p hexfold-bench --bin load -- --games 64 --seconds 10 [--durability flush|fsync]`
+//! `cargo run --release -p hexfold-bench --bin load -- --games 64 --seconds 10 [--api play|unary]
+//! [--durability flush|fsync]`
 //!
-//! Three phases of `--seconds` each, all at the same concurrency (one task per game):
-//! 1. peak: every task submits as fast as the server acknowledges. Reported: durable commands/s (a command counts
-//!    once `SubmitCommand` returned, i.e. after the store made its events durable) and the latency of
-//!    `SubmitCommand`. Each command is chosen among the seat's `LegalActions`, so every submit costs one extra read
-//!    that is not counted as a command.
+//! How clients drive the games (`--api`):
+//! - `play` (default): each seat of each game is a bot on its own `Play` stream: the server prompts it with its
+//!   legal actions when it may act, the bot answers with one of them, and the result (which carries the legal
+//!   actions again when the same seat may go on) comes back on the stream. One message each way per command.
+//! - `unary`: one task per game calls `SubmitCommand` with `with_legal_actions`, and `LegalActions` (for the
+//!   seat a `TurnEnded` named, then the others) only when the turn has passed; those reads are not counted.
+//!
+//! Three phases of `--seconds` each, all at the same concurrency:
+//! 1. peak: every game submits as fast as the server acknowledges. Reported: durable commands/s (a command counts
+//!    once its result came back, i.e. after the store made its events durable) and the latency from sending a
+//!    command to its result.
 //! 2. baseline: the same tasks call the standard health `Check` (a no-op unary call through the same tonic stack
 //!    and tower layers), to show what the transport alone costs on this machine; the ratio says how much of the
 //!    per-call budget the command path uses.
@@ -29,6 +36,7 @@ use rand::{Rng, SeedableRng};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tokio::sync::watch;
 use tonic::transport::Channel;
 use tonic_health::pb::health_client::HealthClient;
 use tonic_health::pb::HealthCheckRequest;
@@ -54,6 +62,15 @@ struct Args {
     /// Worker threads of the server's runtime (the clients get their own runtime with the same number).
     #[arg(long, default_value_t = 2)]
     threads: usize,
+    /// How the clients submit: a `Play` stream per seat, or unary `SubmitCommand` calls.
+    #[arg(long, value_enum, default_value_t = Api::Play)]
+    api: Api,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Api {
+    Play,
+    Unary,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -112,8 +129,10 @@ async fn bench(args: &Args, endpoint: String) -> anyhow::Result<()> {
     }
     let phase = Duration::from_secs(args.seconds);
     println!(
-        "load: {} games, {} connection(s), {} s per phase, durability {:?}, {} server + {} client threads, {} cores",
+        "load: {} games over {:?}, {} connection(s), {} s per phase, durability {:?}, {} server + {} client threads, \
+         {} cores",
         args.games,
+        args.api,
         args.connections,
         args.seconds,
         args.durability,
@@ -294,19 +313,22 @@ async fn run_games(
     length: Duration,
     rate: Option<f64>,
 ) -> anyhow::Result<Measured> {
-    let stop = Arc::new(AtomicBool::new(false));
+    let (stop, stopped) = watch::channel(false);
     let cpu_at_start = CpuTime::now();
     let started = Instant::now();
     let mut tasks = Vec::new();
     for i in 0..args.games {
         let client = HexfoldClient::new(channels[i % channels.len()].clone());
-        let stop = Arc::clone(&stop);
         let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
         let period = rate.map(|r| Duration::from_secs_f64(args.games as f64 / r.max(1.0)));
-        tasks.push(tokio::spawn(game_task(client, seed, period, stop)));
+        let stopped = stopped.clone();
+        tasks.push(match args.api {
+            Api::Unary => tokio::spawn(game_task(client, seed, period, stopped)),
+            Api::Play => tokio::spawn(play_games(client, seed, period, stopped)),
+        });
     }
     tokio::time::sleep(length).await;
-    stop.store(true, Ordering::Relaxed);
+    stop.send_replace(true);
     let elapsed = started.elapsed();
     let cpu = CpuTime::now()
         .zip(cpu_at_start)
@@ -463,24 +485,35 @@ fn next_seat(events: &[pb::EventEnvelope], seat: usize) -> usize {
     next
 }
 
-async fn game_task(
-    mut client: HexfoldClient<Channel>,
-    seed: u64,
-    period: Option<Duration>,
-    stop: Arc<AtomicBool>,
-) -> anyhow::Result<TaskStats> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut stats = TaskStats::default();
-    let mut game = new_game(&mut client).await?;
-    // Spread the tasks' schedules over one period so they do not all fire together.
-    let mut ticker = period.map(|p| {
+/// A fixed schedule of one tick per `period`, started at a random point of the first period so that the tasks'
+/// schedules do not all fire together.
+fn schedule(period: Option<Duration>, rng: &mut StdRng) -> Option<tokio::time::Interval> {
+    period.map(|p| {
         let start = tokio::time::Instant::now() + p.mul_f64(rng.gen::<f64>());
         let mut t = tokio::time::interval_at(start, p);
         t.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         t
-    });
-    while !stop.load(Ordering::Relaxed) {
-        let Some((seat, legal)) = next_move(&mut client, &game, &mut stats).await? else {
+    })
+}
+
+async fn game_task(
+    mut client: HexfoldClient<Channel>,
+    seed: u64,
+    period: Option<Duration>,
+    stop: watch::Receiver<bool>,
+) -> anyhow::Result<TaskStats> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut stats = TaskStats::default();
+    let mut game = new_game(&mut client).await?;
+    let mut ticker = schedule(period, &mut rng);
+    // The legal actions of the last submit, when its seat may go on: no read needed then.
+    let mut known: Option<(usize, pb::LegalActionsResponse)> = None;
+    while !*stop.borrow() {
+        let next = match known.take() {
+            Some(known) => Some(known),
+            None => next_move(&mut client, &game, &mut stats).await?,
+        };
+        let Some((seat, legal)) = next else {
             stats.games_finished += 1;
             game = new_game(&mut client).await?;
             continue;
@@ -489,7 +522,7 @@ async fn game_task(
         let command = choose(legal.commands, &mut rng);
         if let Some(ticker) = &mut ticker {
             ticker.tick().await;
-            if stop.load(Ordering::Relaxed) {
+            if *stop.borrow() {
                 break;
             }
         }
@@ -499,6 +532,7 @@ async fn game_task(
             command_id: format!("{}-{}", game.id, game.command_ids),
             expected_version: Some(version),
             command: Some(command),
+            with_legal_actions: true,
         };
         let sent = Instant::now();
         let result = client
@@ -510,6 +544,7 @@ async fn game_task(
                 stats.latencies_us.push(micros(latency));
                 let response = response.into_inner();
                 game.next = next_seat(&response.events, seat);
+                known = response.legal_actions.map(|legal| (seat, legal));
             }
             Err(status) => {
                 stats.errors += 1;
@@ -524,6 +559,140 @@ async fn game_task(
         }
     }
     Ok(stats)
+}
+
+/// One game task of `--api play`: games one after another, each played by four seat bots on their own `Play`
+/// streams over this task's connection.
+async fn play_games(
+    client: HexfoldClient<Channel>,
+    seed: u64,
+    period: Option<Duration>,
+    stop: watch::Receiver<bool>,
+) -> anyhow::Result<TaskStats> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut stats = TaskStats::default();
+    // One schedule per game, shared by its seats: the game, not each seat, submits at the task's rate.
+    let ticker = Arc::new(tokio::sync::Mutex::new(schedule(period, &mut rng)));
+    while !*stop.borrow() {
+        let game = new_game(&mut client.clone()).await?;
+        let mut bots = Vec::new();
+        for (seat, token) in game.tokens.iter().enumerate() {
+            bots.push(tokio::spawn(seat_bot(
+                client.clone(),
+                game.id.clone(),
+                token.clone(),
+                seat,
+                rng.gen(),
+                Arc::clone(&ticker),
+                stop.clone(),
+            )));
+        }
+        let mut finished = false;
+        for bot in bots {
+            let (seat_stats, ended) = bot.await??;
+            finished |= ended;
+            stats.latencies_us.extend(seat_stats.latencies_us);
+            stats.errors += seat_stats.errors;
+            stats.reads += seat_stats.reads;
+        }
+        stats.games_finished += u64::from(finished);
+    }
+    Ok(stats)
+}
+
+/// One seat of one game on its `Play` stream: answers every prompt with a weighted random listed command, until
+/// the game ends (`true`) or the phase does (`false`).
+async fn seat_bot(
+    mut client: HexfoldClient<Channel>,
+    game_id: String,
+    token: String,
+    seat: usize,
+    seed: u64,
+    ticker: Arc<tokio::sync::Mutex<Option<tokio::time::Interval>>>,
+    mut stop: watch::Receiver<bool>,
+) -> anyhow::Result<(TaskStats, bool)> {
+    use pb::play_update::Update;
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut stats = TaskStats::default();
+    let (requests, outbound) = tokio::sync::mpsc::channel(4);
+    requests
+        .send(pb::PlayRequest {
+            request: Some(pb::play_request::Request::Open(pb::PlayOpen {
+                game_id: game_id.clone(),
+            })),
+        })
+        .await?;
+    let mut updates = client
+        .play(authed(
+            tokio_stream::wrappers::ReceiverStream::new(outbound),
+            &token,
+        )?)
+        .await?
+        .into_inner();
+    let mut sent: Option<Instant> = None;
+    let mut commands = 0u64;
+    loop {
+        let update = tokio::select! {
+            update = updates.message() => update?,
+            _ = stop.wait_for(|s| *s) => return Ok((stats, false)),
+        };
+        let Some(pb::PlayUpdate {
+            update: Some(update),
+        }) = update
+        else {
+            bail!("the Play stream of seat {seat} ended before the game");
+        };
+        let legal = match update {
+            Update::YourTurn(legal) => {
+                stats.reads += 1;
+                legal
+            }
+            Update::Result(result) => {
+                if let Some(sent) = sent.take() {
+                    stats.latencies_us.push(micros(sent.elapsed()));
+                }
+                match result.outcome {
+                    Some(pb::command_result::Outcome::Accepted(accepted)) => {
+                        match accepted.legal_actions {
+                            Some(legal) => legal,
+                            None => continue,
+                        }
+                    }
+                    // Several seats may act at once (discards): another seat's command won the version; the
+                    // next prompt comes with the new one.
+                    Some(pb::command_result::Outcome::Refused(refused))
+                        if refused.code == tonic::Code::Aborted as i32 =>
+                    {
+                        stats.latencies_us.pop();
+                        stats.errors += 1;
+                        continue;
+                    }
+                    other => bail!("seat {seat}'s command was refused: {other:?}"),
+                }
+            }
+            Update::Ended(_) => return Ok((stats, true)),
+        };
+        let command = choose(legal.commands, &mut rng);
+        if let Some(ticker) = ticker.lock().await.as_mut() {
+            ticker.tick().await;
+        }
+        if *stop.borrow() {
+            return Ok((stats, false));
+        }
+        commands += 1;
+        let submit = pb::SubmitCommandRequest {
+            command_id: format!("{game_id}-{seat}-{commands}"),
+            expected_version: Some(legal.version),
+            command: Some(command),
+            ..Default::default()
+        };
+        sent = Some(Instant::now());
+        requests
+            .send(pb::PlayRequest {
+                request: Some(pb::play_request::Request::Submit(submit)),
+            })
+            .await?;
+    }
 }
 
 /// The no-op baseline: the health service's `Check` in a closed loop on every task.
