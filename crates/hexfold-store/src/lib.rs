@@ -170,7 +170,7 @@ struct Inner {
     shared: Arc<Shared>,
     /// The log thread (see `log`): the only writer, and the group commit.
     log: Option<JoinHandle<()>>,
-    /// The syncer thread, in Fsync mode only.
+    /// The second thread (see `log`): fsync and replies in Fsync mode, replies in Flush mode.
     syncer: Option<JoinHandle<()>>,
 }
 
@@ -438,10 +438,11 @@ impl Store {
                 .spawn(move || body(for_thread))
                 .map_err(|e| StoreError::Io(format!("cannot start the {name} thread: {e}")))
         };
-        let syncer = match config.durability {
-            Durability::Fsync => Some(spawn("hexfold-store-fsync", log::run_syncer)?),
-            Durability::Flush => None,
+        let syncer_name = match config.durability {
+            Durability::Fsync => "hexfold-store-fsync",
+            Durability::Flush => "hexfold-store-reply",
         };
+        let syncer = Some(spawn(syncer_name, log::run_syncer)?);
         // Built before the log thread starts, so that if starting it fails, dropping `inner` stops the
         // syncer.
         let mut inner = Inner {

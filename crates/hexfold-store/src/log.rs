@@ -117,6 +117,9 @@ impl Request {
 #[derive(Default)]
 pub(crate) struct Queue {
     pub(crate) requests: VecDeque<Request>,
+    /// The sum of the queued requests' sizes, so a group can take the whole queue without looking at
+    /// each request when it fits the group bounds.
+    pub(crate) bytes: usize,
     /// Bumped by `Store::flush` to force a flush even when no write is pending (snapshots are written
     /// outside the log).
     pub(crate) requested_gen: u64,
@@ -354,6 +357,7 @@ impl Shared {
         if q.shutdown {
             return Err(StoreError::Io("the store is closing".into()));
         }
+        q.bytes += request.size();
         q.requests.push_back(request);
         let idle = q.idle;
         drop(q);
@@ -424,6 +428,12 @@ impl Shared {
     /// returns, the position covers it).
     fn publish(&self, done: Vec<Done>) {
         let Some(last) = done.last() else { return };
+        self.publish_frontier(last);
+        reply_all(done);
+    }
+
+    /// Moves the durable frontier to the end of `last`, a group that is durable.
+    fn publish_frontier(&self, last: &Done) {
         let (txn, global, gen) = (last.txn, last.global, last.gen);
         self.flushes.fetch_add(1, Ordering::Relaxed);
         self.durable.send_modify(|d| {
@@ -436,12 +446,6 @@ impl Shared {
             *p = global;
             changed
         });
-        for s in done.into_iter().flat_map(|d| d.staged) {
-            match s.reply {
-                Reply::Created(reply) => drop(reply.send(Ok(()))),
-                Reply::Appended(reply, appended) => drop(reply.send(Ok(appended))),
-            }
-        }
     }
 
     /// Hands a flushed group to the syncer, or fails it if the syncer has failed.
@@ -469,6 +473,7 @@ impl Shared {
         let queued: Vec<Request> = {
             let mut q = lock(&self.queue);
             q.poisoned = Some(Arc::clone(&reason));
+            q.bytes = 0;
             q.requests.drain(..).collect()
         };
         for r in queued {
@@ -880,7 +885,7 @@ impl<'a> Group<'a> {
 }
 
 /// Takes the next group of requests, sleeping while there is nothing to do. `None` means shut down.
-fn next_group(shared: &Shared, done_gen: u64) -> Option<(Vec<Request>, u64)> {
+fn next_group(shared: &Shared, done_gen: u64) -> Option<(VecDeque<Request>, u64)> {
     let mut q = lock(&shared.queue);
     loop {
         if !q.requests.is_empty() || q.requested_gen > done_gen {
@@ -893,7 +898,11 @@ fn next_group(shared: &Shared, done_gen: u64) -> Option<(Vec<Request>, u64)> {
         q = shared.wake.wait(q).unwrap_or_else(|p| p.into_inner());
         q.idle = false;
     }
-    let mut taken = Vec::new();
+    if q.requests.len() <= MAX_GROUP_WRITES && q.bytes <= MAX_GROUP_BYTES {
+        q.bytes = 0;
+        return Some((std::mem::take(&mut q.requests), q.requested_gen));
+    }
+    let mut taken = VecDeque::new();
     let mut bytes = 0;
     while let Some(next) = q.requests.front() {
         let size = next.size();
@@ -902,6 +911,7 @@ fn next_group(shared: &Shared, done_gen: u64) -> Option<(Vec<Request>, u64)> {
             break;
         }
         bytes += size;
+        q.bytes -= size;
         taken.extend(q.requests.pop_front());
     }
     Some((taken, q.requested_gen))
@@ -950,14 +960,18 @@ pub(crate) fn run(shared: Arc<Shared>) {
             gen,
             staged,
         };
-        match shared.durability {
-            Durability::Flush => shared.publish(vec![done]),
-            Durability::Fsync => shared.hand_to_syncer(done),
+        if shared.durability == Durability::Flush {
+            // Durable now: readers see it at once, and the next group's staging knows it (its summary
+            // fallbacks and duplicate answers depend on the durable txn). Waking the writers is left to
+            // the second thread, so this one goes on with the next group meanwhile.
+            shared.publish_frontier(&done);
         }
+        shared.hand_to_syncer(done);
     }
 }
 
-/// The syncer's body (Fsync mode): one fsync for every flushed group handed over since the last one.
+/// The syncer's body. In Fsync mode: one fsync for every flushed group handed over since the last one,
+/// then publish and reply. In Flush mode the log thread has published the groups; this only replies.
 pub(crate) fn run_syncer(shared: Arc<Shared>) {
     loop {
         let done = {
@@ -970,6 +984,10 @@ pub(crate) fn run_syncer(shared: Arc<Shared>) {
             }
             std::mem::take(&mut q.pending)
         };
+        if shared.durability == Durability::Flush {
+            reply_all(done);
+            continue;
+        }
         if let Err(reason) = shared.fsync() {
             let later = {
                 let mut q = lock(&shared.sync_queue);
@@ -983,6 +1001,16 @@ pub(crate) fn run_syncer(shared: Arc<Shared>) {
             return;
         }
         shared.publish(done);
+    }
+}
+
+/// Answers the writers of durable groups (whose frontier is published).
+fn reply_all(done: Vec<Done>) {
+    for s in done.into_iter().flat_map(|d| d.staged) {
+        match s.reply {
+            Reply::Created(reply) => drop(reply.send(Ok(()))),
+            Reply::Appended(reply, appended) => drop(reply.send(Ok(appended))),
+        }
     }
 }
 
