@@ -92,6 +92,7 @@ impl Inner {
         self.games.iter().find(|g| g.name() == name)
     }
 
+    /// Runs a write in a task of its own (see `writes`): a request future can be dropped midway, that task cannot.
     async fn write<T: Send + 'static>(
         &self,
         work: impl std::future::Future<Output = Result<T, ApiError>> + Send + 'static,
@@ -104,6 +105,16 @@ impl Inner {
         })
         .await
         .map_err(|e| ApiError::Internal(format!("the command task failed: {e}")))?
+    }
+
+    /// Runs a write in the caller's task, holding the shutdown guard. Only for callers that nothing can cancel
+    /// midway, i.e. tasks of our own such as a `Play` session (which saves a task per command).
+    async fn write_here<T>(
+        &self,
+        work: impl std::future::Future<Output = Result<T, ApiError>>,
+    ) -> Result<T, ApiError> {
+        let _guard = self.writes.read().await;
+        work.await
     }
 
     fn list_games(&self, req: pb::ListGamesRequest) -> Result<pb::ListGamesResponse, ApiError> {
@@ -319,8 +330,7 @@ impl Inner {
                     } else {
                         req.game_id = game_id.clone();
                         req.with_legal_actions = true;
-                        let engine = Arc::clone(&engine);
-                        self.write(async move { engine.submit(cred, req).await }).await
+                        self.write_here(engine.submit(cred, req)).await
                     };
                     let outcome = match outcome {
                         Ok(accepted) => {

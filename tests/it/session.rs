@@ -65,14 +65,12 @@ impl Session {
             .expect("an update")
     }
 
-    /// The status the stream ended with (the first item that is not an update).
+    /// The status the stream ends with, which must come first.
     async fn end_status(&mut self) -> tonic::Status {
-        loop {
-            match self.updates.message().await {
-                Ok(Some(update)) => panic!("expected the stream to end, got {update:?}"),
-                Ok(None) => panic!("the stream ended OK"),
-                Err(status) => return status,
-            }
+        match self.updates.message().await {
+            Ok(Some(update)) => panic!("expected the stream to end, got {update:?}"),
+            Ok(None) => panic!("the stream ended OK"),
+            Err(status) => status,
         }
     }
 }

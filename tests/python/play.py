@@ -4,17 +4,29 @@
 Usage: play.py HOST:PORT
 
 The stubs are generated from proto/ into a temporary directory at run time (grpcio-tools, pinned in
-requirements.txt), so this script depends on the proto files only, as any third-party client would. It creates a
-base Catan game, plays the starting rolls, every setup placement, a production roll and the end of a turn, each
-seat with its own token as `authorization: Bearer` metadata and each command taken from LegalActions, checks
-GetState for a seat and a spectator, and checks that bad or missing tokens and out-of-turn commands are refused
-with the right status codes. Exits non-zero on the first failed check.
+requirements.txt), so this script depends on the proto files only, as any third-party client would. It has two
+parts, each on its own base Catan game:
+
+1. Unary calls: the starting rolls, every setup placement, a production roll and the end of a turn, each seat with
+   its own token as `authorization: Bearer` metadata and each command taken from LegalActions (and the legal actions
+   SubmitCommand returns with `with_legal_actions` checked against LegalActions); GetState for a seat and a
+   spectator; bad or missing tokens and out-of-turn commands refused with the right status codes.
+2. Bidirectional streaming: one Play stream per seat, each fed from a queue by its own thread, the seats playing
+   from the server's prompts alone until two turns have ended. Every prompt is for the stream's seat, each stream's
+   accepted versions increase and together they account for every version written, two deliberately bad commands
+   come back as `result.refused` and the stream goes on, a forged token ends the stream with UNAUTHENTICATED, and
+   GetState ends at the last accepted version.
+
+Exits non-zero on the first failed check; every stream has a deadline, so a server that stops answering fails the
+run instead of hanging it.
 """
 
 import importlib
 import pathlib
+import queue
 import sys
 import tempfile
+import threading
 import uuid
 
 import grpc
@@ -125,7 +137,9 @@ def main():
         pb, rpc, details = generate_stubs(tmp)
         with grpc.insecure_channel(address) as channel:
             grpc.channel_ready_future(channel).result(timeout=30)
-            play(pb, details, rpc.HexfoldStub(channel))
+            stub = rpc.HexfoldStub(channel)
+            play(pb, details, stub)
+            play_streams(pb, stub)
     print("python client: all checks passed")
 
 
@@ -159,6 +173,8 @@ def play(pb, details, stub):
     version = 0
     submitted = []
     end_turns = 0
+    # The seat that submitted last and the legal actions SubmitCommand returned with them (None: may not act).
+    inline = None
     while end_turns < 2:
         if len(submitted) >= MAX_COMMANDS:
             raise AssertionError(f"no end of turn after {MAX_COMMANDS} commands: {submitted}")
@@ -169,6 +185,11 @@ def play(pb, details, stub):
                 raise AssertionError(f"LegalActions answered for seat {legal.seat}, asked for {seat}")
             if legal.commands:
                 acting.append((seat, legal))
+            if inline is not None and inline[0] == seat:
+                expected = legal if legal.commands else None
+                if inline[1] != expected:
+                    raise AssertionError(f"with_legal_actions answered {inline[1]} for seat {seat}, "
+                                         f"LegalActions {legal}")
         if not acting:
             raise AssertionError(f"no seat may act at version {version}")
         seat, legal = acting[0]
@@ -190,8 +211,9 @@ def play(pb, details, stub):
                 {grpc.StatusCode.UNAUTHENTICATED, grpc.StatusCode.PERMISSION_DENIED}, "a command without a token")
         command_id = str(uuid.uuid4())
         request = pb.SubmitCommandRequest(game_id=game, command_id=command_id, command=command,
-                                          expected_version=version)
+                                          expected_version=version, with_legal_actions=True)
         response = stub.SubmitCommand(request, metadata=bearer(tokens[seat]))
+        inline = (seat, response.legal_actions if response.HasField("legal_actions") else None)
         if response.version <= version or not response.events:
             raise AssertionError(f"{kind} by seat {seat}: version {response.version} after {version}")
         if [e.version for e in response.events] != list(range(version + 1, response.version + 1)):
@@ -248,6 +270,242 @@ def play(pb, details, stub):
 
     listed = stub.ListGames(pb.ListGamesRequest(page_size=500))
     check(any(g.game_id == game for g in listed.games), "ListGames lists the game")
+
+
+# Part 2: Play streams.
+
+# The deadline of every Play stream and the bound on each wait for the seats; far above what two turns take, so
+# reaching one means the server stopped answering.
+STREAM_DEADLINE_S = 60
+# Commands the four seats may submit in all, counting those that lose a race for a version.
+MAX_STREAM_COMMANDS = 400
+# The command ids of seat 0's deliberately bad commands.
+NOT_LISTED = "seat0-not-listed"
+STALE = "seat0-stale"
+
+
+def event_kind(envelope):
+    """The name of the set member of a game event's oneof, e.g. `turn_ended` (or the platform event's name)."""
+    body = envelope.event.WhichOneof("body")
+    inner = getattr(envelope.event, body)
+    oneofs = inner.DESCRIPTOR.oneofs
+    return inner.WhichOneof(oneofs[0].name) if oneofs else body
+
+
+def status_code_number(code):
+    return code.value[0]
+
+
+class Table:
+    """What the four seat threads share: the accepted results, the ends of turns, the first failure, and the moment
+    to stop submitting."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.accepted = []  # (seat, kind, SubmitCommandResponse), in no particular order across seats
+        self.end_turns = 0
+        self.submitted = 0
+        self.failures = []
+        self.stop = threading.Event()
+
+    def fail(self, what):
+        with self.lock:
+            self.failures.append(what)
+        self.stop.set()
+
+
+class SeatStream:
+    """One seat's Play stream: requests go through a queue that a generator hands to grpcio; one thread reads the
+    updates and answers each prompt with a chosen legal command."""
+
+    def __init__(self, pb, stub, game, seat, token, table):
+        self.pb = pb
+        self.seat = seat
+        self.table = table
+        self.requests = queue.Queue()
+        self.sent = 0
+        self.kinds = {}  # command id -> command kind, for the results
+        self.told = []  # versions of the legal actions this seat was given, in order
+        self.accepted_versions = []
+        self.refused = {}  # command id -> CommandRefused
+        self.accepted_after_refusals = 0
+        self.stale_expected = None  # the expected_version of the STALE command
+        self.ended_ok = False
+        self.requests.put(pb.PlayRequest(open=pb.PlayOpen(game_id=game)))
+        self.call = stub.Play(self._outbound(), metadata=bearer(token), timeout=STREAM_DEADLINE_S)
+        self.thread = threading.Thread(target=self._run, name=f"seat{seat}", daemon=True)
+
+    def _outbound(self):
+        # Bounded: a client that is never closed stops sending after the deadline instead of holding grpcio's
+        # request thread forever.
+        while True:
+            try:
+                item = self.requests.get(timeout=STREAM_DEADLINE_S)
+            except queue.Empty:
+                return
+            if item is None:
+                return
+            yield item
+
+    def close(self):
+        """Ends the requests: the server answers what it has received, then ends the stream OK."""
+        self.requests.put(None)
+
+    def submit(self, command_id, command, expected_version=None):
+        request = self.pb.SubmitCommandRequest(command_id=command_id, command=command)
+        if expected_version is not None:
+            request.expected_version = expected_version
+        self.kinds[command_id] = command_kind(command)
+        self.requests.put(self.pb.PlayRequest(submit=request))
+
+    def _run(self):
+        try:
+            for update in self.call:
+                self._on(update)
+            if not self.table.stop.is_set():
+                raise AssertionError(f"seat {self.seat}'s stream ended before it was closed")
+            self.ended_ok = True
+        except grpc.RpcError as err:
+            self.table.fail(f"seat {self.seat}'s stream failed: {err.code().name} {err.details()}")
+        except AssertionError as failure:
+            self.table.fail(str(failure))
+            self.call.cancel()
+
+    def _on(self, update):
+        kind = update.WhichOneof("update")
+        if kind == "your_turn":
+            self._act(update.your_turn)
+        elif kind == "result":
+            self._on_result(update.result)
+        else:
+            raise AssertionError(f"seat {self.seat}: unexpected {kind} two turns into a game: {update}")
+
+    def _on_result(self, result):
+        kind = self.kinds.get(result.command_id)
+        if kind is None:
+            raise AssertionError(f"seat {self.seat}: a result for a command it did not send: {result.command_id}")
+        outcome = result.WhichOneof("outcome")
+        if outcome == "refused":
+            refused = result.refused
+            self.refused[result.command_id] = refused
+            if result.command_id not in (NOT_LISTED, STALE):
+                # Several seats may act at once (the starting rolls, discards), so another seat can take the version
+                # a command was chosen at; that, and nothing else, may refuse a listed command.
+                if refused.code != status_code_number(grpc.StatusCode.ABORTED) or refused.reason != "VersionConflict":
+                    raise AssertionError(f"seat {self.seat}: {kind} refused: {refused}")
+            return
+        accepted = result.accepted
+        if accepted.duplicate or not accepted.events:
+            raise AssertionError(f"seat {self.seat}: {kind} accepted without events or as a duplicate: {accepted}")
+        if self.accepted_versions and accepted.version <= self.accepted_versions[-1]:
+            raise AssertionError(f"seat {self.seat}: accepted version {accepted.version} after "
+                                 f"{self.accepted_versions[-1]}")
+        self.accepted_versions.append(accepted.version)
+        if NOT_LISTED in self.refused and STALE in self.refused:
+            self.accepted_after_refusals += 1
+        with self.table.lock:
+            self.table.accepted.append((self.seat, kind, accepted))
+            if kind == "end_turn":
+                self.table.end_turns += 1
+                if self.table.end_turns >= 2:
+                    self.table.stop.set()
+        if accepted.HasField("legal_actions"):
+            self._act(accepted.legal_actions)
+
+    def _act(self, actions):
+        if actions.seat != self.seat:
+            raise AssertionError(f"seat {self.seat}'s stream was prompted for seat {actions.seat}")
+        if not actions.commands:
+            raise AssertionError(f"seat {self.seat} was prompted with no commands at version {actions.version}")
+        if self.told and actions.version <= self.told[-1]:
+            raise AssertionError(f"seat {self.seat} was told about version {actions.version} after {self.told[-1]}")
+        self.told.append(actions.version)
+        if self.table.stop.is_set():
+            return
+        with self.table.lock:
+            self.table.submitted += 1
+            if self.table.submitted > MAX_STREAM_COMMANDS:
+                raise AssertionError(f"two turns did not end within {MAX_STREAM_COMMANDS} commands")
+        commands = list(actions.commands)
+        command = choose(commands)
+        if self.seat == 0 and not self.refused and NOT_LISTED not in self.kinds:
+            # Two bad commands before the real one, in the same stream: one the rules forbid now (ending the turn
+            # is never legal at a seat's first prompt) and one at a version the game is not at.
+            if "end_turn" in [command_kind(c) for c in commands]:
+                raise AssertionError(f"end_turn is legal at seat 0's first prompt: {actions}")
+            end_turn = self.pb.Command()
+            end_turn.catan.end_turn.SetInParent()
+            self.submit(NOT_LISTED, end_turn)
+            self.stale_expected = actions.version + 1000
+            self.submit(STALE, command, expected_version=self.stale_expected)
+        self.sent += 1
+        self.submit(f"seat{self.seat}-{self.sent}", command, expected_version=actions.version)
+
+
+def play_streams(pb, stub):
+    names = ["eve", "farid", "gita", "hugo"]
+    created = stub.CreateGame(pb.CreateGameRequest(
+        variant=pb.VARIANT_CATAN, seats=names,
+        options=pb.GameOptions(map=pb.MAP_KIND_BEGINNER, victory_points=10)))
+    game = created.game_id
+    tokens = {s.seat: s.token for s in created.seats}
+
+    # A forged token of the right shape: the server reads `open`, finds no such seat and ends the stream, while the
+    # client still holds its request stream open.
+    forged = SeatStream(pb, stub, game, 0, "f" * len(tokens[0]), Table())
+    try:
+        expect_code(lambda: list(forged.call), {grpc.StatusCode.UNAUTHENTICATED}, "Play with a forged token")
+    finally:
+        forged.close()
+        forged.call.cancel()
+
+    table = Table()
+    seats = [SeatStream(pb, stub, game, seat, token, table) for seat, token in sorted(tokens.items())]
+    try:
+        for s in seats:
+            s.thread.start()
+        if not table.stop.wait(timeout=STREAM_DEADLINE_S):
+            table.fail(f"two turns did not end within {STREAM_DEADLINE_S} s")
+    finally:
+        for s in seats:
+            s.close()
+        for s in seats:
+            s.thread.join(timeout=STREAM_DEADLINE_S)
+            if s.thread.is_alive():
+                table.fail(f"seat {s.seat}'s stream did not end once closed")
+                s.call.cancel()
+    if table.failures:
+        raise AssertionError("; ".join(table.failures))
+
+    for s in seats:
+        check(s.ended_ok, f"seat {s.seat}'s stream ended OK once closed, after {len(s.told)} prompts and "
+                          f"{len(s.accepted_versions)} accepted commands")
+    seat0 = seats[0]
+    not_listed = seat0.refused.get(NOT_LISTED)
+    check(not_listed is not None and not_listed.code == status_code_number(grpc.StatusCode.FAILED_PRECONDITION)
+          and not_listed.reason and "rule_id" in not_listed.metadata,
+          f"an end_turn not in the list is refused in the stream with FAILED_PRECONDITION and a rule id "
+          f"({not_listed.reason if not_listed else None}, {not_listed.metadata.get('rule_id') if not_listed else None})")
+    stale = seat0.refused.get(STALE)
+    check(stale is not None and stale.code == status_code_number(grpc.StatusCode.ABORTED)
+          and stale.reason == "VersionConflict" and "actual_version" in stale.metadata
+          and stale.metadata.get("expected_version") == str(seat0.stale_expected),
+          "a stale expected_version is refused in the stream with ABORTED VersionConflict")
+    check(seat0.accepted_after_refusals > 0, "the stream went on after the refusals: seat 0's later commands were "
+                                             f"accepted ({seat0.accepted_after_refusals})")
+
+    accepted = sorted(table.accepted, key=lambda a: a[2].version)
+    versions = [a[2].version for a in accepted]
+    check(len(set(versions)) == len(versions), f"{len(versions)} accepted results, each at its own version")
+    event_versions = [e.version for _, _, a in accepted for e in a.events]
+    check(event_versions == list(range(1, versions[-1] + 1)),
+          "the accepted results' events are every version from 1, gapless: nothing refused was written")
+    kinds = [k for _, k, _ in accepted]
+    turns_ended = sum(1 for _, _, a in accepted for e in a.events if event_kind(e) == "turn_ended")
+    check(kinds.count("end_turn") >= 2 and turns_ended >= 2, f"two turns ended ({turns_ended} TurnEnded events)")
+    head = stub.GetState(pb.GetStateRequest(game_id=game))
+    check(head.version == versions[-1], f"GetState is at the last accepted version {versions[-1]}")
+    print(f"streams played {len(versions)} commands: {kinds}")
 
 
 if __name__ == "__main__":
