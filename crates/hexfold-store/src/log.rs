@@ -40,7 +40,7 @@ pub(crate) const TXN_EPOCH_SHIFT: u32 = 40;
 
 /// At most this many appends go into one sled `Batch`. Each append is whole inside one batch (that is
 /// what makes it atomic); bounding the batch bounds how long sled's exclusive lock stops readers.
-const MAX_APPENDS_PER_BATCH: usize = 256;
+pub(crate) const MAX_APPENDS_PER_BATCH: usize = 256;
 /// A group (writes made durable by one flush) holds at most this many writes...
 const MAX_GROUP_WRITES: usize = 4096;
 /// ...and at most this many payload bytes (at least one write, whatever its size).
@@ -723,17 +723,9 @@ impl<'a> Group<'a> {
     }
 
     /// Stages one append. Returns its result and whether it must wait for this group's flush.
-    fn stage_append(&mut self, req: PreparedAppend) -> Result<(Appended, bool), StoreError> {
-        let PreparedAppend {
-            stream,
-            command_id,
-            expected_version,
-            events: count,
-            summary,
-            mut record,
-            ..
-        } = req;
-        let hash = self.state.id_hasher.hash_one(command_id.as_str());
+    fn stage_append(&mut self, mut req: PreparedAppend) -> Result<(Appended, bool), StoreError> {
+        let hash = self.state.id_hasher.hash_one(req.command_id.as_str());
+        let stream = std::mem::take(&mut req.stream);
         // The cache entry is taken out of the map while the append is staged (one lookup instead of
         // several) and put back below whatever the outcome.
         let mut cache = match self.state.streams.remove_entry(stream.as_str()) {
@@ -751,39 +743,26 @@ impl<'a> Group<'a> {
             }
         };
         cache.1.used = self.state.group_clock;
-        let result = self.stage_loaded(
-            &stream,
-            command_id,
-            expected_version,
-            count,
-            summary,
-            &mut record,
-            hash,
-            &mut cache.1,
-        );
+        let result = self.stage_loaded(&stream, &mut req, hash, &mut cache.1);
         self.state.streams.insert(cache.0, cache.1);
-        let (appended, wait, staged) = result?;
-        if let Some(command_id) = staged {
-            self.pending.push((stream, command_id, appended));
+        let (appended, wait) = result?;
+        if !appended.duplicate {
+            self.pending.push((stream, req.command_id, appended));
         }
         Ok((appended, wait))
     }
 
-    /// The body of [`Group::stage_append`], with the stream's cache entry in hand. Returns the result,
-    /// whether it waits for this group's flush, and the command id when it staged a new append.
-    #[allow(clippy::too_many_arguments)]
+    /// The body of [`Group::stage_append`], with the stream's cache entry in hand (and the stream's name
+    /// taken out of `req`). Takes the record and the summary out of `req` when it stages the append.
     fn stage_loaded(
         &mut self,
         stream: &str,
-        command_id: String,
-        expected_version: Option<u64>,
-        count: u64,
-        summary: Option<Vec<u8>>,
-        record: &mut sled::IVec,
+        req: &mut PreparedAppend,
         hash: u64,
         cache: &mut StreamCache,
-    ) -> Result<(Appended, bool, Option<String>), StoreError> {
-        match self.find_command(stream, &command_id, hash, cache.ids.as_ref())? {
+    ) -> Result<(Appended, bool), StoreError> {
+        let command_id = req.command_id.as_str();
+        match self.find_command(stream, command_id, hash, cache.ids.as_ref())? {
             Found::Pending(original) => {
                 return Ok((
                     Appended {
@@ -791,17 +770,16 @@ impl<'a> Group<'a> {
                         ..original
                     },
                     true,
-                    None,
                 ))
             }
             // In Fsync mode the original may be flushed but not fsynced yet: then the duplicate is
             // answered with this group, whose durability implies the original's.
-            Found::Stored(original, txn) => return Ok((original, txn > self.durable_txn, None)),
+            Found::Stored(original, txn) => return Ok((original, txn > self.durable_txn)),
             Found::Absent => {}
         }
 
         let tail = cache.tail;
-        if let Some(expected) = expected_version {
+        if let Some(expected) = req.expected_version {
             if expected != tail.head {
                 return Err(StoreError::Conflict {
                     expected,
@@ -811,12 +789,13 @@ impl<'a> Group<'a> {
         }
         let txn = self.next_txn()?;
         let seq = tail.seq + 1;
+        let count = req.events;
         let first_version = tail.head + 1;
         let last_version = tail.head + count;
         let first_global = self.state.last_global + 1;
         let last_global = self.state.last_global + count;
 
-        let summary = match summary {
+        let summary = match req.summary.take() {
             Some(summary) => {
                 let key = codec::summary_key(stream);
                 let fallback = match self.summary_fallback.get(stream) {
@@ -844,12 +823,11 @@ impl<'a> Group<'a> {
             None => None,
         };
 
-        AppendRecord::place(record, txn, first_version, first_global);
+        let mut record = std::mem::take(&mut req.record);
+        AppendRecord::place(&mut record, txn, first_version, first_global);
         self.count_write();
-        self.batch.insert(
-            codec::append_key(stream, last_version, seq),
-            std::mem::take(record),
-        );
+        self.batch
+            .insert(codec::append_key(stream, last_version, seq), record);
         if count > 0 {
             self.index
                 .push(first_global, stream, last_version, seq, count);
@@ -880,7 +858,7 @@ impl<'a> Group<'a> {
             first_global,
             duplicate: false,
         };
-        Ok((appended, true, Some(command_id)))
+        Ok((appended, true))
     }
 }
 

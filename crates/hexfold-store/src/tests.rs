@@ -4,6 +4,7 @@ use std::hash::BuildHasher;
 use std::sync::atomic::Ordering;
 
 use super::*;
+use log::MAX_APPENDS_PER_BATCH;
 
 fn open(dir: &Path) -> Store {
     Store::open(dir, StoreConfig::default()).expect("open store")
@@ -641,5 +642,74 @@ fn an_unknown_layout_is_refused_with_a_clear_error() {
         Err(StoreError::Corrupt(msg)) => assert!(msg.contains("layout"), "{msg}"),
         Err(other) => panic!("expected Corrupt, got {other:?}"),
         Ok(_) => panic!("opened a store of an unknown layout"),
+    }
+}
+
+#[tokio::test]
+async fn a_group_of_several_batches_is_indexed_per_batch_and_hidden_until_durable() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = open(dir.path());
+    let streams = ["a", "b", "c"];
+    for s in streams {
+        store.create_stream(s, Vec::new()).await.unwrap();
+    }
+    // A first append is applied and held before its flush, so that everything queued meanwhile forms
+    // the next group.
+    set_gate(&store, Some(0));
+    let base = store.durable().txn;
+    let writer = store.clone();
+    let first =
+        tokio::spawn(async move { writer.append(req("a", "first", None, &["a0"], None)).await });
+    applied(&store, base + 1).await;
+
+    // One group of more appends than one batch holds, some without events.
+    let count = 2 * MAX_APPENDS_PER_BATCH + 37;
+    let mut outcomes = Vec::new();
+    for i in 0..count {
+        let stream = streams[i % 3];
+        let events: Vec<String> = (0..i % 4).map(|e| format!("{stream}-{i}-{e}")).collect();
+        let events: Vec<&str> = events.iter().map(String::as_str).collect();
+        let permit = Arc::clone(&store.inner.shared.permits)
+            .acquire_many_owned(1)
+            .await
+            .unwrap();
+        let (reply, outcome) = oneshot::channel();
+        let request = Request::Append {
+            req: log::PreparedAppend::new(req(stream, &format!("c{i}"), None, &events, None)),
+            reply,
+            _permit: permit,
+        };
+        store.inner.shared.submit(request).unwrap();
+        outcomes.push(outcome);
+    }
+    // The first append's flush completes; the next group is applied and held.
+    set_gate(&store, Some(1));
+    first.await.unwrap().unwrap();
+    applied(&store, base + 1 + count as u64).await;
+    // Applied, with their `G` records, but not durable: nothing of them is visible.
+    assert_eq!(store.read_global(1, 10_000).unwrap().len(), 1);
+    assert_eq!(store.read_global(2, 10_000).unwrap(), Vec::new());
+    let index_records = store.db().scan_prefix([codec::KIND_GLOBAL]).count();
+    assert_eq!(index_records, 1 + 3, "one G record per batch with events");
+
+    set_gate(&store, None);
+    for outcome in outcomes {
+        assert!(!outcome.await.unwrap().unwrap().duplicate);
+    }
+    let all = store.read_global(1, 10_000).unwrap();
+    let positions: Vec<u64> = all.iter().map(|r| r.global).collect();
+    assert_eq!(positions, (1..=all.len() as u64).collect::<Vec<_>>());
+    // Every start position and page size finds the same slice, starting inside appends and batches.
+    for from in 1..=all.len() + 1 {
+        for limit in [1, 7] {
+            let page = store.read_global(from as u64, limit).unwrap();
+            let expected: Vec<_> = all.iter().skip(from - 1).take(limit).cloned().collect();
+            assert_eq!(page, expected, "from {from} limit {limit}");
+        }
+    }
+    // Each record agrees with the stream's own read.
+    for r in &all {
+        let own = store.read(&r.stream, r.version, r.version).unwrap();
+        assert_eq!((own[0].global, &own[0].payload), (r.global, &r.payload));
     }
 }
