@@ -7,27 +7,39 @@
 //! stream's range can contain another stream's keys (`"g1"` versus `"g10"`). Meta keys are the exception:
 //! they hold the bare name so that a scan over them lists streams in name order.
 //!
+//! Layout 2 (the `F` marker says which layout a store has; `src/migrate.rs` upgrades layout 1):
+//!
 //! | kind | key                            | value (after the format byte)                                     |
 //! |------|--------------------------------|-------------------------------------------------------------------|
 //! | `F`  | `F`                            | layout version (one byte, no envelope)                            |
 //! | `Z`  | `Z`                            | epoch: bumped at every open, the high bits of every txn           |
 //! | `M`  | `M` name                       | txn, meta bytes                                                   |
 //! | `A`  | `A` len name last-version seq  | txn, first version, first global, command id, command, events     |
-//! | `G`  | `G` first-global               | the `A` key's stream, last version and seq                        |
-//! | `C`  | `C` len name command-id        | the `A` key's last version and seq                                |
+//! | `G`  | `G` first-global               | per sled batch: count, then (stream, last version, seq, events) of each of its appends with events |
 //! | `S`  | `S` len name                   | txn, summary, optional (txn, summary) known durable when written  |
 //! | `P`  | `P` len name version           | snapshot bytes                                                    |
 //!
-//! One `A` record holds one append: the command and all its events. An append therefore writes a fixed
-//! handful of keys (`A`, `G`, `C`, and `S` when it carries a summary) whatever its number of events; sled
-//! 0.34's cost is per key (each new key may split a node), so this is what makes appends cheap. `A` keys end
-//! in (last version, seq): sorted by version, an append with no events sorts after the one before it
-//! (same last version, next seq), and a range scan from `(v, 0)` starts at the append holding version `v`.
-//! `seq` numbers a stream's appends from 1 and orders its commands. `G` keys exist only for appends with
-//! events, keyed by the append's first global position.
+//! One `A` record holds one append: the command and all its events. sled 0.34's cost is per key (each new
+//! key is a node clone and may split a node, which rewrites the node and its parent), so an append writes
+//! one key, whatever its number of events, plus `S` when it carries a summary (callers send one only when
+//! it changes). `A` keys end in (last version, seq): sorted by version, an append with no events sorts
+//! after the one before it (same last version, next seq), and a range scan from `(v, 0)` starts at the
+//! append holding version `v`. `seq` numbers a stream's appends from 1 and orders its commands.
 //!
-//! Every value except the layout marker starts with a format byte ([`FORMAT_V1`]), so a later layout can
-//! read old records and write new ones side by side. Variable-length fields are a big-endian `u32` length
+//! The global order is indexed per sled batch, not per append: one `G` record, written in the batch it
+//! describes, lists the batch's appends with events in global order with their event counts, keyed by
+//! the batch's first global position. The append holding position `p` is found from the record with the
+//! greatest key at or before `p`, by adding up counts. A batch is recovered whole or not at all, and every
+//! batch of a group becomes durable with the group's flush, so a `G` record at or before the durable
+//! position never lists an append that is not durable.
+//!
+//! There is no command-id index on disk (layout 1 had a `C` key per append): the `A` records hold every
+//! command id, and the log thread keeps an index of them in memory, loaded from a stream's `A` records on
+//! first use (see `log`).
+//!
+//! Every value except the layout marker starts with a format byte ([`FORMAT_V1`]; [`FORMAT_GROUP_V2`] for
+//! `G` records, whose layout-1 values had [`FORMAT_V1`]), so a later layout can read old records and
+//! write new ones side by side. Variable-length fields are a big-endian `u32` length
 //! followed by the bytes. The encoding is hand-written rather than serde-derived on purpose: it is a few
 //! dozen lines, it has no dependency whose format could drift under us, and every decoding failure is a
 //! typed [`StoreError::Corrupt`] naming the record, never a panic and never the payload bytes.

@@ -10,15 +10,16 @@
 //! [`Durability::Fsync`] mode, fsync of sled's files.
 //!
 //! # Guarantees
-//! - An append is atomic: its events and command (one record), its global and command-id index entries
-//!   and the stream summary go into one sled `Batch` (with other appends of its group), which sled
-//!   recovers all-or-nothing.
+//! - An append is atomic: its events and command (one record), the global index record of its batch and
+//!   the stream summary go into one sled `Batch` (with other appends of its group), which sled recovers
+//!   all-or-nothing.
 //! - `append` and `create_stream` return only once their write is durable per [`Durability`]; concurrent
 //!   writes share one flush (see `log`).
 //! - Reads never show a write that is not durable: every record carries a write number (txn), and readers
 //!   hide those past the durable frontier the log thread publishes.
 //! - A repeated command id on a stream returns the original [`Appended`] with `duplicate: true` and writes
-//!   nothing, across restarts. The id is checked before the expected version. The repeated request's
+//!   nothing, across restarts (the ids are read back from the stream's records, not from a cache that
+//!   could forget them). The id is checked before the expected version. The repeated request's
 //!   command bytes are not compared with the original's: the id alone names the command.
 //! - An append with zero events is accepted: it records the command id (so the command is idempotent and
 //!   shows in [`Store::commands`]) and changes no version. Its [`Appended`] has
@@ -26,6 +27,9 @@
 //!   usual "empty range" convention.
 //! - If a flush fails, every waiting write fails with [`StoreError::Io`] and the store refuses all later
 //!   writes (it is poisoned); reads keep working up to the last durable point.
+//!
+//! - A store written by layout 1 (before per-batch global index records) is migrated at open, in place,
+//!   idempotently (see `src/migrate.rs`); an unknown layout is refused with [`StoreError::Corrupt`].
 //!
 //! # Limits
 //! Every input is bounded by the `MAX_*` constants below; a bigger one is refused with

@@ -1,10 +1,12 @@
 //! The log thread: the store's only writer, and its group commit.
 //!
-//! Callers queue their writes (stream creations and appends) and await a reply. One thread loops:
+//! Callers check and encode their writes (stream creations and appends; an append's `A` record is built
+//! on the caller's task with its placement left blank), queue them and await a reply. One thread loops:
 //! take every queued write (up to a group bound), check and stage them against the data and against each
-//! other, apply them to sled, flush (and fsync in [`Durability::Fsync`] mode), publish the new durable
-//! frontier, then reply. Writes that arrive while a flush runs form the next group, so N concurrent appends
-//! cost about two flushes, not N.
+//! other (fill in the placement: txn, versions, global position), apply them to sled in batches of at most
+//! [`MAX_APPENDS_PER_BATCH`] writes, each with its `G` record, flush, publish the new durable frontier, and
+//! hand the group to the second thread, which wakes its writers. Writes that arrive while a flush runs
+//! form the next group, so N concurrent appends cost about two flushes, not N.
 //!
 //! Why one thread and not writers serialised by a mutex: sled 0.34's `flush` holds sled's global
 //! concurrency-control lock in shared mode for its whole duration (including the wait for the disk), and
@@ -14,11 +16,19 @@
 //! async tasks never block on the disk. One writer also makes versions and global positions gapless and in
 //! sled order without any lock of ours around sled.
 //!
-//! In [`Durability::Fsync`] mode the fsync runs on a second thread, the syncer, so that it overlaps with
+//! The log thread keeps, per recently written stream, its written head and an index of its command ids
+//! ([`StreamCache`]), both loaded from the stream's `A` records on first use. So an append reads nothing
+//! from sled in the common case: no head scan, no command-id record (layout 2 has none), and a duplicate
+//! costs one read of the original's record. The cache is bounded by streams and by ids ([`CacheLimits`]).
+//!
+//! The second thread: in [`Durability::Fsync`] mode it is the syncer, so that the fsync overlaps with
 //! the next group's apply and sled flush (fsync does not hold sled's lock): the log thread hands each
 //! flushed group over, and the syncer fsyncs once for all groups handed over since its last fsync, then
 //! publishes and replies in order. So in that mode a record in sled may be flushed but not yet durable;
-//! a duplicate command found in sled is answered only once its original is durable.
+//! a duplicate command found in sled is answered only once its original is durable. In
+//! [`Durability::Flush`] mode the log thread publishes the frontier itself right after the flush (so the
+//! next group's staging sees it) and the second thread only wakes the writers, which takes one syscall
+//! per sleeping task, off the log thread.
 
 use std::collections::hash_map::RandomState;
 use std::collections::{HashMap, HashSet, VecDeque};
