@@ -78,8 +78,8 @@ pub const MAX_LIST_STREAMS: usize = 1_000;
 /// least recently written ones and reloads them from sled (one scan of the stream's records) when next
 /// written, so memory stays bounded with any number of games.
 pub const MAX_CACHED_STREAMS: usize = 65_536;
-/// The writer's command-id index holds at most this many ids over all cached streams (about 40 bytes
-/// each, so some 40 MiB), evicting streams the same way. A single stream with more than a quarter of
+/// The writer's command-id index holds at most this many ids over all cached streams (24 bytes each in a
+/// hash table, so some 30 to 60 MiB at the bound), evicting streams the same way. A single stream with more than a quarter of
 /// this many commands is not indexed: its appends scan its records to find duplicates.
 pub const MAX_CACHED_COMMAND_IDS: usize = 1 << 20;
 
@@ -684,6 +684,39 @@ impl Store {
             });
         }
         Ok(out)
+    }
+
+    /// The durable command `command_id` of the stream, if it was appended. Reads the stream's records from
+    /// the newest back (a retry is usually of a recent command), decoding only their heads, so it is
+    /// cheaper than searching [`Store::commands`], but still a scan of the stream in the worst case.
+    pub fn find_command(
+        &self,
+        stream: &str,
+        command_id: &str,
+    ) -> Result<Option<CommandRecord>, StoreError> {
+        check_stream_name(stream)?;
+        let d = self.durable();
+        self.durable_meta(stream, d.txn)?;
+        for item in self
+            .db()
+            .scan_prefix(codec::stream_prefix(KIND_APPEND, stream))
+            .rev()
+        {
+            let (key, value) = item?;
+            let (txn, id) = AppendRecord::decode_head(&value)?;
+            if id != command_id || txn > d.txn {
+                continue;
+            }
+            let (last_version, _) = codec::append_key_parts(&key, stream)?;
+            let rec = AppendRecord::decode(&value, last_version)?;
+            return Ok(Some(CommandRecord {
+                command_id: rec.command_id.to_string(),
+                command: rec.command.to_vec(),
+                first_version: rec.first_version,
+                last_version,
+            }));
+        }
+        Ok(None)
     }
 
     /// Stores a snapshot of the stream's state after `version`. Best effort: not waited for (snapshots

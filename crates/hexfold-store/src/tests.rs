@@ -72,6 +72,7 @@ async fn writes_stay_invisible_until_their_flush_completes() {
     assert_eq!(store.read("g", 1, 10).unwrap().len(), 1);
     assert_eq!(store.read_global(1, 100).unwrap().len(), 1);
     assert_eq!(store.commands("g").unwrap().len(), 1);
+    assert_eq!(store.find_command("g", "c2").unwrap(), None);
     assert_eq!(
         store.list_streams(None, 10).unwrap(),
         vec![listing("g", Some("s1"), 1)]
@@ -116,6 +117,13 @@ async fn writes_stay_invisible_until_their_flush_completes() {
     assert_eq!(store.head("g").unwrap(), 3);
     assert_eq!(store.read("g", 1, 10).unwrap().len(), 3);
     assert_eq!(store.commands("g").unwrap().len(), 2);
+    assert_eq!(
+        store
+            .find_command("g", "c2")
+            .unwrap()
+            .map(|c| c.last_version),
+        Some(3)
+    );
     assert_eq!(*store.durable_position().borrow(), 3);
 
     // A stream creation is invisible the same way.

@@ -233,6 +233,39 @@ async fn a_repeated_command_id_returns_the_original_result_even_after_reopen() {
 }
 
 #[tokio::test]
+async fn a_command_is_found_by_its_id() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = open(dir.path());
+    store.create_stream("g", Vec::new()).await.unwrap();
+    store
+        .append(req("g", "c1", Some(0), &["e1", "e2"]))
+        .await
+        .unwrap();
+    store.append(req("g", "noop", None, &[])).await.unwrap();
+    store.append(req("g", "c2", None, &["e3"])).await.unwrap();
+    let found = |id: &str| {
+        store
+            .find_command("g", id)
+            .unwrap()
+            .map(|c| (c.command_id, c.command, c.first_version, c.last_version))
+    };
+    assert_eq!(
+        found("c1"),
+        Some(("c1".into(), b"command c1".to_vec(), 1, 2))
+    );
+    assert_eq!(
+        found("noop"),
+        Some(("noop".into(), b"command noop".to_vec(), 3, 2))
+    );
+    assert_eq!(
+        found("c2"),
+        Some(("c2".into(), b"command c2".to_vec(), 3, 3))
+    );
+    assert_eq!(found("c3"), None);
+    assert_eq!(store.find_command("nope", "c1"), Err(StoreError::NotFound));
+}
+
+#[tokio::test]
 async fn an_append_without_events_records_the_command_only() {
     let dir = tempfile::tempdir().unwrap();
     let store = open(dir.path());
