@@ -50,7 +50,7 @@ pub(crate) const TXN_EPOCH_SHIFT: u32 = 40;
 
 /// At most this many appends go into one sled `Batch`. Each append is whole inside one batch (that is
 /// what makes it atomic); bounding the batch bounds how long sled's exclusive lock stops readers.
-pub(crate) const MAX_APPENDS_PER_BATCH: usize = 256;
+pub(crate) const MAX_APPENDS_PER_BATCH: usize = 64;
 /// A group (writes made durable by one flush) holds at most this many writes...
 const MAX_GROUP_WRITES: usize = 4096;
 /// ...and at most this many payload bytes (at least one write, whatever its size).
