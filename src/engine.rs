@@ -596,9 +596,7 @@ impl<G: ProtoGame> Engine<G> {
     fn find_command(&self, id: &str, command_id: &str) -> Result<Option<(u64, u64)>, ApiError> {
         Ok(self
             .store()
-            .commands(id)?
-            .into_iter()
-            .find(|c| c.command_id == command_id)
+            .find_command(id, command_id)?
             .map(|c| (c.first_version, c.last_version)))
     }
 

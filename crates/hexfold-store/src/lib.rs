@@ -686,9 +686,10 @@ impl Store {
         Ok(out)
     }
 
-    /// The durable command `command_id` of the stream, if it was appended. Reads the stream's records from
-    /// the newest back (a retry is usually of a recent command), decoding only their heads, so it is
-    /// cheaper than searching [`Store::commands`], but still a scan of the stream in the worst case.
+    /// The durable command `command_id` of the stream, if it was appended. The log thread's id index
+    /// answers most lookups, including the common "never seen" case, without a scan; what it cannot settle
+    /// (stream not cached or too long to index, a hash shared with another id, an append not durable yet)
+    /// goes to a scan of the stream's records from the newest back, decoding only their heads.
     pub fn find_command(
         &self,
         stream: &str,
@@ -697,24 +698,41 @@ impl Store {
         check_stream_name(stream)?;
         let d = self.durable();
         self.durable_meta(stream, d.txn)?;
+        let decode = |key: &[u8], value: &[u8]| -> Result<Option<CommandRecord>, StoreError> {
+            let (txn, id) = AppendRecord::decode_head(value)?;
+            if id != command_id || txn > d.txn {
+                return Ok(None);
+            }
+            let (last_version, _) = codec::append_key_parts(key, stream)?;
+            let rec = AppendRecord::decode(value, last_version)?;
+            Ok(Some(CommandRecord {
+                command_id: rec.command_id.to_string(),
+                command: rec.command.to_vec(),
+                first_version: rec.first_version,
+                last_version,
+            }))
+        };
+        match self.inner.shared.indexed_command(stream, command_id) {
+            Some(None) => return Ok(None),
+            Some(Some((last_version, seq))) => {
+                let key = codec::append_key(stream, last_version, seq);
+                if let Some(value) = self.db().get(&key)? {
+                    if let Some(found) = decode(&key, &value)? {
+                        return Ok(Some(found));
+                    }
+                }
+            }
+            None => {}
+        }
         for item in self
             .db()
             .scan_prefix(codec::stream_prefix(KIND_APPEND, stream))
             .rev()
         {
             let (key, value) = item?;
-            let (txn, id) = AppendRecord::decode_head(&value)?;
-            if id != command_id || txn > d.txn {
-                continue;
+            if let Some(found) = decode(&key, &value)? {
+                return Ok(Some(found));
             }
-            let (last_version, _) = codec::append_key_parts(&key, stream)?;
-            let rec = AppendRecord::decode(&value, last_version)?;
-            return Ok(Some(CommandRecord {
-                command_id: rec.command_id.to_string(),
-                command: rec.command.to_vec(),
-                first_version: rec.first_version,
-                last_version,
-            }));
         }
         Ok(None)
     }

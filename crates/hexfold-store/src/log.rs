@@ -216,8 +216,9 @@ impl CacheLimits {
     }
 }
 
-/// The log thread's own state. Behind a mutex only so tests can look at it; only the log thread locks it
-/// otherwise, so it is never contended.
+/// The log thread's own state. Behind a mutex so that tests can look at it and `Store::find_command` can
+/// ask the id index; the log thread holds it only while it stages a group, never while sled applies or
+/// flushes, so a lookup waits at most for one staging.
 pub(crate) struct LogState {
     pub(crate) last_txn: u64,
     pub(crate) last_global: u64,
@@ -375,6 +376,20 @@ impl Shared {
             self.wake.notify_one();
         }
         Ok(())
+    }
+
+    /// What the log thread's id index says of `command_id` on `stream`: `None` when it cannot tell (the
+    /// stream is not cached or too long to index), `Some(None)` when the id was never staged on the stream,
+    /// else the `(last version, seq)` of the record that may hold it (same hash; to be confirmed by reading
+    /// it, and it may not be in sled or durable yet).
+    pub(crate) fn indexed_command(
+        &self,
+        stream: &str,
+        command_id: &str,
+    ) -> Option<Option<(u64, u64)>> {
+        let state = lock(&self.state);
+        let ids = state.streams.get(stream)?.ids.as_ref()?;
+        Some(ids.get(&state.id_hasher.hash_one(command_id)).copied())
     }
 
     /// Asks for a flush that starts after this call; returns the generation to wait for.

@@ -452,6 +452,17 @@ async fn a_command_id_hash_shared_with_another_id_is_settled_by_the_records() {
         ids.insert(h3, c1_at);
         ids.insert(h2, c1_at);
     }
+    // find_command is settled the same way: the index's candidate for "c2" holds c1, so the scan finds c2;
+    // "c3" is not there at all; an id the index has never seen needs no read.
+    let found = |id: &str| store.find_command("g", id).unwrap().map(|c| c.last_version);
+    assert_eq!(found("c2"), Some(second.last_version));
+    assert_eq!(found("c3"), None);
+    assert_eq!(found("c1"), Some(first.last_version));
+    assert_eq!(
+        store.inner.shared.indexed_command("g", "never-sent"),
+        Some(None)
+    );
+    assert_eq!(found("never-sent"), None);
     // "c2" hits c1's record, which holds another id: the scan finds the real original.
     let dup = store
         .append(req("g", "c2", None, &["e2"], None))

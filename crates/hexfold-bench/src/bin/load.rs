@@ -167,8 +167,10 @@ struct Measured {
     elapsed: Duration,
     /// Latencies of the measured calls, microseconds, sorted.
     latencies_us: Vec<u32>,
+    /// Commands refused (stale choices, conflicts, overload), not counted in `calls`.
     errors: u64,
     games_finished: u64,
+    /// Legal-action lists that came apart from a command's result: `LegalActions` calls or `Play` prompts.
     reads: u64,
     /// CPU time the process spent during the phase, if the platform tells.
     cpu: Option<CpuTime>,
@@ -191,7 +193,7 @@ impl Measured {
 
     fn print(&self, what: &str) {
         println!(
-            "{what}: {:.0}/s ({} in {:.1} s), p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} errors{}",
+            "{what}: {:.0}/s ({} in {:.1} s), p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms; {} refused{}",
             self.rate(),
             self.calls,
             self.elapsed.as_secs_f64(),
@@ -200,7 +202,10 @@ impl Measured {
             self.percentile_ms(1.0),
             self.errors,
             if self.reads > 0 {
-                format!("; {} LegalActions reads, {} games finished", self.reads, self.games_finished)
+                format!(
+                    "; {} legal-action lists sent apart (LegalActions reads or Play prompts), {} games finished",
+                    self.reads, self.games_finished
+                )
             } else {
                 String::new()
             }
@@ -658,10 +663,10 @@ async fn seat_bot(
                             None => continue,
                         }
                     }
-                    // Several seats may act at once (discards): another seat's command won the version; the
-                    // next prompt comes with the new one.
+                    // Several seats may act at once (answers to a trade offer, discards): another seat's
+                    // command can make this one stale (the offer was taken); the next prompt comes anyway.
                     Some(pb::command_result::Outcome::Refused(refused))
-                        if refused.code == tonic::Code::Aborted as i32 =>
+                        if refused.code == tonic::Code::FailedPrecondition as i32 =>
                     {
                         stats.latencies_us.pop();
                         stats.errors += 1;
@@ -680,9 +685,12 @@ async fn seat_bot(
             return Ok((stats, false));
         }
         commands += 1;
+        // No expected version: when several seats may act (a trade offer asks all of them), pinning the prompt's
+        // version makes all but the first answer conflict and ask again; unpinned, each answer is judged against
+        // the state it meets, and only a truly stale one (the offer was taken) is refused.
         let submit = pb::SubmitCommandRequest {
             command_id: format!("{game_id}-{seat}-{commands}"),
-            expected_version: Some(legal.version),
+            expected_version: None,
             command: Some(command),
             ..Default::default()
         };
