@@ -134,13 +134,14 @@ async fn bot(mut session: Session, seat: usize, seed: u64) -> BotLog {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn four_bots_play_a_whole_game_from_their_play_streams() {
+/// Plays a whole game of `variant` with one bot per seat, each on its own `Play` stream, and checks that every
+/// seat is told the end and that the log holds exactly the accepted commands.
+async fn bots_play_a_whole_game(variant: pb::Variant, seats: usize, options: pb::GameOptions) {
     let dir = tempfile::tempdir().unwrap();
     let server = support::start(dir.path()).await;
-    let mut table = Table::new(server.addr, 4).await;
+    let mut table = Table::create(server.addr, variant, seats, options).await;
     let mut bots = Vec::new();
-    for seat in 0..4 {
+    for seat in 0..seats {
         let session = Session::open(
             &mut table.seats[seat],
             Some(&table.tokens[seat]),
@@ -180,6 +181,17 @@ async fn four_bots_play_a_whole_game_from_their_play_streams() {
         accepted > 50,
         "a whole game takes more than {accepted} commands"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn four_bots_play_a_whole_catan_game_from_their_play_streams() {
+    bots_play_a_whole_game(pb::Variant::Catan, 4, support::catan_options()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_serves_every_game_the_same_way() {
+    bots_play_a_whole_game(pb::Variant::Elasund, 3, pb::GameOptions::default()).await;
+    bots_play_a_whole_game(pb::Variant::CitiesAndKnights, 4, pb::GameOptions::default()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
