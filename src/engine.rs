@@ -183,10 +183,12 @@ pub struct Turn {
     pub ended: Option<pb::GameEnded>,
 }
 
-type Turns = Arc<Mutex<HashMap<String, watch::Sender<Turn>>>>;
+/// Per game with a session, one channel per seat: a seat's channel only changes when that seat may act at a new
+/// version or the game ends, so a command wakes the sessions that have something to do, not every session.
+type Turns = Arc<Mutex<HashMap<String, Vec<watch::Sender<Turn>>>>>;
 
-/// A seat's view of its game's [`Turn`], kept current by every accepted command. The game's channel goes away with
-/// its last watcher.
+/// A seat's view of its game's [`Turn`], updated whenever the seat may act at a new version or the game ends. The
+/// game's channels go away with their last watcher.
 pub struct TurnWatch {
     pub seat: Seat,
     rx: Option<watch::Receiver<Turn>>,
@@ -221,7 +223,7 @@ impl Drop for TurnWatch {
         drop(self.rx.take());
         if map
             .get(&self.game_id)
-            .is_some_and(|tx| tx.receiver_count() == 0)
+            .is_some_and(|seats| seats.iter().all(|tx| tx.receiver_count() == 0))
         {
             map.remove(&self.game_id);
         }
@@ -624,8 +626,13 @@ impl<G: ProtoGame> Engine<G> {
     /// published in version order.
     fn publish_turn(&self, id: &str, version: u64, state: &G::State) {
         let turns = lock(&self.turns);
-        if let Some(tx) = turns.get(id) {
-            tx.send_replace(turn_of::<G>(version, state));
+        if let Some(seats) = turns.get(id) {
+            let turn = turn_of::<G>(version, state);
+            for (i, tx) in seats.iter().enumerate() {
+                if turn.ended.is_some() || turn.to_act.contains(&Seat(i as u8)) {
+                    tx.send_replace(turn.clone());
+                }
+            }
         }
     }
 
@@ -640,10 +647,13 @@ impl<G: ProtoGame> Engine<G> {
         let head = guard.as_ref().expect("lock_head loads the head");
         let seat =
             seat_of(&head.meta, cred)?.expect("a token credential names a seat or is refused");
-        let rx = lock(&self.turns)
-            .entry(id.clone())
-            .or_insert_with(|| watch::channel(turn_of::<G>(head.version, &head.state)).0)
-            .subscribe();
+        let rx = lock(&self.turns).entry(id.clone()).or_insert_with(|| {
+            let turn = turn_of::<G>(head.version, &head.state);
+            (0..head.meta.seats.len())
+                .map(|_| watch::channel(turn.clone()).0)
+                .collect()
+        })[usize::from(seat.0)]
+        .subscribe();
         Ok(TurnWatch {
             seat,
             rx: Some(rx),
