@@ -36,23 +36,29 @@ impl Session {
         }
     }
 
-    async fn submit(&self, command_id: &str, expected: Option<u64>, command: pb::Command) {
+    /// Sends a command; `false` if the call is already over (the game ended while the command was chosen).
+    async fn submit(&self, command_id: &str, expected: Option<u64>, command: pb::Command) -> bool {
         let submit = pb::SubmitCommandRequest {
             command_id: command_id.to_string(),
             expected_version: expected,
             command: Some(command),
             ..Default::default()
         };
-        self.send(pb::play_request::Request::Submit(submit)).await;
+        self.try_send(pb::play_request::Request::Submit(submit))
+            .await
     }
 
-    async fn send(&self, request: pb::play_request::Request) {
+    async fn try_send(&self, request: pb::play_request::Request) -> bool {
         self.requests
             .send(pb::PlayRequest {
                 request: Some(request),
             })
             .await
-            .expect("the stream is open");
+            .is_ok()
+    }
+
+    async fn send(&self, request: pb::play_request::Request) {
+        assert!(self.try_send(request).await, "the stream is open");
     }
 
     async fn next(&mut self) -> Update {
@@ -255,8 +261,10 @@ async fn play_ends_bad_openings_with_their_status_and_answers_refused_commands_i
         ..Default::default()
     };
     s.send(pb::play_request::Request::Submit(foreign)).await;
-    s.submit("stale", Some(head + 3), legal.commands[0].clone())
-        .await;
+    assert!(
+        s.submit("stale", Some(head + 3), legal.commands[0].clone())
+            .await
+    );
     let end_turn = pb::Command {
         game: Some(pb::command::Game::Catan(pb::catan::Command {
             command: Some(pb::catan::command::Command::EndTurn(
@@ -264,7 +272,7 @@ async fn play_ends_bad_openings_with_their_status_and_answers_refused_commands_i
             )),
         })),
     };
-    s.submit("too-early", None, end_turn).await;
+    assert!(s.submit("too-early", None, end_turn).await);
     let mut refusals = Vec::new();
     for _ in 0..3 {
         let Update::Result(result) = s.next().await else {
@@ -289,8 +297,10 @@ async fn play_ends_bad_openings_with_their_status_and_answers_refused_commands_i
     assert_eq!(other.head().await, 0);
 
     // The stream is still good: a listed command is accepted.
-    s.submit("listed", Some(head), legal.commands[0].clone())
-        .await;
+    assert!(
+        s.submit("listed", Some(head), legal.commands[0].clone())
+            .await
+    );
     let Update::Result(result) = s.next().await else {
         panic!("a result is due")
     };

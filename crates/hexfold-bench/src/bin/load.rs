@@ -18,8 +18,8 @@
 //! 2. baseline: the same tasks call the standard health `Check` (a no-op unary call through the same tonic stack
 //!    and tower layers), to show what the transport alone costs on this machine; the ratio says how much of the
 //!    per-call budget the command path uses.
-//! 3. half load: the tasks submit at half the peak rate in total, open loop (each task on a fixed schedule), and the
-//!    latency percentiles at that load are reported.
+//! 3. half load: the games are paced to half the peak rate of accepted commands in total, open loop (each game on a
+//!    fixed schedule of its own, see `Pacer`), and the latency percentiles at that load are reported.
 //!
 //! Server and client share the machine; on a small one the client's own work (encoding, the extra read, the
 //! choice) is a good part of the load, so the figures are a lower bound on what the server alone sustains.
@@ -154,16 +154,7 @@ async fn bench(args: &Args, endpoint: String) -> anyhow::Result<()> {
     );
 
     let target = peak.rate() / 2.0;
-    // The schedules pace submissions, and some are refused (stale choices): submit as much more often as the peak
-    // phase needed per accepted command, so that the accepted rate is about the target.
-    let submissions_per_command = (peak.calls + peak.errors) as f64 / peak.calls.max(1) as f64;
-    let half = run_games(
-        args,
-        &channels,
-        phase,
-        Some(target * submissions_per_command),
-    )
-    .await?;
+    let half = run_games(args, &channels, phase, Some(target)).await?;
     half.print(&format!(
         "half load (target {target:.0}/s): durable commands"
     ));
@@ -499,15 +490,34 @@ fn next_seat(events: &[pb::EventEnvelope], seat: usize) -> usize {
     next
 }
 
-/// A fixed schedule of one tick per `period`, started at a random point of the first period so that the tasks'
-/// schedules do not all fire together.
-fn schedule(period: Option<Duration>, rng: &mut StdRng) -> Option<tokio::time::Interval> {
-    period.map(|p| {
-        let start = tokio::time::Instant::now() + p.mul_f64(rng.gen::<f64>());
-        let mut t = tokio::time::interval_at(start, p);
-        t.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        t
-    })
+/// Open-loop pacing of one game's commands: one accepted command per `period`. A submission waits for the game's
+/// next slot; an accepted command moves the slot one period on (from when it was due, or from now if the game fell
+/// behind), while a refused one (a stale choice) leaves it, so refusals do not eat into the rate. The first slot is
+/// at a random point of the first period, so that the games do not all fire together.
+struct Pacer {
+    period: Duration,
+    next: std::sync::Mutex<tokio::time::Instant>,
+}
+
+impl Pacer {
+    fn new(period: Duration, rng: &mut StdRng) -> Pacer {
+        Pacer {
+            period,
+            next: std::sync::Mutex::new(
+                tokio::time::Instant::now() + period.mul_f64(rng.gen::<f64>()),
+            ),
+        }
+    }
+
+    async fn wait(&self) {
+        let at = *self.next.lock().expect("pacer lock");
+        tokio::time::sleep_until(at).await;
+    }
+
+    fn accepted(&self) {
+        let mut next = self.next.lock().expect("pacer lock");
+        *next = (*next + self.period).max(tokio::time::Instant::now());
+    }
 }
 
 async fn game_task(
@@ -519,7 +529,7 @@ async fn game_task(
     let mut rng = StdRng::seed_from_u64(seed);
     let mut stats = TaskStats::default();
     let mut game = new_game(&mut client).await?;
-    let mut ticker = schedule(period, &mut rng);
+    let pacer = period.map(|p| Pacer::new(p, &mut rng));
     // The legal actions of the last submit, when its seat may go on: no read needed then.
     let mut known: Option<(usize, pb::LegalActionsResponse)> = None;
     while !*stop.borrow() {
@@ -534,8 +544,8 @@ async fn game_task(
         };
         let version = legal.version;
         let command = choose(legal.commands, &mut rng);
-        if let Some(ticker) = &mut ticker {
-            ticker.tick().await;
+        if let Some(pacer) = &pacer {
+            pacer.wait().await;
             if *stop.borrow() {
                 break;
             }
@@ -556,6 +566,9 @@ async fn game_task(
         match result {
             Ok(response) => {
                 stats.latencies_us.push(micros(latency));
+                if let Some(pacer) = &pacer {
+                    pacer.accepted();
+                }
                 let response = response.into_inner();
                 game.next = next_seat(&response.events, seat);
                 known = response.legal_actions.map(|legal| (seat, legal));
@@ -585,8 +598,8 @@ async fn play_games(
 ) -> anyhow::Result<TaskStats> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut stats = TaskStats::default();
-    // One schedule per game, shared by its seats: the game, not each seat, submits at the task's rate.
-    let ticker = Arc::new(tokio::sync::Mutex::new(schedule(period, &mut rng)));
+    // One pacer per task, shared by its games' seats: the game, not each seat, submits at the task's rate.
+    let pacer = period.map(|p| Arc::new(Pacer::new(p, &mut rng)));
     while !*stop.borrow() {
         let game = new_game(&mut client.clone()).await?;
         let mut bots = Vec::new();
@@ -597,7 +610,7 @@ async fn play_games(
                 token.clone(),
                 seat,
                 rng.gen(),
-                Arc::clone(&ticker),
+                pacer.clone(),
                 stop.clone(),
             )));
         }
@@ -622,7 +635,7 @@ async fn seat_bot(
     token: String,
     seat: usize,
     seed: u64,
-    ticker: Arc<tokio::sync::Mutex<Option<tokio::time::Interval>>>,
+    pacer: Option<Arc<Pacer>>,
     mut stop: watch::Receiver<bool>,
 ) -> anyhow::Result<(TaskStats, bool)> {
     use pb::play_update::Update;
@@ -667,6 +680,9 @@ async fn seat_bot(
                 }
                 match result.outcome {
                     Some(pb::command_result::Outcome::Accepted(accepted)) => {
+                        if let Some(pacer) = &pacer {
+                            pacer.accepted();
+                        }
                         match accepted.legal_actions {
                             Some(legal) => legal,
                             None => continue,
@@ -687,8 +703,8 @@ async fn seat_bot(
             Update::Ended(_) => return Ok((stats, true)),
         };
         let command = choose(legal.commands, &mut rng);
-        if let Some(ticker) = ticker.lock().await.as_mut() {
-            ticker.tick().await;
+        if let Some(pacer) = &pacer {
+            pacer.wait().await;
         }
         if *stop.borrow() {
             return Ok((stats, false));
@@ -704,11 +720,16 @@ async fn seat_bot(
             ..Default::default()
         };
         sent = Some(Instant::now());
-        requests
+        let submitted = requests
             .send(pb::PlayRequest {
                 request: Some(pb::play_request::Request::Submit(submit)),
             })
-            .await?;
+            .await;
+        if submitted.is_err() {
+            // The call is over: another seat's command ended the game while this seat chose from an older prompt,
+            // and the server closed the stream after `ended`, which the next read delivers.
+            sent = None;
+        }
     }
 }
 
