@@ -124,14 +124,7 @@ async fn a_random_cities_and_knights_game_through_grpc_matches_the_local_fold() 
     let summary = head_state.summary.clone().unwrap();
     assert_eq!(summary.status(), pb::GameStatus::Finished);
     assert_eq!(summary.variant(), pb::Variant::CitiesAndKnights);
-    let replay = table
-        .spectator
-        .get_replay(pb::GetReplayRequest {
-            game_id: table.game_id.clone(),
-        })
-        .await
-        .unwrap()
-        .into_inner();
+    let replay = table.replay().await;
     let mut replayed = Vec::new();
     let report =
         verify_replay(&replay, &mut |step| replayed.push(step)).expect("the replay verifies");

@@ -332,14 +332,7 @@ async fn finished_game(table: &mut Table) {
 }
 
 async fn replay_and_events(table: &mut Table) -> (pb::GetReplayResponse, Vec<pb::EventEnvelope>) {
-    let replay = table
-        .spectator
-        .get_replay(pb::GetReplayRequest {
-            game_id: table.game_id.clone(),
-        })
-        .await
-        .expect("replay of a finished game")
-        .into_inner();
+    let replay = table.replay().await;
     (replay, table.events(None).await)
 }
 

@@ -46,14 +46,7 @@ async fn a_random_four_player_game_through_grpc_matches_the_local_fold_at_every_
     let winner = summary.winner.expect("a winner");
 
     // The local fold: replay every recorded command from the revealed seed with the rules crate.
-    let replay = table
-        .spectator
-        .get_replay(pb::GetReplayRequest {
-            game_id: table.game_id.clone(),
-        })
-        .await
-        .unwrap()
-        .into_inner();
+    let replay = table.replay().await;
     assert_eq!(
         hex::encode(Sha256::digest(hex::decode(&replay.seed).unwrap())),
         replay.seed_commitment
@@ -240,14 +233,7 @@ async fn a_random_elasund_game_through_grpc_matches_the_local_fold_at_every_inde
         }
     }
     let head = table.head().await;
-    let replay = table
-        .spectator
-        .get_replay(pb::GetReplayRequest {
-            game_id: table.game_id.clone(),
-        })
-        .await
-        .unwrap()
-        .into_inner();
+    let replay = table.replay().await;
     assert_eq!(replay.variant(), pb::Variant::Elasund);
     let mut replayed = Vec::new();
     let report =

@@ -174,14 +174,7 @@ async fn bots_play_a_whole_game(variant: pb::Variant, seats: usize, options: pb:
     }
     // Every accepted command is in the log, and nothing else is: one command record per accepted result.
     let accepted: usize = logs.iter().map(|l| l.accepted).sum();
-    let replay = table
-        .spectator
-        .get_replay(pb::GetReplayRequest {
-            game_id: table.game_id.clone(),
-        })
-        .await
-        .unwrap()
-        .into_inner();
+    let replay = table.replay().await;
     assert_eq!(replay.commands.len(), accepted, "{logs:?}");
     assert!(
         accepted > 50,

@@ -390,6 +390,17 @@ impl Table {
         out
     }
 
+    /// The replay of the finished game (its commands and revealed seed), as a spectator gets it.
+    pub async fn replay(&mut self) -> pb::GetReplayResponse {
+        self.spectator
+            .get_replay(pb::GetReplayRequest {
+                game_id: self.game_id.clone(),
+            })
+            .await
+            .expect("replay of a finished game")
+            .into_inner()
+    }
+
     pub async fn head(&mut self) -> u64 {
         self.state(None, None).await.expect("state").version
     }
