@@ -1209,7 +1209,7 @@ fn project_chunk<G: ProtoGame>(
 }
 
 /// Sends one stream item; `false` when the client has gone or the server is shutting down.
-async fn send<T>(
+pub(crate) async fn send<T>(
     tx: &StreamTx<T>,
     item: Result<T, Status>,
     shutdown: &mut watch::Receiver<bool>,

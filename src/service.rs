@@ -1,7 +1,7 @@
 //! The `hexfold.v1.Hexfold` gRPC service: authentication, dispatch to the game's engine, and the game-independent
 //! calls (`ListGames`, `SubscribeAll`).
 
-use crate::engine::{Credential, DynGame, Shared};
+use crate::engine::{self, Credential, DynGame, Shared};
 use crate::error::ApiError;
 use crate::games;
 use crate::proto::v1 as pb;
@@ -261,13 +261,7 @@ impl Inner {
     ) -> Result<(), ApiError> {
         use pb::play_request::Request as In;
         use pb::play_update::Update as Out;
-        let send = |update: Out| async move {
-            tx.send(Ok(pb::PlayUpdate {
-                update: Some(update),
-            }))
-            .await
-            .is_ok()
-        };
+        let mut sending = self.shared.shutdown.clone();
         let game_id = match next_request(inbound).await? {
             Some(In::Open(open)) => open.game_id,
             Some(In::Submit(_)) => {
@@ -289,7 +283,7 @@ impl Inner {
         loop {
             let now = turn.latest();
             if let Some(ended) = now.ended {
-                send(Out::Ended(ended)).await;
+                deliver(tx, Out::Ended(ended), &mut sending).await?;
                 return Ok(());
             }
             if now.to_act.contains(&turn.seat) && told.is_none_or(|t| t < now.version) {
@@ -303,7 +297,7 @@ impl Inner {
                     .await?;
                 if !actions.commands.is_empty() && told.is_none_or(|t| t < actions.version) {
                     told = Some(actions.version);
-                    if !send(Out::YourTurn(actions)).await {
+                    if !deliver(tx, Out::YourTurn(actions), &mut sending).await? {
                         return Ok(());
                     }
                 }
@@ -348,13 +342,32 @@ impl Inner {
                         command_id,
                         outcome: Some(outcome),
                     };
-                    if !send(Out::Result(result)).await {
+                    if !deliver(tx, Out::Result(result), &mut sending).await? {
                         return Ok(());
                     }
                 }
                 alive = turn.changed() => if !alive { return Ok(()) },
             }
         }
+    }
+}
+
+/// Sends one `Play` update. It waits for room in the client's buffer, but not past the start of a shutdown (a client
+/// that stops reading must not hold the server up): then UNAVAILABLE. `Ok(false)` when the client has gone.
+async fn deliver(
+    tx: &mpsc::Sender<Result<pb::PlayUpdate, Status>>,
+    update: pb::play_update::Update,
+    shutdown: &mut tokio::sync::watch::Receiver<bool>,
+) -> Result<bool, ApiError> {
+    let item = Ok(pb::PlayUpdate {
+        update: Some(update),
+    });
+    if engine::send(tx, item, shutdown).await {
+        Ok(true)
+    } else if *shutdown.borrow() {
+        Err(ApiError::Unavailable("the server is shutting down".into()))
+    } else {
+        Ok(false)
     }
 }
 
@@ -590,5 +603,48 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
         let req = request.into_inner();
         let result = async { self.inner.by_game(&req.game_id)?.replay(req.clone()).await }.await;
         reply("GetReplay", result)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pb::play_update::Update;
+
+    fn ended() -> Update {
+        Update::Ended(pb::GameEnded {
+            version: 1,
+            winner: None,
+        })
+    }
+
+    #[tokio::test]
+    async fn a_play_update_waits_for_a_slow_client_but_not_past_the_start_of_a_shutdown() {
+        let (tx, mut rx) = mpsc::channel(1);
+        let (stop, mut stopping) = tokio::sync::watch::channel(false);
+        assert_eq!(deliver(&tx, ended(), &mut stopping).await, Ok(true));
+        // The buffer is full and nobody reads: the next update waits...
+        let blocked = tokio::spawn(async move { deliver(&tx, ended(), &mut stopping).await });
+        tokio::task::yield_now().await;
+        assert!(!blocked.is_finished());
+        // ...until the server starts to shut down, which ends the session with UNAVAILABLE.
+        stop.send_replace(true);
+        let outcome = tokio::time::timeout(std::time::Duration::from_secs(10), blocked)
+            .await
+            .expect("the update gave up when the shutdown began")
+            .unwrap();
+        assert!(
+            matches!(outcome, Err(ApiError::Unavailable(_))),
+            "{outcome:?}"
+        );
+        assert!(rx.recv().await.is_some());
+    }
+
+    #[tokio::test]
+    async fn a_play_update_to_a_client_that_has_gone_is_not_an_error() {
+        let (tx, rx) = mpsc::channel(1);
+        let (_stop, mut stopping) = tokio::sync::watch::channel(false);
+        drop(rx);
+        assert_eq!(deliver(&tx, ended(), &mut stopping).await, Ok(false));
     }
 }
