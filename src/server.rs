@@ -176,6 +176,10 @@ pub struct ServeArgs {
     /// Request timeout in milliseconds.
     #[arg(long, env = "HEXFOLD_REQUEST_TIMEOUT_MS", default_value_t = 10_000)]
     pub request_timeout_ms: u64,
+    /// Server streams open at once (Subscribe, SubscribeAll, ReadEvents, Play: a bot holds one per seat); more are
+    /// refused with RESOURCE_EXHAUSTED.
+    #[arg(long, env = "HEXFOLD_MAX_STREAMS", default_value_t = Limits::default().max_subscribers)]
+    pub max_streams: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -202,6 +206,7 @@ impl ServeArgs {
             limits: Limits {
                 snapshot_every: self.snapshot_every.max(1),
                 cached_games: self.cached_games.max(1),
+                max_subscribers: self.max_streams.max(1),
                 ..Limits::default()
             },
             request_timeout: Duration::from_millis(self.request_timeout_ms.max(1)),

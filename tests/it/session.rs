@@ -341,3 +341,30 @@ async fn submit_with_legal_actions_answers_what_legal_actions_would() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_streams_count_against_the_server_stream_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = support::config(dir.path());
+    config.limits.max_subscribers = 1;
+    let server = support::start_with(config).await;
+    let mut table = Table::new(server.addr, 4).await;
+    let mut first =
+        Session::open(&mut table.seats[0], Some(&table.tokens[0]), &table.game_id).await;
+    // The first session runs (everyone may roll for the start at once, so it is prompted)...
+    assert!(matches!(first.next().await, Update::YourTurn(_)));
+    // ...and holds the only stream slot: a second one is refused at once.
+    let (requests, rx) = mpsc::channel(1);
+    requests
+        .send(pb::PlayRequest {
+            request: Some(pb::play_request::Request::Open(pb::PlayOpen {
+                game_id: table.game_id.clone(),
+            })),
+        })
+        .await
+        .unwrap();
+    let second = table.seats[1]
+        .play(authed(ReceiverStream::new(rx), &table.tokens[1]))
+        .await;
+    support::assert_code(second, Code::ResourceExhausted);
+}
