@@ -43,28 +43,8 @@ pub(crate) fn resources_from(what: &str, r: Option<c::Resources>) -> Result<Reso
     ))
 }
 
-pub(crate) fn resource_from(what: &str, r: i32) -> Result<Resource, ApiError> {
-    match c::Resource::try_from(r) {
-        Ok(c::Resource::Brick) => Ok(Resource::Brick),
-        Ok(c::Resource::Lumber) => Ok(Resource::Lumber),
-        Ok(c::Resource::Wool) => Ok(Resource::Wool),
-        Ok(c::Resource::Grain) => Ok(Resource::Grain),
-        Ok(c::Resource::Ore) => Ok(Resource::Ore),
-        _ => Err(ApiError::InvalidArgument(format!(
-            "{what} must name a resource"
-        ))),
-    }
-}
-
-pub(crate) fn resource_to(r: Resource) -> i32 {
-    (match r {
-        Resource::Brick => c::Resource::Brick,
-        Resource::Lumber => c::Resource::Lumber,
-        Resource::Wool => c::Resource::Wool,
-        Resource::Grain => c::Resource::Grain,
-        Resource::Ore => c::Resource::Ore,
-    }) as i32
-}
+enum_conversions!(pub(crate) resource_from, resource_to: Resource <=> c::Resource, "a resource",
+    [Brick, Lumber, Wool, Grain, Ore]);
 
 pub(crate) fn resources_to(r: Resources) -> c::Resources {
     c::Resources {

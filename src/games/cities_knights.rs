@@ -53,82 +53,15 @@ fn hand_from(what: &str, h: Option<k::Hand>) -> Result<Hand, ApiError> {
     })
 }
 
-fn track_from(what: &str, t: i32) -> Result<Track, ApiError> {
-    match k::Track::try_from(t) {
-        Ok(k::Track::Trade) => Ok(Track::Trade),
-        Ok(k::Track::Politics) => Ok(Track::Politics),
-        Ok(k::Track::Science) => Ok(Track::Science),
-        _ => Err(ApiError::InvalidArgument(format!(
-            "{what} must name a track"
-        ))),
-    }
-}
-
-fn commodity_from(what: &str, m: i32) -> Result<Commodity, ApiError> {
-    match k::Commodity::try_from(m) {
-        Ok(k::Commodity::Coin) => Ok(Commodity::Coin),
-        Ok(k::Commodity::Paper) => Ok(Commodity::Paper),
-        Ok(k::Commodity::Cloth) => Ok(Commodity::Cloth),
-        _ => Err(ApiError::InvalidArgument(format!(
-            "{what} must name a commodity"
-        ))),
-    }
-}
-
-fn good_from(what: &str, g: i32) -> Result<Good, ApiError> {
-    use k::Good as G;
-    Ok(match G::try_from(g) {
-        Ok(G::Brick) => Good::Brick,
-        Ok(G::Lumber) => Good::Lumber,
-        Ok(G::Wool) => Good::Wool,
-        Ok(G::Grain) => Good::Grain,
-        Ok(G::Ore) => Good::Ore,
-        Ok(G::Coin) => Good::Coin,
-        Ok(G::Paper) => Good::Paper,
-        Ok(G::Cloth) => Good::Cloth,
-        Ok(G::Unspecified) | Err(_) => {
-            return Err(ApiError::InvalidArgument(format!(
-                "{what} must name a good"
-            )))
-        }
-    })
-}
-
-fn card_from(what: &str, p: i32) -> Result<ProgressCard, ApiError> {
-    use k::ProgressCard as P;
-    Ok(match P::try_from(p) {
-        Ok(P::Alchemist) => ProgressCard::Alchemist,
-        Ok(P::Crane) => ProgressCard::Crane,
-        Ok(P::Engineer) => ProgressCard::Engineer,
-        Ok(P::Inventor) => ProgressCard::Inventor,
-        Ok(P::Irrigation) => ProgressCard::Irrigation,
-        Ok(P::Medicine) => ProgressCard::Medicine,
-        Ok(P::Mining) => ProgressCard::Mining,
-        Ok(P::Printer) => ProgressCard::Printer,
-        Ok(P::RoadBuilding) => ProgressCard::RoadBuilding,
-        Ok(P::Smith) => ProgressCard::Smith,
-        Ok(P::CommercialHarbor) => ProgressCard::CommercialHarbor,
-        Ok(P::MasterMerchant) => ProgressCard::MasterMerchant,
-        Ok(P::Merchant) => ProgressCard::Merchant,
-        Ok(P::MerchantFleet) => ProgressCard::MerchantFleet,
-        Ok(P::ResourceMonopoly) => ProgressCard::ResourceMonopoly,
-        Ok(P::TradeMonopoly) => ProgressCard::TradeMonopoly,
-        Ok(P::Bishop) => ProgressCard::Bishop,
-        Ok(P::Constitution) => ProgressCard::Constitution,
-        Ok(P::Deserter) => ProgressCard::Deserter,
-        Ok(P::Diplomat) => ProgressCard::Diplomat,
-        Ok(P::Intrigue) => ProgressCard::Intrigue,
-        Ok(P::Saboteur) => ProgressCard::Saboteur,
-        Ok(P::Spy) => ProgressCard::Spy,
-        Ok(P::Warlord) => ProgressCard::Warlord,
-        Ok(P::Wedding) => ProgressCard::Wedding,
-        Ok(P::Unspecified) | Err(_) => {
-            return Err(ApiError::InvalidArgument(format!(
-                "{what} must name a progress card"
-            )))
-        }
-    })
-}
+enum_conversions!(track_from, track_to: Track <=> k::Track, "a track", [Trade, Politics, Science]);
+enum_conversions!(commodity_from, commodity_to: Commodity <=> k::Commodity, "a commodity", [Coin, Paper, Cloth]);
+enum_conversions!(good_from, good_to: Good <=> k::Good, "a good",
+    [Brick, Lumber, Wool, Grain, Ore, Coin, Paper, Cloth]);
+enum_conversions!(card_from, card_to: ProgressCard <=> k::ProgressCard, "a progress card", [
+    Alchemist, Crane, Engineer, Inventor, Irrigation, Medicine, Mining, Printer, RoadBuilding, Smith,
+    CommercialHarbor, MasterMerchant, Merchant, MerchantFleet, ResourceMonopoly, TradeMonopoly,
+    Bishop, Constitution, Deserter, Diplomat, Intrigue, Saboteur, Spy, Warlord, Wedding,
+]);
 
 fn small(what: &str, n: u32) -> Result<u8, ApiError> {
     u8::try_from(n).map_err(|_| ApiError::InvalidArgument(format!("{what} {n} is out of range")))
@@ -225,67 +158,6 @@ fn e(x: EdgeId) -> u32 {
 
 fn h(x: HexId) -> u32 {
     index_u32(x.index())
-}
-
-fn track_to(t: Track) -> i32 {
-    (match t {
-        Track::Trade => k::Track::Trade,
-        Track::Politics => k::Track::Politics,
-        Track::Science => k::Track::Science,
-    }) as i32
-}
-
-fn commodity_to(m: Commodity) -> i32 {
-    (match m {
-        Commodity::Coin => k::Commodity::Coin,
-        Commodity::Paper => k::Commodity::Paper,
-        Commodity::Cloth => k::Commodity::Cloth,
-    }) as i32
-}
-
-fn good_to(g: Good) -> i32 {
-    use k::Good as G;
-    (match g {
-        Good::Brick => G::Brick,
-        Good::Lumber => G::Lumber,
-        Good::Wool => G::Wool,
-        Good::Grain => G::Grain,
-        Good::Ore => G::Ore,
-        Good::Coin => G::Coin,
-        Good::Paper => G::Paper,
-        Good::Cloth => G::Cloth,
-    }) as i32
-}
-
-fn card_to(p: ProgressCard) -> i32 {
-    use k::ProgressCard as P;
-    (match p {
-        ProgressCard::Alchemist => P::Alchemist,
-        ProgressCard::Crane => P::Crane,
-        ProgressCard::Engineer => P::Engineer,
-        ProgressCard::Inventor => P::Inventor,
-        ProgressCard::Irrigation => P::Irrigation,
-        ProgressCard::Medicine => P::Medicine,
-        ProgressCard::Mining => P::Mining,
-        ProgressCard::Printer => P::Printer,
-        ProgressCard::RoadBuilding => P::RoadBuilding,
-        ProgressCard::Smith => P::Smith,
-        ProgressCard::CommercialHarbor => P::CommercialHarbor,
-        ProgressCard::MasterMerchant => P::MasterMerchant,
-        ProgressCard::Merchant => P::Merchant,
-        ProgressCard::MerchantFleet => P::MerchantFleet,
-        ProgressCard::ResourceMonopoly => P::ResourceMonopoly,
-        ProgressCard::TradeMonopoly => P::TradeMonopoly,
-        ProgressCard::Bishop => P::Bishop,
-        ProgressCard::Constitution => P::Constitution,
-        ProgressCard::Deserter => P::Deserter,
-        ProgressCard::Diplomat => P::Diplomat,
-        ProgressCard::Intrigue => P::Intrigue,
-        ProgressCard::Saboteur => P::Saboteur,
-        ProgressCard::Spy => P::Spy,
-        ProgressCard::Warlord => P::Warlord,
-        ProgressCard::Wedding => P::Wedding,
-    }) as i32
 }
 
 fn commodities_to(m: Commodities) -> k::Commodities {

@@ -40,36 +40,11 @@ fn square_from(what: &str, s: Option<e::Square>) -> Result<Square, ApiError> {
     })
 }
 
-fn color_from(what: &str, c: i32) -> Result<InfluenceColor, ApiError> {
-    match e::InfluenceColor::try_from(c) {
-        Ok(e::InfluenceColor::Red) => Ok(InfluenceColor::Red),
-        Ok(e::InfluenceColor::Green) => Ok(InfluenceColor::Green),
-        Ok(e::InfluenceColor::Blue) => Ok(InfluenceColor::Blue),
-        _ => Err(ApiError::InvalidArgument(format!(
-            "{what} must name an influence colour"
-        ))),
-    }
-}
-
-fn kind_from(k: i32) -> Result<BuildingKind, ApiError> {
-    use e::BuildingKind as K;
-    Ok(match K::try_from(k) {
-        Ok(K::SmallCottage) => BuildingKind::SmallCottage,
-        Ok(K::LargeCottage) => BuildingKind::LargeCottage,
-        Ok(K::MerchantHouse) => BuildingKind::MerchantHouse,
-        Ok(K::Workshop) => BuildingKind::Workshop,
-        Ok(K::Well) => BuildingKind::Well,
-        Ok(K::MarketStall) => BuildingKind::MarketStall,
-        Ok(K::Shop) => BuildingKind::Shop,
-        Ok(K::Tavern) => BuildingKind::Tavern,
-        Ok(K::TradeHouse) => BuildingKind::TradeHouse,
-        _ => {
-            return Err(ApiError::InvalidArgument(
-                "building must name a building kind".into(),
-            ))
-        }
-    })
-}
+enum_conversions!(color_from, color_to: InfluenceColor <=> e::InfluenceColor, "an influence colour",
+    [Red, Green, Blue]);
+enum_conversions!(kind_from, kind_to: BuildingKind <=> e::BuildingKind, "a building kind", [
+    SmallCottage, LargeCottage, MerchantHouse, Workshop, Well, MarketStall, Shop, Tavern, TradeHouse,
+]);
 
 fn slot_from(s: Option<e::WallSlot>) -> Result<WallSlot, ApiError> {
     let s = required("slot", s)?;
@@ -120,29 +95,6 @@ fn square_to(s: Square) -> e::Square {
         col: s.col.into(),
         row: s.row.into(),
     }
-}
-
-fn color_to(c: InfluenceColor) -> i32 {
-    (match c {
-        InfluenceColor::Red => e::InfluenceColor::Red,
-        InfluenceColor::Green => e::InfluenceColor::Green,
-        InfluenceColor::Blue => e::InfluenceColor::Blue,
-    }) as i32
-}
-
-fn kind_to(k: BuildingKind) -> i32 {
-    use e::BuildingKind as K;
-    (match k {
-        BuildingKind::SmallCottage => K::SmallCottage,
-        BuildingKind::LargeCottage => K::LargeCottage,
-        BuildingKind::MerchantHouse => K::MerchantHouse,
-        BuildingKind::Workshop => K::Workshop,
-        BuildingKind::Well => K::Well,
-        BuildingKind::MarketStall => K::MarketStall,
-        BuildingKind::Shop => K::Shop,
-        BuildingKind::Tavern => K::Tavern,
-        BuildingKind::TradeHouse => K::TradeHouse,
-    }) as i32
 }
 
 fn slot_to(s: WallSlot) -> e::WallSlot {
@@ -508,7 +460,7 @@ impl ProtoGame for Elasund {
                 cards: cards_from("cards", m.cards)?,
             },
             K::Build(m) => Command::Build {
-                building: kind_from(m.building)?,
+                building: kind_from("building", m.building)?,
                 at: square_from("at", m.at)?,
                 overbuild_with: m
                     .overbuild_with
