@@ -1234,6 +1234,94 @@ mod tests {
         assert!(plays > 0, "no progress card play was round-tripped");
     }
 
+    /// Offers are public: a spectator's view carries the open offer, each seat's counter-offer and refusal, and the
+    /// counter-offer events convert to their own oneof cases, while hands stay hidden.
+    #[test]
+    fn counter_offers_are_public_in_views_and_events() {
+        use hexfold_rules::hex::Resources;
+        let config = CitiesKnights::config(&pb::GameOptions::default(), 3).unwrap();
+        let setup = CitiesKnights::setup(&config, &mut GameRng::seed_from_u64(1)).unwrap();
+        let brick = Hand::of_resources(Resources::new(1, 0, 0, 0, 0));
+        let coin = Hand::of_commodities(Commodities {
+            coin: 1,
+            ..Commodities::default()
+        });
+        let grain = Hand::of_resources(Resources::new(0, 0, 0, 1, 0));
+        let events = [
+            Event::TurnEnded {
+                seat: hexfold_rules::Seat(2),
+                next: hexfold_rules::Seat(0),
+            },
+            Event::CardsFromBank {
+                seat: hexfold_rules::Seat(0),
+                cards: brick,
+            },
+            Event::DiceRolled {
+                seat: hexfold_rules::Seat(0),
+                roll: Roll {
+                    white: 1,
+                    red: 1,
+                    event: EventDie::Ship,
+                },
+                alchemist: false,
+            },
+            Event::ResourcesProduced {
+                gains: Vec::new(),
+                withheld: Vec::new(),
+            },
+            Event::TradeOffered {
+                seat: hexfold_rules::Seat(0),
+                give: brick,
+                receive: grain,
+            },
+            Event::CounterOffered {
+                seat: hexfold_rules::Seat(1),
+                give: coin,
+                receive: brick,
+            },
+            Event::TradeRejected {
+                seat: hexfold_rules::Seat(2),
+            },
+        ];
+        let state = events
+            .iter()
+            .fold(CitiesKnights::initial_state(&setup), CitiesKnights::evolve);
+        let view =
+            CitiesKnights::state_to_proto(&CitiesKnights::view_state(&state, Viewer::Spectator));
+        let Some(pb::game_state::Game::CitiesKnights(view)) = view.game else {
+            panic!("not cities & knights")
+        };
+        assert_eq!(view.offer.and_then(|t| t.give), Some(hand_to(brick)));
+        let counter = view.players[1].counter_offer.clone().unwrap();
+        assert_eq!(counter.give, Some(hand_to(coin)));
+        assert_eq!(counter.receive, Some(hand_to(brick)));
+        assert!(view.players[2].rejected_offer && !view.players[1].rejected_offer);
+        assert!(view.players.iter().all(|p| p.hand.is_none()));
+        let kind = |e: &Event| {
+            let Some(pb::event::Body::CitiesKnights(k::Event { event: Some(e) })) =
+                CitiesKnights::event_to_proto(&CitiesKnights::view_event(
+                    &state,
+                    e,
+                    Viewer::Spectator,
+                ))
+                .body
+            else {
+                panic!("not a cities & knights event")
+            };
+            e
+        };
+        assert!(matches!(
+            kind(&events[5]),
+            k::event::Event::CounterOffered(k::CounterOffered { seat: 1, .. })
+        ));
+        assert!(matches!(
+            kind(&Event::CounterOfferRejected {
+                seat: hexfold_rules::Seat(1)
+            }),
+            k::event::Event::CounterOfferRejected(c::CounterOfferRejected { seat: 1 })
+        ));
+    }
+
     #[test]
     fn bad_enums_ids_and_missing_oneofs_are_invalid_arguments() {
         use k::command::Command as K;
