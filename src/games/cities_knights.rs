@@ -1292,7 +1292,7 @@ mod tests {
             panic!("not cities & knights")
         };
         assert_eq!(view.offer.and_then(|t| t.give), Some(hand_to(brick)));
-        let counter = view.players[1].counter_offer.clone().unwrap();
+        let counter = view.players[1].counter_offer.as_ref().unwrap();
         assert_eq!(counter.give, Some(hand_to(coin)));
         assert_eq!(counter.receive, Some(hand_to(brick)));
         assert!(view.players[2].rejected_offer && !view.players[1].rejected_offer);
