@@ -439,9 +439,9 @@ impl<G: ProtoGame> Engine<G> {
         }
         let id = req.game_id;
         let mut guard = self.lock_head(&id).await?;
-        let head = guard.as_mut().expect("lock_head loads the head");
-        let meta = Arc::clone(&head.meta);
-        let seat = seat_of(&meta, cred)?.expect("a token credential names a seat or is refused");
+        let head = guard.as_ref().expect("lock_head loads the head");
+        let seat =
+            seat_of(&head.meta, cred)?.expect("a token credential names a seat or is refused");
         let before = head.version;
         let finished = G::outcome(&head.state).is_some();
 
@@ -457,7 +457,7 @@ impl<G: ProtoGame> Engine<G> {
                 &head.state,
                 seat,
                 &command,
-                &mut meta.seed.command_rng(before),
+                &mut head.meta.seed.command_rng(before),
             )
             .map_err(ApiError::violation)
         };
@@ -466,6 +466,7 @@ impl<G: ProtoGame> Engine<G> {
             Err(refusal) => {
                 // A retry of a command that was applied is answered with the original result, whatever the
                 // game's state has become since.
+                let meta = Arc::clone(&head.meta);
                 drop(guard);
                 return match self.find_command(&id, &req.command_id)? {
                     Some((first, last)) => self.duplicate(&meta, seat, first, last).await,
@@ -474,12 +475,19 @@ impl<G: ProtoGame> Engine<G> {
             }
         };
 
+        // The head leaves its slot while the command is applied: the state evolves in place instead of being
+        // cloned for every command, and if anything below fails or is cancelled, the slot stays empty and the
+        // next lock reloads the head from the store, so the cache never holds a state the store does not.
+        let Head {
+            meta,
+            version: _,
+            state: mut next,
+        } = guard.take().expect("lock_head loads the head");
         let mut batch: Vec<StoredEvent<G::Event>> =
             events.into_iter().map(StoredEvent::Game).collect();
         let k = self.shared.limits.snapshot_every.max(1);
         let mut snapshots = Vec::new();
         let mut views = Vec::with_capacity(batch.len() + 1);
-        let mut next = head.state.clone();
         for (i, event) in batch.iter().enumerate() {
             let version = before + 1 + i as u64;
             if let StoredEvent::Game(e) = event {
@@ -497,7 +505,7 @@ impl<G: ProtoGame> Engine<G> {
         let outcome = G::outcome(&next);
         if outcome.is_some() {
             // The game ends with this batch: reveal the seed in the same append, and answer with the omniscient
-            // views everyone gets from now on.
+            // views everyone gets from now on. Once per game, so the state before the batch is folded again.
             let seed = meta.seed.to_hex();
             batch.push(StoredEvent::SeedRevealed { seed: seed.clone() });
             let version = before + batch.len() as u64;
@@ -505,7 +513,7 @@ impl<G: ProtoGame> Engine<G> {
                 snapshots.push((version, stored::encode(&next)));
             }
             views.clear();
-            let mut state = head.state.clone();
+            let mut state = fold_to(&self.shared, &meta, before)?;
             for event in &batch {
                 if let StoredEvent::Game(e) = event {
                     views.push(G::event_to_proto(&G::view_event(
@@ -537,11 +545,9 @@ impl<G: ProtoGame> Engine<G> {
         };
         let appended = match self.store().append(request).await {
             Ok(appended) => appended,
-            Err(e) => {
-                // Whatever happened, the cached head may no longer be the store's: reload it next time.
-                *guard = None;
-                return Err(e.into());
-            }
+            // Whatever happened, the cached head may no longer be the store's: the slot is left empty, so the
+            // next lock reloads it.
+            Err(e) => return Err(e.into()),
         };
         if appended.duplicate {
             drop(guard);
@@ -554,8 +560,11 @@ impl<G: ProtoGame> Engine<G> {
             .then(|| legal_actions_of::<G>(&next, last, seat))
             .flatten();
         self.publish_turn(&id, last, &next);
-        head.version = appended.last_version;
-        head.state = next;
+        *guard = Some(Head {
+            meta: Arc::clone(&meta),
+            version: appended.last_version,
+            state: next,
+        });
         for (version, bytes) in snapshots {
             if let Err(e) = self.store().put_snapshot(&id, version, bytes) {
                 tracing::warn!(game_id = %id, version, error = %e, "snapshot not stored");
