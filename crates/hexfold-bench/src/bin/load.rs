@@ -95,7 +95,9 @@ fn main() -> anyhow::Result<()> {
         || args.threads == 0
         || args.client_threads == 0
     {
-        bail!("--games, --connections, --seconds, --threads and --client-threads must be at least 1");
+        bail!(
+            "--games, --connections, --seconds, --threads and --client-threads must be at least 1"
+        );
     }
     let dir = tempfile::tempdir().context("temporary data directory")?;
     let config = Config {
