@@ -15,7 +15,7 @@ use hexfold_rules::catan::MapKind;
 use hexfold_rules::cities_knights::{
     AttackResult, CitiesKnights, Command, Commodities, Commodity, Config, Event, EventDie,
     EventView, Good, Hand, Improvements, Obligation, Phase, PlayerView, ProgressCard, ProgressPlay,
-    Roll, SeatCount, SeatHand, StateView, Track, POINTS_TO_WIN,
+    Roll, SeatCount, SeatHand, StateView, Track, TradeTerms, POINTS_TO_WIN,
 };
 use hexfold_rules::hex::{EdgeId, HexId, VertexId};
 use pb::catan as c;
@@ -172,6 +172,13 @@ fn hand_to(h: Hand) -> k::Hand {
     k::Hand {
         resources: Some(resources_to(h.resources)),
         commodities: Some(commodities_to(h.commodities)),
+    }
+}
+
+fn terms_to(t: TradeTerms) -> k::TradeTerms {
+    k::TradeTerms {
+        give: Some(hand_to(t.give)),
+        receive: Some(hand_to(t.receive)),
     }
 }
 
@@ -544,6 +551,18 @@ fn public_event(event: &Event) -> k::event::Event {
         Event::TradeWithdrawn { seat } => K::TradeWithdrawn(k::TradeWithdrawn {
             seat: seat_to(*seat),
         }),
+        Event::CounterOffered {
+            seat,
+            give,
+            receive,
+        } => K::CounterOffered(k::CounterOffered {
+            seat: seat_to(*seat),
+            give: Some(hand_to(*give)),
+            receive: Some(hand_to(*receive)),
+        }),
+        Event::CounterOfferRejected { seat } => K::CounterOfferRejected(c::CounterOfferRejected {
+            seat: seat_to(*seat),
+        }),
         Event::TradeCompleted {
             active,
             partner,
@@ -777,6 +796,8 @@ fn player_to(p: &PlayerView) -> k::Player {
         road_length: p.road_length.into(),
         points: p.points.into(),
         hand_limit: p.hand_limit.into(),
+        counter_offer: p.counter_offer.map(terms_to),
+        rejected_offer: p.rejected_offer,
     }
 }
 
@@ -907,6 +928,16 @@ impl ProtoGame for CitiesKnights {
             K::AcceptTrade(_) => Command::AcceptTrade,
             K::RejectTrade(_) => Command::RejectTrade,
             K::WithdrawTrade(_) => Command::WithdrawTrade,
+            K::CounterOffer(m) => Command::CounterOffer {
+                give: hand_from("give", m.give)?,
+                receive: hand_from("receive", m.receive)?,
+            },
+            K::AcceptCounterOffer(m) => Command::AcceptCounterOffer {
+                seat: seat("seat", m.seat)?,
+            },
+            K::RejectCounterOffer(m) => Command::RejectCounterOffer {
+                seat: seat("seat", m.seat)?,
+            },
             K::PlayProgressCard(m) => Command::PlayProgressCard {
                 play: play_from(m.play)?,
             },
@@ -1004,6 +1035,16 @@ impl ProtoGame for CitiesKnights {
             Command::AcceptTrade => K::AcceptTrade(k::AcceptTrade {}),
             Command::RejectTrade => K::RejectTrade(k::RejectTrade {}),
             Command::WithdrawTrade => K::WithdrawTrade(k::WithdrawTrade {}),
+            Command::CounterOffer { give, receive } => K::CounterOffer(k::CounterOffer {
+                give: Some(hand_to(*give)),
+                receive: Some(hand_to(*receive)),
+            }),
+            Command::AcceptCounterOffer { seat } => K::AcceptCounterOffer(c::AcceptCounterOffer {
+                seat: seat_to(*seat),
+            }),
+            Command::RejectCounterOffer { seat } => K::RejectCounterOffer(c::RejectCounterOffer {
+                seat: seat_to(*seat),
+            }),
             Command::PlayProgressCard { play } => K::PlayProgressCard(k::PlayProgressCard {
                 play: Some(play_to(play)),
             }),
@@ -1122,10 +1163,7 @@ impl ProtoGame for CitiesKnights {
                 hex: h(hex),
             }),
             longest_road: s.longest_road.map(seat_to),
-            offer: s.offer.map(|(give, receive)| k::TradeTerms {
-                give: Some(hand_to(give)),
-                receive: Some(hand_to(receive)),
-            }),
+            offer: s.offer.map(terms_to),
             obligations: s.obligations.iter().copied().map(obligation_to).collect(),
             deserter_knight: s.deserter_knight.map(u32::from),
             merchant_fleet: s.merchant_fleet.map(good_to),
@@ -1194,6 +1232,94 @@ mod tests {
         }
         assert!(seen > 1000);
         assert!(plays > 0, "no progress card play was round-tripped");
+    }
+
+    /// Offers are public: a spectator's view carries the open offer, each seat's counter-offer and refusal, and the
+    /// counter-offer events convert to their own oneof cases, while hands stay hidden.
+    #[test]
+    fn counter_offers_are_public_in_views_and_events() {
+        use hexfold_rules::hex::Resources;
+        let config = CitiesKnights::config(&pb::GameOptions::default(), 3).unwrap();
+        let setup = CitiesKnights::setup(&config, &mut GameRng::seed_from_u64(1)).unwrap();
+        let brick = Hand::of_resources(Resources::new(1, 0, 0, 0, 0));
+        let coin = Hand::of_commodities(Commodities {
+            coin: 1,
+            ..Commodities::default()
+        });
+        let grain = Hand::of_resources(Resources::new(0, 0, 0, 1, 0));
+        let events = [
+            Event::TurnEnded {
+                seat: hexfold_rules::Seat(2),
+                next: hexfold_rules::Seat(0),
+            },
+            Event::CardsFromBank {
+                seat: hexfold_rules::Seat(0),
+                cards: brick,
+            },
+            Event::DiceRolled {
+                seat: hexfold_rules::Seat(0),
+                roll: Roll {
+                    white: 1,
+                    red: 1,
+                    event: EventDie::Ship,
+                },
+                alchemist: false,
+            },
+            Event::ResourcesProduced {
+                gains: Vec::new(),
+                withheld: Vec::new(),
+            },
+            Event::TradeOffered {
+                seat: hexfold_rules::Seat(0),
+                give: brick,
+                receive: grain,
+            },
+            Event::CounterOffered {
+                seat: hexfold_rules::Seat(1),
+                give: coin,
+                receive: brick,
+            },
+            Event::TradeRejected {
+                seat: hexfold_rules::Seat(2),
+            },
+        ];
+        let state = events
+            .iter()
+            .fold(CitiesKnights::initial_state(&setup), CitiesKnights::evolve);
+        let view =
+            CitiesKnights::state_to_proto(&CitiesKnights::view_state(&state, Viewer::Spectator));
+        let Some(pb::game_state::Game::CitiesKnights(view)) = view.game else {
+            panic!("not cities & knights")
+        };
+        assert_eq!(view.offer.and_then(|t| t.give), Some(hand_to(brick)));
+        let counter = view.players[1].counter_offer.as_ref().unwrap();
+        assert_eq!(counter.give, Some(hand_to(coin)));
+        assert_eq!(counter.receive, Some(hand_to(brick)));
+        assert!(view.players[2].rejected_offer && !view.players[1].rejected_offer);
+        assert!(view.players.iter().all(|p| p.hand.is_none()));
+        let kind = |e: &Event| {
+            let Some(pb::event::Body::CitiesKnights(k::Event { event: Some(e) })) =
+                CitiesKnights::event_to_proto(&CitiesKnights::view_event(
+                    &state,
+                    e,
+                    Viewer::Spectator,
+                ))
+                .body
+            else {
+                panic!("not a cities & knights event")
+            };
+            e
+        };
+        assert!(matches!(
+            kind(&events[5]),
+            k::event::Event::CounterOffered(k::CounterOffered { seat: 1, .. })
+        ));
+        assert!(matches!(
+            kind(&Event::CounterOfferRejected {
+                seat: hexfold_rules::Seat(1)
+            }),
+            k::event::Event::CounterOfferRejected(c::CounterOfferRejected { seat: 1 })
+        ));
     }
 
     #[test]

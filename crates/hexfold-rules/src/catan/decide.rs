@@ -3,10 +3,12 @@
 //! Every check happens before any event is produced, so a refused command emits nothing. Random outcomes (dice,
 //! the stolen card, the drawn development card) are drawn here and written into the events.
 
+use super::trade::decide as trade;
 use super::*;
+use crate::hex::trade::TradeCommand;
 use crate::hex::{
-    best_ratio, discard_owed, longest_road, longest_road_holder, opening_road_site, production,
-    robbable, robber_may_move, EdgeId, OpeningRoadError, Resource, VertexId,
+    discard_owed, longest_road, longest_road_holder, opening_road_site, production, robbable,
+    robber_may_move, EdgeId, OpeningRoadError, Resource, Terms, VertexId,
 };
 use rand::Rng;
 use Violation::*;
@@ -314,103 +316,27 @@ pub(super) fn decide(
         }
         Command::MaritimeTrade { give, receive } => {
             main_phase(state, actor)?;
-            if give == receive {
-                return Err(InvalidTradeTerms);
-            }
-            let ratio = best_ratio(&state.board, &state.vertices, actor, give);
-            if state.players[actor.index()].hand.get(give) < ratio {
-                return Err(ResourcesNotHeld);
-            }
-            if state.bank.get(receive) == 0 {
-                return Err(BankLacks);
-            }
-            ev.push(Event::MaritimeTraded {
-                seat: actor,
-                give,
-                give_count: ratio,
-                receive,
-            });
+            ev.push(super::trade::maritime(state, actor, give, receive)?);
         }
-        Command::OfferTrade { give, receive } => {
-            if state.phase != Phase::Main {
-                return Err(WrongPhase);
-            }
-            if actor != state.active {
-                return Err(TradeNotWithActivePlayer);
-            }
-            terms_ok(state, actor, give, receive)?;
-            ev.push(Event::TradeOffered {
-                seat: actor,
-                give,
-                receive,
-            });
-        }
-        Command::CounterOffer { give, receive } => {
-            let offer = respond_phase(state, actor)?;
-            let _ = offer;
-            terms_ok(state, actor, give, receive)?;
-            ev.push(Event::CounterOffered {
-                seat: actor,
-                give,
-                receive,
-            });
-        }
-        Command::AcceptTrade => {
-            let offer = respond_phase(state, actor)?;
-            if !state.players[actor.index()].hand.contains(offer.receive) {
-                return Err(ResourcesNotHeld);
-            }
-            if !state.players[state.active.index()]
-                .hand
-                .contains(offer.give)
-            {
-                return Err(PartnerCannotPay);
-            }
-            ev.push(Event::TradeCompleted {
-                active: state.active,
-                partner: actor,
-                given: offer.give,
-                received: offer.receive,
-            });
-        }
-        Command::RejectTrade => {
-            respond_phase(state, actor)?;
-            if state.players[actor.index()].rejected {
-                return Err(NoOpenOffer);
-            }
-            ev.push(Event::TradeRejected { seat: actor });
-        }
+        Command::OfferTrade { give, receive } => ev.push(trade(
+            state,
+            actor,
+            TradeCommand::Offer(Terms { give, receive }),
+        )?),
+        Command::CounterOffer { give, receive } => ev.push(trade(
+            state,
+            actor,
+            TradeCommand::Counter(Terms { give, receive }),
+        )?),
+        Command::AcceptTrade => ev.push(trade(state, actor, TradeCommand::Accept)?),
+        Command::RejectTrade => ev.push(trade(state, actor, TradeCommand::Reject)?),
         Command::AcceptCounterOffer { seat } => {
-            let terms = counter_of(state, actor, seat)?;
-            if !state.players[actor.index()].hand.contains(terms.receive) {
-                return Err(ResourcesNotHeld);
-            }
-            if !state.players[seat.index()].hand.contains(terms.give) {
-                return Err(PartnerCannotPay);
-            }
-            ev.push(Event::TradeCompleted {
-                active: actor,
-                partner: seat,
-                given: terms.receive,
-                received: terms.give,
-            });
+            ev.push(trade(state, actor, TradeCommand::AcceptCounter(seat))?)
         }
         Command::RejectCounterOffer { seat } => {
-            counter_of(state, actor, seat)?;
-            ev.push(Event::CounterOfferRejected { seat });
+            ev.push(trade(state, actor, TradeCommand::RejectCounter(seat))?)
         }
-        Command::WithdrawTrade => {
-            if state.phase != Phase::Main {
-                return Err(WrongPhase);
-            }
-            if actor != state.active {
-                return Err(TradeNotWithActivePlayer);
-            }
-            if state.offer.is_none() {
-                return Err(NoOpenOffer);
-            }
-            ev.push(Event::TradeWithdrawn { seat: actor });
-        }
+        Command::WithdrawTrade => ev.push(trade(state, actor, TradeCommand::Withdraw)?),
         Command::EndTurn => {
             main_phase(state, actor)?;
             let next = state.next_seat(actor);
@@ -547,55 +473,6 @@ fn progress_phase(state: &State, actor: Seat) -> Result<(), Violation> {
         Phase::Main | Phase::Roll => require_active(state, actor),
         _ => Err(WrongPhase),
     }
-}
-
-/// A non-active seat answering the active seat's open offer; returns the offer.
-fn respond_phase(state: &State, actor: Seat) -> Result<TradeTerms, Violation> {
-    if state.phase != Phase::Main {
-        return Err(WrongPhase);
-    }
-    if actor == state.active {
-        return Err(TradeNotWithActivePlayer);
-    }
-    state.offer.ok_or(NoOpenOffer)
-}
-
-fn counter_of(state: &State, actor: Seat, seat: Seat) -> Result<TradeTerms, Violation> {
-    if state.phase != Phase::Main {
-        return Err(WrongPhase);
-    }
-    if actor != state.active {
-        return Err(TradeNotWithActivePlayer);
-    }
-    if seat.0 >= state.seats {
-        return Err(NoSuchSeat);
-    }
-    state.players[seat.index()]
-        .counter
-        .ok_or(NoSuchCounterOffer)
-}
-
-fn terms_ok(
-    state: &State,
-    actor: Seat,
-    give: Resources,
-    receive: Resources,
-) -> Result<(), Violation> {
-    if give.is_empty() || receive.is_empty() || give.overlaps(receive) {
-        return Err(InvalidTradeTerms);
-    }
-    // 95 cards exist in all; anything larger cannot be meant and would overflow nothing but is refused early.
-    if receive.total() > 95 {
-        return Err(InvalidTradeTerms);
-    }
-    let p = &state.players[actor.index()];
-    if !p.hand.contains(give) {
-        return Err(ResourcesNotHeld);
-    }
-    if p.offers_made >= OFFERS_PER_TURN_MAX {
-        return Err(OfferLimitReached);
-    }
-    Ok(())
 }
 
 fn card_playable(state: &State, actor: Seat, card: DevCard) -> Result<(), Violation> {

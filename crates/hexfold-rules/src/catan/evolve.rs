@@ -33,14 +33,6 @@ fn recompute_cut_lengths(state: &mut State, v: crate::hex::VertexId, builder: Se
     }
 }
 
-fn clear_trade(state: &mut State) {
-    state.offer = None;
-    for p in &mut state.players {
-        p.counter = None;
-        p.rejected = false;
-    }
-}
-
 fn dec(x: &mut u8) {
     *x = x.saturating_sub(1);
 }
@@ -57,6 +49,11 @@ fn player(state: &mut State, seat: Seat) -> &mut PlayerState {
 }
 
 pub(super) fn evolve(mut state: State, event: &Event) -> State {
+    // The negotiation folds its own facts (offers, answers, the end of a trade); the match folds everything else,
+    // including the cards a completed trade moves.
+    if let Some(step) = super::trade::step(event) {
+        state.trade.apply(&step);
+    }
     match *event {
         Event::StartingRollMade { seat, dice } => {
             player(&mut state, seat).start_roll = Some(dice.sum());
@@ -220,33 +217,11 @@ pub(super) fn evolve(mut state: State, event: &Event) -> State {
             pay(&mut state, seat, Resources::one(give, give_count));
             take(&mut state, seat, Resources::one(receive, 1));
         }
-        Event::TradeOffered {
-            seat,
-            give,
-            receive,
-        } => {
-            clear_trade(&mut state);
-            state.offer = Some(TradeTerms { give, receive });
-            let p = player(&mut state, seat);
-            p.offers_made = p.offers_made.saturating_add(1);
-        }
-        Event::CounterOffered {
-            seat,
-            give,
-            receive,
-        } => {
-            let p = player(&mut state, seat);
-            p.counter = Some(TradeTerms { give, receive });
-            p.rejected = false;
-            p.offers_made = p.offers_made.saturating_add(1);
-        }
-        Event::TradeRejected { seat } => {
-            let p = player(&mut state, seat);
-            p.rejected = true;
-            p.counter = None;
-        }
-        Event::CounterOfferRejected { seat } => player(&mut state, seat).counter = None,
-        Event::TradeWithdrawn { .. } => clear_trade(&mut state),
+        Event::TradeOffered { .. }
+        | Event::CounterOffered { .. }
+        | Event::TradeRejected { .. }
+        | Event::CounterOfferRejected { .. }
+        | Event::TradeWithdrawn { .. } => {}
         Event::TradeCompleted {
             active,
             partner,
@@ -257,7 +232,6 @@ pub(super) fn evolve(mut state: State, event: &Event) -> State {
             a.hand = a.hand.minus(given).plus(received);
             let b = player(&mut state, partner);
             b.hand = b.hand.minus(received).plus(given);
-            clear_trade(&mut state);
         }
         Event::LongestRoadChanged { holder, .. } => state.longest_road = holder,
         Event::LargestArmyChanged { holder, .. } => state.largest_army = Some(holder),
@@ -265,10 +239,7 @@ pub(super) fn evolve(mut state: State, event: &Event) -> State {
             let p = player(&mut state, seat);
             p.dev = p.dev.plus(p.dev_new);
             p.dev_new = DevCards::default();
-            for p in &mut state.players {
-                p.offers_made = 0;
-            }
-            clear_trade(&mut state);
+            state.trade.end_turn();
             state.active = next;
             state.phase = Phase::Roll;
             state.rolled = false;

@@ -2,11 +2,12 @@
 //!
 //! What is listed: every command a seat may send now, with every parameter choice, except domestic trade offers
 //! and counter-offers, which are listed one card for one card only (any larger offer that passes the trade rules is
-//! accepted too). The checks reuse `decide`'s predicates so the list and the decision cannot drift apart.
+//! accepted too). The checks reuse `decide`'s predicates so the list and the decision cannot drift apart; trade is
+//! listed by [`crate::hex::trade`], which also decides it.
 
 use super::decide::{road_site_ok, settlement_site_ok};
 use super::*;
-use crate::hex::{best_ratio, robbable, robber_may_move, Resource};
+use crate::hex::{best_ratio, robbable, robber_may_move, trade, Resource};
 
 pub(super) fn legal_actions(state: &State, seat: Seat) -> Vec<Command> {
     let mut out = Vec::new();
@@ -60,22 +61,9 @@ pub(super) fn legal_actions(state: &State, seat: Seat) -> Vec<Command> {
         }
         Phase::Main if is_active => main_actions(state, seat, &mut out),
         Phase::Main => {
-            if let Some(offer) = state.offer {
-                if p.hand.contains(offer.receive)
-                    && state.players[state.active.index()]
-                        .hand
-                        .contains(offer.give)
-                {
-                    out.push(Command::AcceptTrade);
-                }
-                if !p.rejected {
-                    out.push(Command::RejectTrade);
-                }
-                one_for_one(p, &mut out, |give, receive| Command::CounterOffer {
-                    give,
-                    receive,
-                });
-            }
+            trade::responder_actions(&state.trade, state.active, seat, hand(state), |c| {
+                out.push(super::trade::command(c))
+            });
         }
         _ => {}
     }
@@ -116,33 +104,15 @@ fn main_actions(state: &State, seat: Seat, out: &mut Vec<Command>) {
         out.push(Command::BuyDevelopmentCard);
     }
     dev_card_actions(state, seat, out);
-    for give in Resource::ALL {
-        // Two is the best ratio there is: skip the harbor scan for resources held fewer than twice.
-        let held = p.hand.get(give);
-        if held >= 2 && held >= best_ratio(&state.board, &state.vertices, seat, give) {
-            for receive in Resource::ALL {
-                if receive != give && state.bank.get(receive) > 0 {
-                    out.push(Command::MaritimeTrade { give, receive });
-                }
-            }
-        }
-    }
-    one_for_one(p, out, |give, receive| Command::OfferTrade {
-        give,
-        receive,
+    trade::bank_trades(
+        p.hand,
+        state.bank,
+        |give| best_ratio(&state.board, &state.vertices, seat, give),
+        |give, receive| out.push(Command::MaritimeTrade { give, receive }),
+    );
+    trade::active_actions(&state.trade, seat, hand(state), |c| {
+        out.push(super::trade::command(c))
     });
-    if state.offer.is_some() {
-        out.push(Command::WithdrawTrade);
-    }
-    for s in state.seat_iter() {
-        if let Some(terms) = state.players[s.index()].counter {
-            if p.hand.contains(terms.receive) && state.players[s.index()].hand.contains(terms.give)
-            {
-                out.push(Command::AcceptCounterOffer { seat: s });
-            }
-            out.push(Command::RejectCounterOffer { seat: s });
-        }
-    }
 }
 
 /// Development cards the active seat may play now (one per turn, none bought this turn), with every parameter.
@@ -197,25 +167,9 @@ fn dev_card_actions(state: &State, seat: Seat, out: &mut Vec<Command>) {
     }
 }
 
-/// One-for-one offers from `p`'s hand, if the seat may still make offers this turn.
-fn one_for_one(
-    p: &PlayerState,
-    out: &mut Vec<Command>,
-    make: impl Fn(Resources, Resources) -> Command,
-) {
-    if p.offers_made >= OFFERS_PER_TURN_MAX {
-        return;
-    }
-    for give in Resource::ALL {
-        if p.hand.get(give) == 0 {
-            continue;
-        }
-        for receive in Resource::ALL {
-            if receive != give {
-                out.push(make(Resources::one(give, 1), Resources::one(receive, 1)));
-            }
-        }
-    }
+/// Each seat's hand, as the shared trade rules ask for it.
+fn hand(state: &State) -> impl Fn(Seat) -> Resources + '_ {
+    |s| state.players[s.index()].hand
 }
 
 /// Every way to discard exactly `owed` cards from `hand`.
@@ -241,20 +195,6 @@ fn discards(hand: Resources, owed: u8, out: &mut Vec<Command>) {
     go(&hand.to_array(), 0, owed, &mut [0; 5], out);
 }
 
-/// Whether a non-active seat has an answer to the open offer: the same conditions under which `legal_actions`
-/// lists `AcceptTrade`, `RejectTrade` or a `CounterOffer` for it, without building the list.
-fn can_respond(state: &State, seat: Seat) -> bool {
-    let (p, Some(offer)) = (&state.players[seat.index()], state.offer) else {
-        return false;
-    };
-    let accept = p.hand.contains(offer.receive)
-        && state.players[state.active.index()]
-            .hand
-            .contains(offer.give);
-    let counter = p.offers_made < OFFERS_PER_TURN_MAX && !p.hand.is_empty();
-    accept || !p.rejected || counter
-}
-
 pub(super) fn seats_to_act(state: &State) -> Vec<Seat> {
     match state.phase {
         Phase::Ended { .. } => Vec::new(),
@@ -269,13 +209,11 @@ pub(super) fn seats_to_act(state: &State) -> Vec<Seat> {
             .seat_iter()
             .filter(|s| state.players[s.index()].discard_owed > 0)
             .collect(),
-        Phase::Main if state.offer.is_some() => {
+        Phase::Main if state.trade.offer().is_some() => {
             let mut v = vec![state.active];
-            v.extend(
-                state
-                    .seat_iter()
-                    .filter(|&s| s != state.active && can_respond(state, s)),
-            );
+            v.extend(state.seat_iter().filter(|&s| {
+                s != state.active && trade::can_respond(&state.trade, state.active, s, hand(state))
+            }));
             v
         }
         _ => vec![state.active],

@@ -16,6 +16,7 @@ mod decide;
 mod evolve;
 mod legal;
 mod random;
+mod trade;
 pub mod types;
 mod view;
 
@@ -24,16 +25,15 @@ pub use types::*;
 /// The board and road views, shared with Cities & Knights.
 pub(crate) use view::{board_view, road_views};
 
-use crate::hex::{Board, BoardRef, Dice, EdgePiece, HexId, Resources, VertexPiece};
+use crate::hex::{Board, BoardRef, Dice, EdgePiece, HexId, Negotiation, Resources, VertexPiece};
 use crate::{Game, GameRng, Outcome, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// Points needed to win (seed line 3).
 pub const POINTS_TO_WIN: u8 = 10;
-/// Offers plus counter-offers one seat may make per turn. Not in the rules: a bound so a turn cannot be stretched
-/// forever by offers (see BASE-TRADE-04).
-pub const OFFERS_PER_TURN_MAX: u8 = 16;
+/// Offers plus counter-offers one seat may make per turn (BASE-TRADE-04), shared with Cities & Knights.
+pub use crate::hex::OFFERS_PER_TURN_MAX;
 /// Each resource's supply (seed: 19 of each).
 pub const BANK_PER_RESOURCE: u8 = 19;
 
@@ -77,9 +77,6 @@ pub struct PlayerState {
     /// Still taking part in the starting roll.
     pub(crate) start_pending: bool,
     pub(crate) start_roll: Option<u8>,
-    pub(crate) offers_made: u8,
-    pub(crate) counter: Option<TradeTerms>,
-    pub(crate) rejected: bool,
 }
 
 impl PlayerState {
@@ -96,9 +93,6 @@ impl PlayerState {
             discard_owed: 0,
             start_pending: true,
             start_roll: None,
-            offers_made: 0,
-            counter: None,
-            rejected: false,
         }
     }
 
@@ -128,7 +122,8 @@ pub struct State {
     pub(crate) edges: Vec<EdgePiece>,
     pub(crate) longest_road: Option<Seat>,
     pub(crate) largest_army: Option<Seat>,
-    pub(crate) offer: Option<TradeTerms>,
+    /// The domestic trade of this turn: offer, counter-offers, refusals, offers made.
+    pub(crate) trade: Negotiation<Resources>,
     pub(crate) last_roll: Option<Dice>,
 }
 
@@ -257,7 +252,7 @@ impl Game for Catan {
             edges: vec![EdgePiece::EMPTY; ne],
             longest_road: None,
             largest_army: None,
-            offer: None,
+            trade: Negotiation::new(setup.seats),
             last_roll: None,
         }
     }

@@ -121,14 +121,9 @@ impl DevCards {
     }
 }
 
-/// One side's terms in a domestic trade, from the proposer's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TradeTerms {
-    /// What the proposer hands over.
-    pub give: Resources,
-    /// What the proposer gets.
-    pub receive: Resources,
-}
+/// The terms of a domestic trade (offer or counter-offer), from the proposer's point of view: `give` is what the
+/// proposer hands over, `receive` what it gets.
+pub type TradeTerms = crate::hex::Terms<Resources>;
 
 /// A seat and a set of resources (one line of a production or a monopoly).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -28,8 +28,8 @@ pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
                 public_points: state.public_points(s),
                 victory_point_cards: (own || ended).then_some(p.vp_cards()),
                 discard_owed: p.discard_owed,
-                counter_offer: p.counter,
-                rejected_offer: p.rejected,
+                counter_offer: state.trade.counter(s),
+                rejected_offer: state.trade.rejected(s),
             }
         })
         .collect();
@@ -63,7 +63,7 @@ pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
         roads,
         longest_road: state.longest_road,
         largest_army: state.largest_army,
-        offer: state.offer,
+        offer: state.trade.offer(),
         winner: match state.phase {
             Phase::Ended { winner } => Some(winner),
             _ => None,

@@ -2,7 +2,8 @@
 //! commodities next to them rather than widening the engine's type, so base Catan keeps its five-field counts.
 
 use super::types::{Commodities, Commodity, Good, Hand, Improvements, ProgressCard, Track};
-use crate::hex::{Resource, Resources};
+use super::{BANK_PER_COMMODITY, BANK_PER_RESOURCE};
+use crate::hex::{Cards, Resource, Resources};
 
 impl Commodities {
     pub const ZERO: Commodities = Commodities {
@@ -199,6 +200,29 @@ impl Hand {
             k -= n;
         }
         None
+    }
+}
+
+/// A hand trades through the shared negotiation ([`crate::hex::trade`]) one good at a time.
+impl Cards for Hand {
+    type Kind = Good;
+    const KINDS: &'static [Good] = &Good::ALL;
+    const SUPPLY_TOTAL: u16 = 5 * BANK_PER_RESOURCE as u16 + 3 * BANK_PER_COMMODITY as u16;
+
+    fn one(kind: Good, n: u8) -> Self {
+        Hand::one(kind, n)
+    }
+    fn count(self, kind: Good) -> u8 {
+        self.get(kind)
+    }
+    fn total(self) -> u16 {
+        Hand::total(self)
+    }
+    fn contains(self, other: Self) -> bool {
+        Hand::contains(self, other)
+    }
+    fn overlaps(self, other: Self) -> bool {
+        Hand::overlaps(self, other)
     }
 }
 

@@ -6,10 +6,12 @@
 //! first event, so a refused command emits nothing.
 
 use super::evolve::apply;
+use super::trade::decide as trade;
 use super::*;
+use crate::hex::trade::TradeCommand;
 use crate::hex::{
     best_ratio, building_site, producing_hexes, production, road_connects, robbable,
-    robber_may_move, EdgeId, SiteError,
+    robber_may_move, EdgeId, SiteError, Terms,
 };
 use Violation::*;
 
@@ -494,72 +496,22 @@ fn command_events(
             main(st, actor)?;
             improve(st, c, actor, track, 0, metropolis)?;
         }
-        Command::BankTrade { give, receive } => {
-            main(st, actor)?;
-            if give == receive {
-                return Err(InvalidTrade);
-            }
-            let ratio = bank_ratio(st, actor, give);
-            if st.players[actor.index()].hand.get(give) < ratio {
-                return Err(CardsNotHeld);
-            }
-            if st.bank.get(receive) == 0 {
-                return Err(BankLacks);
-            }
-            c.emit(Event::BankTraded {
-                seat: actor,
-                give,
-                give_count: ratio,
-                receive,
-            });
-        }
+        Command::BankTrade { give, receive } => super::trade::bank(st, c, actor, give, receive)?,
         Command::OfferTrade { give, receive } => {
-            main(st, actor)?;
-            // 139 cards exist in all; larger numbers cannot be meant.
-            if give.is_empty()
-                || receive.is_empty()
-                || give.overlaps(receive)
-                || receive.total() > 139
-            {
-                return Err(InvalidTrade);
-            }
-            holds(st, actor, give)?;
-            if st.players[actor.index()].offers_made >= OFFERS_PER_TURN_MAX {
-                return Err(OfferLimitReached);
-            }
-            c.emit(Event::TradeOffered {
-                seat: actor,
-                give,
-                receive,
-            });
+            trade(st, c, actor, TradeCommand::Offer(Terms { give, receive }))?
         }
-        Command::AcceptTrade => {
-            let (give, receive) = respond(st, actor)?;
-            holds(st, actor, receive)?;
-            if !st.players[st.active.index()].hand.contains(give) {
-                return Err(PartnerCannotPay);
-            }
-            c.emit(Event::TradeCompleted {
-                active: st.active,
-                partner: actor,
-                given: give,
-                received: receive,
-            });
+        Command::CounterOffer { give, receive } => {
+            trade(st, c, actor, TradeCommand::Counter(Terms { give, receive }))?
         }
-        Command::RejectTrade => {
-            respond(st, actor)?;
-            if st.players[actor.index()].rejected {
-                return Err(NoOpenOffer);
-            }
-            c.emit(Event::TradeRejected { seat: actor });
+        Command::AcceptTrade => trade(st, c, actor, TradeCommand::Accept)?,
+        Command::RejectTrade => trade(st, c, actor, TradeCommand::Reject)?,
+        Command::AcceptCounterOffer { seat } => {
+            trade(st, c, actor, TradeCommand::AcceptCounter(seat))?
         }
-        Command::WithdrawTrade => {
-            main(st, actor)?;
-            if st.offer.is_none() {
-                return Err(NoOpenOffer);
-            }
-            c.emit(Event::TradeWithdrawn { seat: actor });
+        Command::RejectCounterOffer { seat } => {
+            trade(st, c, actor, TradeCommand::RejectCounter(seat))?
         }
+        Command::WithdrawTrade => trade(st, c, actor, TradeCommand::Withdraw)?,
         Command::PlayProgressCard { ref play } => {
             super::progress::play(st, c, actor, play, rng)?;
         }
@@ -895,7 +847,7 @@ pub(super) fn require_active(st: &State, actor: Seat) -> Result<(), Violation> {
     }
 }
 
-fn no_pending(st: &State) -> Result<(), Violation> {
+pub(super) fn no_pending(st: &State) -> Result<(), Violation> {
     if st.pending.is_empty() {
         Ok(())
     } else {
@@ -917,17 +869,6 @@ pub(super) fn main(st: &State, actor: Seat) -> Result<(), Violation> {
     }
     require_active(st, actor)?;
     no_pending(st)
-}
-
-fn respond(st: &State, actor: Seat) -> Result<(Hand, Hand), Violation> {
-    if st.phase != Phase::Main {
-        return Err(WrongPhase);
-    }
-    no_pending(st)?;
-    if actor == st.active {
-        return Err(NoOpenOffer);
-    }
-    st.offer.ok_or(NoOpenOffer)
 }
 
 pub(super) fn owed(

@@ -73,6 +73,11 @@ fn knight_mut(state: &mut State, v: VertexId) -> Option<&mut Knight> {
 }
 
 pub(super) fn apply(state: &mut State, event: &Event) {
+    // The negotiation folds its own facts (offers, answers, the end of a trade); the match folds everything else,
+    // including the cards a completed trade moves.
+    if let Some(step) = super::trade::step(event) {
+        state.trade.apply(&step);
+    }
     match *event {
         Event::SettlementPlaced { seat, vertex } | Event::CityPlaced { seat, vertex } => {
             let city = matches!(event, Event::CityPlaced { .. });
@@ -474,23 +479,11 @@ pub(super) fn apply(state: &mut State, event: &Event) {
             pay(state, seat, Hand::one(give, give_count));
             take(state, seat, Hand::one(receive, 1));
         }
-        Event::TradeOffered {
-            seat,
-            give,
-            receive,
-        } => {
-            state.offer = Some((give, receive));
-            let i = pi(state, seat);
-            state.players[i].offers_made = state.players[i].offers_made.saturating_add(1);
-            for p in &mut state.players {
-                p.rejected = false;
-            }
-        }
-        Event::TradeRejected { seat } => {
-            let i = pi(state, seat);
-            state.players[i].rejected = true;
-        }
-        Event::TradeWithdrawn { .. } => clear_offer(state),
+        Event::TradeOffered { .. }
+        | Event::CounterOffered { .. }
+        | Event::TradeRejected { .. }
+        | Event::CounterOfferRejected { .. }
+        | Event::TradeWithdrawn { .. } => {}
         Event::TradeCompleted {
             active,
             partner,
@@ -499,7 +492,6 @@ pub(super) fn apply(state: &mut State, event: &Event) {
         } => {
             transfer(state, active, partner, given);
             transfer(state, partner, active, received);
-            clear_offer(state);
         }
         Event::ProgressCardPlayed { seat, card } => {
             let i = pi(state, seat);
@@ -586,20 +578,10 @@ pub(super) fn apply(state: &mut State, event: &Event) {
                 k.fresh = false;
                 k.promoted = false;
             }
-            for p in &mut state.players {
-                p.offers_made = 0;
-            }
-            clear_offer(state);
+            state.trade.end_turn();
             state.deserter_knight = None;
             state.merchant_fleet = None;
         }
         Event::GameWon { seat, .. } => state.phase = Phase::Ended { winner: seat },
-    }
-}
-
-fn clear_offer(state: &mut State) {
-    state.offer = None;
-    for p in &mut state.players {
-        p.rejected = false;
     }
 }

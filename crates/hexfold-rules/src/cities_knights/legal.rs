@@ -2,13 +2,13 @@
 //!
 //! Board commands (roads, buildings, knights, robber) and single choices are listed completely. Commands that
 //! choose a set of cards (discards, gifts, the master merchant's take) and free-form offers are listed as a
-//! representative sample: a few different ways to pay, and one-for-one offers; any other valid choice is still
-//! accepted by `decide`. Progress card plays are listed for every target that `decide` accepts.
+//! representative sample: a few different ways to pay, and one-for-one offers and counter-offers; any other valid
+//! choice is still accepted by `decide`. Trade is listed by [`crate::hex::trade`], which also decides it. Progress card plays are listed for every target that `decide` accepts.
 
 use super::decide::*;
 use super::progress::is_open_road;
 use super::*;
-use crate::hex::Resource;
+use crate::hex::{trade, Resource};
 use rand::SeedableRng;
 
 pub(super) fn seats_to_act(st: &State) -> Vec<Seat> {
@@ -25,10 +25,11 @@ pub(super) fn seats_to_act(st: &State) -> Vec<Seat> {
         return seats;
     }
     let mut seats = vec![st.active];
-    if st.phase == Phase::Main && st.offer.is_some() {
+    if st.phase == Phase::Main && st.trade.offer().is_some() {
         seats.extend(
-            st.seat_iter()
-                .filter(|&s| s != st.active && !st.players[s.index()].rejected),
+            st.seat_iter().filter(|&s| {
+                s != st.active && trade::can_respond(&st.trade, st.active, s, hand(st))
+            }),
         );
     }
     seats
@@ -110,20 +111,18 @@ pub(super) fn legal_actions(st: &State, seat: Seat) -> Vec<Command> {
         }
         Phase::Main if seat == st.active => main_actions(st, seat, &mut out),
         Phase::Main => {
-            if let Some((give, receive)) = st.offer {
-                if !st.players[seat.index()].rejected {
-                    out.push(Command::RejectTrade);
-                    if st.players[seat.index()].hand.contains(receive)
-                        && st.players[st.active.index()].hand.contains(give)
-                    {
-                        out.push(Command::AcceptTrade);
-                    }
-                }
-            }
+            trade::responder_actions(&st.trade, st.active, seat, hand(st), |c| {
+                out.push(super::trade::command(c))
+            });
         }
         _ => {}
     }
     out
+}
+
+/// Each seat's hand, as the shared trade rules ask for it.
+fn hand(st: &State) -> impl Fn(Seat) -> Hand + '_ {
+    |s| st.players[s.index()].hand
 }
 
 fn dedup(out: &mut Vec<Command>) {
@@ -352,34 +351,15 @@ fn main_actions(st: &State, seat: Seat, out: &mut Vec<Command>) {
             }
         }
     }
-    for give in Good::ALL {
-        if p.hand.get(give) < bank_ratio(st, seat, give) {
-            continue;
-        }
-        for receive in Good::ALL {
-            if receive != give && st.bank.get(receive) > 0 {
-                out.push(Command::BankTrade { give, receive });
-            }
-        }
-    }
-    if p.offers_made < OFFERS_PER_TURN_MAX {
-        for give in Good::ALL {
-            if p.hand.get(give) == 0 {
-                continue;
-            }
-            for receive in Good::ALL {
-                if receive != give {
-                    out.push(Command::OfferTrade {
-                        give: Hand::one(give, 1),
-                        receive: Hand::one(receive, 1),
-                    });
-                }
-            }
-        }
-    }
-    if st.offer.is_some() {
-        out.push(Command::WithdrawTrade);
-    }
+    trade::bank_trades(
+        p.hand,
+        st.bank,
+        |give| bank_ratio(st, seat, give),
+        |give, receive| out.push(Command::BankTrade { give, receive }),
+    );
+    trade::active_actions(&st.trade, seat, hand(st), |c| {
+        out.push(super::trade::command(c))
+    });
     let mut cards = p.progress.clone();
     cards.sort();
     cards.dedup();

@@ -25,13 +25,16 @@ mod evolve;
 mod legal;
 mod progress;
 mod random;
+mod trade;
 pub mod types;
 mod view;
 
 pub use random::random_command;
 pub use types::*;
 
-use crate::hex::{Board, BoardRef, EdgePiece, HexId, Resources, Terrain, VertexId, VertexPiece};
+use crate::hex::{
+    Board, BoardRef, EdgePiece, HexId, Negotiation, Resources, Terrain, VertexId, VertexPiece,
+};
 use crate::{Game, GameRng, Outcome, Seat, Viewer};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -51,8 +54,8 @@ pub const DEFENDER_CARDS: u8 = 6;
 pub const PROGRESS_HAND_MAX: usize = 4;
 /// City walls per seat (seed: 3).
 pub const WALLS_PER_SEAT: u8 = 3;
-/// Offers one seat may make per turn: not in the rules, a bound so a turn cannot be stretched forever.
-pub const OFFERS_PER_TURN_MAX: u8 = 16;
+/// Offers plus counter-offers one seat may make per turn (CK-TRADE-03), as in base Catan.
+pub use crate::hex::OFFERS_PER_TURN_MAX;
 
 pub const ROAD_COST: Resources = Resources::new(1, 1, 0, 0, 0);
 pub const SETTLEMENT_COST: Resources = Resources::new(1, 1, 1, 1, 0);
@@ -98,8 +101,6 @@ pub struct PlayerState {
     /// Knights off the board by strength (index 0 basic).
     pub(crate) knights_left: [u8; 3],
     pub(crate) road_length: u8,
-    pub(crate) offers_made: u8,
-    pub(crate) rejected: bool,
 }
 
 impl PlayerState {
@@ -114,8 +115,6 @@ impl PlayerState {
             walls_left: WALLS_PER_SEAT,
             knights_left: [2, 2, 2],
             road_length: 0,
-            offers_made: 0,
-            rejected: false,
         }
     }
 }
@@ -161,7 +160,8 @@ pub struct State {
     pub(crate) metropolis: [Option<(Seat, VertexId)>; 3],
     pub(crate) merchant: Option<(Seat, HexId)>,
     pub(crate) longest_road: Option<Seat>,
-    pub(crate) offer: Option<(Hand, Hand)>,
+    /// The domestic trade of this turn: offer, counter-offers, refusals, offers made.
+    pub(crate) trade: Negotiation<Hand>,
     pub(crate) pending: Vec<Obligation>,
     pub(crate) roll: Option<PendingRoll>,
     pub(crate) last_roll: Option<Roll>,
@@ -454,7 +454,7 @@ impl Game for CitiesKnights {
             metropolis: [None; 3],
             merchant: None,
             longest_road: None,
-            offer: None,
+            trade: Negotiation::new(setup.seats),
             pending: Vec::new(),
             roll: None,
             last_roll: None,

@@ -22,9 +22,10 @@ fn weight(state: &State, c: &Command) -> u32 {
         Command::MoveKnight { .. } | Command::ChaseRobber { .. } => 5,
         Command::PlayProgressCard { .. } => 25,
         Command::BankTrade { .. } => 20,
-        Command::OfferTrade { .. } => 2,
-        Command::AcceptTrade => 10,
-        Command::RejectTrade | Command::WithdrawTrade => 20,
+        // Offers and counter-offers are rare: each one makes every other seat answer.
+        Command::OfferTrade { .. } | Command::CounterOffer { .. } => 2,
+        Command::AcceptTrade | Command::AcceptCounterOffer { .. } => 10,
+        Command::RejectTrade | Command::RejectCounterOffer { .. } | Command::WithdrawTrade => 20,
         Command::EndTurn => 25,
         _ => 10,
     }

@@ -5,7 +5,7 @@
 //! come from [`crate::hex`]; the board view is base Catan's [`crate::catan::BoardView`].
 
 use crate::catan::{BoardView, MapKind, RoadView};
-use crate::hex::{EdgeId, HexId, Layout, Resource, Resources, VertexId};
+use crate::hex::{EdgeId, HexId, Layout, Resource, Resources, Terms, VertexId};
 use crate::{RuleViolation, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -89,6 +89,10 @@ pub struct Hand {
     #[serde(default)]
     pub commodities: Commodities,
 }
+
+/// The terms of a domestic trade (offer or counter-offer), from the proposer's point of view: `give` is what the
+/// proposer hands over, `receive` what it gets.
+pub type TradeTerms = Terms<Hand>;
 
 /// One of the three city improvement tracks, named by the colour of its progress cards and city gate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -377,14 +381,31 @@ pub enum Command {
         give: Good,
         receive: Good,
     },
-    /// The active seat offers a trade to all others; the first to accept trades.
+    /// The active seat offers a trade to all others (replacing its open offer); the first to accept trades.
     OfferTrade {
         give: Hand,
         receive: Hand,
     },
+    /// Another seat accepts the active seat's open offer; the trade happens at once.
     AcceptTrade,
+    /// Another seat declines the active seat's open offer.
     RejectTrade,
+    /// The active seat withdraws its open offer (counter-offers to it lapse too).
     WithdrawTrade,
+    /// Another seat proposes different terms to the active seat (terms from its own point of view), as in base
+    /// Catan.
+    CounterOffer {
+        give: Hand,
+        receive: Hand,
+    },
+    /// The active seat accepts `seat`'s counter-offer; the trade happens at once.
+    AcceptCounterOffer {
+        seat: Seat,
+    },
+    /// The active seat declines `seat`'s counter-offer.
+    RejectCounterOffer {
+        seat: Seat,
+    },
     PlayProgressCard {
         play: ProgressPlay,
     },
@@ -682,6 +703,16 @@ pub enum Event {
     TradeWithdrawn {
         seat: Seat,
     },
+    /// Another seat proposed different terms to the active seat (from its own point of view).
+    CounterOffered {
+        seat: Seat,
+        give: Hand,
+        receive: Hand,
+    },
+    /// The active seat declined `seat`'s counter-offer.
+    CounterOfferRejected {
+        seat: Seat,
+    },
     TradeCompleted {
         active: Seat,
         partner: Seat,
@@ -817,6 +848,7 @@ pub enum Violation {
     MetropolisCityRequired,
     InvalidTrade,
     NoOpenOffer,
+    NoSuchCounterOffer,
     OfferLimitReached,
     PartnerCannotPay,
     NoSuchProgressCard,
@@ -897,6 +929,7 @@ violations! {
     MetropolisCityRequired => "CK-METRO-03", "Level 4 or 5 needs a city that is not yet a metropolis.";
     InvalidTrade => "CK-TRADE-02", "Both sides must give something, and no good on both sides.";
     NoOpenOffer => "CK-TRADE-03", "There is no open offer for you to answer.";
+    NoSuchCounterOffer => "CK-TRADE-05", "That player has no open counter-offer.";
     OfferLimitReached => "CK-TRADE-03", "You have made the maximum number of offers this turn.";
     PartnerCannotPay => "CK-TRADE-03", "The other side no longer holds those cards.";
     NoSuchProgressCard => "CK-PROG-03", "You hold no such progress card.";
@@ -963,6 +996,10 @@ pub struct PlayerView {
     pub points: u8,
     /// Hand limit on a 7: 7 plus 2 per city wall.
     pub hand_limit: u8,
+    /// This seat's open counter-offer to the active seat (offers are public).
+    pub counter_offer: Option<TradeTerms>,
+    /// Whether this seat declined the open offer.
+    pub rejected_offer: bool,
 }
 
 /// The state as one viewer sees it.
@@ -994,7 +1031,8 @@ pub struct StateView {
     pub metropolises: [Option<Seat>; 3],
     pub merchant: Option<(Seat, HexId)>,
     pub longest_road: Option<Seat>,
-    pub offer: Option<(Hand, Hand)>,
+    /// The active seat's open offer.
+    pub offer: Option<TradeTerms>,
     pub obligations: Vec<Obligation>,
     /// The deserter's free knight the active seat may still place (strength).
     pub deserter_knight: Option<u8>,

@@ -41,6 +41,8 @@ pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
                 road_length: p.road_length,
                 points: state.points(s),
                 hand_limit: state.hand_limit(s),
+                counter_offer: state.trade.counter(s),
+                rejected_offer: state.trade.rejected(s),
             }
         })
         .collect();
@@ -99,7 +101,7 @@ pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
         metropolises: state.metropolis.map(|m| m.map(|(s, _)| s)),
         merchant: state.merchant,
         longest_road: state.longest_road,
-        offer: state.offer,
+        offer: state.trade.offer(),
         obligations: state.pending.clone(),
         deserter_knight: state.deserter_knight,
         merchant_fleet: state.merchant_fleet,

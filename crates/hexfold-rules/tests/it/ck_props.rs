@@ -323,7 +323,7 @@ fn random_games_end_and_conserve() {
         start.elapsed()
     );
     // Random play must reach the rules it is meant to exercise: attacks won and lost, displacement, metropolises,
-    // negotiated defence and every playable progress card.
+    // negotiated defence, counter-offers and every playable progress card.
     assert!(attacks > 0);
     let want = [
         "BarbariansAttacked",
@@ -343,6 +343,8 @@ fn random_games_end_and_conserve() {
         "KnightsCommitted",
         "AqueductTaken",
         "TradeCompleted",
+        "CounterOffered",
+        "CounterOfferRejected",
         "BankTraded",
         "LongestRoadChanged",
         "Alchemist",
