@@ -10,9 +10,9 @@
 //! [`Durability::Fsync`] mode, fsync of sled's files.
 //!
 //! # Guarantees
-//! - An append is atomic: its events and command (one record), the global index record of its batch and
-//!   the stream summary go into one sled `Batch` (with other appends of its group), which sled recovers
-//!   all-or-nothing.
+//! - An append is atomic: its events and command (one record), the global index record of its batch, the
+//!   stream summary and the snapshots it carries go into one sled `Batch` (with other appends of its group),
+//!   which sled recovers all-or-nothing.
 //! - `append` and `create_stream` return only once their write is durable per [`Durability`]; concurrent
 //!   writes share one flush (see `log`).
 //! - Reads never show a write that is not durable: every record carries a write number (txn), and readers
@@ -114,6 +114,11 @@ pub struct AppendRequest {
     pub events: Vec<Vec<u8>>,
     /// Replaces the stream's summary (shown by `list_streams`) when present.
     pub summary: Option<Vec<u8>>,
+    /// Snapshots of the stream's state at versions this append creates, written in the append's own sled batch:
+    /// they become durable with its events, and the caller's task never touches sled (a direct write there can
+    /// wait behind the log thread's batch and flush). One at a version outside the append's range (the head had
+    /// moved) is dropped; snapshots are an optimisation, never needed for correctness.
+    pub snapshots: Vec<(u64, Vec<u8>)>,
 }
 
 /// Where an append's events landed. For zero events the range is empty: `last_version + 1 == first_version`.
@@ -204,6 +209,7 @@ pub(crate) fn request_bytes(req: &AppendRequest) -> usize {
         + req.command.len()
         + req.events.iter().map(Vec::len).sum::<usize>()
         + req.summary.as_ref().map_or(0, Vec::len)
+        + req.snapshots.iter().map(|(_, s)| s.len()).sum::<usize>()
 }
 
 fn check_len(what: &'static str, size: usize, limit: usize) -> Result<(), StoreError> {
@@ -245,6 +251,14 @@ fn check_request(req: &AppendRequest) -> Result<(), StoreError> {
     if let Some(summary) = &req.summary {
         check_len("summary (bytes)", summary.len(), MAX_META_BYTES)?;
         total += summary.len();
+    }
+    check_len(
+        "snapshots in one append",
+        req.snapshots.len(),
+        MAX_EVENTS_PER_APPEND,
+    )?;
+    for (_, snapshot) in &req.snapshots {
+        check_len("snapshot (bytes)", snapshot.len(), MAX_SNAPSHOT_BYTES)?;
     }
     check_len("append (bytes)", total, MAX_APPEND_BYTES)
 }

@@ -67,6 +67,8 @@ pub(crate) struct PreparedAppend {
     /// Number of events in the record.
     pub(crate) events: u64,
     pub(crate) summary: Option<Vec<u8>>,
+    /// Versions and `P` values (encoded here, on the caller's task).
+    pub(crate) snapshots: Vec<(u64, Vec<u8>)>,
     /// The `A` record with its placement fields still zero (see `AppendRecord::encode_unplaced`). An
     /// `IVec` so sled takes it as is: the log thread writes the placement in place, without a copy.
     pub(crate) record: sled::IVec,
@@ -85,6 +87,11 @@ impl PreparedAppend {
             command_id: req.command_id,
             expected_version: req.expected_version,
             summary: req.summary,
+            snapshots: req
+                .snapshots
+                .iter()
+                .map(|(version, bytes)| (*version, codec::encode_snapshot(bytes)))
+                .collect(),
             record: sled::IVec::from(record),
             bytes,
         }
@@ -859,6 +866,12 @@ impl<'a> Group<'a> {
         }
         if let Some((key, value)) = summary {
             self.batch.insert(key, value);
+        }
+        for (version, value) in std::mem::take(&mut req.snapshots) {
+            if (first_version..=last_version).contains(&version) {
+                self.batch
+                    .insert(codec::snapshot_key(stream, version), value);
+            }
         }
 
         self.state.last_txn = txn;
