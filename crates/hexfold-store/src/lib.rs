@@ -704,12 +704,21 @@ impl Store {
     /// answers most lookups, including the common "never seen" case, without a scan; what it cannot settle
     /// (stream not cached or too long to index, a hash shared with another id, an append not durable yet)
     /// goes to a scan of the stream's records from the newest back, decoding only their heads.
+    ///
+    /// The "never seen" answer touches no sled at all, on purpose: every sled read waits while the log thread
+    /// applies a batch, and while a batch waits for a flush, so a caller on an async worker (a refused command
+    /// ruling out a retry) would stall the worker for milliseconds. The index only holds streams the writer
+    /// has appended to, which therefore exist.
     pub fn find_command(
         &self,
         stream: &str,
         command_id: &str,
     ) -> Result<Option<CommandRecord>, StoreError> {
         check_stream_name(stream)?;
+        let indexed = self.inner.shared.indexed_command(stream, command_id);
+        if indexed == Some(None) {
+            return Ok(None);
+        }
         let d = self.durable();
         self.durable_meta(stream, d.txn)?;
         let decode = |key: &[u8], value: &[u8]| -> Result<Option<CommandRecord>, StoreError> {
@@ -726,17 +735,13 @@ impl Store {
                 last_version,
             }))
         };
-        match self.inner.shared.indexed_command(stream, command_id) {
-            Some(None) => return Ok(None),
-            Some(Some((last_version, seq))) => {
-                let key = codec::append_key(stream, last_version, seq);
-                if let Some(value) = self.db().get(&key)? {
-                    if let Some(found) = decode(&key, &value)? {
-                        return Ok(Some(found));
-                    }
+        if let Some(Some((last_version, seq))) = indexed {
+            let key = codec::append_key(stream, last_version, seq);
+            if let Some(value) = self.db().get(&key)? {
+                if let Some(found) = decode(&key, &value)? {
+                    return Ok(Some(found));
                 }
             }
-            None => {}
         }
         for item in self
             .db()
