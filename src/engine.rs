@@ -175,23 +175,26 @@ struct Batch<G: Game> {
 
 type Channels<G> = Arc<Mutex<HashMap<String, broadcast::Sender<Arc<Batch<G>>>>>>;
 
-/// Where a game stands, for `Play` sessions. Server-side only: which seats may act can depend on hidden hands
-/// (who can answer a trade offer), so a session only ever tells its own seat that it may act.
+/// Where a game stands for one seat, for its `Play` session: the seat's legal actions when it may act, or the end.
+/// Server-side only until a session sends its own seat's part: which seats may act can depend on hidden hands (who
+/// can answer a trade offer), so a session only ever learns that its own seat may act.
 #[derive(Clone, Debug, Default)]
 pub struct Turn {
     pub version: u64,
-    pub to_act: Vec<Seat>,
+    /// The seat's legal actions at `version`, if it may act.
+    pub actions: Option<pb::LegalActionsResponse>,
     pub ended: Option<pb::GameEnded>,
 }
 
 /// Per game with a session, one channel per seat: a seat's channel only changes when that seat may act at a new
-/// version or the game ends, so a command wakes the sessions that have something to do, not every session.
-type Turns = Arc<Mutex<HashMap<String, Vec<watch::Sender<Turn>>>>>;
+/// version or the game ends, so a command wakes the sessions that have something to do, not every session. The
+/// legal actions are computed by the command's task under the game's lock, so a prompted session does not queue for
+/// the lock behind the game's next command to read them.
+type Turns = Arc<Mutex<HashMap<String, Arc<[watch::Sender<Turn>]>>>>;
 
 /// A seat's view of its game's [`Turn`], updated whenever the seat may act at a new version or the game ends. The
 /// game's channels go away with their last watcher.
 pub struct TurnWatch {
-    pub seat: Seat,
     rx: Option<watch::Receiver<Turn>>,
     game_id: String,
     turns: Turns,
@@ -439,9 +442,9 @@ impl<G: ProtoGame> Engine<G> {
         }
         let id = req.game_id;
         let mut guard = self.lock_head(&id).await?;
-        let head = guard.as_mut().expect("lock_head loads the head");
-        let meta = Arc::clone(&head.meta);
-        let seat = seat_of(&meta, cred)?.expect("a token credential names a seat or is refused");
+        let head = guard.as_ref().expect("lock_head loads the head");
+        let seat =
+            seat_of(&head.meta, cred)?.expect("a token credential names a seat or is refused");
         let before = head.version;
         let finished = G::outcome(&head.state).is_some();
 
@@ -457,7 +460,7 @@ impl<G: ProtoGame> Engine<G> {
                 &head.state,
                 seat,
                 &command,
-                &mut meta.seed.command_rng(before),
+                &mut head.meta.seed.command_rng(before),
             )
             .map_err(ApiError::violation)
         };
@@ -466,6 +469,7 @@ impl<G: ProtoGame> Engine<G> {
             Err(refusal) => {
                 // A retry of a command that was applied is answered with the original result, whatever the
                 // game's state has become since.
+                let meta = Arc::clone(&head.meta);
                 drop(guard);
                 return match self.find_command(&id, &req.command_id)? {
                     Some((first, last)) => self.duplicate(&meta, seat, first, last).await,
@@ -474,12 +478,19 @@ impl<G: ProtoGame> Engine<G> {
             }
         };
 
+        // The head leaves its slot while the command is applied: the state evolves in place instead of being
+        // cloned for every command, and if anything below fails or is cancelled, the slot stays empty and the
+        // next lock reloads the head from the store, so the cache never holds a state the store does not.
+        let Head {
+            meta,
+            version: _,
+            state: mut next,
+        } = guard.take().expect("lock_head loads the head");
         let mut batch: Vec<StoredEvent<G::Event>> =
             events.into_iter().map(StoredEvent::Game).collect();
         let k = self.shared.limits.snapshot_every.max(1);
         let mut snapshots = Vec::new();
         let mut views = Vec::with_capacity(batch.len() + 1);
-        let mut next = head.state.clone();
         for (i, event) in batch.iter().enumerate() {
             let version = before + 1 + i as u64;
             if let StoredEvent::Game(e) = event {
@@ -497,7 +508,7 @@ impl<G: ProtoGame> Engine<G> {
         let outcome = G::outcome(&next);
         if outcome.is_some() {
             // The game ends with this batch: reveal the seed in the same append, and answer with the omniscient
-            // views everyone gets from now on.
+            // views everyone gets from now on. Once per game, so the state before the batch is folded again.
             let seed = meta.seed.to_hex();
             batch.push(StoredEvent::SeedRevealed { seed: seed.clone() });
             let version = before + batch.len() as u64;
@@ -505,7 +516,7 @@ impl<G: ProtoGame> Engine<G> {
                 snapshots.push((version, stored::encode(&next)));
             }
             views.clear();
-            let mut state = head.state.clone();
+            let mut state = fold_to(&self.shared, &meta, before)?;
             for event in &batch {
                 if let StoredEvent::Game(e) = event {
                     views.push(G::event_to_proto(&G::view_event(
@@ -534,14 +545,13 @@ impl<G: ProtoGame> Engine<G> {
             events: batch.iter().map(stored::encode).collect(),
             // ListGames takes the version from the store's head, so the summary only changes when the game ends.
             summary: summary.as_ref().map(stored::encode),
+            snapshots,
         };
         let appended = match self.store().append(request).await {
             Ok(appended) => appended,
-            Err(e) => {
-                // Whatever happened, the cached head may no longer be the store's: reload it next time.
-                *guard = None;
-                return Err(e.into());
-            }
+            // Whatever happened, the cached head may no longer be the store's: the slot is left empty, so the
+            // next lock reloads it.
+            Err(e) => return Err(e.into()),
         };
         if appended.duplicate {
             drop(guard);
@@ -554,13 +564,11 @@ impl<G: ProtoGame> Engine<G> {
             .then(|| legal_actions_of::<G>(&next, last, seat))
             .flatten();
         self.publish_turn(&id, last, &next);
-        head.version = appended.last_version;
-        head.state = next;
-        for (version, bytes) in snapshots {
-            if let Err(e) = self.store().put_snapshot(&id, version, bytes) {
-                tracing::warn!(game_id = %id, version, error = %e, "snapshot not stored");
-            }
-        }
+        *guard = Some(Head {
+            meta: Arc::clone(&meta),
+            version: appended.last_version,
+            state: next,
+        });
         let events = views
             .into_iter()
             .enumerate()
@@ -624,15 +632,41 @@ impl<G: ProtoGame> Engine<G> {
     }
 
     /// Tells the game's `Play` sessions, if any, where it stands now. Called under the game's lock, so turns are
-    /// published in version order.
+    /// published in version order. Only seats with a session get their legal actions computed.
     fn publish_turn(&self, id: &str, version: u64, state: &G::State) {
-        let turns = lock(&self.turns);
-        if let Some(seats) = turns.get(id) {
-            let turn = turn_of::<G>(version, state);
-            for (i, tx) in seats.iter().enumerate() {
-                if turn.ended.is_some() || turn.to_act.contains(&Seat(i as u8)) {
-                    tx.send_replace(turn.clone());
-                }
+        // Out of the map's lock (shared by every game) before any legal actions are computed.
+        let Some(seats) = lock(&self.turns).get(id).cloned() else {
+            return;
+        };
+        if let Some(ended) = ended_at::<G>(version, state) {
+            for tx in seats.iter() {
+                tx.send_replace(Turn {
+                    version,
+                    actions: None,
+                    ended: Some(ended.clone()),
+                });
+            }
+            return;
+        }
+        let to_act = G::seats_to_act(state);
+        for (i, tx) in seats.iter().enumerate() {
+            if tx.receiver_count() == 0 {
+                continue;
+            }
+            let seat = Seat(i as u8);
+            let actions = if to_act.contains(&seat) {
+                legal_actions_of::<G>(state, version, seat)
+            } else {
+                None
+            };
+            // A seat that may not act is told only if its last turn said it could: an offer it was asked to
+            // answer was taken, say. So its session does not prompt with actions that are already stale.
+            if actions.is_some() || tx.borrow().actions.is_some() {
+                tx.send_replace(Turn {
+                    version,
+                    actions,
+                    ended: None,
+                });
             }
         }
     }
@@ -648,15 +682,24 @@ impl<G: ProtoGame> Engine<G> {
         let head = guard.as_ref().expect("lock_head loads the head");
         let seat =
             seat_of(&head.meta, cred)?.expect("a token credential names a seat or is refused");
-        let rx = lock(&self.turns).entry(id.clone()).or_insert_with(|| {
-            let turn = turn_of::<G>(head.version, &head.state);
-            (0..head.meta.seats.len())
-                .map(|_| watch::channel(turn.clone()).0)
-                .collect()
-        })[usize::from(seat.0)]
-        .subscribe();
+        // The seat's channel may have missed turns while it had no watcher (see `publish_turn`): set it to now.
+        let now = Turn {
+            version: head.version,
+            actions: legal_actions_of::<G>(&head.state, head.version, seat),
+            ended: ended_at::<G>(head.version, &head.state),
+        };
+        let rx = {
+            let mut turns = lock(&self.turns);
+            let seats = turns.entry(id.clone()).or_insert_with(|| {
+                (0..head.meta.seats.len())
+                    .map(|_| watch::channel(Turn::default()).0)
+                    .collect()
+            });
+            let tx = &seats[usize::from(seat.0)];
+            tx.send_replace(now);
+            tx.subscribe()
+        };
         Ok(TurnWatch {
-            seat,
             rx: Some(rx),
             game_id: id,
             turns: Arc::clone(&self.turns),
@@ -1047,22 +1090,12 @@ fn legal_actions_of<G: ProtoGame>(
     })
 }
 
-fn turn_of<G: ProtoGame>(version: u64, state: &G::State) -> Turn {
-    match G::outcome(state) {
-        Some(outcome) => Turn {
-            version,
-            to_act: Vec::new(),
-            ended: Some(pb::GameEnded {
-                version,
-                winner: Some(u32::from(outcome.winner.0)),
-            }),
-        },
-        None => Turn {
-            version,
-            to_act: G::seats_to_act(state),
-            ended: None,
-        },
-    }
+/// The end of the game, if `state` is finished.
+fn ended_at<G: ProtoGame>(version: u64, state: &G::State) -> Option<pb::GameEnded> {
+    G::outcome(state).map(|outcome| pb::GameEnded {
+        version,
+        winner: Some(u32::from(outcome.winner.0)),
+    })
 }
 
 fn summary_of<G: ProtoGame>(meta: &Meta<G>, version: u64, state: &G::State) -> pb::GameSummary {

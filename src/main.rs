@@ -2,6 +2,13 @@
 //! terminal. It stays thin: the server lives in `hexfold::server`, the client commands in `hexfold::cli`.
 
 use anyhow::Context;
+
+/// mimalloc instead of the system allocator: a command allocates many small short-lived buffers (protobuf
+/// messages, HTTP/2 frames, sled's node copies) on one thread and frees some on another, where glibc's malloc spent
+/// about a tenth of the server's CPU under load (see `crates/hexfold-bench/README.md`).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use clap::Parser;
 use hexfold::{cli, server};
 

@@ -286,16 +286,8 @@ impl Inner {
                 deliver(tx, Out::Ended(ended), &mut sending).await?;
                 return Ok(());
             }
-            if now.to_act.contains(&turn.seat) && told.is_none_or(|t| t < now.version) {
-                let actions = engine
-                    .legal_actions(
-                        cred,
-                        pb::LegalActionsRequest {
-                            game_id: game_id.clone(),
-                        },
-                    )
-                    .await?;
-                if !actions.commands.is_empty() && told.is_none_or(|t| t < actions.version) {
+            if let Some(actions) = now.actions {
+                if told.is_none_or(|t| t < actions.version) {
                     told = Some(actions.version);
                     if !deliver(tx, Out::YourTurn(actions), &mut sending).await? {
                         return Ok(());

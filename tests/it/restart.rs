@@ -100,6 +100,7 @@ async fn an_undecodable_record_is_data_loss_and_harms_nothing_else() {
             command: b"{}".to_vec(),
             events: vec![b"\x00 not an envelope".to_vec()],
             summary: None,
+            snapshots: Vec::new(),
         })
         .await
         .unwrap();

@@ -122,6 +122,7 @@ async fn run_case(o: &Options, mode: Durability, writers: usize) {
                         command: vec![1; 32],
                         events: vec![vec![7; payload]; events],
                         summary,
+                        snapshots: Vec::new(),
                     };
                     let t = Instant::now();
                     let r = store.append(req).await.expect("append");

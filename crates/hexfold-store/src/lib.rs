@@ -10,9 +10,9 @@
 //! [`Durability::Fsync`] mode, fsync of sled's files.
 //!
 //! # Guarantees
-//! - An append is atomic: its events and command (one record), the global index record of its batch and
-//!   the stream summary go into one sled `Batch` (with other appends of its group), which sled recovers
-//!   all-or-nothing.
+//! - An append is atomic: its events and command (one record), the global index record of its batch, the
+//!   stream summary and the snapshots it carries go into one sled `Batch` (with other appends of its group),
+//!   which sled recovers all-or-nothing.
 //! - `append` and `create_stream` return only once their write is durable per [`Durability`]; concurrent
 //!   writes share one flush (see `log`).
 //! - Reads never show a write that is not durable: every record carries a write number (txn), and readers
@@ -114,6 +114,11 @@ pub struct AppendRequest {
     pub events: Vec<Vec<u8>>,
     /// Replaces the stream's summary (shown by `list_streams`) when present.
     pub summary: Option<Vec<u8>>,
+    /// Snapshots of the stream's state at versions this append creates, written in the append's own sled batch:
+    /// they become durable with its events, and the caller's task never touches sled (a direct write there can
+    /// wait behind the log thread's batch and flush). One at a version outside the append's range (the head had
+    /// moved) is dropped; snapshots are an optimisation, never needed for correctness.
+    pub snapshots: Vec<(u64, Vec<u8>)>,
 }
 
 /// Where an append's events landed. For zero events the range is empty: `last_version + 1 == first_version`.
@@ -204,6 +209,7 @@ pub(crate) fn request_bytes(req: &AppendRequest) -> usize {
         + req.command.len()
         + req.events.iter().map(Vec::len).sum::<usize>()
         + req.summary.as_ref().map_or(0, Vec::len)
+        + req.snapshots.iter().map(|(_, s)| s.len()).sum::<usize>()
 }
 
 fn check_len(what: &'static str, size: usize, limit: usize) -> Result<(), StoreError> {
@@ -245,6 +251,14 @@ fn check_request(req: &AppendRequest) -> Result<(), StoreError> {
     if let Some(summary) = &req.summary {
         check_len("summary (bytes)", summary.len(), MAX_META_BYTES)?;
         total += summary.len();
+    }
+    check_len(
+        "snapshots in one append",
+        req.snapshots.len(),
+        MAX_EVENTS_PER_APPEND,
+    )?;
+    for (_, snapshot) in &req.snapshots {
+        check_len("snapshot (bytes)", snapshot.len(), MAX_SNAPSHOT_BYTES)?;
     }
     check_len("append (bytes)", total, MAX_APPEND_BYTES)
 }
@@ -690,12 +704,21 @@ impl Store {
     /// answers most lookups, including the common "never seen" case, without a scan; what it cannot settle
     /// (stream not cached or too long to index, a hash shared with another id, an append not durable yet)
     /// goes to a scan of the stream's records from the newest back, decoding only their heads.
+    ///
+    /// The "never seen" answer touches no sled at all, on purpose: every sled read waits while the log thread
+    /// applies a batch, and while a batch waits for a flush, so a caller on an async worker (a refused command
+    /// ruling out a retry) would stall the worker for milliseconds. The index only holds streams the writer
+    /// has appended to, which therefore exist.
     pub fn find_command(
         &self,
         stream: &str,
         command_id: &str,
     ) -> Result<Option<CommandRecord>, StoreError> {
         check_stream_name(stream)?;
+        let indexed = self.inner.shared.indexed_command(stream, command_id);
+        if indexed == Some(None) {
+            return Ok(None);
+        }
         let d = self.durable();
         self.durable_meta(stream, d.txn)?;
         let decode = |key: &[u8], value: &[u8]| -> Result<Option<CommandRecord>, StoreError> {
@@ -712,17 +735,13 @@ impl Store {
                 last_version,
             }))
         };
-        match self.inner.shared.indexed_command(stream, command_id) {
-            Some(None) => return Ok(None),
-            Some(Some((last_version, seq))) => {
-                let key = codec::append_key(stream, last_version, seq);
-                if let Some(value) = self.db().get(&key)? {
-                    if let Some(found) = decode(&key, &value)? {
-                        return Ok(Some(found));
-                    }
+        if let Some(Some((last_version, seq))) = indexed {
+            let key = codec::append_key(stream, last_version, seq);
+            if let Some(value) = self.db().get(&key)? {
+                if let Some(found) = decode(&key, &value)? {
+                    return Ok(Some(found));
                 }
             }
-            None => {}
         }
         for item in self
             .db()

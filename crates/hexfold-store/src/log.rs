@@ -4,7 +4,8 @@
 //! on the caller's task with its placement left blank), queue them and await a reply. One thread loops:
 //! take every queued write (up to a group bound), check and stage them against the data and against each
 //! other (fill in the placement: txn, versions, global position), apply them to sled in batches of at most
-//! [`MAX_APPENDS_PER_BATCH`] writes, each with its `G` record, flush, publish the new durable frontier, and
+//! [`MAX_APPENDS_PER_BATCH`] writes, each with its `G` record, then take and apply whatever queued
+//! meanwhile (for up to [`MAX_APPLY_BEFORE_FLUSH`]), flush once, publish the new durable frontier, and
 //! hand the group to the second thread, which wakes its writers. Writes that arrive while a flush runs
 //! form the next group, so N concurrent appends cost about two flushes, not N.
 //!
@@ -51,6 +52,9 @@ pub(crate) const TXN_EPOCH_SHIFT: u32 = 40;
 /// At most this many appends go into one sled `Batch`. Each append is whole inside one batch (that is
 /// what makes it atomic); bounding the batch bounds how long sled's exclusive lock stops readers.
 pub(crate) const MAX_APPENDS_PER_BATCH: usize = 64;
+/// A group keeps taking the writes that queued while it was applied for at most this long before its flush, so
+/// the first writes of a group under load wait at most about this much longer.
+const MAX_APPLY_BEFORE_FLUSH: std::time::Duration = std::time::Duration::from_millis(2);
 /// A group (writes made durable by one flush) holds at most this many writes...
 const MAX_GROUP_WRITES: usize = 4096;
 /// ...and at most this many payload bytes (at least one write, whatever its size).
@@ -67,6 +71,8 @@ pub(crate) struct PreparedAppend {
     /// Number of events in the record.
     pub(crate) events: u64,
     pub(crate) summary: Option<Vec<u8>>,
+    /// Versions and `P` values (encoded here, on the caller's task).
+    pub(crate) snapshots: Vec<(u64, Vec<u8>)>,
     /// The `A` record with its placement fields still zero (see `AppendRecord::encode_unplaced`). An
     /// `IVec` so sled takes it as is: the log thread writes the placement in place, without a copy.
     pub(crate) record: sled::IVec,
@@ -85,6 +91,11 @@ impl PreparedAppend {
             command_id: req.command_id,
             expected_version: req.expected_version,
             summary: req.summary,
+            snapshots: req
+                .snapshots
+                .iter()
+                .map(|(version, bytes)| (*version, codec::encode_snapshot(bytes)))
+                .collect(),
             record: sled::IVec::from(record),
             bytes,
         }
@@ -860,6 +871,12 @@ impl<'a> Group<'a> {
         if let Some((key, value)) = summary {
             self.batch.insert(key, value);
         }
+        for (version, value) in std::mem::take(&mut req.snapshots) {
+            if (first_version..=last_version).contains(&version) {
+                self.batch
+                    .insert(codec::snapshot_key(stream, version), value);
+            }
+        }
 
         self.state.last_txn = txn;
         self.state.last_global = last_global;
@@ -901,9 +918,20 @@ fn next_group(shared: &Shared, done_gen: u64) -> Option<(VecDeque<Request>, u64)
         q = shared.wake.wait(q).unwrap_or_else(|p| p.into_inner());
         q.idle = false;
     }
+    Some(take_group(&mut q))
+}
+
+/// The writes queued right now, if any, without waiting.
+fn more_writes(shared: &Shared) -> Option<(VecDeque<Request>, u64)> {
+    let mut q = lock(&shared.queue);
+    (!q.requests.is_empty()).then(|| take_group(&mut q))
+}
+
+/// Takes queued writes up to the group bounds, with the flush generation they satisfy.
+fn take_group(q: &mut Queue) -> (VecDeque<Request>, u64) {
     if q.requests.len() <= MAX_GROUP_WRITES && q.bytes <= MAX_GROUP_BYTES {
         q.bytes = 0;
-        return Some((std::mem::take(&mut q.requests), q.requested_gen));
+        return (std::mem::take(&mut q.requests), q.requested_gen);
     }
     let mut taken = VecDeque::new();
     let mut bytes = 0;
@@ -917,29 +945,46 @@ fn next_group(shared: &Shared, done_gen: u64) -> Option<(VecDeque<Request>, u64)
         q.bytes -= size;
         taken.extend(q.requests.pop_front());
     }
-    Some((taken, q.requested_gen))
+    (taken, q.requested_gen)
 }
 
 /// The log thread's body. Returns on shutdown (after answering everything queued) or after a failure.
 pub(crate) fn run(shared: Arc<Shared>) {
     let mut done_gen = shared.durable.borrow().gen;
-    while let Some((requests, gen)) = next_group(&shared, done_gen) {
-        let durable_txn = shared.durable.borrow().txn;
-        let mut state = lock(&shared.state);
-        let mut group = Group::new(&shared.db, durable_txn, &mut state);
-        for request in requests {
-            group.stage(request);
-        }
-        let (batches, staged) = group.finish();
-        let (txn, global) = (state.last_txn, state.last_global);
-        drop(state);
-
-        for batch in batches.into_iter().filter(|_| !staged.is_empty()) {
-            if let Err(e) = shared.db.apply_batch(batch) {
-                let reason = format!("sled write: {}", StoreError::from(e));
-                fail_staged(staged, &reason);
-                shared.poison(&reason);
-                return;
+    while let Some((mut requests, mut gen)) = next_group(&shared, done_gen) {
+        // Writes that queue while a group is applied join it before its flush (up to the bounds): under load
+        // the flush, a fixed cost per group, is shared by more writes, and the log thread spends its time
+        // applying rather than waiting on the disk. When nothing queued meanwhile, the group is flushed at
+        // once, as before.
+        let started = std::time::Instant::now();
+        let mut staged = Vec::new();
+        let (mut txn, mut global);
+        loop {
+            let durable_txn = shared.durable.borrow().txn;
+            let mut state = lock(&shared.state);
+            let mut group = Group::new(&shared.db, durable_txn, &mut state);
+            for request in requests {
+                group.stage(request);
+            }
+            let (batches, part) = group.finish();
+            (txn, global) = (state.last_txn, state.last_global);
+            drop(state);
+            let any = !part.is_empty();
+            staged.extend(part);
+            for batch in batches.into_iter().filter(|_| any) {
+                if let Err(e) = shared.db.apply_batch(batch) {
+                    let reason = format!("sled write: {}", StoreError::from(e));
+                    fail_staged(staged, &reason);
+                    shared.poison(&reason);
+                    return;
+                }
+            }
+            if staged.len() >= MAX_GROUP_WRITES || started.elapsed() >= MAX_APPLY_BEFORE_FLUSH {
+                break;
+            }
+            match more_writes(&shared) {
+                Some((more, more_gen)) => (requests, gen) = (more, gen.max(more_gen)),
+                None => break,
             }
         }
         #[cfg(test)]

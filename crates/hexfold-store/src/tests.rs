@@ -32,6 +32,7 @@ fn req(
         command: format!("cmd-{id}").into_bytes(),
         events: events.iter().map(|e| e.as_bytes().to_vec()).collect(),
         summary: summary.map(|s| s.as_bytes().to_vec()),
+        snapshots: Vec::new(),
     }
 }
 

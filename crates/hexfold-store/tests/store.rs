@@ -20,6 +20,7 @@ fn req(stream: &str, id: &str, expected: Option<u64>, events: &[&str]) -> Append
         command: format!("command {id}").into_bytes(),
         events: events.iter().map(|e| e.as_bytes().to_vec()).collect(),
         summary: None,
+        snapshots: Vec::new(),
     }
 }
 
@@ -465,6 +466,53 @@ async fn snapshots_are_found_at_or_before_a_version_and_survive_reopen() {
         store.snapshot_at_or_before("g", 6).unwrap(),
         Some((5, b"at-5-again".to_vec()))
     );
+}
+
+#[tokio::test]
+async fn snapshots_carried_by_an_append_are_stored_with_it_and_only_inside_its_range() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let store = open(dir.path());
+        store.create_stream("g", Vec::new()).await.unwrap();
+        let mut first = req("g", "c1", Some(0), &["1", "2", "3"]);
+        first.snapshots = vec![(2, b"at-2".to_vec()), (3, b"at-3".to_vec())];
+        store.append(first).await.unwrap();
+        // Versions 4 and 5: a snapshot at 3 (before the append) or 6 (past it) names a state this append did not
+        // make, and is dropped; the one at 5 is kept.
+        let mut second = req("g", "c2", None, &["4", "5"]);
+        second.snapshots = vec![
+            (3, b"stale".to_vec()),
+            (5, b"at-5".to_vec()),
+            (6, b"future".to_vec()),
+        ];
+        store.append(second).await.unwrap();
+        // A repeated command writes nothing, its snapshots included.
+        let mut again = req("g", "c2", None, &["4", "5"]);
+        again.snapshots = vec![(5, b"repeat".to_vec())];
+        assert!(store.append(again).await.unwrap().duplicate);
+    }
+    // Durable with the append: there after a reopen, without any flush of ours.
+    let store = open(dir.path());
+    assert_eq!(
+        store.snapshot_at_or_before("g", 2).unwrap(),
+        Some((2, b"at-2".to_vec()))
+    );
+    assert_eq!(
+        store.snapshot_at_or_before("g", 4).unwrap(),
+        Some((3, b"at-3".to_vec()))
+    );
+    assert_eq!(
+        store.snapshot_at_or_before("g", 99).unwrap(),
+        Some((5, b"at-5".to_vec()))
+    );
+    // Bounded like every other input.
+    let mut huge = req("g", "c3", None, &["6"]);
+    huge.snapshots = vec![(6, Vec::new()); hexfold_store::MAX_EVENTS_PER_APPEND + 1];
+    assert!(matches!(
+        store.append(huge).await,
+        Err(StoreError::TooLarge { .. })
+    ));
+    assert_eq!(store.head("g").unwrap(), 5);
 }
 
 #[tokio::test]

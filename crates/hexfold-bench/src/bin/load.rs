@@ -24,6 +24,10 @@
 //! Server and client share the machine; on a small one the client's own work (encoding, the extra read, the
 //! choice) is a good part of the load, so the figures are a lower bound on what the server alone sustains.
 
+/// The allocator of the `hexfold` binary, so the server in this process runs as it does there.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use anyhow::{bail, Context as _};
 use clap::Parser;
 use hexfold::proto::v1 as pb;
@@ -59,9 +63,13 @@ struct Args {
     /// Seed of the clients' choices (the server's dice are its own).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Worker threads of the server's runtime (the clients get their own runtime with the same number).
+    /// Worker threads of the server's runtime.
     #[arg(long, default_value_t = 2)]
     threads: usize,
+    /// Worker threads of the clients' runtime. One by default: the load generator shares the cores with the
+    /// server, and a second client thread mostly adds wake-ups between threads, not throughput.
+    #[arg(long, default_value_t = 1)]
+    client_threads: usize,
     /// How the clients submit: a `Play` stream per seat, or unary `SubmitCommand` calls.
     #[arg(long, value_enum, default_value_t = Api::Play)]
     api: Api,
@@ -81,8 +89,15 @@ enum DurabilityArg {
 
 fn main() -> anyhow::Result<()> {
     let args = Args::parse();
-    if args.games == 0 || args.connections == 0 || args.seconds == 0 || args.threads == 0 {
-        bail!("--games, --connections, --seconds and --threads must be at least 1");
+    if args.games == 0
+        || args.connections == 0
+        || args.seconds == 0
+        || args.threads == 0
+        || args.client_threads == 0
+    {
+        bail!(
+            "--games, --connections, --seconds, --threads and --client-threads must be at least 1"
+        );
     }
     let dir = tempfile::tempdir().context("temporary data directory")?;
     let config = Config {
@@ -111,7 +126,7 @@ fn main() -> anyhow::Result<()> {
     }));
 
     let client_rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(args.threads)
+        .worker_threads(args.client_threads)
         .thread_name("client")
         .enable_all()
         .build()?;
@@ -137,7 +152,7 @@ async fn bench(args: &Args, endpoint: String) -> anyhow::Result<()> {
         args.seconds,
         args.durability,
         args.threads,
-        args.threads,
+        args.client_threads,
         std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0)
     );
 
