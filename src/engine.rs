@@ -643,7 +643,7 @@ impl<G: ProtoGame> Engine<G> {
                 tx.send_replace(Turn {
                     version,
                     actions: None,
-                    ended: Some(ended.clone()),
+                    ended: Some(ended),
                 });
             }
             return;
