@@ -534,6 +534,99 @@ pub fn bank_trades<C: Cards>(
     }
 }
 
+/// A game's side of the mapping between its own trade commands and events and the shared [`TradeCommand`] and
+/// [`TradeStep`]: `event`, `step` and `command`, over the game's `Event` and `Command` in scope where it is invoked.
+/// Both Catan games name their trade variants alike (their card types differ), so the mapping is written once.
+macro_rules! wire_mapping {
+    ($cards:ty) => {
+        fn event(step: TradeStep<$cards>) -> Event {
+            match step {
+                TradeStep::Offered { seat, terms } => Event::TradeOffered {
+                    seat,
+                    give: terms.give,
+                    receive: terms.receive,
+                },
+                TradeStep::CounterOffered { seat, terms } => Event::CounterOffered {
+                    seat,
+                    give: terms.give,
+                    receive: terms.receive,
+                },
+                TradeStep::Rejected { seat } => Event::TradeRejected { seat },
+                TradeStep::CounterRejected { seat } => Event::CounterOfferRejected { seat },
+                TradeStep::Withdrawn { seat } => Event::TradeWithdrawn { seat },
+                TradeStep::Completed {
+                    active,
+                    partner,
+                    given,
+                    received,
+                } => Event::TradeCompleted {
+                    active,
+                    partner,
+                    given,
+                    received,
+                },
+            }
+        }
+
+        /// The shared step behind a trade event, for `evolve`; `None` for every other event.
+        pub(super) fn step(event: &Event) -> Option<TradeStep<$cards>> {
+            Some(match *event {
+                Event::TradeOffered {
+                    seat,
+                    give,
+                    receive,
+                } => TradeStep::Offered {
+                    seat,
+                    terms: TradeTerms { give, receive },
+                },
+                Event::CounterOffered {
+                    seat,
+                    give,
+                    receive,
+                } => TradeStep::CounterOffered {
+                    seat,
+                    terms: TradeTerms { give, receive },
+                },
+                Event::TradeRejected { seat } => TradeStep::Rejected { seat },
+                Event::CounterOfferRejected { seat } => TradeStep::CounterRejected { seat },
+                Event::TradeWithdrawn { seat } => TradeStep::Withdrawn { seat },
+                Event::TradeCompleted {
+                    active,
+                    partner,
+                    given,
+                    received,
+                } => TradeStep::Completed {
+                    active,
+                    partner,
+                    given,
+                    received,
+                },
+                _ => return None,
+            })
+        }
+
+        /// The game's command for a shared one.
+        pub(super) fn command(c: TradeCommand<$cards>) -> Command {
+            match c {
+                TradeCommand::Offer(t) => Command::OfferTrade {
+                    give: t.give,
+                    receive: t.receive,
+                },
+                TradeCommand::Counter(t) => Command::CounterOffer {
+                    give: t.give,
+                    receive: t.receive,
+                },
+                TradeCommand::Accept => Command::AcceptTrade,
+                TradeCommand::Reject => Command::RejectTrade,
+                TradeCommand::AcceptCounter(seat) => Command::AcceptCounterOffer { seat },
+                TradeCommand::RejectCounter(seat) => Command::RejectCounterOffer { seat },
+                TradeCommand::Withdraw => Command::WithdrawTrade,
+            }
+        }
+    };
+}
+pub(crate) use wire_mapping;
+
 #[cfg(test)]
 mod tests {
     use super::*;
