@@ -447,6 +447,10 @@ impl Store {
             sync_wake: Condvar::new(),
             #[cfg(test)]
             applied: watch::channel(first_txn).0,
+            #[cfg(test)]
+            hold_joins: Mutex::new(false),
+            #[cfg(test)]
+            part_applied: watch::channel(first_txn).0,
         });
         shared.sync().map_err(StoreError::Io)?;
         let spawn = |name: &str, body: fn(Arc<Shared>)| {

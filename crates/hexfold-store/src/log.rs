@@ -360,6 +360,12 @@ pub(crate) struct Shared {
     /// The last txn applied to sled (durable or not), so tests know when a write is in sled.
     #[cfg(test)]
     pub(crate) applied: watch::Sender<u64>,
+    /// While true, the log thread stops after applying each part of a group, before it looks for writes to
+    /// join the group (woken through `gate_changed`); `part_applied` says how far it got.
+    #[cfg(test)]
+    pub(crate) hold_joins: Mutex<bool>,
+    #[cfg(test)]
+    pub(crate) part_applied: watch::Sender<u64>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -437,6 +443,18 @@ impl Shared {
     }
 
     /// sled's flush: everything applied so far reaches the OS (and is written back).
+    #[cfg(test)]
+    fn hold_before_joining(&self, txn: u64) {
+        self.part_applied.send_replace(txn);
+        let mut hold = lock(&self.hold_joins);
+        while *hold {
+            hold = self
+                .gate_changed
+                .wait(hold)
+                .unwrap_or_else(|p| p.into_inner());
+        }
+    }
+
     fn sled_flush(&self) -> Result<(), String> {
         #[cfg(test)]
         {
@@ -979,6 +997,8 @@ pub(crate) fn run(shared: Arc<Shared>) {
                     return;
                 }
             }
+            #[cfg(test)]
+            shared.hold_before_joining(txn);
             if staged.len() >= MAX_GROUP_WRITES || started.elapsed() >= MAX_APPLY_BEFORE_FLUSH {
                 break;
             }

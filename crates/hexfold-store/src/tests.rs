@@ -48,6 +48,53 @@ async fn applied(store: &Store, txn: u64) {
     applied.wait_for(|&t| t >= txn).await.unwrap();
 }
 
+/// Holds (or lets go of) the log thread after it applies each part of a group, before it takes the writes that
+/// queued meanwhile into the group.
+fn hold_joins(store: &Store, hold: bool) {
+    *store.inner.shared.hold_joins.lock().unwrap() = hold;
+    store.inner.shared.gate_changed.notify_all();
+}
+
+#[tokio::test]
+async fn writes_queued_while_a_group_is_applied_join_it_and_share_its_flush() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = open(dir.path());
+    store.create_stream("g", Vec::new()).await.unwrap();
+    let base = store.durable().txn;
+    let flushes = store.flush_count();
+
+    hold_joins(&store, true);
+    let writer = store.clone();
+    let first =
+        tokio::spawn(async move { writer.append(req("g", "c1", Some(0), &["e1"], None)).await });
+    let mut part = store.inner.shared.part_applied.subscribe();
+    part.wait_for(|&t| t > base).await.unwrap();
+    // c1 is in sled, its flush not started; two more writes queue meanwhile.
+    let mut later = Vec::new();
+    for (id, expected) in [("c2", 1), ("c3", 2)] {
+        let writer = store.clone();
+        later.push(tokio::spawn(async move {
+            writer
+                .append(req("g", id, Some(expected), &["e"], None))
+                .await
+        }));
+    }
+    while store.inner.shared.queue.lock().unwrap().requests.len() < 2 {
+        tokio::task::yield_now().await;
+    }
+    hold_joins(&store, false);
+
+    assert_eq!(first.await.unwrap().unwrap().last_version, 1);
+    let mut versions = Vec::new();
+    for w in later {
+        versions.push(w.await.unwrap().unwrap().last_version);
+    }
+    assert_eq!(versions, vec![2, 3]);
+    // One group, one flush, for all three (without joining, c2 and c3 would need a second one).
+    assert_eq!(store.flush_count() - flushes, 1);
+    assert_eq!(store.head("g").unwrap(), 3);
+}
+
 #[tokio::test]
 async fn writes_stay_invisible_until_their_flush_completes() {
     let dir = tempfile::tempdir().unwrap();
