@@ -18,8 +18,9 @@
 //! 2. baseline: the same tasks call the standard health `Check` (a no-op unary call through the same tonic stack
 //!    and tower layers), to show what the transport alone costs on this machine; the ratio says how much of the
 //!    per-call budget the command path uses.
-//! 3. half load: the games are paced to half the peak rate of accepted commands in total, open loop (each game on a
-//!    fixed schedule of its own, see `Pacer`), and the latency percentiles at that load are reported.
+//! 3. half load: the games are paced to half the peak rate of accepted commands in total (or to `--paced-rate`),
+//!    open loop (each game on a fixed schedule of its own, see `Pacer`), and the latency percentiles at that load
+//!    are reported.
 //!
 //! Server and client share the machine; on a small one the client's own work (encoding, the extra read, the
 //! choice) is a good part of the load, so the figures are a lower bound on what the server alone sustains.
@@ -70,6 +71,10 @@ struct Args {
     /// server, and a second client thread mostly adds wake-ups between threads, not throughput.
     #[arg(long, default_value_t = 1)]
     client_threads: usize,
+    /// Rate of accepted commands per second for the paced phase, instead of half the measured peak (for instance
+    /// half of a fixed target).
+    #[arg(long)]
+    paced_rate: Option<f64>,
     /// How the clients submit: a `Play` stream per seat, or unary `SubmitCommand` calls.
     #[arg(long, value_enum, default_value_t = Api::Play)]
     api: Api,
@@ -168,10 +173,15 @@ async fn bench(args: &Args, endpoint: String) -> anyhow::Result<()> {
         peak.percentile_ms(0.99) / baseline.percentile_ms(0.99).max(f64::MIN_POSITIVE),
     );
 
-    let target = peak.rate() / 2.0;
+    let target = args.paced_rate.unwrap_or(peak.rate() / 2.0);
     let half = run_games(args, &channels, phase, Some(target)).await?;
     half.print(&format!(
-        "half load (target {target:.0}/s): durable commands"
+        "{} (target {target:.0}/s): durable commands",
+        if args.paced_rate.is_some() {
+            "paced load"
+        } else {
+            "half load"
+        }
     ));
     Ok(())
 }
