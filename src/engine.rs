@@ -180,8 +180,7 @@ type Channels<G> = Arc<Mutex<HashMap<String, broadcast::Sender<Arc<Batch<G>>>>>>
 /// can answer a trade offer), so a session only ever learns that its own seat may act.
 #[derive(Clone, Debug, Default)]
 pub struct Turn {
-    pub version: u64,
-    /// The seat's legal actions at `version`, if it may act.
+    /// The seat's legal actions (at their version), if it may act.
     pub actions: Option<pb::LegalActionsResponse>,
     pub ended: Option<pb::GameEnded>,
 }
@@ -201,13 +200,22 @@ pub struct TurnWatch {
 }
 
 impl TurnWatch {
-    /// The latest turn, marked seen.
-    pub fn latest(&mut self) -> Turn {
-        self.rx
+    /// The latest turn, marked seen, with its actions only if they are newer than version `told` (a session is
+    /// woken after each of its own commands too, and then has nothing to copy).
+    pub fn unseen(&mut self, told: Option<u64>) -> Turn {
+        let turn = self
+            .rx
             .as_mut()
             .expect("present until drop")
-            .borrow_and_update()
-            .clone()
+            .borrow_and_update();
+        Turn {
+            actions: turn
+                .actions
+                .as_ref()
+                .filter(|a| told.is_none_or(|t| t < a.version))
+                .cloned(),
+            ended: turn.ended,
+        }
     }
 
     /// Waits for a turn not seen yet; `false` if the engine has gone.
@@ -563,7 +571,8 @@ impl<G: ProtoGame> Engine<G> {
         let legal_actions = (req.with_legal_actions && outcome.is_none())
             .then(|| legal_actions_of::<G>(&next, last, seat))
             .flatten();
-        self.publish_turn(&id, last, &next);
+        let known = req.with_legal_actions.then_some((seat, &legal_actions));
+        self.publish_turn(&id, last, &next, known);
         *guard = Some(Head {
             meta: Arc::clone(&meta),
             version: appended.last_version,
@@ -632,8 +641,15 @@ impl<G: ProtoGame> Engine<G> {
     }
 
     /// Tells the game's `Play` sessions, if any, where it stands now. Called under the game's lock, so turns are
-    /// published in version order. Only seats with a session get their legal actions computed.
-    fn publish_turn(&self, id: &str, version: u64, state: &G::State) {
+    /// published in version order. Only seats with a session get their legal actions computed; `known` is a seat's
+    /// list already computed at `version` (the acting seat's, for its answer), used instead of computing it again.
+    fn publish_turn(
+        &self,
+        id: &str,
+        version: u64,
+        state: &G::State,
+        known: Option<(Seat, &Option<pb::LegalActionsResponse>)>,
+    ) {
         // Out of the map's lock (shared by every game) before any legal actions are computed.
         let Some(seats) = lock(&self.turns).get(id).cloned() else {
             return;
@@ -641,7 +657,6 @@ impl<G: ProtoGame> Engine<G> {
         if let Some(ended) = ended_at::<G>(version, state) {
             for tx in seats.iter() {
                 tx.send_replace(Turn {
-                    version,
                     actions: None,
                     ended: Some(ended),
                 });
@@ -654,16 +669,15 @@ impl<G: ProtoGame> Engine<G> {
                 continue;
             }
             let seat = Seat(i as u8);
-            let actions = if to_act.contains(&seat) {
-                legal_actions_of::<G>(state, version, seat)
-            } else {
-                None
+            let actions = match known {
+                Some((k, actions)) if k == seat => actions.clone(),
+                _ if to_act.contains(&seat) => legal_actions_of::<G>(state, version, seat),
+                _ => None,
             };
             // A seat that may not act is told only if its last turn said it could: an offer it was asked to
             // answer was taken, say. So its session does not prompt with actions that are already stale.
             if actions.is_some() || tx.borrow().actions.is_some() {
                 tx.send_replace(Turn {
-                    version,
                     actions,
                     ended: None,
                 });
@@ -684,7 +698,6 @@ impl<G: ProtoGame> Engine<G> {
             seat_of(&head.meta, cred)?.expect("a token credential names a seat or is refused");
         // The seat's channel may have missed turns while it had no watcher (see `publish_turn`): set it to now.
         let now = Turn {
-            version: head.version,
             actions: legal_actions_of::<G>(&head.state, head.version, seat),
             ended: ended_at::<G>(head.version, &head.state),
         };

@@ -281,17 +281,15 @@ impl Inner {
         tokio::pin!(stopping);
         let mut told: Option<u64> = None;
         loop {
-            let now = turn.latest();
+            let now = turn.unseen(told);
             if let Some(ended) = now.ended {
                 deliver(tx, Out::Ended(ended), &mut sending).await?;
                 return Ok(());
             }
             if let Some(actions) = now.actions {
-                if told.is_none_or(|t| t < actions.version) {
-                    told = Some(actions.version);
-                    if !deliver(tx, Out::YourTurn(actions), &mut sending).await? {
-                        return Ok(());
-                    }
+                told = Some(actions.version);
+                if !deliver(tx, Out::YourTurn(actions), &mut sending).await? {
+                    return Ok(());
                 }
             }
             tokio::select! {
