@@ -1,10 +1,11 @@
 //! The generic game engine: everything the server does with a game, written once over [`ProtoGame`].
 //!
 //! The flow of a command: authenticate the seat, take the game's lock, decide against the cached head state with
-//! the generator derived for this version, append the events (and, when the game ends, `SeedRevealed`) with the
-//! expected version, fold them into the cached state, snapshot every K versions, publish the batch to the game's
-//! subscribers and the new [`Turn`] to the seats of its `Play` sessions that may act, and answer with the events as
-//! the caller may see them (and, if asked, the caller's legal actions at the new version).
+//! the generator derived for this version, fold the events into the head state, append them (and, when the game
+//! ends, `SeedRevealed`) with the expected version and a snapshot at every K-th version in the same store batch,
+//! put the new head back, publish the batch to the game's subscribers and the new [`Turn`] to the seats of its
+//! `Play` sessions that may act, and answer with the events as the caller may see them (and, if asked, the caller's
+//! legal actions at the new version).
 //!
 //! Limits: at most `cached_games` head states stay in memory (least recently used first out; a game in use is
 //! never evicted, so its lock is unique); each subscriber has a buffer of `subscriber_buffer` batches and is ended
