@@ -141,8 +141,8 @@ pub(crate) struct Queue {
     /// The sum of the queued requests' sizes, so a group can take the whole queue without looking at
     /// each request when it fits the group bounds.
     pub(crate) bytes: usize,
-    /// Bumped by `Store::flush` to force a flush even when no write is pending (snapshots are written
-    /// outside the log).
+    /// Bumped by `Store::flush` to force a flush even when no write is pending (`put_snapshot` writes
+    /// outside the log; snapshots carried by an append are part of its batch).
     pub(crate) requested_gen: u64,
     pub(crate) shutdown: bool,
     /// True while the log thread sleeps on the condvar; callers only signal it then (a signal is a
