@@ -511,7 +511,7 @@ impl<G: ProtoGame> Engine<G> {
                 next = G::evolve(next, e);
             }
             if version % k == 0 {
-                snapshots.push((version, stored::encode(&next)));
+                snapshots.push((version, stored::encode_snapshot(G::STATE_SCHEMA, &next)));
             }
         }
         let outcome = G::outcome(&next);
@@ -522,7 +522,7 @@ impl<G: ProtoGame> Engine<G> {
             batch.push(StoredEvent::SeedRevealed { seed: seed.clone() });
             let version = before + batch.len() as u64;
             if version % k == 0 {
-                snapshots.push((version, stored::encode(&next)));
+                snapshots.push((version, stored::encode_snapshot(G::STATE_SCHEMA, &next)));
             }
             views.clear();
             let mut state = fold_to(&self.shared, &meta, before)?;
@@ -1188,17 +1188,28 @@ fn fold_to<G: ProtoGame>(
     meta: &Meta<G>,
     target: u64,
 ) -> Result<G::State, ApiError> {
-    let (mut version, mut state) = match shared.store.snapshot_at_or_before(&meta.id, target)? {
-        Some((at, bytes)) => match stored::decode::<G::State>("snapshot", &meta.id, &bytes) {
-            Ok(state) => (at, state),
-            Err(e) => {
-                // Snapshots are derivable from the events, so an unreadable one costs time, not data.
-                tracing::warn!(game_id = %meta.id, at, error = %e, "unreadable snapshot, folding from the start");
-                (0, G::initial_state(&meta.setup))
+    // Snapshots are derivable from the events, so one that cannot be used costs time, not data. The fold from
+    // the start then rewrites every snapshot it passes, so the next read is bounded again.
+    let (mut version, mut state, rewrite) = match shared
+        .store
+        .snapshot_at_or_before(&meta.id, target)?
+    {
+        Some((at, bytes)) => {
+            match stored::decode_snapshot::<G::State>(&meta.id, G::STATE_SCHEMA, &bytes) {
+                Ok(Some(state)) => (at, state, false),
+                Ok(None) => {
+                    tracing::debug!(game_id = %meta.id, at, "snapshot of another state schema, folding from the start");
+                    (0, G::initial_state(&meta.setup), true)
+                }
+                Err(e) => {
+                    tracing::warn!(game_id = %meta.id, at, error = %e, "unreadable snapshot, folding from the start");
+                    (0, G::initial_state(&meta.setup), true)
+                }
             }
-        },
-        None => (0, G::initial_state(&meta.setup)),
+        }
+        None => (0, G::initial_state(&meta.setup), false),
     };
+    let k = shared.limits.snapshot_every.max(1);
     while version < target {
         let to = target.min(version + READ_CHUNK);
         for record in shared.store.read(&meta.id, version + 1, to)? {
@@ -1207,6 +1218,12 @@ fn fold_to<G: ProtoGame>(
             }
             state = apply::<G>(state, &decode_event::<G>(&meta.id, &record.payload)?);
             version += 1;
+            if rewrite && version % k == 0 {
+                let bytes = stored::encode_snapshot(G::STATE_SCHEMA, &state);
+                if let Err(e) = shared.store.put_snapshot(&meta.id, version, bytes) {
+                    tracing::warn!(game_id = %meta.id, version, error = %e, "could not rewrite a snapshot");
+                }
+            }
         }
         if version < to {
             return Err(ApiError::DataLoss(format!(
@@ -1427,5 +1444,241 @@ async fn run_subscription<G: ProtoGame>(
         if ends {
             return Ok(());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::proto::v1::catan as c;
+    use hexfold_rules::catan::Catan;
+    use hexfold_store::StoreConfig;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    fn is_response(command: &pb::Command) -> bool {
+        use c::command::Command as K;
+        matches!(
+            &command.game,
+            Some(pb::command::Game::Catan(c::Command {
+                command: Some(K::AcceptTrade(_) | K::RejectTrade(_) | K::CounterOffer(_))
+            }))
+        )
+    }
+
+    fn is(command: &pb::Command, kind: fn(&c::command::Command) -> bool) -> bool {
+        matches!(&command.game, Some(pb::command::Game::Catan(c::Command { command: Some(k) })) if kind(k))
+    }
+
+    /// An engine for base Catan over a store in `dir`, and a new four-seat game: its id and the seats'
+    /// credentials.
+    async fn catan_game(dir: &std::path::Path) -> (Engine<Catan>, String, Vec<Credential>) {
+        let store = Store::open(
+            dir,
+            StoreConfig {
+                durability: hexfold_store::Durability::Flush,
+            },
+        )
+        .unwrap();
+        let (_shutting_down, shutdown) = watch::channel(false);
+        let engine = Engine::<Catan>::new(Arc::new(Shared {
+            store,
+            limits: Limits::default(),
+            streams: Arc::new(Semaphore::new(16)),
+            shutdown,
+        }));
+        let created = engine
+            .create(pb::CreateGameRequest {
+                variant: pb::Variant::Catan.into(),
+                seats: ["a", "b", "c", "d"].iter().map(|s| s.to_string()).collect(),
+                options: None,
+            })
+            .await
+            .unwrap();
+        let creds = created
+            .seats
+            .iter()
+            .map(|s| Credential::from_token(&s.token))
+            .collect();
+        (engine, created.game_id, creds)
+    }
+
+    /// Every seat asked to answer a trade offer has a turn with actions; once one of them takes the offer, the
+    /// others' turns must say they may not act, or a session that had not yet sent its prompt would send a stale
+    /// one (see `publish_turn`). Plays a seeded random game over the engine (real store in a temporary directory)
+    /// until such an offer is taken.
+    #[tokio::test]
+    async fn the_prompts_of_an_offer_taken_by_another_seat_are_withdrawn() {
+        let dir = tempfile::tempdir().unwrap();
+        let (engine, id, creds) = catan_game(dir.path()).await;
+        let mut watches = Vec::new();
+        for cred in &creds {
+            watches.push(engine.watch_turn(*cred, id.clone()).await.unwrap());
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        for step in 0..20_000 {
+            let turns: Vec<Turn> = watches.iter_mut().map(|w| w.unseen(None)).collect();
+            assert!(
+                turns[0].ended.is_none(),
+                "the game ended before an offer was taken"
+            );
+            let responders: Vec<usize> = (0..turns.len())
+                .filter(|&s| {
+                    turns[s]
+                        .actions
+                        .as_ref()
+                        .is_some_and(|a| a.commands.iter().any(is_response))
+                })
+                .collect();
+            let taker = responders.iter().copied().find(|&s| {
+                let actions = turns[s].actions.as_ref().unwrap();
+                actions
+                    .commands
+                    .iter()
+                    .any(|cmd| is(cmd, |k| matches!(k, c::command::Command::AcceptTrade(_))))
+            });
+            let (seat, command) = match taker {
+                Some(taker) if responders.len() >= 2 => {
+                    let accept = turns[taker]
+                        .actions
+                        .as_ref()
+                        .unwrap()
+                        .commands
+                        .iter()
+                        .find(|cmd| is(cmd, |k| matches!(k, c::command::Command::AcceptTrade(_))))
+                        .unwrap()
+                        .clone();
+                    (taker, accept)
+                }
+                _ => {
+                    // Any seat that may act, any of its actions; an active seat that may offer a trade does so
+                    // half of the time, and nobody answers an offer before it can be taken.
+                    let acting: Vec<usize> = (0..turns.len())
+                        .filter(|&s| turns[s].actions.is_some() && !responders.contains(&s))
+                        .collect();
+                    let seat = acting[rng.gen_range(0..acting.len())];
+                    let commands = &turns[seat].actions.as_ref().unwrap().commands;
+                    let offers: Vec<&pb::Command> = commands
+                        .iter()
+                        .filter(|cmd| is(cmd, |k| matches!(k, c::command::Command::OfferTrade(_))))
+                        .collect();
+                    let command = if !offers.is_empty() && rng.gen_bool(0.5) {
+                        offers[rng.gen_range(0..offers.len())].clone()
+                    } else {
+                        commands[rng.gen_range(0..commands.len())].clone()
+                    };
+                    (seat, command)
+                }
+            };
+            let is_take = taker == Some(seat) && responders.len() >= 2;
+            let accepted = engine
+                .submit(
+                    creds[seat],
+                    pb::SubmitCommandRequest {
+                        game_id: id.clone(),
+                        command_id: format!("c{step}"),
+                        expected_version: None,
+                        command: Some(command),
+                        with_legal_actions: false,
+                    },
+                )
+                .await
+                .unwrap();
+            if is_take {
+                assert!(accepted.events.iter().any(|e| matches!(
+                    e.event.as_ref().and_then(|e| e.body.as_ref()),
+                    Some(pb::event::Body::Catan(c::Event {
+                        event: Some(c::event::Event::TradeCompleted(_))
+                    }))
+                )));
+                for &other in responders.iter().filter(|&&s| s != seat) {
+                    let turn = watches[other].unseen(None);
+                    assert!(
+                        turn.actions.is_none(),
+                        "seat {other} may still answer an offer seat {seat} took: {:?}",
+                        turn.actions
+                    );
+                }
+                return;
+            }
+        }
+        panic!("no offer was taken in 20 000 commands");
+    }
+
+    /// A snapshot written by a build whose state had another schema (here: one from before schemas were
+    /// recorded, holding a wrong state) is not trusted: the state is folded from the events, and the snapshot is
+    /// rewritten in the current schema.
+    #[tokio::test]
+    async fn a_snapshot_of_another_schema_is_folded_again_and_rewritten() {
+        let dir = tempfile::tempdir().unwrap();
+        let (engine, id, creds) = catan_game(dir.path()).await;
+        let k = engine.shared.limits.snapshot_every;
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut version = 0;
+        while version < k + 5 {
+            let mut submitted = false;
+            for cred in &creds {
+                let Ok(legal) = engine
+                    .legal_actions(
+                        *cred,
+                        pb::LegalActionsRequest {
+                            game_id: id.clone(),
+                        },
+                    )
+                    .await
+                else {
+                    continue;
+                };
+                if legal.commands.is_empty() {
+                    continue;
+                }
+                let command = legal.commands[rng.gen_range(0..legal.commands.len())].clone();
+                let accepted = engine
+                    .submit(
+                        *cred,
+                        pb::SubmitCommandRequest {
+                            game_id: id.clone(),
+                            command_id: format!("c{version}"),
+                            expected_version: Some(legal.version),
+                            command: Some(command),
+                            with_legal_actions: false,
+                        },
+                    )
+                    .await
+                    .unwrap();
+                version = accepted.version;
+                submitted = true;
+                break;
+            }
+            assert!(submitted, "no seat could act at version {version}");
+        }
+        let at = |v: u64| pb::GetStateRequest {
+            game_id: id.clone(),
+            at_version: Some(v),
+        };
+        let expected = engine
+            .get_state(Credential::Anonymous, at(k))
+            .await
+            .unwrap();
+        let shared = Arc::clone(&engine.shared);
+        let meta = engine
+            .lock_head(&id)
+            .await
+            .unwrap()
+            .as_ref()
+            .unwrap()
+            .meta
+            .clone();
+        let wrong = stored::encode(&Catan::initial_state(&meta.setup));
+        shared.store.put_snapshot(&id, k, wrong).unwrap();
+
+        let fresh = Engine::<Catan>::new(Arc::clone(&shared));
+        let got = fresh.get_state(Credential::Anonymous, at(k)).await.unwrap();
+        assert_eq!(got, expected);
+        let (written_at, bytes) = shared.store.snapshot_at_or_before(&id, k).unwrap().unwrap();
+        assert_eq!(written_at, k);
+        let rewritten: Option<hexfold_rules::catan::State> =
+            stored::decode_snapshot(&id, Catan::STATE_SCHEMA, &bytes).unwrap();
+        assert!(rewritten.is_some(), "the stale snapshot was not rewritten");
     }
 }

@@ -13,6 +13,10 @@
 //! wire: it is the API contract, while this is the storage contract, and the two evolve separately.
 //!
 //! A record that does not decode is reported as DATA_LOSS (see [`ApiError::undecodable`]), never a panic.
+//!
+//! Snapshots also carry the schema number of the game's state (`ProtoGame::STATE_SCHEMA`). A state can change
+//! form or meaning between builds without any record failing to decode (a field added with a default, say), and
+//! a snapshot is a cache of the fold, so one of another schema is never used: the events are folded instead.
 
 use crate::error::ApiError;
 use crate::proto::v1 as pb;
@@ -65,6 +69,49 @@ fn unknown_version(what: &str, game_id: &str, v: u32) -> ApiError {
     ApiError::DataLoss(format!(
         "stored {what} of game {game_id} has envelope version {v}; this server reads version {ENVELOPE_VERSION}"
     ))
+}
+
+/// A snapshot as stored: the state with the number of its schema (`ProtoGame::STATE_SCHEMA`) beside it.
+#[derive(Serialize)]
+struct SnapshotRef<'a, S> {
+    schema: u32,
+    state: &'a S,
+}
+
+#[derive(Deserialize)]
+struct Snapshot<S> {
+    schema: u32,
+    state: S,
+}
+
+/// Just the schema of a snapshot, whatever its state; 0 for snapshots written before schemas were recorded.
+#[derive(Deserialize)]
+struct SchemaOnly {
+    #[serde(default)]
+    schema: u32,
+}
+
+/// Encodes a snapshot of a state of schema `schema`.
+pub fn encode_snapshot<S: Serialize>(schema: u32, state: &S) -> Vec<u8> {
+    encode(&SnapshotRef { schema, state })
+}
+
+/// Decodes a snapshot of game `game_id`: `Ok(None)` when it was written under another schema (by a build whose
+/// state had another form or meaning, so it may decode and still be wrong: the events are the truth, and the
+/// caller folds them instead), an error when it does not decode at all.
+pub fn decode_snapshot<S: DeserializeOwned>(
+    game_id: &str,
+    schema: u32,
+    bytes: &[u8],
+) -> Result<Option<S>, ApiError> {
+    match decode::<Snapshot<S>>("snapshot", game_id, bytes) {
+        Ok(snapshot) if snapshot.schema == schema => Ok(Some(snapshot.state)),
+        Ok(_) => Ok(None),
+        Err(err) => match decode::<SchemaOnly>("snapshot", game_id, bytes) {
+            Ok(only) if only.schema != schema => Ok(None),
+            _ => Err(err),
+        },
+    }
 }
 
 /// One stored event: a game's own event, or the platform's.
@@ -180,6 +227,29 @@ mod tests {
             let err = decode::<StoredEvent<u32>>("event", "g", garbage).unwrap_err();
             assert_eq!(err.code(), tonic::Code::DataLoss);
         }
+    }
+
+    #[test]
+    fn snapshots_of_another_schema_are_stale_not_state() {
+        let bytes = encode_snapshot(2, &vec![1u8, 2]);
+        assert_eq!(
+            decode_snapshot::<Vec<u8>>("g", 2, &bytes),
+            Ok(Some(vec![1, 2]))
+        );
+        assert_eq!(decode_snapshot::<Vec<u8>>("g", 3, &bytes), Ok(None));
+        // Another schema whose state no longer decodes as this one is stale too, not damage.
+        assert_eq!(decode_snapshot::<String>("g", 3, &bytes), Ok(None));
+        // Written before schemas were recorded: the bare state in the envelope.
+        let old = encode(&std::collections::BTreeMap::from([("robber", 7u8)]));
+        assert_eq!(
+            decode_snapshot::<std::collections::BTreeMap<String, u8>>("g", 1, &old),
+            Ok(None)
+        );
+        let err = decode_snapshot::<Vec<u8>>("g", 2, br#"{"v":1,"body":{"schema":2,"state":"x"}}"#)
+            .unwrap_err();
+        assert_eq!(err.code(), tonic::Code::DataLoss);
+        let err = decode_snapshot::<Vec<u8>>("g", 2, b"\xff").unwrap_err();
+        assert_eq!(err.code(), tonic::Code::DataLoss);
     }
 
     #[test]
