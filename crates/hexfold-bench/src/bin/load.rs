@@ -11,7 +11,7 @@
 //! - `unary`: one task per game calls `SubmitCommand` with `with_legal_actions`, and `LegalActions` (for the
 //!   seat a `TurnEnded` named, then the others) only when the turn has passed; those reads are not counted.
 //!
-//! Three phases of `--seconds` each, all at the same concurrency:
+//! Three phases of `--seconds` each (after `--warmup` seconds run but not measured), all at the same concurrency:
 //! 1. peak: every game submits as fast as the server acknowledges. Reported: durable commands/s (a command counts
 //!    once its result came back, i.e. after the store made its events durable) and the latency from sending a
 //!    command to its result.
@@ -38,7 +38,7 @@ use hexfold_store::Durability;
 use pb::hexfold_client::HexfoldClient;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::watch;
@@ -52,9 +52,14 @@ struct Args {
     /// Concurrent games, one client task each.
     #[arg(long, default_value_t = 64)]
     games: usize,
-    /// Length of each phase (peak, baseline, half load).
+    /// Length of each phase (peak, baseline, half load), not counting its warm-up.
     #[arg(long, default_value_t = 10)]
     seconds: u64,
+    /// Seconds at the start of each phase that are run but not measured. Every phase starts all its games at
+    /// once (a `CreateGame` per game, four `Play` streams per game, all in the same instant), a burst that a
+    /// running server, whose games start and end at different times, does not see. 0 measures it too.
+    #[arg(long, default_value_t = 1.0)]
+    warmup: f64,
     /// When an append is acknowledged: after sled's flush, or after an fsync of its files.
     #[arg(long, value_enum, default_value_t = DurabilityArg::Flush)]
     durability: DurabilityArg,
@@ -99,9 +104,11 @@ fn main() -> anyhow::Result<()> {
         || args.seconds == 0
         || args.threads == 0
         || args.client_threads == 0
+        || !(args.warmup >= 0.0 && args.warmup.is_finite())
     {
         bail!(
-            "--games, --connections, --seconds, --threads and --client-threads must be at least 1"
+            "--games, --connections, --seconds, --threads and --client-threads must be at least 1, \
+             --warmup a number of seconds"
         );
     }
     let dir = tempfile::tempdir().context("temporary data directory")?;
@@ -147,14 +154,18 @@ async fn bench(args: &Args, endpoint: String) -> anyhow::Result<()> {
     for _ in 0..args.connections {
         channels.push(Channel::from_shared(endpoint.clone())?.connect().await?);
     }
-    let phase = Duration::from_secs(args.seconds);
+    let phase = Phase {
+        warmup: Duration::from_secs_f64(args.warmup),
+        length: Duration::from_secs(args.seconds),
+    };
     println!(
-        "load: {} games over {:?}, {} connection(s), {} s per phase, durability {:?}, {} server + {} client threads, \
-         {} cores",
+        "load: {} games over {:?}, {} connection(s), {} s per phase after {} s of warm-up, durability {:?}, \
+         {} server + {} client threads, {} cores",
         args.games,
         args.api,
         args.connections,
         args.seconds,
+        args.warmup,
         args.durability,
         args.threads,
         args.client_threads,
@@ -301,13 +312,72 @@ impl CpuTime {
     }
 }
 
-/// Per-task results, merged at the end of a phase.
-#[derive(Default)]
+/// A phase: `warmup` run but not measured, then `length` measured.
+#[derive(Clone, Copy)]
+struct Phase {
+    warmup: Duration,
+    length: Duration,
+}
+
+/// What a phase's tasks are measured over: what they do from `from` on counts, and they stop when `stop` turns
+/// true.
+#[derive(Clone)]
+struct Window {
+    from: Instant,
+    stop: watch::Receiver<bool>,
+}
+
+/// Per-task results, merged at the end of a phase. Only what happens from `from` on counts: a command by when it
+/// was sent, a read or a finished game by when it came.
 struct TaskStats {
+    from: Instant,
     latencies_us: Vec<u32>,
     errors: u64,
     games_finished: u64,
     reads: u64,
+}
+
+impl TaskStats {
+    fn new(from: Instant) -> TaskStats {
+        TaskStats {
+            from,
+            latencies_us: Vec::new(),
+            errors: 0,
+            games_finished: 0,
+            reads: 0,
+        }
+    }
+
+    fn accepted(&mut self, sent: Instant) {
+        if sent >= self.from {
+            self.latencies_us.push(micros(sent.elapsed()));
+        }
+    }
+
+    fn refused(&mut self, sent: Instant) {
+        if sent >= self.from {
+            self.errors += 1;
+        }
+    }
+
+    fn read(&mut self) {
+        if Instant::now() >= self.from {
+            self.reads += 1;
+        }
+    }
+
+    fn game_finished(&mut self) {
+        if Instant::now() >= self.from {
+            self.games_finished += 1;
+        }
+    }
+
+    fn absorb(&mut self, other: TaskStats) {
+        self.latencies_us.extend(other.latencies_us);
+        self.errors += other.errors;
+        self.games_finished += other.games_finished;
+        self.reads += other.reads;
+    }
 }
 
 fn merge(stats: Vec<TaskStats>, elapsed: Duration) -> Measured {
@@ -335,31 +405,35 @@ fn micros(d: Duration) -> u32 {
     u32::try_from(d.as_micros()).unwrap_or(u32::MAX)
 }
 
-/// Runs one game task per `--games` for `length`; with `rate`, all tasks together submit about that many commands
-/// per second on fixed schedules.
+/// Runs one game task per `--games` for the phase; with `rate`, all tasks together submit about that many
+/// commands per second on fixed schedules.
 async fn run_games(
     args: &Args,
     channels: &[Channel],
-    length: Duration,
+    phase: Phase,
     rate: Option<f64>,
 ) -> anyhow::Result<Measured> {
     let (stop, stopped) = watch::channel(false);
-    let cpu_at_start = CpuTime::now();
-    let started = Instant::now();
+    let from = Instant::now() + phase.warmup;
     let mut tasks = Vec::new();
     for i in 0..args.games {
         let client = HexfoldClient::new(channels[i % channels.len()].clone());
         let seed = args.seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
         let period = rate.map(|r| Duration::from_secs_f64(args.games as f64 / r.max(1.0)));
-        let stopped = stopped.clone();
+        let window = Window {
+            from,
+            stop: stopped.clone(),
+        };
         tasks.push(match args.api {
-            Api::Unary => tokio::spawn(game_task(client, seed, period, stopped)),
-            Api::Play => tokio::spawn(play_games(client, seed, period, stopped)),
+            Api::Unary => tokio::spawn(game_task(client, seed, period, window)),
+            Api::Play => tokio::spawn(play_games(client, seed, period, window)),
         });
     }
-    tokio::time::sleep(length).await;
+    tokio::time::sleep_until(from.into()).await;
+    let cpu_at_start = CpuTime::now();
+    tokio::time::sleep(phase.length).await;
     stop.send_replace(true);
-    let elapsed = started.elapsed();
+    let elapsed = from.elapsed();
     let cpu = CpuTime::now()
         .zip(cpu_at_start)
         .map(|(now, start)| now.since(start));
@@ -479,7 +553,7 @@ async fn next_move(
     let seats = game.tokens.len();
     for offset in 0..seats {
         let seat = (game.next + offset) % seats;
-        stats.reads += 1;
+        stats.read();
         let legal = client
             .legal_actions(authed(
                 pb::LegalActionsRequest {
@@ -549,10 +623,10 @@ async fn game_task(
     mut client: HexfoldClient<Channel>,
     seed: u64,
     period: Option<Duration>,
-    stop: watch::Receiver<bool>,
+    Window { from, stop }: Window,
 ) -> anyhow::Result<TaskStats> {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut stats = TaskStats::default();
+    let mut stats = TaskStats::new(from);
     let mut game = new_game(&mut client).await?;
     let pacer = period.map(|p| Pacer::new(p, &mut rng));
     // The legal actions of the last submit, when its seat may go on: no read needed then.
@@ -563,7 +637,7 @@ async fn game_task(
             None => next_move(&mut client, &game, &mut stats).await?,
         };
         let Some((seat, legal)) = next else {
-            stats.games_finished += 1;
+            stats.game_finished();
             game = new_game(&mut client).await?;
             continue;
         };
@@ -587,10 +661,9 @@ async fn game_task(
         let result = client
             .submit_command(authed(request, &game.tokens[seat])?)
             .await;
-        let latency = sent.elapsed();
         match result {
             Ok(response) => {
-                stats.latencies_us.push(micros(latency));
+                stats.accepted(sent);
                 if let Some(pacer) = &pacer {
                     pacer.accepted();
                 }
@@ -599,7 +672,7 @@ async fn game_task(
                 known = response.legal_actions.map(|legal| (seat, legal));
             }
             Err(status) => {
-                stats.errors += 1;
+                stats.refused(sent);
                 // Overload or a conflict: the next round asks again. Anything else is a bug worth stopping for.
                 if !matches!(
                     status.code(),
@@ -619,10 +692,10 @@ async fn play_games(
     client: HexfoldClient<Channel>,
     seed: u64,
     period: Option<Duration>,
-    stop: watch::Receiver<bool>,
+    Window { from, stop }: Window,
 ) -> anyhow::Result<TaskStats> {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut stats = TaskStats::default();
+    let mut stats = TaskStats::new(from);
     // One pacer per task, shared by its games' seats: the game, not each seat, submits at the task's rate.
     let pacer = period.map(|p| Arc::new(Pacer::new(p, &mut rng)));
     while !*stop.borrow() {
@@ -636,18 +709,21 @@ async fn play_games(
                 seat,
                 rng.gen(),
                 pacer.clone(),
-                stop.clone(),
+                Window {
+                    from,
+                    stop: stop.clone(),
+                },
             )));
         }
         let mut finished = false;
         for bot in bots {
             let (seat_stats, ended) = bot.await??;
             finished |= ended;
-            stats.latencies_us.extend(seat_stats.latencies_us);
-            stats.errors += seat_stats.errors;
-            stats.reads += seat_stats.reads;
+            stats.absorb(seat_stats);
         }
-        stats.games_finished += u64::from(finished);
+        if finished {
+            stats.game_finished();
+        }
     }
     Ok(stats)
 }
@@ -661,11 +737,11 @@ async fn seat_bot(
     seat: usize,
     seed: u64,
     pacer: Option<Arc<Pacer>>,
-    mut stop: watch::Receiver<bool>,
+    Window { from, mut stop }: Window,
 ) -> anyhow::Result<(TaskStats, bool)> {
     use pb::play_update::Update;
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut stats = TaskStats::default();
+    let mut stats = TaskStats::new(from);
     let (requests, outbound) = tokio::sync::mpsc::channel(4);
     requests
         .send(pb::PlayRequest {
@@ -696,15 +772,17 @@ async fn seat_bot(
         };
         let legal = match update {
             Update::YourTurn(legal) => {
-                stats.reads += 1;
+                stats.read();
                 legal
             }
             Update::Result(result) => {
-                if let Some(sent) = sent.take() {
-                    stats.latencies_us.push(micros(sent.elapsed()));
-                }
+                // `sent` is unset only for a command whose send failed; its result, if any, is not measured.
+                let sent = sent.take();
                 match result.outcome {
                     Some(pb::command_result::Outcome::Accepted(accepted)) => {
+                        if let Some(sent) = sent {
+                            stats.accepted(sent);
+                        }
                         if let Some(pacer) = &pacer {
                             pacer.accepted();
                         }
@@ -718,8 +796,9 @@ async fn seat_bot(
                     Some(pb::command_result::Outcome::Refused(refused))
                         if refused.code == tonic::Code::FailedPrecondition as i32 =>
                     {
-                        stats.latencies_us.pop();
-                        stats.errors += 1;
+                        if let Some(sent) = sent {
+                            stats.refused(sent);
+                        }
                         continue;
                     }
                     other => bail!("seat {seat}'s command was refused: {other:?}"),
@@ -759,22 +838,15 @@ async fn seat_bot(
 }
 
 /// The no-op baseline: the health service's `Check` in a closed loop on every task.
-async fn run_baseline(
-    args: &Args,
-    channels: &[Channel],
-    length: Duration,
-) -> anyhow::Result<Measured> {
+async fn run_baseline(args: &Args, channels: &[Channel], phase: Phase) -> anyhow::Result<Measured> {
     let stop = Arc::new(AtomicBool::new(false));
-    let errors = Arc::new(AtomicU64::new(0));
-    let cpu_at_start = CpuTime::now();
-    let started = Instant::now();
+    let from = Instant::now() + phase.warmup;
     let mut tasks = Vec::new();
     for i in 0..args.games {
         let mut client = HealthClient::new(channels[i % channels.len()].clone());
         let stop = Arc::clone(&stop);
-        let errors = Arc::clone(&errors);
         tasks.push(tokio::spawn(async move {
-            let mut stats = TaskStats::default();
+            let mut stats = TaskStats::new(from);
             while !stop.load(Ordering::Relaxed) {
                 let sent = Instant::now();
                 match client
@@ -783,18 +855,18 @@ async fn run_baseline(
                     })
                     .await
                 {
-                    Ok(_) => stats.latencies_us.push(micros(sent.elapsed())),
-                    Err(_) => {
-                        errors.fetch_add(1, Ordering::Relaxed);
-                    }
+                    Ok(_) => stats.accepted(sent),
+                    Err(_) => stats.refused(sent),
                 }
             }
             stats
         }));
     }
-    tokio::time::sleep(length).await;
+    tokio::time::sleep_until(from.into()).await;
+    let cpu_at_start = CpuTime::now();
+    tokio::time::sleep(phase.length).await;
     stop.store(true, Ordering::Relaxed);
-    let elapsed = started.elapsed();
+    let elapsed = from.elapsed();
     let cpu = CpuTime::now()
         .zip(cpu_at_start)
         .map(|(now, start)| now.since(start));
@@ -803,7 +875,6 @@ async fn run_baseline(
         stats.push(task.await?);
     }
     let mut measured = merge(stats, elapsed);
-    measured.errors = errors.load(Ordering::Relaxed);
     measured.cpu = cpu;
     Ok(measured)
 }
