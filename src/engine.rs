@@ -1480,7 +1480,8 @@ mod tests {
             },
         )
         .unwrap();
-        let (_shutting_down, shutdown) = watch::channel(false);
+        // The shutdown signal's sender goes at once: only stream tasks watch it, and these tests open none.
+        let (_, shutdown) = watch::channel(false);
         let engine = Engine::<Catan>::new(Arc::new(Shared {
             store,
             limits: Limits::default(),

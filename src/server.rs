@@ -1,4 +1,5 @@
-//! Running the server: configuration, the tower stack, health and reflection, graceful shutdown.
+//! Running the server: configuration, the tower stack, health and reflection, gRPC-Web for browsers, graceful
+//! shutdown.
 //!
 //! [`run`] takes an already-bound listener and a shutdown future (the mini-redis shape), so tests bind
 //! `127.0.0.1:0` and stop the server by resolving the future.
@@ -13,10 +14,12 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::{watch, RwLock, Semaphore};
+use tonic::codegen::http::{header, HeaderName, HeaderValue, Method};
 use tonic::transport::server::TcpIncoming;
 use tower::limit::GlobalConcurrencyLimitLayer;
 use tower::load_shed::LoadShedLayer;
 use tower::ServiceBuilder;
+use tower_http::cors::{AllowOrigin, CorsLayer};
 
 /// Everything `run` needs. `Default` gives the documented defaults with the data in `./hexfold-data`.
 #[derive(Clone, Debug)]
@@ -32,6 +35,8 @@ pub struct Config {
     pub max_concurrent_requests: usize,
     /// Largest request message.
     pub max_request_bytes: usize,
+    /// Web origins (`https://play.example`) whose pages may call the API with gRPC-Web; empty means any origin.
+    pub allowed_origins: Vec<String>,
 }
 
 impl Default for Config {
@@ -44,6 +49,7 @@ impl Default for Config {
             request_timeout: Duration::from_secs(10),
             max_concurrent_requests: 4096,
             max_request_bytes: 64 << 10,
+            allowed_origins: Vec::new(),
         }
     }
 }
@@ -56,6 +62,42 @@ pub enum ServeError {
     Transport(#[from] tonic::transport::Error),
     #[error("reflection: {0}")]
     Reflection(#[from] tonic_reflection::server::Error),
+    #[error("not a web origin: {0:?}")]
+    Origin(String),
+}
+
+/// The CORS answer for browsers calling with gRPC-Web: a page from an allowed origin may POST with the headers a
+/// gRPC-Web client sends and read the gRPC status headers.
+///
+/// Any origin by default, on purpose: no call is authorised by anything a browser adds on its own (cookies, client
+/// certificates), only by the seat token the page itself puts in `authorization`, so a foreign page can do nothing
+/// its user could not already do with the token. Operators who want only their own pages list them.
+fn cors(allowed_origins: &[String]) -> Result<CorsLayer, ServeError> {
+    let origins = if allowed_origins.is_empty() {
+        AllowOrigin::any()
+    } else {
+        let values = allowed_origins
+            .iter()
+            .map(|o| HeaderValue::from_str(o).map_err(|_| ServeError::Origin(o.clone())))
+            .collect::<Result<Vec<_>, _>>()?;
+        AllowOrigin::list(values)
+    };
+    Ok(CorsLayer::new()
+        .allow_origin(origins)
+        .allow_methods([Method::POST])
+        .allow_headers([
+            header::AUTHORIZATION,
+            header::CONTENT_TYPE,
+            HeaderName::from_static("x-grpc-web"),
+            HeaderName::from_static("x-user-agent"),
+            HeaderName::from_static("grpc-timeout"),
+        ])
+        .expose_headers([
+            HeaderName::from_static("grpc-status"),
+            HeaderName::from_static("grpc-message"),
+            HeaderName::from_static("grpc-status-details-bin"),
+        ])
+        .max_age(Duration::from_secs(24 * 60 * 60)))
 }
 
 /// Serves the API on `listener` until `shutdown` resolves, then stops accepting, lets in-flight requests and
@@ -65,6 +107,7 @@ pub async fn run(
     config: Config,
     shutdown: impl Future<Output = ()> + Send,
 ) -> Result<(), ServeError> {
+    let cors = cors(&config.allowed_origins)?;
     let store = Store::open(
         &config.data_dir,
         StoreConfig {
@@ -127,9 +170,15 @@ pub async fn run(
             config.max_concurrent_requests.max(1),
         ))
         .into_inner();
+    // HTTP/1.1 is accepted for gRPC-Web, which browsers speak (they cannot send HTTP/2 trailers): the layer
+    // translates it to gRPC for every service and leaves native gRPC calls alone. Browsers can make unary and
+    // server-streaming calls this way, not `Play`, which streams both ways.
     let served = tonic::transport::Server::builder()
+        .accept_http1(true)
         .timeout(config.request_timeout)
         .layer(limits)
+        .layer(cors)
+        .layer(tonic_web::GrpcWebLayer::new())
         .add_service(health_service)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
@@ -180,6 +229,14 @@ pub struct ServeArgs {
     /// refused with RESOURCE_EXHAUSTED.
     #[arg(long, env = "HEXFOLD_MAX_STREAMS", default_value_t = Limits::default().max_subscribers)]
     pub max_streams: usize,
+    /// A web origin (`https://play.example`) whose pages may call the API with gRPC-Web; repeat for more (in the
+    /// environment: comma-separated). None given: any origin (calls are authorised by seat tokens, never cookies).
+    #[arg(
+        long = "allow-origin",
+        env = "HEXFOLD_ALLOW_ORIGINS",
+        value_delimiter = ','
+    )]
+    pub allowed_origins: Vec<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -211,6 +268,7 @@ impl ServeArgs {
             },
             request_timeout: Duration::from_millis(self.request_timeout_ms.max(1)),
             max_concurrent_requests: self.max_concurrent_requests.max(1),
+            allowed_origins: self.allowed_origins.clone(),
             ..Config::default()
         }
     }
@@ -227,5 +285,51 @@ pub fn init_tracing(format: LogFormat) {
     match format {
         LogFormat::Text => builder.init(),
         LogFormat::Json => builder.json().init(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tonic::codegen::http::{Request, Response};
+    use tower::ServiceExt;
+
+    /// The `access-control-allow-origin` a browser's preflight from `origin` gets through `layer`.
+    async fn allowed(layer: CorsLayer, origin: &str) -> Option<HeaderValue> {
+        let service = ServiceBuilder::new()
+            .layer(layer)
+            .service_fn(|_: Request<String>| async {
+                Ok::<_, std::convert::Infallible>(Response::new(String::new()))
+            });
+        let preflight = Request::builder()
+            .method(Method::OPTIONS)
+            .uri("/hexfold.v1.Hexfold/CreateGame")
+            .header(header::ORIGIN, origin)
+            .header(header::ACCESS_CONTROL_REQUEST_METHOD, "POST")
+            .body(String::new())
+            .unwrap();
+        let answer = service.oneshot(preflight).await.unwrap();
+        answer
+            .headers()
+            .get(header::ACCESS_CONTROL_ALLOW_ORIGIN)
+            .cloned()
+    }
+
+    #[tokio::test]
+    async fn any_origin_by_default_only_the_listed_ones_otherwise() {
+        assert_eq!(
+            allowed(cors(&[]).unwrap(), "https://any.example").await,
+            Some(HeaderValue::from_static("*"))
+        );
+        let listed = || cors(&["https://play.example".to_string()]).unwrap();
+        assert_eq!(
+            allowed(listed(), "https://play.example").await,
+            Some(HeaderValue::from_static("https://play.example"))
+        );
+        assert_eq!(allowed(listed(), "https://elsewhere.example").await, None);
+        assert!(matches!(
+            cors(&["bad\norigin".to_string()]),
+            Err(ServeError::Origin(_))
+        ));
     }
 }

@@ -1,16 +1,17 @@
-//! A client in another language: `tests/python/play.py` (grpcio, stubs generated from `proto/` during the run)
-//! against the real server. CI installs `tests/python/requirements.txt`; a machine without them fails this test
-//! rather than skipping it, so a missing dependency cannot pass silently.
+//! Clients in another language, against the real server: `tests/python/play.py` (gRPC with grpcio) and
+//! `tests/python/grpc_web.py` (gRPC-Web over HTTP/1.1, as a browser sends it), both with message classes generated
+//! from `proto/` during the run. CI installs `tests/python/requirements.txt`; a machine without them fails these
+//! tests rather than skipping them, so a missing dependency cannot pass silently.
 
 use crate::support;
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_python_client_plays_a_few_turns() {
+/// Runs `tests/python/<script>` against a fresh server and checks it printed `<passed>`.
+async fn run_script(script: &str, passed: &str) {
     let dir = tempfile::tempdir().unwrap();
     let server = support::start(dir.path()).await;
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/play.py");
+    let path = format!("{}/tests/python/{script}", env!("CARGO_MANIFEST_DIR"));
     let output = tokio::process::Command::new("python3")
-        .arg(script)
+        .arg(&path)
         .arg(server.addr.to_string())
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
@@ -22,12 +23,19 @@ async fn a_python_client_plays_a_few_turns() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
         output.status.success(),
-        "play.py failed ({}):\n{stdout}\n{stderr}",
+        "{script} failed ({}):\n{stdout}\n{stderr}",
         output.status
     );
-    assert!(
-        stdout.contains("python client: all checks passed"),
-        "{stdout}"
-    );
+    assert!(stdout.contains(passed), "{stdout}");
     server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_python_client_plays_a_few_turns() {
+    run_script("play.py", "python client: all checks passed").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_browser_style_grpc_web_client_plays_and_reads() {
+    run_script("grpc_web.py", "grpc-web client: all checks passed").await;
 }
