@@ -1081,7 +1081,7 @@ pub(super) fn improve(
         Some(v) => {
             let v = check_vertex(st, v)?;
             if !take {
-                return Err(InvalidCardTarget);
+                return Err(NoMetropolisDue);
             }
             if !losable_city(st, seat, v) {
                 return Err(NotYourCity);

@@ -858,6 +858,7 @@ pub enum Violation {
     InvalidNumberSwap,
     NotAnOpenRoad,
     InvalidCardTarget,
+    NoMetropolisDue,
     TooManyProgressCards,
     RoadBuildingIncomplete,
     DeckEmpty,
@@ -939,6 +940,7 @@ violations! {
     InvalidNumberSwap => "CK-PROG-05", "The inventor swaps two tokens other than 2, 6, 8 and 12.";
     NotAnOpenRoad => "CK-PROG-05", "The diplomat removes a road with a free end.";
     InvalidCardTarget => "CK-PROG-05", "That card cannot be played that way now.";
+    NoMetropolisDue => "CK-METRO-01", "This improvement wins no metropolis, so no city can be named for one.";
     TooManyProgressCards => "CK-PROG-02", "Return progress cards down to 4 before ending your turn.";
     RoadBuildingIncomplete => "CK-PROG-05", "Road building places two legal roads, or one if no second fits.";
     DeckEmpty => "CK-PROG-01", "That progress deck is empty.";

@@ -532,7 +532,8 @@ impl RuleViolation for Violation {
             ChurchComplete => "ELA-CHURCH-01",
             TileNotDrawn => "ELA-CHURCH-02",
             SquareNotFree | PermitNotInSupply | PermitRowNotAllowed => "ELA-PERMIT-01",
-            NotYourPermit | UpgradeMustBeHigher => "ELA-SPECIAL-01",
+            NotYourPermit => "ELA-SPECIAL-01",
+            UpgradeMustBeHigher => "ELA-SPECIAL-02",
             CottageSquareNotAllowed => "ELA-COTTAGE-01",
         }
     }
