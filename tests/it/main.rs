@@ -6,6 +6,7 @@
 #![allow(clippy::clone_on_copy)]
 
 mod bad_input;
+mod browser;
 mod ck;
 mod cli;
 mod concurrency;
