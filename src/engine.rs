@@ -1456,18 +1456,24 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
-    fn is_response(command: &pb::Command) -> bool {
-        use c::command::Command as K;
-        matches!(
-            &command.game,
-            Some(pb::command::Game::Catan(c::Command {
-                command: Some(K::AcceptTrade(_) | K::RejectTrade(_) | K::CounterOffer(_))
-            }))
-        )
-    }
-
     fn is(command: &pb::Command, kind: fn(&c::command::Command) -> bool) -> bool {
         matches!(&command.game, Some(pb::command::Game::Catan(c::Command { command: Some(k) })) if kind(k))
+    }
+
+    fn is_response(command: &pb::Command) -> bool {
+        use c::command::Command as K;
+        is(command, |k| {
+            matches!(
+                k,
+                K::AcceptTrade(_) | K::RejectTrade(_) | K::CounterOffer(_)
+            )
+        })
+    }
+
+    fn is_accept(command: &pb::Command) -> bool {
+        is(command, |k| {
+            matches!(k, c::command::Command::AcceptTrade(_))
+        })
     }
 
     /// An engine for base Catan over a store in `dir`, and a new four-seat game: its id and the seats'
@@ -1533,10 +1539,7 @@ mod tests {
                 .collect();
             let taker = responders.iter().copied().find(|&s| {
                 let actions = turns[s].actions.as_ref().unwrap();
-                actions
-                    .commands
-                    .iter()
-                    .any(|cmd| is(cmd, |k| matches!(k, c::command::Command::AcceptTrade(_))))
+                actions.commands.iter().any(is_accept)
             });
             let (seat, command) = match taker {
                 Some(taker) if responders.len() >= 2 => {
@@ -1546,7 +1549,7 @@ mod tests {
                         .unwrap()
                         .commands
                         .iter()
-                        .find(|cmd| is(cmd, |k| matches!(k, c::command::Command::AcceptTrade(_))))
+                        .find(|cmd| is_accept(cmd))
                         .unwrap()
                         .clone();
                     (taker, accept)

@@ -381,22 +381,19 @@ impl TaskStats {
 }
 
 fn merge(stats: Vec<TaskStats>, elapsed: Duration) -> Measured {
-    let mut latencies_us: Vec<u32> = Vec::new();
-    let (mut errors, mut games_finished, mut reads) = (0, 0, 0);
+    // Every task already counted only its own window, so the merged stats' `from` plays no part.
+    let mut all = TaskStats::new(Instant::now());
     for s in stats {
-        latencies_us.extend(s.latencies_us);
-        errors += s.errors;
-        games_finished += s.games_finished;
-        reads += s.reads;
+        all.absorb(s);
     }
-    latencies_us.sort_unstable();
+    all.latencies_us.sort_unstable();
     Measured {
-        calls: latencies_us.len() as u64,
+        calls: all.latencies_us.len() as u64,
         elapsed,
-        latencies_us,
-        errors,
-        games_finished,
-        reads,
+        latencies_us: all.latencies_us,
+        errors: all.errors,
+        games_finished: all.games_finished,
+        reads: all.reads,
         cpu: None,
     }
 }
