@@ -6,10 +6,11 @@
 //! An ID cell `CK-TURN-01..03` or `CK-HAND-01/02` stands for each ID it spans. A Tests item is one of:
 //! - `` `file`: case name ``: the data case with exactly that name in `tests/data/<game>/<file>.json`;
 //! - `"case name"` (anywhere in the item): a data case with exactly that name in some file of the game's data;
-//! - a backticked snake-case path (`hex::rules::tests::a_ring_of_six_counts_six`, a scenario's name): a function
-//!   named by its last segment, in the rules crate or the server crate, in a file its modules fit;
+//! - a backticked snake-case path (`hex::rules::tests::a_ring_of_six_counts_six`, a scenario's name): a test
+//!   function (`#[test]` or `#[tokio::test]`) named by its last segment, in the rules crate or the server crate, in
+//!   a file its modules fit;
 //! - a backticked `path.rs` or `path.rs::name`: that file (of the rules crate, else the server crate) and, if named,
-//!   a function in it;
+//!   a test function in it;
 //! - a backticked CamelCase name (an event, a violation): a word of the game's source;
 //! - anything else outside backticks and quotes is prose (`props`, "scen", a comment) and is not checked.
 //!
@@ -222,6 +223,26 @@ fn fn_names(text: &str) -> BTreeSet<String> {
             }
         }
         rest = after;
+    }
+    names
+}
+
+/// The names of the test functions in a source text: each `fn` whose attributes (the lines right above it, comments
+/// between them allowed) include `#[test]` or `#[tokio::test…]`. `proptest!` blocks need `#[test]` too.
+fn test_fn_names(text: &str) -> BTreeSet<String> {
+    let mut names = BTreeSet::new();
+    let mut is_test = false;
+    for line in text.lines().map(str::trim) {
+        if line.starts_with("#[test]") || line.starts_with("#[tokio::test") {
+            is_test = true;
+        } else if line.starts_with("#[") || line.starts_with("//") {
+            // Another attribute or a comment between the test attribute and its function.
+        } else {
+            if is_test {
+                names.extend(fn_names(line));
+            }
+            is_test = false;
+        }
     }
     names
 }
@@ -441,16 +462,25 @@ fn cited_rust_tests_exist() {
                     (Some(p), Some(name)) if !fn_names(&read(&p)).contains(name) => {
                         problems.push(format!("{at}: no fn {name} in {file}"));
                     }
+                    (Some(p), Some(name)) if !test_fn_names(&read(&p)).contains(name) => {
+                        problems.push(format!("{at}: fn {name} in {file} is not a test"));
+                    }
                     _ => {}
                 }
             } else if is_snake_path(&token) {
                 let name = token.rsplit("::").next().unwrap();
                 match fns.get(name) {
                     None => problems.push(format!("{at}: no fn {name} (cited as `{token}`)")),
-                    Some(files) if !files.iter().any(|f| path_fits(&token, f)) => problems.push(
-                        format!("{at}: fn {name} is not at `{token}` (defined in {files:?})"),
-                    ),
-                    Some(_) => {}
+                    Some(files) => {
+                        let fitting: Vec<_> = files.iter().filter(|f| path_fits(&token, f)).collect();
+                        if fitting.is_empty() {
+                            problems.push(format!(
+                                "{at}: fn {name} is not at `{token}` (defined in {files:?})"
+                            ));
+                        } else if !fitting.iter().any(|f| test_fn_names(&read(f)).contains(name)) {
+                            problems.push(format!("{at}: fn {name} (`{token}`) is not a test"));
+                        }
+                    }
                 }
             } else if is_camel_word(&token) {
                 if !source.contains(&token) {
