@@ -472,12 +472,16 @@ fn cited_rust_tests_exist() {
                 match fns.get(name) {
                     None => problems.push(format!("{at}: no fn {name} (cited as `{token}`)")),
                     Some(files) => {
-                        let fitting: Vec<_> = files.iter().filter(|f| path_fits(&token, f)).collect();
+                        let fitting: Vec<_> =
+                            files.iter().filter(|f| path_fits(&token, f)).collect();
                         if fitting.is_empty() {
                             problems.push(format!(
                                 "{at}: fn {name} is not at `{token}` (defined in {files:?})"
                             ));
-                        } else if !fitting.iter().any(|f| test_fn_names(&read(f)).contains(name)) {
+                        } else if !fitting
+                            .iter()
+                            .any(|f| test_fn_names(&read(f)).contains(name))
+                        {
                             problems.push(format!("{at}: fn {name} (`{token}`) is not a test"));
                         }
                     }
