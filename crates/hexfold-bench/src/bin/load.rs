@@ -80,6 +80,10 @@ struct Args {
     /// half of a fixed target).
     #[arg(long)]
     paced_rate: Option<f64>,
+    /// The server's snapshot interval (`hexfold serve --snapshot-every`): a snapshot of a game's state every this
+    /// many events.
+    #[arg(long, default_value_t = hexfold::engine::Limits::default().snapshot_every)]
+    snapshot_every: u64,
     /// How the clients submit: a `Play` stream per seat, or unary `SubmitCommand` calls.
     #[arg(long, value_enum, default_value_t = Api::Play)]
     api: Api,
@@ -104,10 +108,11 @@ fn main() -> anyhow::Result<()> {
         || args.seconds == 0
         || args.threads == 0
         || args.client_threads == 0
+        || args.snapshot_every == 0
         || !(args.warmup >= 0.0 && args.warmup.is_finite())
     {
         bail!(
-            "--games, --connections, --seconds, --threads and --client-threads must be at least 1, \
+            "--games, --connections, --seconds, --threads, --client-threads and --snapshot-every must be at least 1, \
              --warmup a number of seconds"
         );
     }
@@ -120,6 +125,10 @@ fn main() -> anyhow::Result<()> {
         },
         // The benchmark measures the command path, not load shedding: room for every task's request.
         max_concurrent_requests: (args.games * 4).max(4096),
+        limits: hexfold::engine::Limits {
+            snapshot_every: args.snapshot_every,
+            ..Default::default()
+        },
         ..Config::default()
     };
 
@@ -160,13 +169,14 @@ async fn bench(args: &Args, endpoint: String) -> anyhow::Result<()> {
     };
     println!(
         "load: {} games over {:?}, {} connection(s), {} s per phase after {} s of warm-up, durability {:?}, \
-         {} server + {} client threads, {} cores",
+         a snapshot every {} events, {} server + {} client threads, {} cores",
         args.games,
         args.api,
         args.connections,
         args.seconds,
         args.warmup,
         args.durability,
+        args.snapshot_every,
         args.threads,
         args.client_threads,
         std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0)

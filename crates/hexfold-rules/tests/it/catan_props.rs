@@ -18,14 +18,6 @@ use rand::{Rng, SeedableRng};
 /// Commands per game before we call it stuck. Games of the weighted random player end in a few hundred.
 const COMMANDS_PER_GAME_MAX: usize = 20_000;
 
-fn games() -> u64 {
-    if std::env::var_os("HEXFOLD_SOAK").is_some() {
-        3000
-    } else {
-        200
-    }
-}
-
 fn rand_resources(rng: &mut GameRng) -> Resources {
     Resources::from_array(std::array::from_fn(|_| {
         if rng.gen_bool(0.6) {
@@ -295,7 +287,7 @@ fn play_game(seed: u64, seats: u8, map: MapKind) -> usize {
 #[test]
 fn random_games_keep_every_invariant_and_end_with_a_winner() {
     let mut total = 0;
-    for seed in 0..games() {
+    for seed in 0..crate::random_games() {
         let seats = if seed % 3 == 0 { 3 } else { 4 };
         let map = if seed % 2 == 0 {
             MapKind::Variable

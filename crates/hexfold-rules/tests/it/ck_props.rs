@@ -20,14 +20,6 @@ use std::collections::BTreeSet;
 /// Commands per game before we call it stuck.
 const COMMANDS_PER_GAME_MAX: usize = 30_000;
 
-fn games() -> u64 {
-    if std::env::var_os("HEXFOLD_SOAK").is_some() {
-        3000
-    } else {
-        200
-    }
-}
-
 fn id<T: serde::de::DeserializeOwned>(n: u32) -> T {
     serde_json::from_value(serde_json::json!(n)).unwrap()
 }
@@ -311,7 +303,7 @@ fn random_games_end_and_conserve() {
     let mut commands = 0;
     let start = std::time::Instant::now();
     let mut seen = BTreeSet::new();
-    for seed in 0..games() {
+    for seed in 0..crate::random_games() {
         let seats = 3 + (seed % 2) as u8;
         let (n, a) = play_game(seed, seats, seed % 5 == 4, &mut seen);
         commands += n;
@@ -319,7 +311,7 @@ fn random_games_end_and_conserve() {
     }
     eprintln!(
         "{} games, {commands} commands, {attacks} barbarian attacks in {:.2?}",
-        games(),
+        crate::random_games(),
         start.elapsed()
     );
     // Random play must reach the rules it is meant to exercise: attacks won and lost, displacement, metropolises,

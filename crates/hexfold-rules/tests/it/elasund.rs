@@ -9,14 +9,6 @@ use hexfold_rules::elasund::{
 use hexfold_rules::{Game, GameRng, Seat, Viewer};
 use rand::{Rng, SeedableRng};
 
-fn games() -> u64 {
-    if std::env::var("HEXFOLD_SOAK").is_ok_and(|v| v == "1") {
-        3_000
-    } else {
-        200
-    }
-}
-
 #[test]
 fn rule_cases() {
     crate::check::check_dir::<Elasund>("elasund");
@@ -279,7 +271,7 @@ fn play(players: u8, seed: u64, thorough: bool) -> Played {
 
 #[test]
 fn random_games_end_with_a_winner_and_conserve_everything() {
-    let n = games();
+    let n = crate::random_games();
     let mut wins = [0u32; 4];
     let mut actions = 0;
     for seed in 0..n {
@@ -404,7 +396,7 @@ fn arbitrary_command(rng: &mut GameRng) -> Command {
 /// Arbitrary commands from arbitrary seats never panic, and every accepted one was listed.
 #[test]
 fn arbitrary_commands_never_panic_and_accepted_ones_are_listed() {
-    let games = if games() > 1_000 { 300 } else { 25 };
+    let games = if crate::soak() { 300 } else { 25 };
     let mut accepted = 0;
     for seed in 0..games {
         let players = 2 + (seed % 3) as u8;

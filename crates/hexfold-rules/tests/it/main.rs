@@ -10,3 +10,17 @@ mod ck_scenarios;
 mod docs;
 mod elasund;
 mod elasund_scenarios;
+
+/// Whether the slow soak runs are asked for: `HEXFOLD_SOAK` set to anything but empty or `0`.
+fn soak() -> bool {
+    std::env::var_os("HEXFOLD_SOAK").is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+/// Random games a property test plays: 200, or 3 000 under `HEXFOLD_SOAK=1`.
+fn random_games() -> u64 {
+    if soak() {
+        3_000
+    } else {
+        200
+    }
+}
