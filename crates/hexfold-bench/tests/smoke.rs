@@ -1,0 +1,116 @@
+//! The benchmark binaries, run for real at a tiny size: they must keep working between the sessions that measure
+//! with them, and their figures must come from games that were actually played. Debug builds, so only that they run
+//! and what they count is checked, never how fast.
+
+use std::process::{Command, Output};
+
+fn run(bin: &str, args: &[&str]) -> Output {
+    Command::new(bin)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("could not start {bin}: {e}"))
+}
+
+fn stdout_of(bin: &str, args: &[&str]) -> String {
+    let out = run(bin, args);
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{bin} {args:?} failed: {}\nstdout:\n{stdout}\nstderr:\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+/// The count after `label` on the first line that starts with `line`, e.g. the 1234 of "peak: durable commands: 5/s
+/// (1234 in 1.0 s)" for ("peak:", "/s (").
+fn count_after(stdout: &str, line: &str, label: &str) -> u64 {
+    let text = stdout
+        .lines()
+        .find(|l| l.starts_with(line))
+        .unwrap_or_else(|| panic!("no line starting {line:?} in:\n{stdout}"));
+    let rest = &text[text
+        .find(label)
+        .unwrap_or_else(|| panic!("no {label:?} in {text:?}"))
+        + label.len()..];
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits
+        .parse()
+        .unwrap_or_else(|_| panic!("no count after {label:?} in {text:?}"))
+}
+
+fn load(api: &str) -> String {
+    stdout_of(
+        env!("CARGO_BIN_EXE_load"),
+        &[
+            "--games",
+            "2",
+            "--seconds",
+            "1",
+            "--warmup",
+            "0",
+            "--api",
+            api,
+            "--snapshot-every",
+            "8",
+        ],
+    )
+}
+
+#[test]
+fn load_over_play_streams_measures_commands_and_the_baseline() {
+    let stdout = load("play");
+    assert!(stdout.starts_with("load: 2 games over Play"), "{stdout}");
+    assert!(
+        count_after(&stdout, "peak: durable commands", "/s (") > 0,
+        "{stdout}"
+    );
+    assert!(
+        count_after(&stdout, "baseline: health Check", "/s (") > 0,
+        "{stdout}"
+    );
+    assert!(count_after(&stdout, "half load", "/s (") > 0, "{stdout}");
+    // Play prompts the seat whose turn it is when another seat's command passed it the turn.
+    assert!(count_after(&stdout, "peak:", "refused; ") > 0, "{stdout}");
+    assert!(
+        stdout.contains("\nratio: durable commands/s = "),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn load_over_unary_calls_measures_commands() {
+    let stdout = load("unary");
+    assert!(stdout.starts_with("load: 2 games over Unary"), "{stdout}");
+    assert!(
+        count_after(&stdout, "peak: durable commands", "/s (") > 0,
+        "{stdout}"
+    );
+    assert!(count_after(&stdout, "half load", "/s (") > 0, "{stdout}");
+}
+
+#[test]
+fn load_refuses_a_zero_size() {
+    for (flag, value) in [("--games", "0"), ("--snapshot-every", "0")] {
+        let out = run(env!("CARGO_BIN_EXE_load"), &[flag, value, "--seconds", "1"]);
+        assert!(!out.status.success(), "{flag} {value} was accepted");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("must be at least 1"), "{stderr}");
+    }
+}
+
+#[test]
+fn selfplay_finishes_and_replays_games_of_every_rule_set() {
+    let stdout = stdout_of(
+        env!("CARGO_BIN_EXE_selfplay"),
+        &["--game", "all", "--games", "2", "--check"],
+    );
+    for label in ["catan", "cities-knights", "elasund"] {
+        assert_eq!(
+            count_after(&stdout, &format!("{label}: "), ": "),
+            2,
+            "{label}:\n{stdout}"
+        );
+    }
+}
