@@ -442,7 +442,6 @@ impl Shared {
         Ok(())
     }
 
-    /// sled's flush: everything applied so far reaches the OS (and is written back).
     /// Whether a test held the log thread here (see `hold_joins`). A held thread then looks for writes to join
     /// whatever the clock says, so such a test does not depend on how fast a loaded machine runs it.
     #[cfg(test)]
@@ -464,6 +463,7 @@ impl Shared {
         false
     }
 
+    /// sled's flush: everything applied so far reaches the OS (and is written back).
     fn sled_flush(&self) -> Result<(), String> {
         #[cfg(test)]
         {
