@@ -31,6 +31,7 @@ pub mod codec;
 pub mod engine;
 pub mod error;
 pub mod games;
+pub mod net;
 pub mod seed;
 pub mod server;
 pub mod service;

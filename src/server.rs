@@ -5,6 +5,7 @@
 //! `127.0.0.1:0` and stop the server by resolving the future.
 
 use crate::engine::{Limits, Shared};
+use crate::net::Coalesce;
 use crate::proto::v1::{hexfold_server::HexfoldServer, FILE_DESCRIPTOR_SET};
 use crate::service::HexfoldService;
 use hexfold_store::{Durability, Store, StoreConfig, StoreError};
@@ -14,6 +15,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::{watch, RwLock, Semaphore};
+use tokio_stream::StreamExt as _;
 use tonic::codegen::http::{header, HeaderName, HeaderValue, Method};
 use tonic::transport::server::TcpIncoming;
 use tower::limit::GlobalConcurrencyLimitLayer;
@@ -37,6 +39,9 @@ pub struct Config {
     pub max_request_bytes: usize,
     /// Web origins (`https://play.example`) whose pages may call the API with gRPC-Web; empty means any origin.
     pub allowed_origins: Vec<String>,
+    /// Each connection's writes wait for one turn of the scheduler and leave together (see [`crate::net`]); off,
+    /// every flush is a system call. On by default; off is the load benchmark's `--plain-io` baseline.
+    pub coalesce_writes: bool,
 }
 
 impl Default for Config {
@@ -50,6 +55,7 @@ impl Default for Config {
             max_concurrent_requests: 4096,
             max_request_bytes: 64 << 10,
             allowed_origins: Vec::new(),
+            coalesce_writes: true,
         }
     }
 }
@@ -173,6 +179,10 @@ pub async fn run(
     // HTTP/1.1 is accepted for gRPC-Web, which browsers speak (they cannot send HTTP/2 trailers): the layer
     // translates it to gRPC for every service and leaves native gRPC calls alone. Browsers can make unary and
     // server-streaming calls this way, not `Play`, which streams both ways.
+    let coalesce = config.coalesce_writes;
+    let incoming = TcpIncoming::from(listener)
+        .with_nodelay(Some(true))
+        .map(move |conn| conn.map(|c| Coalesce::new(c, coalesce)));
     let served = tonic::transport::Server::builder()
         .accept_http1(true)
         .timeout(config.request_timeout)
@@ -183,7 +193,7 @@ pub async fn run(
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
         .add_service(api)
-        .serve_with_incoming_shutdown(TcpIncoming::from(listener).with_nodelay(Some(true)), signal)
+        .serve_with_incoming_shutdown(incoming, signal)
         .await;
 
     // Writes run in their own tasks; wait for the ones whose clients went away, then for the stream tasks.

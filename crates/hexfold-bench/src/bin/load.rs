@@ -31,10 +31,12 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use anyhow::{bail, Context as _};
 use clap::Parser;
+use hexfold::net::Coalesce;
 use hexfold::proto::v1 as pb;
 use hexfold::proto::v1::catan as c;
 use hexfold::server::{self, Config};
 use hexfold_store::Durability;
+use hyper_util::rt::TokioIo;
 use pb::hexfold_client::HexfoldClient;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -87,6 +89,10 @@ struct Args {
     /// How the clients submit: a `Play` stream per seat, or unary `SubmitCommand` calls.
     #[arg(long, value_enum, default_value_t = Api::Play)]
     api: Api,
+    /// Every flush of a connection is its own system call, on the server and in the clients: the baseline for the
+    /// write coalescing (`hexfold::net::Coalesce`) that both use by default.
+    #[arg(long)]
+    plain_io: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -129,6 +135,7 @@ fn main() -> anyhow::Result<()> {
             snapshot_every: args.snapshot_every,
             ..Default::default()
         },
+        coalesce_writes: !args.plain_io,
         ..Config::default()
     };
 
@@ -158,10 +165,29 @@ fn main() -> anyhow::Result<()> {
     result
 }
 
+/// One HTTP/2 connection to the server, its writes coalesced like the server's unless `coalesce` is off.
+async fn connect(endpoint: &str, coalesce: bool) -> anyhow::Result<Channel> {
+    let addr = endpoint
+        .strip_prefix("http://")
+        .context("the endpoint is http://host:port")?
+        .to_owned();
+    let connector = tower::service_fn(move |_: tonic::codegen::http::Uri| {
+        let addr = addr.clone();
+        async move {
+            let tcp = tokio::net::TcpStream::connect(addr).await?;
+            tcp.set_nodelay(true)?;
+            Ok::<_, std::io::Error>(TokioIo::new(Coalesce::new(tcp, coalesce)))
+        }
+    });
+    Ok(Channel::from_shared(endpoint.to_owned())?
+        .connect_with_connector(connector)
+        .await?)
+}
+
 async fn bench(args: &Args, endpoint: String) -> anyhow::Result<()> {
     let mut channels = Vec::new();
     for _ in 0..args.connections {
-        channels.push(Channel::from_shared(endpoint.clone())?.connect().await?);
+        channels.push(connect(&endpoint, !args.plain_io).await?);
     }
     let phase = Phase {
         warmup: Duration::from_secs_f64(args.warmup),
@@ -169,7 +195,7 @@ async fn bench(args: &Args, endpoint: String) -> anyhow::Result<()> {
     };
     println!(
         "load: {} games over {:?}, {} connection(s), {} s per phase after {} s of warm-up, durability {:?}, \
-         a snapshot every {} events, {} server + {} client threads, {} cores",
+         a snapshot every {} events, {} server + {} client threads, {} cores, {} writes",
         args.games,
         args.api,
         args.connections,
@@ -179,7 +205,8 @@ async fn bench(args: &Args, endpoint: String) -> anyhow::Result<()> {
         args.snapshot_every,
         args.threads,
         args.client_threads,
-        std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0)
+        std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0),
+        if args.plain_io { "plain" } else { "coalesced" },
     );
 
     let peak = run_games(args, &channels, phase, None).await?;
