@@ -40,28 +40,28 @@ fn count_after(stdout: &str, line: &str, label: &str) -> u64 {
         .unwrap_or_else(|_| panic!("no count after {label:?} in {text:?}"))
 }
 
-fn load(api: &str) -> String {
-    stdout_of(
-        env!("CARGO_BIN_EXE_load"),
-        &[
-            "--games",
-            "2",
-            "--seconds",
-            "1",
-            "--warmup",
-            "0",
-            "--api",
-            api,
-            "--snapshot-every",
-            "8",
-        ],
-    )
+fn load(api: &str, more: &[&str]) -> String {
+    let mut args = vec![
+        "--games",
+        "2",
+        "--seconds",
+        "1",
+        "--warmup",
+        "0",
+        "--api",
+        api,
+        "--snapshot-every",
+        "8",
+    ];
+    args.extend_from_slice(more);
+    stdout_of(env!("CARGO_BIN_EXE_load"), &args)
 }
 
 #[test]
 fn load_over_play_streams_measures_commands_and_the_baseline() {
-    let stdout = load("play");
+    let stdout = load("play", &[]);
     assert!(stdout.starts_with("load: 2 games over Play"), "{stdout}");
+    assert!(stdout.contains(", coalesced writes\n"), "{stdout}");
     assert!(
         count_after(&stdout, "peak: durable commands", "/s (") > 0,
         "{stdout}"
@@ -80,9 +80,10 @@ fn load_over_play_streams_measures_commands_and_the_baseline() {
 }
 
 #[test]
-fn load_over_unary_calls_measures_commands() {
-    let stdout = load("unary");
+fn load_over_unary_calls_without_write_coalescing_measures_commands() {
+    let stdout = load("unary", &["--plain-io"]);
     assert!(stdout.starts_with("load: 2 games over Unary"), "{stdout}");
+    assert!(stdout.contains(", plain writes\n"), "{stdout}");
     assert!(
         count_after(&stdout, "peak: durable commands", "/s (") > 0,
         "{stdout}"
