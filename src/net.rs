@@ -25,6 +25,10 @@ use tonic::transport::server::Connected;
 /// default.
 const HIGH_WATER: usize = 64 * 1024;
 
+/// A drained buffer keeps at most this much capacity, so the memory of many quiet connections stays small after a
+/// burst (a busy connection's writes under load are a few KiB).
+const KEPT_CAPACITY: usize = 16 * 1024;
+
 /// An I/O object whose writes are buffered and sent at a flush, one scheduler turn after it was asked for (see the
 /// module documentation). Reads pass through, and so do writes when it is built with `enabled: false` (the
 /// baseline the load benchmark compares with).
@@ -66,7 +70,11 @@ impl<T: AsyncWrite + Unpin> Coalesce<T> {
             }
             self.sent += n;
         }
-        self.buf.clear();
+        if self.buf.capacity() > KEPT_CAPACITY {
+            self.buf = Vec::new();
+        } else {
+            self.buf.clear();
+        }
         self.sent = 0;
         Poll::Ready(Ok(()))
     }
@@ -270,6 +278,11 @@ mod tests {
         io.io.full = false;
         assert!(write(&mut io, &mut cx, &chunk).is_ready());
         assert_eq!(io.io.writes[1].len(), 1 + HIGH_WATER / 2);
+        // Drained, the buffer gives back what a burst made it grow to.
+        assert!(flush(&mut io, &mut cx).is_pending());
+        assert!(flush(&mut io, &mut cx).is_ready());
+        assert_eq!(io.io.writes[2].len(), HIGH_WATER / 2);
+        assert!(io.buf.capacity() <= KEPT_CAPACITY);
     }
 
     #[test]
