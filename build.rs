@@ -1,22 +1,52 @@
 //! Generates the gRPC server and client from `proto/` with `protox` (a pure-Rust protobuf compiler), so building
 //! needs no system `protoc`. The encoded descriptor set is also written out for server reflection.
+//!
+//! Every `proto/hexfold/v1/*.proto` is compiled, and each game's package `hexfold.v1.<game>` gets its module
+//! `crate::proto::v1::<game>` (written to `$OUT_DIR/hexfold.v1.games.rs`, included by `src/lib.rs`), so a new
+//! game's proto file needs no line here or there.
 
+use std::fmt::Write as _;
 use std::path::PathBuf;
 
+const DIR: &str = "proto/hexfold/v1";
+const PACKAGE: &str = "hexfold.v1";
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let files = [
-        "proto/hexfold/v1/hexfold.proto",
-        "proto/hexfold/v1/catan.proto",
-        "proto/hexfold/v1/cities_knights.proto",
-        "proto/hexfold/v1/elasund.proto",
-    ];
     println!("cargo:rerun-if-changed=proto");
-    let descriptors = protox::compile(files, ["proto"])?;
+    let mut files: Vec<PathBuf> = std::fs::read_dir(DIR)?
+        .map(|entry| entry.map(|e| e.path()))
+        .collect::<Result<_, _>>()?;
+    files.retain(|path| path.extension().is_some_and(|ext| ext == "proto"));
+    // Directory order is the file system's; the generated code should not depend on it.
+    files.sort();
+    let descriptors = protox::compile(&files, ["proto"])?;
     let out = PathBuf::from(std::env::var("OUT_DIR")?);
     std::fs::write(
         out.join("hexfold_descriptor.bin"),
         prost::Message::encode_to_vec(&descriptors),
     )?;
+
+    let mut games: Vec<&str> = descriptors
+        .file
+        .iter()
+        .filter_map(|file| {
+            file.package
+                .as_deref()?
+                .strip_prefix(PACKAGE)?
+                .strip_prefix('.')
+        })
+        .collect();
+    games.sort_unstable();
+    games.dedup();
+    let mut modules = String::new();
+    for game in games {
+        writeln!(
+            modules,
+            "pub mod {game} {{ tonic::include_proto!(\"{PACKAGE}.{game}\"); }}"
+        )?;
+    }
+    std::fs::write(out.join("hexfold.v1.games.rs"), modules)?;
+
     tonic_prost_build::configure()
         .build_client(true)
         .build_server(true)

@@ -8,6 +8,7 @@
 use crate::proto::v1 as pb;
 use hexfold_rules::RuleViolation;
 use hexfold_store::StoreError;
+use hexfold_table::Refusal;
 use std::collections::HashMap;
 use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, StatusExt};
@@ -162,6 +163,18 @@ impl From<ApiError> for Status {
     }
 }
 
+/// A refused command: a version conflict is ABORTED, a rule of the table or of the game FAILED_PRECONDITION with
+/// its name and rule ID.
+impl<V: RuleViolation> From<Refusal<V>> for ApiError {
+    fn from(refusal: Refusal<V>) -> ApiError {
+        match refusal {
+            Refusal::Conflict { expected, actual } => ApiError::Conflict { expected, actual },
+            Refusal::Table(v) => ApiError::violation(v),
+            Refusal::Rule(v) => ApiError::violation(v),
+        }
+    }
+}
+
 impl From<StoreError> for ApiError {
     fn from(e: StoreError) -> ApiError {
         match e {
@@ -231,6 +244,33 @@ mod tests {
                 None => assert!(refusal.reason.is_empty() && refusal.metadata.is_empty()),
             }
         }
+    }
+
+    #[test]
+    fn refusals_of_the_table_keep_their_codes_and_rule_ids() {
+        let conflict = ApiError::from(Refusal::<Nope>::Conflict {
+            expected: 3,
+            actual: 4,
+        });
+        assert_eq!(
+            conflict,
+            ApiError::Conflict {
+                expected: 3,
+                actual: 4
+            }
+        );
+        let finished = ApiError::from(Refusal::<Nope>::Table(
+            hexfold_table::TableViolation::GameFinished,
+        ))
+        .into_status();
+        assert_eq!(finished.code(), Code::FailedPrecondition);
+        let info = finished.get_details_error_info().expect("error info");
+        assert_eq!(info.reason, "GameFinished");
+        assert_eq!(info.metadata["rule_id"], "HEXFOLD-GAME-01");
+        assert_eq!(
+            ApiError::from(Refusal::Rule(Nope)),
+            ApiError::violation(Nope)
+        );
     }
 
     #[test]

@@ -1,25 +1,23 @@
 //! The hexfold server: the rules crate's games as event-sourced aggregates behind a gRPC API.
 //!
-//! This crate owns everything between the wire and the store: the protobuf mapping of each game
-//! ([`games`]), the generic engine that decides, appends, folds, snapshots and projects ([`engine`]), the stored
-//! encoding ([`stored`]), the seeds and derived generators ([`seed`]), the one mapping of errors to statuses
-//! ([`error`]), the tonic service ([`service`]) and its server ([`server`]), and the terminal client ([`cli`]).
-//! Rules live in `hexfold-rules` (no I/O), the log in `hexfold-store` (no games, no protobuf).
+//! This crate owns everything between the wire and the store: the generic engine that holds the games' heads and
+//! locks, appends, snapshots, projects and streams, in rules types only ([`engine`]); the protobuf edge of each
+//! game and the registry of served games ([`games`]); the stored encoding ([`stored`]); the one mapping of errors
+//! to statuses ([`error`]); the tonic service with its `Play` sessions ([`service`]) and its server ([`server`]);
+//! and the terminal client ([`cli`]). Rules live in `hexfold-rules` (no I/O), the platform's rules above every game
+//! in `hexfold-table` (pure: versions, the end of a game, the seed and its reveal, replays), the log in
+//! `hexfold-store` (no games, no protobuf).
+//!
+//! Within this crate, `engine` imports neither `games`, `service` nor any protobuf or tonic type; `games` builds on
+//! `engine`, and `service` on both.
 
-/// Generated gRPC code for `proto/hexfold/v1`.
+/// Generated gRPC code for `proto/hexfold/v1`: the API's package, and one module per game's package (see
+/// `build.rs`).
 pub mod proto {
     #![allow(clippy::all, missing_docs, unreachable_pub)]
     pub mod v1 {
         tonic::include_proto!("hexfold.v1");
-        pub mod catan {
-            tonic::include_proto!("hexfold.v1.catan");
-        }
-        pub mod cities_knights {
-            tonic::include_proto!("hexfold.v1.cities_knights");
-        }
-        pub mod elasund {
-            tonic::include_proto!("hexfold.v1.elasund");
-        }
+        include!(concat!(env!("OUT_DIR"), "/hexfold.v1.games.rs"));
         /// Encoded file descriptor set, for server reflection.
         pub const FILE_DESCRIPTOR_SET: &[u8] =
             tonic::include_file_descriptor_set!("hexfold_descriptor");
@@ -32,7 +30,6 @@ pub mod engine;
 pub mod error;
 pub mod games;
 pub mod net;
-pub mod seed;
 pub mod server;
 pub mod service;
 pub mod stored;

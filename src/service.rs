@@ -1,11 +1,11 @@
 //! The `hexfold.v1.Hexfold` gRPC service: authentication, dispatch to the game's engine, and the game-independent
 //! calls (`ListGames`, `SubscribeAll`).
 
-use crate::engine::{self, Credential, DynGame, Shared};
+use crate::engine::{self, Credential, Shared};
 use crate::error::ApiError;
-use crate::games;
+use crate::games::{self, DynGame};
 use crate::proto::v1 as pb;
-use crate::stored::{self, StoredSummary};
+use crate::stored::{self, StoredMetaHead, StoredSummary};
 use hexfold_store::GlobalRecord;
 use std::sync::Arc;
 use subtle::ConstantTimeEq;
@@ -158,9 +158,19 @@ impl Inner {
                         winner: s.winner.map(u32::from),
                     }
                 }
-                None => self
-                    .by_game(game_id)?
-                    .summary_from_meta(game_id, &store.meta(game_id)?)?,
+                None => {
+                    let engine = self.by_game(game_id)?;
+                    let meta: StoredMetaHead =
+                        stored::decode("meta", game_id, &store.meta(game_id)?)?;
+                    pb::GameSummary {
+                        game_id: game_id.clone(),
+                        variant: engine.variant() as i32,
+                        seats: meta.seats,
+                        status: pb::GameStatus::InProgress as i32,
+                        version: 0,
+                        winner: None,
+                    }
+                }
             };
             summary.version = row.head;
             games.push(summary);
@@ -336,7 +346,7 @@ impl Inner {
                         return Ok(());
                     }
                 }
-                alive = turn.changed() => if !alive { return Ok(()) },
+                alive = std::future::poll_fn(|cx| turn.poll_changed(cx)) => if !alive { return Ok(()) },
             }
         }
     }

@@ -14,14 +14,26 @@
 //!
 //! A record that does not decode is reported as DATA_LOSS (see [`ApiError::undecodable`]), never a panic.
 //!
-//! Snapshots also carry the schema number of the game's state (`ProtoGame::STATE_SCHEMA`). A state can change
+//! Snapshots also carry the schema number of the game's state ([`StoredGame::STATE_SCHEMA`]). A state can change
 //! form or meaning between builds without any record failing to decode (a field added with a default, say), and
 //! a snapshot is a cache of the fold, so one of another schema is never used: the events are folded instead.
+//!
+//! Events are stored as the table's [`hexfold_table::TableEvent`] (the game's event, or `SeedRevealed`), whose serde form is part
+//! of this contract. Nothing here knows protobuf: the API and the storage are converted separately.
 
 use crate::error::ApiError;
-use crate::proto::v1 as pb;
-use hexfold_rules::Seat;
+use hexfold_rules::{Game, Seat};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
+
+/// A game as the store keeps it: what the engine needs beyond the rules to store a game's state. Implemented for
+/// every served game in the registry (`crate::games`), beside its one registration line.
+pub trait StoredGame: Game {
+    /// The schema of the stored `State`, recorded in every snapshot. Bump it whenever the state's serde form or
+    /// the meaning of any of its fields changes: snapshots of another schema are then folded again from the events
+    /// (and rewritten) instead of being trusted. The registry's fingerprint test catches changes of form; changes
+    /// of meaning are the author's to notice.
+    const STATE_SCHEMA: u32;
+}
 
 /// The envelope version this build writes and the only one it reads.
 pub const ENVELOPE_VERSION: u32 = 1;
@@ -71,7 +83,7 @@ fn unknown_version(what: &str, game_id: &str, v: u32) -> ApiError {
     ))
 }
 
-/// A snapshot as stored: the state with the number of its schema (`ProtoGame::STATE_SCHEMA`) beside it.
+/// A snapshot as stored: the state with the number of its schema ([`StoredGame::STATE_SCHEMA`]) beside it.
 #[derive(Serialize)]
 struct SnapshotRef<'a, S> {
     schema: u32,
@@ -114,16 +126,6 @@ pub fn decode_snapshot<S: DeserializeOwned>(
     }
 }
 
-/// One stored event: a game's own event, or the platform's.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum StoredEvent<E> {
-    Game(E),
-    /// Appended in the batch that ends the game: the hex seed whose SHA-256 is the game's commitment.
-    SeedRevealed {
-        seed: String,
-    },
-}
-
 /// One stored command, with the seat that submitted it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct StoredCommand<C> {
@@ -131,7 +133,8 @@ pub struct StoredCommand<C> {
     pub command: C,
 }
 
-/// The options the creator asked for, as given (the game's `Config` is what they resolved to).
+/// The options the creator asked for, as given (the game's `Config` is what they resolved to). The service converts
+/// them from and to the API's `GameOptions`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StoredOptions {
     /// The `MapKind` enum value's proto name, e.g. `MAP_KIND_RANDOM`.
@@ -140,24 +143,6 @@ pub struct StoredOptions {
     /// Added after the first records were written; absent means false.
     #[serde(default)]
     pub negotiated_defence: bool,
-}
-
-impl StoredOptions {
-    pub fn from_proto(options: &pb::GameOptions) -> StoredOptions {
-        StoredOptions {
-            map: options.map().as_str_name().to_string(),
-            victory_points: options.victory_points,
-            negotiated_defence: options.negotiated_defence,
-        }
-    }
-
-    pub fn to_proto(&self) -> pb::GameOptions {
-        pb::GameOptions {
-            map: pb::MapKind::from_str_name(&self.map).unwrap_or(pb::MapKind::Unspecified) as i32,
-            victory_points: self.victory_points,
-            negotiated_defence: self.negotiated_defence,
-        }
-    }
 }
 
 /// Everything fixed at a game's creation. Holds the secret seed: never returned as is, never logged.
@@ -198,6 +183,7 @@ pub struct StoredSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hexfold_table::TableEvent as StoredEvent;
 
     #[test]
     fn records_round_trip_and_name_their_version() {
@@ -257,7 +243,11 @@ mod tests {
         let meta = StoredMeta {
             variant: "catan".into(),
             seats: vec!["a".into(), "b".into()],
-            options: StoredOptions::from_proto(&pb::GameOptions::default()),
+            options: StoredOptions {
+                map: "MAP_KIND_UNSPECIFIED".into(),
+                victory_points: 0,
+                negotiated_defence: false,
+            },
             config: 3u8,
             setup: vec![1u8, 2],
             token_sha256: vec![],

@@ -24,6 +24,7 @@ mod catan_text;
 mod json;
 mod verify;
 
+use crate::games;
 use crate::proto::v1 as pb;
 use anyhow::{bail, Context as _};
 use clap::{Args, Subcommand};
@@ -70,14 +71,6 @@ pub struct TokenArgs {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum VariantArg {
-    Catan,
-    CitiesAndKnights,
-    Catania,
-    Elasund,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum MapArg {
     Beginner,
     Random,
@@ -87,9 +80,9 @@ pub enum MapArg {
 pub struct CreateArgs {
     #[command(flatten)]
     pub server: ServerArgs,
-    /// The game to play.
-    #[arg(long, value_enum, default_value = "catan")]
-    pub variant: VariantArg,
+    /// The game to play: one of the games this build serves (`crate::games::GAMES`), in the command line's words.
+    #[arg(long, default_value = "catan", value_parser = variant_parser())]
+    pub variant: pb::Variant,
     /// One name per seat, in seat order.
     #[arg(required = true)]
     pub seats: Vec<String>,
@@ -305,13 +298,29 @@ pub fn with_token<T>(message: T, token: Option<&str>) -> anyhow::Result<tonic::R
     Ok(request)
 }
 
-fn variant_name(variant: i32) -> &'static str {
+/// Reads `--variant` as one of the served games' names (`cities-and-knights` for `VARIANT_CITIES_AND_KNIGHTS`),
+/// so the registry is the only list of games.
+fn variant_parser() -> impl clap::builder::TypedValueParser<Value = pb::Variant> {
+    use clap::builder::TypedValueParser as _;
+    let names: Vec<String> = games::GAMES
+        .iter()
+        .map(games::Registered::cli_name)
+        .collect();
+    clap::builder::PossibleValuesParser::new(names).map(|name| {
+        games::GAMES
+            .iter()
+            .find(|game| game.cli_name() == name)
+            .map(|game| game.variant)
+            .expect("clap accepts only the names it was given")
+    })
+}
+
+/// A variant in the command line's words, for any variant the API names (a newer server may serve more games than
+/// this build).
+fn variant_name(variant: i32) -> String {
     match pb::Variant::try_from(variant) {
-        Ok(pb::Variant::Catan) => "catan",
-        Ok(pb::Variant::CitiesAndKnights) => "cities-and-knights",
-        Ok(pb::Variant::Catania) => "catania",
-        Ok(pb::Variant::Elasund) => "elasund",
-        Ok(pb::Variant::Unspecified) | Err(_) => "unknown",
+        Ok(pb::Variant::Unspecified) | Err(_) => "unknown".to_string(),
+        Ok(variant) => games::cli_name(variant),
     }
 }
 
@@ -325,12 +334,7 @@ fn status_name(status: i32) -> &'static str {
 
 async fn create(args: CreateArgs) -> anyhow::Result<()> {
     let mut client = connect(&args.server).await?;
-    let variant = match args.variant {
-        VariantArg::Catan => pb::Variant::Catan,
-        VariantArg::CitiesAndKnights => pb::Variant::CitiesAndKnights,
-        VariantArg::Catania => pb::Variant::Catania,
-        VariantArg::Elasund => pb::Variant::Elasund,
-    };
+    let variant = args.variant;
     let map = match args.map {
         None => pb::MapKind::Unspecified,
         Some(MapArg::Beginner) => pb::MapKind::Beginner,

@@ -256,7 +256,6 @@ pub(crate) fn points_to_win(options: &pb::GameOptions, default: u8) -> Result<u8
 
 impl ProtoGame for Catan {
     const VARIANT: pb::Variant = pb::Variant::Catan;
-    const STATE_SCHEMA: u32 = 1;
 
     fn config(options: &pb::GameOptions, seats: usize) -> Result<Config, ApiError> {
         let map = match options.map() {

@@ -803,7 +803,6 @@ fn player_to(p: &PlayerView) -> k::Player {
 
 impl ProtoGame for CitiesKnights {
     const VARIANT: pb::Variant = pb::Variant::CitiesAndKnights;
-    const STATE_SCHEMA: u32 = 1;
 
     fn config(options: &pb::GameOptions, seats: usize) -> Result<Config, ApiError> {
         let map = match options.map() {

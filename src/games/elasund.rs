@@ -410,7 +410,6 @@ fn seat_view_to(s: &SeatView) -> e::SeatView {
 
 impl ProtoGame for Elasund {
     const VARIANT: pb::Variant = pb::Variant::Elasund;
-    const STATE_SCHEMA: u32 = 1;
 
     fn config(options: &pb::GameOptions, seats: usize) -> Result<Config, ApiError> {
         if !matches!(

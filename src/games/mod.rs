@@ -1,9 +1,11 @@
-//! Games as the server sees them: the adapter each game implements, and the registry.
+//! Games as the server sees them: each game's protobuf adapter ([`ProtoGame`]), the one generic wrapper that puts
+//! an engine behind the API for every game ([`ProtoEngine`], the object-safe [`DynGame`]), the verification of a
+//! published replay ([`verify_replay`]), and the registry of the games this build serves ([`GAMES`]).
 //!
-//! Adding a game to the server means: its messages in `proto/hexfold/v1/<game>.proto` (plus one field in each
-//! `oneof` of `hexfold.proto`), a module here implementing [`ProtoGame`], and one line in [`engines`] and
-//! [`verify_replay`]. Everything else (storage, randomness, authentication, views, streams) is generic code in
-//! [`crate::engine`], written once for every game.
+//! Adding a game to the server means: its messages in `proto/hexfold/v1/<game>.proto` (plus its `Variant` value,
+//! its import and one field in each `oneof` of `hexfold.proto`), a module here implementing [`ProtoGame`] with its
+//! `mod` line below, and one line in the `games!` registry. Everything else (storage, randomness, authentication,
+//! views, streams, `Play` sessions, replays, the CLI's variants) is generic code, written once for every game.
 
 /// A plain enum of the rules crate and its proto enum, whose variants have the same names: generates the checked
 /// conversion from the proto value (`from(what, n)`: INVALID_ARGUMENT "`what` must name `noun`" for an unknown or
@@ -32,15 +34,18 @@ pub mod catan;
 pub mod cities_knights;
 pub mod elasund;
 
-use crate::engine::{Engine, Shared};
+mod edge;
+mod replay;
+
+pub use edge::{DynGame, Proto, ProtoEngine, ProtoTurn, TurnFeed};
+pub use replay::{verify_replay, ReplayError, ReplayReport, ReplayStep};
+
+use crate::engine::Shared;
 use crate::error::ApiError;
 use crate::proto::v1 as pb;
-use crate::seed::Seed;
-use crate::stored::StoredEvent;
-use hexfold_rules::{Game, RuleViolation, Seat, Viewer};
+use crate::stored::StoredGame;
+use hexfold_rules::Game;
 use std::sync::Arc;
-
-pub use crate::engine::DynGame;
 
 /// Maps one rules [`Game`] to its protobuf messages. Implemented on the rules type itself.
 ///
@@ -48,12 +53,6 @@ pub use crate::engine::DynGame;
 /// missing `oneof`, ... is INVALID_ARGUMENT); conversions to proto are total.
 pub trait ProtoGame: Game + Sized {
     const VARIANT: pb::Variant;
-
-    /// The schema of the stored `State`, recorded in every snapshot. Bump it whenever the state's serde form or
-    /// the meaning of any of its fields changes: snapshots of another schema are then folded again from the events
-    /// (and rewritten) instead of being trusted. `tests::state_schemas_match_their_fingerprints` catches changes
-    /// of form; changes of meaning are the author's to notice.
-    const STATE_SCHEMA: u32;
 
     /// The game's configuration for these creation options and this many seats.
     fn config(options: &pb::GameOptions, seats: usize) -> Result<Self::Config, ApiError>;
@@ -67,188 +66,73 @@ pub trait ProtoGame: Game + Sized {
     fn state_to_proto(state: &Self::StateView) -> pb::GameState;
 }
 
-/// One engine per game, dispatched by variant (at creation) or by the game id's prefix (afterwards).
+/// A game this build serves, as the rest of the server finds it.
+pub struct Registered {
+    /// The rules' `Game::NAME`: the prefix of the game's ids and the `variant` of its stored records.
+    pub name: &'static str,
+    pub variant: pb::Variant,
+    engine: fn(&Arc<Shared>) -> Arc<dyn DynGame>,
+    verify: replay::Verify,
+    /// The digest of the stored state's form, and the one pinned beside the schema in `games!`.
+    #[cfg(test)]
+    state_fingerprint: (fn() -> String, &'static str),
+}
+
+impl Registered {
+    /// The game's name in the command line's words: `VARIANT_CITIES_AND_KNIGHTS` is `cities-and-knights`.
+    pub fn cli_name(&self) -> String {
+        cli_name(self.variant)
+    }
+}
+
+/// A variant's name in the command line's words (see [`Registered::cli_name`]), for any variant the API names.
+pub fn cli_name(variant: pb::Variant) -> String {
+    let name = variant.as_str_name();
+    name.strip_prefix("VARIANT_")
+        .unwrap_or(name)
+        .to_ascii_lowercase()
+        .replace('_', "-")
+}
+
+fn engine_of<G: ProtoGame + StoredGame>(shared: &Arc<Shared>) -> Arc<dyn DynGame> {
+    Arc::new(ProtoEngine::<G>::new(Arc::clone(shared)))
+}
+
+/// The registry: one line per served game, `rules type => { schema: N, fingerprint: "..." }`. The schema is the
+/// game's [`StoredGame::STATE_SCHEMA`]; the fingerprint pins it to the form of its stored state (see
+/// `tests::state_schemas_match_their_fingerprints`): when that test fails, the stored state changed, so bump the
+/// schema (old snapshots are then folded again instead of trusted) and put the new fingerprint beside it.
+macro_rules! games {
+    ($($game:ty => { schema: $schema:literal, fingerprint: $print:literal }),+ $(,)?) => {
+        $(
+            impl StoredGame for $game {
+                const STATE_SCHEMA: u32 = $schema;
+            }
+        )+
+
+        /// Every game this build serves, in registry order.
+        pub static GAMES: &[Registered] = &[$(
+            Registered {
+                name: <$game as Game>::NAME,
+                variant: <$game as ProtoGame>::VARIANT,
+                engine: engine_of::<$game>,
+                verify: replay::verify::<$game>,
+                #[cfg(test)]
+                state_fingerprint: (tests::state_fingerprint::<$game>, $print),
+            }
+        ),+];
+    };
+}
+
+games! {
+    hexfold_rules::catan::Catan => { schema: 1, fingerprint: "8d25ee981a44bf95" },
+    hexfold_rules::cities_knights::CitiesKnights => { schema: 1, fingerprint: "ae35658a1c430e19" },
+    hexfold_rules::elasund::Elasund => { schema: 1, fingerprint: "af304209c2501f58" },
+}
+
+/// One engine per served game, dispatched by variant (at creation) or by the game id's prefix (afterwards).
 pub(crate) fn engines(shared: &Arc<Shared>) -> Vec<Arc<dyn DynGame>> {
-    vec![
-        Arc::new(Engine::<hexfold_rules::catan::Catan>::new(Arc::clone(
-            shared,
-        ))),
-        Arc::new(Engine::<hexfold_rules::cities_knights::CitiesKnights>::new(
-            Arc::clone(shared),
-        )),
-        Arc::new(Engine::<hexfold_rules::elasund::Elasund>::new(Arc::clone(
-            shared,
-        ))),
-    ]
-}
-
-/// One step of a verified replay: the state right after `version` (0 is the initial state), as the omniscient
-/// viewer sees it, and the event that led there.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ReplayStep {
-    pub version: u64,
-    pub event: Option<pb::Event>,
-    pub state: pb::GameState,
-}
-
-/// What a successful verification established.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReplayReport {
-    pub commands: usize,
-    pub version: u64,
-    pub winner: Option<u32>,
-}
-
-/// Why a replay does not verify.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ReplayError {
-    #[error("the variant {0} is not known to this build")]
-    UnknownVariant(i32),
-    #[error("the revealed seed is not 32 bytes of hex")]
-    BadSeed,
-    #[error("the revealed seed's SHA-256 is {actual}, but the game committed to {committed}")]
-    CommitmentMismatch { committed: String, actual: String },
-    #[error("the options do not give a valid configuration: {0}")]
-    BadConfig(String),
-    #[error("command #{index} ({command_id}): {reason}")]
-    Command {
-        index: usize,
-        command_id: String,
-        reason: String,
-    },
-    #[error("the replayed game {0}")]
-    Ending(String),
-}
-
-/// Replays a finished game from its revealed seed and recorded commands, checking the commitment, every command's
-/// acceptance and the versions of its events, and that the game ends exactly with the last command. `visit` sees
-/// every version from 0, as the omniscient viewer.
-pub fn verify_replay(
-    replay: &pb::GetReplayResponse,
-    visit: &mut dyn FnMut(ReplayStep),
-) -> Result<ReplayReport, ReplayError> {
-    match pb::Variant::try_from(replay.variant) {
-        Ok(pb::Variant::Catan) => verify::<hexfold_rules::catan::Catan>(replay, visit),
-        Ok(pb::Variant::CitiesAndKnights) => {
-            verify::<hexfold_rules::cities_knights::CitiesKnights>(replay, visit)
-        }
-        Ok(pb::Variant::Elasund) => verify::<hexfold_rules::elasund::Elasund>(replay, visit),
-        _ => Err(ReplayError::UnknownVariant(replay.variant)),
-    }
-}
-
-// Whether prost derives `Copy` for `pb::Command` depends on every game's fields, so clones stay.
-#[allow(clippy::clone_on_copy)]
-fn verify<G: ProtoGame>(
-    replay: &pb::GetReplayResponse,
-    visit: &mut dyn FnMut(ReplayStep),
-) -> Result<ReplayReport, ReplayError> {
-    let seed = Seed::from_hex(&replay.seed).ok_or(ReplayError::BadSeed)?;
-    if seed.commitment() != replay.seed_commitment {
-        return Err(ReplayError::CommitmentMismatch {
-            committed: replay.seed_commitment.clone(),
-            actual: seed.commitment(),
-        });
-    }
-    let options = replay.options.unwrap_or_default();
-    let config = G::config(&options, replay.seats.len())
-        .map_err(|e| ReplayError::BadConfig(e.to_string()))?;
-    let setup = G::setup(&config, &mut seed.setup_rng())
-        .map_err(|v| ReplayError::BadConfig(v.message().into()))?;
-    let mut state = G::initial_state(&setup);
-    let omniscient =
-        |state: &G::State| G::state_to_proto(&G::view_state(state, Viewer::Omniscient));
-    visit(ReplayStep {
-        version: 0,
-        event: None,
-        state: omniscient(&state),
-    });
-    let mut version = 0u64;
-    for (index, recorded) in replay.commands.iter().enumerate() {
-        let fail = |reason: String| ReplayError::Command {
-            index,
-            command_id: recorded.command_id.clone(),
-            reason,
-        };
-        if G::outcome(&state).is_some() {
-            return Err(fail("comes after the end of the game".into()));
-        }
-        if recorded.first_version != version + 1 {
-            return Err(fail(format!(
-                "starts at version {}, expected {}",
-                recorded.first_version,
-                version + 1
-            )));
-        }
-        let seat = u8::try_from(recorded.seat)
-            .ok()
-            .filter(|s| usize::from(*s) < replay.seats.len())
-            .map(Seat)
-            .ok_or_else(|| fail(format!("names seat {}", recorded.seat)))?;
-        let command = recorded
-            .command
-            .clone()
-            .ok_or_else(|| fail("has no command".into()))
-            .and_then(|c| G::command_from_proto(c).map_err(|e| fail(e.to_string())))?;
-        let events = G::decide(&state, seat, &command, &mut seed.command_rng(version))
-            .map_err(|v| fail(format!("is refused: {} ({})", v.name(), v.rule_id())))?;
-        let mut stored: Vec<StoredEvent<G::Event>> =
-            events.into_iter().map(StoredEvent::Game).collect();
-        let mut after = state.clone();
-        for event in &stored {
-            if let StoredEvent::Game(e) = event {
-                after = G::evolve(after, e);
-            }
-        }
-        if G::outcome(&after).is_some() {
-            stored.push(StoredEvent::SeedRevealed {
-                seed: replay.seed.clone(),
-            });
-        }
-        if recorded.last_version != version + stored.len() as u64 {
-            return Err(fail(format!(
-                "recorded versions {}..={}, the replay gives {} events",
-                recorded.first_version,
-                recorded.last_version,
-                stored.len()
-            )));
-        }
-        for event in &stored {
-            version += 1;
-            let view = match event {
-                StoredEvent::Game(e) => {
-                    G::event_to_proto(&G::view_event(&state, e, Viewer::Omniscient))
-                }
-                StoredEvent::SeedRevealed { seed } => seed_revealed(seed),
-            };
-            if let StoredEvent::Game(e) = event {
-                state = G::evolve(state, e);
-            }
-            visit(ReplayStep {
-                version,
-                event: Some(view),
-                state: omniscient(&state),
-            });
-        }
-    }
-    match G::outcome(&state) {
-        Some(outcome) => Ok(ReplayReport {
-            commands: replay.commands.len(),
-            version,
-            winner: Some(u32::from(outcome.winner.0)),
-        }),
-        None => Err(ReplayError::Ending(
-            "has not ended after the last command".into(),
-        )),
-    }
-}
-
-pub(crate) fn seed_revealed(seed: &str) -> pb::Event {
-    pb::Event {
-        body: Some(pb::event::Body::SeedRevealed(pb::SeedRevealed {
-            seed: seed.to_string(),
-        })),
-    }
+    GAMES.iter().map(|game| (game.engine)(shared)).collect()
 }
 
 #[cfg(test)]
@@ -280,7 +164,7 @@ mod tests {
 
     /// A digest of the stored form of `G::State`: the paths of every state a seeded random game of four seats
     /// passes through, sorted and hashed.
-    fn state_fingerprint<G: ProtoGame>() -> String {
+    pub(super) fn state_fingerprint<G: ProtoGame>() -> String {
         let config = G::config(&pb::GameOptions::default(), 4).expect("a four-seat game");
         let mut rng = GameRng::seed_from_u64(5);
         let setup = G::setup(&config, &mut rng).expect("a setup");
@@ -320,30 +204,36 @@ mod tests {
     }
 
     /// Pins each game's state schema to the form of its state. When this fails, the stored state changed: bump
-    /// that game's `STATE_SCHEMA` (old snapshots are then folded again instead of trusted) and put the new pair
-    /// here. A change the random game cannot reach, or one of meaning only, is not caught.
+    /// that game's schema in `games!` (old snapshots are then folded again instead of trusted) and put the new
+    /// fingerprint beside it. A change the random game cannot reach, or one of meaning only, is not caught.
     #[test]
     fn state_schemas_match_their_fingerprints() {
-        use hexfold_rules::{catan::Catan, cities_knights::CitiesKnights, elasund::Elasund};
-        let found = [
-            (Catan::STATE_SCHEMA, state_fingerprint::<Catan>()),
-            (
-                CitiesKnights::STATE_SCHEMA,
-                state_fingerprint::<CitiesKnights>(),
-            ),
-            (Elasund::STATE_SCHEMA, state_fingerprint::<Elasund>()),
-        ];
-        let found = found
-            .each_ref()
-            .map(|(schema, print)| (*schema, print.as_str()));
+        let found: Vec<(&str, String)> = GAMES
+            .iter()
+            .map(|g| (g.name, (g.state_fingerprint.0)()))
+            .collect();
+        let pinned: Vec<(&str, String)> = GAMES
+            .iter()
+            .map(|g| (g.name, g.state_fingerprint.1.to_string()))
+            .collect();
         assert_eq!(
-            found,
-            [
-                (1, "8d25ee981a44bf95"),
-                (1, "ae35658a1c430e19"),
-                (1, "af304209c2501f58")
-            ],
-            "a stored state changed (Catan, C&K, Elasund): bump its STATE_SCHEMA and pin the new fingerprint"
+            found, pinned,
+            "a stored state changed: bump its schema and pin the new fingerprint in `games!`"
         );
+    }
+
+    #[test]
+    fn every_served_game_has_a_variant_a_name_and_a_command_line_word_of_its_own() {
+        let names: BTreeSet<&str> = GAMES.iter().map(|g| g.name).collect();
+        let variants: BTreeSet<i32> = GAMES.iter().map(|g| g.variant as i32).collect();
+        let words: BTreeSet<String> = GAMES.iter().map(Registered::cli_name).collect();
+        let n = GAMES.len();
+        assert_eq!((names.len(), variants.len(), words.len()), (n, n, n));
+        assert!(!variants.contains(&(pb::Variant::Unspecified as i32)));
+        assert_eq!(
+            cli_name(pb::Variant::CitiesAndKnights),
+            "cities-and-knights"
+        );
+        assert_eq!(cli_name(pb::Variant::Catania), "catania");
     }
 }

@@ -1,0 +1,120 @@
+//! The head-state cache and the game locks: each cached game has a slot whose mutex is the game's lock, holding its
+//! state at the durable head; at most `cached_games` slots stay, least recently used first out.
+
+use super::Engine;
+use crate::error::ApiError;
+use crate::stored::{StoredGame, StoredOptions};
+use hexfold_rules::Game;
+use hexfold_table::Seed;
+use std::collections::HashMap;
+use std::sync::Arc;
+use tokio::sync::OwnedMutexGuard;
+
+/// Everything fixed at creation, decoded once per cached game.
+pub(super) struct Meta<G: Game> {
+    pub(super) id: String,
+    pub(super) seats: Vec<String>,
+    pub(super) options: StoredOptions,
+    pub(super) setup: G::Setup,
+    pub(super) token_sha256: Vec<[u8; 32]>,
+    pub(super) seed: Seed,
+    pub(super) commitment: String,
+}
+
+/// A game's state at its durable head.
+pub(super) struct Head<G: Game> {
+    pub(super) meta: Arc<Meta<G>>,
+    pub(super) version: u64,
+    pub(super) state: G::State,
+}
+
+type Slot<G> = Arc<tokio::sync::Mutex<Option<Head<G>>>>;
+
+/// The game's lock with its head. The head leaves the slot while a command is applied (see `Engine::submit`), so
+/// an empty slot under the lock means "reload from the store".
+pub(super) type HeadGuard<G> = OwnedMutexGuard<Option<Head<G>>>;
+
+/// Least-recently-used map of head states; the slot's mutex is the game's lock.
+pub(super) struct SlotCache<G: Game> {
+    map: HashMap<String, (u64, Slot<G>)>,
+    tick: u64,
+    capacity: usize,
+}
+
+impl<G: Game> SlotCache<G> {
+    pub(super) fn new(capacity: usize) -> SlotCache<G> {
+        SlotCache {
+            map: HashMap::new(),
+            tick: 0,
+            capacity,
+        }
+    }
+}
+
+pub(super) fn check_game_id(game_id: &str) -> Result<(), ApiError> {
+    if game_id.is_empty() {
+        return Err(ApiError::InvalidArgument("game_id is required".into()));
+    }
+    Ok(())
+}
+
+impl<G: StoredGame> Engine<G> {
+    fn slot(&self, id: &str) -> Slot<G> {
+        let mut cache = super::lock(&self.slots);
+        cache.tick += 1;
+        let tick = cache.tick;
+        if let Some((used, slot)) = cache.map.get_mut(id) {
+            *used = tick;
+            return Arc::clone(slot);
+        }
+        if cache.map.len() >= cache.capacity {
+            // Only slots nobody holds may go: a held slot is somebody's lock, and a second slot for the same game
+            // would be a second lock. If every slot is held the cache grows past its capacity for a moment; the
+            // concurrency limit bounds how far.
+            let victim = cache
+                .map
+                .iter()
+                .filter(|(_, (_, slot))| Arc::strong_count(slot) == 1)
+                .min_by_key(|(_, (used, _))| *used)
+                .map(|(id, _)| id.clone());
+            if let Some(victim) = victim {
+                cache.map.remove(&victim);
+            }
+        }
+        let slot: Slot<G> = Arc::new(tokio::sync::Mutex::new(None));
+        cache.map.insert(id.to_string(), (tick, Arc::clone(&slot)));
+        slot
+    }
+
+    /// Caches the head of a game just created. Its id is fresh: nobody else can hold its slot yet.
+    pub(super) async fn insert_head(&self, head: Head<G>) {
+        let slot = self.slot(&head.meta.id);
+        *slot.lock().await = Some(head);
+    }
+
+    /// The game's lock, with its head loaded.
+    pub(super) async fn lock_head(&self, id: &str) -> Result<HeadGuard<G>, ApiError> {
+        check_game_id(id)?;
+        let mut guard = self.slot(id).lock_owned().await;
+        if guard.is_none() {
+            *guard = Some(self.load_head(id)?);
+        }
+        Ok(guard)
+    }
+
+    /// The game's meta, head version and whether it is finished, without holding the lock afterwards.
+    pub(super) async fn peek(&self, id: &str) -> Result<(Arc<Meta<G>>, u64, bool), ApiError> {
+        let guard = self.lock_head(id).await?;
+        let head = head(&guard);
+        Ok((
+            Arc::clone(&head.meta),
+            head.version,
+            G::outcome(&head.state).is_some(),
+        ))
+    }
+}
+
+/// The head under a lock that `lock_head` returned.
+pub(super) fn head<G: Game>(guard: &HeadGuard<G>) -> &Head<G> {
+    guard.as_ref().expect("lock_head loads the head")
+}

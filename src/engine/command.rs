@@ -1,0 +1,357 @@
+//! The command path: creating a game, and submitting a command (a retried command id is answered with its original
+//! result). The platform's rules are the table's (`hexfold_table::decide` and `accept`); what is here is the I/O
+//! around them: the lock, the append, the cache and the publication.
+
+use super::auth::{fresh_seed, issue_tokens, random_hex, require_token, seat_of_token};
+use super::cache::{head, Head, Meta};
+use super::read::EventAt;
+use super::storage::{fold_to, read_views};
+use super::turns::legal_actions_of;
+use super::{Credential, Engine, Wire};
+use crate::error::ApiError;
+use crate::stored::{StoredCommand, StoredGame, StoredMeta, StoredOptions};
+use hexfold_rules::{Seat, Viewer};
+use hexfold_store::MAX_COMMAND_ID_BYTES;
+use hexfold_table::{self as table, Accepted, Observer, TableEvent, TableEventView};
+use std::sync::Arc;
+
+/// Longest seat name, in bytes.
+pub const MAX_SEAT_NAME_BYTES: usize = 64;
+
+/// The seat names of a new game, checked: 1..=255 seats, each name 1..=[`MAX_SEAT_NAME_BYTES`] bytes and not
+/// blank.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatNames(Vec<String>);
+
+impl SeatNames {
+    pub fn new(names: Vec<String>) -> Result<SeatNames, ApiError> {
+        if names.is_empty() || names.len() > usize::from(u8::MAX) {
+            return Err(ApiError::InvalidArgument(
+                "seats must name 1..=255 seats".into(),
+            ));
+        }
+        for name in &names {
+            if name.trim().is_empty() || name.len() > MAX_SEAT_NAME_BYTES {
+                return Err(ApiError::InvalidArgument(format!(
+                    "seat names must be 1..={MAX_SEAT_NAME_BYTES} bytes and not blank"
+                )));
+            }
+        }
+        Ok(SeatNames(names))
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// A client's id for one command, checked: 1..=`MAX_COMMAND_ID_BYTES` bytes. The same id again is answered with
+/// the original result and writes nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommandId(String);
+
+impl CommandId {
+    pub fn new(id: String) -> Result<CommandId, ApiError> {
+        if id.is_empty() || id.len() > MAX_COMMAND_ID_BYTES {
+            return Err(ApiError::InvalidArgument(format!(
+                "command_id must be 1..={MAX_COMMAND_ID_BYTES} bytes"
+            )));
+        }
+        Ok(CommandId(id))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A game just created: its id, each seat's name with its secret token (in seat order), and the commitment to its
+/// seed.
+#[derive(Debug)]
+pub struct Created {
+    pub game_id: String,
+    pub seats: Vec<(String, String)>,
+    pub seed_commitment: String,
+}
+
+/// One command of a seat, as submitted.
+#[derive(Clone, Debug)]
+pub struct Submit<C> {
+    pub game_id: String,
+    pub command_id: CommandId,
+    /// Refused with a conflict unless the game is at exactly this version.
+    pub expected_version: Option<u64>,
+    pub command: C,
+    /// Also answer with the caller's legal actions at the new version, if its seat may act there.
+    pub with_legal_actions: bool,
+}
+
+/// The answer to an accepted command (or to a retry of one), in the wire's types.
+#[derive(Debug)]
+pub struct Answer<E, A> {
+    /// The game's version after the command.
+    pub version: u64,
+    /// The command's events, as the caller may see them.
+    pub events: Vec<E>,
+    /// Whether the command id had been submitted before and this is the original result.
+    pub duplicate: bool,
+    pub legal_actions: Option<A>,
+}
+
+/// An accepted batch, folded, with what its append and its answer need.
+struct Batch<G: StoredGame> {
+    accepted: Accepted<G>,
+    /// The events as the caller is answered with them.
+    views: Vec<TableEventView<G::EventView>>,
+    snapshots: Vec<(u64, Vec<u8>)>,
+}
+
+/// What the command path keeps of a batch while the table folds it: the acting seat's views of the events and the
+/// snapshots due.
+struct Folding<G: StoredGame> {
+    viewer: Viewer,
+    views: Vec<TableEventView<G::EventView>>,
+    snapshots: Vec<(u64, Vec<u8>)>,
+}
+
+impl<G: StoredGame> Observer<G> for Folding<G> {
+    fn event(&mut self, state: &G::State, _: u64, event: &TableEvent<G::Event>) {
+        self.views
+            .push(table::view_event::<G>(state, event, self.viewer));
+    }
+
+    fn folded(&mut self, state: &G::State, version: u64, snapshot: bool) {
+        if snapshot {
+            let bytes = crate::stored::encode_snapshot(G::STATE_SCHEMA, state);
+            self.snapshots.push((version, bytes));
+        }
+    }
+}
+
+impl<G: StoredGame> Engine<G> {
+    /// Creates a game for these seats with `config`, what the creator's `options` resolve to.
+    pub async fn create(
+        &self,
+        seats: SeatNames,
+        options: StoredOptions,
+        config: G::Config,
+    ) -> Result<Created, ApiError> {
+        let seed = fresh_seed();
+        let setup = G::setup(&config, &mut seed.setup_rng()).map_err(ApiError::invalid_config)?;
+        let (tokens, token_sha256) = issue_tokens(seats.len());
+        let id = format!("{}-{}", G::NAME, random_hex(16));
+        let commitment = seed.commitment();
+        let stored = StoredMeta {
+            variant: G::NAME.to_string(),
+            seats: seats.0,
+            options,
+            config,
+            setup,
+            token_sha256: token_sha256.iter().map(hex::encode).collect(),
+            seed: seed.to_hex(),
+            seed_commitment: commitment.clone(),
+        };
+        self.create_stream(&id, &stored).await?;
+        let state = G::initial_state(&stored.setup);
+        let meta = Arc::new(Meta::<G> {
+            id: id.clone(),
+            seats: stored.seats,
+            options: stored.options,
+            setup: stored.setup,
+            token_sha256,
+            seed,
+            commitment: commitment.clone(),
+        });
+        tracing::info!(game_id = %id, variant = G::NAME, seats = meta.seats.len(), "game created");
+        let seats = meta.seats.iter().cloned().zip(tokens).collect();
+        self.insert_head(Head {
+            meta,
+            version: 0,
+            state,
+        })
+        .await;
+        Ok(Created {
+            game_id: id,
+            seats,
+            seed_commitment: commitment,
+        })
+    }
+
+    /// Decides and applies one command of the caller's seat: the table decides against the head and folds the
+    /// batch into it in place; the batch is appended with its snapshots, the head put back, and the batch
+    /// published.
+    pub async fn submit<W: Wire<G>>(
+        &self,
+        cred: Credential,
+        submit: Submit<G::Command>,
+    ) -> Result<Answer<W::Event, W::Actions>, ApiError> {
+        require_token(
+            cred,
+            "SubmitCommand needs a seat token in `authorization: Bearer <token>`",
+        )?;
+        let id = submit.game_id;
+        let mut guard = self.lock_head(&id).await?;
+        let current = head(&guard);
+        let seat = seat_of_token(&current.meta, cred)?;
+        let decided = table::decide::<G>(
+            &current.state,
+            current.version,
+            &current.meta.seed,
+            seat,
+            &submit.command,
+            submit.expected_version,
+        );
+        let events = match decided {
+            Ok(events) => events,
+            Err(refusal) => {
+                // A retry of a command that was applied is answered with the original result, whatever the
+                // game's state has become since.
+                let meta = Arc::clone(&current.meta);
+                drop(guard);
+                return match self.find_command(&id, submit.command_id.as_str())? {
+                    Some((first, last)) => self.duplicate::<W>(&meta, seat, first, last).await,
+                    None => Err(refusal.into()),
+                };
+            }
+        };
+        // The head leaves its slot while the command is applied: the state evolves in place instead of being
+        // cloned for every command, and if anything below fails or is cancelled, the slot stays empty and the
+        // next lock reloads the head from the store, so the cache never holds a state the store does not.
+        let Head {
+            meta,
+            version: before,
+            state,
+        } = guard.take().expect("lock_head loads the head");
+        let batch = self.fold(&meta, seat, before, state, events)?;
+        let command = StoredCommand {
+            seat,
+            command: submit.command,
+        };
+        let command_id = submit.command_id.as_str();
+        let appended = self
+            .append(
+                &meta,
+                command_id,
+                command,
+                before,
+                &batch.accepted,
+                batch.snapshots,
+            )
+            .await?;
+        if appended.duplicate {
+            drop(guard);
+            let (first, last) = (appended.first_version, appended.last_version);
+            return self.duplicate::<W>(&meta, seat, first, last).await;
+        }
+        debug_assert_eq!(
+            appended.last_version,
+            before + batch.accepted.events.len() as u64
+        );
+        let Accepted {
+            events,
+            state,
+            outcome,
+        } = batch.accepted;
+        let last = appended.last_version;
+        let legal_actions = (submit.with_legal_actions && outcome.is_none())
+            .then(|| legal_actions_of::<G>(&state, last, seat).map(Arc::new))
+            .flatten();
+        let known = submit.with_legal_actions.then_some((seat, &legal_actions));
+        self.publish_turn(&id, last, &state, known);
+        *guard = Some(Head {
+            meta,
+            version: last,
+            state,
+        });
+        self.publish(&id, appended.first_version, appended.first_global, events);
+        drop(guard);
+        // Debug, not info: one line per command would cost more than the command at full load.
+        tracing::debug!(
+            game_id = %id,
+            seat = seat.0,
+            command_id,
+            version = last,
+            finished = outcome.is_some(),
+            "command accepted"
+        );
+        if let Some(outcome) = &outcome {
+            tracing::info!(game_id = %id, version = last, winner = outcome.winner.0, "game finished");
+        }
+        let events = batch.views.into_iter().enumerate().map(|(i, event)| {
+            let at = EventAt {
+                version: appended.first_version + i as u64,
+                global: appended.first_global + i as u64,
+                event,
+            };
+            W::event(&id, at)
+        });
+        Ok(Answer {
+            version: last,
+            events: events.collect(),
+            duplicate: false,
+            legal_actions: legal_actions.as_deref().map(W::actions),
+        })
+    }
+
+    /// Lets the table fold the decided `events` into `state` (the state at `before`), keeping the acting seat's
+    /// views and the snapshots due. A batch that ends the game is answered as everyone sees it from then on (the
+    /// table's viewer rule), so its views are computed again from the state before it: that happens once per
+    /// game, so the state is folded again from the store rather than cloned for every command.
+    fn fold(
+        &self,
+        meta: &Meta<G>,
+        seat: Seat,
+        before: u64,
+        state: G::State,
+        events: Vec<G::Event>,
+    ) -> Result<Batch<G>, ApiError> {
+        let mut folding = Folding::<G> {
+            viewer: Viewer::Seat(seat),
+            views: Vec::with_capacity(events.len() + 1),
+            snapshots: Vec::new(),
+        };
+        let snapshots = self.shared.snapshots();
+        let accepted =
+            table::accept::<G>(state, before, events, &meta.seed, snapshots, &mut folding);
+        let viewer = table::viewer(Some(seat), accepted.outcome.is_some());
+        if viewer != folding.viewer {
+            folding.views.clear();
+            let mut state = fold_to(&self.shared, meta, before)?;
+            for event in &accepted.events {
+                folding
+                    .views
+                    .push(table::view_event::<G>(&state, event, viewer));
+                state = table::evolve::<G>(state, event);
+            }
+        }
+        Ok(Batch {
+            accepted,
+            views: folding.views,
+            snapshots: folding.snapshots,
+        })
+    }
+
+    /// The answer to a repeated command id: the original events, as the caller may see them now.
+    async fn duplicate<W: Wire<G>>(
+        &self,
+        meta: &Arc<Meta<G>>,
+        seat: Seat,
+        first: u64,
+        last: u64,
+    ) -> Result<Answer<W::Event, W::Actions>, ApiError> {
+        let (_, _, finished) = self.peek(&meta.id).await?;
+        let viewer = table::viewer(Some(seat), finished);
+        let state = fold_to(&self.shared, meta, first.saturating_sub(1))?;
+        let (_, events) = read_views::<G, W>(&self.shared, meta, viewer, state, first, last)?;
+        Ok(Answer {
+            version: last,
+            events,
+            duplicate: true,
+            legal_actions: None,
+        })
+    }
+}

@@ -1,0 +1,164 @@
+//! The generic game engine: everything the server does with a game, written once over the rules crate's [`Game`]
+//! (plus its [`StoredGame`] schema), in rules types.
+//!
+//! The engine keeps the I/O; the platform's rules are `hexfold-table`'s. The flow of a command: authenticate the
+//! seat, take the game's lock, let the table decide against the cached head state and fold the accepted events into
+//! it (the table times the snapshots and reveals the seed with the events that end the game), append the batch
+//! with the expected version and its snapshots in one store batch, put the new head back, publish the batch to the
+//! game's subscribers and the new [`Turn`] to the seats of its `Play` sessions that may act, and answer with the
+//! events as the caller may see them (and, if asked, the caller's legal actions at the new version).
+//!
+//! The engine speaks rules and table types only, never protobuf: the caller at the edge says how views, lists and
+//! errors travel through a [`Wire`], and converts them there, once, outside the game's lock.
+//!
+//! Subsystems, one module each: the head-state cache and the game locks (`cache`), seat authentication (`auth`),
+//! the command path (`command`), reads and streams (`read`), `Play` turns (`turns`), and every call to the event
+//! store (`storage`).
+//!
+//! Limits: at most `cached_games` head states stay in memory (least recently used first out; a game in use is
+//! never evicted, so its lock is unique); each subscriber has a buffer of `subscriber_buffer` batches and is ended
+//! with RESOURCE_EXHAUSTED when it falls further behind; at most `max_subscribers` streams run at once.
+
+mod auth;
+mod cache;
+mod command;
+mod read;
+mod storage;
+mod turns;
+
+pub use auth::Credential;
+pub use command::{Answer, CommandId, Created, SeatNames, Submit, MAX_SEAT_NAME_BYTES};
+pub use read::{EventAt, FinishedGame, PlayedCommand, ReadRange, StateAt, Summary, Update};
+pub use turns::{Actions, Ended, Turn, TurnWatch};
+
+use crate::error::ApiError;
+use crate::stored::StoredGame;
+use hexfold_store::Store;
+use hexfold_table::Snapshots;
+use std::sync::{Arc, Mutex};
+use tokio::sync::{mpsc, watch, OwnedSemaphorePermit, Semaphore};
+
+#[cfg(doc)]
+use hexfold_rules::Game;
+
+/// Tunables of the engine; see the module docs for what happens at each limit.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// A snapshot of the state is stored at every multiple of this version, so any state costs at most this many
+    /// folds.
+    pub snapshot_every: u64,
+    pub cached_games: usize,
+    /// Batches (one per command) a subscriber may lag behind before it is ended.
+    pub subscriber_buffer: usize,
+    pub max_subscribers: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            snapshot_every: 64,
+            cached_games: 1024,
+            subscriber_buffer: 256,
+            max_subscribers: 10_000,
+        }
+    }
+}
+
+/// What every engine shares: the store, the limits, the stream permits and the shutdown signal.
+pub struct Shared {
+    pub store: Store,
+    pub limits: Limits,
+    /// One permit per running stream task; shutdown waits until all of them are back.
+    pub streams: Arc<Semaphore>,
+    /// Turns `true` when the server begins to shut down; stream tasks end on it.
+    pub shutdown: watch::Receiver<bool>,
+}
+
+impl Shared {
+    pub fn stream_permit(&self) -> Result<OwnedSemaphorePermit, ApiError> {
+        Arc::clone(&self.streams).try_acquire_owned().map_err(|_| {
+            ApiError::ResourceExhausted(format!(
+                "the server already runs {} streams; try again later",
+                self.limits.max_subscribers
+            ))
+        })
+    }
+
+    fn snapshots(&self) -> Snapshots {
+        Snapshots::every(self.limits.snapshot_every)
+    }
+}
+
+/// How the caller at the edge wants the engine's answers: the engine hands it each event view and each list of
+/// legal actions, in rules types, and it returns them in its own (the gRPC service's adapter: protobuf messages).
+/// Conversions run outside the game's lock, once per item, as the items are sent.
+pub trait Wire<G: StoredGame>: 'static {
+    /// One event, as delivered.
+    type Event: Send + 'static;
+    /// One item of a `Subscribe` stream: an event or the caught-up marker.
+    type Update: Send + 'static;
+    /// A seat's legal actions, as delivered.
+    type Actions;
+    /// The failure that ends a stream.
+    type Error: From<ApiError> + Send + 'static;
+
+    fn event(game_id: &str, at: EventAt<G::EventView>) -> Self::Event;
+    fn update(update: Update<Self::Event>) -> Self::Update;
+    fn actions(actions: &Actions<G::Command>) -> Self::Actions;
+}
+
+/// Items of a server stream: the wire's items or the error that ends the stream.
+pub type StreamTx<T, E> = mpsc::Sender<Result<T, E>>;
+
+pub struct Engine<G: StoredGame> {
+    shared: Arc<Shared>,
+    slots: Mutex<cache::SlotCache<G>>,
+    channels: read::Channels<G>,
+    turns: turns::Turns<G::Command>,
+}
+
+impl<G: StoredGame> Engine<G> {
+    pub fn new(shared: Arc<Shared>) -> Engine<G> {
+        let capacity = shared.limits.cached_games.max(1);
+        Engine {
+            shared,
+            slots: Mutex::new(cache::SlotCache::new(capacity)),
+            channels: Default::default(),
+            turns: Default::default(),
+        }
+    }
+}
+
+/// Locks a std mutex, recovering from poisoning: the protected maps stay consistent at every await-free step.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// Sends one stream item; `false` when the client has gone or the server is shutting down.
+pub async fn send<T, E>(
+    tx: &StreamTx<T, E>,
+    item: Result<T, E>,
+    shutdown: &mut watch::Receiver<bool>,
+) -> bool {
+    tokio::select! {
+        sent = tx.send(item) => sent.is_ok(),
+        _ = shutdown.wait_for(|stopping| *stopping) => false,
+    }
+}
+
+/// Ends a stream with an error. While shutting down it is delivered only if there is room at once (the client may
+/// be the reason the stream is stuck); otherwise it waits for room like any item.
+async fn farewell<T, E: From<ApiError>>(
+    tx: &StreamTx<T, E>,
+    error: ApiError,
+    shutdown: &mut watch::Receiver<bool>,
+) {
+    if *shutdown.borrow() {
+        let _ = tx.try_send(Err(error.into()));
+    } else {
+        send(tx, Err(error.into()), shutdown).await;
+    }
+}
+
+#[cfg(test)]
+mod tests;

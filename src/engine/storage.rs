@@ -1,0 +1,244 @@
+//! Every call the engine makes to the event store, and the decoding of what comes back: the one module to change
+//! when the store changes (the coming async `EventStore` trait, say).
+//!
+//! Sled calls here are blocking. The command path makes only the ones that answer from memory (the append, the
+//! command-id index); the others run where they are the work itself (the state at an index, history) or on the
+//! rare paths (a game or stream no longer cached, a retried command id). See ARCHITECTURE.md.
+
+use super::cache::{Head, Meta};
+use super::read::{EventAt, PlayedCommand};
+use super::{Engine, Shared, Wire};
+use crate::error::ApiError;
+use crate::stored::{self, StoredCommand, StoredGame, StoredMeta, StoredSummary};
+use hexfold_rules::{Game, Viewer};
+use hexfold_store::{AppendRequest, Appended};
+use hexfold_table::{evolve, view_event, Accepted, Seed, TableEvent};
+use std::sync::Arc;
+
+/// Events read from the store and projected per step of a range read or a catch-up.
+pub(super) const READ_CHUNK: u64 = 256;
+
+impl<G: StoredGame> Engine<G> {
+    pub(super) fn load_head(&self, id: &str) -> Result<Head<G>, ApiError> {
+        let store = &self.shared.store;
+        let meta = Arc::new(decode_meta::<G>(id, &store.meta(id)?)?);
+        let version = store.head(id)?;
+        let state = fold_to(&self.shared, &meta, version)?;
+        Ok(Head {
+            meta,
+            version,
+            state,
+        })
+    }
+
+    pub(super) async fn create_stream(
+        &self,
+        id: &str,
+        meta: &StoredMeta<G::Config, G::Setup>,
+    ) -> Result<(), ApiError> {
+        Ok(self
+            .shared
+            .store
+            .create_stream(id, stored::encode(meta))
+            .await?)
+    }
+
+    /// Appends an accepted batch decided at version `before`, with its snapshots, and (when it ends the game) the
+    /// summary `ListGames` shows from then on.
+    pub(super) async fn append(
+        &self,
+        meta: &Meta<G>,
+        command_id: &str,
+        command: StoredCommand<G::Command>,
+        before: u64,
+        accepted: &Accepted<G>,
+        snapshots: Vec<(u64, Vec<u8>)>,
+    ) -> Result<Appended, ApiError> {
+        let last = before + accepted.events.len() as u64;
+        let summary = accepted.outcome.as_ref().map(|o| StoredSummary {
+            variant: G::NAME.to_string(),
+            seats: meta.seats.clone(),
+            finished: true,
+            version: last,
+            winner: Some(o.winner.0),
+        });
+        let request = AppendRequest {
+            stream: meta.id.clone(),
+            expected_version: Some(before),
+            command_id: command_id.to_string(),
+            command: stored::encode(&command),
+            events: accepted.events.iter().map(stored::encode).collect(),
+            // ListGames takes the version from the store's head, so the summary only changes when the game ends.
+            summary: summary.as_ref().map(stored::encode),
+            snapshots,
+        };
+        Ok(self.shared.store.append(request).await?)
+    }
+
+    /// The versions of the command `command_id` of game `id`, if it was applied.
+    pub(super) fn find_command(
+        &self,
+        id: &str,
+        command_id: &str,
+    ) -> Result<Option<(u64, u64)>, ApiError> {
+        Ok(self
+            .shared
+            .store
+            .find_command(id, command_id)?
+            .map(|c| (c.first_version, c.last_version)))
+    }
+
+    /// Every command applied to a game, in order.
+    pub(super) fn commands(
+        &self,
+        meta: &Meta<G>,
+    ) -> Result<Vec<PlayedCommand<G::Command>>, ApiError> {
+        self.shared
+            .store
+            .commands(&meta.id)?
+            .into_iter()
+            .map(|c| {
+                let stored: StoredCommand<G::Command> =
+                    stored::decode("command", &meta.id, &c.command)?;
+                Ok(PlayedCommand {
+                    command_id: c.command_id,
+                    seat: stored.seat,
+                    command: stored.command,
+                    first_version: c.first_version,
+                    last_version: c.last_version,
+                })
+            })
+            .collect()
+    }
+}
+
+fn decode_meta<G: Game>(id: &str, bytes: &[u8]) -> Result<Meta<G>, ApiError> {
+    let m: StoredMeta<G::Config, G::Setup> = stored::decode("meta", id, bytes)?;
+    let bad = |what: &str| ApiError::DataLoss(format!("stored meta of game {id}: {what}"));
+    if m.variant != G::NAME {
+        return Err(bad("the variant does not match the game id"));
+    }
+    let seed = Seed::from_hex(&m.seed).ok_or_else(|| bad("the seed is not 32 bytes of hex"))?;
+    let token_sha256 = m
+        .token_sha256
+        .iter()
+        .map(|h| {
+            hex::decode(h)
+                .ok()
+                .and_then(|b| <[u8; 32]>::try_from(b).ok())
+        })
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| bad("a token hash is not 32 bytes of hex"))?;
+    if token_sha256.len() != m.seats.len() {
+        return Err(bad("the token hashes do not match the seats"));
+    }
+    Ok(Meta {
+        id: id.to_string(),
+        seats: m.seats,
+        options: m.options,
+        setup: m.setup,
+        token_sha256,
+        seed,
+        commitment: m.seed_commitment,
+    })
+}
+
+pub(super) fn decode_event<G: Game>(
+    id: &str,
+    bytes: &[u8],
+) -> Result<TableEvent<G::Event>, ApiError> {
+    stored::decode("event", id, bytes)
+}
+
+/// The state at `target` (which must be at or before the durable head): the newest snapshot at or before it, then
+/// at most `snapshot_every` folds.
+pub(super) fn fold_to<G: StoredGame>(
+    shared: &Shared,
+    meta: &Meta<G>,
+    target: u64,
+) -> Result<G::State, ApiError> {
+    // Snapshots are derivable from the events, so one that cannot be used costs time, not data. The fold from
+    // the start then rewrites every snapshot it passes, so the next read is bounded again.
+    let (mut version, mut state, rewrite) = match shared
+        .store
+        .snapshot_at_or_before(&meta.id, target)?
+    {
+        Some((at, bytes)) => {
+            match stored::decode_snapshot::<G::State>(&meta.id, G::STATE_SCHEMA, &bytes) {
+                Ok(Some(state)) => (at, state, false),
+                Ok(None) => {
+                    tracing::debug!(game_id = %meta.id, at, "snapshot of another state schema, folding from the start");
+                    (0, G::initial_state(&meta.setup), true)
+                }
+                Err(e) => {
+                    tracing::warn!(game_id = %meta.id, at, error = %e, "unreadable snapshot, folding from the start");
+                    (0, G::initial_state(&meta.setup), true)
+                }
+            }
+        }
+        None => (0, G::initial_state(&meta.setup), false),
+    };
+    let snapshots = shared.snapshots();
+    while version < target {
+        let to = target.min(version + READ_CHUNK);
+        for record in shared.store.read(&meta.id, version + 1, to)? {
+            if record.version != version + 1 {
+                break;
+            }
+            state = evolve::<G>(state, &decode_event::<G>(&meta.id, &record.payload)?);
+            version += 1;
+            if rewrite && snapshots.due(version) {
+                let bytes = stored::encode_snapshot(G::STATE_SCHEMA, &state);
+                if let Err(e) = shared.store.put_snapshot(&meta.id, version, bytes) {
+                    tracing::warn!(game_id = %meta.id, version, error = %e, "could not rewrite a snapshot");
+                }
+            }
+        }
+        if version < to {
+            return Err(ApiError::DataLoss(format!(
+                "game {}: event {} is missing from the log",
+                meta.id,
+                version + 1
+            )));
+        }
+    }
+    Ok(state)
+}
+
+/// Views of events `from..=to` (a bounded range) folded from `state` (the state at `from - 1`), as the wire
+/// delivers them, and the state at `to`.
+pub(super) fn read_views<G: StoredGame, W: Wire<G>>(
+    shared: &Shared,
+    meta: &Meta<G>,
+    viewer: Viewer,
+    mut state: G::State,
+    from: u64,
+    to: u64,
+) -> Result<(G::State, Vec<W::Event>), ApiError> {
+    let records = shared.store.read(&meta.id, from, to)?;
+    let mut out = Vec::with_capacity(records.len());
+    let mut expected = from;
+    for record in records {
+        if record.version != expected {
+            break;
+        }
+        let event = decode_event::<G>(&meta.id, &record.payload)?;
+        out.push(W::event(
+            &meta.id,
+            EventAt {
+                version: record.version,
+                global: record.global,
+                event: view_event::<G>(&state, &event, viewer),
+            },
+        ));
+        state = evolve::<G>(state, &event);
+        expected += 1;
+    }
+    if from <= to && expected != to + 1 {
+        return Err(ApiError::DataLoss(format!(
+            "game {}: event {expected} is missing from the log",
+            meta.id
+        )));
+    }
+    Ok((state, out))
+}
