@@ -80,7 +80,8 @@ pub enum MapArg {
 pub struct CreateArgs {
     #[command(flatten)]
     pub server: ServerArgs,
-    /// The game to play: one of the games this build serves (`crate::games::GAMES`), in the command line's words.
+    /// The game to play.
+    // One of the games this build serves: the registry (`crate::games::GAMES`) is the only list.
     #[arg(long, default_value = "catan", value_parser = variant_parser())]
     pub variant: pb::Variant,
     /// One name per seat, in seat order.

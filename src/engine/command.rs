@@ -3,15 +3,15 @@
 //! around them: the lock, the append, the cache and the publication.
 
 use super::auth::{fresh_seed, issue_tokens, random_hex, require_token, seat_of_token};
-use super::cache::{head, Head, Meta};
+use super::cache::{head, Head, HeadGuard, Meta};
 use super::read::EventAt;
 use super::storage::{fold_to, read_views};
-use super::turns::legal_actions_of;
+use super::turns::{legal_actions_of, Listed};
 use super::{Credential, Engine, Wire};
 use crate::error::ApiError;
 use crate::stored::{StoredCommand, StoredGame, StoredMeta, StoredOptions};
-use hexfold_rules::{Seat, Viewer};
-use hexfold_store::MAX_COMMAND_ID_BYTES;
+use hexfold_rules::{Outcome, Seat, Viewer};
+use hexfold_store::{Appended, MAX_COMMAND_ID_BYTES};
 use hexfold_table::{self as table, Accepted, Observer, TableEvent, TableEventView};
 use std::sync::Arc;
 
@@ -102,16 +102,8 @@ pub struct Answer<E, A> {
     pub legal_actions: Option<A>,
 }
 
-/// An accepted batch, folded, with what its append and its answer need.
-struct Batch<G: StoredGame> {
-    accepted: Accepted<G>,
-    /// The events as the caller is answered with them.
-    views: Vec<TableEventView<G::EventView>>,
-    snapshots: Vec<(u64, Vec<u8>)>,
-}
-
-/// What the command path keeps of a batch while the table folds it: the acting seat's views of the events and the
-/// snapshots due.
+/// What the command path keeps of a batch while the table folds it: the events as the caller is answered with
+/// them, and the snapshots due.
 struct Folding<G: StoredGame> {
     viewer: Viewer,
     views: Vec<TableEventView<G::EventView>>,
@@ -193,8 +185,7 @@ impl<G: StoredGame> Engine<G> {
             cred,
             "SubmitCommand needs a seat token in `authorization: Bearer <token>`",
         )?;
-        let id = submit.game_id;
-        let mut guard = self.lock_head(&id).await?;
+        let mut guard = self.lock_head(&submit.game_id).await?;
         let current = head(&guard);
         let seat = seat_of_token(&current.meta, cred)?;
         let decided = table::decide::<G>(
@@ -208,14 +199,11 @@ impl<G: StoredGame> Engine<G> {
         let events = match decided {
             Ok(events) => events,
             Err(refusal) => {
-                // A retry of a command that was applied is answered with the original result, whatever the
-                // game's state has become since.
                 let meta = Arc::clone(&current.meta);
                 drop(guard);
-                return match self.find_command(&id, submit.command_id.as_str())? {
-                    Some((first, last)) => self.duplicate::<W>(&meta, seat, first, last).await,
-                    None => Err(refusal.into()),
-                };
+                return self
+                    .refused::<W>(&meta, seat, &submit.command_id, refusal.into())
+                    .await;
             }
         };
         // The head leaves its slot while the command is applied: the state evolves in place instead of being
@@ -226,49 +214,33 @@ impl<G: StoredGame> Engine<G> {
             version: before,
             state,
         } = guard.take().expect("lock_head loads the head");
-        let batch = self.fold(&meta, seat, before, state, events)?;
+        let (accepted, folding) = self.fold(&meta, seat, before, state, events)?;
         let command = StoredCommand {
             seat,
             command: submit.command,
         };
         let command_id = submit.command_id.as_str();
+        let snapshots = folding.snapshots;
         let appended = self
-            .append(
-                &meta,
-                command_id,
-                command,
-                before,
-                &batch.accepted,
-                batch.snapshots,
-            )
+            .append(&meta, command_id, command, before, &accepted, snapshots)
             .await?;
         if appended.duplicate {
             drop(guard);
             let (first, last) = (appended.first_version, appended.last_version);
             return self.duplicate::<W>(&meta, seat, first, last).await;
         }
-        debug_assert_eq!(
-            appended.last_version,
-            before + batch.accepted.events.len() as u64
-        );
-        let Accepted {
-            events,
-            state,
-            outcome,
-        } = batch.accepted;
-        let last = appended.last_version;
-        let legal_actions = (submit.with_legal_actions && outcome.is_none())
-            .then(|| legal_actions_of::<G>(&state, last, seat).map(Arc::new))
-            .flatten();
-        let known = submit.with_legal_actions.then_some((seat, &legal_actions));
-        self.publish_turn(&id, last, &state, known);
-        *guard = Some(Head {
+        debug_assert_eq!(appended.last_version, before + accepted.events.len() as u64);
+        let (legal_actions, outcome) = self.commit(
+            &mut guard,
             meta,
-            version: last,
-            state,
-        });
-        self.publish(&id, appended.first_version, appended.first_global, events);
+            seat,
+            &appended,
+            accepted,
+            submit.with_legal_actions,
+        );
         drop(guard);
+        let id = &submit.game_id;
+        let last = appended.last_version;
         // Debug, not info: one line per command would cost more than the command at full load.
         tracing::debug!(
             game_id = %id,
@@ -281,13 +253,13 @@ impl<G: StoredGame> Engine<G> {
         if let Some(outcome) = &outcome {
             tracing::info!(game_id = %id, version = last, winner = outcome.winner.0, "game finished");
         }
-        let events = batch.views.into_iter().enumerate().map(|(i, event)| {
+        let events = folding.views.into_iter().enumerate().map(|(i, event)| {
             let at = EventAt {
                 version: appended.first_version + i as u64,
                 global: appended.first_global + i as u64,
                 event,
             };
-            W::event(&id, at)
+            W::event(id, at)
         });
         Ok(Answer {
             version: last,
@@ -308,7 +280,7 @@ impl<G: StoredGame> Engine<G> {
         before: u64,
         state: G::State,
         events: Vec<G::Event>,
-    ) -> Result<Batch<G>, ApiError> {
+    ) -> Result<(Accepted<G>, Folding<G>), ApiError> {
         let mut folding = Folding::<G> {
             viewer: Viewer::Seat(seat),
             views: Vec::with_capacity(events.len() + 1),
@@ -328,11 +300,59 @@ impl<G: StoredGame> Engine<G> {
                 state = table::evolve::<G>(state, event);
             }
         }
-        Ok(Batch {
-            accepted,
-            views: folding.views,
-            snapshots: folding.snapshots,
-        })
+        Ok((accepted, folding))
+    }
+
+    /// Once the batch is durable, under the game's lock: tells the `Play` sessions where the game stands, puts the
+    /// new head back and publishes the batch to the subscribers. Returns the acting seat's legal actions at the new
+    /// version (if it asked for them and may act) and the game's outcome, if the batch ended it.
+    fn commit(
+        &self,
+        guard: &mut HeadGuard<G>,
+        meta: Arc<Meta<G>>,
+        seat: Seat,
+        appended: &Appended,
+        accepted: Accepted<G>,
+        with_legal_actions: bool,
+    ) -> (Listed<G::Command>, Option<Outcome>) {
+        let Accepted {
+            events,
+            state,
+            outcome,
+        } = accepted;
+        let last = appended.last_version;
+        let legal_actions = (with_legal_actions && outcome.is_none())
+            .then(|| legal_actions_of::<G>(&state, last, seat).map(Arc::new))
+            .flatten();
+        let known = with_legal_actions.then_some((seat, &legal_actions));
+        self.publish_turn(&meta.id, last, &state, known);
+        self.publish(
+            &meta.id,
+            appended.first_version,
+            appended.first_global,
+            events,
+        );
+        **guard = Some(Head {
+            meta,
+            version: last,
+            state,
+        });
+        (legal_actions, outcome)
+    }
+
+    /// The answer to a command the table or the game refused: a retry of a command that was applied is answered
+    /// with the original result, whatever the game's state has become since; anything else with the refusal.
+    async fn refused<W: Wire<G>>(
+        &self,
+        meta: &Arc<Meta<G>>,
+        seat: Seat,
+        command_id: &CommandId,
+        refusal: ApiError,
+    ) -> Result<Answer<W::Event, W::Actions>, ApiError> {
+        match self.find_command(&meta.id, command_id.as_str())? {
+            Some((first, last)) => self.duplicate::<W>(meta, seat, first, last).await,
+            None => Err(refusal),
+        }
     }
 
     /// The answer to a repeated command id: the original events, as the caller may see them now.

@@ -1,5 +1,5 @@
-//! The generic game engine: everything the server does with a game, written once over the rules crate's [`Game`]
-//! (plus its [`StoredGame`] schema), in rules types.
+//! The generic game engine: everything the server does with a game, written once over the rules crate's
+//! [`Game`](hexfold_rules::Game) (plus its [`StoredGame`] schema), in rules types.
 //!
 //! The engine keeps the I/O; the platform's rules are `hexfold-table`'s. The flow of a command: authenticate the
 //! seat, take the game's lock, let the table decide against the cached head state and fold the accepted events into
@@ -29,7 +29,7 @@ mod turns;
 pub use auth::Credential;
 pub use command::{Answer, CommandId, Created, SeatNames, Submit, MAX_SEAT_NAME_BYTES};
 pub use read::{EventAt, FinishedGame, PlayedCommand, ReadRange, StateAt, Summary, Update};
-pub use turns::{Actions, Ended, Turn, TurnWatch};
+pub use turns::{Actions, Ended, Listed, Turn, TurnWatch};
 
 use crate::error::ApiError;
 use crate::stored::StoredGame;
@@ -37,9 +37,6 @@ use hexfold_store::Store;
 use hexfold_table::Snapshots;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{mpsc, watch, OwnedSemaphorePermit, Semaphore};
-
-#[cfg(doc)]
-use hexfold_rules::Game;
 
 /// Tunables of the engine; see the module docs for what happens at each limit.
 #[derive(Clone, Debug)]
@@ -75,6 +72,7 @@ pub struct Shared {
 }
 
 impl Shared {
+    /// A permit for one more running stream, or RESOURCE_EXHAUSTED at the limit.
     pub fn stream_permit(&self) -> Result<OwnedSemaphorePermit, ApiError> {
         Arc::clone(&self.streams).try_acquire_owned().map_err(|_| {
             ApiError::ResourceExhausted(format!(
@@ -110,6 +108,8 @@ pub trait Wire<G: StoredGame>: 'static {
 /// Items of a server stream: the wire's items or the error that ends the stream.
 pub type StreamTx<T, E> = mpsc::Sender<Result<T, E>>;
 
+/// The engine of one rule set `G`: the cache of its games' heads (with their locks), their live channels and
+/// their `Play` turns, over the store and limits every engine shares.
 pub struct Engine<G: StoredGame> {
     shared: Arc<Shared>,
     slots: Mutex<cache::SlotCache<G>>,

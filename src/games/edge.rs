@@ -192,11 +192,6 @@ impl<G: ProtoGame + StoredGame> ProtoEngine<G> {
             engine: Engine::new(shared),
         }
     }
-
-    /// The engine itself, in rules types.
-    pub fn engine(&self) -> &Engine<G> {
-        &self.engine
-    }
 }
 
 #[tonic::async_trait]

@@ -37,7 +37,7 @@ pub mod elasund;
 mod edge;
 mod replay;
 
-pub use edge::{DynGame, Proto, ProtoEngine, ProtoTurn, TurnFeed};
+pub use edge::{DynGame, ProtoEngine, ProtoTurn, TurnFeed};
 pub use replay::{verify_replay, ReplayError, ReplayReport, ReplayStep};
 
 use crate::engine::Shared;
