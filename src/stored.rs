@@ -18,8 +18,9 @@
 //! form or meaning between builds without any record failing to decode (a field added with a default, say), and
 //! a snapshot is a cache of the fold, so one of another schema is never used: the events are folded instead.
 //!
-//! Events are stored as the table's [`hexfold_table::TableEvent`] (the game's event, or `SeedRevealed`), whose serde form is part
-//! of this contract. Nothing here knows protobuf: the API and the storage are converted separately.
+//! Events are stored as the table's [`hexfold_table::TableEvent`] (the game's event, or `SeedRevealed`), whose
+//! serde form is part of this contract. Nothing here knows protobuf: the API and the storage are converted
+//! separately.
 
 use crate::error::ApiError;
 use hexfold_rules::{Game, Seat};

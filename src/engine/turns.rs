@@ -47,25 +47,6 @@ pub struct Turn<C> {
     pub ended: Option<Ended>,
 }
 
-// By hand: a derive would ask `C: Clone` / `C: Default`, which sharing the actions does not need.
-impl<C> Clone for Turn<C> {
-    fn clone(&self) -> Self {
-        Turn {
-            actions: self.actions.clone(),
-            ended: self.ended,
-        }
-    }
-}
-
-impl<C> Default for Turn<C> {
-    fn default() -> Self {
-        Turn {
-            actions: None,
-            ended: None,
-        }
-    }
-}
-
 /// Per game with a session, one channel per seat: a seat's channel only changes when that seat may act at a new
 /// version or the game ends.
 pub(super) type Turns<C> = Arc<Mutex<HashMap<String, Arc<[watch::Sender<Turn<C>>]>>>>;
@@ -246,7 +227,13 @@ impl<G: StoredGame> Engine<G> {
             let mut turns = lock(&self.turns);
             let seats = turns.entry(id.clone()).or_insert_with(|| {
                 (0..current.meta.seats.len())
-                    .map(|_| watch::channel(Turn::default()).0)
+                    .map(|_| {
+                        let nothing = Turn {
+                            actions: None,
+                            ended: None,
+                        };
+                        watch::channel(nothing).0
+                    })
                     .collect()
             });
             let tx = &seats[usize::from(seat.0)];

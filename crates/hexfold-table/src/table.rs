@@ -1,6 +1,10 @@
 //! The table's half of the command path: the checks every game shares before its own `decide`, and the fold of an
 //! accepted batch, which numbers its events, times the snapshots and reveals the seed with the events that end the
 //! game.
+//!
+//! Two steps rather than one decider call: [`decide`] borrows the state, so a refused command leaves a cached head
+//! where it is, and [`accept`] takes it by value to evolve it in place, so an accepted one costs no clone of the
+//! state (whether a batch ends the game is known only once it is folded).
 
 use crate::event::{evolve, TableEvent};
 use crate::seed::Seed;
