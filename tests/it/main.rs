@@ -9,6 +9,7 @@ mod bad_input;
 mod browser;
 mod ck;
 mod cli;
+mod compat;
 mod concurrency;
 mod crash;
 mod hidden;

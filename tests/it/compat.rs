@@ -1,0 +1,166 @@
+//! A data directory written by an older build opens and serves every game as that build did
+//! (`tests/fixtures/store-58cf777/README.md`).
+
+use crate::support::{self, authed, Client};
+use hexfold::proto::v1 as pb;
+use prost::Message;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+fn fixture() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/store-58cf777")
+}
+
+fn decode<M: Message + Default>(hex_bytes: &Value) -> M {
+    let bytes = hex::decode(hex_bytes.as_str().expect("hex string")).expect("hex");
+    M::decode(bytes.as_slice()).expect("a recorded message")
+}
+
+/// Copies a directory tree (the fixture must never be written to: sled opens its files read-write).
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+fn request<T>(message: T, tokens: &[Value], viewer: &Value) -> tonic::Request<T> {
+    match viewer.as_u64() {
+        Some(seat) => authed(message, tokens[seat as usize].as_str().unwrap()),
+        None => tonic::Request::new(message),
+    }
+}
+
+async fn read_all(
+    client: &mut Client,
+    request: tonic::Request<pb::ReadEventsRequest>,
+) -> Vec<pb::EventEnvelope> {
+    let mut stream = client
+        .read_events(request)
+        .await
+        .expect("read events")
+        .into_inner();
+    let mut out = Vec::new();
+    while let Some(event) = stream.message().await.expect("event stream") {
+        out.push(event);
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_store_written_by_the_build_before_the_redesign_serves_every_game_as_it_did() {
+    let expected: Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture().join("expected.json")).unwrap())
+            .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    copy_dir(&fixture().join("data"), dir.path());
+    let server = support::start(dir.path()).await;
+    let mut client = server.client().await;
+
+    let listed = client
+        .list_games(pb::ListGamesRequest::default())
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(
+        listed,
+        decode::<pb::ListGamesResponse>(&expected["list_games"])
+    );
+    let games = expected["games"].as_array().unwrap();
+    assert_eq!(games.len(), 6);
+    for game in games {
+        let id = game["game_id"].as_str().unwrap().to_string();
+        let tokens = game["tokens"].as_array().unwrap();
+        for case in game["states"].as_array().unwrap() {
+            let message = pb::GetStateRequest {
+                game_id: id.clone(),
+                at_version: case["at"].as_u64(),
+            };
+            let got = client
+                .get_state(request(message, tokens, &case["viewer"]))
+                .await
+                .unwrap()
+                .into_inner();
+            let want: pb::GetStateResponse = decode(&case["response"]);
+            assert_eq!(
+                got, want,
+                "{id}: state at {} for viewer {}",
+                case["at"], case["viewer"]
+            );
+        }
+        for case in game["events"].as_array().unwrap() {
+            let message = pb::ReadEventsRequest {
+                game_id: id.clone(),
+                ..Default::default()
+            };
+            let got = read_all(&mut client, request(message, tokens, &case["viewer"])).await;
+            let want: Vec<pb::EventEnvelope> = case["events"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(decode)
+                .collect();
+            assert_eq!(got.len() as u64, game["head"].as_u64().unwrap(), "{id}");
+            assert_eq!(got, want, "{id}: events for viewer {}", case["viewer"]);
+        }
+        if game["finished"].as_bool().unwrap() {
+            let replay = client
+                .get_replay(pb::GetReplayRequest {
+                    game_id: id.clone(),
+                })
+                .await
+                .unwrap()
+                .into_inner();
+            assert_eq!(
+                replay,
+                decode::<pb::GetReplayResponse>(&game["replay"]),
+                "{id}"
+            );
+            let report =
+                hexfold::games::verify_replay(&replay, &mut |_| {}).expect("the old game verifies");
+            assert_eq!(report.version, game["head"].as_u64().unwrap());
+        } else {
+            let seat = game["legal"]["seat"].as_u64().unwrap() as usize;
+            let token = tokens[seat].as_str().unwrap();
+            let message = pb::LegalActionsRequest {
+                game_id: id.clone(),
+            };
+            let legal = client
+                .legal_actions(authed(message, token))
+                .await
+                .unwrap()
+                .into_inner();
+            assert_eq!(
+                legal,
+                decode::<pb::LegalActionsResponse>(&game["legal"]["response"]),
+                "{id}"
+            );
+            let head = game["head"].as_u64().unwrap();
+            let accepted = client
+                .submit_command(authed(
+                    pb::SubmitCommandRequest {
+                        game_id: id.clone(),
+                        command_id: "after-the-upgrade".into(),
+                        expected_version: Some(head),
+                        command: Some(legal.commands[0].clone()),
+                        with_legal_actions: false,
+                    },
+                    token,
+                ))
+                .await
+                .expect("the old game takes its next command")
+                .into_inner();
+            assert!(
+                accepted.version > head && !accepted.duplicate,
+                "{id}: {accepted:?}"
+            );
+        }
+    }
+    server.stop().await;
+}
