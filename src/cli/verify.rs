@@ -1,10 +1,10 @@
 //! `hexfold verify`: independent verification of a finished game from what the API publishes.
 //!
 //! The replay itself (seed commitment, the generator derivation, deciding every recorded command with the rules
-//! crate) is [`crate::games::verify_replay`], the one function the server's own derivation is written next to, so
-//! the CLI cannot verify against a different derivation than the server plays with. This module compares what that
-//! replay produces with what the server recorded and serves: every event, version by version, and the final
-//! state.
+//! crate) is [`crate::games::verify_replay`], which runs the table's `verify` over the same `decide` and `accept`
+//! the server's command path calls, so the CLI cannot verify against a different derivation than the server plays
+//! with. This module compares what that replay produces with what the server recorded and serves: every event,
+//! version by version, and the final state.
 
 use crate::games::{self, ReplayError};
 use crate::proto::v1 as pb;
