@@ -120,6 +120,8 @@ fn terrain_to(t: Terrain) -> i32 {
         Terrain::Fields => c::Terrain::Fields,
         Terrain::Mountains => c::Terrain::Mountains,
         Terrain::Desert => c::Terrain::Desert,
+        // No game on the wire has sea hexes yet; Catania's proto will give them a value of their own.
+        Terrain::Sea => c::Terrain::Unspecified,
     }) as i32
 }
 

@@ -17,6 +17,7 @@
 //! - `elasund`: Elasund, a grid game.
 
 pub mod game;
+mod violation;
 
 pub use game::{Game, GameRng, Outcome, RuleViolation, Seat, Viewer};
 pub mod catan;

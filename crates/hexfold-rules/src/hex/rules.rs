@@ -1,7 +1,10 @@
-//! Rules written once over a board and its pieces: production, robber victims, harbor ratios, longest road.
+//! Rules written once over a board and its pieces: edge and corner pieces, production with its yield hook and the
+//! bank rule, robber victims, harbor ratios, the longest road and its card.
 
 use super::board::{Board, EdgeId, HexId, VertexId};
+use super::layout::Terrain;
 use super::resources::{Resource, Resources};
+use super::trade::Cards;
 use crate::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -43,19 +46,29 @@ impl VertexPiece {
     }
 }
 
-/// What lies on an edge: 0 = nothing, else `seat + 1`.
+/// What lies on an edge, packed in one byte like [`VertexPiece`]: 0 = nothing, else `seat + 1` in the low bits and
+/// [`EdgePiece::SHIP`] for a ship. The base games lay only roads, so their stored form is `seat + 1` as before.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct EdgePiece(u8);
 
 impl EdgePiece {
+    const SHIP: u8 = 0x80;
     pub const EMPTY: EdgePiece = EdgePiece(0);
 
     pub fn road(seat: Seat) -> Self {
         EdgePiece(seat.0 + 1)
     }
+    /// A ship: an edge piece for sea sides (Catania). No rule of the base games lays one.
+    pub fn ship(seat: Seat) -> Self {
+        EdgePiece((seat.0 + 1) | Self::SHIP)
+    }
     pub fn owner(self) -> Option<Seat> {
-        (self.0 != 0).then(|| Seat(self.0 - 1))
+        let s = self.0 & !Self::SHIP;
+        (s != 0).then(|| Seat(s - 1))
+    }
+    pub fn is_ship(self) -> bool {
+        self.0 & Self::SHIP != 0
     }
     pub fn is_empty(self) -> bool {
         self.0 == 0
@@ -122,7 +135,36 @@ pub fn producing_hexes(board: &Board, roll: u8, robber: HexId) -> impl Iterator<
         .filter(move |&h| h != robber)
 }
 
-/// Adds what each seat's buildings would receive on `roll` into `out[seat]`, before any bank limit.
+/// Adds what each seat's buildings receive on `roll` into `out[seat]`, before any bank limit. Every hex carrying
+/// the number that `blocked` does not exclude (the robber's; in Catania also the storm's) gives each building on
+/// its corners what the game's yield hook says: `add(hand, resource, terrain, piece)` adds the building's cards
+/// from a hex of `terrain` yielding `resource`. Hexes without a resource (desert, sea) give nothing.
+pub fn produce_into<H>(
+    board: &Board,
+    vertices: &[VertexPiece],
+    roll: u8,
+    blocked: impl Fn(HexId) -> bool,
+    out: &mut [H],
+    mut add: impl FnMut(&mut H, Resource, Terrain, VertexPiece),
+) {
+    for &h in board.hexes_with_number(roll) {
+        if blocked(h) {
+            continue;
+        }
+        let terrain = board.terrain(h);
+        let Some(r) = terrain.resource() else {
+            continue;
+        };
+        for &v in board.topology().hex_vertices(h) {
+            let piece = vertices[v.index()];
+            if let Some(seat) = piece.owner() {
+                add(&mut out[seat.index()], r, terrain, piece);
+            }
+        }
+    }
+}
+
+/// The base game's yield: a settlement one card of the hex's resource, a city two.
 pub fn production(
     board: &Board,
     vertices: &[VertexPiece],
@@ -130,17 +172,63 @@ pub fn production(
     robber: HexId,
     out: &mut [Resources],
 ) {
-    for h in producing_hexes(board, roll, robber) {
-        let Some(r) = board.terrain(h).resource() else {
-            continue;
-        };
-        for &v in board.topology().hex_vertices(h) {
-            let piece = vertices[v.index()];
-            if let Some(seat) = piece.owner() {
-                let slot = out[seat.index()].get_mut(r);
-                *slot = slot.saturating_add(piece.yield_count());
-            }
-        }
+    produce_into(
+        board,
+        vertices,
+        roll,
+        |h| h == robber,
+        out,
+        |hand, r, _, piece| {
+            let slot = hand.get_mut(r);
+            *slot = slot.saturating_add(piece.yield_count());
+        },
+    );
+}
+
+/// One roll's production once the bank rule is applied: each seat's cards (index = seat) and the kinds of card
+/// nobody got.
+pub(crate) struct Yields<H: Cards> {
+    gains: [H; 8],
+    seats: u8,
+    pub(crate) withheld: Vec<H::Kind>,
+}
+
+impl<H: Cards> Yields<H> {
+    /// The seats that receive something, with what they receive, in seat order.
+    pub(crate) fn gains(&self) -> impl Iterator<Item = (Seat, H)> + '_ {
+        (0..self.seats)
+            .map(|s| (Seat(s), self.gains[usize::from(s)]))
+            .filter(|(_, h)| !h.is_empty())
+    }
+}
+
+/// Production for `roll` under the bank rule, written once for every hex game: [`produce_into`] with the game's
+/// yield hook `add`, then [`withhold_short`] against `bank` over every kind of card in `H::KINDS` order (`slot`
+/// gives a hand's count of a kind).
+#[allow(clippy::too_many_arguments)] // The roll's facts and the game's two hooks; none belongs with another.
+pub(crate) fn roll_production<H: Cards + Default>(
+    board: &Board,
+    vertices: &[VertexPiece],
+    seats: u8,
+    roll: u8,
+    robber: HexId,
+    bank: H,
+    add: impl FnMut(&mut H, Resource, Terrain, VertexPiece),
+    slot: impl Fn(&mut H, H::Kind) -> &mut u8,
+) -> Yields<H> {
+    let mut gains = [H::default(); 8];
+    let n = usize::from(seats);
+    produce_into(board, vertices, roll, |h| h == robber, &mut gains[..n], add);
+    let withheld = withhold_short(
+        &mut gains[..n],
+        H::KINDS.iter().copied(),
+        |k| bank.count(k),
+        slot,
+    );
+    Yields {
+        gains,
+        seats,
+        withheld,
     }
 }
 
@@ -347,6 +435,37 @@ pub(crate) fn longest_road_holder(holder: Option<Seat>, old: &[u8], new: &[u8]) 
             }
         }
     }
+}
+
+/// The longest road card's move when road lengths go from `old` to `new` (one entry per seat): the new holder
+/// (`None`: set aside) and its length, or `None` if the card stays where it is.
+pub(crate) fn longest_road_change(
+    holder: Option<Seat>,
+    old: &[u8],
+    new: &[u8],
+) -> Option<(Option<Seat>, u8)> {
+    let moved = longest_road_holder(holder, old, new);
+    (moved != holder).then(|| (moved, moved.map_or(0, |h| new[h.index()])))
+}
+
+/// Road lengths once `vertices` and `edges` replace the board's pieces: recounted for the seats in `affected`
+/// (bit mask), `old` for the others, whose roads nothing touched.
+pub(crate) fn road_lengths_after(
+    board: &Board,
+    vertices: &[VertexPiece],
+    edges: &[EdgePiece],
+    old: &[u8],
+    affected: u8,
+) -> [u8; 8] {
+    let mut lengths = [0u8; 8];
+    for (s, &len) in old.iter().enumerate() {
+        lengths[s] = if affected & (1 << s) != 0 {
+            longest_road(board, vertices, edges, Seat(s as u8))
+        } else {
+            len
+        };
+    }
+    lengths
 }
 
 #[cfg(test)]
