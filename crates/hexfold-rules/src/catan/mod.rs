@@ -304,3 +304,9 @@ impl Game for Catan {
         view::view_event(state, event, viewer)
     }
 }
+
+impl crate::playout::RandomPlayer for Catan {
+    fn random_command(state: &State, seat: Seat, rng: &mut GameRng) -> Option<Command> {
+        random_command(state, seat, rng)
+    }
+}

@@ -612,3 +612,9 @@ impl Game for CitiesKnights {
         view::view_event(state, event, viewer)
     }
 }
+
+impl crate::playout::RandomPlayer for CitiesKnights {
+    fn random_command(state: &State, seat: Seat, rng: &mut GameRng) -> Option<Command> {
+        random_command(state, seat, rng)
+    }
+}

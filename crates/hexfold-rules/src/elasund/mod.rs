@@ -677,3 +677,9 @@ impl Game for Elasund {
         view::view_event(state, event, viewer)
     }
 }
+
+impl crate::playout::RandomPlayer for Elasund {
+    fn random_command(state: &State, seat: Seat, rng: &mut GameRng) -> Option<Command> {
+        random_command(state, seat, rng)
+    }
+}
