@@ -113,8 +113,13 @@ pub struct Playout<G: Game> {
 impl<G: RandomPlayer> Playout<G> {
     /// A game from `setup`, played with `rng`: random seats, the random player, no limit, no log.
     pub fn new(setup: &G::Setup, rng: GameRng) -> Self {
+        Playout::from_state(G::initial_state(setup), rng)
+    }
+
+    /// A game played on from `state` (a scenario's position) with `rng`, with the settings of [`Playout::new`].
+    pub fn from_state(state: G::State, rng: GameRng) -> Self {
         Playout {
-            state: Some(G::initial_state(setup)),
+            state: Some(state),
             rng,
             seat_choice: SeatChoice::Random,
             command_choice: CommandChoice::RandomPlayer,
@@ -164,7 +169,9 @@ impl<G: RandomPlayer> Playout<G> {
     }
 
     pub fn state(&self) -> &G::State {
-        self.state.as_ref().expect("the state is back after every step")
+        self.state
+            .as_ref()
+            .expect("the state is back after every step")
     }
 
     pub fn into_state(self) -> G::State {
@@ -190,7 +197,10 @@ impl<G: RandomPlayer> Playout<G> {
     /// Plays one command: shows it to `visit` before folding its events in, or says why nothing was played. A
     /// refused command or a seat without one leaves the game as it was, so the caller may step again.
     pub fn step(&mut self, visit: impl FnOnce(&Step<'_, G>)) -> Result<(), Stop<G>> {
-        let state = self.state.as_ref().expect("the state is back after every step");
+        let state = self
+            .state
+            .as_ref()
+            .expect("the state is back after every step");
         if let Some(outcome) = G::outcome(state) {
             return Err(Stop::Ended(outcome));
         }
@@ -238,7 +248,10 @@ impl<G: RandomPlayer> Playout<G> {
             events: &events,
             legal: legal.as_deref(),
         });
-        let mut state = self.state.take().expect("the state is back after every step");
+        let mut state = self
+            .state
+            .take()
+            .expect("the state is back after every step");
         for e in &events {
             state = G::evolve(state, e);
         }
