@@ -178,13 +178,8 @@ fn expand_id(cell: &str) -> Vec<String> {
 
 /// Every data case of a game: file stem -> (case name -> its "rule" field).
 fn data_cases(doc: &Doc) -> BTreeMap<String, BTreeMap<String, Option<String>>> {
-    let dir = crate_dir().join("tests/data").join(doc.data_dir);
     let mut files = BTreeMap::new();
-    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|x| x != "json") {
-            continue;
-        }
+    for path in crate::check::case_files(doc.data_dir) {
         let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
         let cases: Vec<Value> = serde_json::from_str(&read(&path))
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
