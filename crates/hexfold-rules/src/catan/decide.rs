@@ -56,7 +56,7 @@ pub(super) fn decide(
             };
             require_active(state.active, actor)?;
             let e = check_edge(&state.board, edge)?;
-            opening_road_site(&state.board, &state.edges, settlement, e)?;
+            opening_road_site(state.table(), settlement, e)?;
             ev.push(Event::RoadPlaced {
                 seat: actor,
                 edge: e,
@@ -86,16 +86,9 @@ pub(super) fn decide(
                 return Err(WrongPhase);
             }
             require_active(state.active, actor)?;
-            let h = robber_move(
-                &state.board,
-                &state.vertices,
-                state.seats,
-                state.robber,
-                actor,
-                hex,
-                victim,
-                |s| state.players[s.index()].hand.total() > 0,
-            )?;
+            let h = robber_move(state.table(), actor, hex, victim, |s| {
+                state.players[s.index()].hand.total() > 0
+            })?;
             ev.push(Event::RobberMoved {
                 seat: actor,
                 hex: h,
@@ -130,7 +123,7 @@ pub(super) fn decide(
         Command::BuildSettlement { vertex } => {
             main_phase(state, actor)?;
             let v = check_vertex(&state.board, vertex)?;
-            settlement_site(&state.board, &state.vertices, &state.edges, false, actor, v)?;
+            settlement_site(state.table(), false, actor, v)?;
             let p = &state.players[actor.index()];
             piece_left(p.settlements_left)?;
             afford(p.hand, RULES.costs.settlement)?;
@@ -366,11 +359,8 @@ fn roll(
 /// resource, nobody gets that resource this turn. A settlement yields one card, a city two.
 fn produce(state: &State, roll: u8) -> Event {
     let yields = roll_production(
-        &state.board,
-        &state.vertices,
-        state.seats,
+        state.table(),
         roll,
-        state.robber,
         state.bank,
         |hand: &mut Resources, r, _, piece| {
             let slot = hand.get_mut(r);

@@ -93,7 +93,7 @@ fn command_events(
             };
             require_active(st, actor)?;
             let e = check_edge(st, edge)?;
-            opening_road_site(&st.board, &st.edges, vertex, e)?;
+            opening_road_site(st.table(), vertex, e)?;
             c.emit(Event::RoadPlaced {
                 seat: actor,
                 edge: e,
@@ -118,16 +118,9 @@ fn command_events(
             }
             require_active(st, actor)?;
             no_pending(st)?;
-            let h = robber_move(
-                &st.board,
-                &st.vertices,
-                st.seats,
-                st.robber,
-                actor,
-                hex,
-                victim,
-                |s| st.players[s.index()].hand.total() > 0,
-            )?;
+            let h = robber_move(st.table(), actor, hex, victim, |s| {
+                st.players[s.index()].hand.total() > 0
+            })?;
             c.emit(Event::RobberMoved {
                 seat: actor,
                 hex: h,
@@ -723,11 +716,8 @@ pub(super) fn draw(c: &mut Ctx, seat: Seat, track: Track, rng: &mut GameRng) {
 /// commodity, elsewhere two resources. A good the bank cannot pay everyone is paid to nobody, as in the base game.
 fn produce(s: &State, roll: u8) -> Event {
     let yields = roll_production(
-        &s.board,
-        &s.vertices,
-        s.seats,
+        s.table(),
         roll,
-        s.robber,
         s.bank,
         |hand: &mut Hand, r, terrain, piece| match commodity_of(terrain) {
             Some(com) if piece.is_city() => {

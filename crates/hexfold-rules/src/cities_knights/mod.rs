@@ -396,6 +396,17 @@ impl State {
         self.walls[v.index()]
     }
 
+    /// The board and pieces as the hex machine reads them.
+    pub(crate) fn table(&self) -> crate::hex::Table<'_> {
+        crate::hex::Table {
+            board: &self.board,
+            vertices: &self.vertices,
+            edges: &self.edges,
+            seats: self.seats,
+            robber: self.robber,
+        }
+    }
+
     pub(crate) fn seat_iter(&self) -> impl Iterator<Item = Seat> {
         (0..self.seats).map(Seat)
     }

@@ -8,6 +8,7 @@
 use super::board::{Board, EdgeId, HexId, VertexId};
 use super::resources::Resources;
 use super::rules::{building_site, road_connects, robbable, EdgePiece, SiteError, VertexPiece};
+use super::table::Table;
 use super::violation::HexViolation;
 use crate::Seat;
 
@@ -105,15 +106,13 @@ pub(crate) fn touches_own_road(
 
 /// A settlement built in play: a [`site`] that touches one of the seat's roads.
 pub(crate) fn settlement_site(
-    board: &Board,
-    vertices: &[VertexPiece],
-    edges: &[EdgePiece],
+    table: Table<'_>,
     occupied: bool,
     seat: Seat,
     v: VertexId,
 ) -> Result<(), HexViolation> {
-    site(board, vertices, occupied, v)?;
-    if touches_own_road(board, edges, seat, v) {
+    site(table.board, table.vertices, occupied, v)?;
+    if touches_own_road(table.board, table.edges, seat, v) {
         Ok(())
     } else {
         Err(HexViolation::SettlementNotConnected)
@@ -155,15 +154,14 @@ pub(crate) fn road_site(
 
 /// Where an opening road may go: a free edge touching `building`, the one just placed.
 pub(crate) fn opening_road_site(
-    board: &Board,
-    edges: &[EdgePiece],
+    table: Table<'_>,
     building: VertexId,
     e: EdgeId,
 ) -> Result<(), HexViolation> {
-    if !edges[e.index()].is_empty() {
+    if !table.edges[e.index()].is_empty() {
         return Err(HexViolation::EdgeOccupied);
     }
-    if !board.topology().edge_vertices(e).contains(&building) {
+    if !table.board.topology().edge_vertices(e).contains(&building) {
         return Err(HexViolation::RoadNotAtNewBuilding);
     }
     Ok(())
@@ -183,28 +181,24 @@ pub(crate) fn opening_road_sites<'a>(
         .filter(|e| edges[e.index()].is_empty())
 }
 
-/// A robber move by `thief` from `robber` to `hex`, robbing `victim`: the hex is on the board and another land
-/// hex, the victim (if named) is a seat with a building there and a card (`has_cards`), and a victim is named
-/// whenever one could be robbed. Returns the hex.
-#[allow(clippy::too_many_arguments)] // The move's facts are all needed and none belongs with another.
+/// A robber move by `thief` to `hex`, robbing `victim`: the hex is on the board and another land hex than the
+/// robber's, the victim (if named) is a seat with a building there and a card (`has_cards`), and a victim is
+/// named whenever one could be robbed. Returns the hex.
 pub(crate) fn robber_move(
-    board: &Board,
-    vertices: &[VertexPiece],
-    seats: u8,
-    robber: HexId,
+    table: Table<'_>,
     thief: Seat,
     hex: HexId,
     victim: Option<Seat>,
     has_cards: impl Fn(Seat) -> bool,
 ) -> Result<HexId, HexViolation> {
-    let h = check_hex(board, hex)?;
-    if !super::rules::robber_may_move(board, robber, h) {
+    let h = check_hex(table.board, hex)?;
+    if !super::rules::robber_may_move(table.board, table.robber, h) {
         return Err(HexViolation::RobberMustMove);
     }
-    let mask = robbable(board, vertices, h, thief, has_cards);
+    let mask = robbable(table.board, table.vertices, h, thief, has_cards);
     match victim {
         Some(v) => {
-            check_seat(seats, v)?;
+            check_seat(table.seats, v)?;
             if mask & (1 << v.0) == 0 {
                 return Err(HexViolation::InvalidVictim);
             }

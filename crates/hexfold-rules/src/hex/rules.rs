@@ -4,6 +4,7 @@
 use super::board::{Board, EdgeId, HexId, VertexId};
 use super::layout::Terrain;
 use super::resources::{Resource, Resources};
+use super::table::Table;
 use super::trade::Cards;
 use crate::Seat;
 use serde::{Deserialize, Serialize};
@@ -202,23 +203,27 @@ impl<H: Cards> Yields<H> {
     }
 }
 
-/// Production for `roll` under the bank rule, written once for every hex game: [`produce_into`] with the game's
-/// yield hook `add`, then [`withhold_short`] against `bank` over every kind of card in `H::KINDS` order (`slot`
-/// gives a hand's count of a kind).
-#[allow(clippy::too_many_arguments)] // The roll's facts and the game's two hooks; none belongs with another.
+/// Production for `roll` under the bank rule, written once for every hex game: [`produce_into`] over the table
+/// with the game's yield hook `add`, the robber's hex blocked, then [`withhold_short`] against `bank` over every
+/// kind of card in `H::KINDS` order (`slot` gives a hand's count of a kind).
 pub(crate) fn roll_production<H: Cards + Default>(
-    board: &Board,
-    vertices: &[VertexPiece],
-    seats: u8,
+    table: Table<'_>,
     roll: u8,
-    robber: HexId,
     bank: H,
     add: impl FnMut(&mut H, Resource, Terrain, VertexPiece),
     slot: impl Fn(&mut H, H::Kind) -> &mut u8,
 ) -> Yields<H> {
     let mut gains = [H::default(); 8];
+    let (seats, robber) = (table.seats, table.robber);
     let n = usize::from(seats);
-    produce_into(board, vertices, roll, |h| h == robber, &mut gains[..n], add);
+    produce_into(
+        table.board,
+        table.vertices,
+        roll,
+        |h| h == robber,
+        &mut gains[..n],
+        add,
+    );
     let withheld = withhold_short(
         &mut gains[..n],
         H::KINDS.iter().copied(),
@@ -648,6 +653,109 @@ mod tests {
                 reference(&b, &verts, &edges, Seat(0))
             );
         }
+    }
+}
+
+/// The seams a scenario on other frames needs (Catania), exercised on boards no game plays yet.
+#[cfg(test)]
+mod frame_tests {
+    use super::*;
+    use crate::hex::{beginner_layout, HexCoord, HexTile, Layout};
+
+    fn sea(coord: HexCoord) -> HexTile {
+        HexTile {
+            coord,
+            terrain: Terrain::Sea,
+            number: None,
+        }
+    }
+
+    /// The beginner island inside a ring of 18 sea hexes.
+    fn island_in_the_sea() -> Board {
+        let mut layout = beginner_layout();
+        for r in -3i8..=3 {
+            for q in -3i8..=3 {
+                let c = HexCoord::new(q, r);
+                if (q + r).abs() <= 3 && layout.hexes.iter().all(|h| h.coord != c) {
+                    layout.hexes.push(sea(c));
+                }
+            }
+        }
+        Board::new(layout).expect("sea hexes make a valid board")
+    }
+
+    #[test]
+    fn a_sea_ring_frames_the_island_and_is_not_land() {
+        let b = island_in_the_sea();
+        let t = b.topology();
+        assert_eq!(
+            (t.hex_count(), t.vertex_count(), t.edge_count()),
+            (37, 96, 132)
+        );
+        let water: Vec<HexId> = t
+            .hexes()
+            .filter(|&h| b.terrain(h) == Terrain::Sea)
+            .collect();
+        assert_eq!(water.len(), 18);
+        let desert = crate::hex::robber_start(&b);
+        assert_eq!(b.terrain(desert), Terrain::Desert);
+        for &h in &water {
+            assert!(!b.terrain(h).is_land());
+            assert!(
+                !robber_may_move(&b, desert, h),
+                "the robber never goes to sea"
+            );
+            assert_eq!(b.number(h), None);
+        }
+        // A settlement on every corner of the board produces nothing from the sea, whatever is rolled.
+        let vertices = vec![VertexPiece::settlement(Seat(0)); t.vertex_count()];
+        for roll in 2..=12 {
+            let mut out = [Resources::ZERO];
+            produce_into(
+                &b,
+                &vertices,
+                roll,
+                |_| false,
+                &mut out,
+                |hand, r, terrain, _| {
+                    assert!(terrain.is_land());
+                    *hand.get_mut(r) += 1;
+                },
+            );
+        }
+    }
+
+    /// Catania's proposed map: a 15 by 13 rectangle of odd-r offset rows, 195 hexes (spec section 3.2).
+    #[test]
+    fn a_rectangle_of_195_hexes_has_446_corners_and_640_edges() {
+        let hexes = (0..13i8)
+            .flat_map(|row| {
+                (0..15i8).map(move |col| HexCoord::new(col - (row - (row & 1)) / 2, row))
+            })
+            .map(sea)
+            .collect();
+        let b = Board::new(Layout {
+            hexes,
+            harbors: Vec::new(),
+        })
+        .expect("any frame makes a board");
+        let t = b.topology();
+        assert_eq!(
+            (t.hex_count(), t.vertex_count(), t.edge_count()),
+            (195, 446, 640)
+        );
+    }
+
+    #[test]
+    fn an_edge_piece_is_a_road_or_a_ship_and_roads_keep_their_stored_form() {
+        let road = EdgePiece::road(Seat(5));
+        let ship = EdgePiece::ship(Seat(5));
+        assert_eq!((road.owner(), road.is_ship()), (Some(Seat(5)), false));
+        assert_eq!((ship.owner(), ship.is_ship()), (Some(Seat(5)), true));
+        assert_ne!(road, ship);
+        assert!(!ship.is_empty() && EdgePiece::EMPTY.owner().is_none());
+        // A road is stored as seat + 1, as before ships existed.
+        assert_eq!(serde_json::to_string(&road).unwrap(), "6");
     }
 }
 
