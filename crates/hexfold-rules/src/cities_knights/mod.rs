@@ -629,3 +629,83 @@ impl crate::playout::RandomPlayer for CitiesKnights {
         random_command(state, seat, rng)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hex::beginner_layout;
+    use crate::playout::{Playout, Stop};
+    use rand::SeedableRng;
+
+    /// The layer under rules of another scenario: five seats, fewer pieces and walls, a longer barbarian track.
+    static FIVE: CkRules = CkRules {
+        name: "five seats",
+        hex: HexRules {
+            seats: (3, 6),
+            pieces: Pieces {
+                settlements: 4,
+                cities: 3,
+                roads: 14,
+            },
+            ..RULES.hex
+        },
+        walls_per_seat: 2,
+        knights_per_strength: [3, 2, 1],
+        barbarian_track_len: 9,
+        ..RULES
+    };
+
+    fn five_seats() -> Setup {
+        Setup {
+            seats: 5,
+            layout: beginner_layout(),
+            first: Seat(4),
+            negotiated_defence: false,
+            points_to_win: 8,
+        }
+    }
+
+    #[test]
+    fn a_scenario_runs_the_layer_under_its_own_rules() {
+        let state = CitiesKnights::initial_state_with(&five_seats(), &FIVE);
+        assert_eq!(state.rules().name, "five seats");
+        assert_eq!(state.players.len(), 5);
+        for seat in state.seat_iter() {
+            let p = &state.players[seat.index()];
+            assert_eq!((p.roads_left, p.walls_left), (14, 2));
+            assert_eq!(p.knights_left, [3, 2, 1]);
+            assert_eq!(state.settlements_left(seat), 4);
+            assert_eq!(state.cities_left(seat), 3);
+            assert_eq!(state.hand_limit(seat), 7);
+        }
+        // The rules are not stored: a decoded state runs under the classic rules until the scenario puts its own
+        // back.
+        let json = serde_json::to_string(&state).unwrap();
+        let decoded: State = serde_json::from_str(&json).unwrap();
+        assert_eq!(decoded.rules().name, RULES.name);
+        assert_ne!(decoded, state);
+        assert_eq!(decoded.with_rules(&FIVE), state);
+    }
+
+    #[test]
+    fn five_seats_play_the_layer_to_the_end() {
+        for seed in 0..3 {
+            let state = CitiesKnights::initial_state_with(&five_seats(), &FIVE);
+            let mut playout =
+                Playout::<CitiesKnights>::from_state(state, GameRng::seed_from_u64(seed))
+                    .command_limit(30_000);
+            let stop = playout.run(|_| {});
+            let state = playout.state();
+            assert!(matches!(stop, Stop::Ended(_)), "seed {seed}: {stop:?}");
+            let winner = CitiesKnights::outcome(state).unwrap().winner;
+            assert!(state.points(winner) >= 8);
+            // Cities only come from the supply (settlements may briefly exceed theirs, see `buildings_of`).
+            for seat in state.seat_iter() {
+                assert!(
+                    state.buildings_of(seat).1 <= 3,
+                    "seat {seat:?} over its cities"
+                );
+            }
+        }
+    }
+}
