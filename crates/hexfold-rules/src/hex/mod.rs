@@ -45,8 +45,8 @@ pub use layout::{
 pub(crate) use random::pick_by_kind;
 pub use resources::{Dice, Resource, Resources};
 pub use rules::{
-    best_ratio, building_site, longest_road, produce_into, producing_hexes, production,
-    road_connects, robber_victims, EdgePiece, SiteError, VertexPiece,
+    best_ratio, building_site, longest_road, produce_into, road_connects, robber_victims,
+    EdgePiece, SiteError, VertexPiece,
 };
 pub(crate) use rules::{
     discard_owed, longest_road_change, road_lengths_after, robbable, robber_may_move,

@@ -3,7 +3,7 @@
 
 use super::board::{Board, EdgeId, HexId, VertexId};
 use super::layout::Terrain;
-use super::resources::{Resource, Resources};
+use super::resources::Resource;
 use super::table::Table;
 use super::trade::Cards;
 use crate::Seat;
@@ -127,15 +127,6 @@ pub fn road_connects(
         })
 }
 
-/// Hexes that produce on `roll`: the hexes carrying that number, except the one the robber stands on.
-pub fn producing_hexes(board: &Board, roll: u8, robber: HexId) -> impl Iterator<Item = HexId> + '_ {
-    board
-        .hexes_with_number(roll)
-        .iter()
-        .copied()
-        .filter(move |&h| h != robber)
-}
-
 /// Adds what each seat's buildings receive on `roll` into `out[seat]`, before any bank limit. Every hex carrying
 /// the number that `blocked` does not exclude (the robber's; in Catania also the storm's) gives each building on
 /// its corners what the game's yield hook says: `add(hand, resource, terrain, piece)` adds the building's cards
@@ -163,27 +154,6 @@ pub fn produce_into<H>(
             }
         }
     }
-}
-
-/// The base game's yield: a settlement one card of the hex's resource, a city two.
-pub fn production(
-    board: &Board,
-    vertices: &[VertexPiece],
-    roll: u8,
-    robber: HexId,
-    out: &mut [Resources],
-) {
-    produce_into(
-        board,
-        vertices,
-        roll,
-        |h| h == robber,
-        out,
-        |hand, r, _, piece| {
-            let slot = hand.get_mut(r);
-            *slot = slot.saturating_add(piece.yield_count());
-        },
-    );
 }
 
 /// One roll's production once the bank rule is applied: each seat's cards (index = seat) and the kinds of card
@@ -660,7 +630,7 @@ mod tests {
 #[cfg(test)]
 mod frame_tests {
     use super::*;
-    use crate::hex::{beginner_layout, HexCoord, HexTile, Layout};
+    use crate::hex::{beginner_layout, HexCoord, HexTile, Layout, Resources};
 
     fn sea(coord: HexCoord) -> HexTile {
         HexTile {
