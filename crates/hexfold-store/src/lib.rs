@@ -86,9 +86,10 @@ pub const MAX_READ_BACKWARDS: usize = 10_000;
 /// `list_streams` returns at most this many streams whatever `limit` asks for.
 pub const MAX_LIST_STREAMS: usize = 1_000;
 /// [`Store`]'s [`EventStore`] reads run on tokio's blocking pool, at most this many at a time per store;
-/// later ones wait (asynchronously) for a free slot. Reads are short and sled serves them from memory,
-/// so more threads than this would only contend for the cores and for sled's lock, and a burst of
-/// readers (many subscribers catching up at once) cannot take every thread of the blocking pool.
+/// later ones wait (asynchronously) for a free slot. The reads are short and mostly served from sled's
+/// cache, so more threads at once would mostly contend for the cores and for sled's lock; the bound also
+/// keeps a burst of readers (many subscribers catching up at once) from taking every thread of tokio's
+/// blocking pool, and bounds the memory of the answers being built.
 pub const MAX_CONCURRENT_READS: usize = 32;
 /// The writer remembers the head and command ids of at most this many streams; past that it forgets the
 /// least recently written ones and reloads them from sled (one scan of the stream's records) when next
@@ -252,44 +253,40 @@ impl AppendRequest {
     /// stream name, a non-empty command id, and every size and count bounded by a `MAX_*` constant
     /// ([`StoreError::TooLarge`] names which).
     pub fn check(&self) -> Result<(), StoreError> {
-        check_request(self)
+        check_stream_name(&self.stream)?;
+        if self.command_id.is_empty() {
+            return Err(StoreError::InvalidArgument("command id is empty".into()));
+        }
+        check_len(
+            "command id (bytes)",
+            self.command_id.len(),
+            MAX_COMMAND_ID_BYTES,
+        )?;
+        check_len("command (bytes)", self.command.len(), MAX_COMMAND_BYTES)?;
+        check_len(
+            "events in one append",
+            self.events.len(),
+            MAX_EVENTS_PER_APPEND,
+        )?;
+        let mut total = self.command.len();
+        for event in &self.events {
+            check_len("event (bytes)", event.len(), MAX_EVENT_BYTES)?;
+            total += event.len();
+        }
+        if let Some(summary) = &self.summary {
+            check_len("summary (bytes)", summary.len(), MAX_META_BYTES)?;
+            total += summary.len();
+        }
+        check_len(
+            "snapshots in one append",
+            self.snapshots.len(),
+            MAX_EVENTS_PER_APPEND,
+        )?;
+        for (_, snapshot) in &self.snapshots {
+            check_len("snapshot (bytes)", snapshot.len(), MAX_SNAPSHOT_BYTES)?;
+        }
+        check_len("append (bytes)", total, MAX_APPEND_BYTES)
     }
-}
-
-fn check_request(req: &AppendRequest) -> Result<(), StoreError> {
-    check_stream_name(&req.stream)?;
-    if req.command_id.is_empty() {
-        return Err(StoreError::InvalidArgument("command id is empty".into()));
-    }
-    check_len(
-        "command id (bytes)",
-        req.command_id.len(),
-        MAX_COMMAND_ID_BYTES,
-    )?;
-    check_len("command (bytes)", req.command.len(), MAX_COMMAND_BYTES)?;
-    check_len(
-        "events in one append",
-        req.events.len(),
-        MAX_EVENTS_PER_APPEND,
-    )?;
-    let mut total = req.command.len();
-    for event in &req.events {
-        check_len("event (bytes)", event.len(), MAX_EVENT_BYTES)?;
-        total += event.len();
-    }
-    if let Some(summary) = &req.summary {
-        check_len("summary (bytes)", summary.len(), MAX_META_BYTES)?;
-        total += summary.len();
-    }
-    check_len(
-        "snapshots in one append",
-        req.snapshots.len(),
-        MAX_EVENTS_PER_APPEND,
-    )?;
-    for (_, snapshot) in &req.snapshots {
-        check_len("snapshot (bytes)", snapshot.len(), MAX_SNAPSHOT_BYTES)?;
-    }
-    check_len("append (bytes)", total, MAX_APPEND_BYTES)
 }
 
 /// Length of a `P` key of `stream`: kind, length byte, name, u64.
@@ -583,7 +580,7 @@ impl Store {
     /// Not blocking: it queues for the log thread and awaits the reply. To be removed from the public API
     /// once the server uses [`EventStore::append`], which calls it.
     pub async fn append(&self, req: AppendRequest) -> Result<Appended, StoreError> {
-        check_request(&req)?;
+        req.check()?;
         let permit = self.permit(request_bytes(&req)).await?;
         let (reply, outcome) = oneshot::channel();
         let request = Request::Append {
