@@ -165,7 +165,8 @@ async fn run_case(
     let n = latencies.len();
     let mean_us = latencies.iter().sum::<Duration>().as_secs_f64() * 1e6 / n as f64;
     println!(
-        "{:<20} tasks={:<3} calls/s={:>9.0} mean={:>7.2}us p50={:>7.2}us p99={:>7.2}us (answers summed: {checksum})",
+        "{:<20} tasks={:<3} calls/s={:>9.0} mean={:>7.2}us p50={:>7.2}us p99={:>7.2}us \
+         (answers summed: {checksum})",
         format!("{case:?}"),
         tasks,
         n as f64 / elapsed,

@@ -1,4 +1,5 @@
-//! The [`EventStore`] trait: what the server may ask of any event store, and what every backend guarantees.
+//! The [`EventStore`] trait: what the server may ask of any event store, and what every backend
+//! guarantees.
 //!
 //! This module names no sled type: it speaks the crate's plain data types ([`AppendRequest`], [`Recorded`],
 //! ...), [`StoreError`], and tokio's `watch` for wake-ups, so a backend over another database (PostgreSQL,
@@ -54,8 +55,8 @@ impl PositionWatch {
     }
 
     /// Waits until the announced position is past `position`, and returns it (at once if it already is).
-    /// Cancel safe, so it can be a branch of `tokio::select!`. Fails with [`StoreError::Io`] when the store
-    /// has been closed.
+    /// Cancel safe, so it can be a branch of `tokio::select!`. Fails with [`StoreError::Io`] if the store is
+    /// closed first.
     pub async fn wait_past(&mut self, position: u64) -> Result<u64, StoreError> {
         match self.rx.wait_for(|&p| p > position).await {
             Ok(p) => Ok(*p),
@@ -80,7 +81,8 @@ impl PositionWatch {
 /// - **Gapless versions.** A stream's events are numbered 1, 2, 3, ... without gaps.
 /// - **Gapless global order.** Every event of every stream has a global position, numbered from 1 without
 ///   gaps, in commit order; [`read_global`](Self::read_global) from any position, followed with
-///   [`watch_position`](Self::watch_position), yields every event exactly once and in order, whoever wrote it.
+///   [`watch_position`](Self::watch_position), yields every event exactly once and in order, whoever
+///   wrote it.
 /// - **Optimistic concurrency.** An append with `expected_version: Some(v)` on a stream whose head is not `v`
 ///   fails with [`StoreError::Conflict`] `{ expected: v, actual: head }` and writes nothing; of racing
 ///   appends at one version exactly one wins. `None` appends at whatever the head is.
@@ -117,8 +119,8 @@ pub trait EventStore: Send + Sync + 'static {
     /// The stream's last durable version (0 before its first event).
     fn head<'a>(&'a self, stream: &'a str) -> BoxFuture<'a, Result<u64, StoreError>>;
 
-    /// Appends atomically (see the trait's contract for conflicts, duplicates and empty appends). Returns once
-    /// the append is durable, and readable by every method.
+    /// Appends atomically (see the trait's contract for conflicts, duplicates and empty appends). Returns
+    /// once the append is durable, and readable by every method.
     fn append(&self, req: AppendRequest) -> BoxFuture<'_, Result<Appended, StoreError>>;
 
     /// Events `from..=to` of the stream in version order, clipped to the durable head (`from` 0 reads from

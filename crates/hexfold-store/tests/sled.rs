@@ -53,7 +53,6 @@ impl Harness for SledHarness {
         self.open_store()
     }
 
-    /// Gives the append record holding the event a format byte no version of this code wrote.
     async fn damage_event(
         &mut self,
         store: Arc<dyn EventStore>,
@@ -61,16 +60,20 @@ impl Harness for SledHarness {
         version: u64,
     ) -> (Arc<dyn EventStore>, &'static str) {
         close(store);
-        {
-            let db = raw_sled(self.dir.path());
-            let (key, value) = append_record(&db, stream, version);
-            let mut value = value.to_vec();
-            value[0] = 0xEE;
-            db.insert(key, value).unwrap();
-            db.flush().unwrap();
-        }
+        damage_format_byte(self.dir.path(), stream, version);
         (self.open_store(), "format")
     }
+}
+
+/// Gives the append record of `stream` holding `version` a format byte no version of this code wrote,
+/// with the store closed.
+fn damage_format_byte(dir: &Path, stream: &str, version: u64) {
+    let db = raw_sled(dir);
+    let (key, value) = append_record(&db, stream, version);
+    let mut value = value.to_vec();
+    value[0] = 0xEE;
+    db.insert(key, value).unwrap();
+    db.flush().unwrap();
 }
 
 /// The `A` record of `stream` that holds `version`, read with the layout of `src/codec.rs`: the key is
@@ -127,15 +130,8 @@ async fn a_record_damaged_on_disk_is_corrupt_after_reopen() {
             .await
             .unwrap();
     }
-    {
-        // Give the second (and last) append a format byte no version of this code wrote.
-        let db = raw_sled(dir.path());
-        let (key, value) = append_record(&db, "g", 2);
-        let mut value = value.to_vec();
-        value[0] = 0xEE;
-        db.insert(key, value).unwrap();
-        db.flush().unwrap();
-    }
+    // The second append is the last one.
+    damage_format_byte(dir.path(), "g", 2);
     // The last append is damaged, so reopening (which reads it to recover the global counter) refuses.
     match Store::open(dir.path(), StoreConfig::default()) {
         Err(StoreError::Corrupt(msg)) => assert!(msg.contains("format"), "{msg}"),
@@ -145,7 +141,7 @@ async fn a_record_damaged_on_disk_is_corrupt_after_reopen() {
 }
 
 /// What needs only memory is answered inline, without a hop to the blocking pool: the first poll of the
-/// future already has the answer. (A read that goes to the pool is pending at its first poll.)
+/// future already has the answer.
 #[tokio::test]
 async fn memory_answers_are_ready_at_the_first_poll() {
     let dir = tempfile::tempdir().unwrap();
@@ -160,10 +156,8 @@ async fn memory_answers_are_ready_at_the_first_poll() {
     let mut never_seen = store.find_command("g", "never-sent");
     assert_eq!(never_seen.as_mut().poll(&mut cx), Poll::Ready(Ok(None)));
     assert_eq!(store.watch_position().current(), 1);
-    // A known id needs its record: off to the pool, pending at first.
-    let mut known = store.find_command("g", "c1");
-    assert!(known.as_mut().poll(&mut cx).is_pending());
-    let found = known.await.unwrap().unwrap();
+    // A known id needs its record, read on the blocking pool.
+    let found = store.find_command("g", "c1").await.unwrap().unwrap();
     assert_eq!((found.first_version, found.last_version), (1, 1));
 }
 
