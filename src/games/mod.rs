@@ -7,28 +7,8 @@
 //! `mod` line below, and one line in the `games!` registry. Everything else (storage, randomness, authentication,
 //! views, streams, `Play` sessions, replays, the CLI's variants) is generic code, written once for every game.
 
-/// A plain enum of the rules crate and its proto enum, whose variants have the same names: generates the checked
-/// conversion from the proto value (`from(what, n)`: INVALID_ARGUMENT "`what` must name `noun`" for an unknown or
-/// unspecified value) and the total one back (`to`), from one list of variants, so the two directions cannot drift.
-macro_rules! enum_conversions {
-    ($vis:vis $from:ident, $to:ident: $rules:ident <=> $m:ident::$proto:ident, $noun:literal, [$($v:ident),+ $(,)?]) => {
-        $vis fn $from(what: &str, n: i32) -> Result<$rules, crate::error::ApiError> {
-            match $m::$proto::try_from(n) {
-                $(Ok($m::$proto::$v) => Ok($rules::$v),)+
-                _ => Err(crate::error::ApiError::InvalidArgument(format!(
-                    "{what} must name {}",
-                    $noun
-                ))),
-            }
-        }
-
-        $vis fn $to(x: $rules) -> i32 {
-            (match x {
-                $($rules::$v => $m::$proto::$v,)+
-            }) as i32
-        }
-    };
-}
+#[macro_use]
+mod convert;
 
 pub mod catan;
 pub mod cities_knights;

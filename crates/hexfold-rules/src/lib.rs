@@ -11,15 +11,19 @@
 //!
 //! Module map:
 //! - [`game`]: the shared interface ([`Game`], [`Seat`], [`Viewer`], [`RuleViolation`]).
-//! - `hex`: the hex engine shared by base Catan, Cities & Knights and Catania (board topology, dice, trading,
-//!   robber).
-//! - `catan`: the base game on the hex engine.
-//! - `elasund`: Elasund, a grid game.
+//! - `violation`: the `violations!` table every game declares its refusals with.
+//! - [`hex`]: the hex machine shared by base Catan, Cities & Knights and Catania: board and maps, the shared
+//!   refusals and checks, production, robber, trade, longest road, and each game's rules as data.
+//! - [`catan`]: the base game on the hex machine. [`cities_knights`]: Cities & Knights, the machine plus its layer.
+//! - [`elasund`]: Elasund, a grid game.
+//! - [`playout`]: seeded random games step by step, for tests and benchmarks.
 
 pub mod game;
+mod violation;
 
 pub use game::{Game, GameRng, Outcome, RuleViolation, Seat, Viewer};
 pub mod catan;
 pub mod cities_knights;
 pub mod elasund;
 pub mod hex;
+pub mod playout;

@@ -1,27 +1,38 @@
 use thiserror::Error;
 
-/// Everything the store can refuse or fail with.
+/// Everything a store can refuse or fail with, whatever its backend.
 ///
 /// `Display` never includes payload, command, meta, summary or snapshot bytes: those may hold hidden game
 /// information, and errors end up in logs and client-visible statuses.
+///
+/// Each variant says which gRPC status the server answers with (the mapping itself lives in the server's
+/// `src/error.rs`, the one place that chooses status codes). A backend reports every failure as one of these;
+/// in particular a database that cannot be reached, or a connection lost mid-request, is [`StoreError::Io`].
+/// When an append fails that way its outcome may be unknown (it may have committed): the caller's retry
+/// with the same command id is safe, since the original is then returned as a duplicate.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum StoreError {
-    /// The append's `expected_version` is not the stream's current (written) version.
+    /// The append's `expected_version` is not the stream's current (written) version. ABORTED, with the two
+    /// versions in the status details.
     #[error("version conflict: expected version {expected}, stream is at {actual}")]
     Conflict { expected: u64, actual: u64 },
-    /// The stream does not exist (or its creation is not durable yet).
+    /// The stream does not exist (or its creation is not durable yet). NOT_FOUND.
     #[error("stream not found")]
     NotFound,
-    /// `create_stream` on a name that is taken.
+    /// `create_stream` on a name that is taken. INTERNAL: the server names games with 128 random bits, so
+    /// for it a taken name is a broken generator, not the client's fault.
     #[error("stream already exists")]
     AlreadyExists,
-    /// A stored record could not be decoded; the message names the record, never its bytes.
+    /// A stored record could not be decoded; the message names the record, never its bytes. DATA_LOSS.
     #[error("corrupt record: {0}")]
     Corrupt(String),
-    /// The disk or sled failed, or an earlier flush failed and the store refuses writes (poisoned).
+    /// The disk or the database failed or cannot be reached, or an earlier flush failed and the store
+    /// refuses writes (poisoned). INTERNAL today; the server may answer UNAVAILABLE for a store that cannot
+    /// be reached once a backend needs to tell the two apart (see the type's docs on retries).
     #[error("storage I/O error: {0}")]
     Io(String),
     /// A payload, name or count is over one of the limits documented on the crate's constants.
+    /// INVALID_ARGUMENT.
     #[error("{what} is {size}, over the limit of {limit}")]
     TooLarge {
         what: &'static str,
@@ -29,7 +40,7 @@ pub enum StoreError {
         limit: usize,
     },
     /// An argument the store cannot accept for a reason other than size (an empty stream name, a snapshot
-    /// of a version that is not durable yet).
+    /// of a version that is not durable yet). INVALID_ARGUMENT.
     #[error("invalid argument: {0}")]
     InvalidArgument(String),
 }

@@ -1,15 +1,20 @@
-//! Append-only event streams over sled 0.34, with group commit and read-committed reads.
+//! The event store of hexfold: the [`EventStore`] trait every backend implements, and its first backend,
+//! [`Store`], append-only event streams over sled 0.34 with group commit and read-committed reads.
 //!
 //! This crate owns the durable log of the hexfold server: one stream per game with gapless versions from
 //! 1, a global position that orders every event of every stream, idempotent appends keyed by a command id,
-//! snapshots, and a per-stream summary for listings. It owns the on-disk layout (documented in
-//! `src/codec.rs`) and the rule that nothing is acknowledged or read before it is durable.
+//! snapshots, and a per-stream summary for listings. [`EventStore`] (`src/event_store.rs`) is the contract
+//! the server codes against; it names no sled type, and `tests/contract/` checks each of its guarantees
+//! against every backend. The sled backend owns the on-disk layout (documented in `src/codec.rs`) and the
+//! rule that nothing is acknowledged or read before it is durable; `src/sled_async.rs` puts it behind the
+//! trait without running any sled call on an async worker.
 //!
 //! It must not depend on any game, on the rules crate, on protobuf or on gRPC: payloads, commands, meta,
 //! summaries and snapshots are opaque bytes chosen by the caller. Its only I/O is sled and, in
 //! [`Durability::Fsync`] mode, fsync of sled's files.
 //!
-//! # Guarantees
+//! # Guarantees of the sled backend
+//! The trait's contract (see [`EventStore`]), and how sled keeps it:
 //! - An append is atomic: its events and command (one record), the global index record of its batch, the
 //!   stream summary and the snapshots it carries go into one sled `Batch` (with other appends of its group),
 //!   which sled recovers all-or-nothing.
@@ -33,12 +38,15 @@
 //!
 //! # Limits
 //! Every input is bounded by the `MAX_*` constants below; a bigger one is refused with
-//! [`StoreError::TooLarge`] before anything is written.
+//! [`StoreError::TooLarge`] before anything is written. They are part of the contract: every backend
+//! refuses the same inputs ([`AppendRequest::check`], [`check_stream_name`]).
 
 mod codec;
 mod error;
+mod event_store;
 mod log;
 mod migrate;
+mod sled_async;
 
 use std::ops::Bound;
 use std::path::Path;
@@ -52,6 +60,7 @@ use codec::{
     LAYOUT_VERSION,
 };
 pub use error::StoreError;
+pub use event_store::{BoxFuture, EventStore, PositionWatch, Snapshot};
 use log::{CacheLimits, Durable, LogState, Queue, Request, Shared, TXN_EPOCH_SHIFT};
 
 /// Longest stream name, in bytes (it is part of every key of the stream).
@@ -72,8 +81,16 @@ pub const MAX_APPEND_BYTES: usize = 4 << 20;
 pub const MAX_SNAPSHOT_BYTES: usize = 16 << 20;
 /// `read_global` returns at most this many records whatever `limit` asks for.
 pub const MAX_READ_GLOBAL: usize = 10_000;
+/// `read_backwards` returns at most this many events whatever `limit` asks for.
+pub const MAX_READ_BACKWARDS: usize = 10_000;
 /// `list_streams` returns at most this many streams whatever `limit` asks for.
 pub const MAX_LIST_STREAMS: usize = 1_000;
+/// [`Store`]'s [`EventStore`] reads run on tokio's blocking pool, at most this many at a time per store;
+/// later ones wait (asynchronously) for a free slot. The reads are short and mostly served from sled's
+/// cache, so more threads at once would mostly contend for the cores and for sled's lock; the bound also
+/// keeps a burst of readers (many subscribers catching up at once) from taking every thread of tokio's
+/// blocking pool, and bounds the memory of the answers being built.
+pub const MAX_CONCURRENT_READS: usize = 32;
 /// The writer remembers the head and command ids of at most this many streams; past that it forgets the
 /// least recently written ones and reloads them from sled (one scan of the stream's records) when next
 /// written, so memory stays bounded with any number of games.
@@ -177,6 +194,8 @@ pub struct Store {
 
 struct Inner {
     shared: Arc<Shared>,
+    /// Slots for [`EventStore`] reads on the blocking pool (see `sled_async`).
+    readers: Arc<Semaphore>,
     /// The log thread (see `log`): the only writer, and the group commit.
     log: Option<JoinHandle<()>>,
     /// The second thread (see `log`): fsync and replies in Fsync mode, replies in Flush mode.
@@ -220,47 +239,54 @@ fn check_len(what: &'static str, size: usize, limit: usize) -> Result<(), StoreE
     }
 }
 
-fn check_stream_name(stream: &str) -> Result<(), StoreError> {
+/// Checks a stream name as every backend does before anything is written: [`StoreError::InvalidArgument`]
+/// when empty, [`StoreError::TooLarge`] past [`MAX_STREAM_NAME_BYTES`].
+pub fn check_stream_name(stream: &str) -> Result<(), StoreError> {
     if stream.is_empty() {
         return Err(StoreError::InvalidArgument("stream name is empty".into()));
     }
     check_len("stream name (bytes)", stream.len(), MAX_STREAM_NAME_BYTES)
 }
 
-fn check_request(req: &AppendRequest) -> Result<(), StoreError> {
-    check_stream_name(&req.stream)?;
-    if req.command_id.is_empty() {
-        return Err(StoreError::InvalidArgument("command id is empty".into()));
+impl AppendRequest {
+    /// Checks the request against the limits, as every backend does before anything is written: the
+    /// stream name, a non-empty command id, and every size and count bounded by a `MAX_*` constant
+    /// ([`StoreError::TooLarge`] names which).
+    pub fn check(&self) -> Result<(), StoreError> {
+        check_stream_name(&self.stream)?;
+        if self.command_id.is_empty() {
+            return Err(StoreError::InvalidArgument("command id is empty".into()));
+        }
+        check_len(
+            "command id (bytes)",
+            self.command_id.len(),
+            MAX_COMMAND_ID_BYTES,
+        )?;
+        check_len("command (bytes)", self.command.len(), MAX_COMMAND_BYTES)?;
+        check_len(
+            "events in one append",
+            self.events.len(),
+            MAX_EVENTS_PER_APPEND,
+        )?;
+        let mut total = self.command.len();
+        for event in &self.events {
+            check_len("event (bytes)", event.len(), MAX_EVENT_BYTES)?;
+            total += event.len();
+        }
+        if let Some(summary) = &self.summary {
+            check_len("summary (bytes)", summary.len(), MAX_META_BYTES)?;
+            total += summary.len();
+        }
+        check_len(
+            "snapshots in one append",
+            self.snapshots.len(),
+            MAX_EVENTS_PER_APPEND,
+        )?;
+        for (_, snapshot) in &self.snapshots {
+            check_len("snapshot (bytes)", snapshot.len(), MAX_SNAPSHOT_BYTES)?;
+        }
+        check_len("append (bytes)", total, MAX_APPEND_BYTES)
     }
-    check_len(
-        "command id (bytes)",
-        req.command_id.len(),
-        MAX_COMMAND_ID_BYTES,
-    )?;
-    check_len("command (bytes)", req.command.len(), MAX_COMMAND_BYTES)?;
-    check_len(
-        "events in one append",
-        req.events.len(),
-        MAX_EVENTS_PER_APPEND,
-    )?;
-    let mut total = req.command.len();
-    for event in &req.events {
-        check_len("event (bytes)", event.len(), MAX_EVENT_BYTES)?;
-        total += event.len();
-    }
-    if let Some(summary) = &req.summary {
-        check_len("summary (bytes)", summary.len(), MAX_META_BYTES)?;
-        total += summary.len();
-    }
-    check_len(
-        "snapshots in one append",
-        req.snapshots.len(),
-        MAX_EVENTS_PER_APPEND,
-    )?;
-    for (_, snapshot) in &req.snapshots {
-        check_len("snapshot (bytes)", snapshot.len(), MAX_SNAPSHOT_BYTES)?;
-    }
-    check_len("append (bytes)", total, MAX_APPEND_BYTES)
 }
 
 /// Length of a `P` key of `stream`: kind, length byte, name, u64.
@@ -469,6 +495,7 @@ impl Store {
         // syncer.
         let mut inner = Inner {
             shared: Arc::clone(&shared),
+            readers: Arc::new(Semaphore::new(MAX_CONCURRENT_READS)),
             log: None,
             syncer,
         };
@@ -509,6 +536,9 @@ impl Store {
     }
 
     /// Creates a stream with its immutable meta bytes. Durable before `Ok`.
+    ///
+    /// Not blocking: it queues for the log thread and awaits the reply. To be removed from the public API
+    /// once the server uses [`EventStore::create_stream`], which calls it.
     pub async fn create_stream(&self, stream: &str, meta: Vec<u8>) -> Result<(), StoreError> {
         check_stream_name(stream)?;
         check_len("stream meta (bytes)", meta.len(), MAX_META_BYTES)?;
@@ -524,6 +554,9 @@ impl Store {
     }
 
     /// The meta bytes given at creation. `NotFound` until the creation is durable.
+    ///
+    /// Blocking: it reads sled on the calling thread, so never call it on an async worker. To be removed from
+    /// the public API once the server uses [`EventStore::meta`], which runs it on the blocking pool.
     pub fn meta(&self, stream: &str) -> Result<Vec<u8>, StoreError> {
         check_stream_name(stream)?;
         self.durable_meta(stream, self.durable().txn)
@@ -543,8 +576,11 @@ impl Store {
 
     /// Appends atomically; see the crate docs for duplicates, conflicts and empty appends. Returns once
     /// the write is durable (and `durable_position` covers it).
+    ///
+    /// Not blocking: it queues for the log thread and awaits the reply. To be removed from the public API
+    /// once the server uses [`EventStore::append`], which calls it.
     pub async fn append(&self, req: AppendRequest) -> Result<Appended, StoreError> {
-        check_request(&req)?;
+        req.check()?;
         let permit = self.permit(request_bytes(&req)).await?;
         let (reply, outcome) = oneshot::channel();
         let request = Request::Append {
@@ -572,6 +608,9 @@ impl Store {
     }
 
     /// The last durable version of the stream (0 if it has no events).
+    ///
+    /// Blocking: it reads sled on the calling thread, so never call it on an async worker. To be removed from
+    /// the public API once the server uses [`EventStore::head`], which runs it on the blocking pool.
     pub fn head(&self, stream: &str) -> Result<u64, StoreError> {
         check_stream_name(stream)?;
         let d = self.durable();
@@ -581,6 +620,9 @@ impl Store {
 
     /// Events `from..=to` of the stream, clipped to the durable head. The whole clipped range is returned
     /// at once: callers page with `from`/`to`.
+    ///
+    /// Blocking: it reads sled on the calling thread, so never call it on an async worker. To be removed from
+    /// the public API once the server uses [`EventStore::read`], which runs it on the blocking pool.
     pub fn read(&self, stream: &str, from: u64, to: u64) -> Result<Vec<Recorded>, StoreError> {
         check_stream_name(stream)?;
         let d = self.durable();
@@ -620,7 +662,69 @@ impl Store {
         Ok(out)
     }
 
+    /// Up to `limit` (at most [`MAX_READ_BACKWARDS`]) durable events at or before version `to`, newest
+    /// first. Blocking; the body of [`EventStore::read_backwards`].
+    fn read_backwards_blocking(
+        &self,
+        stream: &str,
+        to: u64,
+        limit: usize,
+    ) -> Result<Vec<Recorded>, StoreError> {
+        check_stream_name(stream)?;
+        let d = self.durable();
+        self.durable_meta(stream, d.txn)?;
+        let limit = limit.min(MAX_READ_BACKWARDS);
+        if to == 0 || limit == 0 {
+            return Ok(Vec::new());
+        }
+        let db = self.db();
+        let prefix = codec::stream_prefix(KIND_APPEND, stream);
+        // As in `read`, the first key at or after (to, 0) is the append holding `to`, and every later key
+        // starts past `to`; with no such key of this stream, `to` is past the last append and the scan
+        // starts from the stream's greatest possible key.
+        let newest = match db.range(codec::append_key(stream, to, 0)..).next() {
+            Some(item) => {
+                let (key, _) = item?;
+                if key.starts_with(&prefix) {
+                    key.to_vec()
+                } else {
+                    codec::append_key(stream, u64::MAX, u64::MAX)
+                }
+            }
+            None => codec::append_key(stream, u64::MAX, u64::MAX),
+        };
+        let mut out = Vec::with_capacity(limit.min(1024));
+        for item in db.range(codec::append_key(stream, 0, 0)..=newest).rev() {
+            let (key, value) = item?;
+            let (last_version, _) = codec::append_key_parts(&key, stream)?;
+            let rec = AppendRecord::decode(&value, last_version)?;
+            // A stream's appends become durable in version order, so those not durable yet are the newest
+            // ones: skipped until the first durable one.
+            if rec.txn > d.txn {
+                continue;
+            }
+            for (i, payload) in rec.events.iter().enumerate().rev() {
+                let version = rec.first_version + i as u64;
+                if version > to {
+                    continue;
+                }
+                out.push(Recorded {
+                    version,
+                    global: rec.first_global + i as u64,
+                    payload: payload.to_vec(),
+                });
+                if out.len() == limit {
+                    return Ok(out);
+                }
+            }
+        }
+        Ok(out)
+    }
+
     /// Up to `limit` (at most [`MAX_READ_GLOBAL`]) durable events in global order from `from_global`.
+    ///
+    /// Blocking: it reads sled on the calling thread, so never call it on an async worker. To be removed from
+    /// the public API once the server uses [`EventStore::read_global`], which runs it on the blocking pool.
     pub fn read_global(
         &self,
         from_global: u64,
@@ -679,6 +783,9 @@ impl Store {
     }
 
     /// The stream's durable commands in append order.
+    ///
+    /// Blocking: it reads sled on the calling thread, so never call it on an async worker. To be removed from
+    /// the public API once the server uses [`EventStore::commands`], which runs it on the blocking pool.
     pub fn commands(&self, stream: &str) -> Result<Vec<CommandRecord>, StoreError> {
         check_stream_name(stream)?;
         let d = self.durable();
@@ -713,6 +820,10 @@ impl Store {
     /// applies a batch, and while a batch waits for a flush, so a caller on an async worker (a refused command
     /// ruling out a retry) would stall the worker for milliseconds. The index only holds streams the writer
     /// has appended to, which therefore exist.
+    ///
+    /// Blocking when the index cannot settle it: it then reads sled on the calling thread. To be removed from
+    /// the public API once the server uses [`EventStore::find_command`], which answers from the index inline
+    /// and runs the rest on the blocking pool.
     pub fn find_command(
         &self,
         stream: &str,
@@ -763,6 +874,10 @@ impl Store {
     /// Stores a snapshot of the stream's state after `version`. Best effort: not waited for (snapshots
     /// are derivable from the events). `version` must be at or before the durable head, so a snapshot
     /// can never describe events that a crash could take back.
+    ///
+    /// Blocking: it writes to sled on the calling thread, so never call it on an async worker. To be removed
+    /// from the public API once the server uses [`EventStore::put_snapshot`], which runs it on the blocking
+    /// pool.
     pub fn put_snapshot(
         &self,
         stream: &str,
@@ -792,6 +907,10 @@ impl Store {
     }
 
     /// The newest snapshot at or before `version`, with its version.
+    ///
+    /// Blocking: it reads sled on the calling thread, so never call it on an async worker. To be removed from
+    /// the public API once the server uses [`EventStore::snapshot_at_or_before`], which runs it on the
+    /// blocking pool.
     pub fn snapshot_at_or_before(
         &self,
         stream: &str,
@@ -812,6 +931,9 @@ impl Store {
 
     /// Up to `limit` (at most [`MAX_LIST_STREAMS`]) durable streams in name order, after `after`, each with
     /// its newest durable summary.
+    ///
+    /// Blocking: it reads sled on the calling thread, so never call it on an async worker. To be removed from
+    /// the public API once the server uses [`EventStore::list_streams`], which runs it on the blocking pool.
     pub fn list_streams(
         &self,
         after: Option<&str>,
@@ -852,6 +974,9 @@ impl Store {
     }
 
     /// The latest durable global position; changes wake the receivers.
+    ///
+    /// Memory only. To be removed once the server uses [`EventStore::watch_position`], which wraps the same
+    /// channel.
     pub fn durable_position(&self) -> watch::Receiver<u64> {
         self.inner.shared.position.subscribe()
     }
@@ -866,6 +991,9 @@ impl Store {
     }
 
     /// Makes everything written before this call durable (snapshots included). For graceful shutdown.
+    ///
+    /// Not blocking: it queues for the log thread and awaits the reply. To be removed from the public API
+    /// once the server uses [`EventStore::flush`], which calls it.
     pub async fn flush(&self) -> Result<(), StoreError> {
         let gen = self.inner.shared.request_flush();
         let mut rx = self.inner.shared.durable.subscribe();

@@ -81,7 +81,7 @@ pub(crate) struct PreparedAppend {
 }
 
 impl PreparedAppend {
-    /// Encodes a request that passed `check_request`.
+    /// Encodes a request that passed `AppendRequest::check`.
     pub(crate) fn new(req: AppendRequest) -> Self {
         let bytes = crate::request_bytes(&req);
         let record = AppendRecord::encode_unplaced(&req.command_id, &req.command, &req.events);

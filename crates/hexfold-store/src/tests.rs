@@ -118,6 +118,8 @@ async fn writes_stay_invisible_until_their_flush_completes() {
     // In sled, not durable: every read answers as before the write.
     assert_eq!(store.head("g").unwrap(), 1);
     assert_eq!(store.read("g", 1, 10).unwrap().len(), 1);
+    let newest = store.read_backwards("g", u64::MAX, 10).await.unwrap();
+    assert_eq!(newest.iter().map(|r| r.version).collect::<Vec<_>>(), [1]);
     assert_eq!(store.read_global(1, 100).unwrap().len(), 1);
     assert_eq!(store.commands("g").unwrap().len(), 1);
     assert_eq!(store.find_command("g", "c2").unwrap(), None);
@@ -164,6 +166,11 @@ async fn writes_stay_invisible_until_their_flush_completes() {
     );
     assert_eq!(store.head("g").unwrap(), 3);
     assert_eq!(store.read("g", 1, 10).unwrap().len(), 3);
+    let newest = store.read_backwards("g", u64::MAX, 10).await.unwrap();
+    assert_eq!(
+        newest.iter().map(|r| r.version).collect::<Vec<_>>(),
+        [3, 2, 1]
+    );
     assert_eq!(store.commands("g").unwrap().len(), 2);
     assert_eq!(
         store
@@ -358,6 +365,7 @@ async fn damaged_records_read_as_corrupt() {
         other => panic!("expected Corrupt, got {other:?}"),
     };
     is_corrupt(store.read("g", 1, 2).map(drop));
+    is_corrupt(store.read_backwards("g", 2, 1).await.map(drop));
     is_corrupt(store.head("g").map(drop));
     is_corrupt(store.read_global(1, 10).map(drop));
     is_corrupt(store.commands("g").map(drop));

@@ -3,18 +3,17 @@
 //!
 //! An action is one accepted command (the same unit Catanatron counts: one entry in its action log). Each step
 //! asks `seats_to_act`, lets the game's random player choose for a random one of those seats, then `decide` and
-//! `evolve`: exactly what a server does per command, minus I/O. The loop is written once over the rules crate's
-//! [`Game`] trait; [`SelfPlay`] adds what a benchmark needs that the trait does not have (a configuration from
-//! the command line, the random player, a turn count). `--check` additionally replays every finished game from its
-//! log and compares states.
+//! `evolve`: exactly what a server does per command, minus I/O. The loop is the rules crate's
+//! [`Playout`]; [`SelfPlay`] adds what a benchmark needs that the game does not have (a configuration from the
+//! command line, a command limit, a turn count). `--check` additionally replays every finished game from its log
+//! and compares states.
 
 use anyhow::{anyhow, bail, Result};
 use clap::{Parser, ValueEnum};
 use hexfold_rules::catan::{Catan, MapKind};
 use hexfold_rules::cities_knights::CitiesKnights;
 use hexfold_rules::elasund::Elasund;
-use hexfold_rules::{Game, GameRng, Seat};
-use rand::{Rng, SeedableRng};
+use hexfold_rules::playout::{Playout, RandomPlayer, Stop};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
@@ -56,8 +55,8 @@ struct Args {
     stats: bool,
 }
 
-/// What the benchmark needs from a game beyond [`Game`].
-trait SelfPlay: Game {
+/// What the benchmark needs from a game beyond [`RandomPlayer`].
+trait SelfPlay: RandomPlayer {
     /// The name printed in the report.
     const LABEL: &'static str;
 
@@ -65,9 +64,6 @@ trait SelfPlay: Game {
     const COMMANDS_PER_GAME_MAX: u64;
 
     fn bench_config(args: &Args) -> Self::Config;
-
-    /// The game's random player.
-    fn random(state: &Self::State, seat: Seat, rng: &mut GameRng) -> Option<Self::Command>;
 
     /// Turns played so far, for the per-game average.
     fn turns(state: &Self::State) -> u64;
@@ -93,10 +89,6 @@ impl SelfPlay for Catan {
         }
     }
 
-    fn random(state: &Self::State, seat: Seat, rng: &mut GameRng) -> Option<Self::Command> {
-        hexfold_rules::catan::random_command(state, seat, rng)
-    }
-
     fn turns(state: &Self::State) -> u64 {
         state.turn().into()
     }
@@ -115,10 +107,6 @@ impl SelfPlay for CitiesKnights {
         }
     }
 
-    fn random(state: &Self::State, seat: Seat, rng: &mut GameRng) -> Option<Self::Command> {
-        hexfold_rules::cities_knights::random_command(state, seat, rng)
-    }
-
     fn turns(state: &Self::State) -> u64 {
         state.turn().into()
     }
@@ -132,10 +120,6 @@ impl SelfPlay for Elasund {
         hexfold_rules::elasund::Config {
             players: args.players,
         }
-    }
-
-    fn random(state: &Self::State, seat: Seat, rng: &mut GameRng) -> Option<Self::Command> {
-        hexfold_rules::elasund::random_command(state, seat, rng)
     }
 
     fn turns(state: &Self::State) -> u64 {
@@ -169,47 +153,43 @@ fn run<G: SelfPlay>(args: &Args) -> Result<()> {
     let cpu_start = cpu_seconds();
     while games < args.games && deadline.is_none_or(|d| start.elapsed() < d) {
         let seed = args.seed + games;
-        let mut rng = GameRng::seed_from_u64(seed);
-        let setup = G::setup(&config, &mut rng).map_err(|v| anyhow!("setup refused: {v:?}"))?;
-        let mut state = G::initial_state(&setup);
-        let mut log: Vec<G::Event> = Vec::new();
-        let mut n = 0u64;
-        while G::outcome(&state).is_none() {
-            if n >= G::COMMANDS_PER_GAME_MAX {
-                bail!("{} game {seed} did not finish in {n} commands", G::LABEL);
-            }
-            let seats = G::seats_to_act(&state);
-            if seats.is_empty() {
-                bail!("{} game {seed}: nobody may act before the end", G::LABEL);
-            }
-            let seat = seats[rng.gen_range(0..seats.len())];
-            let Some(command) = G::random(&state, seat, &mut rng) else {
-                bail!("{} game {seed}: the seat to act has no action", G::LABEL)
-            };
-            let events = G::decide(&state, seat, &command, &mut rng)
-                .map_err(|v| anyhow!("{} game {seed}: {command:?} refused: {v:?}", G::LABEL))?;
-            n += 1;
-            for e in events {
-                if args.stats {
-                    *kinds
-                        .entry(event_kind(serde_json::to_value(&e)?))
-                        .or_default() += 1;
-                }
-                state = G::evolve(state, &e);
-                if args.check {
-                    log.push(e);
-                }
-            }
-        }
+        let (setup, playout) =
+            Playout::<G>::seeded(&config, seed).map_err(|v| anyhow!("setup refused: {v:?}"))?;
+        let mut playout = playout.command_limit(G::COMMANDS_PER_GAME_MAX);
         if args.check {
-            let replayed = log.iter().fold(G::initial_state(&setup), G::evolve);
-            if replayed != state {
-                bail!("{} game {seed}: replay differs from live state", G::LABEL);
+            playout = playout.keep_log();
+        }
+        let mut stats = Ok(());
+        let stop = playout.run(|step| {
+            if args.stats {
+                for e in step.events {
+                    match serde_json::to_value(e) {
+                        Ok(v) => *kinds.entry(event_kind(v)).or_default() += 1,
+                        Err(err) => stats = Err(err),
+                    }
+                }
             }
+        });
+        stats?;
+        let n = playout.played();
+        match stop {
+            Stop::Ended(_) => {}
+            Stop::CommandLimit => bail!("{} game {seed} did not finish in {n} commands", G::LABEL),
+            Stop::NobodyToAct => bail!("{} game {seed}: nobody may act before the end", G::LABEL),
+            Stop::NoCommand(_) => bail!("{} game {seed}: the seat to act has no action", G::LABEL),
+            Stop::Refused {
+                command, violation, ..
+            } => bail!(
+                "{} game {seed}: {command:?} refused: {violation:?}",
+                G::LABEL
+            ),
+        }
+        if args.check && !playout.replay_matches(&setup) {
+            bail!("{} game {seed}: replay differs from live state", G::LABEL);
         }
         games += 1;
         actions += n;
-        turns += G::turns(&state);
+        turns += G::turns(playout.state());
     }
     let secs = start.elapsed().as_secs_f64();
     let cpu = cpu_seconds().zip(cpu_start).map(|(end, begin)| end - begin);

@@ -7,8 +7,10 @@ use super::trade::decide as trade;
 use super::*;
 use crate::hex::trade::TradeCommand;
 use crate::hex::{
-    discard_owed, longest_road, longest_road_holder, opening_road_site, production, robbable,
-    robber_may_move, EdgeId, OpeningRoadError, Resource, Terms, VertexId,
+    afford, check_edge, check_seat, check_vertex, city_site, discard_owed, has_won,
+    longest_road_change, opening_road_site, piece_left, require_active, road_building,
+    road_lengths_after, road_site, robber_move, roll_production, settlement_site, site, EdgeId,
+    Terms, VertexId,
 };
 use rand::Rng;
 use Violation::*;
@@ -22,9 +24,7 @@ pub(super) fn decide(
     if let Phase::Ended { .. } = state.phase {
         return Err(GameOver);
     }
-    if actor.0 >= state.seats {
-        return Err(NoSuchSeat);
-    }
+    check_seat(state.seats, actor)?;
     let mut ev = Vec::new();
     match *command {
         Command::RollDice => roll(state, actor, rng, &mut ev)?,
@@ -32,8 +32,8 @@ pub(super) fn decide(
             let Phase::PlaceSettlement { index } = state.phase else {
                 return Err(WrongPhase);
             };
-            require_active(state, actor)?;
-            let v = check_vertex(state, vertex)?;
+            require_active(state.active, actor)?;
+            let v = check_vertex(&state.board, vertex)?;
             settlement_site_ok(state, v)?;
             ev.push(Event::SettlementPlaced {
                 seat: actor,
@@ -54,14 +54,9 @@ pub(super) fn decide(
             let Phase::PlaceRoad { settlement, .. } = state.phase else {
                 return Err(WrongPhase);
             };
-            require_active(state, actor)?;
-            let e = check_edge(state, edge)?;
-            opening_road_site(&state.board, &state.edges, settlement, e).map_err(
-                |err| match err {
-                    OpeningRoadError::Occupied => EdgeOccupied,
-                    OpeningRoadError::NotAtNewBuilding => RoadNotAtNewSettlement,
-                },
-            )?;
+            require_active(state.active, actor)?;
+            let e = check_edge(&state.board, edge)?;
+            opening_road_site(state.table(), settlement, e)?;
             ev.push(Event::RoadPlaced {
                 seat: actor,
                 edge: e,
@@ -90,54 +85,32 @@ pub(super) fn decide(
             if state.phase != Phase::Robber {
                 return Err(WrongPhase);
             }
-            require_active(state, actor)?;
-            let h = state.board.topology().hex(hex.index()).ok_or(NoSuchHex)?;
-            if !robber_may_move(&state.board, state.robber, h) {
-                return Err(RobberMustMove);
-            }
-            let mask = robbable(&state.board, &state.vertices, h, actor, |s| {
+            require_active(state.active, actor)?;
+            let h = robber_move(state.table(), actor, hex, victim, |s| {
                 state.players[s.index()].hand.total() > 0
-            });
-            let robbable = |s: Seat| mask & (1 << s.0) != 0;
+            })?;
             ev.push(Event::RobberMoved {
                 seat: actor,
                 hex: h,
             });
-            match victim {
-                Some(v) => {
-                    if v.0 >= state.seats {
-                        return Err(NoSuchSeat);
-                    }
-                    if !robbable(v) {
-                        return Err(InvalidVictim);
-                    }
-                    let hand = state.players[v.index()].hand;
-                    let k = rng.gen_range(0..hand.total());
-                    let resource = hand.nth_card(k).expect("k is below the hand's total");
-                    ev.push(Event::ResourceStolen {
-                        thief: actor,
-                        victim: v,
-                        resource,
-                    });
-                }
-                None => {
-                    if state.seat_iter().any(robbable) {
-                        return Err(VictimRequired);
-                    }
-                }
+            if let Some(v) = victim {
+                let hand = state.players[v.index()].hand;
+                let k = rng.gen_range(0..hand.total());
+                let resource = hand.nth_card(k).expect("k is below the hand's total");
+                ev.push(Event::ResourceStolen {
+                    thief: actor,
+                    victim: v,
+                    resource,
+                });
             }
         }
         Command::BuildRoad { edge } => {
             main_phase(state, actor)?;
-            let e = check_edge(state, edge)?;
+            let e = check_edge(&state.board, edge)?;
             road_site_ok(state, &state.edges, actor, e)?;
             let p = &state.players[actor.index()];
-            if p.roads_left == 0 {
-                return Err(NoPiecesLeft);
-            }
-            if !p.hand.contains(ROAD_COST) {
-                return Err(CannotAfford);
-            }
+            piece_left(p.roads_left)?;
+            afford(p.hand, RULES.costs.road)?;
             ev.push(Event::RoadBuilt {
                 seat: actor,
                 edge: e,
@@ -149,23 +122,11 @@ pub(super) fn decide(
         }
         Command::BuildSettlement { vertex } => {
             main_phase(state, actor)?;
-            let v = check_vertex(state, vertex)?;
-            settlement_site_ok(state, v)?;
-            let t = state.board.topology();
-            if !t
-                .vertex_edges(v)
-                .iter()
-                .any(|e| state.edges[e.index()].owner() == Some(actor))
-            {
-                return Err(SettlementNotConnected);
-            }
+            let v = check_vertex(&state.board, vertex)?;
+            settlement_site(state.table(), false, actor, v)?;
             let p = &state.players[actor.index()];
-            if p.settlements_left == 0 {
-                return Err(NoPiecesLeft);
-            }
-            if !p.hand.contains(SETTLEMENT_COST) {
-                return Err(CannotAfford);
-            }
+            piece_left(p.settlements_left)?;
+            afford(p.hand, RULES.costs.settlement)?;
             ev.push(Event::SettlementBuilt {
                 seat: actor,
                 vertex: v,
@@ -182,18 +143,11 @@ pub(super) fn decide(
         }
         Command::BuildCity { vertex } => {
             main_phase(state, actor)?;
-            let v = check_vertex(state, vertex)?;
-            let piece = state.vertices[v.index()];
-            if piece.owner() != Some(actor) || piece.is_city() {
-                return Err(NotYourSettlement);
-            }
+            let v = check_vertex(&state.board, vertex)?;
+            city_site(&state.vertices, actor, v)?;
             let p = &state.players[actor.index()];
-            if p.cities_left == 0 {
-                return Err(NoPiecesLeft);
-            }
-            if !p.hand.contains(CITY_COST) {
-                return Err(CannotAfford);
-            }
+            piece_left(p.cities_left)?;
+            afford(p.hand, RULES.costs.city)?;
             ev.push(Event::CityBuilt {
                 seat: actor,
                 vertex: v,
@@ -205,9 +159,7 @@ pub(super) fn decide(
             if total == 0 {
                 return Err(DeckEmpty);
             }
-            if !state.players[actor.index()].hand.contains(DEV_CARD_COST) {
-                return Err(CannotAfford);
-            }
+            afford(state.players[actor.index()].hand, DEV_CARD_COST)?;
             // Uniform over the cards left at purchase time: the same as drawing the top of a shuffled deck.
             let mut k = rng.gen_range(0..total);
             let mut card = DevCard::Knight;
@@ -225,7 +177,7 @@ pub(super) fn decide(
             if !matches!(state.phase, Phase::Roll | Phase::Main) {
                 return Err(WrongPhase);
             }
-            require_active(state, actor)?;
+            require_active(state.active, actor)?;
             card_playable(state, actor, DevCard::Knight)?;
             ev.push(Event::KnightPlayed { seat: actor });
             let knights = state.players[actor.index()].knights + 1;
@@ -243,43 +195,22 @@ pub(super) fn decide(
         Command::PlayRoadBuilding { first, second } => {
             progress_phase(state, actor)?;
             card_playable(state, actor, DevCard::RoadBuilding)?;
-            let first = check_edge(state, first)?;
-            let roads_left = state.players[actor.index()].roads_left;
-            if roads_left == 0 {
-                return Err(NoPiecesLeft);
-            }
-            road_site_ok(state, &state.edges, actor, first)?;
-            let mut edges = state.edges.clone();
-            edges[first.index()] = EdgePiece::road(actor);
+            let (first, second, edges) = road_building(
+                &state.board,
+                &state.vertices,
+                &state.edges,
+                actor,
+                state.players[actor.index()].roads_left,
+                first,
+                second,
+            )?;
             ev.push(Event::RoadBuildingPlayed { seat: actor });
-            ev.push(Event::RoadBuilt {
-                seat: actor,
-                edge: first,
-                free: true,
-            });
-            match second {
-                Some(second) => {
-                    let second = check_edge(state, second)?;
-                    if roads_left < 2 {
-                        return Err(NoPiecesLeft);
-                    }
-                    road_site_ok(state, &edges, actor, second)?;
-                    edges[second.index()] = EdgePiece::road(actor);
-                    ev.push(Event::RoadBuilt {
-                        seat: actor,
-                        edge: second,
-                        free: true,
-                    });
-                }
-                None => {
-                    let t = state.board.topology();
-                    if roads_left >= 2
-                        && t.edges()
-                            .any(|e| road_site_ok(state, &edges, actor, e).is_ok())
-                    {
-                        return Err(RoadBuildingIncomplete);
-                    }
-                }
+            for edge in std::iter::once(first).chain(second) {
+                ev.push(Event::RoadBuilt {
+                    seat: actor,
+                    edge,
+                    free: true,
+                });
             }
             longest_road_after(state, &state.vertices, &edges, 1 << actor.0, &mut ev);
         }
@@ -343,7 +274,7 @@ pub(super) fn decide(
             ev.push(Event::TurnEnded { seat: actor, next });
             // Seed line 69: points reached outside your turn win at the start of your next turn.
             let pts = state.points(next);
-            if pts >= state.points_to_win {
+            if has_won(false, pts.into(), state.points_to_win) {
                 ev.push(won(state, next, pts, 0));
             }
             return Ok(ev);
@@ -400,14 +331,15 @@ fn roll(
             Ok(())
         }
         Phase::Roll => {
-            require_active(state, actor)?;
+            require_active(state.active, actor)?;
             let dice = Dice::roll(rng);
             ev.push(Event::DiceRolled { seat: actor, dice });
             if dice.sum() == 7 {
                 let discards: Vec<SeatCount> = state
                     .seat_iter()
                     .filter_map(|s| {
-                        let count = discard_owed(state.players[s.index()].hand.total(), 7)?;
+                        let count =
+                            discard_owed(state.players[s.index()].hand.total(), RULES.hand_limit)?;
                         Some(SeatCount { seat: s, count })
                     })
                     .collect();
@@ -424,38 +356,24 @@ fn roll(
 }
 
 /// Production for `roll` with the seed's bank rule (line 71): if the bank cannot pay everyone their share of a
-/// resource, nobody gets that resource this turn.
+/// resource, nobody gets that resource this turn. A settlement yields one card, a city two.
 fn produce(state: &State, roll: u8) -> Event {
-    let mut out = [Resources::ZERO; 8];
-    let n = usize::from(state.seats);
-    production(
-        &state.board,
-        &state.vertices,
+    let yields = roll_production(
+        state.table(),
         roll,
-        state.robber,
-        &mut out[..n],
+        state.bank,
+        |hand: &mut Resources, r, _, piece| {
+            let slot = hand.get_mut(r);
+            *slot = slot.saturating_add(piece.yield_count());
+        },
+        |hand, r| hand.get_mut(r),
     );
-    let withheld = crate::hex::withhold_short(
-        &mut out[..n],
-        Resource::ALL,
-        |r| state.bank.get(r),
-        |x, r| x.get_mut(r),
-    );
-    let gains = (0..state.seats)
-        .filter(|&s| !out[usize::from(s)].is_empty())
-        .map(|s| SeatResources {
-            seat: Seat(s),
-            resources: out[usize::from(s)],
-        })
-        .collect();
-    Event::ResourcesProduced { gains, withheld }
-}
-
-fn require_active(state: &State, actor: Seat) -> Result<(), Violation> {
-    if actor == state.active {
-        Ok(())
-    } else {
-        Err(NotYourTurn)
+    Event::ResourcesProduced {
+        gains: yields
+            .gains()
+            .map(|(seat, resources)| SeatResources { seat, resources })
+            .collect(),
+        withheld: yields.withheld,
     }
 }
 
@@ -463,14 +381,14 @@ fn main_phase(state: &State, actor: Seat) -> Result<(), Violation> {
     if state.phase != Phase::Main {
         return Err(WrongPhase);
     }
-    require_active(state, actor)
+    Ok(require_active(state.active, actor)?)
 }
 
 /// Development cards are played by the active seat at any time of its turn, even before the roll (official
 /// rule, see BASE-DEV-05), but not while discards or the robber are pending.
 fn progress_phase(state: &State, actor: Seat) -> Result<(), Violation> {
     match state.phase {
-        Phase::Main | Phase::Roll => require_active(state, actor),
+        Phase::Main | Phase::Roll => Ok(require_active(state.active, actor)?),
         _ => Err(WrongPhase),
     }
 }
@@ -489,20 +407,9 @@ fn card_playable(state: &State, actor: Seat, card: DevCard) -> Result<(), Violat
     }
 }
 
-fn check_vertex(state: &State, v: VertexId) -> Result<VertexId, Violation> {
-    state.board.topology().vertex(v.index()).ok_or(NoSuchVertex)
-}
-
-fn check_edge(state: &State, e: EdgeId) -> Result<EdgeId, Violation> {
-    state.board.topology().edge(e.index()).ok_or(NoSuchEdge)
-}
-
 /// A free vertex whose neighbours are all free (seed lines 40, 76).
 pub(super) fn settlement_site_ok(state: &State, v: VertexId) -> Result<(), Violation> {
-    crate::hex::building_site(&state.board, &state.vertices, v).map_err(|e| match e {
-        crate::hex::SiteError::Occupied => VertexOccupied,
-        crate::hex::SiteError::TooClose => DistanceRule,
-    })
+    Ok(site(&state.board, &state.vertices, false, v)?)
 }
 
 /// A free edge touching the seat's building, or the seat's road at a corner not held by an opponent (seed line
@@ -513,14 +420,7 @@ pub(super) fn road_site_ok(
     seat: Seat,
     e: EdgeId,
 ) -> Result<(), Violation> {
-    if !edges[e.index()].is_empty() {
-        return Err(EdgeOccupied);
-    }
-    if crate::hex::road_connects(&state.board, &state.vertices, edges, seat, e) {
-        Ok(())
-    } else {
-        Err(RoadNotConnected)
-    }
+    Ok(road_site(&state.board, &state.vertices, edges, seat, e)?)
 }
 
 /// Appends a `LongestRoadChanged` event if the card moves once `vertices`/`edges` replace the state's pieces.
@@ -532,24 +432,16 @@ fn longest_road_after(
     affected: u8,
     ev: &mut Vec<Event>,
 ) {
-    let mut old = [0u8; 8];
-    let mut lengths = [0u8; 8];
     let n = usize::from(state.seats);
-    for s in state.seat_iter() {
-        old[s.index()] = state.players[s.index()].road_length;
-        lengths[s.index()] = if affected & (1 << s.0) != 0 {
-            longest_road(&state.board, vertices, edges, s)
-        } else {
-            old[s.index()]
-        };
+    let mut old = [0u8; 8];
+    for (len, p) in old.iter_mut().zip(&state.players) {
+        *len = p.road_length;
     }
-    let new_holder = longest_road_holder(state.longest_road, &old[..n], &lengths[..n]);
-    if new_holder != state.longest_road {
-        let length = new_holder.map_or(0, |h| lengths[h.index()]);
-        ev.push(Event::LongestRoadChanged {
-            holder: new_holder,
-            length,
-        });
+    let lengths = road_lengths_after(&state.board, vertices, edges, &old[..n], affected);
+    if let Some((holder, length)) =
+        longest_road_change(state.longest_road, &old[..n], &lengths[..n])
+    {
+        ev.push(Event::LongestRoadChanged { holder, length });
     }
 }
 
@@ -568,10 +460,11 @@ pub(crate) fn roads_cut_by(state: &State, v: VertexId, builder: Seat) -> u8 {
 
 /// Appends `GameWon` if the active seat has reached the target after these events (seed lines 3, 65).
 fn check_win(state: &State, ev: &mut Vec<Event>) {
-    if matches!(
+    let opening = matches!(
         state.phase,
         Phase::StartingRoll | Phase::PlaceSettlement { .. } | Phase::PlaceRoad { .. }
-    ) {
+    );
+    if opening {
         return;
     }
     let seat = state.active;
@@ -614,7 +507,7 @@ fn check_win(state: &State, ev: &mut Vec<Event>) {
             _ => {}
         }
     }
-    if pts >= i16::from(state.points_to_win) {
+    if has_won(opening, pts, state.points_to_win) {
         ev.push(won(state, seat, pts as u8, new_vp_cards));
     }
 }

@@ -2,8 +2,11 @@
 //!
 //! The rules are those of the seed `003_fd662f163aa3be17.txt` (Danish) and, where it is silent, the official
 //! CATAN 5th edition rules; `docs/rules/base.md` lists every rule with its ID, source and tests. This module owns
-//! the game's state machine and nothing about I/O; board geometry, production, robber victims, harbor ratios and
-//! the longest road come from [`crate::hex`].
+//! the game's state machine and nothing about I/O. It is the hex machine ([`crate::hex`]) configured by [`RULES`]
+//! (seats, points, pieces, costs, bank, map) plus what only the base game has: development cards, the largest
+//! army, the starting roll and its maritime and domestic trade events. Board, map kinds and board views, the
+//! shared checks and refusals, production, robber moves, harbor ratios and the longest road come from the machine;
+//! it must not depend on any other game module.
 //!
 //! - [`types`]: the public, serialized data (config, setup, commands, events, violations, views).
 //! - `decide`: checks a command and returns the events that follow.
@@ -22,10 +25,11 @@ mod view;
 
 pub use random::random_command;
 pub use types::*;
-/// The board and road views, shared with Cities & Knights.
-pub(crate) use view::{board_view, road_views};
 
-use crate::hex::{Board, BoardRef, Dice, EdgePiece, HexId, Negotiation, Resources, VertexPiece};
+use crate::hex::{
+    robber_start, standard_layout, Board, BoardRef, Costs, Dice, EdgePiece, HexId, HexRules,
+    Negotiation, Pieces, Resources, VertexPiece,
+};
 use crate::{Game, GameRng, Outcome, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -46,19 +50,31 @@ pub const CITY_COST: Resources = Resources::new(0, 0, 0, 2, 3);
 /// Development card cost: 1 wool, 1 grain, 1 ore.
 pub const DEV_CARD_COST: Resources = Resources::new(0, 0, 1, 1, 1);
 
+/// Base Catan as the hex machine's data: 3 or 4 seats (seed), 10 points (3..=20 as a house rule, BASE-END-03),
+/// 5 settlements, 4 cities and 15 roads a seat, 19 cards of each resource, the 19-hex frame's two maps, the robber
+/// in the desert.
+pub const RULES: HexRules = HexRules {
+    seats: (3, 4),
+    points_to_win: POINTS_TO_WIN,
+    points_range: (3, 20),
+    pieces: Pieces {
+        settlements: 5,
+        cities: 4,
+        roads: 15,
+    },
+    costs: Costs {
+        road: ROAD_COST,
+        settlement: SETTLEMENT_COST,
+        city: CITY_COST,
+    },
+    bank_per_resource: BANK_PER_RESOURCE,
+    hand_limit: 7,
+    layout: standard_layout,
+    robber_start,
+};
+
 /// Base Catan.
 pub struct Catan;
-
-impl MapKind {
-    /// The board layout for this kind of map, shared by Cities & Knights; `None` if the variable map could not be
-    /// drawn within its attempts.
-    pub(crate) fn layout(self, rng: &mut GameRng) -> Option<crate::hex::Layout> {
-        match self {
-            MapKind::Beginner => Some(crate::hex::beginner_layout()),
-            MapKind::Variable => crate::hex::variable_layout(rng),
-        }
-    }
-}
 
 /// One seat's private and public counters.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -80,15 +96,15 @@ pub struct PlayerState {
 }
 
 impl PlayerState {
-    fn new() -> Self {
+    fn new(pieces: Pieces) -> Self {
         PlayerState {
             hand: Resources::ZERO,
             dev: DevCards::default(),
             dev_new: DevCards::default(),
             knights: 0,
-            settlements_left: 5,
-            cities_left: 4,
-            roads_left: 15,
+            settlements_left: pieces.settlements,
+            cities_left: pieces.cities,
+            roads_left: pieces.roads,
             road_length: 0,
             discard_owed: 0,
             start_pending: true,
@@ -163,6 +179,17 @@ impl State {
         self.players[seat.index()].knights
     }
 
+    /// The board and pieces as the hex machine reads them.
+    pub(crate) fn table(&self) -> crate::hex::Table<'_> {
+        crate::hex::Table {
+            board: &self.board,
+            vertices: &self.vertices,
+            edges: &self.edges,
+            seats: self.seats,
+            robber: self.robber,
+        }
+    }
+
     pub(crate) fn seat_iter(&self) -> impl Iterator<Item = Seat> {
         (0..self.seats).map(Seat)
     }
@@ -170,7 +197,9 @@ impl State {
     /// Points visible to all: buildings, longest road, largest army.
     pub fn public_points(&self, seat: Seat) -> u8 {
         let p = &self.players[seat.index()];
-        let mut pts = (5 - p.settlements_left) + 2 * (4 - p.cities_left);
+        let pieces = RULES.pieces;
+        let mut pts =
+            (pieces.settlements - p.settlements_left) + 2 * (pieces.cities - p.cities_left);
         if self.longest_road == Some(seat) {
             pts += 2;
         }
@@ -207,16 +236,7 @@ impl Game for Catan {
     type EventView = EventView;
 
     fn setup(config: &Config, rng: &mut GameRng) -> Result<Setup, Violation> {
-        if !(3..=4).contains(&config.seats) {
-            return Err(Violation::InvalidSeatCount);
-        }
-        if !(3..=20).contains(&config.points_to_win) {
-            return Err(Violation::InvalidPointsToWin);
-        }
-        let layout = config
-            .map
-            .layout(rng)
-            .ok_or(Violation::MapGenerationFailed)?;
+        let layout = RULES.setup(config.seats, config.points_to_win, config.map, rng)?;
         Ok(Setup {
             seats: config.seats,
             layout,
@@ -229,7 +249,7 @@ impl Game for Catan {
     fn initial_state(setup: &Setup) -> State {
         // A setup comes from `setup` or from storage written by it; a malformed one is a programming error.
         let board = Board::new(setup.layout.clone()).expect("a setup's layout is a valid board");
-        let robber = crate::hex::robber_start(&board);
+        let robber = (RULES.robber_start)(&board);
         let (nv, ne) = (
             board.topology().vertex_count(),
             board.topology().edge_count(),
@@ -245,9 +265,11 @@ impl Game for Catan {
             rolled: false,
             dev_played: false,
             robber,
-            bank: Resources::all(BANK_PER_RESOURCE),
+            bank: RULES.bank(),
             deck: DevCards::DECK,
-            players: (0..setup.seats).map(|_| PlayerState::new()).collect(),
+            players: (0..setup.seats)
+                .map(|_| PlayerState::new(RULES.pieces))
+                .collect(),
             vertices: vec![VertexPiece::EMPTY; nv],
             edges: vec![EdgePiece::EMPTY; ne],
             longest_road: None,
@@ -291,5 +313,11 @@ impl Game for Catan {
 
     fn view_event(state: &State, event: &Event, viewer: Viewer) -> EventView {
         view::view_event(state, event, viewer)
+    }
+}
+
+impl crate::playout::RandomPlayer for Catan {
+    fn random_command(state: &State, seat: Seat, rng: &mut GameRng) -> Option<Command> {
+        random_command(state, seat, rng)
     }
 }

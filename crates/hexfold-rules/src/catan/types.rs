@@ -3,8 +3,11 @@
 //! These types are stored (setup, events) and sent over the wire (commands, views), so they are plain serde data:
 //! externally tagged enums with named fields, and they are meant to stay stable once events are stored.
 
-use crate::hex::{Dice, EdgeId, HexId, Layout, Resource, Resources, VertexId, VertexKey};
-use crate::{RuleViolation, Seat};
+use crate::hex::HexViolation;
+pub use crate::hex::{BoardView, MapKind, RoadView};
+use crate::hex::{Dice, EdgeId, HexId, Layout, Resource, Resources, VertexId};
+use crate::violation::violations;
+use crate::Seat;
 use serde::{Deserialize, Serialize};
 
 /// What the creator of a game chooses.
@@ -21,16 +24,6 @@ pub struct Config {
 
 pub(crate) fn default_points_to_win() -> u8 {
     crate::catan::POINTS_TO_WIN
-}
-
-/// Which map to play on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum MapKind {
-    /// The fixed beginner map (terrains, numbers and harbors as printed in the rules). Starting settlements are
-    /// still placed by the players (see docs/rules/base.md, BASE-BOARD-02).
-    Beginner,
-    /// Terrains and harbors shuffled, numbers shuffled so no two red numbers (6, 8) are neighbours.
-    Variable,
 }
 
 /// The resolved, public setup: the map is drawn, nothing hidden is in here.
@@ -323,228 +316,91 @@ pub enum Event {
     },
 }
 
-/// Why a command was refused. Each maps to a rule ID in `docs/rules/base.md`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Violation {
-    /// The configuration asks for other than 3 or 4 seats.
-    InvalidSeatCount,
-    /// The variable map could not be drawn.
-    MapGenerationFailed,
-    /// The configuration asks for a points target outside 3..=20.
-    InvalidPointsToWin,
-    /// The game has ended.
-    GameOver,
-    /// The seat is not the one that may act now.
-    NotYourTurn,
-    /// The command does not fit the current phase.
-    WrongPhase,
-    /// A seat number outside the table.
-    NoSuchSeat,
-    /// A hex id outside the board.
-    NoSuchHex,
-    /// A vertex id outside the board.
-    NoSuchVertex,
-    /// An edge id outside the board.
-    NoSuchEdge,
-    /// A building already stands on the vertex.
-    VertexOccupied,
-    /// A neighbouring vertex holds a building.
-    DistanceRule,
-    /// A new settlement must touch one of your roads.
-    SettlementNotConnected,
-    /// A road already lies on the edge.
-    EdgeOccupied,
-    /// A new road must touch your road, settlement or city.
-    RoadNotConnected,
-    /// A starting road must touch the settlement just placed.
-    RoadNotAtNewSettlement,
-    /// A city replaces one of your own settlements.
-    NotYourSettlement,
-    /// No piece of that kind left in your supply.
-    NoPiecesLeft,
-    /// You cannot pay the cost.
-    CannotAfford,
-    /// The development deck is empty.
-    DeckEmpty,
-    /// You hold no playable card of that kind.
-    NoSuchCard,
-    /// Cards bought this turn cannot be played this turn.
-    CardBoughtThisTurn,
-    /// Only one knight or progress card per turn.
-    OneCardPerTurn,
-    /// Road building needs a legal road (and a second one whenever one is possible).
-    RoadBuildingIncomplete,
-    /// The bank does not hold the cards asked for.
-    BankLacks,
-    /// The robber must move to another hex.
-    RobberMustMove,
-    /// The victim must be an opponent with a building on the hex and a card in hand.
-    InvalidVictim,
-    /// Some opponent on the hex holds a card, so one must be robbed.
-    VictimRequired,
-    /// A discard must be exactly the number of cards owed.
-    WrongDiscardCount,
-    /// This seat owes no discard.
-    NoDiscardOwed,
-    /// You do not hold those cards.
-    ResourcesNotHeld,
-    /// Only the active seat trades with others, and others only with it.
-    TradeNotWithActivePlayer,
-    /// Each side must give something and no resource may appear on both sides.
-    InvalidTradeTerms,
-    /// No open offer to answer.
-    NoOpenOffer,
-    /// That seat has no counter-offer open.
-    NoSuchCounterOffer,
-    /// Offers and counter-offers per seat per turn are capped.
-    OfferLimitReached,
-    /// The trade partner does not hold the cards.
-    PartnerCannotPay,
-}
-
-impl RuleViolation for Violation {
-    fn rule_id(&self) -> &'static str {
-        use Violation::*;
-        match self {
-            InvalidSeatCount => "BASE-SETUP-01",
-            MapGenerationFailed => "BASE-BOARD-03",
-            GameOver => "BASE-END-02",
-            InvalidPointsToWin => "BASE-END-03",
-            NotYourTurn => "BASE-TURN-01",
-            WrongPhase => "BASE-TURN-02",
-            NoSuchSeat | NoSuchHex | NoSuchVertex | NoSuchEdge => "BASE-BOARD-04",
-            VertexOccupied => "BASE-BUILD-01",
-            DistanceRule => "BASE-BUILD-02",
-            SettlementNotConnected => "BASE-BUILD-03",
-            EdgeOccupied => "BASE-BUILD-04",
-            RoadNotConnected => "BASE-BUILD-05",
-            RoadNotAtNewSettlement => "BASE-SETUP-05",
-            NotYourSettlement => "BASE-BUILD-06",
-            NoPiecesLeft => "BASE-BUILD-07",
-            CannotAfford => "BASE-BUILD-08",
-            DeckEmpty => "BASE-DEV-01",
-            NoSuchCard => "BASE-DEV-02",
-            CardBoughtThisTurn => "BASE-DEV-03",
-            OneCardPerTurn => "BASE-DEV-04",
-            RoadBuildingIncomplete => "BASE-DEV-07",
-            BankLacks => "BASE-BANK-01",
-            RobberMustMove => "BASE-ROBBER-03",
-            InvalidVictim => "BASE-ROBBER-04",
-            VictimRequired => "BASE-ROBBER-05",
-            WrongDiscardCount => "BASE-ROBBER-02",
-            NoDiscardOwed => "BASE-ROBBER-02",
-            ResourcesNotHeld => "BASE-HAND-01",
-            TradeNotWithActivePlayer => "BASE-TRADE-01",
-            InvalidTradeTerms => "BASE-TRADE-03",
-            NoOpenOffer => "BASE-TRADE-02",
-            NoSuchCounterOffer => "BASE-TRADE-02",
-            OfferLimitReached => "BASE-TRADE-04",
-            PartnerCannotPay => "BASE-TRADE-05",
-        }
+violations! {
+    /// Why a command was refused. Each maps to a rule ID in `docs/rules/base.md`.
+    pub enum Violation {
+        /// The configuration asks for other than 3 or 4 seats.
+        InvalidSeatCount => "BASE-SETUP-01", "Catan is played by 3 or 4 players.";
+        /// The variable map could not be drawn.
+        MapGenerationFailed => "BASE-BOARD-03", "The variable map could not be drawn.";
+        /// The configuration asks for a points target outside 3..=20.
+        InvalidPointsToWin => "BASE-END-03", "The points needed to win must be between 3 and 20.";
+        /// The game has ended.
+        GameOver => "BASE-END-02", "The game has ended.";
+        /// The seat is not the one that may act now.
+        NotYourTurn => "BASE-TURN-01", "It is not your turn to act.";
+        /// The command does not fit the current phase.
+        WrongPhase => "BASE-TURN-02", "That cannot be done at this point of the turn.";
+        /// A seat number outside the table.
+        NoSuchSeat => "BASE-BOARD-04", "There is no such seat.";
+        /// A hex id outside the board.
+        NoSuchHex => "BASE-BOARD-04", "There is no such hex on this board.";
+        /// A vertex id outside the board.
+        NoSuchVertex => "BASE-BOARD-04", "There is no such corner on this board.";
+        /// An edge id outside the board.
+        NoSuchEdge => "BASE-BOARD-04", "There is no such side on this board.";
+        /// A building already stands on the vertex.
+        VertexOccupied => "BASE-BUILD-01", "A building already stands there.";
+        /// A neighbouring vertex holds a building.
+        DistanceRule => "BASE-BUILD-02", "A settlement needs all three neighbouring corners free.";
+        /// A new settlement must touch one of your roads.
+        SettlementNotConnected => "BASE-BUILD-03", "A settlement must touch one of your roads.";
+        /// A road already lies on the edge.
+        EdgeOccupied => "BASE-BUILD-04", "A road already lies there.";
+        /// A new road must touch your road, settlement or city.
+        RoadNotConnected => "BASE-BUILD-05", "A road must connect to your road, settlement or city.";
+        /// A starting road must touch the settlement just placed.
+        RoadNotAtNewSettlement => "BASE-SETUP-05", "The starting road must touch the settlement you just placed.";
+        /// A city replaces one of your own settlements.
+        NotYourSettlement => "BASE-BUILD-06", "A city can only replace one of your settlements.";
+        /// No piece of that kind left in your supply.
+        NoPiecesLeft => "BASE-BUILD-07", "You have no piece of that kind left.";
+        /// You cannot pay the cost.
+        CannotAfford => "BASE-BUILD-08", "You cannot pay for that.";
+        /// The development deck is empty.
+        DeckEmpty => "BASE-DEV-01", "No development cards are left.";
+        /// You hold no playable card of that kind.
+        NoSuchCard => "BASE-DEV-02", "You hold no playable card of that kind.";
+        /// Cards bought this turn cannot be played this turn.
+        CardBoughtThisTurn => "BASE-DEV-03", "A card bought this turn cannot be played this turn.";
+        /// Only one knight or progress card per turn.
+        OneCardPerTurn => "BASE-DEV-04", "Only one development card may be played per turn.";
+        /// Road building needs a legal road (and a second one whenever one is possible).
+        RoadBuildingIncomplete => "BASE-DEV-07", "Road building places two legal roads, or one if no second fits.";
+        /// The bank does not hold the cards asked for.
+        BankLacks => "BASE-BANK-01", "The bank does not have those cards.";
+        /// The robber must move to another hex.
+        RobberMustMove => "BASE-ROBBER-03", "The robber must move to a different hex.";
+        /// The victim must be an opponent with a building on the hex and a card in hand.
+        InvalidVictim => "BASE-ROBBER-04", "You can only rob an opponent with a building on that hex who holds a card.";
+        /// Some opponent on the hex holds a card, so one must be robbed.
+        VictimRequired => "BASE-ROBBER-05", "An opponent on that hex holds cards: choose whom to rob.";
+        /// A discard must be exactly the number of cards owed.
+        WrongDiscardCount => "BASE-ROBBER-02", "Discard exactly the number of cards you owe.";
+        /// This seat owes no discard.
+        NoDiscardOwed => "BASE-ROBBER-02", "You do not owe a discard.";
+        /// You do not hold those cards.
+        ResourcesNotHeld => "BASE-HAND-01", "You do not hold those cards.";
+        /// Only the active seat trades with others, and others only with it.
+        TradeNotWithActivePlayer => "BASE-TRADE-01", "Only the active player trades with the others.";
+        /// Each side must give something and no resource may appear on both sides.
+        InvalidTradeTerms => "BASE-TRADE-03", "Both sides must give something, and no resource on both sides.";
+        /// No open offer to answer.
+        NoOpenOffer => "BASE-TRADE-02", "There is no open offer.";
+        /// That seat has no counter-offer open.
+        NoSuchCounterOffer => "BASE-TRADE-02", "That player has no open counter-offer.";
+        /// Offers and counter-offers per seat per turn are capped.
+        OfferLimitReached => "BASE-TRADE-04", "You have made the maximum number of offers this turn.";
+        /// The trade partner does not hold the cards.
+        PartnerCannotPay => "BASE-TRADE-05", "Your trade partner no longer holds those cards.";
     }
-
-    fn name(&self) -> &'static str {
-        use Violation::*;
-        match self {
-            InvalidSeatCount => "InvalidSeatCount",
-            MapGenerationFailed => "MapGenerationFailed",
-            GameOver => "GameOver",
-            InvalidPointsToWin => "InvalidPointsToWin",
-            NotYourTurn => "NotYourTurn",
-            WrongPhase => "WrongPhase",
-            NoSuchSeat => "NoSuchSeat",
-            NoSuchHex => "NoSuchHex",
-            NoSuchVertex => "NoSuchVertex",
-            NoSuchEdge => "NoSuchEdge",
-            VertexOccupied => "VertexOccupied",
-            DistanceRule => "DistanceRule",
-            SettlementNotConnected => "SettlementNotConnected",
-            EdgeOccupied => "EdgeOccupied",
-            RoadNotConnected => "RoadNotConnected",
-            RoadNotAtNewSettlement => "RoadNotAtNewSettlement",
-            NotYourSettlement => "NotYourSettlement",
-            NoPiecesLeft => "NoPiecesLeft",
-            CannotAfford => "CannotAfford",
-            DeckEmpty => "DeckEmpty",
-            NoSuchCard => "NoSuchCard",
-            CardBoughtThisTurn => "CardBoughtThisTurn",
-            OneCardPerTurn => "OneCardPerTurn",
-            RoadBuildingIncomplete => "RoadBuildingIncomplete",
-            BankLacks => "BankLacks",
-            RobberMustMove => "RobberMustMove",
-            InvalidVictim => "InvalidVictim",
-            VictimRequired => "VictimRequired",
-            WrongDiscardCount => "WrongDiscardCount",
-            NoDiscardOwed => "NoDiscardOwed",
-            ResourcesNotHeld => "ResourcesNotHeld",
-            TradeNotWithActivePlayer => "TradeNotWithActivePlayer",
-            InvalidTradeTerms => "InvalidTradeTerms",
-            NoOpenOffer => "NoOpenOffer",
-            NoSuchCounterOffer => "NoSuchCounterOffer",
-            OfferLimitReached => "OfferLimitReached",
-            PartnerCannotPay => "PartnerCannotPay",
-        }
+    from HexViolation {
+        InvalidSeatCount, InvalidPointsToWin, MapGenerationFailed, GameOver, NotYourTurn, WrongPhase,
+        NoSuchSeat, NoSuchHex, NoSuchVertex, NoSuchEdge, VertexOccupied, DistanceRule, SettlementNotConnected,
+        EdgeOccupied, RoadNotConnected, RoadNotAtNewBuilding => RoadNotAtNewSettlement, NotYourSettlement,
+        NoPiecesLeft, CannotAfford, BankLacks, RobberMustMove, InvalidVictim, VictimRequired,
+        RoadBuildingIncomplete,
     }
-
-    fn message(&self) -> &'static str {
-        use Violation::*;
-        match self {
-            InvalidSeatCount => "Catan is played by 3 or 4 players.",
-            MapGenerationFailed => "The variable map could not be drawn.",
-            GameOver => "The game has ended.",
-            InvalidPointsToWin => "The points needed to win must be between 3 and 20.",
-            NotYourTurn => "It is not your turn to act.",
-            WrongPhase => "That cannot be done at this point of the turn.",
-            NoSuchSeat => "There is no such seat.",
-            NoSuchHex => "There is no such hex on this board.",
-            NoSuchVertex => "There is no such corner on this board.",
-            NoSuchEdge => "There is no such side on this board.",
-            VertexOccupied => "A building already stands there.",
-            DistanceRule => "A settlement needs all three neighbouring corners free.",
-            SettlementNotConnected => "A settlement must touch one of your roads.",
-            EdgeOccupied => "A road already lies there.",
-            RoadNotConnected => "A road must connect to your road, settlement or city.",
-            RoadNotAtNewSettlement => {
-                "The starting road must touch the settlement you just placed."
-            }
-            NotYourSettlement => "A city can only replace one of your settlements.",
-            NoPiecesLeft => "You have no piece of that kind left.",
-            CannotAfford => "You cannot pay for that.",
-            DeckEmpty => "No development cards are left.",
-            NoSuchCard => "You hold no playable card of that kind.",
-            CardBoughtThisTurn => "A card bought this turn cannot be played this turn.",
-            OneCardPerTurn => "Only one development card may be played per turn.",
-            RoadBuildingIncomplete => {
-                "Road building places two legal roads, or one if no second fits."
-            }
-            BankLacks => "The bank does not have those cards.",
-            RobberMustMove => "The robber must move to a different hex.",
-            InvalidVictim => {
-                "You can only rob an opponent with a building on that hex who holds a card."
-            }
-            VictimRequired => "An opponent on that hex holds cards: choose whom to rob.",
-            WrongDiscardCount => "Discard exactly the number of cards you owe.",
-            NoDiscardOwed => "You do not owe a discard.",
-            ResourcesNotHeld => "You do not hold those cards.",
-            TradeNotWithActivePlayer => "Only the active player trades with the others.",
-            InvalidTradeTerms => "Both sides must give something, and no resource on both sides.",
-            NoOpenOffer => "There is no open offer.",
-            NoSuchCounterOffer => "That player has no open counter-offer.",
-            OfferLimitReached => "You have made the maximum number of offers this turn.",
-            PartnerCannotPay => "Your trade partner no longer holds those cards.",
-        }
-    }
-}
-
-/// The board as clients need it to draw and address it: the layout plus the id tables.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct BoardView {
-    /// Hexes (index = `HexId`) and harbors.
-    pub layout: Layout,
-    /// Index = `VertexId`.
-    pub vertices: Vec<VertexKey>,
-    /// Index = `EdgeId`: the two corners of each side.
-    pub edges: Vec<[VertexId; 2]>,
 }
 
 /// A building on the board.
@@ -553,13 +409,6 @@ pub struct BuildingView {
     pub vertex: VertexId,
     pub seat: Seat,
     pub city: bool,
-}
-
-/// A road on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct RoadView {
-    pub edge: EdgeId,
-    pub seat: Seat,
 }
 
 /// One seat as a viewer sees it. Fields that are `None` are hidden from this viewer; counts are always public.

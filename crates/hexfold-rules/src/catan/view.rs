@@ -3,6 +3,7 @@
 //! for the buyer; victory point cards for their owner, and for everyone once the game has ended.
 
 use super::*;
+use crate::hex::{board_view, road_views};
 
 pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
     let t = state.board.topology();
@@ -69,30 +70,6 @@ pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
             _ => None,
         },
     }
-}
-
-/// The board as every viewer sees it: the layout and the id of every corner and side (shared with Cities &
-/// Knights).
-pub(crate) fn board_view(board: &Board) -> BoardView {
-    let t = board.topology();
-    BoardView {
-        layout: board.layout().clone(),
-        vertices: t.vertices().map(|v| t.vertex_key(v)).collect(),
-        edges: t.edges().map(|e| t.edge_vertices(e)).collect(),
-    }
-}
-
-/// Every road on the board with its owner, in edge order (shared with Cities & Knights).
-pub(crate) fn road_views(board: &Board, edges: &[EdgePiece]) -> Vec<RoadView> {
-    board
-        .topology()
-        .edges()
-        .filter_map(|e| {
-            edges[e.index()]
-                .owner()
-                .map(|seat| RoadView { edge: e, seat })
-        })
-        .collect()
 }
 
 pub(super) fn view_event(_state: &State, event: &Event, viewer: Viewer) -> EventView {

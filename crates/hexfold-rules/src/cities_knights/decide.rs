@@ -10,8 +10,8 @@ use super::trade::decide as trade;
 use super::*;
 use crate::hex::trade::TradeCommand;
 use crate::hex::{
-    best_ratio, building_site, producing_hexes, production, road_connects, robbable,
-    robber_may_move, EdgeId, SiteError, Terms,
+    best_ratio, check_seat, city_site, has_won, longest_road_change, opening_road_site, piece_left,
+    robber_move, roll_production, site, EdgeId, Terms,
 };
 use Violation::*;
 
@@ -36,9 +36,7 @@ pub(super) fn decide(
     if let Phase::Ended { .. } = state.phase {
         return Err(GameOver);
     }
-    if actor.0 >= state.seats {
-        return Err(NoSuchSeat);
-    }
+    check_seat(state.seats, actor)?;
     let mut c = Ctx {
         s: state.clone(),
         ev: Vec::new(),
@@ -95,12 +93,7 @@ fn command_events(
             };
             require_active(st, actor)?;
             let e = check_edge(st, edge)?;
-            crate::hex::opening_road_site(&st.board, &st.edges, vertex, e).map_err(
-                |err| match err {
-                    crate::hex::OpeningRoadError::Occupied => EdgeOccupied,
-                    crate::hex::OpeningRoadError::NotAtNewBuilding => RoadNotAtNewBuilding,
-                },
-            )?;
+            opening_road_site(st.table(), vertex, e)?;
             c.emit(Event::RoadPlaced {
                 seat: actor,
                 edge: e,
@@ -125,37 +118,15 @@ fn command_events(
             }
             require_active(st, actor)?;
             no_pending(st)?;
-            let h = check_hex(st, hex)?;
-            if !robber_may_move(&st.board, st.robber, h) {
-                return Err(RobberMustMove);
-            }
-            let mask = robbable(&st.board, &st.vertices, h, actor, |s| {
+            let h = robber_move(st.table(), actor, hex, victim, |s| {
                 st.players[s.index()].hand.total() > 0
+            })?;
+            c.emit(Event::RobberMoved {
+                seat: actor,
+                hex: h,
             });
-            let robbable = |s: Seat| mask & (1 << s.0) != 0;
-            match victim {
-                Some(v) => {
-                    if v.0 >= st.seats {
-                        return Err(NoSuchSeat);
-                    }
-                    if !robbable(v) {
-                        return Err(InvalidVictim);
-                    }
-                    c.emit(Event::RobberMoved {
-                        seat: actor,
-                        hex: h,
-                    });
-                    steal(c, actor, v, rng);
-                }
-                None => {
-                    if st.seat_iter().any(robbable) {
-                        return Err(VictimRequired);
-                    }
-                    c.emit(Event::RobberMoved {
-                        seat: actor,
-                        hex: h,
-                    });
-                }
+            if let Some(v) = victim {
+                steal(c, actor, v, rng);
             }
         }
         Command::Discard { cards } => {
@@ -249,7 +220,7 @@ fn command_events(
             .is_some();
             let over = actor == st.active
                 && st.phase == Phase::Main
-                && st.players[actor.index()].progress.len() > PROGRESS_HAND_MAX;
+                && st.players[actor.index()].progress.len() > st.rules().progress_hand_max;
             if !obliged && !over {
                 return Err(NoSuchObligation);
             }
@@ -343,11 +314,8 @@ fn command_events(
             main(st, actor)?;
             let e = check_edge(st, edge)?;
             road_site_ok(st, &st.edges, actor, e)?;
-            let p = &st.players[actor.index()];
-            if p.roads_left == 0 {
-                return Err(NoPiecesLeft);
-            }
-            afford(st, actor, ROAD_COST)?;
+            piece_left(st.players[actor.index()].roads_left)?;
+            afford(st, actor, st.rules().hex.costs.road)?;
             c.emit(Event::RoadBuilt {
                 seat: actor,
                 edge: e,
@@ -361,10 +329,8 @@ fn command_events(
             if !touches_own_road(st, actor, v) {
                 return Err(SettlementNotConnected);
             }
-            if st.settlements_left(actor) == 0 {
-                return Err(NoPiecesLeft);
-            }
-            afford(st, actor, SETTLEMENT_COST)?;
+            piece_left(st.settlements_left(actor))?;
+            afford(st, actor, st.rules().hex.costs.settlement)?;
             c.emit(Event::SettlementBuilt {
                 seat: actor,
                 vertex: v,
@@ -373,18 +339,19 @@ fn command_events(
         Command::BuildCity { vertex } => {
             main(st, actor)?;
             let v = check_vertex(st, vertex)?;
-            city_upgrade_ok(st, actor, v, CITY_COST)?;
+            let cost = st.rules().hex.costs.city;
+            city_upgrade_ok(st, actor, v, cost)?;
             c.emit(Event::CityBuilt {
                 seat: actor,
                 vertex: v,
-                paid: CITY_COST,
+                paid: cost,
             });
         }
         Command::BuildCityWall { vertex } => {
             main(st, actor)?;
             let v = check_vertex(st, vertex)?;
             wall_ok(st, actor, v)?;
-            afford(st, actor, WALL_COST)?;
+            afford(st, actor, st.rules().wall_cost)?;
             c.emit(Event::CityWallBuilt {
                 seat: actor,
                 vertex: v,
@@ -395,10 +362,8 @@ fn command_events(
             main(st, actor)?;
             let v = check_vertex(st, vertex)?;
             knight_site_ok(st, actor, v)?;
-            if st.players[actor.index()].knights_left[0] == 0 {
-                return Err(NoPiecesLeft);
-            }
-            afford(st, actor, KNIGHT_COST)?;
+            piece_left(st.players[actor.index()].knights_left[0])?;
+            afford(st, actor, st.rules().knight_cost)?;
             c.emit(Event::KnightBuilt {
                 seat: actor,
                 vertex: v,
@@ -413,9 +378,7 @@ fn command_events(
             };
             let v = check_vertex(st, vertex)?;
             knight_site_ok(st, actor, v)?;
-            if st.players[actor.index()].knights_left[usize::from(strength - 1)] == 0 {
-                return Err(NoPiecesLeft);
-            }
+            piece_left(st.players[actor.index()].knights_left[usize::from(strength - 1)])?;
             c.emit(Event::KnightBuilt {
                 seat: actor,
                 vertex: v,
@@ -430,7 +393,7 @@ fn command_events(
             if k.active {
                 return Err(KnightAlreadyActive);
             }
-            afford(st, actor, ACTIVATE_COST)?;
+            afford(st, actor, st.rules().activate_cost)?;
             c.emit(Event::KnightActivated {
                 seat: actor,
                 vertex: v,
@@ -441,7 +404,7 @@ fn command_events(
             main(st, actor)?;
             let v = check_vertex(st, vertex)?;
             promote_ok(st, actor, v)?;
-            afford(st, actor, KNIGHT_COST)?;
+            afford(st, actor, st.rules().knight_cost)?;
             c.emit(Event::KnightPromoted {
                 seat: actor,
                 vertex: v,
@@ -517,7 +480,7 @@ fn command_events(
         }
         Command::EndTurn => {
             main(st, actor)?;
-            if st.players[actor.index()].progress.len() > PROGRESS_HAND_MAX {
+            if st.players[actor.index()].progress.len() > st.rules().progress_hand_max {
                 return Err(TooManyProgressCards);
             }
             let next = st.next_seat(actor);
@@ -748,41 +711,34 @@ pub(super) fn draw(c: &mut Ctx, seat: Seat, track: Track, rng: &mut GameRng) {
     c.emit(Event::ProgressCardDrawn { seat, track, card });
 }
 
-/// Production for a non-7 roll: `hex::production` gives each building its count of the hex's resource; a city on
-/// mountains, forest or pasture turns one of its two into the matching commodity (seed's yield table). A good the
-/// bank cannot pay everyone is paid to nobody, as in the base game.
+/// Production for a non-7 roll through the hex machine, whose yield hook here is the seed's table: a settlement
+/// yields one card of the hex's resource; a city on mountains, forest or pasture one resource and the matching
+/// commodity, elsewhere two resources. A good the bank cannot pay everyone is paid to nobody, as in the base game.
 fn produce(s: &State, roll: u8) -> Event {
-    let n = usize::from(s.seats);
-    let mut res = [Resources::ZERO; 8];
-    production(&s.board, &s.vertices, roll, s.robber, &mut res[..n]);
-    let mut out: Vec<Hand> = res[..n].iter().map(|&r| Hand::of_resources(r)).collect();
-    for h in producing_hexes(&s.board, roll, s.robber) {
-        let terrain = s.board.terrain(h);
-        let (Some(r), Some(com)) = (terrain.resource(), commodity_of(terrain)) else {
-            continue;
-        };
-        for &v in s.board.topology().hex_vertices(h) {
-            let p = s.vertices[v.index()];
-            if let (true, Some(seat)) = (p.is_city(), p.owner()) {
-                let o = &mut out[seat.index()];
-                let slot = o.resources.get_mut(r);
-                *slot = slot.saturating_sub(1);
-                *o.commodities.get_mut(com) += 1;
+    let yields = roll_production(
+        s.table(),
+        roll,
+        s.bank,
+        |hand: &mut Hand, r, terrain, piece| match commodity_of(terrain) {
+            Some(com) if piece.is_city() => {
+                let slot = hand.resources.get_mut(r);
+                *slot = slot.saturating_add(1);
+                *hand.commodities.get_mut(com) += 1;
             }
-        }
+            _ => {
+                let slot = hand.resources.get_mut(r);
+                *slot = slot.saturating_add(piece.yield_count());
+            }
+        },
+        |hand, g| hand.get_mut(g),
+    );
+    Event::ResourcesProduced {
+        gains: yields
+            .gains()
+            .map(|(seat, cards)| SeatHand { seat, cards })
+            .collect(),
+        withheld: yields.withheld,
     }
-    let withheld =
-        crate::hex::withhold_short(&mut out, Good::ALL, |g| s.bank.get(g), |x, g| x.get_mut(g));
-    let gains = out
-        .iter()
-        .enumerate()
-        .filter(|(_, h)| !h.is_empty())
-        .map(|(i, &cards)| SeatHand {
-            seat: Seat(i as u8),
-            cards,
-        })
-        .collect();
-    Event::ResourcesProduced { gains, withheld }
 }
 
 /// The commodity a city gets from a terrain (seed: mountains coin, forest paper, pasture cloth).
@@ -816,9 +772,7 @@ fn longest_road_after(before: &State, c: &mut Ctx) {
     if old == new {
         return;
     }
-    let holder = crate::hex::longest_road_holder(c.s.longest_road, &old, &new);
-    if holder != c.s.longest_road {
-        let length = holder.map_or(0, |h| new[h.index()]);
+    if let Some((holder, length)) = longest_road_change(c.s.longest_road, &old, &new) {
         c.emit(Event::LongestRoadChanged { holder, length });
     }
 }
@@ -826,25 +780,22 @@ fn longest_road_after(before: &State, c: &mut Ctx) {
 /// The active seat wins on reaching 13 points in its turn; a seat that reached them in another's turn wins when
 /// its own turn begins (official rule).
 fn check_win(c: &mut Ctx) {
-    if matches!(
-        c.s.phase,
-        Phase::PlaceBuilding { .. } | Phase::PlaceRoad { .. } | Phase::Ended { .. }
-    ) {
+    if matches!(c.s.phase, Phase::Ended { .. }) {
         return;
     }
+    let opening = matches!(
+        c.s.phase,
+        Phase::PlaceBuilding { .. } | Phase::PlaceRoad { .. }
+    );
     let seat = c.s.active;
     let points = c.s.points(seat);
-    if points >= c.s.points_to_win {
+    if has_won(opening, points.into(), c.s.points_to_win) {
         c.emit(Event::GameWon { seat, points });
     }
 }
 
 pub(super) fn require_active(st: &State, actor: Seat) -> Result<(), Violation> {
-    if actor == st.active {
-        Ok(())
-    } else {
-        Err(NotYourTurn)
-    }
+    Ok(crate::hex::require_active(st.active, actor)?)
 }
 
 pub(super) fn no_pending(st: &State) -> Result<(), Violation> {
@@ -891,43 +842,37 @@ pub(super) fn holds(st: &State, seat: Seat, cards: Hand) -> Result<(), Violation
 }
 
 pub(super) fn afford(st: &State, seat: Seat, cost: Resources) -> Result<(), Violation> {
-    if st.players[seat.index()].hand.resources.contains(cost) {
-        Ok(())
-    } else {
-        Err(CannotAfford)
-    }
+    Ok(crate::hex::afford(
+        st.players[seat.index()].hand.resources,
+        cost,
+    )?)
 }
 
 pub(super) fn check_vertex(st: &State, v: VertexId) -> Result<VertexId, Violation> {
-    st.board.topology().vertex(v.index()).ok_or(NoSuchVertex)
+    Ok(crate::hex::check_vertex(&st.board, v)?)
 }
 
 pub(super) fn check_edge(st: &State, e: EdgeId) -> Result<EdgeId, Violation> {
-    st.board.topology().edge(e.index()).ok_or(NoSuchEdge)
+    Ok(crate::hex::check_edge(&st.board, e)?)
 }
 
 pub(super) fn check_hex(st: &State, h: HexId) -> Result<HexId, Violation> {
-    st.board.topology().hex(h.index()).ok_or(NoSuchHex)
+    Ok(crate::hex::check_hex(&st.board, h)?)
 }
 
 /// A corner for a new building: no building or knight on it, no building next to it (knights do not count for
 /// the distance rule).
 pub(super) fn site_ok(st: &State, v: VertexId) -> Result<(), Violation> {
-    if st.knights[v.index()].is_some() {
-        return Err(VertexOccupied);
-    }
-    building_site(&st.board, &st.vertices, v).map_err(|e| match e {
-        SiteError::Occupied => VertexOccupied,
-        SiteError::TooClose => DistanceRule,
-    })
+    Ok(site(
+        &st.board,
+        &st.vertices,
+        st.knights[v.index()].is_some(),
+        v,
+    )?)
 }
 
 pub(super) fn touches_own_road(st: &State, seat: Seat, v: VertexId) -> bool {
-    st.board
-        .topology()
-        .vertex_edges(v)
-        .iter()
-        .any(|e| st.edges[e.index()].owner() == Some(seat))
+    crate::hex::touches_own_road(&st.board, &st.edges, seat, v)
 }
 
 /// A free edge that connects for `seat`, with other seats' knights cutting roads like their buildings.
@@ -937,14 +882,13 @@ pub(super) fn road_site_ok(
     seat: Seat,
     e: EdgeId,
 ) -> Result<(), Violation> {
-    if !edges[e.index()].is_empty() {
-        return Err(EdgeOccupied);
-    }
-    if road_connects(&st.board, &st.road_blockers(seat), edges, seat, e) {
-        Ok(())
-    } else {
-        Err(RoadNotConnected)
-    }
+    Ok(crate::hex::road_site(
+        &st.board,
+        &st.road_blockers(seat),
+        edges,
+        seat,
+        e,
+    )?)
 }
 
 pub(super) fn city_upgrade_ok(
@@ -953,13 +897,8 @@ pub(super) fn city_upgrade_ok(
     v: VertexId,
     cost: Resources,
 ) -> Result<(), Violation> {
-    let piece = st.vertices[v.index()];
-    if piece.owner() != Some(seat) || piece.is_city() {
-        return Err(NotYourSettlement);
-    }
-    if st.cities_left(seat) == 0 {
-        return Err(NoPiecesLeft);
-    }
+    city_site(&st.vertices, seat, v)?;
+    piece_left(st.cities_left(seat))?;
     afford(st, seat, cost)
 }
 

@@ -119,7 +119,7 @@ pub(super) fn apply(state: &mut State, event: &Event) {
             }
             state.roll = Some(PendingRoll {
                 roll,
-                attack_due: state.barbarians >= BARBARIAN_TRACK_LEN,
+                attack_due: state.barbarians >= state.rules().barbarian_track_len,
                 defence_called: false,
             });
             state.phase = Phase::Resolving;
@@ -206,7 +206,9 @@ pub(super) fn apply(state: &mut State, event: &Event) {
             } else {
                 state.players[i].progress.push(card);
                 // Seed: a fifth card that cannot be played at once (not your turn) goes straight back.
-                if seat != active && state.players[i].progress.len() > PROGRESS_HAND_MAX {
+                if seat != active
+                    && state.players[i].progress.len() > state.rules().progress_hand_max
+                {
                     state.pending.push(Obligation::ReturnProgressCard { seat });
                 }
             }
@@ -298,7 +300,11 @@ pub(super) fn apply(state: &mut State, event: &Event) {
             let i = pi(state, seat);
             dec(&mut state.players[i].roads_left);
             if !free {
-                pay(state, seat, Hand::of_resources(ROAD_COST));
+                pay(
+                    state,
+                    seat,
+                    Hand::of_resources(state.rules().hex.costs.road),
+                );
             }
             recompute_lengths(state);
         }
@@ -310,7 +316,11 @@ pub(super) fn apply(state: &mut State, event: &Event) {
         }
         Event::SettlementBuilt { seat, vertex } => {
             state.vertices[vertex.index()] = VertexPiece::settlement(seat);
-            pay(state, seat, Hand::of_resources(SETTLEMENT_COST));
+            pay(
+                state,
+                seat,
+                Hand::of_resources(state.rules().hex.costs.settlement),
+            );
             recompute_lengths(state);
         }
         Event::CityBuilt { seat, vertex, paid } => {
@@ -322,7 +332,7 @@ pub(super) fn apply(state: &mut State, event: &Event) {
             let i = pi(state, seat);
             dec(&mut state.players[i].walls_left);
             if !free {
-                pay(state, seat, Hand::of_resources(WALL_COST));
+                pay(state, seat, Hand::of_resources(state.rules().wall_cost));
             }
         }
         Event::KnightBuilt {
@@ -345,7 +355,7 @@ pub(super) fn apply(state: &mut State, event: &Event) {
             if free {
                 state.deserter_knight = None;
             } else {
-                pay(state, seat, Hand::of_resources(KNIGHT_COST));
+                pay(state, seat, Hand::of_resources(state.rules().knight_cost));
             }
             recompute_lengths(state);
         }
@@ -355,7 +365,7 @@ pub(super) fn apply(state: &mut State, event: &Event) {
                 k.fresh = true;
             }
             if !free {
-                pay(state, seat, Hand::of_resources(ACTIVATE_COST));
+                pay(state, seat, Hand::of_resources(state.rules().activate_cost));
             }
         }
         Event::KnightPromoted { seat, vertex, free } => {
@@ -369,7 +379,7 @@ pub(super) fn apply(state: &mut State, event: &Event) {
                 dec(&mut p.knights_left[old + 1]);
             }
             if !free {
-                pay(state, seat, Hand::of_resources(KNIGHT_COST));
+                pay(state, seat, Hand::of_resources(state.rules().knight_cost));
             }
         }
         Event::KnightMoved { from, to, .. } => {

@@ -3,12 +3,17 @@
 //! The rules are those of the seed `000_2d8f7ffa8528fc19.txt` (Danish) and, where it is silent, the official
 //! Cities & Knights rules; `docs/rules/cities-knights.md` lists every rule with its ID, source and tests.
 //!
-//! This module extends [`crate::hex`] rather than copying it: the board, layouts, dice faces, resource counts,
-//! production (`hex::production`, split into resource + commodity for cities) and its bank-shortage rule, the
-//! opening's snake order and starting resources, robber moves and victims, harbor ratios, the building site rules,
-//! the longest road and its card, and the random player's choosing step all come from there; the map kinds and
-//! board views come from [`crate::catan`]. What is new lives here: commodities, city walls, knights, city improvements, metropolises,
-//! progress cards, the barbarians and the obligations that other seats must settle (discards, gifts, retreats).
+//! This module is the hex machine ([`crate::hex`]) configured by [`RULES`] plus a layer of its own, and copies
+//! nothing of the machine: the board, map kinds, layouts and board views, dice faces, resource counts, the shared
+//! checks and refusals, production (the machine's, with a yield hook that turns one of a city's cards into a
+//! commodity) and its bank-shortage rule, the opening's snake order and starting resources, robber moves and
+//! victims, harbor ratios, the building, road and road-building checks (with knights as extra blockers), the
+//! longest road and its card, the victory threshold and the random player's choosing step all come from there.
+//! What is new lives here: commodities, city walls, knights, city improvements, metropolises, progress cards, the
+//! barbarians and the obligations that other seats must settle (discards, gifts, retreats). The layer's numbers
+//! are data too ([`CkRules`]), carried by the state, so another scenario (Catania) can run the layer on its own
+//! map, seat range, pieces and points through [`CitiesKnights::initial_state_with`]. It depends on no other game
+//! module.
 //!
 //! - [`types`]: the public, serialized data.
 //! - `decide`: checks a command and returns the events that follow. It folds each event into a scratch copy of
@@ -33,7 +38,8 @@ pub use random::random_command;
 pub use types::*;
 
 use crate::hex::{
-    Board, BoardRef, EdgePiece, HexId, Negotiation, Resources, Terrain, VertexId, VertexPiece,
+    robber_start, standard_layout, Board, BoardRef, Costs, EdgePiece, HexId, HexRules, Negotiation,
+    Pieces, Resources, Terrain, VertexId, VertexPiece,
 };
 use crate::{Game, GameRng, Outcome, Seat, Viewer};
 use rand::Rng;
@@ -69,8 +75,145 @@ pub const KNIGHT_COST: Resources = Resources::new(0, 0, 1, 0, 1);
 /// Activating a knight: 1 grain.
 pub const ACTIVATE_COST: Resources = Resources::new(0, 0, 0, 1, 0);
 
+/// Cities & Knights' layer as data: the hex machine's rules and the numbers of the pieces and decks only this
+/// layer has. A scenario reusing the layer writes its own value.
+#[derive(Clone, Copy, Debug)]
+pub struct CkRules {
+    /// Which scenario these are, for people reading a state's debug form.
+    pub name: &'static str,
+    pub hex: HexRules,
+    /// Cards of each commodity in the bank at the start.
+    pub bank_per_commodity: u8,
+    pub walls_per_seat: u8,
+    /// Knights of each strength (basic, strong, mighty) in each seat's supply.
+    pub knights_per_strength: [u8; 3],
+    /// Moves of the barbarian ship from the start to the attack space.
+    pub barbarian_track_len: u8,
+    pub defender_cards: u8,
+    /// Progress cards a seat may hold, victory point cards excluded.
+    pub progress_hand_max: usize,
+    pub wall_cost: Resources,
+    /// Building or promoting a knight.
+    pub knight_cost: Resources,
+    pub activate_cost: Resources,
+}
+
+/// Cities & Knights as printed: 3 or 4 seats, 13 points (5..=25 as a house rule, CK-END-02), base Catan's pieces,
+/// costs, bank and maps, the robber in the desert; 12 of each commodity, 3 walls, two knights of each strength, a
+/// barbarian track of 7, 6 defender cards, 4 progress cards in hand.
+pub const RULES: CkRules = CkRules {
+    name: "cities-knights",
+    hex: HexRules {
+        seats: (3, 4),
+        points_to_win: POINTS_TO_WIN,
+        points_range: (5, 25),
+        pieces: Pieces {
+            settlements: 5,
+            cities: 4,
+            roads: 15,
+        },
+        costs: Costs {
+            road: ROAD_COST,
+            settlement: SETTLEMENT_COST,
+            city: CITY_COST,
+        },
+        bank_per_resource: BANK_PER_RESOURCE,
+        hand_limit: 7,
+        layout: standard_layout,
+        robber_start,
+    },
+    bank_per_commodity: BANK_PER_COMMODITY,
+    walls_per_seat: WALLS_PER_SEAT,
+    knights_per_strength: [2, 2, 2],
+    barbarian_track_len: BARBARIAN_TRACK_LEN,
+    defender_cards: DEFENDER_CARDS,
+    progress_hand_max: PROGRESS_HAND_MAX,
+    wall_cost: WALL_COST,
+    knight_cost: KNIGHT_COST,
+    activate_cost: ACTIVATE_COST,
+};
+
+/// The layer's rules a state runs under. Not stored: a state decoded from storage runs under [`RULES`], and a
+/// scenario with rules of its own puts them back with [`State::with_rules`]. Two states compare equal only under
+/// the same rules value.
+#[derive(Clone, Copy)]
+pub(crate) struct Rules(&'static CkRules);
+
+impl std::fmt::Debug for Rules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0.name)
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules(&RULES)
+    }
+}
+
+impl PartialEq for Rules {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
 /// Cities & Knights.
 pub struct CitiesKnights;
+
+impl CitiesKnights {
+    /// The state at event index 0 of a game of this layer under `rules`: for scenarios that run the layer with
+    /// their own numbers (the layout is the setup's, so any map works).
+    pub fn initial_state_with(setup: &Setup, rules: &'static CkRules) -> State {
+        // A setup comes from `setup` or from storage written by it; a malformed one is a programming error.
+        let board = Board::new(setup.layout.clone()).expect("a setup's layout is a valid board");
+        let desert = (rules.hex.robber_start)(&board);
+        let (nv, ne) = (
+            board.topology().vertex_count(),
+            board.topology().edge_count(),
+        );
+        let first = Seat(setup.first.0 % setup.seats.max(1));
+        State {
+            rules: Rules(rules),
+            board: BoardRef(Arc::new(board)),
+            seats: setup.seats,
+            first,
+            negotiated: setup.negotiated_defence,
+            points_to_win: setup.points_to_win,
+            phase: Phase::PlaceBuilding { index: 0 },
+            active: first,
+            turn: 0,
+            robber: desert,
+            desert,
+            barbarians: 0,
+            attacks: 0,
+            bank: Hand {
+                resources: rules.hex.bank(),
+                commodities: Commodities {
+                    coin: rules.bank_per_commodity,
+                    paper: rules.bank_per_commodity,
+                    cloth: rules.bank_per_commodity,
+                },
+            },
+            decks: Track::ALL.map(full_deck),
+            bottoms: Default::default(),
+            defender_left: rules.defender_cards,
+            players: (0..setup.seats).map(|_| PlayerState::new(rules)).collect(),
+            vertices: vec![VertexPiece::EMPTY; nv],
+            edges: vec![EdgePiece::EMPTY; ne],
+            knights: vec![None; nv],
+            walls: vec![false; nv],
+            metropolis: [None; 3],
+            merchant: None,
+            longest_road: None,
+            trade: Negotiation::new(setup.seats),
+            pending: Vec::new(),
+            roll: None,
+            last_roll: None,
+            deserter_knight: None,
+            merchant_fleet: None,
+        }
+    }
+}
 
 /// A knight on a corner.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -104,16 +247,16 @@ pub struct PlayerState {
 }
 
 impl PlayerState {
-    fn new() -> Self {
+    fn new(rules: &CkRules) -> Self {
         PlayerState {
             hand: Hand::default(),
             progress: Vec::new(),
             vp_cards: Vec::new(),
             defender: 0,
             improvements: Improvements::default(),
-            roads_left: 15,
-            walls_left: WALLS_PER_SEAT,
-            knights_left: [2, 2, 2],
+            roads_left: rules.hex.pieces.roads,
+            walls_left: rules.walls_per_seat,
+            knights_left: rules.knights_per_strength,
             road_length: 0,
         }
     }
@@ -132,6 +275,8 @@ pub struct PendingRoll {
 /// The whole game state.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
+    #[serde(skip)]
+    pub(crate) rules: Rules,
     pub(crate) board: BoardRef,
     pub(crate) seats: u8,
     pub(crate) first: Seat,
@@ -170,6 +315,18 @@ pub struct State {
 }
 
 impl State {
+    /// The rules this game runs under.
+    pub fn rules(&self) -> &'static CkRules {
+        self.rules.0
+    }
+    /// This state under `rules`: for a scenario that runs the layer with rules of its own, after decoding one of
+    /// its stored states (which run under [`RULES`] until then).
+    pub fn with_rules(self, rules: &'static CkRules) -> State {
+        State {
+            rules: Rules(rules),
+            ..self
+        }
+    }
     pub fn phase(&self) -> Phase {
         self.phase
     }
@@ -237,6 +394,17 @@ impl State {
     }
     pub fn wall_at(&self, v: VertexId) -> bool {
         self.walls[v.index()]
+    }
+
+    /// The board and pieces as the hex machine reads them.
+    pub(crate) fn table(&self) -> crate::hex::Table<'_> {
+        crate::hex::Table {
+            board: &self.board,
+            vertices: &self.vertices,
+            edges: &self.edges,
+            seats: self.seats,
+            robber: self.robber,
+        }
     }
 
     pub(crate) fn seat_iter(&self) -> impl Iterator<Item = Seat> {
@@ -313,15 +481,24 @@ impl State {
     }
 
     pub(crate) fn settlements_left(&self, seat: Seat) -> u8 {
-        5u8.saturating_sub(self.buildings_of(seat).0)
+        self.rules()
+            .hex
+            .pieces
+            .settlements
+            .saturating_sub(self.buildings_of(seat).0)
     }
 
     pub(crate) fn cities_left(&self, seat: Seat) -> u8 {
-        4u8.saturating_sub(self.buildings_of(seat).1)
+        self.rules()
+            .hex
+            .pieces
+            .cities
+            .saturating_sub(self.buildings_of(seat).1)
     }
 
     pub(crate) fn hand_limit(&self, seat: Seat) -> u8 {
-        7 + 2 * (WALLS_PER_SEAT - self.players[seat.index()].walls_left.min(WALLS_PER_SEAT))
+        let walls = self.rules().walls_per_seat;
+        self.rules().hex.hand_limit + 2 * (walls - self.players[seat.index()].walls_left.min(walls))
     }
 
     /// The vertex pieces as the road rules see them for `seat`: another seat's knight cuts roads exactly like
@@ -394,16 +571,9 @@ impl Game for CitiesKnights {
     type EventView = EventView;
 
     fn setup(config: &Config, rng: &mut GameRng) -> Result<Setup, Violation> {
-        if !(3..=4).contains(&config.seats) {
-            return Err(Violation::InvalidSeatCount);
-        }
-        if !(5..=25).contains(&config.points_to_win) {
-            return Err(Violation::InvalidPointsToWin);
-        }
-        let layout = config
-            .map
-            .layout(rng)
-            .ok_or(Violation::MapGenerationFailed)?;
+        let layout = RULES
+            .hex
+            .setup(config.seats, config.points_to_win, config.map, rng)?;
         Ok(Setup {
             seats: config.seats,
             layout,
@@ -414,53 +584,7 @@ impl Game for CitiesKnights {
     }
 
     fn initial_state(setup: &Setup) -> State {
-        // A setup comes from `setup` or from storage written by it; a malformed one is a programming error.
-        let board = Board::new(setup.layout.clone()).expect("a setup's layout is a valid board");
-        let desert = crate::hex::robber_start(&board);
-        let (nv, ne) = (
-            board.topology().vertex_count(),
-            board.topology().edge_count(),
-        );
-        let first = Seat(setup.first.0 % setup.seats.max(1));
-        State {
-            board: BoardRef(Arc::new(board)),
-            seats: setup.seats,
-            first,
-            negotiated: setup.negotiated_defence,
-            points_to_win: setup.points_to_win,
-            phase: Phase::PlaceBuilding { index: 0 },
-            active: first,
-            turn: 0,
-            robber: desert,
-            desert,
-            barbarians: 0,
-            attacks: 0,
-            bank: Hand {
-                resources: Resources::all(BANK_PER_RESOURCE),
-                commodities: Commodities {
-                    coin: BANK_PER_COMMODITY,
-                    paper: BANK_PER_COMMODITY,
-                    cloth: BANK_PER_COMMODITY,
-                },
-            },
-            decks: Track::ALL.map(full_deck),
-            bottoms: Default::default(),
-            defender_left: DEFENDER_CARDS,
-            players: (0..setup.seats).map(|_| PlayerState::new()).collect(),
-            vertices: vec![VertexPiece::EMPTY; nv],
-            edges: vec![EdgePiece::EMPTY; ne],
-            knights: vec![None; nv],
-            walls: vec![false; nv],
-            metropolis: [None; 3],
-            merchant: None,
-            longest_road: None,
-            trade: Negotiation::new(setup.seats),
-            pending: Vec::new(),
-            roll: None,
-            last_roll: None,
-            deserter_knight: None,
-            merchant_fleet: None,
-        }
+        CitiesKnights::initial_state_with(setup, &RULES)
     }
 
     fn decide(
@@ -497,5 +621,91 @@ impl Game for CitiesKnights {
 
     fn view_event(state: &State, event: &Event, viewer: Viewer) -> EventView {
         view::view_event(state, event, viewer)
+    }
+}
+
+impl crate::playout::RandomPlayer for CitiesKnights {
+    fn random_command(state: &State, seat: Seat, rng: &mut GameRng) -> Option<Command> {
+        random_command(state, seat, rng)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hex::beginner_layout;
+    use crate::playout::{Playout, Stop};
+    use rand::SeedableRng;
+
+    /// The layer under rules of another scenario: five seats, fewer pieces and walls, a longer barbarian track.
+    static FIVE: CkRules = CkRules {
+        name: "five seats",
+        hex: HexRules {
+            seats: (3, 6),
+            pieces: Pieces {
+                settlements: 4,
+                cities: 3,
+                roads: 14,
+            },
+            ..RULES.hex
+        },
+        walls_per_seat: 2,
+        knights_per_strength: [3, 2, 1],
+        barbarian_track_len: 9,
+        ..RULES
+    };
+
+    fn five_seats() -> Setup {
+        Setup {
+            seats: 5,
+            layout: beginner_layout(),
+            first: Seat(4),
+            negotiated_defence: false,
+            points_to_win: 8,
+        }
+    }
+
+    #[test]
+    fn a_scenario_runs_the_layer_under_its_own_rules() {
+        let state = CitiesKnights::initial_state_with(&five_seats(), &FIVE);
+        assert_eq!(state.rules().name, "five seats");
+        assert_eq!(state.players.len(), 5);
+        for seat in state.seat_iter() {
+            let p = &state.players[seat.index()];
+            assert_eq!((p.roads_left, p.walls_left), (14, 2));
+            assert_eq!(p.knights_left, [3, 2, 1]);
+            assert_eq!(state.settlements_left(seat), 4);
+            assert_eq!(state.cities_left(seat), 3);
+            assert_eq!(state.hand_limit(seat), 7);
+        }
+        // The rules are not stored: a decoded state runs under the classic rules until the scenario puts its own
+        // back.
+        let json = serde_json::to_string(&state).unwrap();
+        let decoded: State = serde_json::from_str(&json).unwrap();
+        assert_eq!(decoded.rules().name, RULES.name);
+        assert_ne!(decoded, state);
+        assert_eq!(decoded.with_rules(&FIVE), state);
+    }
+
+    #[test]
+    fn five_seats_play_the_layer_to_the_end() {
+        for seed in 0..3 {
+            let state = CitiesKnights::initial_state_with(&five_seats(), &FIVE);
+            let mut playout =
+                Playout::<CitiesKnights>::from_state(state, GameRng::seed_from_u64(seed))
+                    .command_limit(30_000);
+            let stop = playout.run(|_| {});
+            let state = playout.state();
+            assert!(matches!(stop, Stop::Ended(_)), "seed {seed}: {stop:?}");
+            let winner = CitiesKnights::outcome(state).unwrap().winner;
+            assert!(state.points(winner) >= 8);
+            // Cities only come from the supply (settlements may briefly exceed theirs, see `buildings_of`).
+            for seat in state.seat_iter() {
+                assert!(
+                    state.buildings_of(seat).1 <= 3,
+                    "seat {seat:?} over its cities"
+                );
+            }
+        }
     }
 }

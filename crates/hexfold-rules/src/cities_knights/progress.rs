@@ -152,34 +152,15 @@ pub(super) fn play(
             });
         }
         ProgressPlay::RoadBuilding { first, second } => {
-            let first = check_edge(st, first)?;
-            let roads_left = st.players[actor.index()].roads_left;
-            if roads_left == 0 {
-                return Err(NoPiecesLeft);
-            }
-            road_site_ok(st, &st.edges, actor, first)?;
-            let mut edges = st.edges.clone();
-            edges[first.index()] = EdgePiece::road(actor);
-            let second = match second {
-                Some(e) => {
-                    let e = check_edge(st, e)?;
-                    if roads_left < 2 {
-                        return Err(NoPiecesLeft);
-                    }
-                    road_site_ok(st, &edges, actor, e)?;
-                    Some(e)
-                }
-                None => {
-                    let t = st.board.topology();
-                    if roads_left >= 2
-                        && t.edges()
-                            .any(|e| road_site_ok(st, &edges, actor, e).is_ok())
-                    {
-                        return Err(RoadBuildingIncomplete);
-                    }
-                    None
-                }
-            };
+            let (first, second, _) = crate::hex::road_building(
+                &st.board,
+                &st.road_blockers(actor),
+                &st.edges,
+                actor,
+                st.players[actor.index()].roads_left,
+                first,
+                second,
+            )?;
             c.emit(played);
             for e in std::iter::once(first).chain(second) {
                 c.emit(Event::RoadBuilt {

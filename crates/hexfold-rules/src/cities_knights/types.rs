@@ -2,11 +2,13 @@
 //!
 //! These types are stored (setup, events) and sent over the wire (commands, views), so they are plain serde data:
 //! externally tagged enums with named fields, counts as named fields. Board ids, resources, dice and the layout
-//! come from [`crate::hex`]; the board view is base Catan's [`crate::catan::BoardView`].
+//! come from [`crate::hex`], and so do the board and road views.
 
-use crate::catan::{BoardView, MapKind, RoadView};
+use crate::hex::HexViolation;
+use crate::hex::{BoardView, MapKind, RoadView};
 use crate::hex::{EdgeId, HexId, Layout, Resource, Resources, Terms, VertexId};
-use crate::{RuleViolation, Seat};
+use crate::violation::violations;
+use crate::Seat;
 use serde::{Deserialize, Serialize};
 
 /// What the creator of a game chooses.
@@ -798,154 +800,79 @@ pub enum Event {
     },
 }
 
-/// Why a command was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Violation {
-    InvalidSeatCount,
-    MapGenerationFailed,
-    InvalidPointsToWin,
-    GameOver,
-    NotYourTurn,
-    WrongPhase,
-    NoSuchSeat,
-    NoSuchHex,
-    NoSuchVertex,
-    NoSuchEdge,
-    VertexOccupied,
-    DistanceRule,
-    SettlementNotConnected,
-    EdgeOccupied,
-    RoadNotConnected,
-    RoadNotAtNewBuilding,
-    NotYourSettlement,
-    NotYourCity,
-    NoPiecesLeft,
-    CannotAfford,
-    BankLacks,
-    CardsNotHeld,
-    WrongCardCount,
-    ObligationsPending,
-    NoSuchObligation,
-    RobberNotInPlay,
-    RobberMustMove,
-    InvalidVictim,
-    VictimRequired,
-    WallLimit,
-    WallAlreadyBuilt,
-    KnightSiteInvalid,
-    NotYourKnight,
-    KnightAlreadyActive,
-    KnightNotActive,
-    KnightActedOrActivated,
-    KnightPromotedThisTurn,
-    KnightMaxStrength,
-    FortressRequired,
-    KnightPathBlocked,
-    KnightNotStronger,
-    RobberNotAdjacent,
-    NoCity,
-    TrackComplete,
-    MetropolisCityRequired,
-    InvalidTrade,
-    NoOpenOffer,
-    NoSuchCounterOffer,
-    OfferLimitReached,
-    PartnerCannotPay,
-    NoSuchProgressCard,
-    AlchemistOnlyBeforeRoll,
-    ProgressAfterRoll,
-    InvalidDice,
-    InvalidNumberSwap,
-    NotAnOpenRoad,
-    InvalidCardTarget,
-    NoMetropolisDue,
-    TooManyProgressCards,
-    RoadBuildingIncomplete,
-    DeckEmpty,
-    InvalidRetreat,
-    CommittedKnightInvalid,
-}
-
-macro_rules! violations {
-    ($($v:ident => $id:literal, $msg:literal;)*) => {
-        impl RuleViolation for Violation {
-            fn rule_id(&self) -> &'static str {
-                match self { $(Violation::$v => $id,)* }
-            }
-            fn name(&self) -> &'static str {
-                match self { $(Violation::$v => stringify!($v),)* }
-            }
-            fn message(&self) -> &'static str {
-                match self { $(Violation::$v => $msg,)* }
-            }
-        }
-    };
-}
-
 violations! {
-    InvalidSeatCount => "CK-SETUP-01", "Cities & Knights is played by 3 or 4 players.";
-    MapGenerationFailed => "CK-SETUP-01", "The variable map could not be drawn.";
-    InvalidPointsToWin => "CK-END-02", "The points needed to win must be between 5 and 25.";
-    GameOver => "CK-END-01", "The game has ended.";
-    NotYourTurn => "CK-TURN-01", "It is not your turn to act.";
-    WrongPhase => "CK-TURN-02", "That cannot be done at this point of the turn.";
-    NoSuchSeat => "CK-TURN-03", "There is no such seat.";
-    NoSuchHex => "CK-TURN-03", "There is no such hex on this board.";
-    NoSuchVertex => "CK-TURN-03", "There is no such corner on this board.";
-    NoSuchEdge => "CK-TURN-03", "There is no such side on this board.";
-    VertexOccupied => "CK-BUILD-01", "A building or knight already stands there.";
-    DistanceRule => "CK-BUILD-01", "A building needs all three neighbouring corners free.";
-    SettlementNotConnected => "CK-BUILD-02", "A settlement must touch one of your roads.";
-    EdgeOccupied => "CK-BUILD-03", "A road already lies there.";
-    RoadNotConnected => "CK-BUILD-03", "A road must connect to your road or building, not through another's piece.";
-    RoadNotAtNewBuilding => "CK-SETUP-02", "The starting road must touch the building you just placed.";
-    NotYourSettlement => "CK-BUILD-04", "A city can only replace one of your settlements.";
-    NotYourCity => "CK-WALL-01", "That must be one of your cities.";
-    NoPiecesLeft => "CK-BUILD-05", "You have no piece of that kind left.";
-    CannotAfford => "CK-BUILD-06", "You cannot pay for that.";
-    BankLacks => "CK-TRADE-01", "The bank does not have those cards.";
-    CardsNotHeld => "CK-HAND-01", "You do not hold those cards.";
-    WrongCardCount => "CK-HAND-02", "Give exactly the number of cards asked for.";
-    ObligationsPending => "CK-TURN-04", "Play waits until the pending obligations are settled.";
-    NoSuchObligation => "CK-TURN-04", "You owe nothing of that kind.";
-    RobberNotInPlay => "CK-ROBBER-01", "The robber stays in the desert until the barbarians have attacked once.";
-    RobberMustMove => "CK-ROBBER-02", "The robber must move to a different hex.";
-    InvalidVictim => "CK-ROBBER-02", "You can only rob an opponent with a building on that hex who holds a card.";
-    VictimRequired => "CK-ROBBER-02", "An opponent on that hex holds cards: choose whom to rob.";
-    WallLimit => "CK-WALL-01", "You have no city wall left (at most 3).";
-    WallAlreadyBuilt => "CK-WALL-01", "That city already has a wall.";
-    KnightSiteInvalid => "CK-KNIGHT-01", "A knight stands on a free corner touching your road.";
-    NotYourKnight => "CK-KNIGHT-02", "There is no knight of yours there.";
-    KnightAlreadyActive => "CK-KNIGHT-02", "That knight is already active.";
-    KnightNotActive => "CK-KNIGHT-04", "Only an active knight can act.";
-    KnightActedOrActivated => "CK-KNIGHT-04", "A knight activated this turn cannot act this turn.";
-    KnightPromotedThisTurn => "CK-KNIGHT-03", "A knight can be promoted only once per turn.";
-    KnightMaxStrength => "CK-KNIGHT-03", "That knight is already mighty.";
-    FortressRequired => "CK-KNIGHT-03", "Mighty knights need the fortress (politics level 3).";
-    KnightPathBlocked => "CK-KNIGHT-05", "The knight can only move along your connected roads to a free corner.";
-    KnightNotStronger => "CK-KNIGHT-06", "Only a weaker enemy knight can be displaced.";
-    RobberNotAdjacent => "CK-KNIGHT-07", "The robber is not on a hex next to that knight.";
-    NoCity => "CK-IMPROVE-01", "City improvements need at least one city.";
-    TrackComplete => "CK-IMPROVE-01", "That track is complete.";
-    MetropolisCityRequired => "CK-METRO-03", "Level 4 or 5 needs a city that is not yet a metropolis.";
-    InvalidTrade => "CK-TRADE-02", "Both sides must give something, and no good on both sides.";
-    NoOpenOffer => "CK-TRADE-03", "There is no open offer for you to answer.";
-    NoSuchCounterOffer => "CK-TRADE-05", "That player has no open counter-offer.";
-    OfferLimitReached => "CK-TRADE-03", "You have made the maximum number of offers this turn.";
-    PartnerCannotPay => "CK-TRADE-03", "The other side no longer holds those cards.";
-    NoSuchProgressCard => "CK-PROG-03", "You hold no such progress card.";
-    AlchemistOnlyBeforeRoll => "CK-PROG-04", "Only the alchemist may be played before the roll, and only then.";
-    ProgressAfterRoll => "CK-PROG-04", "Progress cards other than the alchemist are played after the roll.";
-    InvalidDice => "CK-PROG-05", "Dice show 1 to 6.";
-    InvalidNumberSwap => "CK-PROG-05", "The inventor swaps two tokens other than 2, 6, 8 and 12.";
-    NotAnOpenRoad => "CK-PROG-05", "The diplomat removes a road with a free end.";
-    InvalidCardTarget => "CK-PROG-05", "That card cannot be played that way now.";
-    NoMetropolisDue => "CK-METRO-01", "This improvement wins no metropolis, so no city can be named for one.";
-    TooManyProgressCards => "CK-PROG-02", "Return progress cards down to 4 before ending your turn.";
-    RoadBuildingIncomplete => "CK-PROG-05", "Road building places two legal roads, or one if no second fits.";
-    DeckEmpty => "CK-PROG-01", "That progress deck is empty.";
-    InvalidRetreat => "CK-KNIGHT-06", "A displaced knight retreats to a free corner connected to it by its owner's roads.";
-    CommittedKnightInvalid => "CK-VAR-01", "Commit only your own active knights, each once.";
+    /// Why a command was refused. Each maps to a rule ID in `docs/rules/cities-knights.md`.
+    pub enum Violation {
+        InvalidSeatCount => "CK-SETUP-01", "Cities & Knights is played by 3 or 4 players.";
+        MapGenerationFailed => "CK-SETUP-01", "The variable map could not be drawn.";
+        InvalidPointsToWin => "CK-END-02", "The points needed to win must be between 5 and 25.";
+        GameOver => "CK-END-01", "The game has ended.";
+        NotYourTurn => "CK-TURN-01", "It is not your turn to act.";
+        WrongPhase => "CK-TURN-02", "That cannot be done at this point of the turn.";
+        NoSuchSeat => "CK-TURN-03", "There is no such seat.";
+        NoSuchHex => "CK-TURN-03", "There is no such hex on this board.";
+        NoSuchVertex => "CK-TURN-03", "There is no such corner on this board.";
+        NoSuchEdge => "CK-TURN-03", "There is no such side on this board.";
+        VertexOccupied => "CK-BUILD-01", "A building or knight already stands there.";
+        DistanceRule => "CK-BUILD-01", "A building needs all three neighbouring corners free.";
+        SettlementNotConnected => "CK-BUILD-02", "A settlement must touch one of your roads.";
+        EdgeOccupied => "CK-BUILD-03", "A road already lies there.";
+        RoadNotConnected => "CK-BUILD-03", "A road must connect to your road or building, not through another's piece.";
+        RoadNotAtNewBuilding => "CK-SETUP-02", "The starting road must touch the building you just placed.";
+        NotYourSettlement => "CK-BUILD-04", "A city can only replace one of your settlements.";
+        NotYourCity => "CK-WALL-01", "That must be one of your cities.";
+        NoPiecesLeft => "CK-BUILD-05", "You have no piece of that kind left.";
+        CannotAfford => "CK-BUILD-06", "You cannot pay for that.";
+        BankLacks => "CK-TRADE-01", "The bank does not have those cards.";
+        CardsNotHeld => "CK-HAND-01", "You do not hold those cards.";
+        WrongCardCount => "CK-HAND-02", "Give exactly the number of cards asked for.";
+        ObligationsPending => "CK-TURN-04", "Play waits until the pending obligations are settled.";
+        NoSuchObligation => "CK-TURN-04", "You owe nothing of that kind.";
+        RobberNotInPlay => "CK-ROBBER-01", "The robber stays in the desert until the barbarians have attacked once.";
+        RobberMustMove => "CK-ROBBER-02", "The robber must move to a different hex.";
+        InvalidVictim => "CK-ROBBER-02", "You can only rob an opponent with a building on that hex who holds a card.";
+        VictimRequired => "CK-ROBBER-02", "An opponent on that hex holds cards: choose whom to rob.";
+        WallLimit => "CK-WALL-01", "You have no city wall left (at most 3).";
+        WallAlreadyBuilt => "CK-WALL-01", "That city already has a wall.";
+        KnightSiteInvalid => "CK-KNIGHT-01", "A knight stands on a free corner touching your road.";
+        NotYourKnight => "CK-KNIGHT-02", "There is no knight of yours there.";
+        KnightAlreadyActive => "CK-KNIGHT-02", "That knight is already active.";
+        KnightNotActive => "CK-KNIGHT-04", "Only an active knight can act.";
+        KnightActedOrActivated => "CK-KNIGHT-04", "A knight activated this turn cannot act this turn.";
+        KnightPromotedThisTurn => "CK-KNIGHT-03", "A knight can be promoted only once per turn.";
+        KnightMaxStrength => "CK-KNIGHT-03", "That knight is already mighty.";
+        FortressRequired => "CK-KNIGHT-03", "Mighty knights need the fortress (politics level 3).";
+        KnightPathBlocked => "CK-KNIGHT-05", "The knight can only move along your connected roads to a free corner.";
+        KnightNotStronger => "CK-KNIGHT-06", "Only a weaker enemy knight can be displaced.";
+        RobberNotAdjacent => "CK-KNIGHT-07", "The robber is not on a hex next to that knight.";
+        NoCity => "CK-IMPROVE-01", "City improvements need at least one city.";
+        TrackComplete => "CK-IMPROVE-01", "That track is complete.";
+        MetropolisCityRequired => "CK-METRO-03", "Level 4 or 5 needs a city that is not yet a metropolis.";
+        InvalidTrade => "CK-TRADE-02", "Both sides must give something, and no good on both sides.";
+        NoOpenOffer => "CK-TRADE-03", "There is no open offer for you to answer.";
+        NoSuchCounterOffer => "CK-TRADE-05", "That player has no open counter-offer.";
+        OfferLimitReached => "CK-TRADE-03", "You have made the maximum number of offers this turn.";
+        PartnerCannotPay => "CK-TRADE-03", "The other side no longer holds those cards.";
+        NoSuchProgressCard => "CK-PROG-03", "You hold no such progress card.";
+        AlchemistOnlyBeforeRoll => "CK-PROG-04", "Only the alchemist may be played before the roll, and only then.";
+        ProgressAfterRoll => "CK-PROG-04", "Progress cards other than the alchemist are played after the roll.";
+        InvalidDice => "CK-PROG-05", "Dice show 1 to 6.";
+        InvalidNumberSwap => "CK-PROG-05", "The inventor swaps two tokens other than 2, 6, 8 and 12.";
+        NotAnOpenRoad => "CK-PROG-05", "The diplomat removes a road with a free end.";
+        InvalidCardTarget => "CK-PROG-05", "That card cannot be played that way now.";
+        NoMetropolisDue => "CK-METRO-01", "This improvement wins no metropolis, so no city can be named for one.";
+        TooManyProgressCards => "CK-PROG-02", "Return progress cards down to 4 before ending your turn.";
+        RoadBuildingIncomplete => "CK-PROG-05", "Road building places two legal roads, or one if no second fits.";
+        DeckEmpty => "CK-PROG-01", "That progress deck is empty.";
+        InvalidRetreat => "CK-KNIGHT-06", "A displaced knight retreats to a free corner connected to it by its owner's roads.";
+        CommittedKnightInvalid => "CK-VAR-01", "Commit only your own active knights, each once.";
+    }
+    from HexViolation {
+        InvalidSeatCount, InvalidPointsToWin, MapGenerationFailed, GameOver, NotYourTurn, WrongPhase,
+        NoSuchSeat, NoSuchHex, NoSuchVertex, NoSuchEdge, VertexOccupied, DistanceRule, SettlementNotConnected,
+        EdgeOccupied, RoadNotConnected, RoadNotAtNewBuilding, NotYourSettlement, NoPiecesLeft, CannotAfford,
+        BankLacks, RobberMustMove, InvalidVictim, VictimRequired, RoadBuildingIncomplete,
+    }
 }
 
 /// A building on the board.

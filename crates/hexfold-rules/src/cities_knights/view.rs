@@ -3,7 +3,7 @@
 //! point progress cards are public; drawn, returned, stolen and taken cards are hidden from the other seats.
 
 use super::*;
-use crate::catan::{board_view, road_views};
+use crate::hex::{board_view, road_views};
 
 /// Whether `viewer` currently looks into `seat`'s hand (resources) or progress cards through a card effect.
 fn peeks(state: &State, viewer: Viewer, seat: Seat, progress: bool) -> bool {

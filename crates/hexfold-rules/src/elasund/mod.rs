@@ -21,7 +21,8 @@ mod view;
 
 pub use bot::random_command;
 
-use crate::game::{Game, GameRng, Outcome, RuleViolation, Seat, Viewer};
+use crate::game::{Game, GameRng, Outcome, Seat, Viewer};
+use crate::violation::violations;
 use serde::{Deserialize, Serialize};
 
 /// The Elasund game; see the module documentation.
@@ -457,179 +458,50 @@ pub enum Event {
     },
 }
 
-/// Why a command was refused. See `docs/rules/elasund.md` for each rule ID.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Violation {
-    BadPlayerCount,
-    GameOver,
-    NotYourTurn,
-    WrongPhase,
-    NoSuchSquare,
-    NoSuchRow,
-    ShipRowNotOffered,
-    PirateMustMove,
-    WrongDiscardCount,
-    CardsNotHeld,
-    NotInDiscards,
-    WrongTakeCount,
-    NotEnoughGold,
-    NeedTwoIdentical,
-    NeedThreeIdentical,
-    NeedOneOfEach,
-    BuildLimitReached,
-    BuildingNotInSupply,
-    StartBuildingNotBuildable,
-    OutsideCity,
-    TooFewPermits,
-    NoOwnPermit,
-    PermitTie,
-    PermitOutvalued,
-    CannotBuildOverLarger,
-    SameSizeNeedsInfluence,
-    CannotBuildOverChurch,
-    FoundationReserved,
-    NoWallPiecesLeft,
-    NoSuchWallSlot,
-    WallSlotTaken,
-    WallNotConnected,
-    ChurchComplete,
-    TileNotDrawn,
-    SquareNotFree,
-    PermitNotInSupply,
-    PermitRowNotAllowed,
-    NotYourPermit,
-    UpgradeMustBeHigher,
-    CottageSquareNotAllowed,
-    PaymentNotNeeded,
-}
-
-impl RuleViolation for Violation {
-    fn rule_id(&self) -> &'static str {
-        use Violation::*;
-        match self {
-            BadPlayerCount => "ELA-SETUP-01",
-            GameOver => "ELA-END-02",
-            NotYourTurn | WrongPhase => "ELA-TURN-01",
-            NoSuchSquare | NoSuchRow => "ELA-BOARD-01",
-            ShipRowNotOffered => "ELA-SHIP-02",
-            PirateMustMove => "ELA-PIRATE-01",
-            WrongDiscardCount => "ELA-PIRATE-02",
-            NotInDiscards | WrongTakeCount => "ELA-PIRATE-03",
-            CardsNotHeld | NotEnoughGold => "ELA-CARDS-01",
-            NeedTwoIdentical | NeedThreeIdentical | NeedOneOfEach | PaymentNotNeeded => {
-                "ELA-CARDS-02"
-            }
-            BuildLimitReached => "ELA-BUILD-01",
-            BuildingNotInSupply | StartBuildingNotBuildable => "ELA-BUILD-02",
-            TooFewPermits => "ELA-BUILD-03",
-            NoOwnPermit | PermitTie | PermitOutvalued => "ELA-BUILD-04",
-            CannotBuildOverLarger => "ELA-BUILD-06",
-            SameSizeNeedsInfluence => "ELA-BUILD-07",
-            OutsideCity | CannotBuildOverChurch => "ELA-BUILD-08",
-            FoundationReserved => "ELA-CHURCH-03",
-            NoWallPiecesLeft => "ELA-WALL-01",
-            NoSuchWallSlot | WallSlotTaken | WallNotConnected => "ELA-WALL-02",
-            ChurchComplete => "ELA-CHURCH-01",
-            TileNotDrawn => "ELA-CHURCH-02",
-            SquareNotFree | PermitNotInSupply | PermitRowNotAllowed => "ELA-PERMIT-01",
-            NotYourPermit => "ELA-SPECIAL-01",
-            UpgradeMustBeHigher => "ELA-SPECIAL-02",
-            CottageSquareNotAllowed => "ELA-COTTAGE-01",
-        }
-    }
-
-    fn name(&self) -> &'static str {
-        use Violation::*;
-        match self {
-            BadPlayerCount => "BadPlayerCount",
-            GameOver => "GameOver",
-            NotYourTurn => "NotYourTurn",
-            WrongPhase => "WrongPhase",
-            NoSuchSquare => "NoSuchSquare",
-            NoSuchRow => "NoSuchRow",
-            ShipRowNotOffered => "ShipRowNotOffered",
-            PirateMustMove => "PirateMustMove",
-            WrongDiscardCount => "WrongDiscardCount",
-            CardsNotHeld => "CardsNotHeld",
-            NotInDiscards => "NotInDiscards",
-            WrongTakeCount => "WrongTakeCount",
-            NotEnoughGold => "NotEnoughGold",
-            NeedTwoIdentical => "NeedTwoIdentical",
-            NeedThreeIdentical => "NeedThreeIdentical",
-            NeedOneOfEach => "NeedOneOfEach",
-            BuildLimitReached => "BuildLimitReached",
-            BuildingNotInSupply => "BuildingNotInSupply",
-            StartBuildingNotBuildable => "StartBuildingNotBuildable",
-            OutsideCity => "OutsideCity",
-            TooFewPermits => "TooFewPermits",
-            NoOwnPermit => "NoOwnPermit",
-            PermitTie => "PermitTie",
-            PermitOutvalued => "PermitOutvalued",
-            CannotBuildOverLarger => "CannotBuildOverLarger",
-            SameSizeNeedsInfluence => "SameSizeNeedsInfluence",
-            CannotBuildOverChurch => "CannotBuildOverChurch",
-            FoundationReserved => "FoundationReserved",
-            NoWallPiecesLeft => "NoWallPiecesLeft",
-            NoSuchWallSlot => "NoSuchWallSlot",
-            WallSlotTaken => "WallSlotTaken",
-            WallNotConnected => "WallNotConnected",
-            ChurchComplete => "ChurchComplete",
-            TileNotDrawn => "TileNotDrawn",
-            SquareNotFree => "SquareNotFree",
-            PermitNotInSupply => "PermitNotInSupply",
-            PermitRowNotAllowed => "PermitRowNotAllowed",
-            NotYourPermit => "NotYourPermit",
-            UpgradeMustBeHigher => "UpgradeMustBeHigher",
-            CottageSquareNotAllowed => "CottageSquareNotAllowed",
-            PaymentNotNeeded => "PaymentNotNeeded",
-        }
-    }
-
-    fn message(&self) -> &'static str {
-        use Violation::*;
-        match self {
-            BadPlayerCount => "Elasund is played by 2, 3 or 4 players.",
-            GameOver => "The game is over.",
-            NotYourTurn => "It is not your turn to act.",
-            WrongPhase => "That action does not belong to this phase of the turn.",
-            NoSuchSquare => "That square is not on the board.",
-            NoSuchRow => "There is no such row (rows are 2-6 and 8-12).",
-            ShipRowNotOffered => "The ship must move exactly two rows up or down from its row.",
-            PirateMustMove => "The pirate ship must move to another row.",
-            WrongDiscardCount => "You must discard exactly one card per cube you have in the pirate's row.",
-            CardsNotHeld => "You do not hold those cards.",
-            NotInDiscards => "Those cards are not among the discards.",
-            WrongTakeCount => "Take exactly one discarded card per watch tower.",
-            NotEnoughGold => "You do not have enough gold.",
-            NeedTwoIdentical => "This needs two influence cards of one colour.",
-            NeedThreeIdentical => "This needs three influence cards of one colour.",
-            NeedOneOfEach => "This needs one influence card of each colour.",
-            BuildLimitReached => "You may build at most twice per turn.",
-            BuildingNotInSupply => "No such building is left in your supply or the general supply.",
-            StartBuildingNotBuildable => "Worker cottages are never built from the supply.",
-            OutsideCity => "Buildings stand inside the city walls.",
-            TooFewPermits => "The area holds fewer building permits than the building needs.",
-            NoOwnPermit => "You need a building permit of your own in the area.",
-            PermitTie => "Permit values in the area are tied: nobody may build there.",
-            PermitOutvalued => "Another player's permits in the area are worth more than yours.",
-            CannotBuildOverLarger => "A building can never be built over a larger one.",
-            SameSizeNeedsInfluence => "Building over a building of the same size costs three identical influence cards.",
-            CannotBuildOverChurch => "Nothing is ever built over a church tile.",
-            FoundationReserved => "The church foundation square is kept free for the first church tile.",
-            NoWallPiecesLeft => "You have built all your wall pieces.",
-            NoSuchWallSlot => "There is no such wall space in this city.",
-            WallSlotTaken => "That wall space is taken.",
-            WallNotConnected => "A wall piece goes next to a city gate or a built wall piece.",
-            ChurchComplete => "The church is complete.",
-            TileNotDrawn => "Keep one of the two church tiles you drew.",
-            SquareNotFree => "That square is not free.",
-            PermitNotInSupply => "That building permit is not in your supply.",
-            PermitRowNotAllowed => "Permits go in the ship's row (or a neighbouring row when it is full) unless you pay influence.",
-            NotYourPermit => "You have no building permit there.",
-            UpgradeMustBeHigher => "An upgrade swaps a permit for a higher one.",
-            CottageSquareNotAllowed => "A worker cottage goes on free squares without windmills or other players' permits.",
-            PaymentNotNeeded => "No influence payment is needed for that.",
-        }
+violations! {
+    /// Why a command was refused. See `docs/rules/elasund.md` for each rule ID.
+    pub enum Violation {
+        BadPlayerCount => "ELA-SETUP-01", "Elasund is played by 2, 3 or 4 players.";
+        GameOver => "ELA-END-02", "The game is over.";
+        NotYourTurn => "ELA-TURN-01", "It is not your turn to act.";
+        WrongPhase => "ELA-TURN-01", "That action does not belong to this phase of the turn.";
+        NoSuchSquare => "ELA-BOARD-01", "That square is not on the board.";
+        NoSuchRow => "ELA-BOARD-01", "There is no such row (rows are 2-6 and 8-12).";
+        ShipRowNotOffered => "ELA-SHIP-02", "The ship must move exactly two rows up or down from its row.";
+        PirateMustMove => "ELA-PIRATE-01", "The pirate ship must move to another row.";
+        WrongDiscardCount => "ELA-PIRATE-02", "You must discard exactly one card per cube you have in the pirate's row.";
+        CardsNotHeld => "ELA-CARDS-01", "You do not hold those cards.";
+        NotInDiscards => "ELA-PIRATE-03", "Those cards are not among the discards.";
+        WrongTakeCount => "ELA-PIRATE-03", "Take exactly one discarded card per watch tower.";
+        NotEnoughGold => "ELA-CARDS-01", "You do not have enough gold.";
+        NeedTwoIdentical => "ELA-CARDS-02", "This needs two influence cards of one colour.";
+        NeedThreeIdentical => "ELA-CARDS-02", "This needs three influence cards of one colour.";
+        NeedOneOfEach => "ELA-CARDS-02", "This needs one influence card of each colour.";
+        BuildLimitReached => "ELA-BUILD-01", "You may build at most twice per turn.";
+        BuildingNotInSupply => "ELA-BUILD-02", "No such building is left in your supply or the general supply.";
+        StartBuildingNotBuildable => "ELA-BUILD-02", "Worker cottages are never built from the supply.";
+        OutsideCity => "ELA-BUILD-08", "Buildings stand inside the city walls.";
+        TooFewPermits => "ELA-BUILD-03", "The area holds fewer building permits than the building needs.";
+        NoOwnPermit => "ELA-BUILD-04", "You need a building permit of your own in the area.";
+        PermitTie => "ELA-BUILD-04", "Permit values in the area are tied: nobody may build there.";
+        PermitOutvalued => "ELA-BUILD-04", "Another player's permits in the area are worth more than yours.";
+        CannotBuildOverLarger => "ELA-BUILD-06", "A building can never be built over a larger one.";
+        SameSizeNeedsInfluence => "ELA-BUILD-07", "Building over a building of the same size costs three identical influence cards.";
+        CannotBuildOverChurch => "ELA-BUILD-08", "Nothing is ever built over a church tile.";
+        FoundationReserved => "ELA-CHURCH-03", "The church foundation square is kept free for the first church tile.";
+        NoWallPiecesLeft => "ELA-WALL-01", "You have built all your wall pieces.";
+        NoSuchWallSlot => "ELA-WALL-02", "There is no such wall space in this city.";
+        WallSlotTaken => "ELA-WALL-02", "That wall space is taken.";
+        WallNotConnected => "ELA-WALL-02", "A wall piece goes next to a city gate or a built wall piece.";
+        ChurchComplete => "ELA-CHURCH-01", "The church is complete.";
+        TileNotDrawn => "ELA-CHURCH-02", "Keep one of the two church tiles you drew.";
+        SquareNotFree => "ELA-PERMIT-01", "That square is not free.";
+        PermitNotInSupply => "ELA-PERMIT-01", "That building permit is not in your supply.";
+        PermitRowNotAllowed => "ELA-PERMIT-01", "Permits go in the ship's row (or a neighbouring row when it is full) unless you pay influence.";
+        NotYourPermit => "ELA-SPECIAL-01", "You have no building permit there.";
+        UpgradeMustBeHigher => "ELA-SPECIAL-02", "An upgrade swaps a permit for a higher one.";
+        CottageSquareNotAllowed => "ELA-COTTAGE-01", "A worker cottage goes on free squares without windmills or other players' permits.";
+        PaymentNotNeeded => "ELA-CARDS-02", "No influence payment is needed for that.";
     }
 }
 
@@ -803,5 +675,11 @@ impl Game for Elasund {
 
     fn view_event(state: &State, event: &Event, viewer: Viewer) -> EventView {
         view::view_event(state, event, viewer)
+    }
+}
+
+impl crate::playout::RandomPlayer for Elasund {
+    fn random_command(state: &State, seat: Seat, rng: &mut GameRng) -> Option<Command> {
+        random_command(state, seat, rng)
     }
 }

@@ -1,4 +1,5 @@
-//! What lies on a board: terrains, number tokens, harbors; the two standard layouts of base Catan.
+//! What lies on a board: terrains (sea included), number tokens, harbors; the map kinds a creator chooses from and
+//! the two layouts of base Catan's 19-hex frame, which is one frame among others: a board takes any list of hexes.
 
 use super::board::{HexCoord, Topology};
 use super::resources::Resource;
@@ -7,8 +8,9 @@ use crate::GameRng;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
-/// A terrain. Base Catan uses the first six; Seafarers and Catania add more (sea, gold field, ...) as new
-/// variants, which is why production goes through [`Terrain::resource`] rather than matching terrains.
+/// A terrain. Base Catan uses the first six; sea frames the larger boards (Catania), and the scenarios to come add
+/// more (gold field, ...) as new variants, which is why production goes through [`Terrain::resource`] and the
+/// robber through [`Terrain::is_land`] rather than matching terrains.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Terrain {
     Hills,
@@ -17,6 +19,8 @@ pub enum Terrain {
     Fields,
     Mountains,
     Desert,
+    /// Water: yields nothing, takes no number token, the robber never stands on it; ships will sail its sides.
+    Sea,
 }
 
 impl Terrain {
@@ -28,13 +32,32 @@ impl Terrain {
             Terrain::Pasture => Some(Resource::Wool),
             Terrain::Fields => Some(Resource::Grain),
             Terrain::Mountains => Some(Resource::Ore),
-            Terrain::Desert => None,
+            Terrain::Desert | Terrain::Sea => None,
         }
     }
 
-    /// Whether the robber may stand here (every land hex; sea hexes will say no).
+    /// Whether this is land: where settlements produce and the robber may stand. Only the sea is not.
     pub fn is_land(self) -> bool {
-        true
+        self != Terrain::Sea
+    }
+}
+
+/// Which map to play on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MapKind {
+    /// The fixed beginner map (terrains, numbers and harbors as printed in the rules). Starting settlements are
+    /// still placed by the players (see docs/rules/base.md, BASE-BOARD-02).
+    Beginner,
+    /// Terrains and harbors shuffled, numbers shuffled so no two red numbers (6, 8) are neighbours.
+    Variable,
+}
+
+/// The layout of base Catan's 19-hex frame for a map kind (base Catan, Cities & Knights); `None` if the variable
+/// map could not be drawn within its attempts.
+pub fn standard_layout(kind: MapKind, rng: &mut GameRng) -> Option<Layout> {
+    match kind {
+        MapKind::Beginner => Some(beginner_layout()),
+        MapKind::Variable => variable_layout(rng),
     }
 }
 

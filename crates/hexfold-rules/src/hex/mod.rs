@@ -1,42 +1,62 @@
-//! The hex engine shared by base Catan, Cities & Knights and Catania.
+//! The hex machine: every mechanic of the games on a Catan-style board, written once, for base Catan, Cities &
+//! Knights and the scenarios to come (Catania).
 //!
-//! It owns what every game on a Catan-style board needs and nothing game-specific: the board topology (hexes,
-//! their corners and sides) built from any list of hex coordinates, terrains and the resources they yield, number
-//! tokens, harbors, dice, resource counts, the opening (snake order, starting resources, the robber's start),
-//! production and its bank-shortage rule, the robber's moves and victims, maritime trade ratios, domestic trade
-//! negotiation and the bank-trade check ([`trade`]), the longest road and who holds its card, and the random
-//! players' choosing step. Game modules keep their own state and call these functions over a [`Board`] and their
-//! piece arrays, so Cities & Knights and Catania extend this module (more terrains, sea hexes, ships) instead of
-//! copying it.
+//! It owns what those games share and nothing game-specific: the board topology built from any list of hex
+//! coordinates (the 19-hex frame is one layout among others; sea hexes frame the larger ones), terrains and the
+//! resources they yield, number tokens, harbors, map kinds and the board views; dice and resource counts; a game's
+//! rules as data ([`HexRules`]: seat range, points target, pieces, costs, bank, hand limit, map source, robber
+//! start); the opening (snake order, starting resources, the robber's start); the shared refusals
+//! ([`HexViolation`]) and the checks that produce them (whose turn, ids on the board, building, city, road and
+//! opening-road sites, robber moves, road building); production with a yield hook and the bank-shortage rule;
+//! robber victims; maritime ratios; domestic trade and the bank-trade check ([`trade`]); the longest road and who
+//! holds its card; the victory threshold; and the random players' choosing step.
 //!
-//! Pieces on the board are passed in as two slices indexed by id: `vertices[v]` is a [`VertexPiece`] and
-//! `edges[e]` a [`EdgePiece`]. Games with more piece kinds (knights, ships) keep them in their own arrays.
+//! Game modules keep their own state and call these functions over a [`Board`] and their piece arrays: pieces on
+//! the board are passed in as two slices indexed by id, `vertices[v]` a [`VertexPiece`] and `edges[e]` an
+//! [`EdgePiece`] (a road or a ship). What a game adds that blocks or yields differently (Cities & Knights' knights
+//! and commodities) comes in as a parameter or a closure, never as a branch in here. This module depends on no game
+//! module.
 
 mod board;
+mod build;
 mod layout;
 mod random;
 mod resources;
 mod rules;
+mod scenario;
 mod setup;
+mod table;
 pub mod trade;
+mod view;
+mod violation;
 
 pub use board::{
     Board, BoardRef, EdgeId, HexCoord, HexId, Topology, VertexCorner, VertexId, VertexKey,
 };
+pub(crate) use build::{
+    afford, check_edge, check_hex, check_seat, check_vertex, city_site, opening_road_site,
+    opening_road_sites, piece_left, require_active, road_building, road_site, robber_move,
+    settlement_site, site, touches_own_road,
+};
 pub use layout::{
-    beginner_layout, standard_coords, variable_layout, Harbor, HexTile, Layout, Terrain,
+    beginner_layout, standard_coords, standard_layout, variable_layout, Harbor, HexTile, Layout,
+    MapKind, Terrain,
 };
 pub(crate) use random::pick_by_kind;
 pub use resources::{Dice, Resource, Resources};
 pub use rules::{
-    best_ratio, building_site, longest_road, producing_hexes, production, road_connects,
-    robber_victims, EdgePiece, SiteError, VertexPiece,
+    best_ratio, building_site, longest_road, produce_into, road_connects, robber_victims,
+    EdgePiece, SiteError, VertexPiece,
 };
 pub(crate) use rules::{
-    discard_owed, longest_road_holder, robbable, robber_may_move, withhold_short,
+    discard_owed, longest_road_change, road_lengths_after, robbable, robber_may_move,
+    roll_production,
 };
-pub(crate) use setup::{
-    opening_road_site, opening_road_sites, robber_start, snake_seat, starting_resources,
-    OpeningRoadError,
-};
+pub(crate) use scenario::has_won;
+pub use scenario::{Costs, HexRules, Pieces};
+pub use setup::robber_start;
+pub(crate) use setup::{snake_seat, starting_resources};
+pub(crate) use table::Table;
 pub use trade::{Cards, Negotiation, Terms, OFFERS_PER_TURN_MAX};
+pub use view::{board_view, road_views, BoardView, RoadView};
+pub use violation::HexViolation;

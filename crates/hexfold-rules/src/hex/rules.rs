@@ -1,7 +1,11 @@
-//! Rules written once over a board and its pieces: production, robber victims, harbor ratios, longest road.
+//! Rules written once over a board and its pieces: edge and corner pieces, production with its yield hook and the
+//! bank rule, robber victims, harbor ratios, the longest road and its card.
 
 use super::board::{Board, EdgeId, HexId, VertexId};
-use super::resources::{Resource, Resources};
+use super::layout::Terrain;
+use super::resources::Resource;
+use super::table::Table;
+use super::trade::Cards;
 use crate::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -43,19 +47,29 @@ impl VertexPiece {
     }
 }
 
-/// What lies on an edge: 0 = nothing, else `seat + 1`.
+/// What lies on an edge, packed in one byte like [`VertexPiece`]: 0 = nothing, else `seat + 1` in the low bits and
+/// [`EdgePiece::SHIP`] for a ship. The base games lay only roads, so their stored form is `seat + 1` as before.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct EdgePiece(u8);
 
 impl EdgePiece {
+    const SHIP: u8 = 0x80;
     pub const EMPTY: EdgePiece = EdgePiece(0);
 
     pub fn road(seat: Seat) -> Self {
         EdgePiece(seat.0 + 1)
     }
+    /// A ship: an edge piece for sea sides (Catania). No rule of the base games lays one.
+    pub fn ship(seat: Seat) -> Self {
+        EdgePiece((seat.0 + 1) | Self::SHIP)
+    }
     pub fn owner(self) -> Option<Seat> {
-        (self.0 != 0).then(|| Seat(self.0 - 1))
+        let s = self.0 & !Self::SHIP;
+        (s != 0).then(|| Seat(s - 1))
+    }
+    pub fn is_ship(self) -> bool {
+        self.0 & Self::SHIP != 0
     }
     pub fn is_empty(self) -> bool {
         self.0 == 0
@@ -113,34 +127,83 @@ pub fn road_connects(
         })
 }
 
-/// Hexes that produce on `roll`: the hexes carrying that number, except the one the robber stands on.
-pub fn producing_hexes(board: &Board, roll: u8, robber: HexId) -> impl Iterator<Item = HexId> + '_ {
-    board
-        .hexes_with_number(roll)
-        .iter()
-        .copied()
-        .filter(move |&h| h != robber)
-}
-
-/// Adds what each seat's buildings would receive on `roll` into `out[seat]`, before any bank limit.
-pub fn production(
+/// Adds what each seat's buildings receive on `roll` into `out[seat]`, before any bank limit. Every hex carrying
+/// the number that `blocked` does not exclude (the robber's; in Catania also the storm's) gives each building on
+/// its corners what the game's yield hook says: `add(hand, resource, terrain, piece)` adds the building's cards
+/// from a hex of `terrain` yielding `resource`. Hexes without a resource (desert, sea) give nothing.
+pub fn produce_into<H>(
     board: &Board,
     vertices: &[VertexPiece],
     roll: u8,
-    robber: HexId,
-    out: &mut [Resources],
+    blocked: impl Fn(HexId) -> bool,
+    out: &mut [H],
+    mut add: impl FnMut(&mut H, Resource, Terrain, VertexPiece),
 ) {
-    for h in producing_hexes(board, roll, robber) {
-        let Some(r) = board.terrain(h).resource() else {
+    for &h in board.hexes_with_number(roll) {
+        if blocked(h) {
+            continue;
+        }
+        let terrain = board.terrain(h);
+        let Some(r) = terrain.resource() else {
             continue;
         };
         for &v in board.topology().hex_vertices(h) {
             let piece = vertices[v.index()];
             if let Some(seat) = piece.owner() {
-                let slot = out[seat.index()].get_mut(r);
-                *slot = slot.saturating_add(piece.yield_count());
+                add(&mut out[seat.index()], r, terrain, piece);
             }
         }
+    }
+}
+
+/// One roll's production once the bank rule is applied: each seat's cards (index = seat) and the kinds of card
+/// nobody got.
+pub(crate) struct Yields<H: Cards> {
+    gains: [H; 8],
+    seats: u8,
+    pub(crate) withheld: Vec<H::Kind>,
+}
+
+impl<H: Cards> Yields<H> {
+    /// The seats that receive something, with what they receive, in seat order.
+    pub(crate) fn gains(&self) -> impl Iterator<Item = (Seat, H)> + '_ {
+        (0..self.seats)
+            .map(|s| (Seat(s), self.gains[usize::from(s)]))
+            .filter(|(_, h)| !h.is_empty())
+    }
+}
+
+/// Production for `roll` under the bank rule, written once for every hex game: [`produce_into`] over the table
+/// with the game's yield hook `add`, the robber's hex blocked, then [`withhold_short`] against `bank` over every
+/// kind of card in `H::KINDS` order (`slot` gives a hand's count of a kind).
+pub(crate) fn roll_production<H: Cards + Default>(
+    table: Table<'_>,
+    roll: u8,
+    bank: H,
+    add: impl FnMut(&mut H, Resource, Terrain, VertexPiece),
+    slot: impl Fn(&mut H, H::Kind) -> &mut u8,
+) -> Yields<H> {
+    let mut gains = [H::default(); 8];
+    let (seats, robber) = (table.seats, table.robber);
+    let n = usize::from(seats);
+    produce_into(
+        table.board,
+        table.vertices,
+        roll,
+        |h| h == robber,
+        &mut gains[..n],
+        add,
+    );
+    let withheld = withhold_short(
+        &mut gains[..n],
+        H::KINDS.iter().copied(),
+        |k| bank.count(k),
+        slot,
+    );
+    Yields {
+        gains,
+        seats,
+        withheld,
     }
 }
 
@@ -349,6 +412,37 @@ pub(crate) fn longest_road_holder(holder: Option<Seat>, old: &[u8], new: &[u8]) 
     }
 }
 
+/// The longest road card's move when road lengths go from `old` to `new` (one entry per seat): the new holder
+/// (`None`: set aside) and its length, or `None` if the card stays where it is.
+pub(crate) fn longest_road_change(
+    holder: Option<Seat>,
+    old: &[u8],
+    new: &[u8],
+) -> Option<(Option<Seat>, u8)> {
+    let moved = longest_road_holder(holder, old, new);
+    (moved != holder).then(|| (moved, moved.map_or(0, |h| new[h.index()])))
+}
+
+/// Road lengths once `vertices` and `edges` replace the board's pieces: recounted for the seats in `affected`
+/// (bit mask), `old` for the others, whose roads nothing touched.
+pub(crate) fn road_lengths_after(
+    board: &Board,
+    vertices: &[VertexPiece],
+    edges: &[EdgePiece],
+    old: &[u8],
+    affected: u8,
+) -> [u8; 8] {
+    let mut lengths = [0u8; 8];
+    for (s, &len) in old.iter().enumerate() {
+        lengths[s] = if affected & (1 << s) != 0 {
+            longest_road(board, vertices, edges, Seat(s as u8))
+        } else {
+            len
+        };
+    }
+    lengths
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -529,6 +623,109 @@ mod tests {
                 reference(&b, &verts, &edges, Seat(0))
             );
         }
+    }
+}
+
+/// The seams a scenario on other frames needs (Catania), exercised on boards no game plays yet.
+#[cfg(test)]
+mod frame_tests {
+    use super::*;
+    use crate::hex::{beginner_layout, HexCoord, HexTile, Layout, Resources};
+
+    fn sea(coord: HexCoord) -> HexTile {
+        HexTile {
+            coord,
+            terrain: Terrain::Sea,
+            number: None,
+        }
+    }
+
+    /// The beginner island inside a ring of 18 sea hexes.
+    fn island_in_the_sea() -> Board {
+        let mut layout = beginner_layout();
+        for r in -3i8..=3 {
+            for q in -3i8..=3 {
+                let c = HexCoord::new(q, r);
+                if (q + r).abs() <= 3 && layout.hexes.iter().all(|h| h.coord != c) {
+                    layout.hexes.push(sea(c));
+                }
+            }
+        }
+        Board::new(layout).expect("sea hexes make a valid board")
+    }
+
+    #[test]
+    fn a_sea_ring_frames_the_island_and_is_not_land() {
+        let b = island_in_the_sea();
+        let t = b.topology();
+        assert_eq!(
+            (t.hex_count(), t.vertex_count(), t.edge_count()),
+            (37, 96, 132)
+        );
+        let water: Vec<HexId> = t
+            .hexes()
+            .filter(|&h| b.terrain(h) == Terrain::Sea)
+            .collect();
+        assert_eq!(water.len(), 18);
+        let desert = crate::hex::robber_start(&b);
+        assert_eq!(b.terrain(desert), Terrain::Desert);
+        for &h in &water {
+            assert!(!b.terrain(h).is_land());
+            assert!(
+                !robber_may_move(&b, desert, h),
+                "the robber never goes to sea"
+            );
+            assert_eq!(b.number(h), None);
+        }
+        // A settlement on every corner of the board produces nothing from the sea, whatever is rolled.
+        let vertices = vec![VertexPiece::settlement(Seat(0)); t.vertex_count()];
+        for roll in 2..=12 {
+            let mut out = [Resources::ZERO];
+            produce_into(
+                &b,
+                &vertices,
+                roll,
+                |_| false,
+                &mut out,
+                |hand, r, terrain, _| {
+                    assert!(terrain.is_land());
+                    *hand.get_mut(r) += 1;
+                },
+            );
+        }
+    }
+
+    /// Catania's proposed map: a 15 by 13 rectangle of odd-r offset rows, 195 hexes (spec section 3.2).
+    #[test]
+    fn a_rectangle_of_195_hexes_has_446_corners_and_640_edges() {
+        let hexes = (0..13i8)
+            .flat_map(|row| {
+                (0..15i8).map(move |col| HexCoord::new(col - (row - (row & 1)) / 2, row))
+            })
+            .map(sea)
+            .collect();
+        let b = Board::new(Layout {
+            hexes,
+            harbors: Vec::new(),
+        })
+        .expect("any frame makes a board");
+        let t = b.topology();
+        assert_eq!(
+            (t.hex_count(), t.vertex_count(), t.edge_count()),
+            (195, 446, 640)
+        );
+    }
+
+    #[test]
+    fn an_edge_piece_is_a_road_or_a_ship_and_roads_keep_their_stored_form() {
+        let road = EdgePiece::road(Seat(5));
+        let ship = EdgePiece::ship(Seat(5));
+        assert_eq!((road.owner(), road.is_ship()), (Some(Seat(5)), false));
+        assert_eq!((ship.owner(), ship.is_ship()), (Some(Seat(5)), true));
+        assert_ne!(road, ship);
+        assert!(!ship.is_empty() && EdgePiece::EMPTY.owner().is_none());
+        // A road is stored as seat + 1, as before ships existed.
+        assert_eq!(serde_json::to_string(&road).unwrap(), "6");
     }
 }
 

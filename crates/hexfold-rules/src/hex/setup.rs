@@ -1,10 +1,9 @@
 //! The opening of every game on this engine: who places when, what the second building yields, where the
 //! robber starts.
 
-use super::board::{Board, EdgeId, HexId, VertexId};
+use super::board::{Board, HexId, VertexId};
 use super::layout::Terrain;
 use super::resources::Resources;
-use super::rules::EdgePiece;
 use crate::Seat;
 
 /// The seat placing at opening step `index` (0 to `2 * seats - 1`): clockwise from `first`, then back
@@ -30,47 +29,8 @@ pub(crate) fn starting_resources(board: &Board, v: VertexId) -> Resources {
     got
 }
 
-/// Why an opening road cannot go on an edge; each game maps it to its own violation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum OpeningRoadError {
-    /// A road already lies on the edge.
-    Occupied,
-    /// The edge does not touch the building just placed.
-    NotAtNewBuilding,
-}
-
-/// Whether an opening road may go on `e`: a free edge touching `building`, the one just placed.
-pub(crate) fn opening_road_site(
-    board: &Board,
-    edges: &[EdgePiece],
-    building: VertexId,
-    e: EdgeId,
-) -> Result<(), OpeningRoadError> {
-    if !edges[e.index()].is_empty() {
-        return Err(OpeningRoadError::Occupied);
-    }
-    if !board.topology().edge_vertices(e).contains(&building) {
-        return Err(OpeningRoadError::NotAtNewBuilding);
-    }
-    Ok(())
-}
-
-/// Every edge an opening road may take next to `building`, in the board's order of its sides.
-pub(crate) fn opening_road_sites<'a>(
-    board: &'a Board,
-    edges: &'a [EdgePiece],
-    building: VertexId,
-) -> impl Iterator<Item = EdgeId> + 'a {
-    board
-        .topology()
-        .vertex_edges(building)
-        .iter()
-        .copied()
-        .filter(|e| edges[e.index()].is_empty())
-}
-
 /// Where the robber starts: the first desert, or the first hex on a board without one.
-pub(crate) fn robber_start(board: &Board) -> HexId {
+pub fn robber_start(board: &Board) -> HexId {
     board
         .first_of(Terrain::Desert)
         .or_else(|| board.topology().hex(0))

@@ -2,10 +2,9 @@
 //! games, concurrency of discards, enumeration of choices).
 
 use crate::check::check_dir;
-use hexfold_rules::catan::{
-    random_command, Catan, Command, Config, Event, MapKind, Phase, State, POINTS_TO_WIN,
-};
+use hexfold_rules::catan::{Catan, Command, Config, Event, MapKind, Phase, State, POINTS_TO_WIN};
 use hexfold_rules::hex::Resources;
+use hexfold_rules::playout::{Playout, SeatChoice, Stop};
 use hexfold_rules::{Game, GameRng, Seat, Viewer};
 use rand::SeedableRng;
 use serde_json::json;
@@ -34,17 +33,17 @@ fn apply(state: State, events: serde_json::Value) -> State {
 }
 
 /// Plays `state` forward with the random player until `stop` holds or the game ends.
-fn play_until(mut state: State, seed: u64, stop: impl Fn(&State) -> bool) -> State {
-    let mut rng = GameRng::seed_from_u64(seed);
-    while !stop(&state) && Catan::outcome(&state).is_none() {
-        let seats = Catan::seats_to_act(&state);
-        let seat = seats[0];
-        let command = random_command(&state, seat, &mut rng).unwrap();
-        for e in Catan::decide(&state, seat, &command, &mut rng).unwrap() {
-            state = Catan::evolve(state, &e);
+fn play_until(state: State, seed: u64, stop: impl Fn(&State) -> bool) -> State {
+    let mut playout = Playout::<Catan>::from_state(state, GameRng::seed_from_u64(seed))
+        .seat_choice(SeatChoice::First);
+    while !stop(playout.state()) {
+        match playout.step(|_| {}) {
+            Ok(()) => {}
+            Err(Stop::Ended(_)) => break,
+            Err(other) => panic!("seed {seed}: {other:?}"),
         }
     }
-    state
+    playout.into_state()
 }
 
 /// BASE-POINTS-01: with two settlements each, every seat starts the first turn with 2 points.
@@ -103,41 +102,46 @@ fn views_hide_hands_cards_and_steals() {
         &mut GameRng::seed_from_u64(7),
     )
     .unwrap();
-    let mut state = Catan::initial_state(&setup);
-    let mut rng = GameRng::seed_from_u64(7);
+    let mut playout =
+        Playout::<Catan>::new(&setup, GameRng::seed_from_u64(7)).seat_choice(SeatChoice::First);
     let (mut steals, mut buys) = (0, 0);
-    while Catan::outcome(&state).is_none() {
-        let seats = Catan::seats_to_act(&state);
-        let seat = seats[0];
-        let command = random_command(&state, seat, &mut rng).unwrap();
-        for e in Catan::decide(&state, seat, &command, &mut rng).unwrap() {
-            let spectator =
-                serde_json::to_value(Catan::view_event(&state, &e, Viewer::Spectator)).unwrap();
-            match &e {
-                Event::ResourceStolen { .. } => {
-                    steals += 1;
-                    assert!(spectator["ResourceStolen"]["resource"].is_null());
+    loop {
+        let step = playout.step(|step| {
+            step.each_event(|state, e| {
+                let spectator =
+                    serde_json::to_value(Catan::view_event(state, e, Viewer::Spectator)).unwrap();
+                match e {
+                    Event::ResourceStolen { .. } => {
+                        steals += 1;
+                        assert!(spectator["ResourceStolen"]["resource"].is_null());
+                    }
+                    Event::DevelopmentCardBought { .. } => {
+                        buys += 1;
+                        assert!(spectator["DevelopmentCardBought"]["card"].is_null());
+                    }
+                    _ => {}
                 }
-                Event::DevelopmentCardBought { .. } => {
-                    buys += 1;
-                    assert!(spectator["DevelopmentCardBought"]["card"].is_null());
-                }
-                _ => {}
-            }
-            state = Catan::evolve(state, &e);
+            })
+        });
+        match step {
+            Ok(()) => {}
+            Err(Stop::Ended(_)) => break,
+            Err(other) => panic!("{other:?}"),
         }
+        let state = playout.state();
         for s in 0..4u8 {
-            let view = Catan::view_state(&state, Viewer::Seat(Seat(s)));
+            let view = Catan::view_state(state, Viewer::Seat(Seat(s)));
             for p in &view.players {
                 let own = p.seat == Seat(s);
                 assert_eq!(p.resources.is_some(), own);
                 assert_eq!(p.development_cards.is_some(), own);
-                if Catan::outcome(&state).is_none() {
+                if Catan::outcome(state).is_none() {
                     assert_eq!(p.victory_point_cards.is_some(), own);
                 }
             }
         }
     }
+    let state = playout.into_state();
     assert!(
         steals > 0 && buys > 0,
         "the game should exercise steals and purchases"

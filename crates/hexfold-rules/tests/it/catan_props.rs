@@ -1,22 +1,22 @@
 //! Property tests over random legal games of base Catan.
 //!
-//! Each game is driven by `random_command` for a random seat among `seats_to_act`. Along the way: every chosen
+//! Each game is a [`Playout`]: `random_command` for a random seat among `seats_to_act`. Along the way: every chosen
 //! and a sample of other listed actions is accepted; random commands outside `legal_actions` are refused (except
-//! domestic offers larger than one card for one, which the docs say are accepted unlisted); cards and pieces are
-//! conserved; views hide what they must. At the end: the game has a winner, replaying the log gives the live state,
-//! and the state survives a JSON round trip.
+//! domestic offers larger than one card for one, which the docs say are accepted unlisted), and a refused one
+//! changes nothing ([`crate::refusal`]); cards and pieces are conserved; views hide what they must. At the end: the
+//! game has a winner, replaying the log gives the live state, and the state survives a JSON round trip. The checks
+//! draw from a generator of their own, so the game itself is the random player's alone.
 //!
 //! A few hundred games by default; `HEXFOLD_SOAK=1` plays thousands.
 
-use hexfold_rules::catan::{
-    random_command, Catan, Command, Config, Event, MapKind, Phase, State, POINTS_TO_WIN,
-};
+use hexfold_rules::catan::{Catan, Command, Config, Event, MapKind, Phase, State, POINTS_TO_WIN};
 use hexfold_rules::hex::{EdgeId, HexId, Resource, Resources, VertexId};
+use hexfold_rules::playout::{Playout, Stop};
 use hexfold_rules::{Game, GameRng, Seat, Viewer};
 use rand::{Rng, SeedableRng};
 
 /// Commands per game before we call it stuck. Games of the weighted random player end in a few hundred.
-const COMMANDS_PER_GAME_MAX: usize = 20_000;
+const COMMANDS_PER_GAME_MAX: u64 = 20_000;
 
 fn rand_resources(rng: &mut GameRng) -> Resources {
     Resources::from_array(std::array::from_fn(|_| {
@@ -187,101 +187,105 @@ fn check_event_view(state: &State, event: &Event) {
 }
 
 /// Plays one game; returns the number of commands.
-fn play_game(seed: u64, seats: u8, map: MapKind) -> usize {
-    let mut rng = GameRng::seed_from_u64(seed);
-    let setup = Catan::setup(
-        &Config {
-            seats,
-            map,
-            points_to_win: POINTS_TO_WIN,
-        },
-        &mut rng,
-    )
-    .unwrap();
-    let mut state = Catan::initial_state(&setup);
-    let mut log: Vec<Event> = Vec::new();
+fn play_game(seed: u64, seats: u8, map: MapKind) -> u64 {
+    let config = Config {
+        seats,
+        map,
+        points_to_win: POINTS_TO_WIN,
+    };
+    let (setup, playout) = Playout::<Catan>::seeded(&config, seed).unwrap();
+    let mut playout = playout
+        .list_legal()
+        .keep_log()
+        .command_limit(COMMANDS_PER_GAME_MAX);
+    let mut rng = GameRng::seed_from_u64(seed ^ 0xc4ec);
     let mut played = Played::default();
-    let mut commands = 0;
-    while Catan::outcome(&state).is_none() {
-        assert!(
-            commands < COMMANDS_PER_GAME_MAX,
-            "seed {seed}: no winner after {commands} commands"
-        );
-        let to_act = Catan::seats_to_act(&state);
-        assert!(
-            !to_act.is_empty(),
-            "seed {seed}: nobody can act in {:?}",
-            state.phase()
-        );
-        let seat = to_act[rng.gen_range(0..to_act.len())];
-        let legal = Catan::legal_actions(&state, seat);
-        assert!(
-            !legal.is_empty(),
-            "seed {seed}: seat {seat:?} to act has no legal action"
-        );
-
-        // A few other listed actions must be accepted too.
-        for _ in 0..2 {
-            let c = &legal[rng.gen_range(0..legal.len())];
-            let r = Catan::decide(&state, seat, c, &mut rng.clone());
-            assert!(r.is_ok(), "seed {seed}: listed {c:?} refused: {r:?}");
-        }
-        // Random commands: accepted only if listed.
-        for _ in 0..2 {
-            let c = junk(&mut rng, seats);
-            let s = Seat(rng.gen_range(0..seats));
-            if let Ok(events) = Catan::decide(&state, s, &c, &mut rng.clone()) {
-                assert!(!events.is_empty());
-                assert!(
-                    unlisted_by_design(&c) || Catan::legal_actions(&state, s).contains(&c),
-                    "seed {seed}: unlisted {c:?} by {s:?} accepted in {:?}",
-                    state.phase()
+    loop {
+        let step = playout.step(|step| {
+            let (state, seat) = (step.before, step.seat);
+            let legal = step.legal.expect("the playout lists legal actions");
+            // A few other listed actions must be accepted too.
+            for _ in 0..2 {
+                let c = &legal[rng.gen_range(0..legal.len())];
+                let r = Catan::decide(state, seat, c, &mut rng.clone());
+                assert!(r.is_ok(), "seed {seed}: listed {c:?} refused: {r:?}");
+            }
+            // Random commands: accepted only if listed; refused, they change nothing.
+            for _ in 0..2 {
+                let c = junk(&mut rng, seats);
+                let s = Seat(rng.gen_range(0..seats));
+                let thorough = rng.gen_bool(0.1);
+                let decided = crate::refusal::decide_checked::<Catan>(
+                    state,
+                    s,
+                    &c,
+                    &mut rng.clone(),
+                    thorough,
                 );
+                if let Ok(events) = decided {
+                    assert!(!events.is_empty());
+                    assert!(
+                        unlisted_by_design(&c) || Catan::legal_actions(state, s).contains(&c),
+                        "seed {seed}: unlisted {c:?} by {s:?} accepted in {:?}",
+                        state.phase()
+                    );
+                }
             }
-        }
-
-        let command = random_command(&state, seat, &mut rng).unwrap();
-        let events = Catan::decide(&state, seat, &command, &mut rng)
-            .unwrap_or_else(|v| panic!("seed {seed}: chosen {command:?} refused: {v:?}"));
-        commands += 1;
-        for e in &events {
-            check_event_view(&state, e);
-            if matches!(
-                e,
-                Event::RoadBuildingPlayed { .. }
-                    | Event::YearOfPlentyPlayed { .. }
-                    | Event::MonopolyPlayed { .. }
-            ) {
-                played.progress += 1;
+            step.each_event(|state, e| {
+                check_event_view(state, e);
+                if matches!(
+                    e,
+                    Event::RoadBuildingPlayed { .. }
+                        | Event::YearOfPlentyPlayed { .. }
+                        | Event::MonopolyPlayed { .. }
+                ) {
+                    played.progress += 1;
+                }
+                // Events survive storage.
+                let back: Event = serde_json::from_value(serde_json::to_value(e).unwrap()).unwrap();
+                assert_eq!(&back, e);
+            });
+        });
+        match step {
+            Ok(()) => {
+                check_conservation(playout.state(), &played);
+                if playout.played() % 16 == 0 {
+                    check_views(playout.state());
+                }
             }
-            // Events survive storage.
-            let back: Event = serde_json::from_value(serde_json::to_value(e).unwrap()).unwrap();
-            assert_eq!(&back, e);
-            state = Catan::evolve(state, e);
-            log.push(e.clone());
-        }
-        check_conservation(&state, &played);
-        if commands % 16 == 0 {
-            check_views(&state);
+            Err(Stop::Ended(_)) => break,
+            Err(Stop::CommandLimit) => {
+                panic!("seed {seed}: no winner after {} commands", playout.played())
+            }
+            Err(Stop::NobodyToAct) => panic!(
+                "seed {seed}: nobody can act in {:?}",
+                playout.state().phase()
+            ),
+            Err(Stop::NoCommand(seat)) => {
+                panic!("seed {seed}: seat {seat:?} to act has no legal action")
+            }
+            Err(Stop::Refused {
+                command, violation, ..
+            }) => panic!("seed {seed}: chosen {command:?} refused: {violation:?}"),
         }
     }
+    let state = playout.state();
     // After the end every command is refused.
     for s in 0..seats {
-        assert!(Catan::legal_actions(&state, Seat(s)).is_empty());
-        assert!(Catan::decide(&state, Seat(s), &Command::EndTurn, &mut rng).is_err());
+        assert!(Catan::legal_actions(state, Seat(s)).is_empty());
+        assert!(Catan::decide(state, Seat(s), &Command::EndTurn, &mut rng).is_err());
     }
-    let winner = Catan::outcome(&state).unwrap().winner;
+    let winner = Catan::outcome(state).unwrap().winner;
     assert!(state.points(winner) >= 10);
-    check_views(&state);
+    check_views(state);
 
-    let replayed = log.iter().fold(Catan::initial_state(&setup), Catan::evolve);
-    assert_eq!(
-        replayed, state,
+    assert!(
+        playout.replay_matches(&setup),
         "seed {seed}: replay differs from live state"
     );
-    let back: State = serde_json::from_value(serde_json::to_value(&state).unwrap()).unwrap();
-    assert_eq!(back, state);
-    commands
+    let back: State = serde_json::from_value(serde_json::to_value(state).unwrap()).unwrap();
+    assert_eq!(&back, state);
+    playout.played()
 }
 
 #[test]

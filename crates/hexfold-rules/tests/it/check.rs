@@ -8,12 +8,23 @@
 //!   "rule": "BASE-BUILD-02",
 //!   "config": { ... },            // the game's Config; the setup is drawn from it with setup_seed
 //!   "setup_seed": 0,              // optional, default 0
-//!   "given": [ ... events ... ],  // folded onto initial_state(setup)
+//!   "given_fixture": "S",         // optional: a named opening from fixtures.json, folded first
+//!   "given": [ ... events ... ],  // optional: folded onto initial_state(setup), after the fixture's events
 //!   "when": { "seat": 0, "command": { ... } },
 //!   "rng_seed": 0,                // optional, default 0: seeds the generator handed to decide
 //!   "then": { "events": [ ... ] } or { "violation": "DistanceRule" }
 //! }]
 //! ```
+//!
+//! `tests/data/<game>/fixtures.json` (optional, and the one file there that holds no cases) names the openings
+//! that many cases share, so each is written once:
+//!
+//! ```json
+//! { "S": { "about": "what the position is, for people", "events": [ ... ] } }
+//! ```
+//!
+//! A case naming a fixture is the same case as one whose `given` starts with the fixture's events; an unknown
+//! name fails the case.
 //!
 //! A case may instead give `"setup_violation": "<name>"`: the setup drawn from `config` must be refused so.
 //!
@@ -23,25 +34,48 @@
 use hexfold_rules::{Game, GameRng, RuleViolation, Seat};
 use rand::SeedableRng;
 use serde::de::DeserializeOwned;
-use serde_json::Value;
-use std::path::Path;
+use serde_json::{Map, Value};
+use std::path::{Path, PathBuf};
 
-/// Runs every case in every `*.json` file of `tests/data/<dir>/` against game `G`; panics with all failures listed.
-pub fn check_dir<G: Game>(dir: &str) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(dir);
+/// The file of a game's data folder that names its fixtures instead of holding cases.
+const FIXTURES: &str = "fixtures.json";
+
+/// The case files of `tests/data/<dir>/`, sorted: every `*.json` but the fixtures.
+pub fn case_files(dir: &str) -> Vec<PathBuf> {
+    let root = data_dir(dir);
     let mut files: Vec<_> = std::fs::read_dir(&root)
         .unwrap_or_else(|e| panic!("reading {}: {e}", root.display()))
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .filter(|p| p.file_name().is_none_or(|n| n != FIXTURES))
         .collect();
     files.sort();
-    assert!(
-        !files.is_empty(),
-        "no rule test files in {}",
-        root.display()
-    );
+    files
+}
+
+fn data_dir(dir: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(dir)
+}
+
+/// The named openings of `tests/data/<dir>/fixtures.json` (none if the file is absent).
+fn fixtures(dir: &str) -> Map<String, Value> {
+    let path = data_dir(dir).join(FIXTURES);
+    match std::fs::read_to_string(&path) {
+        Ok(text) => {
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Map::new(),
+        Err(e) => panic!("{}: {e}", path.display()),
+    }
+}
+
+/// Runs every case in every `*.json` file of `tests/data/<dir>/` against game `G`; panics with all failures listed.
+pub fn check_dir<G: Game>(dir: &str) {
+    let files = case_files(dir);
+    assert!(!files.is_empty(), "no rule test files in tests/data/{dir}");
+    let fixtures = fixtures(dir);
     let mut failures = Vec::new();
     let mut count = 0;
     for file in files {
@@ -51,7 +85,7 @@ pub fn check_dir<G: Game>(dir: &str) {
         for case in cases {
             count += 1;
             let name = case["name"].as_str().unwrap_or("<unnamed>").to_string();
-            if let Err(msg) = run_case::<G>(&case) {
+            if let Err(msg) = run_case::<G>(&case, &fixtures) {
                 failures.push(format!("{} / {name}: {msg}", file.display()));
             }
         }
@@ -72,7 +106,27 @@ fn seed_of(case: &Value, key: &str) -> u64 {
     case.get(key).and_then(Value::as_u64).unwrap_or(0)
 }
 
-fn run_case<G: Game>(case: &Value) -> Result<(), String> {
+/// The events a case folds before `when`: its fixture's, then its own `given`.
+fn given_events(case: &Value, fixtures: &Map<String, Value>) -> Result<Vec<Value>, String> {
+    let mut events = Vec::new();
+    if let Some(name) = case.get("given_fixture") {
+        let name = name.as_str().ok_or("given_fixture must be a string")?;
+        let fixture = fixtures
+            .get(name)
+            .ok_or_else(|| format!("no fixture {name:?} in {FIXTURES}"))?;
+        let listed = fixture["events"]
+            .as_array()
+            .ok_or_else(|| format!("fixture {name:?} has no events"))?;
+        events.extend(listed.iter().cloned());
+    }
+    if let Some(given) = case.get("given") {
+        let given = given.as_array().ok_or("given must be an array of events")?;
+        events.extend(given.iter().cloned());
+    }
+    Ok(events)
+}
+
+fn run_case<G: Game>(case: &Value, fixtures: &Map<String, Value>) -> Result<(), String> {
     let config: G::Config = parse(&case["config"], "config")?;
     let drawn = G::setup(
         &config,
@@ -95,10 +149,7 @@ fn run_case<G: Game>(case: &Value) -> Result<(), String> {
         }
     };
     let mut state = G::initial_state(&setup);
-    let given: Vec<G::Event> = match case.get("given") {
-        Some(v) => parse(v, "given")?,
-        None => Vec::new(),
-    };
+    let given: Vec<G::Event> = parse(&Value::Array(given_events(case, fixtures)?), "given")?;
     for event in &given {
         state = G::evolve(state, event);
     }

@@ -1,24 +1,26 @@
 //! Property tests over random legal games of Cities & Knights.
 //!
-//! Each game is driven by `random_command` for a random seat among `seats_to_act`. Along the way: the chosen
-//! command and a sample of the other listed commands are accepted; random junk commands never panic; resources,
-//! commodities, progress cards and pieces are conserved; views hide hands and progress cards. At the end: the game
-//! has a winner, replaying the log gives the live state, and the state survives a JSON round trip.
+//! Each game is a [`Playout`]: `random_command` for a random seat among `seats_to_act`. Along the way: the chosen
+//! command and a sample of the other listed commands are accepted; random junk commands never panic, and refused
+//! ones change nothing ([`crate::refusal`]); resources, commodities, progress cards and pieces are conserved; views
+//! hide hands and progress cards. At the end: the game has a winner, replaying the log gives the live state, and
+//! the state survives a JSON round trip. The checks draw from a generator of their own, so the game itself is the
+//! random player's alone.
 //!
 //! Two hundred games by default (debug builds in CI); `HEXFOLD_SOAK=1` plays thousands.
 
-use hexfold_rules::catan::MapKind;
 use hexfold_rules::cities_knights::{
-    full_deck, random_command, CitiesKnights, Command, Config, Event, EventView, Good, Hand, Phase,
-    ProgressCard, State, Track, POINTS_TO_WIN,
+    full_deck, CitiesKnights, Command, Config, Event, EventView, Good, Hand, Phase, ProgressCard,
+    State, Track, POINTS_TO_WIN,
 };
-use hexfold_rules::hex::{EdgeId, HexId, Resources, VertexId};
+use hexfold_rules::hex::{EdgeId, HexId, MapKind, Resources, VertexId};
+use hexfold_rules::playout::{Playout, Stop};
 use hexfold_rules::{Game, GameRng, Seat, Viewer};
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeSet;
 
 /// Commands per game before we call it stuck.
-const COMMANDS_PER_GAME_MAX: usize = 30_000;
+const COMMANDS_PER_GAME_MAX: u64 = 30_000;
 
 fn id<T: serde::de::DeserializeOwned>(n: u32) -> T {
     serde_json::from_value(serde_json::json!(n)).unwrap()
@@ -204,97 +206,104 @@ fn check_event_view(state: &State, event: &Event) {
 
 /// Plays one game; returns (commands, barbarian attacks). Every event's variant name (and every played progress
 /// card) goes into `seen`, so the caller can check that random play reached each rule.
-fn play_game(seed: u64, seats: u8, negotiated: bool, seen: &mut BTreeSet<String>) -> (usize, u16) {
-    let mut rng = GameRng::seed_from_u64(seed);
+fn play_game(seed: u64, seats: u8, negotiated: bool, seen: &mut BTreeSet<String>) -> (u64, u16) {
     let map = if seed % 2 == 0 {
         MapKind::Variable
     } else {
         MapKind::Beginner
     };
-    let setup = CitiesKnights::setup(
-        &Config {
-            seats,
-            map,
-            negotiated_defence: negotiated,
-            points_to_win: POINTS_TO_WIN,
-        },
-        &mut rng,
-    )
-    .unwrap();
-    let mut state = CitiesKnights::initial_state(&setup);
-    let mut log: Vec<Event> = Vec::new();
-    let mut commands = 0;
-    while CitiesKnights::outcome(&state).is_none() {
-        commands += 1;
-        assert!(
-            commands < COMMANDS_PER_GAME_MAX,
-            "game {seed} did not end; phase {:?}",
-            state.phase()
-        );
-        let to_act = CitiesKnights::seats_to_act(&state);
-        assert!(!to_act.is_empty(), "nobody can act in {:?}", state.phase());
-        // Junk never panics; when refused it changes nothing by construction (decide takes &State).
-        if rng.gen_bool(0.05) {
-            let seat = Seat(rng.gen_range(0..seats));
-            let _ = CitiesKnights::decide(&state, seat, &junk(&mut rng), &mut rng);
-        }
-        let seat = to_act[rng.gen_range(0..to_act.len())];
-        let legal = CitiesKnights::legal_actions(&state, seat);
-        assert!(
-            !legal.is_empty(),
-            "seat {seat:?} must act but has nothing legal in {:?}: {:?}",
-            state.phase(),
-            state.obligations()
-        );
-        if rng.gen_bool(0.1) {
-            let other = &legal[rng.gen_range(0..legal.len())];
-            if let Err(v) = CitiesKnights::decide(&state, seat, other, &mut rng.clone()) {
-                panic!("listed {other:?} refused: {v:?}");
+    let config = Config {
+        seats,
+        map,
+        negotiated_defence: negotiated,
+        points_to_win: POINTS_TO_WIN,
+    };
+    let (setup, playout) = Playout::<CitiesKnights>::seeded(&config, seed).unwrap();
+    let mut playout = playout
+        .list_legal()
+        .keep_log()
+        .command_limit(COMMANDS_PER_GAME_MAX);
+    let mut rng = GameRng::seed_from_u64(seed ^ 0xc4ec);
+    loop {
+        let step = playout.step(|step| {
+            let (state, seat) = (step.before, step.seat);
+            // Junk never panics; refused, it changes nothing.
+            if rng.gen_bool(0.05) {
+                let seat = Seat(rng.gen_range(0..seats));
+                let thorough = rng.gen_bool(0.2);
+                let _ = crate::refusal::decide_checked::<CitiesKnights>(
+                    state,
+                    seat,
+                    &junk(&mut rng),
+                    &mut rng.clone(),
+                    thorough,
+                );
             }
-        }
-        let command = random_command(&state, seat, &mut rng).expect("a seat to act has a command");
-        let events = match CitiesKnights::decide(&state, seat, &command, &mut rng) {
-            Ok(e) => e,
-            Err(v) => panic!("game {seed}: listed {command:?} refused: {v:?}"),
-        };
-        for e in &events {
-            let name = serde_json::to_value(e).unwrap();
-            let name = name
-                .as_object()
-                .and_then(|o| o.keys().next().cloned())
-                .unwrap_or_default();
-            seen.insert(name);
-            if let Event::ProgressCardPlayed { card, .. } = e {
-                seen.insert(format!("{card:?}"));
+            let legal = step.legal.expect("the playout lists legal actions");
+            if rng.gen_bool(0.1) {
+                let other = &legal[rng.gen_range(0..legal.len())];
+                if let Err(v) = CitiesKnights::decide(state, seat, other, &mut rng.clone()) {
+                    panic!("listed {other:?} refused: {v:?}");
+                }
             }
-            check_event_view(&state, e);
-            state = CitiesKnights::evolve(state, e);
-            if std::env::var_os("CK_DEBUG").is_some() {
-                eprintln!("{e:?}");
-                check_conservation(&state);
+            step.each_event(|state, e| {
+                let name = serde_json::to_value(e).unwrap();
+                let name = name
+                    .as_object()
+                    .and_then(|o| o.keys().next().cloned())
+                    .unwrap_or_default();
+                seen.insert(name);
+                if let Event::ProgressCardPlayed { card, .. } = e {
+                    seen.insert(format!("{card:?}"));
+                }
+                check_event_view(state, e);
+                if std::env::var_os("CK_DEBUG").is_some() {
+                    eprintln!("{e:?}");
+                    check_conservation(&CitiesKnights::evolve(state.clone(), e));
+                }
+            });
+        });
+        match step {
+            Ok(()) => {
+                check_conservation(playout.state());
+                if playout.played() % 25 == 0 {
+                    check_views(playout.state());
+                }
             }
-        }
-        log.extend(events);
-        check_conservation(&state);
-        if commands % 25 == 0 {
-            check_views(&state);
+            Err(Stop::Ended(_)) => break,
+            Err(Stop::CommandLimit) => panic!(
+                "game {seed} did not end; phase {:?}",
+                playout.state().phase()
+            ),
+            Err(Stop::NobodyToAct) => {
+                panic!("nobody can act in {:?}", playout.state().phase())
+            }
+            Err(Stop::NoCommand(seat)) => panic!(
+                "seat {seat:?} must act but has nothing legal in {:?}: {:?}",
+                playout.state().phase(),
+                playout.state().obligations()
+            ),
+            Err(Stop::Refused {
+                command, violation, ..
+            }) => panic!("game {seed}: listed {command:?} refused: {violation:?}"),
         }
     }
+    let state = playout.state();
     assert!(matches!(state.phase(), Phase::Ended { .. }));
-    let winner = CitiesKnights::outcome(&state).unwrap().winner;
+    let winner = CitiesKnights::outcome(state).unwrap().winner;
     assert!(state.points(winner) >= 13);
-    let mut replay = CitiesKnights::initial_state(&setup);
-    for e in &log {
-        replay = CitiesKnights::evolve(replay, e);
-    }
-    assert_eq!(replay, state, "replay differs from live state");
-    let json = serde_json::to_string(&state).unwrap();
+    assert!(
+        playout.replay_matches(&setup),
+        "replay differs from live state"
+    );
+    let json = serde_json::to_string(state).unwrap();
     let back: State = serde_json::from_str(&json).unwrap();
-    assert_eq!(back, state);
-    let log_json = serde_json::to_string(&log).unwrap();
+    assert_eq!(&back, state);
+    let log = playout.log();
+    let log_json = serde_json::to_string(log).unwrap();
     let log_back: Vec<Event> = serde_json::from_str(&log_json).unwrap();
     assert_eq!(log_back, log);
-    (commands, state.barbarian_attacks())
+    (playout.played(), state.barbarian_attacks())
 }
 
 #[test]

@@ -35,8 +35,8 @@ struct Doc {
     data_dir: &'static str,
     /// Folder under the crate's `src/` holding the game's code.
     src_dir: &'static str,
-    /// File under `src/` holding `pub enum Violation`.
-    violation_file: &'static str,
+    /// The name of every violation of the game, from its table.
+    violations: fn() -> Vec<&'static str>,
     /// The rule ID of a violation named as serialized, or `None` if no such violation exists.
     rule_id_of: fn(&str) -> Option<&'static str>,
 }
@@ -47,7 +47,7 @@ const DOCS: [Doc; 3] = [
         prefix: "BASE",
         data_dir: "catan",
         src_dir: "catan",
-        violation_file: "catan/types.rs",
+        violations: || names(catan::Violation::ALL),
         rule_id_of: rule_id_of::<catan::Violation>,
     },
     Doc {
@@ -55,7 +55,7 @@ const DOCS: [Doc; 3] = [
         prefix: "CK",
         data_dir: "cities_knights",
         src_dir: "cities_knights",
-        violation_file: "cities_knights/types.rs",
+        violations: || names(cities_knights::Violation::ALL),
         rule_id_of: rule_id_of::<cities_knights::Violation>,
     },
     Doc {
@@ -63,10 +63,14 @@ const DOCS: [Doc; 3] = [
         prefix: "ELA",
         data_dir: "elasund",
         src_dir: "elasund",
-        violation_file: "elasund/mod.rs",
+        violations: || names(elasund::Violation::ALL),
         rule_id_of: rule_id_of::<elasund::Violation>,
     },
 ];
+
+fn names<V: RuleViolation>(all: &[V]) -> Vec<&'static str> {
+    all.iter().map(RuleViolation::name).collect()
+}
 
 fn rule_id_of<V: RuleViolation + DeserializeOwned>(name: &str) -> Option<&'static str> {
     serde_json::from_value::<V>(Value::String(name.to_string()))
@@ -174,13 +178,8 @@ fn expand_id(cell: &str) -> Vec<String> {
 
 /// Every data case of a game: file stem -> (case name -> its "rule" field).
 fn data_cases(doc: &Doc) -> BTreeMap<String, BTreeMap<String, Option<String>>> {
-    let dir = crate_dir().join("tests/data").join(doc.data_dir);
     let mut files = BTreeMap::new();
-    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|x| x != "json") {
-            continue;
-        }
+    for path in crate::check::case_files(doc.data_dir) {
         let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
         let cases: Vec<Value> = serde_json::from_str(&read(&path))
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
@@ -522,37 +521,12 @@ fn every_data_case_names_a_documented_rule() {
     report("data cases without a documented rule", problems);
 }
 
-/// The variants of `pub enum Violation` in a game's source (all are unit variants, one per line).
-fn violation_variants(doc: &Doc) -> Vec<String> {
-    let path = crate_dir().join("src").join(doc.violation_file);
-    let text = read(&path);
-    let body = text
-        .split_once("pub enum Violation {")
-        .unwrap_or_else(|| panic!("{}: no `pub enum Violation`", path.display()))
-        .1;
-    let body = &body[..body.find('}').unwrap()];
-    let variants: Vec<String> = body
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with("//") && !l.starts_with("#["))
-        .map(|l| l.trim_end_matches(',').to_string())
-        .collect();
-    for v in &variants {
-        assert!(
-            is_camel_word(v),
-            "{}: cannot read variant {v:?}",
-            path.display()
-        );
-    }
-    variants
-}
-
 #[test]
 fn every_violation_is_listed_beside_its_rule_id() {
     let mut problems = Vec::new();
     for doc in &DOCS {
         let rows = rows(doc);
-        let variants = violation_variants(doc);
+        let variants = (doc.violations)();
         assert!(!variants.is_empty(), "{}: no violations read", doc.file);
         // Each variant of the enum appears in the Violations cell of the row holding its rule ID.
         for variant in &variants {
@@ -565,7 +539,7 @@ fn every_violation_is_listed_beside_its_rule_id() {
                     "{}: {variant} has rule ID {id}, which is not in the table",
                     doc.file
                 )),
-                Some(row) if !row.violations.split(", ").any(|v| v.trim() == variant) => {
+                Some(row) if !row.violations.split(", ").any(|v| v.trim() == *variant) => {
                     problems.push(format!(
                         "{}:{}: {variant} has rule ID {id} but is not in that row's Violations",
                         doc.file, row.line

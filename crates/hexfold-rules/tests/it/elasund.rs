@@ -1,11 +1,12 @@
-//! Elasund: property tests over random legal games, and the rule tests stored as data.
+//! Elasund: property tests over random legal games (each a [`Playout`]), and the rule tests stored as data.
 //!
-//! A few hundred games run by default (debug CI); `HEXFOLD_SOAK=1` runs thousands.
+//! A few hundred games run by default (debug CI); `HEXFOLD_SOAK=1` runs thousands. The checks draw from a
+//! generator of their own, so each game is the random player's alone.
 
 use hexfold_rules::elasund::{
-    data, random_command, Cards, Cell, Command, Config, Elasund, Event, EventView, Phase, Place,
-    State,
+    data, Cards, Cell, Command, Config, Elasund, Event, EventView, Phase, Place, State,
 };
+use hexfold_rules::playout::{Playout, Stop};
 use hexfold_rules::{Game, GameRng, Seat, Viewer};
 use rand::{Rng, SeedableRng};
 
@@ -193,79 +194,75 @@ struct Played {
 
 /// `thorough`: also check every seat's views and a sample of listed actions after every step (the slow part).
 fn play(players: u8, seed: u64, thorough: bool) -> Played {
-    let mut rng = GameRng::seed_from_u64(seed);
-    let setup = Elasund::setup(&Config { players }, &mut rng).unwrap();
-    let mut state = Elasund::initial_state(&setup);
-    let mut log: Vec<Event> = Vec::new();
-    let mut actions = 0;
+    let (setup, playout) = Playout::<Elasund>::seeded(&Config { players }, seed).unwrap();
+    let mut playout = playout.list_legal().keep_log();
+    let mut rng = GameRng::seed_from_u64(seed ^ 0xe1a5);
     loop {
-        if let Some(outcome) = Elasund::outcome(&state) {
-            let replayed = log
-                .iter()
-                .fold(Elasund::initial_state(&setup), Elasund::evolve);
-            assert_eq!(replayed, state, "replay equals live (seed {seed})");
-            let view = Elasund::view_state(&state, Viewer::Omniscient);
-            if state.turn <= data::TURN_LIMIT {
-                assert_eq!(
-                    view.seats[outcome.winner.index()].cubes_on_board,
-                    data::CUBES,
-                    "winner has all cubes out"
-                );
-            }
-            return Played {
-                winner: outcome.winner,
-                actions,
-            };
-        }
-        assert!(
-            state.turn <= data::TURN_LIMIT + 1,
-            "game {seed} with {players} players runs past the turn limit"
-        );
-        let seats = Elasund::seats_to_act(&state);
-        assert!(!seats.is_empty(), "someone can act while the game runs");
-        let seat = seats[rng.gen_range(0..seats.len())];
-        let legal = Elasund::legal_actions(&state, seat);
-        assert!(
-            !legal.is_empty(),
-            "a seat asked to act has a legal action: {:?}",
-            state.phase
-        );
-        if thorough {
-            // A sample of the listed actions is accepted.
-            for _ in 0..3 {
-                let c = &legal[rng.gen_range(0..legal.len())];
-                let mut r = GameRng::seed_from_u64(seed ^ actions);
-                if let Err(v) = Elasund::decide(&state, seat, c, &mut r) {
-                    panic!("listed action {c:?} refused: {v:?} in {:?}", state.phase);
+        let actions = playout.played();
+        let step = playout.step(|step| {
+            let (state, seat) = (step.before, step.seat);
+            assert!(
+                state.turn <= data::TURN_LIMIT + 1,
+                "game {seed} with {players} players runs past the turn limit"
+            );
+            let legal = step.legal.expect("the playout lists legal actions");
+            if thorough {
+                // A sample of the listed actions is accepted.
+                for _ in 0..3 {
+                    let c = &legal[rng.gen_range(0..legal.len())];
+                    let mut r = GameRng::seed_from_u64(seed ^ actions);
+                    if let Err(v) = Elasund::decide(state, seat, c, &mut r) {
+                        panic!("listed action {c:?} refused: {v:?} in {:?}", state.phase);
+                    }
+                }
+                // Seats that may not act are refused.
+                let seats = Elasund::seats_to_act(state);
+                for other in (0..players).map(Seat).filter(|s| !seats.contains(s)) {
+                    assert!(Elasund::legal_actions(state, other).is_empty());
+                    let mut r = GameRng::seed_from_u64(0);
+                    assert!(Elasund::decide(state, other, &Command::EndTurn, &mut r).is_err());
                 }
             }
-            // Seats that may not act are refused.
-            for other in (0..players).map(Seat).filter(|s| !seats.contains(s)) {
-                assert!(Elasund::legal_actions(&state, other).is_empty());
-                let mut r = GameRng::seed_from_u64(0);
-                assert!(Elasund::decide(&state, other, &Command::EndTurn, &mut r).is_err());
+            assert!(
+                legal.contains(step.command),
+                "random_command picks a listed action: {:?} in {:?}",
+                step.command,
+                state.phase
+            );
+            assert!(!step.events.is_empty());
+            if thorough {
+                let after = step.events.iter().fold(state.clone(), Elasund::evolve);
+                check_views(&after, step.events, state);
             }
+        });
+        match step {
+            Ok(()) => check_invariants(playout.state()),
+            Err(Stop::Ended(outcome)) => {
+                let state = playout.state();
+                assert!(
+                    playout.replay_matches(&setup),
+                    "replay equals live (seed {seed})"
+                );
+                let view = Elasund::view_state(state, Viewer::Omniscient);
+                if state.turn <= data::TURN_LIMIT {
+                    assert_eq!(
+                        view.seats[outcome.winner.index()].cubes_on_board,
+                        data::CUBES,
+                        "winner has all cubes out"
+                    );
+                }
+                return Played {
+                    winner: outcome.winner,
+                    actions: playout.played(),
+                };
+            }
+            Err(Stop::NobodyToAct) => panic!("someone can act while the game runs"),
+            Err(Stop::NoCommand(_)) => panic!(
+                "a seat asked to act has a legal action: {:?}",
+                playout.state().phase
+            ),
+            Err(stop) => panic!("game {seed}: {stop:?}"),
         }
-        let command =
-            random_command(&state, seat, &mut rng).expect("a seat that may act has a command");
-        assert!(
-            legal.contains(&command),
-            "random_command picks a listed action: {command:?} in {:?}",
-            state.phase
-        );
-        let events = Elasund::decide(&state, seat, &command, &mut rng)
-            .unwrap_or_else(|v| panic!("random legal {command:?} refused: {v:?}"));
-        assert!(!events.is_empty());
-        let before = state.clone();
-        for e in &events {
-            state = Elasund::evolve(state, e);
-        }
-        check_invariants(&state);
-        if thorough {
-            check_views(&state, &events, &before);
-        }
-        log.extend(events);
-        actions += 1;
     }
 }
 
@@ -288,8 +285,53 @@ fn random_games_end_with_a_winner_and_conserve_everything() {
     );
 }
 
+/// Over random reachable states, arbitrary commands from arbitrary seats that are refused return a violation,
+/// are refused the same way again and are not listed, and change nothing: neither the state the caller holds (nor
+/// its stored form) nor the state the log folds to, which is checked against the live one every few steps. At the
+/// start only the first player may act, by rolling; setups outside 2 to 4 players are refused.
 #[test]
 fn refused_commands_change_nothing() {
+    let games = if crate::soak() { 100 } else { 8 };
+    let mut refused = 0;
+    for seed in 0..games {
+        let players = 2 + (seed % 3) as u8;
+        let (setup, playout) =
+            Playout::<Elasund>::seeded(&Config { players }, 2_000 + seed).unwrap();
+        let mut playout = playout.keep_log();
+        let mut rng = GameRng::seed_from_u64(seed);
+        loop {
+            let state = playout.state();
+            for _ in 0..4 {
+                let seat = Seat(rng.gen_range(0..6));
+                let command = arbitrary_command(&mut rng);
+                let decided = crate::refusal::decide_checked::<Elasund>(
+                    state,
+                    seat,
+                    &command,
+                    &mut GameRng::seed_from_u64(seed),
+                    true,
+                );
+                refused += usize::from(decided.is_err());
+            }
+            if playout.played() % 16 == 0 {
+                assert!(
+                    playout.replay_matches(&setup),
+                    "seed {seed}: the log no longer folds to the live state"
+                );
+            }
+            match playout.step(|_| {}) {
+                Ok(()) => {}
+                Err(Stop::Ended(_)) => break,
+                Err(stop) => panic!("seed {seed}: {stop:?}"),
+            }
+        }
+        assert!(playout.replay_matches(&setup));
+    }
+    assert!(
+        refused > 100,
+        "only {refused} arbitrary commands were refused"
+    );
+    // At the start only the first player may act, and only by rolling.
     let mut rng = GameRng::seed_from_u64(7);
     let setup = Elasund::setup(&Config { players: 3 }, &mut rng).unwrap();
     let state = Elasund::initial_state(&setup);
@@ -400,30 +442,26 @@ fn arbitrary_commands_never_panic_and_accepted_ones_are_listed() {
     let mut accepted = 0;
     for seed in 0..games {
         let players = 2 + (seed % 3) as u8;
-        let mut rng = GameRng::seed_from_u64(1_000 + seed);
-        let setup = Elasund::setup(&Config { players }, &mut rng).unwrap();
-        let mut state = Elasund::initial_state(&setup);
-        while Elasund::outcome(&state).is_none() {
+        let (_, mut playout) =
+            Playout::<Elasund>::seeded(&Config { players }, 1_000 + seed).unwrap();
+        let mut rng = GameRng::seed_from_u64(seed ^ 0xa7b1);
+        let stop = playout.run(|step| {
+            let state = step.before;
             for _ in 0..8 {
                 let seat = Seat(rng.gen_range(0..6));
                 let command = arbitrary_command(&mut rng);
                 let mut r = GameRng::seed_from_u64(seed);
-                if Elasund::decide(&state, seat, &command, &mut r).is_ok() {
+                if Elasund::decide(state, seat, &command, &mut r).is_ok() {
                     accepted += 1;
                     assert!(
-                        Elasund::legal_actions(&state, seat).contains(&command),
+                        Elasund::legal_actions(state, seat).contains(&command),
                         "accepted but not listed: {command:?} in {:?}",
                         state.phase
                     );
                 }
             }
-            let seats = Elasund::seats_to_act(&state);
-            let seat = seats[rng.gen_range(0..seats.len())];
-            let command = random_command(&state, seat, &mut rng).unwrap();
-            for e in Elasund::decide(&state, seat, &command, &mut rng).unwrap() {
-                state = Elasund::evolve(state, &e);
-            }
-        }
+        });
+        assert!(matches!(stop, Stop::Ended(_)), "seed {seed}: {stop:?}");
     }
     assert!(accepted > 0, "some arbitrary commands are legal");
 }

@@ -1,0 +1,166 @@
+//! [`Store`] behind [`EventStore`]: which calls stay on the caller's task and which go to a blocking thread.
+//!
+//! Every sled operation takes sled's global lock in shared mode, and the log thread's batch takes it
+//! exclusively (after waiting for a running flush), so any sled call on a tokio worker can stall every task
+//! of that worker for milliseconds. Here no sled call runs on the caller's task:
+//! - writes (`create_stream`, `append`, `flush`) already only queue for the log thread and await its reply;
+//! - reads (and `put_snapshot`, a sled insert from the caller's thread) run on tokio's blocking pool, at most
+//!   [`crate::MAX_CONCURRENT_READS`] at a time;
+//! - answers that need only memory stay inline: the position watch, and `find_command`'s "never seen",
+//!   which the log thread's command-id index settles for every stream it holds (the common case: a command
+//!   the rules refused is ruled out as a retry without a thread hop).
+
+use std::sync::Arc;
+
+use crate::event_store::{BoxFuture, EventStore, PositionWatch, Snapshot};
+use crate::{
+    check_stream_name, AppendRequest, Appended, CommandRecord, GlobalRecord, Recorded, Store,
+    StoreError, StreamListing,
+};
+
+impl Store {
+    /// Runs `read` on tokio's blocking pool with a clone of this handle, once one of the
+    /// [`crate::MAX_CONCURRENT_READS`] read permits is free.
+    ///
+    /// The permit moves into the blocking closure, so a caller that stops waiting (its future dropped
+    /// mid-read) cannot let more reads run than the bound: sled cannot abandon a read, so the permit is
+    /// released when the read ends, not when the caller leaves.
+    async fn off_worker<T, F>(&self, read: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
+    {
+        let permit = Arc::clone(&self.inner.readers)
+            .acquire_owned()
+            .await
+            .map_err(|_| StoreError::Io("the store is closing".into()))?;
+        let store = self.clone();
+        let task = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            read(&store)
+        });
+        match task.await {
+            Ok(result) => result,
+            // A panic in a read is a bug of this crate: it goes on unwinding in the caller, as it did when
+            // the read ran inline.
+            Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+            Err(_) => Err(StoreError::Io(
+                "the runtime is shutting down; the read was cancelled".into(),
+            )),
+        }
+    }
+}
+
+impl EventStore for Store {
+    fn create_stream<'a>(
+        &'a self,
+        stream: &'a str,
+        meta: Vec<u8>,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(Store::create_stream(self, stream, meta))
+    }
+
+    fn meta<'a>(&'a self, stream: &'a str) -> BoxFuture<'a, Result<Vec<u8>, StoreError>> {
+        let stream = stream.to_owned();
+        Box::pin(self.off_worker(move |s| s.meta(&stream)))
+    }
+
+    fn head<'a>(&'a self, stream: &'a str) -> BoxFuture<'a, Result<u64, StoreError>> {
+        let stream = stream.to_owned();
+        Box::pin(self.off_worker(move |s| s.head(&stream)))
+    }
+
+    fn append(&self, req: AppendRequest) -> BoxFuture<'_, Result<Appended, StoreError>> {
+        Box::pin(Store::append(self, req))
+    }
+
+    fn read<'a>(
+        &'a self,
+        stream: &'a str,
+        from: u64,
+        to: u64,
+    ) -> BoxFuture<'a, Result<Vec<Recorded>, StoreError>> {
+        let stream = stream.to_owned();
+        Box::pin(self.off_worker(move |s| s.read(&stream, from, to)))
+    }
+
+    fn read_backwards<'a>(
+        &'a self,
+        stream: &'a str,
+        to: u64,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<Recorded>, StoreError>> {
+        let stream = stream.to_owned();
+        Box::pin(self.off_worker(move |s| s.read_backwards_blocking(&stream, to, limit)))
+    }
+
+    fn read_global(
+        &self,
+        from_global: u64,
+        limit: usize,
+    ) -> BoxFuture<'_, Result<Vec<GlobalRecord>, StoreError>> {
+        Box::pin(self.off_worker(move |s| s.read_global(from_global, limit)))
+    }
+
+    fn watch_position(&self) -> PositionWatch {
+        PositionWatch::new(self.inner.shared.position.subscribe())
+    }
+
+    fn commands<'a>(
+        &'a self,
+        stream: &'a str,
+    ) -> BoxFuture<'a, Result<Vec<CommandRecord>, StoreError>> {
+        let stream = stream.to_owned();
+        Box::pin(self.off_worker(move |s| s.commands(&stream)))
+    }
+
+    fn find_command<'a>(
+        &'a self,
+        stream: &'a str,
+        command_id: &'a str,
+    ) -> BoxFuture<'a, Result<Option<CommandRecord>, StoreError>> {
+        Box::pin(async move {
+            // The index holds only streams the log thread has written, which therefore exist, so "never
+            // staged there" is a complete answer (see `Store::find_command`).
+            check_stream_name(stream)?;
+            if self.inner.shared.indexed_command(stream, command_id) == Some(None) {
+                return Ok(None);
+            }
+            let (stream, command_id) = (stream.to_owned(), command_id.to_owned());
+            self.off_worker(move |s| s.find_command(&stream, &command_id))
+                .await
+        })
+    }
+
+    fn put_snapshot<'a>(
+        &'a self,
+        stream: &'a str,
+        version: u64,
+        bytes: Vec<u8>,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        let stream = stream.to_owned();
+        Box::pin(self.off_worker(move |s| s.put_snapshot(&stream, version, bytes)))
+    }
+
+    fn snapshot_at_or_before<'a>(
+        &'a self,
+        stream: &'a str,
+        version: u64,
+    ) -> BoxFuture<'a, Result<Option<Snapshot>, StoreError>> {
+        let stream = stream.to_owned();
+        Box::pin(self.off_worker(move |s| s.snapshot_at_or_before(&stream, version)))
+    }
+
+    fn list_streams<'a>(
+        &'a self,
+        after: Option<&'a str>,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<StreamListing>, StoreError>> {
+        let after = after.map(str::to_owned);
+        Box::pin(self.off_worker(move |s| s.list_streams(after.as_deref(), limit)))
+    }
+
+    fn flush(&self) -> BoxFuture<'_, Result<(), StoreError>> {
+        Box::pin(Store::flush(self))
+    }
+}
