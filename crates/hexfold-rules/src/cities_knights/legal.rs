@@ -8,8 +8,7 @@
 use super::decide::*;
 use super::progress::is_open_road;
 use super::*;
-use crate::hex::{trade, Resource};
-use rand::SeedableRng;
+use crate::hex::{trade, EdgeId, Resource};
 
 pub(super) fn seats_to_act(st: &State) -> Vec<Seat> {
     if let Phase::Ended { .. } = st.phase {
@@ -283,9 +282,10 @@ fn main_actions(st: &State, seat: Seat, out: &mut Vec<Command>) {
         out.push(Command::EndTurn);
     }
     let res = p.hand.resources;
+    let roads = RoadSites::new(st, seat);
     if p.roads_left > 0 && res.contains(ROAD_COST) {
         for e in t.edges() {
-            if road_site_ok(st, &st.edges, seat, e).is_ok() {
+            if roads.ok(st, &st.edges, e) {
                 out.push(Command::BuildRoad { edge: e });
             }
         }
@@ -363,14 +363,30 @@ fn main_actions(st: &State, seat: Seat, out: &mut Vec<Command>) {
     let mut cards = p.progress.clone();
     cards.sort();
     cards.dedup();
-    let mut rng = GameRng::seed_from_u64(0);
     for card in cards {
-        for play in play_candidates(st, seat, card) {
-            let cmd = Command::PlayProgressCard { play };
-            if decide(st, seat, &cmd, &mut rng).is_ok() {
-                out.push(cmd);
-            }
+        progress_plays(st, seat, card, &roads, out);
+    }
+}
+
+/// Where one seat may put a road: [`road_site_ok`] with the other seats' knights written into the corners once
+/// per listing, instead of once per edge asked about.
+struct RoadSites {
+    seat: Seat,
+    blockers: Vec<VertexPiece>,
+}
+
+impl RoadSites {
+    fn new(st: &State, seat: Seat) -> Self {
+        RoadSites {
+            seat,
+            blockers: st.road_blockers(seat),
         }
+    }
+
+    /// Whether the seat may put a road on `e` with `edges` on the board.
+    fn ok(&self, st: &State, edges: &[EdgePiece], e: EdgeId) -> bool {
+        edges[e.index()].is_empty()
+            && crate::hex::road_connects(&st.board, &self.blockers, edges, self.seat, e)
     }
 }
 
@@ -387,75 +403,108 @@ fn metropolis_choices(st: &State, seat: Seat, track: Track, level: u8) -> Vec<Op
     v
 }
 
-/// Every way worth listing to play `card`; `decide` filters out the invalid ones.
-fn play_candidates(st: &State, seat: Seat, card: ProgressCard) -> Vec<ProgressPlay> {
+/// Every listed way to play `card` now, in the main phase, by the active seat, which holds it. Each arm lists
+/// the choices worth offering (as before: one second road per first, one relocation per road, one harbor offer)
+/// and keeps exactly those that [`super::progress::play`] accepts, by the same checks, so no candidate needs a
+/// trial `decide` on a copy of the state (an inventor's trial swap rebuilt the whole board).
+fn progress_plays(
+    st: &State,
+    seat: Seat,
+    card: ProgressCard,
+    roads: &RoadSites,
+    out: &mut Vec<Command>,
+) {
     use ProgressCard as C;
     let t = st.board.topology();
-    let others: Vec<Seat> = st.seat_iter().filter(|&s| s != seat).collect();
-    let mut v = Vec::new();
+    let me = &st.players[seat.index()];
+    let others = st.seat_iter().filter(|&s| s != seat);
+    let mut push = |play| out.push(Command::PlayProgressCard { play });
     match card {
+        // Printer and constitution are revealed, never played; the alchemist only before the roll.
         C::Alchemist | C::Printer | C::Constitution => {}
         C::Crane => {
             for track in Track::ALL {
-                let level = st.players[seat.index()].improvements.get(track) + 1;
-                for metropolis in metropolis_choices(st, seat, track, level) {
-                    v.push(ProgressPlay::Crane { track, metropolis });
+                if let Ok((level, _)) = improve_ok(st, seat, track, 1) {
+                    for metropolis in metropolis_choices(st, seat, track, level) {
+                        push(ProgressPlay::Crane { track, metropolis });
+                    }
                 }
             }
         }
-        C::Engineer => v.extend(t.vertices().map(|vertex| ProgressPlay::Engineer { vertex })),
+        C::Engineer => {
+            for vertex in t.vertices().filter(|&v| wall_ok(st, seat, v).is_ok()) {
+                push(ProgressPlay::Engineer { vertex });
+            }
+        }
         C::Inventor => {
             let hexes: Vec<HexId> = t
                 .hexes()
                 .filter(|&h| matches!(st.board.number(h), Some(n) if !matches!(n, 2 | 6 | 8 | 12)))
                 .collect();
-            for (i, &a) in hexes.iter().enumerate() {
-                for &b in &hexes[i + 1..] {
-                    v.push(ProgressPlay::Inventor {
-                        first: a,
-                        second: b,
-                    });
+            for (i, &first) in hexes.iter().enumerate() {
+                for &second in &hexes[i + 1..] {
+                    push(ProgressPlay::Inventor { first, second });
                 }
             }
         }
-        C::Irrigation => v.push(ProgressPlay::Irrigation),
-        C::Mining => v.push(ProgressPlay::Mining),
-        C::Medicine => v.extend(t.vertices().map(|vertex| ProgressPlay::Medicine { vertex })),
-        C::RoadBuilding => {
-            for first in t.edges() {
-                if road_site_ok(st, &st.edges, seat, first).is_err() {
+        C::Irrigation => push(ProgressPlay::Irrigation),
+        C::Mining => push(ProgressPlay::Mining),
+        C::Medicine => {
+            for vertex in t
+                .vertices()
+                .filter(|&v| city_upgrade_ok(st, seat, v, MEDICINE_CITY_COST).is_ok())
+            {
+                push(ProgressPlay::Medicine { vertex });
+            }
+        }
+        C::RoadBuilding if me.roads_left > 0 => {
+            let mut edges = st.edges.clone();
+            for first in t.edges().filter(|&e| roads.ok(st, &st.edges, e)) {
+                edges[first.index()] = EdgePiece::road(seat);
+                let second = t.edges().find(|&e| roads.ok(st, &edges, e));
+                edges[first.index()] = EdgePiece::EMPTY;
+                // A second road needs a second piece; with one left the card fits only where no second road would.
+                if second.is_none() || me.roads_left >= 2 {
+                    push(ProgressPlay::RoadBuilding { first, second });
+                }
+            }
+        }
+        C::RoadBuilding => {}
+        C::Smith => {
+            let mine: Vec<(VertexId, Knight)> = t
+                .vertices()
+                .filter_map(|v| match st.knights[v.index()] {
+                    Some(k) if k.seat == seat => Some((v, k)),
+                    _ => None,
+                })
+                .collect();
+            for (i, &(first, a)) in mine.iter().enumerate() {
+                if promote_ok(st, seat, first).is_err() {
                     continue;
                 }
-                let mut edges = st.edges.clone();
-                edges[first.index()] = EdgePiece::road(seat);
-                let second = t
-                    .edges()
-                    .find(|&e| road_site_ok(st, &edges, seat, e).is_ok());
-                v.push(ProgressPlay::RoadBuilding { first, second });
-            }
-        }
-        C::Smith => {
-            let mine: Vec<VertexId> = t
-                .vertices()
-                .filter(|x| matches!(st.knights[x.index()], Some(k) if k.seat == seat))
-                .collect();
-            for (i, &a) in mine.iter().enumerate() {
-                v.push(ProgressPlay::Smith {
-                    first: a,
+                push(ProgressPlay::Smith {
+                    first,
                     second: None,
                 });
-                for &b in &mine[i + 1..] {
-                    v.push(ProgressPlay::Smith {
-                        first: a,
-                        second: Some(b),
-                    });
+                for &(second, b) in &mine[i + 1..] {
+                    // Two promotions to the same strength need two pieces of the next strength.
+                    let pieces = if a.strength == b.strength { 2 } else { 1 };
+                    if promote_ok(st, seat, second).is_ok()
+                        && me.knights_left[usize::from(b.strength)] >= pieces
+                    {
+                        push(ProgressPlay::Smith {
+                            first,
+                            second: Some(second),
+                        });
+                    }
                 }
             }
         }
         C::CommercialHarbor => {
-            let mut left = st.players[seat.index()].hand.resources;
+            // One resource each, from what the seat holds, to every opponent holding a commodity.
+            let mut left = me.hand.resources;
             let mut offers = Vec::new();
-            for &s in &others {
+            for s in others {
                 if st.players[s.index()].hand.commodities.total() == 0 {
                     continue;
                 }
@@ -467,63 +516,99 @@ fn play_candidates(st: &State, seat: Seat, card: ProgressCard) -> Vec<ProgressPl
                     });
                 }
             }
-            v.push(ProgressPlay::CommercialHarbor { offers });
+            push(ProgressPlay::CommercialHarbor { offers });
         }
-        C::MasterMerchant => v.extend(
-            others
-                .iter()
-                .map(|&victim| ProgressPlay::MasterMerchant { victim }),
-        ),
-        C::Merchant => v.extend(t.hexes().map(|hex| ProgressPlay::Merchant { hex })),
-        C::MerchantFleet => v.extend(Good::ALL.map(|good| ProgressPlay::MerchantFleet { good })),
-        C::ResourceMonopoly => {
-            v.extend(Resource::ALL.map(|resource| ProgressPlay::ResourceMonopoly { resource }))
+        C::MasterMerchant => {
+            let mine = st.points(seat);
+            for victim in others.filter(|&s| st.points(s) > mine) {
+                push(ProgressPlay::MasterMerchant { victim });
+            }
         }
-        C::TradeMonopoly => {
-            v.extend(Commodity::ALL.map(|commodity| ProgressPlay::TradeMonopoly { commodity }))
-        }
-        C::Bishop => v.extend(t.hexes().map(|hex| ProgressPlay::Bishop { hex })),
-        C::Deserter => v.extend(
-            others
-                .iter()
-                .map(|&victim| ProgressPlay::Deserter { victim }),
-        ),
-        C::Diplomat => {
-            for e in t.edges() {
-                let Some(owner) = st.edges[e.index()].owner() else {
-                    continue;
-                };
-                if !is_open_road(st, owner, e) {
-                    continue;
-                }
-                v.push(ProgressPlay::Diplomat {
-                    edge: e,
-                    relocate: None,
-                });
-                if owner == seat {
-                    let mut edges = st.edges.clone();
-                    edges[e.index()] = EdgePiece::EMPTY;
-                    if let Some(r) = t
-                        .edges()
-                        .find(|&r| r != e && road_site_ok(st, &edges, seat, r).is_ok())
-                    {
-                        v.push(ProgressPlay::Diplomat {
-                            edge: e,
-                            relocate: Some(r),
-                        });
-                    }
+        C::Merchant => {
+            for hex in t.hexes() {
+                let near = t
+                    .hex_vertices(hex)
+                    .iter()
+                    .any(|v| st.vertices[v.index()].owner() == Some(seat));
+                if near && st.board.terrain(hex).resource().is_some() {
+                    push(ProgressPlay::Merchant { hex });
                 }
             }
         }
-        C::Intrigue => v.extend(
-            t.vertices()
-                .filter(|x| matches!(st.knights[x.index()], Some(k) if k.seat != seat))
-                .map(|vertex| ProgressPlay::Intrigue { vertex }),
-        ),
-        C::Saboteur => v.push(ProgressPlay::Saboteur),
-        C::Spy => v.extend(others.iter().map(|&victim| ProgressPlay::Spy { victim })),
-        C::Warlord => v.push(ProgressPlay::Warlord),
-        C::Wedding => v.push(ProgressPlay::Wedding),
+        C::MerchantFleet => {
+            for good in Good::ALL {
+                push(ProgressPlay::MerchantFleet { good });
+            }
+        }
+        C::ResourceMonopoly => {
+            for resource in Resource::ALL {
+                push(ProgressPlay::ResourceMonopoly { resource });
+            }
+        }
+        C::TradeMonopoly => {
+            for commodity in Commodity::ALL {
+                push(ProgressPlay::TradeMonopoly { commodity });
+            }
+        }
+        // The robber is in play once the barbarians have attacked.
+        C::Bishop if st.attacks > 0 => {
+            for hex in t
+                .hexes()
+                .filter(|&h| crate::hex::robber_may_move(&st.board, st.robber, h))
+            {
+                push(ProgressPlay::Bishop { hex });
+            }
+        }
+        C::Bishop => {}
+        C::Deserter => {
+            for victim in others.filter(|&s| st.knights.iter().flatten().any(|k| k.seat == s)) {
+                push(ProgressPlay::Deserter { victim });
+            }
+        }
+        C::Diplomat => {
+            let mut edges = st.edges.clone();
+            for edge in t.edges() {
+                let Some(owner) = st.edges[edge.index()].owner() else {
+                    continue;
+                };
+                if !is_open_road(st, owner, edge) {
+                    continue;
+                }
+                push(ProgressPlay::Diplomat {
+                    edge,
+                    relocate: None,
+                });
+                if owner == seat {
+                    edges[edge.index()] = EdgePiece::EMPTY;
+                    if let Some(r) = t.edges().find(|&r| r != edge && roads.ok(st, &edges, r)) {
+                        push(ProgressPlay::Diplomat {
+                            edge,
+                            relocate: Some(r),
+                        });
+                    }
+                    edges[edge.index()] = st.edges[edge.index()];
+                }
+            }
+        }
+        C::Intrigue => {
+            for vertex in t.vertices() {
+                if matches!(st.knights[vertex.index()], Some(k) if k.seat != seat)
+                    && touches_own_road(st, seat, vertex)
+                {
+                    push(ProgressPlay::Intrigue { vertex });
+                }
+            }
+        }
+        C::Saboteur => push(ProgressPlay::Saboteur),
+        C::Spy => {
+            for victim in others.filter(|&s| !st.players[s.index()].progress.is_empty()) {
+                push(ProgressPlay::Spy { victim });
+            }
+        }
+        C::Warlord => push(ProgressPlay::Warlord),
+        C::Wedding => push(ProgressPlay::Wedding),
     }
-    v
 }
+
+#[cfg(test)]
+mod tests;

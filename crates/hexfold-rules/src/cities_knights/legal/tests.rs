@@ -1,0 +1,432 @@
+//! The listing checked against `decide`, over the states of random games.
+//!
+//! Two independent references:
+//! - every kind of command that is listed completely (board commands, single choices, progress cards whose every
+//!   target is listed) is listed exactly when `decide` accepts it, found by asking `decide` about every parameter
+//!   the board allows;
+//! - progress card plays are exactly those of the straightforward definition the listing replaced: the broad
+//!   candidates below, each kept only if a trial `decide` on the state accepts it, in the same order.
+//!
+//! Random play seldom holds many progress cards, so each check also runs on a richer copy of the state: the seat
+//! to act holds every progress card and three of every good, and the others hold cards to be taken.
+
+use super::super::decide::{decide, road_site_ok};
+use super::super::progress::is_open_road;
+use super::super::*;
+use super::{legal_actions, metropolis_choices, seats_to_act};
+use crate::hex::Resource;
+use crate::{Game, GameRng};
+use rand::{Rng, SeedableRng};
+
+/// Calls `check` with every seat that may act in every `every`-th state of `games` random games, each state also
+/// in its rich copy.
+fn for_each_state(games: u64, every: usize, mut check: impl FnMut(&State, Seat)) {
+    for seed in 0..games {
+        let mut rng = GameRng::seed_from_u64(seed);
+        let config = Config {
+            seats: 3 + (seed % 2) as u8,
+            map: if seed % 3 == 0 {
+                crate::catan::MapKind::Beginner
+            } else {
+                crate::catan::MapKind::Variable
+            },
+            negotiated_defence: seed % 4 == 1,
+            points_to_win: POINTS_TO_WIN,
+        };
+        let setup = CitiesKnights::setup(&config, &mut rng).unwrap();
+        let mut state = CitiesKnights::initial_state(&setup);
+        let mut step = 0;
+        while CitiesKnights::outcome(&state).is_none() {
+            let seats = seats_to_act(&state);
+            if step % every == 0 {
+                for &seat in &seats {
+                    check(&state, seat);
+                    check(&rich(&state, seat), seat);
+                }
+            }
+            step += 1;
+            let seat = seats[rng.gen_range(0..seats.len())];
+            let command = random_command(&state, seat, &mut rng).unwrap();
+            for e in decide(&state, seat, &command, &mut rng).unwrap() {
+                state = CitiesKnights::evolve(state, &e);
+            }
+        }
+    }
+}
+
+/// Every progress card, once.
+fn every_card() -> Vec<ProgressCard> {
+    let mut cards: Vec<ProgressCard> = Track::ALL.into_iter().flat_map(full_deck).collect();
+    cards.sort();
+    cards.dedup();
+    cards
+}
+
+/// `st` with `seat` holding every progress card and three more of every good, and every other seat one progress
+/// card and one more of every good. Not a reachable state (cards are not conserved), but the listing and `decide`
+/// must agree on it all the same.
+fn rich(st: &State, seat: Seat) -> State {
+    let mut st = st.clone();
+    let more = |n| Hand::from_array([n; 8]);
+    for (i, p) in st.players.iter_mut().enumerate() {
+        if i == seat.index() {
+            p.progress = every_card();
+            p.hand = p.hand.plus(more(3));
+        } else {
+            p.progress.push(ProgressCard::Spy);
+            p.hand = p.hand.plus(more(1));
+        }
+    }
+    st
+}
+
+fn accepted(st: &State, seat: Seat, c: &Command) -> bool {
+    decide(st, seat, c, &mut GameRng::seed_from_u64(0)).is_ok()
+}
+
+/// Whether the listing promises every accepted command of this kind (and target, for progress cards).
+fn listed_completely(c: &Command) -> bool {
+    use Command as K;
+    match c {
+        K::Discard { .. }
+        | K::GiveCards { .. }
+        | K::TakeCards { .. }
+        | K::CommitKnights { .. }
+        | K::OfferTrade { .. }
+        | K::CounterOffer { .. } => false,
+        K::PlayProgressCard { play } => !matches!(
+            play,
+            ProgressPlay::Inventor { .. }
+                | ProgressPlay::RoadBuilding { .. }
+                | ProgressPlay::Smith { .. }
+                | ProgressPlay::CommercialHarbor { .. }
+                | ProgressPlay::Diplomat { .. }
+        ),
+        _ => true,
+    }
+}
+
+/// Every command of the kinds [`listed_completely`] names, with every parameter the board allows (a knight moves
+/// only from a corner holding a knight of the seat: `decide` refuses every other start).
+fn every_command(st: &State, seat: Seat) -> Vec<Command> {
+    use Command as K;
+    use ProgressPlay as P;
+    let t = st.board.topology();
+    let mut out = vec![
+        K::RollDice,
+        K::EndTurn,
+        K::AcceptTrade,
+        K::RejectTrade,
+        K::WithdrawTrade,
+    ];
+    for vertex in t.vertices() {
+        out.extend([
+            K::PlaceSettlement { vertex },
+            K::PlaceCity { vertex },
+            K::BuildSettlement { vertex },
+            K::BuildCity { vertex },
+            K::BuildCityWall { vertex },
+            K::BuildKnight { vertex },
+            K::PlaceDeserterKnight { vertex },
+            K::ActivateKnight { vertex },
+            K::PromoteKnight { vertex },
+            K::ChaseRobber { knight: vertex },
+            K::ChooseCityToLose { vertex },
+            K::RetreatKnight { vertex },
+            K::RemoveKnight { vertex },
+        ]);
+        for play in [
+            P::Engineer { vertex },
+            P::Medicine { vertex },
+            P::Intrigue { vertex },
+        ] {
+            out.push(K::PlayProgressCard { play });
+        }
+        if matches!(st.knights[vertex.index()], Some(k) if k.seat == seat) {
+            out.extend(t.vertices().map(|to| K::MoveKnight { from: vertex, to }));
+        }
+    }
+    for edge in t.edges() {
+        out.extend([K::PlaceRoad { edge }, K::BuildRoad { edge }]);
+    }
+    for hex in t.hexes() {
+        out.push(K::MoveRobber { hex, victim: None });
+        out.extend((0..st.seats).map(|s| K::MoveRobber {
+            hex,
+            victim: Some(Seat(s)),
+        }));
+        for play in [P::Merchant { hex }, P::Bishop { hex }] {
+            out.push(K::PlayProgressCard { play });
+        }
+    }
+    for track in Track::ALL {
+        let metropolis = std::iter::once(None).chain(t.vertices().map(Some));
+        for metropolis in metropolis {
+            out.push(K::ImproveCity { track, metropolis });
+            out.push(K::PlayProgressCard {
+                play: P::Crane { track, metropolis },
+            });
+        }
+        out.push(K::ChooseProgressDeck { track });
+    }
+    for give in Good::ALL {
+        out.extend(Good::ALL.map(|receive| K::BankTrade { give, receive }));
+        out.push(K::PlayProgressCard {
+            play: P::MerchantFleet { good: give },
+        });
+    }
+    for card in every_card() {
+        out.extend([K::ReturnProgressCard { card }, K::TakeProgressCard { card }]);
+    }
+    for resource in Resource::ALL {
+        out.push(K::TakeAqueductResource { resource });
+        out.push(K::PlayProgressCard {
+            play: P::ResourceMonopoly { resource },
+        });
+    }
+    for commodity in Commodity::ALL {
+        out.push(K::PlayProgressCard {
+            play: P::TradeMonopoly { commodity },
+        });
+    }
+    for s in (0..st.seats).map(Seat) {
+        out.extend([
+            K::AcceptCounterOffer { seat: s },
+            K::RejectCounterOffer { seat: s },
+        ]);
+        for play in [
+            P::MasterMerchant { victim: s },
+            P::Deserter { victim: s },
+            P::Spy { victim: s },
+        ] {
+            out.push(K::PlayProgressCard { play });
+        }
+    }
+    for white in 0..=7 {
+        for red in 0..=7 {
+            out.push(K::PlayProgressCard {
+                play: P::Alchemist { white, red },
+            });
+        }
+    }
+    for play in [
+        P::Irrigation,
+        P::Mining,
+        P::Saboteur,
+        P::Warlord,
+        P::Wedding,
+    ] {
+        out.push(K::PlayProgressCard { play });
+    }
+    out
+}
+
+/// The progress card plays of the straightforward definition: every candidate of every card held, in card order,
+/// that a trial `decide` accepts. Only in the main phase of the active seat, where the listing offers them.
+fn reference_plays(st: &State, seat: Seat) -> Vec<Command> {
+    if st.phase != Phase::Main || seat != st.active || !st.pending.is_empty() {
+        return Vec::new();
+    }
+    let mut cards = st.players[seat.index()].progress.clone();
+    cards.sort();
+    cards.dedup();
+    cards
+        .into_iter()
+        .flat_map(|card| candidates(st, seat, card))
+        .map(|play| Command::PlayProgressCard { play })
+        .filter(|c| accepted(st, seat, c))
+        .collect()
+}
+
+fn kinds_listed(st: &State, seat: Seat) -> Vec<Command> {
+    legal_actions(st, seat)
+}
+
+#[test]
+fn complete_kinds_are_listed_exactly_when_accepted() {
+    let mut checked = 0;
+    for_each_state(6, 9, |st, seat| {
+        let listed: Vec<Command> = kinds_listed(st, seat)
+            .into_iter()
+            .filter(listed_completely)
+            .collect();
+        for (i, c) in listed.iter().enumerate() {
+            // A card held twice is offered for return twice, as the listing always did.
+            let twice_ok = matches!(c, Command::ReturnProgressCard { .. });
+            assert!(twice_ok || !listed[..i].contains(c), "{c:?} listed twice");
+            assert!(accepted(st, seat, c), "{c:?} listed but refused");
+        }
+        for c in every_command(st, seat) {
+            // Known gap, older than these checks: beyond the hand limit the active seat may return a progress card
+            // while obligations are pending (`decide` allows it), but the listing offers only the obligations then.
+            let early_return = matches!(c, Command::ReturnProgressCard { .. })
+                && !st.pending.is_empty()
+                && !st.pending.iter().any(|o| {
+                    o.seat() == seat && matches!(o, Obligation::ReturnProgressCard { .. })
+                });
+            assert!(
+                early_return || !accepted(st, seat, &c) || listed.contains(&c),
+                "{c:?} accepted but not listed for {seat:?} in {:?}, active {:?}, pending {:?}, cards {:?}",
+                st.phase, st.active, st.pending, st.players[seat.index()].progress.len()
+            );
+        }
+        checked += 1;
+    });
+    assert!(checked > 500, "only {checked} states checked");
+}
+
+#[test]
+fn progress_plays_are_the_accepted_candidates() {
+    let mut plays = 0;
+    for_each_state(12, 3, |st, seat| {
+        let listed: Vec<Command> = legal_actions(st, seat)
+            .into_iter()
+            .filter(|c| matches!(c, Command::PlayProgressCard { play } if !matches!(play, ProgressPlay::Alchemist { .. })))
+            .collect();
+        let reference = reference_plays(st, seat);
+        assert_eq!(listed, reference, "in {:?}", st.phase);
+        plays += listed.len();
+    });
+    assert!(plays > 10_000, "only {plays} plays compared");
+}
+
+/// The candidates the listing used to try, verbatim: every way worth listing to play `card`, valid or not.
+fn candidates(st: &State, seat: Seat, card: ProgressCard) -> Vec<ProgressPlay> {
+    use ProgressCard as C;
+    let t = st.board.topology();
+    let others: Vec<Seat> = st.seat_iter().filter(|&s| s != seat).collect();
+    let mut v = Vec::new();
+    match card {
+        C::Alchemist | C::Printer | C::Constitution => {}
+        C::Crane => {
+            for track in Track::ALL {
+                let level = st.players[seat.index()].improvements.get(track) + 1;
+                for metropolis in metropolis_choices(st, seat, track, level) {
+                    v.push(ProgressPlay::Crane { track, metropolis });
+                }
+            }
+        }
+        C::Engineer => v.extend(t.vertices().map(|vertex| ProgressPlay::Engineer { vertex })),
+        C::Inventor => {
+            let hexes: Vec<HexId> = t
+                .hexes()
+                .filter(|&h| matches!(st.board.number(h), Some(n) if !matches!(n, 2 | 6 | 8 | 12)))
+                .collect();
+            for (i, &a) in hexes.iter().enumerate() {
+                for &b in &hexes[i + 1..] {
+                    v.push(ProgressPlay::Inventor {
+                        first: a,
+                        second: b,
+                    });
+                }
+            }
+        }
+        C::Irrigation => v.push(ProgressPlay::Irrigation),
+        C::Mining => v.push(ProgressPlay::Mining),
+        C::Medicine => v.extend(t.vertices().map(|vertex| ProgressPlay::Medicine { vertex })),
+        C::RoadBuilding => {
+            for first in t.edges() {
+                if road_site_ok(st, &st.edges, seat, first).is_err() {
+                    continue;
+                }
+                let mut edges = st.edges.clone();
+                edges[first.index()] = EdgePiece::road(seat);
+                let second = t
+                    .edges()
+                    .find(|&e| road_site_ok(st, &edges, seat, e).is_ok());
+                v.push(ProgressPlay::RoadBuilding { first, second });
+            }
+        }
+        C::Smith => {
+            let mine: Vec<VertexId> = t
+                .vertices()
+                .filter(|x| matches!(st.knights[x.index()], Some(k) if k.seat == seat))
+                .collect();
+            for (i, &a) in mine.iter().enumerate() {
+                v.push(ProgressPlay::Smith {
+                    first: a,
+                    second: None,
+                });
+                for &b in &mine[i + 1..] {
+                    v.push(ProgressPlay::Smith {
+                        first: a,
+                        second: Some(b),
+                    });
+                }
+            }
+        }
+        C::CommercialHarbor => {
+            let mut left = st.players[seat.index()].hand.resources;
+            let mut offers = Vec::new();
+            for &s in &others {
+                if st.players[s.index()].hand.commodities.total() == 0 {
+                    continue;
+                }
+                if let Some(r) = Resource::ALL.into_iter().find(|&r| left.get(r) > 0) {
+                    *left.get_mut(r) -= 1;
+                    offers.push(HarborOffer {
+                        seat: s,
+                        resource: r,
+                    });
+                }
+            }
+            v.push(ProgressPlay::CommercialHarbor { offers });
+        }
+        C::MasterMerchant => v.extend(
+            others
+                .iter()
+                .map(|&victim| ProgressPlay::MasterMerchant { victim }),
+        ),
+        C::Merchant => v.extend(t.hexes().map(|hex| ProgressPlay::Merchant { hex })),
+        C::MerchantFleet => v.extend(Good::ALL.map(|good| ProgressPlay::MerchantFleet { good })),
+        C::ResourceMonopoly => {
+            v.extend(Resource::ALL.map(|resource| ProgressPlay::ResourceMonopoly { resource }))
+        }
+        C::TradeMonopoly => {
+            v.extend(Commodity::ALL.map(|commodity| ProgressPlay::TradeMonopoly { commodity }))
+        }
+        C::Bishop => v.extend(t.hexes().map(|hex| ProgressPlay::Bishop { hex })),
+        C::Deserter => v.extend(
+            others
+                .iter()
+                .map(|&victim| ProgressPlay::Deserter { victim }),
+        ),
+        C::Diplomat => {
+            for e in t.edges() {
+                let Some(owner) = st.edges[e.index()].owner() else {
+                    continue;
+                };
+                if !is_open_road(st, owner, e) {
+                    continue;
+                }
+                v.push(ProgressPlay::Diplomat {
+                    edge: e,
+                    relocate: None,
+                });
+                if owner == seat {
+                    let mut edges = st.edges.clone();
+                    edges[e.index()] = EdgePiece::EMPTY;
+                    if let Some(r) = t
+                        .edges()
+                        .find(|&r| r != e && road_site_ok(st, &edges, seat, r).is_ok())
+                    {
+                        v.push(ProgressPlay::Diplomat {
+                            edge: e,
+                            relocate: Some(r),
+                        });
+                    }
+                }
+            }
+        }
+        C::Intrigue => v.extend(
+            t.vertices()
+                .filter(|x| matches!(st.knights[x.index()], Some(k) if k.seat != seat))
+                .map(|vertex| ProgressPlay::Intrigue { vertex }),
+        ),
+        C::Saboteur => v.push(ProgressPlay::Saboteur),
+        C::Spy => v.extend(others.iter().map(|&victim| ProgressPlay::Spy { victim })),
+        C::Warlord => v.push(ProgressPlay::Warlord),
+        C::Wedding => v.push(ProgressPlay::Wedding),
+    }
+    v
+}
