@@ -271,62 +271,261 @@ fn obligation_actions(st: &State, seat: Seat, o: Obligation, out: &mut Vec<Comma
     }
 }
 
+/// A kind of command of the active seat's main phase: the unit the random player draws before listing anything.
+/// Every command [`main_actions`] lists is of one of these kinds ([`MainKind::of`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum MainKind {
+    ReturnProgressCard,
+    EndTurn,
+    BuildRoad,
+    BuildSettlement,
+    BuildCity,
+    BuildCityWall,
+    BuildKnight,
+    PlaceDeserterKnight,
+    ActivateKnight,
+    PromoteKnight,
+    MoveKnight,
+    ChaseRobber,
+    ImproveCity,
+    BankTrade,
+    OfferTrade,
+    WithdrawTrade,
+    AcceptCounterOffer,
+    RejectCounterOffer,
+    PlayProgressCard,
+}
+
+impl MainKind {
+    pub(super) const ALL: [MainKind; 19] = {
+        use MainKind::*;
+        [
+            ReturnProgressCard,
+            EndTurn,
+            BuildRoad,
+            BuildSettlement,
+            BuildCity,
+            BuildCityWall,
+            BuildKnight,
+            PlaceDeserterKnight,
+            ActivateKnight,
+            PromoteKnight,
+            MoveKnight,
+            ChaseRobber,
+            ImproveCity,
+            BankTrade,
+            OfferTrade,
+            WithdrawTrade,
+            AcceptCounterOffer,
+            RejectCounterOffer,
+            PlayProgressCard,
+        ]
+    };
+
+    /// The kind of a command, if it is one the main phase lists.
+    pub(super) fn of(c: &Command) -> Option<MainKind> {
+        use MainKind as K;
+        Some(match c {
+            Command::ReturnProgressCard { .. } => K::ReturnProgressCard,
+            Command::EndTurn => K::EndTurn,
+            Command::BuildRoad { .. } => K::BuildRoad,
+            Command::BuildSettlement { .. } => K::BuildSettlement,
+            Command::BuildCity { .. } => K::BuildCity,
+            Command::BuildCityWall { .. } => K::BuildCityWall,
+            Command::BuildKnight { .. } => K::BuildKnight,
+            Command::PlaceDeserterKnight { .. } => K::PlaceDeserterKnight,
+            Command::ActivateKnight { .. } => K::ActivateKnight,
+            Command::PromoteKnight { .. } => K::PromoteKnight,
+            Command::MoveKnight { .. } => K::MoveKnight,
+            Command::ChaseRobber { .. } => K::ChaseRobber,
+            Command::ImproveCity { .. } => K::ImproveCity,
+            Command::BankTrade { .. } => K::BankTrade,
+            Command::OfferTrade { .. } => K::OfferTrade,
+            Command::WithdrawTrade => K::WithdrawTrade,
+            Command::AcceptCounterOffer { .. } => K::AcceptCounterOffer,
+            Command::RejectCounterOffer { .. } => K::RejectCounterOffer,
+            Command::PlayProgressCard { .. } => K::PlayProgressCard,
+            _ => return None,
+        })
+    }
+
+    /// Kinds listed corner by corner: [`main_actions`] interleaves them, corner after corner, in this order.
+    fn by_corner(self) -> bool {
+        use MainKind as K;
+        matches!(
+            self,
+            K::BuildCity
+                | K::BuildCityWall
+                | K::BuildKnight
+                | K::PlaceDeserterKnight
+                | K::ActivateKnight
+                | K::PromoteKnight
+                | K::MoveKnight
+                | K::ChaseRobber
+        )
+    }
+
+    /// Kinds that [`trade::active_actions`] lists, interleaved seat by seat.
+    fn by_trade(self) -> bool {
+        use MainKind as K;
+        matches!(
+            self,
+            K::OfferTrade | K::WithdrawTrade | K::AcceptCounterOffer | K::RejectCounterOffer
+        )
+    }
+}
+
+/// Everything the active seat may do in its main phase (no obligation pending), kind by kind as [`MainKind::ALL`]
+/// orders them, except that the corner kinds are interleaved corner by corner and the trade kinds as the trade
+/// rules list them: the order the listing has always had.
 fn main_actions(st: &State, seat: Seat, out: &mut Vec<Command>) {
+    let corner_kinds: Vec<MainKind> = MainKind::ALL
+        .into_iter()
+        .filter(|&k| k.by_corner() && corner_kind_possible(st, seat, k))
+        .collect();
+    for kind in MainKind::ALL {
+        match kind {
+            // The first corner kind stands for them all, and the first trade kind for the trade rules' list.
+            MainKind::BuildCity => {
+                for v in st.board.topology().vertices() {
+                    for &k in &corner_kinds {
+                        corner_actions(st, seat, k, v, out);
+                    }
+                }
+            }
+            MainKind::OfferTrade => trade::active_actions(&st.trade, seat, hand(st), |c| {
+                out.push(super::trade::command(c))
+            }),
+            k if k.by_corner() || k.by_trade() => {}
+            k => kind_actions(st, seat, k, out),
+        }
+    }
+}
+
+/// The commands of one kind that [`main_actions`] lists, in the same order, listing nothing else: what the random
+/// player asks for once it has drawn a kind.
+pub(super) fn main_kind_actions(st: &State, seat: Seat, kind: MainKind, out: &mut Vec<Command>) {
+    if kind.by_corner() {
+        if corner_kind_possible(st, seat, kind) {
+            for v in st.board.topology().vertices() {
+                corner_actions(st, seat, kind, v, out);
+            }
+        }
+    } else if kind.by_trade() {
+        trade::active_actions(&st.trade, seat, hand(st), |c| {
+            let c = super::trade::command(c);
+            if MainKind::of(&c) == Some(kind) {
+                out.push(c);
+            }
+        });
+    } else {
+        kind_actions(st, seat, kind, out);
+    }
+}
+
+/// The kinds listed as a whole, not corner by corner nor by the trade rules.
+fn kind_actions(st: &State, seat: Seat, kind: MainKind, out: &mut Vec<Command>) {
     let t = st.board.topology();
     let p = &st.players[seat.index()];
-    if p.progress.len() > PROGRESS_HAND_MAX {
-        for &card in &p.progress {
-            out.push(Command::ReturnProgressCard { card });
-        }
-    } else {
-        out.push(Command::EndTurn);
-    }
     let res = p.hand.resources;
-    let roads = RoadSites::new(st, seat);
-    if p.roads_left > 0 && res.contains(ROAD_COST) {
-        for e in t.edges() {
-            if roads.ok(st, &st.edges, e) {
+    match kind {
+        // Beyond the hand limit a card must go back before the turn can end.
+        MainKind::ReturnProgressCard if p.progress.len() > PROGRESS_HAND_MAX => {
+            for &card in &p.progress {
+                out.push(Command::ReturnProgressCard { card });
+            }
+        }
+        MainKind::EndTurn if p.progress.len() <= PROGRESS_HAND_MAX => out.push(Command::EndTurn),
+        MainKind::BuildRoad if p.roads_left > 0 && res.contains(ROAD_COST) => {
+            let roads = RoadSites::new(st, seat);
+            for e in t.edges().filter(|&e| roads.ok(st, &st.edges, e)) {
                 out.push(Command::BuildRoad { edge: e });
             }
         }
-    }
-    if st.settlements_left(seat) > 0 && res.contains(SETTLEMENT_COST) {
-        for v in t.vertices() {
-            if site_ok(st, v).is_ok() && touches_own_road(st, seat, v) {
-                out.push(Command::BuildSettlement { vertex: v });
-            }
-        }
-    }
-    for v in t.vertices() {
-        if city_upgrade_ok(st, seat, v, CITY_COST).is_ok() {
-            out.push(Command::BuildCity { vertex: v });
-        }
-        if res.contains(WALL_COST) && wall_ok(st, seat, v).is_ok() {
-            out.push(Command::BuildCityWall { vertex: v });
-        }
-        if knight_site_ok(st, seat, v).is_ok() {
-            if p.knights_left[0] > 0 && res.contains(KNIGHT_COST) {
-                out.push(Command::BuildKnight { vertex: v });
-            }
-            if let Some(s) = st.deserter_knight {
-                if p.knights_left[usize::from(s - 1)] > 0 {
-                    out.push(Command::PlaceDeserterKnight { vertex: v });
+        MainKind::BuildSettlement
+            if st.settlements_left(seat) > 0 && res.contains(SETTLEMENT_COST) =>
+        {
+            for v in t.vertices() {
+                if site_ok(st, v).is_ok() && touches_own_road(st, seat, v) {
+                    out.push(Command::BuildSettlement { vertex: v });
                 }
             }
         }
-        let Some(k) = st.knights[v.index()] else {
-            continue;
-        };
-        if k.seat != seat {
-            continue;
+        MainKind::ImproveCity => {
+            for track in Track::ALL {
+                if let Ok((level, _)) = improve_ok(st, seat, track, 0) {
+                    for metropolis in metropolis_choices(st, seat, track, level) {
+                        out.push(Command::ImproveCity { track, metropolis });
+                    }
+                }
+            }
         }
-        if !k.active && res.contains(ACTIVATE_COST) {
-            out.push(Command::ActivateKnight { vertex: v });
+        MainKind::BankTrade => trade::bank_trades(
+            p.hand,
+            st.bank,
+            |give| bank_ratio(st, seat, give),
+            |give, receive| out.push(Command::BankTrade { give, receive }),
+        ),
+        MainKind::PlayProgressCard if !p.progress.is_empty() => {
+            let roads = RoadSites::new(st, seat);
+            let mut cards = p.progress.clone();
+            cards.sort();
+            cards.dedup();
+            for card in cards {
+                progress_plays(st, seat, card, &roads, out);
+            }
         }
-        if res.contains(KNIGHT_COST) && promote_ok(st, seat, v).is_ok() {
-            out.push(Command::PromoteKnight { vertex: v });
+        _ => {}
+    }
+}
+
+/// What a corner kind needs besides the corner (its price, a piece, a deserter's knight to place), so that
+/// neither listing visits the corners for a kind the seat cannot have at all.
+fn corner_kind_possible(st: &State, seat: Seat, kind: MainKind) -> bool {
+    let p = &st.players[seat.index()];
+    let res = p.hand.resources;
+    match kind {
+        MainKind::BuildCity => res.contains(CITY_COST),
+        MainKind::BuildCityWall => res.contains(WALL_COST) && p.walls_left > 0,
+        MainKind::BuildKnight => p.knights_left[0] > 0 && res.contains(KNIGHT_COST),
+        MainKind::PlaceDeserterKnight => {
+            matches!(st.deserter_knight, Some(s) if p.knights_left[usize::from(s - 1)] > 0)
         }
-        if ready_knight(st, seat, v).is_ok() {
+        MainKind::ActivateKnight => res.contains(ACTIVATE_COST),
+        MainKind::PromoteKnight => res.contains(KNIGHT_COST),
+        _ => true,
+    }
+}
+
+/// The commands of corner kind `kind` at corner `v`, once [`corner_kind_possible`] holds.
+fn corner_actions(st: &State, seat: Seat, kind: MainKind, v: VertexId, out: &mut Vec<Command>) {
+    let own_knight = match st.knights[v.index()] {
+        Some(k) if k.seat == seat => Some(k),
+        _ => None,
+    };
+    match kind {
+        MainKind::BuildCity if city_upgrade_ok(st, seat, v, CITY_COST).is_ok() => {
+            out.push(Command::BuildCity { vertex: v })
+        }
+        MainKind::BuildCityWall if wall_ok(st, seat, v).is_ok() => {
+            out.push(Command::BuildCityWall { vertex: v })
+        }
+        MainKind::BuildKnight if knight_site_ok(st, seat, v).is_ok() => {
+            out.push(Command::BuildKnight { vertex: v })
+        }
+        MainKind::PlaceDeserterKnight if knight_site_ok(st, seat, v).is_ok() => {
+            out.push(Command::PlaceDeserterKnight { vertex: v })
+        }
+        MainKind::ActivateKnight if own_knight.is_some_and(|k| !k.active) => {
+            out.push(Command::ActivateKnight { vertex: v })
+        }
+        MainKind::PromoteKnight if own_knight.is_some() && promote_ok(st, seat, v).is_ok() => {
+            out.push(Command::PromoteKnight { vertex: v })
+        }
+        MainKind::MoveKnight => {
+            let Some(k) = own_knight.filter(|_| ready_knight(st, seat, v).is_ok()) else {
+                return;
+            };
             for to in reachable(st, seat, v) {
                 if !st.vertices[to.index()].is_empty() {
                     continue;
@@ -339,32 +538,16 @@ fn main_actions(st: &State, seat: Seat, out: &mut Vec<Command>) {
                     _ => {}
                 }
             }
-            if st.robber != st.desert && t.vertex_hexes(v).contains(&st.robber) {
-                out.push(Command::ChaseRobber { knight: v });
-            }
         }
-    }
-    for track in Track::ALL {
-        if let Ok((level, _)) = improve_ok(st, seat, track, 0) {
-            for metropolis in metropolis_choices(st, seat, track, level) {
-                out.push(Command::ImproveCity { track, metropolis });
-            }
+        MainKind::ChaseRobber
+            if own_knight.is_some()
+                && ready_knight(st, seat, v).is_ok()
+                && st.robber != st.desert
+                && st.board.topology().vertex_hexes(v).contains(&st.robber) =>
+        {
+            out.push(Command::ChaseRobber { knight: v })
         }
-    }
-    trade::bank_trades(
-        p.hand,
-        st.bank,
-        |give| bank_ratio(st, seat, give),
-        |give, receive| out.push(Command::BankTrade { give, receive }),
-    );
-    trade::active_actions(&st.trade, seat, hand(st), |c| {
-        out.push(super::trade::command(c))
-    });
-    let mut cards = p.progress.clone();
-    cards.sort();
-    cards.dedup();
-    for card in cards {
-        progress_plays(st, seat, card, &roads, out);
+        _ => {}
     }
 }
 

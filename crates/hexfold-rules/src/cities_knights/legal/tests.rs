@@ -7,13 +7,17 @@
 //! - progress card plays are exactly those of the straightforward definition the listing replaced: the broad
 //!   candidates below, each kept only if a trial `decide` on the state accepts it, in the same order.
 //!
+//! The random player lists one kind of the main phase at a time: each kind's list must be the listing's commands of
+//! that kind, and its choices must follow the weights.
+//!
 //! Random play seldom holds many progress cards, so each check also runs on a richer copy of the state: the seat
 //! to act holds every progress card and three of every good, and the others hold cards to be taken.
 
 use super::super::decide::{decide, road_site_ok};
 use super::super::progress::is_open_road;
+use super::super::random::{main_weight, weight};
 use super::super::*;
-use super::{legal_actions, metropolis_choices, seats_to_act};
+use super::{legal_actions, main_kind_actions, metropolis_choices, seats_to_act, MainKind};
 use crate::hex::Resource;
 use crate::{Game, GameRng};
 use rand::{Rng, SeedableRng};
@@ -238,15 +242,11 @@ fn reference_plays(st: &State, seat: Seat) -> Vec<Command> {
         .collect()
 }
 
-fn kinds_listed(st: &State, seat: Seat) -> Vec<Command> {
-    legal_actions(st, seat)
-}
-
 #[test]
 fn complete_kinds_are_listed_exactly_when_accepted() {
     let mut checked = 0;
     for_each_state(6, 9, |st, seat| {
-        let listed: Vec<Command> = kinds_listed(st, seat)
+        let listed: Vec<Command> = legal_actions(st, seat)
             .into_iter()
             .filter(listed_completely)
             .collect();
@@ -288,6 +288,115 @@ fn progress_plays_are_the_accepted_candidates() {
         plays += listed.len();
     });
     assert!(plays > 10_000, "only {plays} plays compared");
+}
+
+/// Whether `seat` is in the main phase with nothing pending, where the random player lists kind by kind.
+fn main_phase(st: &State, seat: Seat) -> bool {
+    st.phase == Phase::Main && seat == st.active && st.pending.is_empty()
+}
+
+#[test]
+fn each_main_kind_lists_the_listings_commands_of_that_kind() {
+    let mut compared = 0;
+    for_each_state(12, 2, |st, seat| {
+        if !main_phase(st, seat) {
+            return;
+        }
+        let listed = legal_actions(st, seat);
+        for c in &listed {
+            assert!(MainKind::of(c).is_some(), "{c:?} has no main kind");
+        }
+        for kind in MainKind::ALL {
+            let mut alone = Vec::new();
+            main_kind_actions(st, seat, kind, &mut alone);
+            let of_kind: Vec<&Command> = listed
+                .iter()
+                .filter(|c| MainKind::of(c) == Some(kind))
+                .collect();
+            assert_eq!(alone.iter().collect::<Vec<_>>(), of_kind, "{kind:?}");
+            compared += alone.len();
+        }
+    });
+    assert!(compared > 50_000, "only {compared} commands compared");
+}
+
+/// Over main-phase states, how often the random player picks each kind matches the weights of the kinds the full
+/// listing holds: weight over the sum of the present kinds' weights.
+#[test]
+fn main_kinds_are_picked_by_weight() {
+    const DRAWS: u32 = 4_000;
+    let mut states = 0;
+    let mut rng = GameRng::seed_from_u64(7);
+    for_each_state(4, 23, |st, seat| {
+        if !main_phase(st, seat) {
+            return;
+        }
+        let listed = legal_actions(st, seat);
+        let mut kinds: Vec<MainKind> = Vec::new();
+        for c in &listed {
+            let k = MainKind::of(c).unwrap();
+            if !kinds.contains(&k) {
+                kinds.push(k);
+            }
+        }
+        let total: u32 = kinds.iter().map(|&k| main_weight(st, k)).sum();
+        let mut seen = vec![0u32; kinds.len()];
+        for _ in 0..DRAWS {
+            let c = random_command(st, seat, &mut rng).unwrap();
+            assert!(listed.contains(&c), "{c:?} not listed");
+            let k = MainKind::of(&c).unwrap();
+            seen[kinds.iter().position(|&x| x == k).unwrap()] += 1;
+        }
+        for (i, &k) in kinds.iter().enumerate() {
+            let want = f64::from(main_weight(st, k)) / f64::from(total);
+            let got = f64::from(seen[i]) / f64::from(DRAWS);
+            // Five standard deviations of a frequency over 4 000 draws at worst (p = 1/2).
+            assert!(
+                (got - want).abs() < 0.04,
+                "{k:?}: picked {got:.3}, weight {want:.3} of {kinds:?}"
+            );
+        }
+        states += 1;
+    });
+    assert!(states > 50, "only {states} states");
+}
+
+#[test]
+fn weights_are_unchanged() {
+    let mut compared = 0;
+    for_each_state(6, 5, |st, seat| {
+        for c in legal_actions(st, seat) {
+            assert_eq!(weight(st, &c), reference_weight(st, &c), "{c:?}");
+            compared += 1;
+        }
+    });
+    assert!(compared > 50_000, "only {compared} weights compared");
+}
+
+/// The weights the random player had before it listed kind by kind, verbatim.
+fn reference_weight(state: &State, c: &Command) -> u32 {
+    match c {
+        Command::BuildCity { .. } | Command::BuildSettlement { .. } => 200,
+        Command::ImproveCity { .. } => 150,
+        Command::BuildKnight { .. } | Command::ActivateKnight { .. } => {
+            if state.barbarians + 2 >= BARBARIAN_TRACK_LEN {
+                80
+            } else {
+                15
+            }
+        }
+        Command::PromoteKnight { .. } | Command::BuildCityWall { .. } => 15,
+        Command::BuildRoad { .. } => 30,
+        Command::MoveKnight { .. } | Command::ChaseRobber { .. } => 5,
+        Command::PlayProgressCard { .. } => 25,
+        Command::BankTrade { .. } => 20,
+        // Offers and counter-offers are rare: each one makes every other seat answer.
+        Command::OfferTrade { .. } | Command::CounterOffer { .. } => 2,
+        Command::AcceptTrade | Command::AcceptCounterOffer { .. } => 10,
+        Command::RejectTrade | Command::RejectCounterOffer { .. } | Command::WithdrawTrade => 20,
+        Command::EndTurn => 25,
+        _ => 10,
+    }
 }
 
 /// The candidates the listing used to try, verbatim: every way worth listing to play `card`, valid or not.
