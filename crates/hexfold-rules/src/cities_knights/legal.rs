@@ -3,8 +3,13 @@
 //! Board commands (roads, buildings, knights, robber) and single choices are listed completely. Commands that
 //! choose a set of cards (discards, gifts, the master merchant's take) and free-form offers are listed as a
 //! representative sample: a few different ways to pay, and one-for-one offers and counter-offers; any other valid
-//! choice is still accepted by `decide`. Trade is listed by [`crate::hex::trade`], which also decides it. Progress card plays are listed for every target that `decide` accepts.
-
+//! choice is still accepted by `decide`. Trade is listed by [`crate::hex::trade`], which also decides it. Progress
+//! card plays are listed for every target that `decide` accepts (one second road per first road, one relocation
+//! per removed road, one commercial harbor offer).
+//!
+//! Listing is the random player's inner loop, so it reuses `decide`'s predicates but never a trial `decide` (which
+//! copies the state), and the main phase can be listed one [`MainKind`] at a time ([`main_kind_actions`]) for a
+//! player that draws the kind first. `legal/tests.rs` checks both against `decide`.
 use super::decide::*;
 use super::progress::is_open_road;
 use super::*;
@@ -412,6 +417,12 @@ pub(super) fn main_kind_actions(st: &State, seat: Seat, kind: MainKind, out: &mu
             }
         }
     } else if kind.by_trade() {
+        // Withdrawing and answering counter-offers need an open offer or counter-offer; only offers do not.
+        let open =
+            st.trade.offer().is_some() || st.seat_iter().any(|s| st.trade.counter(s).is_some());
+        if kind != MainKind::OfferTrade && !open {
+            return;
+        }
         trade::active_actions(&st.trade, seat, hand(st), |c| {
             let c = super::trade::command(c);
             if MainKind::of(&c) == Some(kind) {
@@ -452,7 +463,11 @@ fn kind_actions(st: &State, seat: Seat, kind: MainKind, out: &mut Vec<Command>) 
             }
         }
         MainKind::ImproveCity => {
-            for track in Track::ALL {
+            // The next level costs as many commodities as its number: checked first, as most hands cannot pay.
+            let payable = |track: Track| {
+                p.hand.commodities.get(track.commodity()) > p.improvements.get(track)
+            };
+            for track in Track::ALL.into_iter().filter(|&t| payable(t)) {
                 if let Ok((level, _)) = improve_ok(st, seat, track, 0) {
                     for metropolis in metropolis_choices(st, seat, track, level) {
                         out.push(Command::ImproveCity { track, metropolis });
