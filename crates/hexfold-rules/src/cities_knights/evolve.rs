@@ -51,11 +51,26 @@ fn settle(state: &mut State, seat: Seat, kind: impl Fn(&Obligation) -> bool) {
 /// Road lengths with knights cutting opponents' roads; recomputed after anything that can change them.
 pub(super) fn recompute_lengths(state: &mut State) {
     for s in 0..state.seats {
-        let seat = Seat(s);
-        let blockers = state.road_blockers(seat);
-        state.players[seat.index()].road_length =
-            longest_road(&state.board, &blockers, &state.edges, seat);
+        recompute_length(state, Seat(s));
     }
+}
+
+/// The road length of `owner` alone, after a road of its was placed, built or removed: a length depends only on
+/// the seat's own roads and on the other seats' buildings and knights, so no other seat's length can change (the
+/// longest road search is the costliest step of folding an event). A seat out of range can only come from a
+/// corrupt stream: every seat is recounted, as for any other change.
+fn recompute_road_owner(state: &mut State, owner: Seat) {
+    if owner.0 < state.seats {
+        recompute_length(state, owner);
+    } else {
+        recompute_lengths(state);
+    }
+}
+
+fn recompute_length(state: &mut State, seat: Seat) {
+    let blockers = state.road_blockers(seat);
+    state.players[seat.index()].road_length =
+        longest_road(&state.board, &blockers, &state.edges, seat);
 }
 
 fn put_under(state: &mut State, card: ProgressCard) {
@@ -95,7 +110,7 @@ pub(super) fn apply(state: &mut State, event: &Event) {
             state.edges[edge.index()] = EdgePiece::road(seat);
             let i = pi(state, seat);
             dec(&mut state.players[i].roads_left);
-            recompute_lengths(state);
+            recompute_road_owner(state, seat);
             if let Phase::PlaceRoad { index, .. } = state.phase {
                 let next = index + 1;
                 if next >= 2 * state.seats {
@@ -306,13 +321,13 @@ pub(super) fn apply(state: &mut State, event: &Event) {
                     Hand::of_resources(state.rules().hex.costs.road),
                 );
             }
-            recompute_lengths(state);
+            recompute_road_owner(state, seat);
         }
         Event::RoadRemoved { seat, edge } => {
             state.edges[edge.index()] = EdgePiece::EMPTY;
             let i = pi(state, seat);
             state.players[i].roads_left = state.players[i].roads_left.saturating_add(1);
-            recompute_lengths(state);
+            recompute_road_owner(state, seat);
         }
         Event::SettlementBuilt { seat, vertex } => {
             state.vertices[vertex.index()] = VertexPiece::settlement(seat);

@@ -10,6 +10,9 @@
 //! The random player lists one kind of the main phase at a time: each kind's list must be the listing's commands of
 //! that kind, and its choices must follow the weights.
 //!
+//! Folding a road event recounts only its owner's road length; after every command every seat's length must
+//! still be a full recount's.
+//!
 //! Random play seldom holds many progress cards, so each check also runs on a richer copy of the state: the seat
 //! to act holds every progress card and three of every good, and the others hold cards to be taken.
 
@@ -288,6 +291,20 @@ fn progress_plays_are_the_accepted_candidates() {
         plays += listed.len();
     });
     assert!(plays > 10_000, "only {plays} plays compared");
+}
+
+#[test]
+fn road_lengths_are_a_full_recount() {
+    let mut roads = 0;
+    for_each_state(20, 1, |st, _| {
+        for seat in st.seat_iter() {
+            let blockers = st.road_blockers(seat);
+            let full = crate::hex::longest_road(&st.board, &blockers, &st.edges, seat);
+            assert_eq!(st.players[seat.index()].road_length, full, "{seat:?}");
+        }
+        roads += st.edges.iter().filter(|e| !e.is_empty()).count();
+    });
+    assert!(roads > 100_000, "only {roads} roads seen");
 }
 
 /// Whether `seat` is in the main phase with nothing pending, where the random player lists kind by kind.
