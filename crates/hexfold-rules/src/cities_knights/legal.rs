@@ -386,7 +386,7 @@ impl MainKind {
 fn main_actions(st: &State, seat: Seat, out: &mut Vec<Command>) {
     let corner_kinds: Vec<MainKind> = MainKind::ALL
         .into_iter()
-        .filter(|&k| k.by_corner() && corner_kind_possible(st, seat, k))
+        .filter(|&k| k.by_corner() && main_kind_possible(st, seat, k))
         .collect();
     for kind in MainKind::ALL {
         match kind {
@@ -402,7 +402,8 @@ fn main_actions(st: &State, seat: Seat, out: &mut Vec<Command>) {
                 out.push(super::trade::command(c))
             }),
             k if k.by_corner() || k.by_trade() => {}
-            k => kind_actions(st, seat, k, out),
+            k if main_kind_possible(st, seat, k) => kind_actions(st, seat, k, out),
+            _ => {}
         }
     }
 }
@@ -410,19 +411,14 @@ fn main_actions(st: &State, seat: Seat, out: &mut Vec<Command>) {
 /// The commands of one kind that [`main_actions`] lists, in the same order, listing nothing else: what the random
 /// player asks for once it has drawn a kind.
 pub(super) fn main_kind_actions(st: &State, seat: Seat, kind: MainKind, out: &mut Vec<Command>) {
+    if !main_kind_possible(st, seat, kind) {
+        return;
+    }
     if kind.by_corner() {
-        if corner_kind_possible(st, seat, kind) {
-            for v in st.board.topology().vertices() {
-                corner_actions(st, seat, kind, v, out);
-            }
+        for v in st.board.topology().vertices() {
+            corner_actions(st, seat, kind, v, out);
         }
     } else if kind.by_trade() {
-        // Withdrawing and answering counter-offers need an open offer or counter-offer; only offers do not.
-        let open =
-            st.trade.offer().is_some() || st.seat_iter().any(|s| st.trade.counter(s).is_some());
-        if kind != MainKind::OfferTrade && !open {
-            return;
-        }
         trade::active_actions(&st.trade, seat, hand(st), |c| {
             let c = super::trade::command(c);
             if MainKind::of(&c) == Some(kind) {
@@ -434,28 +430,61 @@ pub(super) fn main_kind_actions(st: &State, seat: Seat, kind: MainKind, out: &mu
     }
 }
 
-/// The kinds listed as a whole, not corner by corner nor by the trade rules.
-fn kind_actions(st: &State, seat: Seat, kind: MainKind, out: &mut Vec<Command>) {
-    let t = st.board.topology();
+/// What a kind needs before any corner, edge or card choice is looked at (its price, a piece, a card in hand, an
+/// open offer). A kind without it lists nothing, so the listings skip it and the random player does not draw it;
+/// one with it may still list nothing (no site, no target).
+pub(super) fn main_kind_possible(st: &State, seat: Seat, kind: MainKind) -> bool {
+    use MainKind as K;
     let p = &st.players[seat.index()];
     let res = p.hand.resources;
     match kind {
         // Beyond the hand limit a card must go back before the turn can end.
-        MainKind::ReturnProgressCard if p.progress.len() > PROGRESS_HAND_MAX => {
+        K::ReturnProgressCard => p.progress.len() > PROGRESS_HAND_MAX,
+        K::EndTurn => p.progress.len() <= PROGRESS_HAND_MAX,
+        K::BuildRoad => p.roads_left > 0 && res.contains(ROAD_COST),
+        K::BuildSettlement => res.contains(SETTLEMENT_COST) && st.settlements_left(seat) > 0,
+        K::BuildCity => res.contains(CITY_COST),
+        K::BuildCityWall => res.contains(WALL_COST) && p.walls_left > 0,
+        K::BuildKnight => p.knights_left[0] > 0 && res.contains(KNIGHT_COST),
+        K::PlaceDeserterKnight => {
+            matches!(st.deserter_knight, Some(s) if p.knights_left[usize::from(s - 1)] > 0)
+        }
+        K::ActivateKnight => res.contains(ACTIVATE_COST),
+        K::PromoteKnight => res.contains(KNIGHT_COST),
+        K::MoveKnight | K::ChaseRobber | K::OfferTrade => true,
+        // The next level costs as many commodities as its number.
+        K::ImproveCity => Track::ALL.into_iter().any(|t| improvement_payable(p, t)),
+        // No ratio is better than 2:1.
+        K::BankTrade => p.hand.to_array().into_iter().any(|n| n >= 2),
+        K::WithdrawTrade | K::AcceptCounterOffer | K::RejectCounterOffer => {
+            st.trade.offer().is_some() || st.seat_iter().any(|s| st.trade.counter(s).is_some())
+        }
+        K::PlayProgressCard => !p.progress.is_empty(),
+    }
+}
+
+fn improvement_payable(p: &PlayerState, track: Track) -> bool {
+    p.hand.commodities.get(track.commodity()) > p.improvements.get(track)
+}
+
+/// The kinds listed as a whole, not corner by corner nor by the trade rules, once [`main_kind_possible`] holds.
+fn kind_actions(st: &State, seat: Seat, kind: MainKind, out: &mut Vec<Command>) {
+    let t = st.board.topology();
+    let p = &st.players[seat.index()];
+    match kind {
+        MainKind::ReturnProgressCard => {
             for &card in &p.progress {
                 out.push(Command::ReturnProgressCard { card });
             }
         }
-        MainKind::EndTurn if p.progress.len() <= PROGRESS_HAND_MAX => out.push(Command::EndTurn),
-        MainKind::BuildRoad if p.roads_left > 0 && res.contains(ROAD_COST) => {
+        MainKind::EndTurn => out.push(Command::EndTurn),
+        MainKind::BuildRoad => {
             let roads = RoadSites::new(st, seat);
             for e in t.edges().filter(|&e| roads.ok(st, &st.edges, e)) {
                 out.push(Command::BuildRoad { edge: e });
             }
         }
-        MainKind::BuildSettlement
-            if st.settlements_left(seat) > 0 && res.contains(SETTLEMENT_COST) =>
-        {
+        MainKind::BuildSettlement => {
             for v in t.vertices() {
                 if site_ok(st, v).is_ok() && touches_own_road(st, seat, v) {
                     out.push(Command::BuildSettlement { vertex: v });
@@ -463,11 +492,10 @@ fn kind_actions(st: &State, seat: Seat, kind: MainKind, out: &mut Vec<Command>) 
             }
         }
         MainKind::ImproveCity => {
-            // The next level costs as many commodities as its number: checked first, as most hands cannot pay.
-            let payable = |track: Track| {
-                p.hand.commodities.get(track.commodity()) > p.improvements.get(track)
-            };
-            for track in Track::ALL.into_iter().filter(|&t| payable(t)) {
+            for track in Track::ALL
+                .into_iter()
+                .filter(|&t| improvement_payable(p, t))
+            {
                 if let Ok((level, _)) = improve_ok(st, seat, track, 0) {
                     for metropolis in metropolis_choices(st, seat, track, level) {
                         out.push(Command::ImproveCity { track, metropolis });
@@ -481,7 +509,7 @@ fn kind_actions(st: &State, seat: Seat, kind: MainKind, out: &mut Vec<Command>) 
             |give| bank_ratio(st, seat, give),
             |give, receive| out.push(Command::BankTrade { give, receive }),
         ),
-        MainKind::PlayProgressCard if !p.progress.is_empty() => {
+        MainKind::PlayProgressCard => {
             let roads = RoadSites::new(st, seat);
             let mut cards = p.progress.clone();
             cards.sort();
@@ -494,25 +522,7 @@ fn kind_actions(st: &State, seat: Seat, kind: MainKind, out: &mut Vec<Command>) 
     }
 }
 
-/// What a corner kind needs besides the corner (its price, a piece, a deserter's knight to place), so that
-/// neither listing visits the corners for a kind the seat cannot have at all.
-fn corner_kind_possible(st: &State, seat: Seat, kind: MainKind) -> bool {
-    let p = &st.players[seat.index()];
-    let res = p.hand.resources;
-    match kind {
-        MainKind::BuildCity => res.contains(CITY_COST),
-        MainKind::BuildCityWall => res.contains(WALL_COST) && p.walls_left > 0,
-        MainKind::BuildKnight => p.knights_left[0] > 0 && res.contains(KNIGHT_COST),
-        MainKind::PlaceDeserterKnight => {
-            matches!(st.deserter_knight, Some(s) if p.knights_left[usize::from(s - 1)] > 0)
-        }
-        MainKind::ActivateKnight => res.contains(ACTIVATE_COST),
-        MainKind::PromoteKnight => res.contains(KNIGHT_COST),
-        _ => true,
-    }
-}
-
-/// The commands of corner kind `kind` at corner `v`, once [`corner_kind_possible`] holds.
+/// The commands of corner kind `kind` at corner `v`, once [`main_kind_possible`] holds.
 fn corner_actions(st: &State, seat: Seat, kind: MainKind, v: VertexId, out: &mut Vec<Command>) {
     let own_knight = match st.knights[v.index()] {
         Some(k) if k.seat == seat => Some(k),
