@@ -433,7 +433,7 @@ pub(super) fn main_kind_actions(st: &State, seat: Seat, kind: MainKind, out: &mu
 /// What a kind needs before any corner, edge or card choice is looked at (its price, a piece, a card in hand, an
 /// open offer). A kind without it lists nothing, so the listings skip it and the random player does not draw it;
 /// one with it may still list nothing (no site, no target).
-pub(super) fn main_kind_possible(st: &State, seat: Seat, kind: MainKind) -> bool {
+fn main_kind_possible(st: &State, seat: Seat, kind: MainKind) -> bool {
     use MainKind as K;
     let p = &st.players[seat.index()];
     let res = p.hand.resources;

@@ -9,7 +9,7 @@
 //! the whole listing is built and [`crate::hex::pick_by_kind`] chooses from it. Both give every command the same
 //! chance.
 
-use super::legal::{main_kind_actions, main_kind_possible, MainKind};
+use super::legal::{main_kind_actions, MainKind};
 use super::*;
 
 /// How likely each kind of the main phase is picked, relative to the other kinds that are legal now.
@@ -65,17 +65,12 @@ pub fn random_command(state: &State, seat: Seat, rng: &mut impl Rng) -> Option<C
 /// The main phase's choice, listing one kind at a time: a kind is drawn by weight among those not yet found
 /// empty, and listed; an empty one is set aside and another drawn. Drawing by weight until the first non-empty
 /// kind picks each non-empty kind with its weight over theirs alone, exactly as weighting only the kinds the full
-/// listing holds; the command is then uniform within the kind, as in [`crate::hex::pick_by_kind`]. Kinds that
-/// cannot list anything (unaffordable, say) are set aside before the first draw, which changes no chance.
+/// listing holds; the command is then uniform within the kind, as in [`crate::hex::pick_by_kind`]. An
+/// unaffordable kind is found empty at once (`legal::main_kind_possible`): setting such kinds aside before
+/// the first draw cost as much as it saved (callgrind).
 fn main_command(state: &State, seat: Seat, rng: &mut impl Rng) -> Option<Command> {
     let mut kinds = MainKind::ALL.map(|k| (k, main_weight(state, k)));
-    let mut left = 0;
-    for i in 0..kinds.len() {
-        if main_kind_possible(state, seat, kinds[i].0) {
-            kinds.swap(i, left);
-            left += 1;
-        }
-    }
+    let mut left = kinds.len();
     let mut out = Vec::new();
     while left > 0 {
         let total: u32 = kinds[..left].iter().map(|k| k.1).sum();
