@@ -1,17 +1,14 @@
-//! The listing checked against `decide`, over the states of random games.
-//!
-//! Two independent references:
+//! The listing and the random player checked against `decide` and against what they replaced, over the states of
+//! random games:
 //! - every kind of command that is listed completely (board commands, single choices, progress cards whose every
 //!   target is listed) is listed exactly when `decide` accepts it, found by asking `decide` about every parameter
 //!   the board allows;
 //! - progress card plays are exactly those of the straightforward definition the listing replaced: the broad
-//!   candidates below, each kept only if a trial `decide` on the state accepts it, in the same order.
-//!
-//! The random player lists one kind of the main phase at a time: each kind's list must be the listing's commands of
-//! that kind, and its choices must follow the weights.
-//!
-//! Folding a road event recounts only its owner's road length; after every command every seat's length must
-//! still be a full recount's.
+//!   candidates below, each kept only if a trial `decide` on the state accepts it, in the same order;
+//! - the random player lists one kind of the main phase at a time: each kind's list is the listing's commands of
+//!   that kind, its picks follow the weights, and the weights are the old table's;
+//! - folding a road event recounts only its owner's road length: after every command every seat's length is
+//!   still a full recount's.
 //!
 //! Random play seldom holds many progress cards, so each check also runs on a richer copy of the state: the seat
 //! to act holds every progress card and three of every good, and the others hold cards to be taken.
