@@ -201,8 +201,7 @@ mod tests {
     /// Every command a random game lists survives the trip to proto and back, and every view converts.
     #[test]
     fn commands_round_trip_and_views_convert_over_a_random_game() {
-        let checked =
-            check_random_game::<Catan>(4, 7, 2000, hexfold_rules::catan::random_command, |_| {});
+        let checked = check_random_game::<Catan>(4, 7, 2000, |_| {});
         assert!(checked.len() > 100);
     }
 

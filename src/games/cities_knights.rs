@@ -299,21 +299,15 @@ mod tests {
         let mut seen = 0;
         let mut plays = 0;
         for game in 0..3u64 {
-            let checked = check_random_game::<CitiesKnights>(
-                4,
-                11 + game,
-                3000,
-                hexfold_rules::cities_knights::random_command,
-                |spectator| {
-                    let Some(pb::game_state::Game::CitiesKnights(view)) = spectator.game else {
-                        panic!("not cities & knights")
-                    };
-                    assert!(view
-                        .players
-                        .iter()
-                        .all(|p| p.hand.is_none() && p.progress_cards.is_none()));
-                },
-            );
+            let checked = check_random_game::<CitiesKnights>(4, 11 + game, 3000, |spectator| {
+                let Some(pb::game_state::Game::CitiesKnights(view)) = spectator.game else {
+                    panic!("not cities & knights")
+                };
+                assert!(view
+                    .players
+                    .iter()
+                    .all(|p| p.hand.is_none() && p.progress_cards.is_none()));
+            });
             seen += checked.len();
             plays += checked
                 .iter()

@@ -366,52 +366,51 @@ impl<T: FromProto<U>, U> FromProto<Vec<U>> for Vec<T> {
 pub(crate) mod tests {
     use super::super::ProtoGame;
     use crate::proto::v1 as pb;
-    use hexfold_rules::{GameRng, Seat, Viewer};
-    use rand::SeedableRng;
+    use hexfold_rules::playout::{Playout, RandomPlayer, SeatChoice, Stop};
+    use hexfold_rules::{Seat, Viewer};
 
-    /// Plays a seeded random game of `seats` (the first seat to act plays `random`'s command) and checks the
-    /// adapter on all it meets: every legal action of the seat to act comes back from proto unchanged, and every
-    /// event and every state converts (without panicking) for each seat, a spectator and the omniscient viewer.
-    /// Returns the legal actions checked; `spectator` sees each state as a spectator's message.
-    pub(crate) fn check_random_game<G: ProtoGame>(
+    /// Plays a seeded random game of `seats` for at most `commands` commands (the first seat to act plays its
+    /// random player's command) and checks the adapter on all it meets: every legal action of the seat to act comes
+    /// back from proto unchanged, and every event and every state after a command converts (without panicking) for
+    /// each seat, a spectator and the omniscient viewer. Returns the legal actions checked; `spectator` sees each
+    /// state as a spectator's message.
+    pub(crate) fn check_random_game<G: ProtoGame + RandomPlayer>(
         seats: usize,
         seed: u64,
-        steps: usize,
-        random: fn(&G::State, Seat, &mut GameRng) -> Option<G::Command>,
+        commands: u64,
         mut spectator: impl FnMut(pb::GameState),
     ) -> Vec<G::Command> {
         let config = G::config(&pb::GameOptions::default(), seats).expect("a config");
-        let mut rng = GameRng::seed_from_u64(seed);
-        let setup = G::setup(&config, &mut rng).expect("a setup");
-        let mut state = G::initial_state(&setup);
+        let (_, playout) = Playout::<G>::seeded(&config, seed).expect("a setup");
+        let mut playout = playout
+            .seat_choice(SeatChoice::First)
+            .list_legal()
+            .command_limit(commands);
         let viewers: Vec<Viewer> = (0..seats)
             .map(|s| Viewer::Seat(Seat(s as u8)))
             .chain([Viewer::Spectator, Viewer::Omniscient])
             .collect();
         let mut checked = Vec::new();
-        for _ in 0..steps {
-            let Some(&seat) = G::seats_to_act(&state).first() else {
-                break;
-            };
-            if G::outcome(&state).is_some() {
-                break;
-            }
-            for legal in G::legal_actions(&state, seat) {
-                let back = G::command_from_proto(G::command_to_proto(&legal));
-                assert_eq!(back.as_ref(), Ok(&legal));
-                checked.push(legal);
-            }
-            let Some(command) = random(&state, seat, &mut rng) else {
-                break;
-            };
-            for event in G::decide(&state, seat, &command, &mut rng).expect("a legal command") {
-                for &viewer in &viewers {
-                    G::event_to_proto(&G::view_event(&state, &event, viewer));
+        loop {
+            let stepped = playout.step(|step| {
+                for legal in step.legal.expect("the playout lists legal actions") {
+                    let back = G::command_from_proto(G::command_to_proto(legal));
+                    assert_eq!(back.as_ref(), Ok(legal));
+                    checked.push(legal.clone());
                 }
-                state = G::evolve(state, &event);
+                step.each_event(|state, event| {
+                    for &viewer in &viewers {
+                        G::event_to_proto(&G::view_event(state, event, viewer));
+                    }
+                });
+            });
+            match stepped {
+                Ok(()) => {}
+                Err(refused @ Stop::Refused { .. }) => panic!("{refused:?}"),
+                Err(_) => break,
             }
             for &viewer in &viewers {
-                let view = G::state_to_proto(&G::view_state(&state, viewer));
+                let view = G::state_to_proto(&G::view_state(playout.state(), viewer));
                 if viewer == Viewer::Spectator {
                     spectator(view);
                 }

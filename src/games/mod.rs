@@ -118,8 +118,7 @@ pub(crate) fn engines(shared: &Arc<Shared>) -> Vec<Arc<dyn DynGame>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hexfold_rules::{GameRng, Seat};
-    use rand::{Rng, SeedableRng};
+    use hexfold_rules::playout::{CommandChoice, Playout, RandomPlayer, SeatChoice, Stop};
     use sha2::{Digest, Sha256};
     use std::collections::BTreeSet;
 
@@ -142,43 +141,35 @@ mod tests {
         }
     }
 
-    /// A digest of the stored form of `G::State`: the paths of every state a seeded random game of four seats
-    /// passes through, sorted and hashed.
-    pub(super) fn state_fingerprint<G: ProtoGame>() -> String {
+    /// A digest of the stored form of `G::State`: the paths of every fifth state a seeded random game of four seats
+    /// passes through (uniform legal actions, seats in turn when several may act), and of its last, sorted and
+    /// hashed. The game is played exactly as the pinned fingerprints were taken: a step without a command, or with
+    /// a refused one, still counts.
+    pub(super) fn state_fingerprint<G: ProtoGame + RandomPlayer>() -> String {
         let config = G::config(&pb::GameOptions::default(), 4).expect("a four-seat game");
-        let mut rng = GameRng::seed_from_u64(5);
-        let setup = G::setup(&config, &mut rng).expect("a setup");
-        let mut state = G::initial_state(&setup);
+        let (_, playout) = Playout::<G>::seeded(&config, 5).expect("a setup");
+        let mut playout = playout
+            .seat_choice(SeatChoice::RoundRobin)
+            .command_choice(CommandChoice::UniformLegal);
         let mut seen = BTreeSet::new();
-        for step in 0..3000usize {
-            if step % 5 == 0 {
-                paths(
-                    &serde_json::to_value(&state).expect("state to JSON"),
-                    "",
-                    &mut seen,
-                );
+        let mut sample = |state: &G::State| {
+            paths(
+                &serde_json::to_value(state).expect("state to JSON"),
+                "",
+                &mut seen,
+            )
+        };
+        while playout.tried() < 3000 {
+            if playout.tried() % 5 == 0 {
+                sample(playout.state());
             }
-            let seats: Vec<Seat> = G::seats_to_act(&state);
-            if seats.is_empty() || G::outcome(&state).is_some() {
-                break;
-            }
-            let seat = seats[step % seats.len()];
-            let actions = G::legal_actions(&state, seat);
-            if actions.is_empty() {
-                continue;
-            }
-            let command = &actions[rng.gen_range(0..actions.len())];
-            if let Ok(events) = G::decide(&state, seat, command, &mut rng) {
-                for event in &events {
-                    state = G::evolve(state, event);
-                }
+            match playout.step(|_| {}) {
+                Ok(()) | Err(Stop::NoCommand(_) | Stop::Refused { .. }) => {}
+                Err(Stop::Ended(_) | Stop::NobodyToAct) => break,
+                Err(Stop::CommandLimit) => unreachable!("the playout has no command limit"),
             }
         }
-        paths(
-            &serde_json::to_value(&state).expect("state to JSON"),
-            "",
-            &mut seen,
-        );
+        sample(playout.state());
         let digest = Sha256::digest(seen.into_iter().collect::<Vec<_>>().join("\n"));
         hex::encode(&digest[..8])
     }
