@@ -1,5 +1,5 @@
-//! In-process self-play benchmark: random games of base Catan, Cities & Knights or Elasund, reporting games/s and
-//! actions/s per game.
+//! In-process self-play benchmark: random games of every game in [`GAMES`] (base Catan, Cities & Knights,
+//! Elasund), reporting games/s and actions/s per game.
 //!
 //! An action is one accepted command (the same unit Catanatron counts: one entry in its action log). Each step
 //! asks `seats_to_act`, lets the game's random player choose for a random one of those seats, then `decide` and
@@ -9,7 +9,8 @@
 //! and compares states.
 
 use anyhow::{anyhow, bail, Result};
-use clap::{Parser, ValueEnum};
+use clap::builder::{PossibleValue, PossibleValuesParser};
+use clap::Parser;
 use hexfold_rules::catan::{Catan, MapKind};
 use hexfold_rules::cities_knights::CitiesKnights;
 use hexfold_rules::elasund::Elasund;
@@ -17,21 +18,34 @@ use hexfold_rules::playout::{Playout, RandomPlayer, Stop};
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum GameArg {
-    Catan,
-    CitiesKnights,
-    Elasund,
-    /// Each of the above in turn.
-    All,
+/// A game's benchmark: `run::<G>(label, args)` plays `--games` games of `G`, named `label` in the report.
+type Run = fn(&str, &Args) -> Result<()>;
+
+/// Every game the benchmark plays, one line each, in the order `--game all` plays them: its `--game` value, which
+/// also names it in the report, and its benchmark. `--game`'s values, `--list` and the dispatch are read from here.
+static GAMES: &[(&str, Run)] = &[
+    ("catan", run::<Catan>),
+    ("cities-knights", run::<CitiesKnights>),
+    ("elasund", run::<Elasund>),
+];
+
+/// `--game`'s values: each game's label, then `all`.
+fn game_values() -> PossibleValuesParser {
+    let all = PossibleValue::new("all").help("Each of the above in turn");
+    PossibleValuesParser::new(
+        GAMES
+            .iter()
+            .map(|&(label, _)| PossibleValue::new(label))
+            .chain([all]),
+    )
 }
 
 #[derive(Parser)]
 #[command(about = "Play random games in process and report throughput")]
 struct Args {
     /// Which game to play.
-    #[arg(long, value_enum, default_value = "catan")]
-    game: GameArg,
+    #[arg(long, default_value = "catan", value_parser = game_values())]
+    game: String,
     /// Number of games (per game kind), unless `--seconds` ends the run first.
     #[arg(long, default_value_t = 1000)]
     games: u64,
@@ -53,13 +67,13 @@ struct Args {
     /// Print how often each event kind occurred.
     #[arg(long)]
     stats: bool,
+    /// Print the values `--game` takes for one game, one per line, and play nothing.
+    #[arg(long)]
+    list: bool,
 }
 
 /// What the benchmark needs from a game beyond [`RandomPlayer`].
 trait SelfPlay: RandomPlayer {
-    /// The name printed in the report.
-    const LABEL: &'static str;
-
     /// Commands per game before the run is declared broken.
     const COMMANDS_PER_GAME_MAX: u64;
 
@@ -78,7 +92,6 @@ fn map(args: &Args) -> MapKind {
 }
 
 impl SelfPlay for Catan {
-    const LABEL: &'static str = "catan";
     const COMMANDS_PER_GAME_MAX: u64 = 100_000;
 
     fn bench_config(args: &Args) -> Self::Config {
@@ -95,7 +108,6 @@ impl SelfPlay for Catan {
 }
 
 impl SelfPlay for CitiesKnights {
-    const LABEL: &'static str = "cities-knights";
     const COMMANDS_PER_GAME_MAX: u64 = 100_000;
 
     fn bench_config(args: &Args) -> Self::Config {
@@ -113,7 +125,6 @@ impl SelfPlay for CitiesKnights {
 }
 
 impl SelfPlay for Elasund {
-    const LABEL: &'static str = "elasund";
     const COMMANDS_PER_GAME_MAX: u64 = 200_000;
 
     fn bench_config(args: &Args) -> Self::Config {
@@ -129,20 +140,22 @@ impl SelfPlay for Elasund {
 
 fn main() -> Result<()> {
     let args = Args::parse();
-    match args.game {
-        GameArg::Catan => run::<Catan>(&args),
-        GameArg::CitiesKnights => run::<CitiesKnights>(&args),
-        GameArg::Elasund => run::<Elasund>(&args),
-        GameArg::All => {
-            run::<Catan>(&args)?;
-            run::<CitiesKnights>(&args)?;
-            run::<Elasund>(&args)
+    if args.list {
+        for (label, _) in GAMES {
+            println!("{label}");
+        }
+        return Ok(());
+    }
+    for (label, run) in GAMES {
+        if args.game == "all" || args.game == *label {
+            run(label, &args)?;
         }
     }
+    Ok(())
 }
 
 /// Plays `--games` random games of `G` (or as many as fit in `--seconds`) and prints the figures.
-fn run<G: SelfPlay>(args: &Args) -> Result<()> {
+fn run<G: SelfPlay>(label: &str, args: &Args) -> Result<()> {
     let config = G::bench_config(args);
     let deadline = args.seconds.map(Duration::from_secs_f64);
     let mut games = 0u64;
@@ -174,18 +187,15 @@ fn run<G: SelfPlay>(args: &Args) -> Result<()> {
         let n = playout.played();
         match stop {
             Stop::Ended(_) => {}
-            Stop::CommandLimit => bail!("{} game {seed} did not finish in {n} commands", G::LABEL),
-            Stop::NobodyToAct => bail!("{} game {seed}: nobody may act before the end", G::LABEL),
-            Stop::NoCommand(_) => bail!("{} game {seed}: the seat to act has no action", G::LABEL),
+            Stop::CommandLimit => bail!("{label} game {seed} did not finish in {n} commands"),
+            Stop::NobodyToAct => bail!("{label} game {seed}: nobody may act before the end"),
+            Stop::NoCommand(_) => bail!("{label} game {seed}: the seat to act has no action"),
             Stop::Refused {
                 command, violation, ..
-            } => bail!(
-                "{} game {seed}: {command:?} refused: {violation:?}",
-                G::LABEL
-            ),
+            } => bail!("{label} game {seed}: {command:?} refused: {violation:?}"),
         }
         if args.check && !playout.replay_matches(&setup) {
-            bail!("{} game {seed}: replay differs from live state", G::LABEL);
+            bail!("{label} game {seed}: replay differs from live state");
         }
         games += 1;
         actions += n;
@@ -196,7 +206,7 @@ fn run<G: SelfPlay>(args: &Args) -> Result<()> {
     let per_game = |x: u64| x as f64 / games.max(1) as f64;
     println!(
         "{}: {} games of {} players, {} actions ({:.1} per game, {:.1} turns per game) in {:.3} s: {:.1} games/s, {:.0} actions/s",
-        G::LABEL,
+        label,
         games,
         args.players,
         actions,
@@ -209,7 +219,7 @@ fn run<G: SelfPlay>(args: &Args) -> Result<()> {
     if let Some(cpu) = cpu.filter(|&c| c > 0.0) {
         println!(
             "{}: process CPU time {:.3} s: {:.1} games/s, {:.0} actions/s per CPU-second",
-            G::LABEL,
+            label,
             cpu,
             games as f64 / cpu,
             actions as f64 / cpu
