@@ -9,7 +9,9 @@
 //!
 //! Listing is the random player's inner loop, so it reuses `decide`'s predicates but never a trial `decide` (which
 //! copies the state), and the main phase can be listed one [`MainKind`] at a time ([`main_kind_actions`]) for a
-//! player that draws the kind first. `legal/tests.rs` checks both against `decide`.
+//! player that draws the kind first. Prices and the progress hand are those of the rules the state runs under
+//! ([`State::rules`]), the numbers `decide` reads, so a scenario with numbers of its own is listed what it accepts.
+//! `legal/tests.rs` checks both listings against `decide`, under the printed rules and under other numbers.
 use super::decide::*;
 use super::progress::is_open_road;
 use super::*;
@@ -431,26 +433,29 @@ pub(super) fn main_kind_actions(st: &State, seat: Seat, kind: MainKind, out: &mu
 }
 
 /// What a kind needs before any corner, edge or card choice is looked at (its price, a piece, a card in hand, an
-/// open offer). A kind without it lists nothing, so the listings skip it and the random player does not draw it;
-/// one with it may still list nothing (no site, no target).
+/// open offer), by the rules the state runs under, as `decide` reads them. A kind without it lists nothing, so the
+/// listings skip it and the random player does not draw it; one with it may still list nothing (no site, no
+/// target).
 fn main_kind_possible(st: &State, seat: Seat, kind: MainKind) -> bool {
     use MainKind as K;
+    let rules = st.rules();
+    let costs = &rules.hex.costs;
     let p = &st.players[seat.index()];
     let res = p.hand.resources;
     match kind {
         // Beyond the hand limit a card must go back before the turn can end.
-        K::ReturnProgressCard => p.progress.len() > PROGRESS_HAND_MAX,
-        K::EndTurn => p.progress.len() <= PROGRESS_HAND_MAX,
-        K::BuildRoad => p.roads_left > 0 && res.contains(ROAD_COST),
-        K::BuildSettlement => res.contains(SETTLEMENT_COST) && st.settlements_left(seat) > 0,
-        K::BuildCity => res.contains(CITY_COST),
-        K::BuildCityWall => res.contains(WALL_COST) && p.walls_left > 0,
-        K::BuildKnight => p.knights_left[0] > 0 && res.contains(KNIGHT_COST),
+        K::ReturnProgressCard => p.progress.len() > rules.progress_hand_max,
+        K::EndTurn => p.progress.len() <= rules.progress_hand_max,
+        K::BuildRoad => p.roads_left > 0 && res.contains(costs.road),
+        K::BuildSettlement => res.contains(costs.settlement) && st.settlements_left(seat) > 0,
+        K::BuildCity => res.contains(costs.city),
+        K::BuildCityWall => res.contains(rules.wall_cost) && p.walls_left > 0,
+        K::BuildKnight => p.knights_left[0] > 0 && res.contains(rules.knight_cost),
         K::PlaceDeserterKnight => {
             matches!(st.deserter_knight, Some(s) if p.knights_left[usize::from(s - 1)] > 0)
         }
-        K::ActivateKnight => res.contains(ACTIVATE_COST),
-        K::PromoteKnight => res.contains(KNIGHT_COST),
+        K::ActivateKnight => res.contains(rules.activate_cost),
+        K::PromoteKnight => res.contains(rules.knight_cost),
         K::MoveKnight | K::ChaseRobber | K::OfferTrade => true,
         // The next level costs as many commodities as its number.
         K::ImproveCity => Track::ALL.into_iter().any(|t| improvement_payable(p, t)),
@@ -529,7 +534,7 @@ fn corner_actions(st: &State, seat: Seat, kind: MainKind, v: VertexId, out: &mut
         _ => None,
     };
     match kind {
-        MainKind::BuildCity if city_upgrade_ok(st, seat, v, CITY_COST).is_ok() => {
+        MainKind::BuildCity if city_upgrade_ok(st, seat, v, st.rules().hex.costs.city).is_ok() => {
             out.push(Command::BuildCity { vertex: v })
         }
         MainKind::BuildCityWall if wall_ok(st, seat, v).is_ok() => {

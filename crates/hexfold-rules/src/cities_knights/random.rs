@@ -12,14 +12,15 @@
 use super::legal::{main_kind_actions, MainKind};
 use super::*;
 
-/// How likely each kind of the main phase is picked, relative to the other kinds that are legal now.
+/// How likely each kind of the main phase is picked, relative to the other kinds that are legal now. Knights are
+/// favoured once the barbarians are two moves from the attack, on the track of the rules the state runs under.
 pub(super) fn main_weight(state: &State, kind: MainKind) -> u32 {
     use MainKind as K;
     match kind {
         K::BuildCity | K::BuildSettlement => 200,
         K::ImproveCity => 150,
         K::BuildKnight | K::ActivateKnight => {
-            if state.barbarians + 2 >= BARBARIAN_TRACK_LEN {
+            if state.barbarians + 2 >= state.rules().barbarian_track_len {
                 80
             } else {
                 15
