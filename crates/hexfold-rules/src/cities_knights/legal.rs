@@ -278,10 +278,33 @@ fn obligation_actions(st: &State, seat: Seat, o: Obligation, out: &mut Vec<Comma
     }
 }
 
-/// A kind of command of the active seat's main phase: the unit the random player draws before listing anything.
-/// Every command [`main_actions`] lists is of one of these kinds ([`MainKind::of`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum MainKind {
+/// Declares [`MainKind`] from one list of names, each also the name of the [`Command`] variant of that kind: the
+/// enum, [`MainKind::ALL`] in the list's order and [`MainKind::of`], so a kind cannot be left out of either.
+macro_rules! main_kinds {
+    ($($kind:ident),+ $(,)?) => {
+        /// A kind of command of the active seat's main phase: the unit the random player draws before listing
+        /// anything. Every command [`main_actions`] lists is of one of these kinds ([`MainKind::of`]).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub(super) enum MainKind {
+            $($kind),+
+        }
+
+        impl MainKind {
+            /// Every kind, in the order [`main_actions`] lists them.
+            pub(super) const ALL: [MainKind; [$(stringify!($kind)),+].len()] = [$(MainKind::$kind),+];
+
+            /// The kind of a command, if it is one the main phase lists.
+            pub(super) fn of(c: &Command) -> Option<MainKind> {
+                match c {
+                    $(Command::$kind { .. } => Some(MainKind::$kind),)+
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+main_kinds! {
     ReturnProgressCard,
     EndTurn,
     BuildRoad,
@@ -304,58 +327,6 @@ pub(super) enum MainKind {
 }
 
 impl MainKind {
-    pub(super) const ALL: [MainKind; 19] = {
-        use MainKind::*;
-        [
-            ReturnProgressCard,
-            EndTurn,
-            BuildRoad,
-            BuildSettlement,
-            BuildCity,
-            BuildCityWall,
-            BuildKnight,
-            PlaceDeserterKnight,
-            ActivateKnight,
-            PromoteKnight,
-            MoveKnight,
-            ChaseRobber,
-            ImproveCity,
-            BankTrade,
-            OfferTrade,
-            WithdrawTrade,
-            AcceptCounterOffer,
-            RejectCounterOffer,
-            PlayProgressCard,
-        ]
-    };
-
-    /// The kind of a command, if it is one the main phase lists.
-    pub(super) fn of(c: &Command) -> Option<MainKind> {
-        use MainKind as K;
-        Some(match c {
-            Command::ReturnProgressCard { .. } => K::ReturnProgressCard,
-            Command::EndTurn => K::EndTurn,
-            Command::BuildRoad { .. } => K::BuildRoad,
-            Command::BuildSettlement { .. } => K::BuildSettlement,
-            Command::BuildCity { .. } => K::BuildCity,
-            Command::BuildCityWall { .. } => K::BuildCityWall,
-            Command::BuildKnight { .. } => K::BuildKnight,
-            Command::PlaceDeserterKnight { .. } => K::PlaceDeserterKnight,
-            Command::ActivateKnight { .. } => K::ActivateKnight,
-            Command::PromoteKnight { .. } => K::PromoteKnight,
-            Command::MoveKnight { .. } => K::MoveKnight,
-            Command::ChaseRobber { .. } => K::ChaseRobber,
-            Command::ImproveCity { .. } => K::ImproveCity,
-            Command::BankTrade { .. } => K::BankTrade,
-            Command::OfferTrade { .. } => K::OfferTrade,
-            Command::WithdrawTrade => K::WithdrawTrade,
-            Command::AcceptCounterOffer { .. } => K::AcceptCounterOffer,
-            Command::RejectCounterOffer { .. } => K::RejectCounterOffer,
-            Command::PlayProgressCard { .. } => K::PlayProgressCard,
-            _ => return None,
-        })
-    }
-
     /// Kinds listed corner by corner: [`main_actions`] interleaves them, corner after corner, in this order.
     fn by_corner(self) -> bool {
         use MainKind as K;
