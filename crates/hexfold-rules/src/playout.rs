@@ -14,10 +14,22 @@ use crate::{Game, GameRng, Outcome, Seat};
 use rand::{Rng, SeedableRng};
 use std::fmt;
 
-/// A game's random player: a random but sensible legal command, for tests, bots and benchmarks.
+/// A game's random player: a random but sensible legal command, for tests, bots and benchmarks, and what it takes
+/// to play whole random games of the game (a configuration, a bound on a game's length, its turn count), so a
+/// benchmark or a test can play any game from its type alone.
 pub trait RandomPlayer: Game {
+    /// Commands a random game may take before it is declared stuck: far above any game's real length.
+    const COMMAND_LIMIT: u64;
+
     /// A command for `seat` among its legal actions, or `None` if the seat has nothing to do.
     fn random_command(state: &Self::State, seat: Seat, rng: &mut GameRng) -> Option<Self::Command>;
+
+    /// The configuration of a random game of `seats` players, with the game's own points target, on its fixed
+    /// beginner map if `beginner_map` and it has one (a variable map otherwise).
+    fn random_config(seats: u8, beginner_map: bool) -> Self::Config;
+
+    /// Turns played so far.
+    fn turns(state: &Self::State) -> u64;
 }
 
 /// Which seat acts when several may (all owe a discard, say).

@@ -4,14 +4,14 @@
 //! An action is one accepted command (the same unit Catanatron counts: one entry in its action log). Each step
 //! asks `seats_to_act`, lets the game's random player choose for a random one of those seats, then `decide` and
 //! `evolve`: exactly what a server does per command, minus I/O. The loop is the rules crate's
-//! [`Playout`]; [`SelfPlay`] adds what a benchmark needs that the game does not have (a configuration from the
-//! command line, a command limit, a turn count). `--check` additionally replays every finished game from its log
+//! [`Playout`]; each game's [`RandomPlayer`] gives what else a benchmark needs (a configuration for the command
+//! line's players and map, a command limit, a turn count). `--check` additionally replays every finished game from its log
 //! and compares states.
 
 use anyhow::{anyhow, bail, Result};
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::Parser;
-use hexfold_rules::catan::{Catan, MapKind};
+use hexfold_rules::catan::Catan;
 use hexfold_rules::cities_knights::CitiesKnights;
 use hexfold_rules::elasund::Elasund;
 use hexfold_rules::playout::{Playout, RandomPlayer, Stop};
@@ -72,72 +72,6 @@ struct Args {
     list: bool,
 }
 
-/// What the benchmark needs from a game beyond [`RandomPlayer`].
-trait SelfPlay: RandomPlayer {
-    /// Commands per game before the run is declared broken.
-    const COMMANDS_PER_GAME_MAX: u64;
-
-    fn bench_config(args: &Args) -> Self::Config;
-
-    /// Turns played so far, for the per-game average.
-    fn turns(state: &Self::State) -> u64;
-}
-
-fn map(args: &Args) -> MapKind {
-    if args.beginner {
-        MapKind::Beginner
-    } else {
-        MapKind::Variable
-    }
-}
-
-impl SelfPlay for Catan {
-    const COMMANDS_PER_GAME_MAX: u64 = 100_000;
-
-    fn bench_config(args: &Args) -> Self::Config {
-        hexfold_rules::catan::Config {
-            seats: args.players,
-            map: map(args),
-            points_to_win: hexfold_rules::catan::POINTS_TO_WIN,
-        }
-    }
-
-    fn turns(state: &Self::State) -> u64 {
-        state.turn().into()
-    }
-}
-
-impl SelfPlay for CitiesKnights {
-    const COMMANDS_PER_GAME_MAX: u64 = 100_000;
-
-    fn bench_config(args: &Args) -> Self::Config {
-        hexfold_rules::cities_knights::Config {
-            seats: args.players,
-            map: map(args),
-            negotiated_defence: false,
-            points_to_win: hexfold_rules::cities_knights::POINTS_TO_WIN,
-        }
-    }
-
-    fn turns(state: &Self::State) -> u64 {
-        state.turn().into()
-    }
-}
-
-impl SelfPlay for Elasund {
-    const COMMANDS_PER_GAME_MAX: u64 = 200_000;
-
-    fn bench_config(args: &Args) -> Self::Config {
-        hexfold_rules::elasund::Config {
-            players: args.players,
-        }
-    }
-
-    fn turns(state: &Self::State) -> u64 {
-        state.turn.into()
-    }
-}
-
 fn main() -> Result<()> {
     let args = Args::parse();
     if args.list {
@@ -155,8 +89,8 @@ fn main() -> Result<()> {
 }
 
 /// Plays `--games` random games of `G` (or as many as fit in `--seconds`) and prints the figures.
-fn run<G: SelfPlay>(label: &str, args: &Args) -> Result<()> {
-    let config = G::bench_config(args);
+fn run<G: RandomPlayer>(label: &str, args: &Args) -> Result<()> {
+    let config = G::random_config(args.players, args.beginner);
     let deadline = args.seconds.map(Duration::from_secs_f64);
     let mut games = 0u64;
     let mut actions = 0u64;
@@ -168,7 +102,7 @@ fn run<G: SelfPlay>(label: &str, args: &Args) -> Result<()> {
         let seed = args.seed + games;
         let (setup, playout) =
             Playout::<G>::seeded(&config, seed).map_err(|v| anyhow!("setup refused: {v:?}"))?;
-        let mut playout = playout.command_limit(G::COMMANDS_PER_GAME_MAX);
+        let mut playout = playout.command_limit(G::COMMAND_LIMIT);
         if args.check {
             playout = playout.keep_log();
         }

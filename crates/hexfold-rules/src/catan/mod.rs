@@ -317,7 +317,21 @@ impl Game for Catan {
 }
 
 impl crate::playout::RandomPlayer for Catan {
+    const COMMAND_LIMIT: u64 = 100_000;
+
     fn random_command(state: &State, seat: Seat, rng: &mut GameRng) -> Option<Command> {
         random_command(state, seat, rng)
+    }
+
+    fn random_config(seats: u8, beginner_map: bool) -> Config {
+        Config {
+            seats,
+            map: MapKind::of_choice(beginner_map),
+            points_to_win: POINTS_TO_WIN,
+        }
+    }
+
+    fn turns(state: &State) -> u64 {
+        state.turn().into()
     }
 }

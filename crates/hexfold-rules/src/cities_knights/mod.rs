@@ -625,8 +625,23 @@ impl Game for CitiesKnights {
 }
 
 impl crate::playout::RandomPlayer for CitiesKnights {
+    const COMMAND_LIMIT: u64 = 100_000;
+
     fn random_command(state: &State, seat: Seat, rng: &mut GameRng) -> Option<Command> {
         random_command(state, seat, rng)
+    }
+
+    fn random_config(seats: u8, beginner_map: bool) -> Config {
+        Config {
+            seats,
+            map: crate::hex::MapKind::of_choice(beginner_map),
+            negotiated_defence: false,
+            points_to_win: POINTS_TO_WIN,
+        }
+    }
+
+    fn turns(state: &State) -> u64 {
+        state.turn().into()
     }
 }
 

@@ -679,7 +679,19 @@ impl Game for Elasund {
 }
 
 impl crate::playout::RandomPlayer for Elasund {
+    /// Elasund's random games are longer than the Catan games' (many small permit and gold moves).
+    const COMMAND_LIMIT: u64 = 200_000;
+
     fn random_command(state: &State, seat: Seat, rng: &mut GameRng) -> Option<Command> {
         random_command(state, seat, rng)
+    }
+
+    /// Elasund has one board, so `beginner_map` changes nothing.
+    fn random_config(players: u8, _beginner_map: bool) -> Config {
+        Config { players }
+    }
+
+    fn turns(state: &State) -> u64 {
+        state.turn.into()
     }
 }

@@ -52,6 +52,17 @@ pub enum MapKind {
     Variable,
 }
 
+impl MapKind {
+    /// The beginner map if `beginner`, a variable one otherwise.
+    pub fn of_choice(beginner: bool) -> MapKind {
+        if beginner {
+            MapKind::Beginner
+        } else {
+            MapKind::Variable
+        }
+    }
+}
+
 /// The layout of base Catan's 19-hex frame for a map kind (base Catan, Cities & Knights); `None` if the variable
 /// map could not be drawn within its attempts.
 pub fn standard_layout(kind: MapKind, rng: &mut GameRng) -> Option<Layout> {
