@@ -53,7 +53,7 @@ pub enum ApiError {
     /// A stored record could not be decoded.
     #[error("{0}")]
     DataLoss(String),
-    /// The server is shutting down.
+    /// The server is shutting down, or the store cannot be reached now: retrying later may succeed.
     #[error("{0}")]
     Unavailable(String),
     #[error("{0}")]
@@ -186,6 +186,9 @@ impl From<StoreError> for ApiError {
                 ApiError::DataLoss(format!("corrupt store record: {what}"))
             }
             StoreError::Io(what) => ApiError::Internal(format!("storage failure: {what}")),
+            StoreError::Unavailable(what) => {
+                ApiError::Unavailable(format!("storage unavailable: {what}"))
+            }
             e @ StoreError::TooLarge { .. } => ApiError::InvalidArgument(e.to_string()),
             StoreError::InvalidArgument(what) => ApiError::InvalidArgument(what),
         }
@@ -286,6 +289,20 @@ mod tests {
             (StoreError::NotFound, Code::NotFound),
             (StoreError::Corrupt("x".into()), Code::DataLoss),
             (StoreError::Io("x".into()), Code::Internal),
+            (StoreError::Unavailable("x".into()), Code::Unavailable),
+            (StoreError::AlreadyExists, Code::Internal),
+            (
+                StoreError::TooLarge {
+                    what: "x",
+                    size: 2,
+                    limit: 1,
+                },
+                Code::InvalidArgument,
+            ),
+            (
+                StoreError::InvalidArgument("x".into()),
+                Code::InvalidArgument,
+            ),
         ];
         for (err, code) in cases {
             assert_eq!(ApiError::from(err).into_status().code(), code);

@@ -8,7 +8,7 @@ use crate::engine::{Limits, Shared};
 use crate::net::Coalesce;
 use crate::proto::v1::{hexfold_server::HexfoldServer, FILE_DESCRIPTOR_SET};
 use crate::service::HexfoldService;
-use hexfold_store::{Durability, Store, StoreConfig, StoreError};
+use hexfold_store::{Durability, EventStore, Store, StoreConfig, StoreError};
 use std::future::Future;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -114,12 +114,13 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send,
 ) -> Result<(), ServeError> {
     let cors = cors(&config.allowed_origins)?;
-    let store = Store::open(
+    // The one place that names a backend: everything below holds the store as the trait.
+    let store: Arc<dyn EventStore> = Arc::new(Store::open(
         &config.data_dir,
         StoreConfig {
             durability: config.durability,
         },
-    )?;
+    )?);
     let (stopping_tx, stopping_rx) = watch::channel(false);
     let max_streams = config
         .limits
@@ -127,7 +128,7 @@ pub async fn run(
         .clamp(1, Semaphore::MAX_PERMITS);
     let streams = Arc::new(Semaphore::new(max_streams));
     let shared = Arc::new(Shared {
-        store: store.clone(),
+        store: Arc::clone(&store),
         limits: config.limits.clone(),
         streams: Arc::clone(&streams),
         shutdown: stopping_rx,

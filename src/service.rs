@@ -6,7 +6,8 @@ use crate::error::ApiError;
 use crate::games::{self, DynGame};
 use crate::proto::v1 as pb;
 use crate::stored::{self, StoredMetaHead, StoredSummary};
-use hexfold_store::GlobalRecord;
+use futures::{StreamExt as _, TryStreamExt as _};
+use hexfold_store::{GlobalRecord, StreamListing};
 use std::sync::Arc;
 use subtle::ConstantTimeEq;
 use tokio::sync::{mpsc, RwLock};
@@ -18,6 +19,11 @@ const STREAM_CHANNEL: usize = 16;
 /// Default and largest `ListGames` page.
 const DEFAULT_PAGE: usize = 50;
 const MAX_PAGE: usize = 500;
+/// Store reads of one `ListGames` page in flight at once: a game without a summary yet (one in progress) needs its
+/// meta, and each read is a hop to the store's blocking pool (a round trip for a database), so a page of them is
+/// read a few at a time rather than one after the other. Small, so that one listing leaves the store's read
+/// slots to the games being played.
+const LIST_READS_IN_FLIGHT: usize = 8;
 /// Events read from the global log per step of `SubscribeAll`.
 const GLOBAL_CHUNK: usize = 512;
 
@@ -117,7 +123,10 @@ impl Inner {
         work.await
     }
 
-    fn list_games(&self, req: pb::ListGamesRequest) -> Result<pb::ListGamesResponse, ApiError> {
+    async fn list_games(
+        &self,
+        req: pb::ListGamesRequest,
+    ) -> Result<pb::ListGamesResponse, ApiError> {
         let size = match req.page_size as usize {
             0 => DEFAULT_PAGE,
             n if n <= MAX_PAGE => n,
@@ -128,53 +137,17 @@ impl Inner {
             }
         };
         let after = (!req.page_token.is_empty()).then_some(req.page_token.as_str());
-        let store = &self.shared.store;
-        let mut rows = store.list_streams(after, size + 1)?;
+        let mut rows = self.shared.store.list_streams(after, size + 1).await?;
         let more = rows.len() > size;
         rows.truncate(size);
-        let mut games = Vec::with_capacity(rows.len());
-        for row in &rows {
-            let game_id = &row.name;
-            // The stored summary changes only when the game ends; the version is the durable head.
-            let mut summary = match &row.summary {
-                Some(bytes) => {
-                    let s: StoredSummary = stored::decode("summary", game_id, bytes)?;
-                    let engine = self.by_name(&s.variant).ok_or_else(|| {
-                        ApiError::DataLoss(format!(
-                            "game {game_id} is of unknown variant {}",
-                            s.variant
-                        ))
-                    })?;
-                    pb::GameSummary {
-                        game_id: game_id.clone(),
-                        variant: engine.variant() as i32,
-                        seats: s.seats,
-                        status: if s.finished {
-                            pb::GameStatus::Finished
-                        } else {
-                            pb::GameStatus::InProgress
-                        } as i32,
-                        version: s.version,
-                        winner: s.winner.map(u32::from),
-                    }
-                }
-                None => {
-                    let engine = self.by_game(game_id)?;
-                    let meta: StoredMetaHead =
-                        stored::decode("meta", game_id, &store.meta(game_id)?)?;
-                    pb::GameSummary {
-                        game_id: game_id.clone(),
-                        variant: engine.variant() as i32,
-                        seats: meta.seats,
-                        status: pb::GameStatus::InProgress as i32,
-                        version: 0,
-                        winner: None,
-                    }
-                }
-            };
-            summary.version = row.head;
-            games.push(summary);
-        }
+        // In page order (`buffered` keeps it), and the first failure in that order is the answer, as if the rows
+        // were read one after the other. The futures are made before the stream (not by a `map` on it) so that the
+        // request's future stays provably `Send`: a closure over a borrowed row trips the compiler's check.
+        let rows_read: Vec<_> = rows.iter().map(|row| self.game_summary(row)).collect();
+        let games = futures::stream::iter(rows_read)
+            .buffered(LIST_READS_IN_FLIGHT)
+            .try_collect()
+            .await?;
         let next_page_token = match (more, rows.last()) {
             (true, Some(last)) => last.name.clone(),
             _ => String::new(),
@@ -183,6 +156,50 @@ impl Inner {
             games,
             next_page_token,
         })
+    }
+
+    /// One `ListGames` row: the stored summary (which changes only when the game ends), or, for a game that has
+    /// none yet, its seats from its meta; the version is always the durable head.
+    async fn game_summary(&self, row: &StreamListing) -> Result<pb::GameSummary, ApiError> {
+        let game_id = &row.name;
+        let mut summary = match &row.summary {
+            Some(bytes) => {
+                let s: StoredSummary = stored::decode("summary", game_id, bytes)?;
+                let engine = self.by_name(&s.variant).ok_or_else(|| {
+                    ApiError::DataLoss(format!(
+                        "game {game_id} is of unknown variant {}",
+                        s.variant
+                    ))
+                })?;
+                pb::GameSummary {
+                    game_id: game_id.clone(),
+                    variant: engine.variant() as i32,
+                    seats: s.seats,
+                    status: if s.finished {
+                        pb::GameStatus::Finished
+                    } else {
+                        pb::GameStatus::InProgress
+                    } as i32,
+                    version: s.version,
+                    winner: s.winner.map(u32::from),
+                }
+            }
+            None => {
+                let engine = self.by_game(game_id)?;
+                let bytes = self.shared.store.meta(game_id).await?;
+                let meta: StoredMetaHead = stored::decode("meta", game_id, &bytes)?;
+                pb::GameSummary {
+                    game_id: game_id.clone(),
+                    variant: engine.variant() as i32,
+                    seats: meta.seats,
+                    status: pb::GameStatus::InProgress as i32,
+                    version: 0,
+                    winner: None,
+                }
+            }
+        };
+        summary.version = row.head;
+        Ok(summary)
     }
 
     fn check_operator(&self, cred: Credential) -> Result<(), ApiError> {
@@ -200,21 +217,20 @@ impl Inner {
     }
 
     /// The global stream: reads the log from the store at its own pace (so it cannot fall behind a buffer), and
-    /// waits on the store's durable position when it has caught up.
+    /// when it has caught up waits for the store to announce a position past the last one it sent.
     async fn subscribe_all(
         self: Arc<Self>,
         after: u64,
         tx: &mpsc::Sender<Result<pb::SubscribeAllResponse, Status>>,
     ) -> Result<(), ApiError> {
         use pb::subscribe_all_response::Item;
-        let store = &self.shared.store;
-        let mut durable = store.durable_position();
+        let store = &*self.shared.store;
+        let mut announced = store.watch_position();
         let mut shutdown = self.shared.shutdown.clone();
         let mut position = after;
         let mut caught_up = false;
         loop {
-            durable.borrow_and_update();
-            let records = store.read_global(position + 1, GLOBAL_CHUNK)?;
+            let records = store.read_global(position + 1, GLOBAL_CHUNK).await?;
             if records.is_empty() {
                 if !caught_up {
                     caught_up = true;
@@ -227,8 +243,11 @@ impl Inner {
                         return Ok(());
                     }
                 }
+                // Nothing past `position` was readable at the read, and an event committed since is announced past
+                // it, so this returns at once for it: no wake-up is lost between the read and the wait.
                 tokio::select! {
-                    changed = durable.changed() => if changed.is_err() { return Ok(()) },
+                    // An error: the store has closed, which only happens once the server has stopped.
+                    past = announced.wait_past(position) => if past.is_err() { return Ok(()) },
                     _ = tx.closed() => return Ok(()),
                     _ = shutdown.wait_for(|s| *s) => {
                         return Err(ApiError::Unavailable("the server is shutting down".into()))
@@ -544,7 +563,10 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
         &self,
         request: Request<pb::ListGamesRequest>,
     ) -> Result<Response<pb::ListGamesResponse>, Status> {
-        reply("ListGames", self.inner.list_games(request.into_inner()))
+        reply(
+            "ListGames",
+            self.inner.list_games(request.into_inner()).await,
+        )
     }
 
     type SubscribeAllStream = EventStream<pb::SubscribeAllResponse>;

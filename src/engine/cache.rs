@@ -97,7 +97,7 @@ impl<G: StoredGame> Engine<G> {
         check_game_id(id)?;
         let mut guard = self.slot(id).lock_owned().await;
         if guard.is_none() {
-            *guard = Some(self.load_head(id)?);
+            *guard = Some(self.load_head(id).await?);
         }
         Ok(guard)
     }

@@ -214,7 +214,7 @@ impl<G: StoredGame> Engine<G> {
             version: before,
             state,
         } = guard.take().expect("lock_head loads the head");
-        let (accepted, folding) = self.fold(&meta, seat, before, state, events)?;
+        let (accepted, folding) = self.fold(&meta, seat, before, state, events).await?;
         let command = StoredCommand {
             seat,
             command: submit.command,
@@ -273,7 +273,7 @@ impl<G: StoredGame> Engine<G> {
     /// views and the snapshots due. A batch that ends the game is answered as everyone sees it from then on (the
     /// table's viewer rule), so its views are computed again from the state before it: that happens once per
     /// game, so the state is folded again from the store rather than cloned for every command.
-    fn fold(
+    async fn fold(
         &self,
         meta: &Meta<G>,
         seat: Seat,
@@ -292,7 +292,7 @@ impl<G: StoredGame> Engine<G> {
         let viewer = table::viewer(Some(seat), accepted.outcome.is_some());
         if viewer != folding.viewer {
             folding.views.clear();
-            let mut state = fold_to(&self.shared, meta, before)?;
+            let mut state = fold_to(&self.shared, meta, before).await?;
             for event in &accepted.events {
                 folding
                     .views
@@ -349,7 +349,7 @@ impl<G: StoredGame> Engine<G> {
         command_id: &CommandId,
         refusal: ApiError,
     ) -> Result<Answer<W::Event, W::Actions>, ApiError> {
-        match self.find_command(&meta.id, command_id.as_str())? {
+        match self.find_command(&meta.id, command_id.as_str()).await? {
             Some((first, last)) => self.duplicate::<W>(meta, seat, first, last).await,
             None => Err(refusal),
         }
@@ -365,8 +365,9 @@ impl<G: StoredGame> Engine<G> {
     ) -> Result<Answer<W::Event, W::Actions>, ApiError> {
         let (_, _, finished) = self.peek(&meta.id).await?;
         let viewer = table::viewer(Some(seat), finished);
-        let state = fold_to(&self.shared, meta, first.saturating_sub(1))?;
-        let (_, events) = read_views::<G, W>(&self.shared, meta, viewer, state, first, last)?;
+        let state = fold_to(&self.shared, meta, first.saturating_sub(1)).await?;
+        let (_, events) =
+            read_views::<G, W>(&self.shared, meta, viewer, state, first, last).await?;
         Ok(Answer {
             version: last,
             events,

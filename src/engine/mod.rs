@@ -33,7 +33,7 @@ pub use turns::{Actions, Ended, Listed, Turn, TurnWatch};
 
 use crate::error::ApiError;
 use crate::stored::StoredGame;
-use hexfold_store::Store;
+use hexfold_store::EventStore;
 use hexfold_table::Snapshots;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{mpsc, watch, OwnedSemaphorePermit, Semaphore};
@@ -63,7 +63,9 @@ impl Default for Limits {
 
 /// What every engine shares: the store, the limits, the stream permits and the shutdown signal.
 pub struct Shared {
-    pub store: Store,
+    /// The event store, whichever backend it is: the engine and the service speak only the trait, whose
+    /// calls never block the calling worker.
+    pub store: Arc<dyn EventStore>,
     pub limits: Limits,
     /// One permit per running stream task; shutdown waits until all of them are back.
     pub streams: Arc<Semaphore>,

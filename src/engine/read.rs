@@ -127,7 +127,7 @@ impl<G: StoredGame> Engine<G> {
         drop(guard);
         let state = match at_head {
             Some(state) => state,
-            None => G::view_state(&fold_to(&self.shared, &meta, at)?, viewer),
+            None => G::view_state(&fold_to(&self.shared, &meta, at).await?, viewer),
         };
         Ok(StateAt {
             version: at,
@@ -272,7 +272,7 @@ impl<G: StoredGame> Engine<G> {
             options: meta.options.clone(),
             seed_commitment: meta.commitment.clone(),
             seed: seed.to_hex(),
-            commands: self.commands(&meta)?,
+            commands: self.commands(&meta).await?,
         })
     }
 
@@ -286,7 +286,7 @@ impl<G: StoredGame> Engine<G> {
             return Ok(Vec::new());
         };
         let (meta, _, _) = self.peek(game_id).await?;
-        let mut state = fold_to(&self.shared, &meta, first.version.saturating_sub(1))?;
+        let mut state = fold_to(&self.shared, &meta, first.version.saturating_sub(1)).await?;
         let mut out = Vec::with_capacity(records.len());
         for record in records {
             let event = decode_event::<G>(game_id, &record.payload)?;
@@ -348,12 +348,12 @@ impl<G: StoredGame> Reading<'_, G> {
         if from > to {
             return Ok(());
         }
-        let mut state = fold_to(self.shared, self.meta, from - 1)?;
+        let mut state = fold_to(self.shared, self.meta, from - 1).await?;
         let mut start = from;
         while start <= to {
             let end = to.min(start + READ_CHUNK - 1);
             let (next, items) =
-                read_views::<G, W>(self.shared, self.meta, self.viewer, state, start, end)?;
+                read_views::<G, W>(self.shared, self.meta, self.viewer, state, start, end).await?;
             state = next;
             for item in items {
                 if !send(tx, Ok(item), shutdown).await {
@@ -380,9 +380,9 @@ impl<G: StoredGame> Reading<'_, G> {
         let mut end = to;
         loop {
             let start = from.max((end + 1).saturating_sub(READ_CHUNK));
-            let state = fold_to(self.shared, self.meta, start - 1)?;
+            let state = fold_to(self.shared, self.meta, start - 1).await?;
             let (_, items) =
-                read_views::<G, W>(self.shared, self.meta, self.viewer, state, start, end)?;
+                read_views::<G, W>(self.shared, self.meta, self.viewer, state, start, end).await?;
             for item in items.into_iter().rev() {
                 if !send(tx, Ok(item), shutdown).await {
                     return Ok(());
@@ -413,11 +413,11 @@ async fn run_subscription<G: StoredGame, W: Wire<G>>(
     shutdown: &mut watch::Receiver<bool>,
 ) -> Result<(), ApiError> {
     let viewer = table::viewer(start.seat, start.finished);
-    let mut state = fold_to(shared, meta, start.after)?;
+    let mut state = fold_to(shared, meta, start.after).await?;
     let mut last = start.after;
     while last < start.head {
         let end = start.head.min(last + READ_CHUNK);
-        let (next, items) = read_views::<G, W>(shared, meta, viewer, state, last + 1, end)?;
+        let (next, items) = read_views::<G, W>(shared, meta, viewer, state, last + 1, end).await?;
         state = next;
         for item in items {
             if !send(tx, Ok(W::update(Update::Event(item))), shutdown).await {

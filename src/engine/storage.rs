@@ -1,9 +1,13 @@
-//! Every call the engine makes to the event store, and the decoding of what comes back: the one module to change
-//! when the store changes (the coming async `EventStore` trait, say).
+//! Every call the engine makes to the event store, and the decoding of what comes back: the one module that names
+//! [`EventStore`](hexfold_store::EventStore) methods.
 //!
-//! Sled calls here are blocking. The command path makes only the ones that answer from memory (the append, the
-//! command-id index); the others run where they are the work itself (the state at an index, history) or on the
-//! rare paths (a game or stream no longer cached, a retried command id). See ARCHITECTURE.md.
+//! Every call goes through the trait, so none blocks the calling worker (sled's backend reads on tokio's blocking
+//! pool). The command path still makes as few as it can, because each read is a thread hop there and a round trip
+//! for a database: an accepted command makes one call, the append (the head is cached and its snapshots travel
+//! inside the append); a refused one asks `find_command` whether it retries an applied command, which the store
+//! answers from memory for an id it has never seen. The other calls run where they are the work itself (the state
+//! at an index, history) or on the rare paths (a game no longer cached, a retried command id, the end of a game).
+//! See ARCHITECTURE.md.
 
 use super::cache::{Head, Meta};
 use super::read::{EventAt, PlayedCommand};
@@ -19,11 +23,13 @@ use std::sync::Arc;
 pub(super) const READ_CHUNK: u64 = 256;
 
 impl<G: StoredGame> Engine<G> {
-    pub(super) fn load_head(&self, id: &str) -> Result<Head<G>, ApiError> {
-        let store = &self.shared.store;
-        let meta = Arc::new(decode_meta::<G>(id, &store.meta(id)?)?);
-        let version = store.head(id)?;
-        let state = fold_to(&self.shared, &meta, version)?;
+    /// Loads a game's head from the store: its meta and head version (read at once, two independent reads), then
+    /// the state at that version.
+    pub(super) async fn load_head(&self, id: &str) -> Result<Head<G>, ApiError> {
+        let store = &*self.shared.store;
+        let (meta, version) = tokio::try_join!(store.meta(id), store.head(id))?;
+        let meta = Arc::new(decode_meta::<G>(id, &meta)?);
+        let state = fold_to(&self.shared, &meta, version).await?;
         Ok(Head {
             meta,
             version,
@@ -75,8 +81,9 @@ impl<G: StoredGame> Engine<G> {
         Ok(self.shared.store.append(request).await?)
     }
 
-    /// The versions of the command `command_id` of game `id`, if it was applied.
-    pub(super) fn find_command(
+    /// The versions of the command `command_id` of game `id`, if it was applied. For a command the rules refused:
+    /// the store answers an id it has never seen from memory, without a read.
+    pub(super) async fn find_command(
         &self,
         id: &str,
         command_id: &str,
@@ -84,18 +91,20 @@ impl<G: StoredGame> Engine<G> {
         Ok(self
             .shared
             .store
-            .find_command(id, command_id)?
+            .find_command(id, command_id)
+            .await?
             .map(|c| (c.first_version, c.last_version)))
     }
 
     /// Every command applied to a game, in order.
-    pub(super) fn commands(
+    pub(super) async fn commands(
         &self,
         meta: &Meta<G>,
     ) -> Result<Vec<PlayedCommand<G::Command>>, ApiError> {
         self.shared
             .store
-            .commands(&meta.id)?
+            .commands(&meta.id)
+            .await?
             .into_iter()
             .map(|c| {
                 let stored: StoredCommand<G::Command> =
@@ -151,8 +160,8 @@ pub(super) fn decode_event<G: Game>(
 }
 
 /// The state at `target` (which must be at or before the durable head): the newest snapshot at or before it, then
-/// at most `snapshot_every` folds.
-pub(super) fn fold_to<G: StoredGame>(
+/// at most `snapshot_every` folds, read [`READ_CHUNK`] events per call.
+pub(super) async fn fold_to<G: StoredGame>(
     shared: &Shared,
     meta: &Meta<G>,
     target: u64,
@@ -161,7 +170,8 @@ pub(super) fn fold_to<G: StoredGame>(
     // the start then rewrites every snapshot it passes, so the next read is bounded again.
     let (mut version, mut state, rewrite) = match shared
         .store
-        .snapshot_at_or_before(&meta.id, target)?
+        .snapshot_at_or_before(&meta.id, target)
+        .await?
     {
         Some((at, bytes)) => {
             match stored::decode_snapshot::<G::State>(&meta.id, G::STATE_SCHEMA, &bytes) {
@@ -181,7 +191,7 @@ pub(super) fn fold_to<G: StoredGame>(
     let snapshots = shared.snapshots();
     while version < target {
         let to = target.min(version + READ_CHUNK);
-        for record in shared.store.read(&meta.id, version + 1, to)? {
+        for record in shared.store.read(&meta.id, version + 1, to).await? {
             if record.version != version + 1 {
                 break;
             }
@@ -189,7 +199,7 @@ pub(super) fn fold_to<G: StoredGame>(
             version += 1;
             if rewrite && snapshots.due(version) {
                 let bytes = stored::encode_snapshot(G::STATE_SCHEMA, &state);
-                if let Err(e) = shared.store.put_snapshot(&meta.id, version, bytes) {
+                if let Err(e) = shared.store.put_snapshot(&meta.id, version, bytes).await {
                     tracing::warn!(game_id = %meta.id, version, error = %e, "could not rewrite a snapshot");
                 }
             }
@@ -207,7 +217,7 @@ pub(super) fn fold_to<G: StoredGame>(
 
 /// Views of events `from..=to` (a bounded range) folded from `state` (the state at `from - 1`), as the wire
 /// delivers them, and the state at `to`.
-pub(super) fn read_views<G: StoredGame, W: Wire<G>>(
+pub(super) async fn read_views<G: StoredGame, W: Wire<G>>(
     shared: &Shared,
     meta: &Meta<G>,
     viewer: Viewer,
@@ -215,7 +225,7 @@ pub(super) fn read_views<G: StoredGame, W: Wire<G>>(
     from: u64,
     to: u64,
 ) -> Result<(G::State, Vec<W::Event>), ApiError> {
-    let records = shared.store.read(&meta.id, from, to)?;
+    let records = shared.store.read(&meta.id, from, to).await?;
     let mut out = Vec::with_capacity(records.len());
     let mut expected = from;
     for record in records {

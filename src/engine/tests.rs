@@ -1,10 +1,14 @@
-//! The engine driven directly, in rules types, over a real store in a temporary directory.
+//! The engine driven directly, in rules types, over a real store in a temporary directory: sled's, held as the
+//! trait as the server holds it, and sled's behind a wrapper that counts the engine's calls.
 
 use super::*;
 use crate::stored;
 use hexfold_rules::catan::{Catan, Command, EventView};
 use hexfold_rules::Game;
-use hexfold_store::{Durability, StoreConfig};
+use hexfold_store::{
+    AppendRequest, Appended, BoxFuture, CommandRecord, Durability, GlobalRecord, PositionWatch,
+    Recorded, Snapshot, Store, StoreConfig, StoreError, StreamListing,
+};
 use hexfold_table::TableEventView;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -48,15 +52,16 @@ fn submit(game_id: &str, step: u64, expected: Option<u64>, command: Command) -> 
     }
 }
 
-/// An engine for base Catan over a store in `dir`, and a new four-seat game: its id and the seats' credentials.
-async fn catan_game(dir: &std::path::Path) -> (Engine<Catan>, String, Vec<Credential>) {
-    let store = Store::open(
-        dir,
-        StoreConfig {
-            durability: Durability::Flush,
-        },
-    )
-    .unwrap();
+/// sled's store in `dir`, as the server holds it.
+fn sled_store(dir: &std::path::Path) -> Arc<dyn EventStore> {
+    let config = StoreConfig {
+        durability: Durability::Flush,
+    };
+    Arc::new(Store::open(dir, config).unwrap())
+}
+
+/// An engine for base Catan over `store`, and a new four-seat game: its id and the seats' credentials.
+async fn catan_game(store: Arc<dyn EventStore>) -> (Engine<Catan>, String, Vec<Credential>) {
     // The shutdown signal's sender goes at once: only stream tasks watch it, and these tests open none.
     let (_, shutdown) = watch::channel(false);
     let engine = Engine::<Catan>::new(Arc::new(Shared {
@@ -93,7 +98,7 @@ async fn catan_game(dir: &std::path::Path) -> (Engine<Catan>, String, Vec<Creden
 #[tokio::test]
 async fn the_prompts_of_an_offer_taken_by_another_seat_are_withdrawn() {
     let dir = tempfile::tempdir().unwrap();
-    let (engine, id, creds) = catan_game(dir.path()).await;
+    let (engine, id, creds) = catan_game(sled_store(dir.path())).await;
     let mut watches = Vec::new();
     for cred in &creds {
         watches.push(engine.watch_turn(*cred, id.clone()).await.unwrap());
@@ -169,7 +174,7 @@ async fn the_prompts_of_an_offer_taken_by_another_seat_are_withdrawn() {
 #[tokio::test]
 async fn a_snapshot_of_another_schema_is_folded_again_and_rewritten() {
     let dir = tempfile::tempdir().unwrap();
-    let (engine, id, creds) = catan_game(dir.path()).await;
+    let (engine, id, creds) = catan_game(sled_store(dir.path())).await;
     let k = engine.shared.limits.snapshot_every;
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let mut version = 0;
@@ -200,7 +205,7 @@ async fn a_snapshot_of_another_schema_is_folded_again_and_rewritten() {
     let shared = Arc::clone(&engine.shared);
     let (meta, _, _) = engine.peek(&id).await.unwrap();
     let wrong = stored::encode(&Catan::initial_state(&meta.setup));
-    shared.store.put_snapshot(&id, k, wrong).unwrap();
+    shared.store.put_snapshot(&id, k, wrong).await.unwrap();
 
     let fresh = Engine::<Catan>::new(Arc::clone(&shared));
     let got = fresh
@@ -208,11 +213,255 @@ async fn a_snapshot_of_another_schema_is_folded_again_and_rewritten() {
         .await
         .unwrap();
     assert_eq!(got, expected);
-    let (written_at, bytes) = shared.store.snapshot_at_or_before(&id, k).unwrap().unwrap();
+    let (written_at, bytes) = shared
+        .store
+        .snapshot_at_or_before(&id, k)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(written_at, k);
     let rewritten: Option<hexfold_rules::catan::State> =
         stored::decode_snapshot(&id, Catan::STATE_SCHEMA, &bytes).unwrap();
     assert!(rewritten.is_some(), "the stale snapshot was not rewritten");
+}
+
+/// A store that hands every call to another (sled's, here) and records each: the method, and whether the answer
+/// was ready at the first poll. sled's backend never touches sled on the caller's task (its reads go to the
+/// blocking pool, so their first poll is pending), so a call ready at once was answered from memory.
+struct Counting {
+    inner: Arc<dyn EventStore>,
+    calls: std::sync::Mutex<Vec<(&'static str, bool)>>,
+}
+
+impl Counting {
+    fn new(inner: Arc<dyn EventStore>) -> Counting {
+        Counting {
+            inner,
+            calls: Default::default(),
+        }
+    }
+
+    /// The calls recorded since the last `take`, in the order they were first polled, with whether each was ready
+    /// then.
+    fn take(&self) -> Vec<(&'static str, bool)> {
+        std::mem::take(&mut *lock(&self.calls))
+    }
+
+    /// The methods called since the last `take`, in the order they were first polled.
+    fn methods(&self) -> Vec<&'static str> {
+        self.take().into_iter().map(|(method, _)| method).collect()
+    }
+
+    fn counted<'a, T: Send + 'a>(
+        &'a self,
+        method: &'static str,
+        mut call: BoxFuture<'a, T>,
+    ) -> BoxFuture<'a, T> {
+        Box::pin(async move {
+            let mut first = true;
+            std::future::poll_fn(|cx| {
+                let poll = call.as_mut().poll(cx);
+                if std::mem::take(&mut first) {
+                    lock(&self.calls).push((method, poll.is_ready()));
+                }
+                poll
+            })
+            .await
+        })
+    }
+}
+
+impl EventStore for Counting {
+    fn create_stream<'a>(
+        &'a self,
+        stream: &'a str,
+        meta: Vec<u8>,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        self.counted("create_stream", self.inner.create_stream(stream, meta))
+    }
+
+    fn meta<'a>(&'a self, stream: &'a str) -> BoxFuture<'a, Result<Vec<u8>, StoreError>> {
+        self.counted("meta", self.inner.meta(stream))
+    }
+
+    fn head<'a>(&'a self, stream: &'a str) -> BoxFuture<'a, Result<u64, StoreError>> {
+        self.counted("head", self.inner.head(stream))
+    }
+
+    fn append(&self, req: AppendRequest) -> BoxFuture<'_, Result<Appended, StoreError>> {
+        self.counted("append", self.inner.append(req))
+    }
+
+    fn read<'a>(
+        &'a self,
+        stream: &'a str,
+        from: u64,
+        to: u64,
+    ) -> BoxFuture<'a, Result<Vec<Recorded>, StoreError>> {
+        self.counted("read", self.inner.read(stream, from, to))
+    }
+
+    fn read_backwards<'a>(
+        &'a self,
+        stream: &'a str,
+        to: u64,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<Recorded>, StoreError>> {
+        let call = self.inner.read_backwards(stream, to, limit);
+        self.counted("read_backwards", call)
+    }
+
+    fn read_global(
+        &self,
+        from_global: u64,
+        limit: usize,
+    ) -> BoxFuture<'_, Result<Vec<GlobalRecord>, StoreError>> {
+        self.counted("read_global", self.inner.read_global(from_global, limit))
+    }
+
+    fn watch_position(&self) -> PositionWatch {
+        lock(&self.calls).push(("watch_position", true));
+        self.inner.watch_position()
+    }
+
+    fn commands<'a>(
+        &'a self,
+        stream: &'a str,
+    ) -> BoxFuture<'a, Result<Vec<CommandRecord>, StoreError>> {
+        self.counted("commands", self.inner.commands(stream))
+    }
+
+    fn find_command<'a>(
+        &'a self,
+        stream: &'a str,
+        command_id: &'a str,
+    ) -> BoxFuture<'a, Result<Option<CommandRecord>, StoreError>> {
+        let call = self.inner.find_command(stream, command_id);
+        self.counted("find_command", call)
+    }
+
+    fn put_snapshot<'a>(
+        &'a self,
+        stream: &'a str,
+        version: u64,
+        bytes: Vec<u8>,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        let call = self.inner.put_snapshot(stream, version, bytes);
+        self.counted("put_snapshot", call)
+    }
+
+    fn snapshot_at_or_before<'a>(
+        &'a self,
+        stream: &'a str,
+        version: u64,
+    ) -> BoxFuture<'a, Result<Option<Snapshot>, StoreError>> {
+        let call = self.inner.snapshot_at_or_before(stream, version);
+        self.counted("snapshot_at_or_before", call)
+    }
+
+    fn list_streams<'a>(
+        &'a self,
+        after: Option<&'a str>,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<StreamListing>, StoreError>> {
+        self.counted("list_streams", self.inner.list_streams(after, limit))
+    }
+
+    fn flush(&self) -> BoxFuture<'_, Result<(), StoreError>> {
+        self.counted("flush", self.inner.flush())
+    }
+}
+
+/// The engine runs over any `Arc<dyn EventStore>`, and its command path costs the store what it should: an
+/// accepted command exactly one call, its append (the head is cached, snapshots travel inside the append, and
+/// asking for the legal actions reads nothing); a refused command one `find_command`, answered from memory
+/// without reaching sled; only a retry of an applied command reads (the original's events). A second engine
+/// over the same store then rebuilds the same state from it.
+#[tokio::test]
+async fn the_command_path_makes_one_store_call_per_accepted_command_and_none_reaching_sled_per_refusal(
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let counting = Arc::new(Counting::new(sled_store(dir.path())));
+    let (engine, id, creds) = catan_game(Arc::clone(&counting) as Arc<dyn EventStore>).await;
+    assert_eq!(counting.methods(), ["create_stream"]);
+    let k = engine.shared.limits.snapshot_every;
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut version = 0;
+    let mut accepted_commands = 0;
+    // Past a snapshot version, so that one append carries a snapshot.
+    while version < 2 * k {
+        let mut acted = false;
+        for (seat, cred) in creds.iter().enumerate() {
+            let legal = engine.legal_actions(*cred, &id).await.unwrap();
+            assert_eq!(counting.take(), [], "legal actions read the store");
+            if legal.commands.is_empty() {
+                continue;
+            }
+            // A stale expected version, under an id never used: refused, and ruled out as a retry from memory.
+            // (Before the game's first append sled's writer does not hold the stream yet, and it reads instead.)
+            let stale = Submit {
+                command_id: CommandId::new(format!("stale-{version}-{seat}")).unwrap(),
+                ..submit(&id, 0, Some(version + 1), legal.commands[0].clone())
+            };
+            let refused = engine.submit::<Plain>(*cred, stale).await.unwrap_err();
+            assert!(matches!(refused, ApiError::Conflict { .. }), "{refused:?}");
+            let calls = counting.take();
+            if version > 0 {
+                assert_eq!(calls, [("find_command", true)], "at version {version}");
+            } else {
+                assert_eq!(calls.len(), 1, "{calls:?}");
+                assert_eq!(calls[0].0, "find_command");
+            }
+
+            let command = legal.commands[rng.gen_range(0..legal.commands.len())].clone();
+            let step = accepted_commands;
+            let answer = engine
+                .submit::<Plain>(*cred, submit(&id, step, Some(version), command))
+                .await
+                .unwrap();
+            assert!(!answer.duplicate);
+            let calls = counting.methods();
+            let (_, _, finished) = engine.peek(&id).await.unwrap();
+            assert_eq!(counting.take(), [], "a cached head read the store");
+            // The batch that ends a game reads too (it is answered as everyone sees it from then on, from the
+            // state before it folded again from the store), so this seed must not end the game this early.
+            assert!(!finished, "the game ended at version {}", answer.version);
+            assert_eq!(calls, ["append"], "at version {version}");
+            version = answer.version;
+            accepted_commands += 1;
+            acted = true;
+            break;
+        }
+        assert!(acted, "no seat could act at version {version}");
+    }
+
+    // A retry of an applied command whose command the rules now refuse (its expected version is stale): the id
+    // is known, so the store reads its record, and the original's events are read to answer with them.
+    let first = engine
+        .submit::<Plain>(creds[0], submit(&id, 0, Some(0), Command::RollDice))
+        .await
+        .unwrap();
+    assert!(first.duplicate);
+    let calls = counting.methods();
+    assert_eq!(calls.first(), Some(&"find_command"), "{calls:?}");
+    assert!(calls.contains(&"read"), "{calls:?}");
+
+    // Nothing is cached in a new engine: it loads the head through the same store, to the same state.
+    let expected = engine
+        .state(Credential::Anonymous, &id, None)
+        .await
+        .unwrap();
+    let fresh = Engine::<Catan>::new(Arc::clone(&engine.shared));
+    let got = fresh.state(Credential::Anonymous, &id, None).await.unwrap();
+    assert_eq!(got, expected);
+    // The newest snapshot, then the events after it (none if the head is a snapshot's version).
+    let loaded = counting.methods();
+    assert_eq!(
+        loaded[..3],
+        ["meta", "head", "snapshot_at_or_before"],
+        "{loaded:?}"
+    );
+    assert!(loaded[3..].iter().all(|&m| m == "read"), "{loaded:?}");
 }
 
 /// A fresh game's seed comes from the operating system: two are never the same.

@@ -75,7 +75,7 @@ async fn a_restart_on_the_same_directory_keeps_everything() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_undecodable_record_is_data_loss_and_harms_nothing_else() {
-    use hexfold_store::{AppendRequest, Store, StoreConfig};
+    use hexfold_store::{AppendRequest, EventStore, Store, StoreConfig};
     use tonic::Code;
     let dir = tempfile::tempdir().unwrap();
     let server = support::start(dir.path()).await;

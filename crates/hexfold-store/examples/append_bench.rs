@@ -4,13 +4,12 @@
 //! `--payload` bytes with an expected version, back to back, for `--seconds`. Every append is acknowledged
 //! only once durable, so the figures are durable appends. Runs on a fresh temporary directory per case.
 //! `--summary-every N` attaches a summary to every Nth append of a writer (0, the default: never), as the
-//! server does when a game's summary changes. `--api trait` (the default) appends through
-//! `Arc<dyn EventStore>`, as the server will; `--api store` calls `Store::append` directly, as it did before
-//! the trait, so the two can be compared in one build.
+//! server does when a game's summary changes. Writers append through `Arc<dyn EventStore>`, as the server
+//! does.
 //!
 //! ```text
 //! cargo run --release -p hexfold-store --example append_bench -- [--writers 1,16,128] [--modes flush,fsync]
-//!     [--seconds 3] [--events 2] [--payload 200] [--summary-every 0] [--api trait|store] [--dir PATH]
+//!     [--seconds 3] [--events 2] [--payload 200] [--summary-every 0] [--dir PATH]
 //! ```
 
 use std::path::PathBuf;
@@ -19,15 +18,6 @@ use std::time::{Duration, Instant};
 
 use hexfold_store::{AppendRequest, Durability, EventStore, Store, StoreConfig};
 
-/// Which API the writers append through.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Api {
-    /// `Arc<dyn EventStore>`: a boxed future per call.
-    Trait,
-    /// `Store::append`, the inherent method.
-    Store,
-}
-
 struct Options {
     writers: Vec<usize>,
     modes: Vec<Durability>,
@@ -35,14 +25,13 @@ struct Options {
     events: usize,
     payload: usize,
     summary_every: u64,
-    api: Api,
     dir: Option<PathBuf>,
 }
 
 fn usage(problem: &str) -> ! {
     eprintln!(
         "{problem}\nusage: append_bench [--writers 1,16,128] [--modes flush,fsync] [--seconds 3] \
-         [--events 2] [--payload 200] [--summary-every 0] [--api trait|store] [--dir PATH]"
+         [--events 2] [--payload 200] [--summary-every 0] [--dir PATH]"
     );
     std::process::exit(2)
 }
@@ -61,7 +50,6 @@ fn parse_args() -> Options {
         events: 2,
         payload: 200,
         summary_every: 0,
-        api: Api::Trait,
         dir: None,
     };
     let mut args = std::env::args().skip(1);
@@ -85,13 +73,6 @@ fn parse_args() -> Options {
             "--events" => o.events = parse(&flag, &value),
             "--payload" => o.payload = parse(&flag, &value),
             "--summary-every" => o.summary_every = parse(&flag, &value),
-            "--api" => {
-                o.api = match value.as_str() {
-                    "trait" => Api::Trait,
-                    "store" => Api::Store,
-                    _ => usage(&format!("unknown api {value}")),
-                }
-            }
             "--dir" => o.dir = Some(PathBuf::from(value)),
             _ => usage(&format!("unknown flag {flag}")),
         }
@@ -126,9 +107,8 @@ async fn run_case(o: &Options, mode: Durability, writers: usize) {
     let started = Instant::now();
     let tasks: Vec<_> = (0..writers)
         .map(|w| {
-            let (store, shared) = (store.clone(), Arc::clone(&shared));
-            let (events, payload, summary_every, api) =
-                (o.events, o.payload, o.summary_every, o.api);
+            let shared = Arc::clone(&shared);
+            let (events, payload, summary_every) = (o.events, o.payload, o.summary_every);
             tokio::spawn(async move {
                 let stream = format!("bench-{w}");
                 let mut latencies = Vec::new();
@@ -148,11 +128,7 @@ async fn run_case(o: &Options, mode: Durability, writers: usize) {
                         snapshots: Vec::new(),
                     };
                     let t = Instant::now();
-                    let r = match api {
-                        Api::Trait => shared.append(req).await,
-                        Api::Store => store.append(req).await,
-                    }
-                    .expect("append");
+                    let r = shared.append(req).await.expect("append");
                     latencies.push(t.elapsed());
                     version = r.last_version;
                 }
@@ -190,12 +166,11 @@ fn main() {
         .expect("tokio runtime");
     println!(
         "append_bench: {} event(s) of {} bytes per append, a summary every {} append(s) (0: none), {}s per case, \
-         api {:?}, {} cores",
+         {} cores",
         o.events,
         o.payload,
         o.summary_every,
         o.seconds,
-        o.api,
         std::thread::available_parallelism().map_or(1, |n| n.get())
     );
     for &mode in &o.modes {

@@ -6,10 +6,11 @@ use thiserror::Error;
 /// information, and errors end up in logs and client-visible statuses.
 ///
 /// Each variant says which gRPC status the server answers with (the mapping itself lives in the server's
-/// `src/error.rs`, the one place that chooses status codes). A backend reports every failure as one of these;
-/// in particular a database that cannot be reached, or a connection lost mid-request, is [`StoreError::Io`].
-/// When an append fails that way its outcome may be unknown (it may have committed): the caller's retry
-/// with the same command id is safe, since the original is then returned as a duplicate.
+/// `src/error.rs`, the one place that chooses status codes, whose match is exhaustive so that a new variant
+/// must be given one). A backend reports every failure as one of these: a database that cannot be reached,
+/// or a connection lost mid-request, is [`StoreError::Unavailable`]; a failure of the storage itself is
+/// [`StoreError::Io`]. When an append fails either way its outcome may be unknown (it may have committed):
+/// the caller's retry with the same command id is safe, since the original is then returned as a duplicate.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum StoreError {
     /// The append's `expected_version` is not the stream's current (written) version. ABORTED, with the two
@@ -26,11 +27,15 @@ pub enum StoreError {
     /// A stored record could not be decoded; the message names the record, never its bytes. DATA_LOSS.
     #[error("corrupt record: {0}")]
     Corrupt(String),
-    /// The disk or the database failed or cannot be reached, or an earlier flush failed and the store
-    /// refuses writes (poisoned). INTERNAL today; the server may answer UNAVAILABLE for a store that cannot
-    /// be reached once a backend needs to tell the two apart (see the type's docs on retries).
+    /// The disk or the database failed, or an earlier flush failed and the store refuses writes
+    /// (poisoned), or the store is closed. INTERNAL: retrying will not help until an operator looks.
     #[error("storage I/O error: {0}")]
     Io(String),
+    /// The store cannot be reached now (a database server down or a connection lost mid-request), a
+    /// condition that may pass. UNAVAILABLE, so clients retry (see the type's docs on retrying appends).
+    /// The sled backend never reports it: its storage is local.
+    #[error("storage unavailable: {0}")]
+    Unavailable(String),
     /// A payload, name or count is over one of the limits documented on the crate's constants.
     /// INVALID_ARGUMENT.
     #[error("{what} is {size}, over the limit of {limit}")]

@@ -27,7 +27,7 @@
 //!   could forget them). The id is checked before the expected version. The repeated request's
 //!   command bytes are not compared with the original's: the id alone names the command.
 //! - An append with zero events is accepted: it records the command id (so the command is idempotent and
-//!   shows in [`Store::commands`]) and changes no version. Its [`Appended`] has
+//!   shows in [`EventStore::commands`]) and changes no version. Its [`Appended`] has
 //!   `first_version = head + 1`, `last_version = head` and `first_global` = the next global position, the
 //!   usual "empty range" convention.
 //! - If a flush fails, every waiting write fails with [`StoreError::Io`] and the store refuses all later
@@ -165,7 +165,7 @@ pub struct GlobalRecord {
     pub payload: Vec<u8>,
 }
 
-/// One entry of [`Store::list_streams`].
+/// One entry of [`EventStore::list_streams`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StreamListing {
     pub name: String,
@@ -535,29 +535,9 @@ impl Store {
             .map_err(|_| StoreError::Io("the store's log thread stopped".into()))?
     }
 
-    /// Creates a stream with its immutable meta bytes. Durable before `Ok`.
-    ///
-    /// Not blocking: it queues for the log thread and awaits the reply. To be removed from the public API
-    /// once the server uses [`EventStore::create_stream`], which calls it.
-    pub async fn create_stream(&self, stream: &str, meta: Vec<u8>) -> Result<(), StoreError> {
-        check_stream_name(stream)?;
-        check_len("stream meta (bytes)", meta.len(), MAX_META_BYTES)?;
-        let permit = self.permit(stream.len() + meta.len()).await?;
-        let (reply, outcome) = oneshot::channel();
-        let request = Request::Create {
-            stream: stream.to_string(),
-            meta,
-            reply,
-            _permit: permit,
-        };
-        self.submit(request, outcome).await
-    }
-
-    /// The meta bytes given at creation. `NotFound` until the creation is durable.
-    ///
-    /// Blocking: it reads sled on the calling thread, so never call it on an async worker. To be removed from
-    /// the public API once the server uses [`EventStore::meta`], which runs it on the blocking pool.
-    pub fn meta(&self, stream: &str) -> Result<Vec<u8>, StoreError> {
+    /// The meta bytes given at creation. `NotFound` until the creation is durable. Blocking; the body of
+    /// [`EventStore::meta`].
+    fn meta_blocking(&self, stream: &str) -> Result<Vec<u8>, StoreError> {
         check_stream_name(stream)?;
         self.durable_meta(stream, self.durable().txn)
     }
@@ -572,23 +552,6 @@ impl Store {
             return Err(StoreError::NotFound);
         }
         Ok(rec.meta)
-    }
-
-    /// Appends atomically; see the crate docs for duplicates, conflicts and empty appends. Returns once
-    /// the write is durable (and `durable_position` covers it).
-    ///
-    /// Not blocking: it queues for the log thread and awaits the reply. To be removed from the public API
-    /// once the server uses [`EventStore::append`], which calls it.
-    pub async fn append(&self, req: AppendRequest) -> Result<Appended, StoreError> {
-        req.check()?;
-        let permit = self.permit(request_bytes(&req)).await?;
-        let (reply, outcome) = oneshot::channel();
-        let request = Request::Append {
-            req: log::PreparedAppend::new(req),
-            reply,
-            _permit: permit,
-        };
-        self.submit(request, outcome).await
     }
 
     /// The last durable version of a stream, walking back over the (few) appends not yet flushed.
@@ -607,11 +570,9 @@ impl Store {
         Ok(0)
     }
 
-    /// The last durable version of the stream (0 if it has no events).
-    ///
-    /// Blocking: it reads sled on the calling thread, so never call it on an async worker. To be removed from
-    /// the public API once the server uses [`EventStore::head`], which runs it on the blocking pool.
-    pub fn head(&self, stream: &str) -> Result<u64, StoreError> {
+    /// The last durable version of the stream (0 if it has no events). Blocking; the body of
+    /// [`EventStore::head`].
+    fn head_blocking(&self, stream: &str) -> Result<u64, StoreError> {
         check_stream_name(stream)?;
         let d = self.durable();
         self.durable_meta(stream, d.txn)?;
@@ -619,11 +580,8 @@ impl Store {
     }
 
     /// Events `from..=to` of the stream, clipped to the durable head. The whole clipped range is returned
-    /// at once: callers page with `from`/`to`.
-    ///
-    /// Blocking: it reads sled on the calling thread, so never call it on an async worker. To be removed from
-    /// the public API once the server uses [`EventStore::read`], which runs it on the blocking pool.
-    pub fn read(&self, stream: &str, from: u64, to: u64) -> Result<Vec<Recorded>, StoreError> {
+    /// at once: callers page with `from`/`to`. Blocking; the body of [`EventStore::read`].
+    fn read_blocking(&self, stream: &str, from: u64, to: u64) -> Result<Vec<Recorded>, StoreError> {
         check_stream_name(stream)?;
         let d = self.durable();
         self.durable_meta(stream, d.txn)?;
@@ -722,10 +680,8 @@ impl Store {
     }
 
     /// Up to `limit` (at most [`MAX_READ_GLOBAL`]) durable events in global order from `from_global`.
-    ///
-    /// Blocking: it reads sled on the calling thread, so never call it on an async worker. To be removed from
-    /// the public API once the server uses [`EventStore::read_global`], which runs it on the blocking pool.
-    pub fn read_global(
+    /// Blocking; the body of [`EventStore::read_global`].
+    fn read_global_blocking(
         &self,
         from_global: u64,
         limit: usize,
@@ -782,11 +738,8 @@ impl Store {
         Ok(out)
     }
 
-    /// The stream's durable commands in append order.
-    ///
-    /// Blocking: it reads sled on the calling thread, so never call it on an async worker. To be removed from
-    /// the public API once the server uses [`EventStore::commands`], which runs it on the blocking pool.
-    pub fn commands(&self, stream: &str) -> Result<Vec<CommandRecord>, StoreError> {
+    /// The stream's durable commands in append order. Blocking; the body of [`EventStore::commands`].
+    fn commands_blocking(&self, stream: &str) -> Result<Vec<CommandRecord>, StoreError> {
         check_stream_name(stream)?;
         let d = self.durable();
         self.durable_meta(stream, d.txn)?;
@@ -821,10 +774,10 @@ impl Store {
     /// ruling out a retry) would stall the worker for milliseconds. The index only holds streams the writer
     /// has appended to, which therefore exist.
     ///
-    /// Blocking when the index cannot settle it: it then reads sled on the calling thread. To be removed from
-    /// the public API once the server uses [`EventStore::find_command`], which answers from the index inline
-    /// and runs the rest on the blocking pool.
-    pub fn find_command(
+    /// Blocking when the index cannot settle it: it then reads sled on the calling thread. The body of
+    /// [`EventStore::find_command`], which answers from the index inline and runs the rest on the blocking
+    /// pool.
+    fn find_command_blocking(
         &self,
         stream: &str,
         command_id: &str,
@@ -875,10 +828,8 @@ impl Store {
     /// are derivable from the events). `version` must be at or before the durable head, so a snapshot
     /// can never describe events that a crash could take back.
     ///
-    /// Blocking: it writes to sled on the calling thread, so never call it on an async worker. To be removed
-    /// from the public API once the server uses [`EventStore::put_snapshot`], which runs it on the blocking
-    /// pool.
-    pub fn put_snapshot(
+    /// Blocking (a sled write on the calling thread); the body of [`EventStore::put_snapshot`].
+    fn put_snapshot_blocking(
         &self,
         stream: &str,
         version: u64,
@@ -906,12 +857,9 @@ impl Store {
         Ok(())
     }
 
-    /// The newest snapshot at or before `version`, with its version.
-    ///
-    /// Blocking: it reads sled on the calling thread, so never call it on an async worker. To be removed from
-    /// the public API once the server uses [`EventStore::snapshot_at_or_before`], which runs it on the
-    /// blocking pool.
-    pub fn snapshot_at_or_before(
+    /// The newest snapshot at or before `version`, with its version. Blocking; the body of
+    /// [`EventStore::snapshot_at_or_before`].
+    fn snapshot_at_or_before_blocking(
         &self,
         stream: &str,
         version: u64,
@@ -932,9 +880,8 @@ impl Store {
     /// Up to `limit` (at most [`MAX_LIST_STREAMS`]) durable streams in name order, after `after`, each with
     /// its newest durable summary.
     ///
-    /// Blocking: it reads sled on the calling thread, so never call it on an async worker. To be removed from
-    /// the public API once the server uses [`EventStore::list_streams`], which runs it on the blocking pool.
-    pub fn list_streams(
+    /// Blocking; the body of [`EventStore::list_streams`].
+    fn list_streams_blocking(
         &self,
         after: Option<&str>,
         limit: usize,
@@ -973,14 +920,6 @@ impl Store {
         Ok(out)
     }
 
-    /// The latest durable global position; changes wake the receivers.
-    ///
-    /// Memory only. To be removed once the server uses [`EventStore::watch_position`], which wraps the same
-    /// channel.
-    pub fn durable_position(&self) -> watch::Receiver<u64> {
-        self.inner.shared.position.subscribe()
-    }
-
     /// How many flushes the group-commit thread has completed since open (appends per flush is the
     /// group-commit batch size).
     pub fn flush_count(&self) -> u64 {
@@ -988,27 +927,6 @@ impl Store {
             .shared
             .flushes
             .load(std::sync::atomic::Ordering::Relaxed)
-    }
-
-    /// Makes everything written before this call durable (snapshots included). For graceful shutdown.
-    ///
-    /// Not blocking: it queues for the log thread and awaits the reply. To be removed from the public API
-    /// once the server uses [`EventStore::flush`], which calls it.
-    pub async fn flush(&self) -> Result<(), StoreError> {
-        let gen = self.inner.shared.request_flush();
-        let mut rx = self.inner.shared.durable.subscribe();
-        let d = rx
-            .wait_for(|d| d.gen >= gen || d.failure.is_some())
-            .await
-            .map_err(|_| StoreError::Io("the store was closed".into()))?;
-        if d.gen >= gen {
-            Ok(())
-        } else {
-            Err(StoreError::Io(format!(
-                "flush failed: {}",
-                d.failure.as_deref().unwrap_or("unknown")
-            )))
-        }
     }
 }
 

@@ -141,7 +141,7 @@ pub(crate) struct Queue {
     /// The sum of the queued requests' sizes, so a group can take the whole queue without looking at
     /// each request when it fits the group bounds.
     pub(crate) bytes: usize,
-    /// Bumped by `Store::flush` to force a flush even when no write is pending (`put_snapshot` writes
+    /// Bumped by `EventStore::flush` to force a flush even when no write is pending (`put_snapshot` writes
     /// outside the log; snapshots carried by an append are part of its batch).
     pub(crate) requested_gen: u64,
     pub(crate) shutdown: bool,
@@ -227,8 +227,8 @@ impl CacheLimits {
     }
 }
 
-/// The log thread's own state. Behind a mutex so that tests can look at it and `Store::find_command` can
-/// ask the id index; the log thread holds it only while it stages a group, never while sled applies or
+/// The log thread's own state. Behind a mutex so that tests can look at it and `find_command` can ask the
+/// id index; the log thread holds it only while it stages a group, never while sled applies or
 /// flushes, so a lookup waits at most for one staging.
 pub(crate) struct LogState {
     pub(crate) last_txn: u64,

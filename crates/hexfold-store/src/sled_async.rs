@@ -12,10 +12,12 @@
 
 use std::sync::Arc;
 
+use tokio::sync::oneshot;
+
 use crate::event_store::{BoxFuture, EventStore, PositionWatch, Snapshot};
 use crate::{
-    check_stream_name, AppendRequest, Appended, CommandRecord, GlobalRecord, Recorded, Store,
-    StoreError, StreamListing,
+    check_len, check_stream_name, log, request_bytes, AppendRequest, Appended, CommandRecord,
+    GlobalRecord, Recorded, Request, Store, StoreError, StreamListing, MAX_META_BYTES,
 };
 
 impl Store {
@@ -57,21 +59,43 @@ impl EventStore for Store {
         stream: &'a str,
         meta: Vec<u8>,
     ) -> BoxFuture<'a, Result<(), StoreError>> {
-        Box::pin(Store::create_stream(self, stream, meta))
+        Box::pin(async move {
+            check_stream_name(stream)?;
+            check_len("stream meta (bytes)", meta.len(), MAX_META_BYTES)?;
+            let permit = self.permit(stream.len() + meta.len()).await?;
+            let (reply, outcome) = oneshot::channel();
+            let request = Request::Create {
+                stream: stream.to_string(),
+                meta,
+                reply,
+                _permit: permit,
+            };
+            self.submit(request, outcome).await
+        })
     }
 
     fn meta<'a>(&'a self, stream: &'a str) -> BoxFuture<'a, Result<Vec<u8>, StoreError>> {
         let stream = stream.to_owned();
-        Box::pin(self.off_worker(move |s| s.meta(&stream)))
+        Box::pin(self.off_worker(move |s| s.meta_blocking(&stream)))
     }
 
     fn head<'a>(&'a self, stream: &'a str) -> BoxFuture<'a, Result<u64, StoreError>> {
         let stream = stream.to_owned();
-        Box::pin(self.off_worker(move |s| s.head(&stream)))
+        Box::pin(self.off_worker(move |s| s.head_blocking(&stream)))
     }
 
     fn append(&self, req: AppendRequest) -> BoxFuture<'_, Result<Appended, StoreError>> {
-        Box::pin(Store::append(self, req))
+        Box::pin(async move {
+            req.check()?;
+            let permit = self.permit(request_bytes(&req)).await?;
+            let (reply, outcome) = oneshot::channel();
+            let request = Request::Append {
+                req: log::PreparedAppend::new(req),
+                reply,
+                _permit: permit,
+            };
+            self.submit(request, outcome).await
+        })
     }
 
     fn read<'a>(
@@ -81,7 +105,7 @@ impl EventStore for Store {
         to: u64,
     ) -> BoxFuture<'a, Result<Vec<Recorded>, StoreError>> {
         let stream = stream.to_owned();
-        Box::pin(self.off_worker(move |s| s.read(&stream, from, to)))
+        Box::pin(self.off_worker(move |s| s.read_blocking(&stream, from, to)))
     }
 
     fn read_backwards<'a>(
@@ -99,7 +123,7 @@ impl EventStore for Store {
         from_global: u64,
         limit: usize,
     ) -> BoxFuture<'_, Result<Vec<GlobalRecord>, StoreError>> {
-        Box::pin(self.off_worker(move |s| s.read_global(from_global, limit)))
+        Box::pin(self.off_worker(move |s| s.read_global_blocking(from_global, limit)))
     }
 
     fn watch_position(&self) -> PositionWatch {
@@ -111,7 +135,7 @@ impl EventStore for Store {
         stream: &'a str,
     ) -> BoxFuture<'a, Result<Vec<CommandRecord>, StoreError>> {
         let stream = stream.to_owned();
-        Box::pin(self.off_worker(move |s| s.commands(&stream)))
+        Box::pin(self.off_worker(move |s| s.commands_blocking(&stream)))
     }
 
     fn find_command<'a>(
@@ -121,13 +145,13 @@ impl EventStore for Store {
     ) -> BoxFuture<'a, Result<Option<CommandRecord>, StoreError>> {
         Box::pin(async move {
             // The index holds only streams the log thread has written, which therefore exist, so "never
-            // staged there" is a complete answer (see `Store::find_command`).
+            // staged there" is a complete answer (see `Store::find_command_blocking`).
             check_stream_name(stream)?;
             if self.inner.shared.indexed_command(stream, command_id) == Some(None) {
                 return Ok(None);
             }
             let (stream, command_id) = (stream.to_owned(), command_id.to_owned());
-            self.off_worker(move |s| s.find_command(&stream, &command_id))
+            self.off_worker(move |s| s.find_command_blocking(&stream, &command_id))
                 .await
         })
     }
@@ -139,7 +163,7 @@ impl EventStore for Store {
         bytes: Vec<u8>,
     ) -> BoxFuture<'a, Result<(), StoreError>> {
         let stream = stream.to_owned();
-        Box::pin(self.off_worker(move |s| s.put_snapshot(&stream, version, bytes)))
+        Box::pin(self.off_worker(move |s| s.put_snapshot_blocking(&stream, version, bytes)))
     }
 
     fn snapshot_at_or_before<'a>(
@@ -148,7 +172,7 @@ impl EventStore for Store {
         version: u64,
     ) -> BoxFuture<'a, Result<Option<Snapshot>, StoreError>> {
         let stream = stream.to_owned();
-        Box::pin(self.off_worker(move |s| s.snapshot_at_or_before(&stream, version)))
+        Box::pin(self.off_worker(move |s| s.snapshot_at_or_before_blocking(&stream, version)))
     }
 
     fn list_streams<'a>(
@@ -157,10 +181,25 @@ impl EventStore for Store {
         limit: usize,
     ) -> BoxFuture<'a, Result<Vec<StreamListing>, StoreError>> {
         let after = after.map(str::to_owned);
-        Box::pin(self.off_worker(move |s| s.list_streams(after.as_deref(), limit)))
+        Box::pin(self.off_worker(move |s| s.list_streams_blocking(after.as_deref(), limit)))
     }
 
     fn flush(&self) -> BoxFuture<'_, Result<(), StoreError>> {
-        Box::pin(Store::flush(self))
+        Box::pin(async move {
+            let gen = self.inner.shared.request_flush();
+            let mut rx = self.inner.shared.durable.subscribe();
+            let d = rx
+                .wait_for(|d| d.gen >= gen || d.failure.is_some())
+                .await
+                .map_err(|_| StoreError::Io("the store was closed".into()))?;
+            if d.gen >= gen {
+                Ok(())
+            } else {
+                Err(StoreError::Io(format!(
+                    "flush failed: {}",
+                    d.failure.as_deref().unwrap_or("unknown")
+                )))
+            }
+        })
     }
 }

@@ -92,7 +92,7 @@ async fn writes_queued_while_a_group_is_applied_join_it_and_share_its_flush() {
     assert_eq!(versions, vec![2, 3]);
     // One group, one flush, for all three (without joining, c2 and c3 would need a second one).
     assert_eq!(store.flush_count() - flushes, 1);
-    assert_eq!(store.head("g").unwrap(), 3);
+    assert_eq!(store.head("g").await.unwrap(), 3);
 }
 
 #[tokio::test]
@@ -116,20 +116,20 @@ async fn writes_stay_invisible_until_their_flush_completes() {
     applied(&store, base + 1).await;
 
     // In sled, not durable: every read answers as before the write.
-    assert_eq!(store.head("g").unwrap(), 1);
-    assert_eq!(store.read("g", 1, 10).unwrap().len(), 1);
+    assert_eq!(store.head("g").await.unwrap(), 1);
+    assert_eq!(store.read("g", 1, 10).await.unwrap().len(), 1);
     let newest = store.read_backwards("g", u64::MAX, 10).await.unwrap();
     assert_eq!(newest.iter().map(|r| r.version).collect::<Vec<_>>(), [1]);
-    assert_eq!(store.read_global(1, 100).unwrap().len(), 1);
-    assert_eq!(store.commands("g").unwrap().len(), 1);
-    assert_eq!(store.find_command("g", "c2").unwrap(), None);
+    assert_eq!(store.read_global(1, 100).await.unwrap().len(), 1);
+    assert_eq!(store.commands("g").await.unwrap().len(), 1);
+    assert_eq!(store.find_command("g", "c2").await.unwrap(), None);
     assert_eq!(
-        store.list_streams(None, 10).unwrap(),
+        store.list_streams(None, 10).await.unwrap(),
         vec![listing("g", Some("s1"), 1)]
     );
-    assert_eq!(*store.durable_position().borrow(), 1);
+    assert_eq!(store.watch_position().current(), 1);
     assert!(matches!(
-        store.put_snapshot("g", 3, b"snap".to_vec()),
+        store.put_snapshot("g", 3, b"snap".to_vec()).await,
         Err(StoreError::InvalidArgument(_))
     ));
     // Queued behind the pending write: a stale expected version, and a duplicate of the pending command.
@@ -164,22 +164,23 @@ async fn writes_stay_invisible_until_their_flush_completes() {
             ..c2
         }
     );
-    assert_eq!(store.head("g").unwrap(), 3);
-    assert_eq!(store.read("g", 1, 10).unwrap().len(), 3);
+    assert_eq!(store.head("g").await.unwrap(), 3);
+    assert_eq!(store.read("g", 1, 10).await.unwrap().len(), 3);
     let newest = store.read_backwards("g", u64::MAX, 10).await.unwrap();
     assert_eq!(
         newest.iter().map(|r| r.version).collect::<Vec<_>>(),
         [3, 2, 1]
     );
-    assert_eq!(store.commands("g").unwrap().len(), 2);
+    assert_eq!(store.commands("g").await.unwrap().len(), 2);
     assert_eq!(
         store
             .find_command("g", "c2")
+            .await
             .unwrap()
             .map(|c| c.last_version),
         Some(3)
     );
-    assert_eq!(*store.durable_position().borrow(), 3);
+    assert_eq!(store.watch_position().current(), 3);
 
     // A stream creation is invisible the same way.
     set_gate(&store, Some(0));
@@ -187,14 +188,14 @@ async fn writes_stay_invisible_until_their_flush_completes() {
     let writer = store.clone();
     let h = tokio::spawn(async move { writer.create_stream("h", b"meta-h".to_vec()).await });
     applied(&store, base + 1).await;
-    assert_eq!(store.meta("h"), Err(StoreError::NotFound));
-    assert_eq!(store.head("h"), Err(StoreError::NotFound));
-    assert_eq!(store.list_streams(None, 10).unwrap().len(), 1);
+    assert_eq!(store.meta("h").await, Err(StoreError::NotFound));
+    assert_eq!(store.head("h").await, Err(StoreError::NotFound));
+    assert_eq!(store.list_streams(None, 10).await.unwrap().len(), 1);
     set_gate(&store, None);
     h.await.unwrap().unwrap();
-    assert_eq!(store.meta("h").unwrap(), b"meta-h".to_vec());
+    assert_eq!(store.meta("h").await.unwrap(), b"meta-h".to_vec());
     assert_eq!(
-        store.list_streams(None, 10).unwrap(),
+        store.list_streams(None, 10).await.unwrap(),
         vec![listing("g", Some("s2"), 3), listing("h", None, 0)]
     );
 }
@@ -235,7 +236,7 @@ async fn two_summaries_in_one_group_fall_back_to_the_durable_one() {
         outcomes.push(outcome);
     }
     assert_eq!(
-        store.list_streams(None, 1).unwrap()[0].summary,
+        store.list_streams(None, 1).await.unwrap()[0].summary,
         Some(b"s1".to_vec())
     );
 
@@ -244,7 +245,7 @@ async fn two_summaries_in_one_group_fall_back_to_the_durable_one() {
     c2.await.unwrap().unwrap();
     applied(&store, base + 3).await;
     assert_eq!(
-        store.list_streams(None, 1).unwrap()[0].summary,
+        store.list_streams(None, 1).await.unwrap()[0].summary,
         Some(b"s2".to_vec())
     );
 
@@ -253,10 +254,10 @@ async fn two_summaries_in_one_group_fall_back_to_the_durable_one() {
         outcome.await.unwrap().unwrap();
     }
     assert_eq!(
-        store.list_streams(None, 1).unwrap()[0].summary,
+        store.list_streams(None, 1).await.unwrap()[0].summary,
         Some(b"s4".to_vec())
     );
-    assert_eq!(store.head("g").unwrap(), 4);
+    assert_eq!(store.head("g").await.unwrap(), 4);
 }
 
 #[tokio::test]
@@ -292,12 +293,12 @@ async fn a_failed_flush_fails_the_waiting_append_and_poisons_the_store() {
     ));
     assert!(matches!(store.flush().await, Err(StoreError::Io(_))));
     assert!(matches!(
-        store.put_snapshot("g", 1, Vec::new()),
+        store.put_snapshot("g", 1, Vec::new()).await,
         Err(StoreError::Io(_))
     ));
-    assert_eq!(store.head("g").unwrap(), 1);
-    assert_eq!(store.read("g", 1, 10).unwrap().len(), 1);
-    assert_eq!(store.read_global(1, 10).unwrap().len(), 1);
+    assert_eq!(store.head("g").await.unwrap(), 1);
+    assert_eq!(store.read("g", 1, 10).await.unwrap().len(), 1);
+    assert_eq!(store.read_global(1, 10).await.unwrap().len(), 1);
 }
 
 #[tokio::test]
@@ -330,9 +331,9 @@ async fn a_failed_fsync_fails_the_waiting_append_and_poisons_the_store() {
     assert!(matches!(err, StoreError::Io(_)), "{err:?}");
     assert!(matches!(store.flush().await, Err(StoreError::Io(_))));
     // c2 reached sled and was flushed, but never fsynced: it stays invisible.
-    assert_eq!(store.head("g").unwrap(), 1);
-    assert_eq!(store.read_global(1, 10).unwrap().len(), 1);
-    assert_eq!(store.commands("g").unwrap().len(), 1);
+    assert_eq!(store.head("g").await.unwrap(), 1);
+    assert_eq!(store.read_global(1, 10).await.unwrap().len(), 1);
+    assert_eq!(store.commands("g").await.unwrap().len(), 1);
 }
 
 #[tokio::test]
@@ -348,7 +349,7 @@ async fn damaged_records_read_as_corrupt() {
         .append(req("g", "c2", Some(1), &["secret-2"], Some("sum")))
         .await
         .unwrap();
-    store.put_snapshot("g", 2, b"snap".to_vec()).unwrap();
+    store.put_snapshot("g", 2, b"snap".to_vec()).await.unwrap();
     let db = store.db().clone();
 
     let damage = |key: Vec<u8>| {
@@ -364,13 +365,13 @@ async fn damaged_records_read_as_corrupt() {
         Err(StoreError::Corrupt(msg)) => assert!(!msg.contains("secret"), "{msg}"),
         other => panic!("expected Corrupt, got {other:?}"),
     };
-    is_corrupt(store.read("g", 1, 2).map(drop));
+    is_corrupt(store.read("g", 1, 2).await.map(drop));
     is_corrupt(store.read_backwards("g", 2, 1).await.map(drop));
-    is_corrupt(store.head("g").map(drop));
-    is_corrupt(store.read_global(1, 10).map(drop));
-    is_corrupt(store.commands("g").map(drop));
-    is_corrupt(store.list_streams(None, 10).map(drop));
-    is_corrupt(store.snapshot_at_or_before("g", 5).map(drop));
+    is_corrupt(store.head("g").await.map(drop));
+    is_corrupt(store.read_global(1, 10).await.map(drop));
+    is_corrupt(store.commands("g").await.map(drop));
+    is_corrupt(store.list_streams(None, 10).await.map(drop));
+    is_corrupt(store.snapshot_at_or_before("g", 5).await.map(drop));
     // A duplicate lookup that meets a damaged record is Corrupt too, not a fresh append.
     is_corrupt(
         store
@@ -380,11 +381,11 @@ async fn damaged_records_read_as_corrupt() {
     );
     // The undamaged prefix still reads.
     assert_eq!(
-        store.read("g", 1, 1).unwrap()[0].payload,
+        store.read("g", 1, 1).await.unwrap()[0].payload,
         b"secret-1".to_vec()
     );
     assert_eq!(
-        store.read_global(1, 1).unwrap()[0].payload,
+        store.read_global(1, 1).await.unwrap()[0].payload,
         b"secret-1".to_vec()
     );
 }
@@ -449,7 +450,7 @@ async fn the_stream_cache_evicts_at_its_bounds_and_reloads_from_sled() {
         .await
         .unwrap();
     assert_eq!((r.first_version, r.first_global), (3, 11));
-    assert_eq!(store.commands("a").unwrap().len(), 2);
+    assert_eq!(store.commands("a").await.unwrap().len(), 2);
     assert_eq!(
         store.inner.shared.state.lock().unwrap().streams["a"]
             .tail
@@ -478,7 +479,7 @@ async fn the_stream_cache_evicts_at_its_bounds_and_reloads_from_sled() {
         .await
         .unwrap();
     assert_eq!((fresh.first_version, fresh.duplicate), (7, false));
-    assert_eq!(store.commands("b").unwrap().len(), 6);
+    assert_eq!(store.commands("b").await.unwrap().len(), 6);
 }
 
 #[tokio::test]
@@ -510,15 +511,18 @@ async fn a_command_id_hash_shared_with_another_id_is_settled_by_the_records() {
     }
     // find_command is settled the same way: the index's candidate for "c2" holds c1, so the scan finds c2;
     // "c3" is not there at all; an id the index has never seen needs no read.
-    let found = |id: &str| store.find_command("g", id).unwrap().map(|c| c.last_version);
-    assert_eq!(found("c2"), Some(second.last_version));
-    assert_eq!(found("c3"), None);
-    assert_eq!(found("c1"), Some(first.last_version));
+    let found = async |id: &str| {
+        let found = store.find_command("g", id).await.unwrap();
+        found.map(|c| c.last_version)
+    };
+    assert_eq!(found("c2").await, Some(second.last_version));
+    assert_eq!(found("c3").await, None);
+    assert_eq!(found("c1").await, Some(first.last_version));
     assert_eq!(
         store.inner.shared.indexed_command("g", "never-sent"),
         Some(None)
     );
-    assert_eq!(found("never-sent"), None);
+    assert_eq!(found("never-sent").await, None);
     // "c2" hits c1's record, which holds another id: the scan finds the real original.
     let dup = store
         .append(req("g", "c2", None, &["e2"], None))
@@ -537,7 +541,7 @@ async fn a_command_id_hash_shared_with_another_id_is_settled_by_the_records() {
         .await
         .unwrap();
     assert_eq!((r.first_version, r.duplicate), (3, false));
-    assert_eq!(store.commands("g").unwrap().len(), 3);
+    assert_eq!(store.commands("g").await.unwrap().len(), 3);
 }
 
 /// The id-index key whose entry points at the append ending at `last_version`.
@@ -642,6 +646,7 @@ async fn check_migrated(dir: &Path) {
     }
     let global: Vec<(u64, String, u64)> = store
         .read_global(1, 100)
+        .await
         .unwrap()
         .into_iter()
         .map(|r| (r.global, r.stream, r.version))
@@ -651,9 +656,12 @@ async fn check_migrated(dir: &Path) {
         global,
         expected.map(|(p, s, v)| (p, s.to_string(), v)).to_vec()
     );
-    assert_eq!(store.read_global(4, 1).unwrap()[0].payload, b"g3".to_vec());
     assert_eq!(
-        store.list_streams(None, 10).unwrap(),
+        store.read_global(4, 1).await.unwrap()[0].payload,
+        b"g3".to_vec()
+    );
+    assert_eq!(
+        store.list_streams(None, 10).await.unwrap(),
         vec![listing("g", Some("g at 3"), 3), listing("h", None, 1)]
     );
     // The command ids, once in `C` records, are found in the `A` records: all four are duplicates.
@@ -674,7 +682,10 @@ async fn check_migrated(dir: &Path) {
         .await
         .unwrap();
     assert_eq!((r.first_version, r.first_global), (4, 5));
-    assert_eq!(store.read_global(5, 10).unwrap()[0].payload, b"g4".to_vec());
+    assert_eq!(
+        store.read_global(5, 10).await.unwrap()[0].payload,
+        b"g4".to_vec()
+    );
 }
 
 #[tokio::test]
@@ -683,13 +694,13 @@ async fn a_layout_1_store_is_migrated_at_open() {
     write_layout_1(dir.path(), codec::LAYOUT_V1);
     check_migrated(dir.path()).await;
     // Opening again finds layout 2 and changes nothing.
-    check_migrated_again(dir.path());
+    check_migrated_again(dir.path()).await;
 }
 
-fn check_migrated_again(dir: &Path) {
+async fn check_migrated_again(dir: &Path) {
     let store = open(dir);
-    assert_eq!(store.read_global(1, 100).unwrap().len(), 5);
-    assert_eq!(store.commands("g").unwrap().len(), 4);
+    assert_eq!(store.read_global(1, 100).await.unwrap().len(), 5);
+    assert_eq!(store.commands("g").await.unwrap().len(), 4);
 }
 
 #[tokio::test]
@@ -762,8 +773,8 @@ async fn a_group_of_several_batches_is_indexed_per_batch_and_hidden_until_durabl
     first.await.unwrap().unwrap();
     applied(&store, base + 1 + count as u64).await;
     // Applied, with their `G` records, but not durable: nothing of them is visible.
-    assert_eq!(store.read_global(1, 10_000).unwrap().len(), 1);
-    assert_eq!(store.read_global(2, 10_000).unwrap(), Vec::new());
+    assert_eq!(store.read_global(1, 10_000).await.unwrap().len(), 1);
+    assert_eq!(store.read_global(2, 10_000).await.unwrap(), Vec::new());
     let index_records = store.db().scan_prefix([codec::KIND_GLOBAL]).count();
     assert_eq!(index_records, 1 + 3, "one G record per batch with events");
 
@@ -771,20 +782,20 @@ async fn a_group_of_several_batches_is_indexed_per_batch_and_hidden_until_durabl
     for outcome in outcomes {
         assert!(!outcome.await.unwrap().unwrap().duplicate);
     }
-    let all = store.read_global(1, 10_000).unwrap();
+    let all = store.read_global(1, 10_000).await.unwrap();
     let positions: Vec<u64> = all.iter().map(|r| r.global).collect();
     assert_eq!(positions, (1..=all.len() as u64).collect::<Vec<_>>());
     // Every start position and page size finds the same slice, starting inside appends and batches.
     for from in 1..=all.len() + 1 {
         for limit in [1, 7] {
-            let page = store.read_global(from as u64, limit).unwrap();
+            let page = store.read_global(from as u64, limit).await.unwrap();
             let expected: Vec<_> = all.iter().skip(from - 1).take(limit).cloned().collect();
             assert_eq!(page, expected, "from {from} limit {limit}");
         }
     }
     // Each record agrees with the stream's own read.
     for r in &all {
-        let own = store.read(&r.stream, r.version, r.version).unwrap();
+        let own = store.read(&r.stream, r.version, r.version).await.unwrap();
         assert_eq!((own[0].global, &own[0].payload), (r.global, &r.payload));
     }
 }
