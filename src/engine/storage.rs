@@ -1,5 +1,5 @@
-//! Every call the engine makes to the event store, and the decoding of what comes back: the one module that names
-//! [`EventStore`](hexfold_store::EventStore) methods.
+//! Every call the engine makes to the event store, and the decoding of what comes back: the engine's one module that
+//! calls [`EventStore`](hexfold_store::EventStore) methods.
 //!
 //! Every call goes through the trait, so none blocks the calling worker (sled's backend reads on tokio's blocking
 //! pool). The command path still makes as few as it can, because each read is a thread hop there and a round trip

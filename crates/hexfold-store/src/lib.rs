@@ -7,7 +7,8 @@
 //! the server codes against; it names no sled type, and `tests/contract/` checks each of its guarantees
 //! against every backend. The sled backend owns the on-disk layout (documented in `src/codec.rs`) and the
 //! rule that nothing is acknowledged or read before it is durable; `src/sled_async.rs` puts it behind the
-//! trait without running any sled call on an async worker.
+//! trait without running any sled call on an async worker. The trait is all a caller gets: `Store`'s own
+//! public API is [`Store::open`] and [`Store::flush_count`], and its blocking reads are private.
 //!
 //! It must not depend on any game, on the rules crate, on protobuf or on gRPC: payloads, commands, meta,
 //! summaries and snapshots are opaque bytes chosen by the caller. Its only I/O is sled and, in
