@@ -3,7 +3,7 @@
 //! Every sled operation takes sled's global lock in shared mode, and the log thread's batch takes it
 //! exclusively (after waiting for a running flush), so any sled call on a tokio worker can stall every task
 //! of that worker for milliseconds. Here no sled call runs on the caller's task:
-//! - writes (`create_stream`, `append`, `flush`) already only queue for the log thread and await its reply;
+//! - writes (`create_stream`, `append`, `flush`) only queue for the log thread and await its reply;
 //! - reads (and `put_snapshot`, a sled insert from the caller's thread) run on tokio's blocking pool, at most
 //!   [`crate::MAX_CONCURRENT_READS`] at a time;
 //! - answers that need only memory stay inline: the position watch, and `find_command`'s "never seen",
