@@ -230,7 +230,10 @@ impl Inner {
         let mut position = after;
         let mut caught_up = false;
         loop {
-            let records = store.read_global(position + 1, GLOBAL_CHUNK).await?;
+            // Saturating: a client may start from any position, `u64::MAX` included (then it only waits).
+            let records = store
+                .read_global(position.saturating_add(1), GLOBAL_CHUNK)
+                .await?;
             if records.is_empty() {
                 if !caught_up {
                     caught_up = true;

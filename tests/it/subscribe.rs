@@ -182,5 +182,18 @@ async fn the_global_stream_is_for_the_operator_and_carries_every_game() {
     };
     assert_eq!(next.game_id, a.game_id);
     assert_eq!(next.version, live.events[0].version);
+    // A resume position past everything, the largest there is included, is caught up at once (and then waits).
+    let request = pb::SubscribeAllRequest {
+        after_position: u64::MAX,
+    };
+    let mut far = client
+        .subscribe_all(authed(request, OPERATOR_TOKEN))
+        .await
+        .unwrap()
+        .into_inner();
+    match far.message().await.unwrap().unwrap().item.unwrap() {
+        pb::subscribe_all_response::Item::CaughtUp(marker) => assert_eq!(marker.version, u64::MAX),
+        other => panic!("expected the caught-up marker, got {other:?}"),
+    }
     server.stop().await;
 }
