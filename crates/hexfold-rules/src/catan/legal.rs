@@ -86,7 +86,7 @@ fn main_actions(state: &State, seat: Seat, out: &mut Vec<Command>) {
             let connected = t
                 .vertex_edges(v)
                 .iter()
-                .any(|e| state.edges[e.index()].owner() == Some(seat));
+                .any(|e| state.edges[e.index()].is_owned_by(seat));
             if connected && settlement_site_ok(state, v).is_ok() {
                 out.push(Command::BuildSettlement { vertex: v });
             }
@@ -95,7 +95,7 @@ fn main_actions(state: &State, seat: Seat, out: &mut Vec<Command>) {
     if p.cities_left > 0 && p.hand.contains(CITY_COST) {
         for v in t.vertices() {
             let piece = state.vertices[v.index()];
-            if piece.owner() == Some(seat) && !piece.is_city() {
+            if piece.is_owned_by(seat) && !piece.is_city() {
                 out.push(Command::BuildCity { vertex: v });
             }
         }

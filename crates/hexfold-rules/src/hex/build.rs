@@ -101,7 +101,7 @@ pub(crate) fn touches_own_road(
         .topology()
         .vertex_edges(v)
         .iter()
-        .any(|e| edges[e.index()].owner() == Some(seat))
+        .any(|e| edges[e.index()].is_owned_by(seat))
 }
 
 /// A settlement built in play: a [`site`] that touches one of the seat's roads.
@@ -126,7 +126,7 @@ pub(crate) fn city_site(
     v: VertexId,
 ) -> Result<(), HexViolation> {
     let piece = vertices[v.index()];
-    if piece.owner() == Some(seat) && !piece.is_city() {
+    if piece.is_owned_by(seat) && !piece.is_city() {
         Ok(())
     } else {
         Err(HexViolation::NotYourSettlement)

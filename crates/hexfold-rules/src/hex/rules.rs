@@ -29,6 +29,10 @@ impl VertexPiece {
         let s = self.0 & !Self::CITY;
         (s != 0).then(|| Seat(s - 1))
     }
+    /// `owner() == Some(seat)` as one byte compare: the legal-move scans ask it for every corner they pass.
+    pub fn is_owned_by(self, seat: Seat) -> bool {
+        u16::from(self.0 & !Self::CITY) == u16::from(seat.0) + 1
+    }
     pub fn is_city(self) -> bool {
         self.0 & Self::CITY != 0
     }
@@ -67,6 +71,10 @@ impl EdgePiece {
     pub fn owner(self) -> Option<Seat> {
         let s = self.0 & !Self::SHIP;
         (s != 0).then(|| Seat(s - 1))
+    }
+    /// `owner() == Some(seat)` as one byte compare, like [`VertexPiece::is_owned_by`].
+    pub fn is_owned_by(self, seat: Seat) -> bool {
+        u16::from(self.0 & !Self::SHIP) == u16::from(seat.0) + 1
     }
     pub fn is_ship(self) -> bool {
         self.0 & Self::SHIP != 0
@@ -116,15 +124,16 @@ pub fn road_connects(
     e: EdgeId,
 ) -> bool {
     let t = board.topology();
-    t.edge_vertices(e)
-        .into_iter()
-        .any(|v| match vertices[v.index()].owner() {
-            Some(o) => o == seat,
-            None => t
-                .vertex_edges(v)
+    t.edge_vertices(e).into_iter().any(|v| {
+        let piece = vertices[v.index()];
+        if piece.is_empty() {
+            t.vertex_edges(v)
                 .iter()
-                .any(|&x| x != e && edges[x.index()].owner() == Some(seat)),
-        })
+                .any(|&x| x != e && edges[x.index()].is_owned_by(seat))
+        } else {
+            piece.is_owned_by(seat)
+        }
+    })
 }
 
 /// Adds what each seat's buildings receive on `roll` into `out[seat]`, before any bank limit. Every hex carrying
@@ -301,7 +310,7 @@ pub fn longest_road(
     let mut own = [0u16; 64];
     let mut n = 0usize;
     for e in t.edges() {
-        if edges[e.index()].owner() == Some(seat) && n < 64 {
+        if edges[e.index()].is_owned_by(seat) && n < 64 {
             own[n] = e.index() as u16;
             n += 1;
         }
@@ -450,6 +459,17 @@ mod tests {
 
     fn board() -> Board {
         Board::new(beginner_layout()).unwrap()
+    }
+
+    #[test]
+    fn is_owned_by_agrees_with_owner_for_every_byte() {
+        for byte in 0..=u8::MAX {
+            for seat in (0..8).map(Seat) {
+                let (v, e) = (VertexPiece(byte), EdgePiece(byte));
+                assert_eq!(v.is_owned_by(seat), v.owner() == Some(seat), "vertex {byte:#x}");
+                assert_eq!(e.is_owned_by(seat), e.owner() == Some(seat), "edge {byte:#x}");
+            }
+        }
     }
 
     /// A path of `n` edges starting at vertex `start`, walking to unused neighbours greedily.
