@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use hexfold_postgres::test_support::cluster;
 use hexfold_postgres::{PgConfig, PgStore, SCHEMA_VERSION};
-use hexfold_store::{Appended, EventStore, StoreError};
+use hexfold_store::{Appended, EventStore, GlobalRecord, StoreError};
 
 use contract::{check_consistent, req, Harness};
 
@@ -102,6 +102,121 @@ async fn until<F: std::future::Future<Output = bool>>(what: &str, mut done: impl
         assert!(Instant::now() < deadline, "{what}: not within {PATIENCE:?}");
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
+}
+
+/// Several stores on one database, as several servers: writers on each append to streams of their own
+/// (so their transactions race for the global counter), while a follower on yet another store reads the
+/// global order and waits on its position watch, which only the other stores' NOTIFYs (and its
+/// re-reads) can raise. Every position arrives exactly once, in order, no read ever shows a gap, and the
+/// watch never announces a position that a read right after cannot deliver.
+///
+/// The follower's store re-reads the position only once an hour, so its wake-ups come from NOTIFY.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn writers_on_several_stores_give_a_follower_every_position_once_in_order() {
+    const STORES: usize = 4;
+    const WRITERS_PER_STORE: usize = 4;
+    const APPENDS_PER_WRITER: usize = 30;
+    const PAGE: usize = 7;
+    let url = cluster().create_database().await;
+    let events_of = |w: usize, i: usize| if i % 9 == 8 { 0 } else { 1 + (w + i) % 3 };
+    let total: u64 = (0..STORES * WRITERS_PER_STORE)
+        .flat_map(|w| (0..APPENDS_PER_WRITER).map(move |i| events_of(w, i) as u64))
+        .sum();
+
+    let follower_store = open(PgConfig {
+        recheck_every: Duration::from_secs(3600),
+        ..PgConfig::new(&url)
+    })
+    .await;
+    let follower = tokio::spawn(async move {
+        let mut watch = follower_store.watch_position();
+        let mut seen: Vec<GlobalRecord> = Vec::new();
+        let mut waits = 0u64;
+        while (seen.len() as u64) < total {
+            let at = seen.len() as u64;
+            let announced = watch.current();
+            let page = follower_store.read_global(at + 1, PAGE).await.unwrap();
+            // Everything announced is committed and readable.
+            let due = announced.saturating_sub(at).min(PAGE as u64);
+            assert!(
+                page.len() as u64 >= due,
+                "announced {announced}, but a read from {} gave {} events",
+                at + 1,
+                page.len()
+            );
+            if page.is_empty() {
+                watch.wait_past(at).await.unwrap();
+                waits += 1;
+                continue;
+            }
+            for record in page {
+                // A transaction that took an earlier position but committed later would show here as a
+                // page starting past `at + 1`.
+                assert_eq!(record.global, seen.len() as u64 + 1, "a gap or a repeat");
+                seen.push(record);
+            }
+        }
+        (seen, waits)
+    });
+
+    let mut writers = Vec::new();
+    for s in 0..STORES {
+        let store = Arc::new(open(PgConfig::new(&url)).await);
+        for k in 0..WRITERS_PER_STORE {
+            let w = s * WRITERS_PER_STORE + k;
+            let stream = format!("w{w}");
+            store.create_stream(&stream, Vec::new()).await.unwrap();
+            let store = Arc::clone(&store);
+            writers.push(tokio::spawn(async move {
+                let mut acked = Vec::new();
+                let mut head = 0;
+                for i in 0..APPENDS_PER_WRITER {
+                    let payloads: Vec<String> = (0..events_of(w, i))
+                        .map(|e| format!("{w}-{i}-{e}"))
+                        .collect();
+                    let payloads: Vec<&str> = payloads.iter().map(String::as_str).collect();
+                    let r = store
+                        .append(req(&stream, &format!("c{i}"), Some(head), &payloads))
+                        .await
+                        .unwrap();
+                    head = r.last_version;
+                    for (k, payload) in payloads.iter().enumerate() {
+                        let k = k as u64;
+                        acked.push((
+                            r.first_global + k,
+                            stream.clone(),
+                            r.first_version + k,
+                            payload.as_bytes().to_vec(),
+                        ));
+                    }
+                }
+                acked
+            }));
+        }
+    }
+    let mut expected = Vec::new();
+    for writer in writers {
+        expected.extend(
+            tokio::time::timeout(PATIENCE, writer)
+                .await
+                .unwrap()
+                .unwrap(),
+        );
+    }
+    expected.sort();
+    let (seen, waits) = tokio::time::timeout(PATIENCE, follower)
+        .await
+        .expect("the follower saw every position")
+        .unwrap();
+    let seen: Vec<(u64, String, u64, Vec<u8>)> = seen
+        .into_iter()
+        .map(|r| (r.global, r.stream, r.version, r.payload))
+        .collect();
+    assert_eq!(seen, expected);
+    assert!(waits <= total, "{waits} waits for {total} events");
+    let store: Arc<dyn EventStore> = Arc::new(open(PgConfig::new(&url)).await);
+    let (events, _) = check_consistent(&*store).await;
+    assert_eq!(events as u64, total);
 }
 
 /// Appends racing at one version from two stores (two processes): exactly one wins, the others are
