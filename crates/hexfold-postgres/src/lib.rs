@@ -41,8 +41,8 @@ use error::{pg, pool, timed_out};
 pub use schema::SCHEMA_VERSION;
 
 /// How to reach the database and the bounds of the store. [`PgConfig::new`] gives the documented
-/// defaults.
-#[derive(Clone, Debug)]
+/// defaults. Its `Debug` shows the URL without its password.
+#[derive(Clone)]
 pub struct PgConfig {
     /// `postgres://user[:password]@host[:port]/database[?option=value...]`, as libpq takes it (`host` may
     /// be a directory holding the server's unix socket: `postgres://user@/db?host=/run/postgresql`).
@@ -69,6 +69,21 @@ pub struct PgConfig {
     pub recheck_every: Duration,
 }
 
+impl std::fmt::Debug for PgConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PgConfig")
+            .field("url", &self.describe())
+            .field("pool_size", &self.pool_size)
+            .field("timeout", &self.timeout)
+            .field("connect_timeout", &self.connect_timeout)
+            .field("max_group_appends", &self.max_group_appends)
+            .field("max_group_bytes", &self.max_group_bytes)
+            .field("max_queued_bytes", &self.max_queued_bytes)
+            .field("recheck_every", &self.recheck_every)
+            .finish()
+    }
+}
+
 impl PgConfig {
     /// The defaults: 16 pooled connections, 10 s per statement, 5 s to connect, groups of at most 512
     /// appends and 16 MiB, 64 MiB queued, a re-read of the position every 5 s.
@@ -89,12 +104,21 @@ impl PgConfig {
     pub fn describe(&self) -> String {
         match self.url.parse::<tokio_postgres::Config>() {
             Ok(c) => {
+                let ports = c.get_ports();
                 let hosts: Vec<String> = c
                     .get_hosts()
                     .iter()
-                    .map(|h| match h {
-                        tokio_postgres::config::Host::Tcp(name) => name.clone(),
-                        tokio_postgres::config::Host::Unix(path) => path.display().to_string(),
+                    .enumerate()
+                    .map(|(i, h)| {
+                        let host = match h {
+                            tokio_postgres::config::Host::Tcp(name) => name.clone(),
+                            tokio_postgres::config::Host::Unix(path) => path.display().to_string(),
+                        };
+                        // One port for all hosts, or one per host, as libpq reads them.
+                        match ports.get(i).or(ports.first().filter(|_| ports.len() == 1)) {
+                            Some(port) => format!("{host}:{port}"),
+                            None => host,
+                        }
                     })
                     .collect();
                 format!(
@@ -741,5 +765,19 @@ impl EventStore for PgStore {
     fn flush(&self) -> BoxFuture<'_, Result<(), StoreError>> {
         // Every write returned only after its COMMIT, with synchronous_commit on: nothing is left to do.
         Box::pin(async { Ok(()) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_description_and_debug_form_leave_the_password_out() {
+        let config = PgConfig::new("postgres://ann:s3cret@db.example:5433/games?sslmode=disable");
+        assert_eq!(config.describe(), "postgres://ann@db.example:5433/games");
+        assert!(!format!("{config:?}").contains("s3cret"));
+        let socket = PgConfig::new("postgres://ann@/games?host=/run/postgresql");
+        assert_eq!(socket.describe(), "postgres://ann@/run/postgresql/games");
     }
 }
