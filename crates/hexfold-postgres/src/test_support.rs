@@ -58,11 +58,6 @@ impl Cluster {
         )
     }
 
-    /// The cluster's directory (its data directory is `data/` inside).
-    pub fn dir(&self) -> &Path {
-        &self.dir
-    }
-
     /// Creates an empty database of its own for one test and returns its URL.
     pub async fn create_database(&self) -> String {
         let n = self.databases.fetch_add(1, Ordering::Relaxed);

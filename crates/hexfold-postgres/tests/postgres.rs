@@ -576,13 +576,14 @@ async fn lost_connections_are_unavailable_and_the_store_reconnects() {
 /// A server that cannot be reached is Unavailable at open, within the connect timeout.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_unreachable_server_is_unavailable_at_open() {
-    let nowhere = tempfile_dir();
+    // An empty directory: a socket path where no server listens.
+    let nowhere = tempfile::tempdir().unwrap();
     let started = Instant::now();
     let result = PgStore::open(PgConfig {
         connect_timeout: Duration::from_secs(1),
         ..PgConfig::new(format!(
             "postgres://postgres@/db?host={}&port=5432",
-            nowhere.display()
+            nowhere.path().display()
         ))
     })
     .await;
@@ -592,12 +593,4 @@ async fn an_unreachable_server_is_unavailable_at_open() {
         result.err()
     );
     assert!(started.elapsed() < PATIENCE);
-    let _ = std::fs::remove_dir(&nowhere);
-}
-
-/// An empty directory: a unix socket path where no server listens.
-fn tempfile_dir() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("hexfold-no-pg-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
