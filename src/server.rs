@@ -8,6 +8,7 @@ use crate::engine::{Limits, Shared};
 use crate::net::Coalesce;
 use crate::proto::v1::{hexfold_server::HexfoldServer, FILE_DESCRIPTOR_SET};
 use crate::service::HexfoldService;
+use hexfold_postgres::{PgConfig, PgStore};
 use hexfold_store::{Durability, EventStore, Store, StoreConfig, StoreError};
 use std::future::Future;
 use std::path::PathBuf;
@@ -26,8 +27,12 @@ use tower_http::cors::{AllowOrigin, CorsLayer};
 /// Everything `run` needs. `Default` gives the documented defaults with the data in `./hexfold-data`.
 #[derive(Clone, Debug)]
 pub struct Config {
+    /// The sled store's directory, used when `postgres` is `None`.
     pub data_dir: PathBuf,
+    /// How far the sled store makes a write durable before acknowledging it.
     pub durability: Durability,
+    /// The PostgreSQL database to keep the events in instead of sled (several servers may share one).
+    pub postgres: Option<PgConfig>,
     /// The token that may use `SubscribeAll`; `None` disables it.
     pub operator_token: Option<String>,
     pub limits: Limits,
@@ -49,6 +54,7 @@ impl Default for Config {
         Config {
             data_dir: PathBuf::from("hexfold-data"),
             durability: Durability::Flush,
+            postgres: None,
             operator_token: None,
             limits: Limits::default(),
             request_timeout: Duration::from_secs(10),
@@ -106,6 +112,29 @@ fn cors(allowed_origins: &[String]) -> Result<CorsLayer, ServeError> {
         .max_age(Duration::from_secs(24 * 60 * 60)))
 }
 
+/// Opens the configured store: the one place that names a backend, since everything after it holds the
+/// store as the trait.
+async fn open_store(config: &Config) -> Result<Arc<dyn EventStore>, StoreError> {
+    Ok(match &config.postgres {
+        // Connects, and creates or migrates the tables.
+        Some(postgres) => Arc::new(PgStore::open(postgres.clone()).await?),
+        None => Arc::new(Store::open(
+            &config.data_dir,
+            StoreConfig {
+                durability: config.durability,
+            },
+        )?),
+    })
+}
+
+/// The store for the logs, without a password.
+fn describe_store(config: &Config) -> String {
+    match &config.postgres {
+        Some(postgres) => postgres.describe(),
+        None => format!("sled in {}", config.data_dir.display()),
+    }
+}
+
 /// Serves the API on `listener` until `shutdown` resolves, then stops accepting, lets in-flight requests and
 /// appends finish, ends the live streams with UNAVAILABLE, flushes the store and returns.
 pub async fn run(
@@ -114,13 +143,7 @@ pub async fn run(
     shutdown: impl Future<Output = ()> + Send,
 ) -> Result<(), ServeError> {
     let cors = cors(&config.allowed_origins)?;
-    // The one place that names a backend: everything below holds the store as the trait.
-    let store: Arc<dyn EventStore> = Arc::new(Store::open(
-        &config.data_dir,
-        StoreConfig {
-            durability: config.durability,
-        },
-    )?);
+    let store = open_store(&config).await?;
     let (stopping_tx, stopping_rx) = watch::channel(false);
     let max_streams = config
         .limits
@@ -157,7 +180,7 @@ pub async fn run(
         .local_addr()
         .map(|a| a.to_string())
         .unwrap_or_default();
-    tracing::info!(%addr, data_dir = %config.data_dir.display(), "serving");
+    tracing::info!(%addr, store = %describe_store(&config), "serving");
     let signal = {
         let health = health.clone();
         async move {
@@ -213,9 +236,14 @@ pub struct ServeArgs {
     /// Address to listen on.
     #[arg(long, env = "HEXFOLD_LISTEN", default_value = "127.0.0.1:50051")]
     pub listen: String,
-    /// Directory of the event store (created if missing).
+    /// Directory of the event store (created if missing), unless `--store` names a database.
     #[arg(long, env = "HEXFOLD_DATA_DIR", default_value = "./hexfold-data")]
     pub data_dir: PathBuf,
+    /// Keep the events in PostgreSQL instead (`postgres://user[:password]@host[:port]/db[?option=...]`;
+    /// the tables are created or migrated at start, and several servers may share the database). Unset:
+    /// sled in `--data-dir`.
+    #[arg(long = "store", env = "HEXFOLD_STORE", hide_env_values = true, value_parser = postgres_url)]
+    pub store: Option<String>,
     /// `flush` survives a process crash; `fsync` also survives a power loss, at a cost per write.
     #[arg(long, env = "HEXFOLD_DURABILITY", value_enum, default_value_t = DurabilityArg::Flush)]
     pub durability: DurabilityArg,
@@ -250,6 +278,15 @@ pub struct ServeArgs {
     pub allowed_origins: Vec<String>,
 }
 
+/// `--store`'s value: a PostgreSQL URL, so a typo is refused at once rather than when connecting.
+fn postgres_url(url: &str) -> Result<String, String> {
+    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        Ok(url.to_string())
+    } else {
+        Err("expected a PostgreSQL URL: postgres://user@host/database".into())
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum DurabilityArg {
     Flush,
@@ -270,6 +307,7 @@ impl ServeArgs {
                 DurabilityArg::Flush => Durability::Flush,
                 DurabilityArg::Fsync => Durability::Fsync,
             },
+            postgres: self.store.as_deref().map(PgConfig::new),
             operator_token: self.operator_token.clone().filter(|t| !t.is_empty()),
             limits: Limits {
                 snapshot_every: self.snapshot_every.max(1),
@@ -324,6 +362,31 @@ mod tests {
             .headers()
             .get(header::ACCESS_CONTROL_ALLOW_ORIGIN)
             .cloned()
+    }
+
+    /// `hexfold serve`'s flags alone, as the binary parses them.
+    #[derive(Debug, clap::Parser)]
+    struct Serve {
+        #[command(flatten)]
+        args: ServeArgs,
+    }
+
+    fn serve(flags: &[&str]) -> Result<Config, clap::Error> {
+        use clap::Parser as _;
+        let argv = std::iter::once("serve").chain(flags.iter().copied());
+        Serve::try_parse_from(argv).map(|s| s.args.config())
+    }
+
+    #[test]
+    fn sled_by_default_postgres_with_store() {
+        let default = serve(&[]).unwrap();
+        assert!(default.postgres.is_none());
+        assert_eq!(default.data_dir, PathBuf::from("./hexfold-data"));
+        let url = "postgres://hexfold@db.example/games";
+        let postgres = serve(&["--store", url]).unwrap().postgres.unwrap();
+        assert_eq!(postgres.url, url);
+        let refused = serve(&["--store", "./somewhere"]).unwrap_err();
+        assert!(refused.to_string().contains("PostgreSQL URL"), "{refused}");
     }
 
     #[tokio::test]

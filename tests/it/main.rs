@@ -1,5 +1,6 @@
-//! Integration tests of the hexfold server: a real server on an ephemeral port over a temporary sled directory,
-//! driven through the generated gRPC client exactly as a client in another language would.
+//! Integration tests of the hexfold server: a real server on an ephemeral port over a temporary sled directory
+//! (or a throw-away PostgreSQL database, in `restart`), driven through the generated gRPC client exactly as a
+//! client in another language would.
 
 // prost derives `Copy` for `pb::Command` only while every game's commands hold plain scalars; the clones here
 // must keep compiling when a game adds a repeated field.

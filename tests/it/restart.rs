@@ -1,13 +1,38 @@
-//! Durability across a graceful restart.
+//! Durability across a graceful restart, on sled and on PostgreSQL.
 
 use crate::support::{self, authed, Table};
 use hexfold::proto::v1 as pb;
+use hexfold::server::Config;
 use rand::{rngs::StdRng, SeedableRng};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_on_the_same_directory_keeps_everything() {
     let dir = tempfile::tempdir().unwrap();
-    let server = support::start(dir.path()).await;
+    a_restart_keeps_everything(support::config(dir.path())).await;
+}
+
+/// The same on a throw-away PostgreSQL database (the store crate's test cluster, started on first use and
+/// gone with the test process): the server creates its tables at the first start and finds everything at
+/// the second, and never touches its data directory.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_on_the_same_postgres_database_keeps_everything() {
+    let dir = tempfile::tempdir().unwrap();
+    let unused = dir.path().join("unused");
+    let url = hexfold_postgres::test_support::cluster()
+        .create_database()
+        .await;
+    a_restart_keeps_everything(Config {
+        postgres: Some(hexfold_postgres::PgConfig::new(url)),
+        ..support::config(&unused)
+    })
+    .await;
+    assert!(!unused.exists(), "the server wrote a sled directory");
+}
+
+/// Plays part of a game, restarts the server on the same store, and checks that events, states (the head
+/// and an older one), the listing and command ids are unchanged, and that the game goes on.
+async fn a_restart_keeps_everything(config: Config) {
+    let server = support::start_with(config.clone()).await;
     let mut table = Table::new(server.addr, 3).await;
     let mut rng = StdRng::seed_from_u64(5);
     let mut steps = Vec::new();
@@ -28,7 +53,7 @@ async fn a_restart_on_the_same_directory_keeps_everything() {
         .into_inner();
     server.stop().await;
 
-    let server = support::start(dir.path()).await;
+    let server = support::start_with(config).await;
     table.reconnect(server.addr).await;
     assert_eq!(table.events(Some(1)).await, events);
     assert_eq!(table.state(Some(1), None).await.unwrap(), state);

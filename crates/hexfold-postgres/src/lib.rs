@@ -1,0 +1,783 @@
+//! The hexfold event store over PostgreSQL: [`PgStore`] implements [`hexfold_store::EventStore`], so
+//! several server processes can share one database.
+//!
+//! This crate owns the tables of the schema `hexfold` (`src/schema.rs`, created and migrated at open), the
+//! group commit that appends (`src/writer.rs`: one task, one connection, one transaction per group of
+//! queued appends), the wake-ups of the global order (`src/listener.rs`: LISTEN/NOTIFY on a connection of
+//! its own, with re-reads after a reconnect and now and then), and the reads, which run on a bounded pool
+//! of connections (this file). Global positions are handed out from one counter row updated inside the
+//! appending transaction, so positions are in commit order and no reader can pass a transaction still in
+//! flight; the README explains the choice.
+//!
+//! It depends on the store crate's trait and types and on the PostgreSQL client, never on the server, a
+//! game, protobuf or gRPC: payloads are opaque bytes. The contract it keeps is the trait's; the store
+//! crate's `tests/contract/` suite runs against it in `tests/postgres.rs`. With the `test-support`
+//! feature, [`test_support`] starts a throw-away cluster for tests.
+
+mod error;
+mod listener;
+mod schema;
+#[cfg(feature = "test-support")]
+pub mod test_support;
+mod writer;
+
+use std::future::Future;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
+use tokio::sync::{mpsc, oneshot, watch, Semaphore};
+use tokio::task::JoinHandle;
+use tokio_postgres::{NoTls, Row};
+
+use hexfold_store::{
+    check_stream_name, AppendRequest, Appended, BoxFuture, CommandRecord, EventStore, GlobalRecord,
+    PositionWatch, Recorded, Snapshot, StoreError, StreamListing, MAX_LIST_STREAMS, MAX_META_BYTES,
+    MAX_READ_BACKWARDS, MAX_READ_GLOBAL, MAX_SNAPSHOT_BYTES,
+};
+
+use error::{pg, pool, timed_out};
+pub use schema::SCHEMA_VERSION;
+
+/// How to reach the database and the bounds of the store. [`PgConfig::new`] gives the documented
+/// defaults. Its `Debug` shows the URL without its password.
+#[derive(Clone)]
+pub struct PgConfig {
+    /// `postgres://user[:password]@host[:port]/database[?option=value...]`, as libpq takes it (`host` may
+    /// be a directory holding the server's unix socket: `postgres://user@/db?host=/run/postgresql`).
+    pub url: String,
+    /// Connections of the readers' pool (the writer and the listener have one each on top). Readers past
+    /// it wait for a free connection, at most [`timeout`](Self::timeout).
+    pub pool_size: usize,
+    /// The bound on every call: the server cancels a statement that runs longer (`statement_timeout`),
+    /// a reader waits at most this long for a pooled connection, and the client gives up on a call that
+    /// has not finished after this plus [`connect_timeout`](Self::connect_timeout), with
+    /// [`StoreError::Unavailable`] (for an append: its outcome is unknown, and a retry with the same
+    /// command id is safe).
+    pub timeout: Duration,
+    /// The bound on opening one connection (unless the URL sets `connect_timeout`).
+    pub connect_timeout: Duration,
+    /// A group (the appends committed by one transaction) holds at most this many appends...
+    pub max_group_appends: usize,
+    /// ...and at most this many bytes (at least one append, whatever its size).
+    pub max_group_bytes: usize,
+    /// Appends waiting for the writer hold at most this many bytes in all; callers past it wait
+    /// (backpressure, bounded by [`timeout`](Self::timeout)), they are not refused.
+    pub max_queued_bytes: usize,
+    /// The listener re-reads the committed global position this often, in case a notification was lost.
+    pub recheck_every: Duration,
+}
+
+impl std::fmt::Debug for PgConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PgConfig")
+            .field("url", &self.describe())
+            .field("pool_size", &self.pool_size)
+            .field("timeout", &self.timeout)
+            .field("connect_timeout", &self.connect_timeout)
+            .field("max_group_appends", &self.max_group_appends)
+            .field("max_group_bytes", &self.max_group_bytes)
+            .field("max_queued_bytes", &self.max_queued_bytes)
+            .field("recheck_every", &self.recheck_every)
+            .finish()
+    }
+}
+
+impl PgConfig {
+    /// The defaults: 16 pooled connections, 10 s per statement, 5 s to connect, groups of at most 512
+    /// appends and 16 MiB, 64 MiB queued, a re-read of the position every 5 s.
+    pub fn new(url: impl Into<String>) -> PgConfig {
+        PgConfig {
+            url: url.into(),
+            pool_size: 16,
+            timeout: Duration::from_secs(10),
+            connect_timeout: Duration::from_secs(5),
+            max_group_appends: 512,
+            max_group_bytes: 16 << 20,
+            max_queued_bytes: 64 << 20,
+            recheck_every: Duration::from_secs(5),
+        }
+    }
+
+    /// The URL without its password, for logs.
+    pub fn describe(&self) -> String {
+        match self.url.parse::<tokio_postgres::Config>() {
+            Ok(c) => {
+                let ports = c.get_ports();
+                let hosts: Vec<String> = c
+                    .get_hosts()
+                    .iter()
+                    .enumerate()
+                    .map(|(i, h)| {
+                        let host = match h {
+                            tokio_postgres::config::Host::Tcp(name) => name.clone(),
+                            tokio_postgres::config::Host::Unix(path) => path.display().to_string(),
+                        };
+                        // One port for all hosts, or one per host, as libpq reads them.
+                        match ports.get(i).or(ports.first().filter(|_| ports.len() == 1)) {
+                            Some(port) => format!("{host}:{port}"),
+                            None => host,
+                        }
+                    })
+                    .collect();
+                format!(
+                    "postgres://{}@{}/{}",
+                    c.get_user().unwrap_or(""),
+                    hosts.join(","),
+                    c.get_dbname().unwrap_or("")
+                )
+            }
+            Err(_) => "postgres://(unparsable URL)".into(),
+        }
+    }
+
+    /// The client's configuration: the URL, plus the session settings every connection of the store
+    /// runs with.
+    fn client_config(&self) -> Result<tokio_postgres::Config, StoreError> {
+        let mut pg: tokio_postgres::Config = self
+            .url
+            .parse()
+            .map_err(|e| StoreError::InvalidArgument(format!("not a PostgreSQL URL: {e}")))?;
+        if pg.get_connect_timeout().is_none() {
+            pg.connect_timeout(self.connect_timeout);
+        }
+        if pg.get_application_name().is_none() {
+            pg.application_name("hexfold");
+        }
+        // Appended after the URL's own options, so these win: an acknowledgement must mean "on disk"
+        // whatever the database's default says, and no statement or idle transaction may hold locks (the
+        // global counter's above all) for longer than the bound.
+        let ms = self.timeout.as_millis();
+        let options = format!(
+            "{} -c synchronous_commit=on -c statement_timeout={ms} \
+             -c idle_in_transaction_session_timeout={ms}",
+            pg.get_options().unwrap_or("")
+        );
+        pg.options(options.trim_start());
+        // A peer that vanished without closing the connection is noticed within about a minute, not
+        // the operating system's default of two hours.
+        pg.keepalives_idle(Duration::from_secs(30));
+        Ok(pg)
+    }
+
+    /// How long a call may take, all in all, before the client gives up on it.
+    fn call_bound(&self) -> Duration {
+        self.timeout + self.connect_timeout
+    }
+}
+
+/// The PostgreSQL event store. Cheap to clone; the clones share one writer, one listener and one pool.
+/// The writer commits what is queued and stops when the last clone is dropped; the listener stops at
+/// once.
+#[derive(Clone)]
+pub struct PgStore {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    pool: Pool,
+    /// The queue of the writer task (see `writer`).
+    queue: mpsc::UnboundedSender<writer::Pending>,
+    /// Permits of one KiB each for the bytes in the queue...
+    queued_bytes: Arc<Semaphore>,
+    /// ...of which there are this many.
+    queue_permits: usize,
+    /// The complete global position, raised by the writer and the listener.
+    position: watch::Receiver<u64>,
+    stats: Arc<Stats>,
+    listener: JoinHandle<()>,
+    call_bound: Duration,
+}
+
+impl Drop for Inner {
+    fn drop(&mut self) {
+        // The writer ends on its own once the queue is closed and drained; the listener only waits.
+        self.listener.abort();
+    }
+}
+
+/// Counters of the group commit, for benchmarks and tests.
+#[derive(Debug, Default)]
+pub(crate) struct Stats {
+    groups: AtomicU64,
+    appends: AtomicU64,
+    /// Appends queued and not yet taken into a group.
+    queued: AtomicU64,
+}
+
+impl PgStore {
+    /// Connects, creates or migrates the tables (refusing a schema newer than this build's), reads the
+    /// global position, and starts the writer and the listener. Must be called within a tokio runtime,
+    /// on which the store's tasks then run.
+    ///
+    /// An unreachable database is [`StoreError::Unavailable`]; a malformed URL is
+    /// [`StoreError::InvalidArgument`].
+    pub async fn open(config: PgConfig) -> Result<PgStore, StoreError> {
+        let client_config = config.client_config()?;
+        let call_bound = config.call_bound();
+        let mut client = bounded("connecting", call_bound, connect(&client_config)).await?;
+        bounded("migrating", call_bound, schema::migrate(&mut client)).await?;
+        let start = bounded("reading the global position", call_bound, async {
+            read_position(&client).await.map_err(pg)
+        })
+        .await?;
+        let (position_tx, position) = watch::channel(start);
+        let position_tx = Arc::new(position_tx);
+
+        let manager = Manager::from_config(
+            client_config.clone(),
+            NoTls,
+            ManagerConfig {
+                // A connection that broke is dropped; a working one is handed out without a round trip.
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(config.pool_size.max(1))
+            .runtime(Runtime::Tokio1)
+            .wait_timeout(Some(config.timeout))
+            .create_timeout(Some(config.connect_timeout))
+            .recycle_timeout(Some(config.connect_timeout))
+            .build()
+            .map_err(|e| StoreError::Io(format!("postgres pool: {e}")))?;
+
+        let stats = Arc::new(Stats::default());
+        let (queue, queued) = mpsc::unbounded_channel();
+        let writer = writer::Writer::start(
+            client_config.clone(),
+            client,
+            Arc::clone(&position_tx),
+            Arc::clone(&stats),
+            &config,
+        );
+        let writer = bounded("preparing the writer", call_bound, writer).await?;
+        tokio::spawn(writer::run(writer, queued));
+        let listener = tokio::spawn(listener::run(
+            client_config,
+            position_tx,
+            config.recheck_every,
+            call_bound,
+        ));
+        let queue_permits = (config.max_queued_bytes >> 10).clamp(1, u32::MAX as usize);
+        Ok(PgStore {
+            inner: Arc::new(Inner {
+                pool,
+                queue,
+                queued_bytes: Arc::new(Semaphore::new(queue_permits)),
+                queue_permits,
+                position,
+                stats,
+                listener,
+                call_bound,
+            }),
+        })
+    }
+
+    /// How many transactions the writer has committed with at least one new append, and how many
+    /// appends they held (their ratio is the group size).
+    pub fn group_stats(&self) -> (u64, u64) {
+        (
+            self.inner.stats.groups.load(Ordering::Relaxed),
+            self.inner.stats.appends.load(Ordering::Relaxed),
+        )
+    }
+
+    /// How many appends are queued for the writer and not yet taken into a group.
+    pub fn queued_appends(&self) -> u64 {
+        self.inner.stats.queued.load(Ordering::Relaxed)
+    }
+
+    /// A pooled connection and the call's work on it, within the call's bound.
+    async fn call<T>(
+        &self,
+        what: &'static str,
+        work: impl AsyncFnOnce(&deadpool_postgres::Client) -> Result<T, StoreError>,
+    ) -> Result<T, StoreError> {
+        bounded(what, self.inner.call_bound, async {
+            let client = self.inner.pool.get().await.map_err(pool)?;
+            work(&client).await
+        })
+        .await
+    }
+}
+
+/// Opens one connection and runs its I/O on a task of its own, which ends when the client is dropped or
+/// the connection breaks.
+pub(crate) async fn connect(
+    config: &tokio_postgres::Config,
+) -> Result<tokio_postgres::Client, StoreError> {
+    let (client, connection) = config.connect(NoTls).await.map_err(pg)?;
+    tokio::spawn(async move {
+        if let Err(e) = connection.await {
+            tracing::debug!(error = %e, "postgres connection ended");
+        }
+    });
+    Ok(client)
+}
+
+/// The committed global position: every position up to it is committed too (see the README).
+pub(crate) async fn read_position(
+    client: &tokio_postgres::Client,
+) -> Result<u64, tokio_postgres::Error> {
+    let row = client
+        .query_one("SELECT position FROM hexfold.global_position", &[])
+        .await?;
+    Ok(row.get::<_, i64>(0).max(0) as u64)
+}
+
+/// `work`, or [`StoreError::Unavailable`] if it takes longer than `after`.
+pub(crate) async fn bounded<T>(
+    what: &'static str,
+    after: Duration,
+    work: impl Future<Output = Result<T, StoreError>>,
+) -> Result<T, StoreError> {
+    match tokio::time::timeout(after, work).await {
+        Ok(result) => result,
+        Err(_) => Err(timed_out(what, after)),
+    }
+}
+
+/// A version or count as PostgreSQL's `bigint`; past its range it saturates, which only ever asks for
+/// more than exists.
+fn int8(n: u64) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+/// A stored `bigint` that must not be negative.
+fn stored_u64(row: &Row, column: &str, record: &dyn Fn() -> String) -> Result<u64, StoreError> {
+    let n: i64 = row.get(column);
+    u64::try_from(n).map_err(|_| StoreError::Corrupt(format!("{}: negative {column}", record())))
+}
+
+/// The checksum stored with every event: CRC-32 of the stream's name, the version and the payload, so a
+/// row whose payload was changed, or moved to another stream or version, does not read back.
+pub(crate) fn checksum(stream: &[u8], version: u64, payload: &[u8]) -> i32 {
+    let mut hasher = crc32fast::Hasher::new();
+    hasher.update(&(stream.len() as u64).to_be_bytes());
+    hasher.update(stream);
+    hasher.update(&version.to_be_bytes());
+    hasher.update(payload);
+    // Stored as `integer`: the same 32 bits, read as signed.
+    hasher.finalize() as i32
+}
+
+/// An event row (`version`, `global`, `payload`, `checksum`) of `stream`, checked against its checksum.
+fn event(stream: &str, row: &Row) -> Result<Recorded, StoreError> {
+    let version: i64 = row.get("version");
+    let record = || format!("event {stream}@{version}");
+    let version = stored_u64(row, "version", &record)?;
+    let global = stored_u64(row, "global", &record)?;
+    let payload: Vec<u8> = row.get("payload");
+    let stored: i32 = row.get("checksum");
+    if stored != checksum(stream.as_bytes(), version, &payload) {
+        return Err(StoreError::Corrupt(format!(
+            "{}: checksum mismatch",
+            record()
+        )));
+    }
+    Ok(Recorded {
+        version,
+        global,
+        payload,
+    })
+}
+
+/// A stored name or command id, which this store only ever writes from a Rust string.
+fn utf8(bytes: Vec<u8>, what: &str) -> Result<String, StoreError> {
+    String::from_utf8(bytes).map_err(|_| StoreError::Corrupt(format!("{what} is not UTF-8")))
+}
+
+fn command(row: &Row, stream: &str) -> Result<CommandRecord, StoreError> {
+    let command_id = utf8(row.get("command_id"), "a stored command id")?;
+    let record = || format!("command {command_id:?} of {stream}");
+    Ok(CommandRecord {
+        first_version: stored_u64(row, "first_version", &record)?,
+        last_version: stored_u64(row, "last_version", &record)?,
+        command: row.get("command"),
+        command_id,
+    })
+}
+
+fn check_len(what: &'static str, size: usize, limit: usize) -> Result<(), StoreError> {
+    if size > limit {
+        Err(StoreError::TooLarge { what, size, limit })
+    } else {
+        Ok(())
+    }
+}
+
+/// [`StoreError::NotFound`] unless `stream` exists: what a read that found no rows asks next.
+async fn must_exist(client: &deadpool_postgres::Client, stream: &str) -> Result<(), StoreError> {
+    let statement = client
+        .prepare_cached("SELECT 1 FROM hexfold.streams WHERE name = $1")
+        .await
+        .map_err(pg)?;
+    match client
+        .query_opt(&statement, &[&stream.as_bytes()])
+        .await
+        .map_err(pg)?
+    {
+        Some(_) => Ok(()),
+        None => Err(StoreError::NotFound),
+    }
+}
+
+/// The rows of `sql` over `params`; if there are none, [`StoreError::NotFound`] unless `stream` exists.
+async fn rows_of_stream(
+    client: &deadpool_postgres::Client,
+    stream: &str,
+    sql: &str,
+    params: &[&(dyn tokio_postgres::types::ToSql + Sync)],
+) -> Result<Vec<Row>, StoreError> {
+    let statement = client.prepare_cached(sql).await.map_err(pg)?;
+    let rows = client.query(&statement, params).await.map_err(pg)?;
+    if rows.is_empty() {
+        must_exist(client, stream).await?;
+    }
+    Ok(rows)
+}
+
+impl EventStore for PgStore {
+    fn create_stream<'a>(
+        &'a self,
+        stream: &'a str,
+        meta: Vec<u8>,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(async move {
+            check_stream_name(stream)?;
+            check_len("stream meta (bytes)", meta.len(), MAX_META_BYTES)?;
+            self.call("create_stream", async move |client| {
+                let statement = client
+                    .prepare_cached(
+                        "INSERT INTO hexfold.streams (name, meta) VALUES ($1, $2)
+                         ON CONFLICT (name) DO NOTHING",
+                    )
+                    .await
+                    .map_err(pg)?;
+                match client
+                    .execute(&statement, &[&stream.as_bytes(), &meta])
+                    .await
+                    .map_err(pg)?
+                {
+                    0 => Err(StoreError::AlreadyExists),
+                    _ => Ok(()),
+                }
+            })
+            .await
+        })
+    }
+
+    fn meta<'a>(&'a self, stream: &'a str) -> BoxFuture<'a, Result<Vec<u8>, StoreError>> {
+        Box::pin(self.call("meta", async move |client| {
+            let statement = client
+                .prepare_cached("SELECT meta FROM hexfold.streams WHERE name = $1")
+                .await
+                .map_err(pg)?;
+            let row = client
+                .query_opt(&statement, &[&stream.as_bytes()])
+                .await
+                .map_err(pg)?;
+            row.map(|r| r.get(0)).ok_or(StoreError::NotFound)
+        }))
+    }
+
+    fn head<'a>(&'a self, stream: &'a str) -> BoxFuture<'a, Result<u64, StoreError>> {
+        Box::pin(self.call("head", async move |client| {
+            let statement = client
+                .prepare_cached("SELECT head FROM hexfold.streams WHERE name = $1")
+                .await
+                .map_err(pg)?;
+            let row = client
+                .query_opt(&statement, &[&stream.as_bytes()])
+                .await
+                .map_err(pg)?
+                .ok_or(StoreError::NotFound)?;
+            stored_u64(&row, "head", &|| format!("stream {stream}"))
+        }))
+    }
+
+    fn append(&self, req: AppendRequest) -> BoxFuture<'_, Result<Appended, StoreError>> {
+        Box::pin(bounded("append", self.inner.call_bound, async move {
+            req.check()?;
+            let bytes = writer::request_bytes(&req);
+            // At most the whole bound, so an append bigger than the queue may hold waits for an empty
+            // queue rather than for ever.
+            let permits = (bytes >> 10).clamp(1, self.inner.queue_permits);
+            let permits = u32::try_from(permits).unwrap_or(u32::MAX);
+            let permit = Arc::clone(&self.inner.queued_bytes)
+                .acquire_many_owned(permits)
+                .await
+                .map_err(|_| StoreError::Io("the store is closed".into()))?;
+            let (reply, outcome) = oneshot::channel();
+            let pending = writer::Pending {
+                req,
+                bytes,
+                reply,
+                _permit: permit,
+            };
+            self.inner.stats.queued.fetch_add(1, Ordering::Relaxed);
+            if self.inner.queue.send(pending).is_err() {
+                self.inner.stats.queued.fetch_sub(1, Ordering::Relaxed);
+                return Err(StoreError::Io("the store's writer has stopped".into()));
+            }
+            outcome
+                .await
+                .unwrap_or_else(|_| Err(StoreError::Io("the store's writer has stopped".into())))
+        }))
+    }
+
+    fn read<'a>(
+        &'a self,
+        stream: &'a str,
+        from: u64,
+        to: u64,
+    ) -> BoxFuture<'a, Result<Vec<Recorded>, StoreError>> {
+        Box::pin(self.call("read", async move |client| {
+            let rows = rows_of_stream(
+                client,
+                stream,
+                "SELECT version, global, payload, checksum FROM hexfold.events
+                 WHERE stream = $1 AND version BETWEEN $2 AND $3 ORDER BY version",
+                &[&stream.as_bytes(), &int8(from.max(1)), &int8(to)],
+            )
+            .await?;
+            rows.iter().map(|row| event(stream, row)).collect()
+        }))
+    }
+
+    fn read_backwards<'a>(
+        &'a self,
+        stream: &'a str,
+        to: u64,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<Recorded>, StoreError>> {
+        let limit = limit.min(MAX_READ_BACKWARDS) as i64;
+        Box::pin(self.call("read_backwards", async move |client| {
+            let rows = rows_of_stream(
+                client,
+                stream,
+                "SELECT version, global, payload, checksum FROM hexfold.events
+                 WHERE stream = $1 AND version <= $2 ORDER BY version DESC LIMIT $3",
+                &[&stream.as_bytes(), &int8(to), &limit],
+            )
+            .await?;
+            rows.iter().map(|row| event(stream, row)).collect()
+        }))
+    }
+
+    fn read_global(
+        &self,
+        from_global: u64,
+        limit: usize,
+    ) -> BoxFuture<'_, Result<Vec<GlobalRecord>, StoreError>> {
+        let limit = limit.min(MAX_READ_GLOBAL) as i64;
+        Box::pin(async move {
+            if limit == 0 {
+                return Ok(Vec::new());
+            }
+            self.call("read_global", async move |client| {
+                // One statement, one snapshot: positions are handed out in commit order (see the README),
+                // so what it sees is a gapless prefix of the global order.
+                let statement = client
+                    .prepare_cached(
+                        "SELECT global, stream, version, payload, checksum FROM hexfold.events
+                         WHERE global >= $1 ORDER BY global LIMIT $2",
+                    )
+                    .await
+                    .map_err(pg)?;
+                let rows = client
+                    .query(&statement, &[&int8(from_global.max(1)), &limit])
+                    .await
+                    .map_err(pg)?;
+                rows.iter()
+                    .map(|row| {
+                        let stream = utf8(row.get("stream"), "a stored stream name")?;
+                        let e = event(&stream, row)?;
+                        Ok(GlobalRecord {
+                            global: e.global,
+                            stream,
+                            version: e.version,
+                            payload: e.payload,
+                        })
+                    })
+                    .collect()
+            })
+            .await
+        })
+    }
+
+    fn watch_position(&self) -> PositionWatch {
+        PositionWatch::new(self.inner.position.clone())
+    }
+
+    fn commands<'a>(
+        &'a self,
+        stream: &'a str,
+    ) -> BoxFuture<'a, Result<Vec<CommandRecord>, StoreError>> {
+        Box::pin(self.call("commands", async move |client| {
+            let rows = rows_of_stream(
+                client,
+                stream,
+                "SELECT command_id, command, first_version, last_version FROM hexfold.commands
+                 WHERE stream = $1 ORDER BY seq",
+                &[&stream.as_bytes()],
+            )
+            .await?;
+            rows.iter().map(|row| command(row, stream)).collect()
+        }))
+    }
+
+    fn find_command<'a>(
+        &'a self,
+        stream: &'a str,
+        command_id: &'a str,
+    ) -> BoxFuture<'a, Result<Option<CommandRecord>, StoreError>> {
+        Box::pin(self.call("find_command", async move |client| {
+            // One round trip for both questions: no row means no stream, a row of nulls no command.
+            let statement = client
+                .prepare_cached(
+                    "SELECT c.command_id, c.command, c.first_version, c.last_version
+                     FROM hexfold.streams s
+                     LEFT JOIN hexfold.commands c ON c.stream = s.name AND c.command_id = $2
+                     WHERE s.name = $1",
+                )
+                .await
+                .map_err(pg)?;
+            let row = client
+                .query_opt(&statement, &[&stream.as_bytes(), &command_id.as_bytes()])
+                .await
+                .map_err(pg)?
+                .ok_or(StoreError::NotFound)?;
+            match row.get::<_, Option<Vec<u8>>>("command_id") {
+                None => Ok(None),
+                Some(_) => command(&row, stream).map(Some),
+            }
+        }))
+    }
+
+    fn put_snapshot<'a>(
+        &'a self,
+        stream: &'a str,
+        version: u64,
+        bytes: Vec<u8>,
+    ) -> BoxFuture<'a, Result<(), StoreError>> {
+        Box::pin(async move {
+            check_stream_name(stream)?;
+            check_len("snapshot (bytes)", bytes.len(), MAX_SNAPSHOT_BYTES)?;
+            self.call("put_snapshot", async move |client| {
+                // The head is checked by the same statement that writes, so a snapshot can never describe
+                // events that are not committed.
+                let statement = client
+                    .prepare_cached(
+                        "WITH s AS (SELECT head FROM hexfold.streams WHERE name = $1),
+                         w AS (
+                             INSERT INTO hexfold.snapshots (stream, version, bytes)
+                             SELECT $1, $2, $3 FROM s WHERE s.head >= $2
+                             ON CONFLICT (stream, version) DO UPDATE SET bytes = EXCLUDED.bytes
+                             RETURNING 1
+                         )
+                         SELECT (SELECT head FROM s), EXISTS (SELECT 1 FROM w)",
+                    )
+                    .await
+                    .map_err(pg)?;
+                let row = client
+                    .query_one(&statement, &[&stream.as_bytes(), &int8(version), &bytes])
+                    .await
+                    .map_err(pg)?;
+                match (row.get::<_, Option<i64>>(0), row.get::<_, bool>(1)) {
+                    (None, _) => Err(StoreError::NotFound),
+                    (Some(_), true) => Ok(()),
+                    (Some(head), false) => Err(StoreError::InvalidArgument(format!(
+                        "snapshot at version {version} is past the durable head {head}"
+                    ))),
+                }
+            })
+            .await
+        })
+    }
+
+    fn snapshot_at_or_before<'a>(
+        &'a self,
+        stream: &'a str,
+        version: u64,
+    ) -> BoxFuture<'a, Result<Option<Snapshot>, StoreError>> {
+        Box::pin(self.call("snapshot_at_or_before", async move |client| {
+            let rows = rows_of_stream(
+                client,
+                stream,
+                "SELECT version, bytes FROM hexfold.snapshots
+                 WHERE stream = $1 AND version <= $2 ORDER BY version DESC LIMIT 1",
+                &[&stream.as_bytes(), &int8(version)],
+            )
+            .await?;
+            match rows.first() {
+                None => Ok(None),
+                Some(row) => {
+                    let version = stored_u64(row, "version", &|| format!("snapshot of {stream}"))?;
+                    Ok(Some((version, row.get("bytes"))))
+                }
+            }
+        }))
+    }
+
+    fn list_streams<'a>(
+        &'a self,
+        after: Option<&'a str>,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<StreamListing>, StoreError>> {
+        let limit = limit.min(MAX_LIST_STREAMS) as i64;
+        Box::pin(async move {
+            if limit == 0 {
+                return Ok(Vec::new());
+            }
+            self.call("list_streams", async move |client| {
+                // `bytea` compares bytewise, the order the trait promises; a missing `after` is the
+                // empty name, before every other.
+                let statement = client
+                    .prepare_cached(
+                        "SELECT name, summary, head FROM hexfold.streams
+                         WHERE name > $1 ORDER BY name LIMIT $2",
+                    )
+                    .await
+                    .map_err(pg)?;
+                let after = after.unwrap_or("").as_bytes();
+                let rows = client
+                    .query(&statement, &[&after, &limit])
+                    .await
+                    .map_err(pg)?;
+                rows.iter()
+                    .map(|row| {
+                        let name = utf8(row.get("name"), "a stored stream name")?;
+                        let head = stored_u64(row, "head", &|| format!("stream {name}"))?;
+                        Ok(StreamListing {
+                            summary: row.get("summary"),
+                            head,
+                            name,
+                        })
+                    })
+                    .collect()
+            })
+            .await
+        })
+    }
+
+    fn flush(&self) -> BoxFuture<'_, Result<(), StoreError>> {
+        // Every write returned only after its COMMIT, with synchronous_commit on: nothing is left to do.
+        Box::pin(async { Ok(()) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_description_and_debug_form_leave_the_password_out() {
+        let config = PgConfig::new("postgres://ann:s3cret@db.example:5433/games?sslmode=disable");
+        assert_eq!(config.describe(), "postgres://ann@db.example:5433/games");
+        assert!(!format!("{config:?}").contains("s3cret"));
+        let socket = PgConfig::new("postgres://ann@/games?host=/run/postgresql");
+        assert_eq!(socket.describe(), "postgres://ann@/run/postgresql/games");
+    }
+}

@@ -1,0 +1,596 @@
+//! The PostgreSQL store: the store crate's contract suite, and what only a shared database has: several
+//! stores (as several servers) on one database, the global order across them, group commit, the schema
+//! version, and failures (a lost connection, a blocked statement, an unreachable server).
+//!
+//! Every test gets a fresh database on the test process's throw-away cluster
+//! (`hexfold_postgres::test_support`), which this binary starts on first use and which dies with it.
+
+#[path = "../../hexfold-store/tests/contract/mod.rs"]
+mod contract;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use hexfold_postgres::test_support::cluster;
+use hexfold_postgres::{PgConfig, PgStore, SCHEMA_VERSION};
+use hexfold_store::{Appended, EventStore, GlobalRecord, StoreError};
+
+use contract::{check_consistent, req, Harness};
+
+contract::suite!(contract_on_postgres, PgHarness::new());
+
+/// How long a test waits for something before it fails instead of hanging.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// One fresh database per harness, created on first open.
+struct PgHarness {
+    url: Option<String>,
+}
+
+impl PgHarness {
+    fn new() -> PgHarness {
+        PgHarness { url: None }
+    }
+
+    async fn url(&mut self) -> String {
+        if self.url.is_none() {
+            self.url = Some(cluster().create_database().await);
+        }
+        self.url.clone().expect("just created")
+    }
+}
+
+/// Drops the test's only handle of a store: the writer commits what is queued and stops.
+fn close(store: Arc<dyn EventStore>) {
+    assert_eq!(
+        Arc::strong_count(&store),
+        1,
+        "the test still holds another handle of the store it closes"
+    );
+    drop(store);
+}
+
+impl Harness for PgHarness {
+    async fn open(&mut self) -> Arc<dyn EventStore> {
+        Arc::new(open(PgConfig::new(self.url().await)).await)
+    }
+
+    async fn reopen(&mut self, store: Arc<dyn EventStore>) -> Arc<dyn EventStore> {
+        close(store);
+        self.open().await
+    }
+
+    async fn damage_event(
+        &mut self,
+        store: Arc<dyn EventStore>,
+        stream: &str,
+        version: u64,
+    ) -> (Arc<dyn EventStore>, &'static str) {
+        let db = raw(&self.url().await).await;
+        let changed = db
+            .execute(
+                "UPDATE hexfold.events SET payload = '\\xdeadbeef'::bytea
+                 WHERE stream = $1 AND version = $2",
+                &[&stream.as_bytes(), &(version as i64)],
+            )
+            .await
+            .unwrap();
+        assert_eq!(changed, 1, "the event to damage");
+        (store, "checksum")
+    }
+}
+
+async fn open(config: PgConfig) -> PgStore {
+    PgStore::open(config).await.expect("open the store")
+}
+
+/// A plain connection to the test database, for what the store never does (damage, locks, kills).
+async fn raw(url: &str) -> tokio_postgres::Client {
+    let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+        .await
+        .expect("connect");
+    tokio::spawn(connection);
+    client
+}
+
+/// Waits until `done` answers true, failing the test after [`PATIENCE`]. For states another process
+/// reaches (a backend waiting for a lock), which nothing announces.
+async fn until<F: std::future::Future<Output = bool>>(what: &str, mut done: impl FnMut() -> F) {
+    let deadline = Instant::now() + PATIENCE;
+    while !done().await {
+        assert!(Instant::now() < deadline, "{what}: not within {PATIENCE:?}");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+/// Several stores on one database, as several servers: writers on each append to streams of their own
+/// (so their transactions race for the global counter), while a follower on yet another store reads the
+/// global order and waits on its position watch, which only the other stores' NOTIFYs (and its
+/// re-reads) can raise. Every position arrives exactly once, in order, no read ever shows a gap, and the
+/// watch never announces a position that a read right after cannot deliver.
+///
+/// The follower's store re-reads the position only once an hour, so its wake-ups come from NOTIFY.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn writers_on_several_stores_give_a_follower_every_position_once_in_order() {
+    const STORES: usize = 4;
+    const WRITERS_PER_STORE: usize = 4;
+    const APPENDS_PER_WRITER: usize = 30;
+    const PAGE: usize = 7;
+    let url = cluster().create_database().await;
+    let events_of = |w: usize, i: usize| if i % 9 == 8 { 0 } else { 1 + (w + i) % 3 };
+    let total: u64 = (0..STORES * WRITERS_PER_STORE)
+        .flat_map(|w| (0..APPENDS_PER_WRITER).map(move |i| events_of(w, i) as u64))
+        .sum();
+
+    let follower_store = open(PgConfig {
+        recheck_every: Duration::from_secs(3600),
+        ..PgConfig::new(&url)
+    })
+    .await;
+    let follower = tokio::spawn(async move {
+        let mut watch = follower_store.watch_position();
+        let mut seen: Vec<GlobalRecord> = Vec::new();
+        let mut waits = 0u64;
+        while (seen.len() as u64) < total {
+            let at = seen.len() as u64;
+            let announced = watch.current();
+            let page = follower_store.read_global(at + 1, PAGE).await.unwrap();
+            // Everything announced is committed and readable.
+            let due = announced.saturating_sub(at).min(PAGE as u64);
+            assert!(
+                page.len() as u64 >= due,
+                "announced {announced}, but a read from {} gave {} events",
+                at + 1,
+                page.len()
+            );
+            if page.is_empty() {
+                watch.wait_past(at).await.unwrap();
+                waits += 1;
+                continue;
+            }
+            for record in page {
+                // A transaction that took an earlier position but committed later would show here as a
+                // page starting past `at + 1`.
+                assert_eq!(record.global, seen.len() as u64 + 1, "a gap or a repeat");
+                seen.push(record);
+            }
+        }
+        (seen, waits)
+    });
+
+    let mut writers = Vec::new();
+    for s in 0..STORES {
+        let store = Arc::new(open(PgConfig::new(&url)).await);
+        for k in 0..WRITERS_PER_STORE {
+            let w = s * WRITERS_PER_STORE + k;
+            let stream = format!("w{w}");
+            store.create_stream(&stream, Vec::new()).await.unwrap();
+            let store = Arc::clone(&store);
+            writers.push(tokio::spawn(async move {
+                let mut acked = Vec::new();
+                let mut head = 0;
+                for i in 0..APPENDS_PER_WRITER {
+                    let payloads: Vec<String> = (0..events_of(w, i))
+                        .map(|e| format!("{w}-{i}-{e}"))
+                        .collect();
+                    let payloads: Vec<&str> = payloads.iter().map(String::as_str).collect();
+                    let r = store
+                        .append(req(&stream, &format!("c{i}"), Some(head), &payloads))
+                        .await
+                        .unwrap();
+                    head = r.last_version;
+                    for (k, payload) in payloads.iter().enumerate() {
+                        let k = k as u64;
+                        acked.push((
+                            r.first_global + k,
+                            stream.clone(),
+                            r.first_version + k,
+                            payload.as_bytes().to_vec(),
+                        ));
+                    }
+                }
+                acked
+            }));
+        }
+    }
+    let mut expected = Vec::new();
+    for writer in writers {
+        expected.extend(
+            tokio::time::timeout(PATIENCE, writer)
+                .await
+                .unwrap()
+                .unwrap(),
+        );
+    }
+    expected.sort();
+    let (seen, waits) = tokio::time::timeout(PATIENCE, follower)
+        .await
+        .expect("the follower saw every position")
+        .unwrap();
+    let seen: Vec<(u64, String, u64, Vec<u8>)> = seen
+        .into_iter()
+        .map(|r| (r.global, r.stream, r.version, r.payload))
+        .collect();
+    assert_eq!(seen, expected);
+    assert!(waits <= total, "{waits} waits for {total} events");
+    let store: Arc<dyn EventStore> = Arc::new(open(PgConfig::new(&url)).await);
+    let (events, _) = check_consistent(&*store).await;
+    assert_eq!(events as u64, total);
+}
+
+/// Appends racing at one version from two stores (two processes): exactly one wins, the others are
+/// conflicts naming the winner's head.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn racing_appends_from_two_stores_have_one_winner() {
+    let url = cluster().create_database().await;
+    let a = Arc::new(open(PgConfig::new(&url)).await);
+    let b = Arc::new(open(PgConfig::new(&url)).await);
+    a.create_stream("g", Vec::new()).await.unwrap();
+    let tasks: Vec<_> = (0..12)
+        .map(|i| {
+            let store = Arc::clone(if i % 2 == 0 { &a } else { &b });
+            tokio::spawn(async move {
+                store
+                    .append(req("g", &format!("c{i}"), Some(0), &["e1", "e2"]))
+                    .await
+            })
+        })
+        .collect();
+    let mut wins = 0;
+    for task in tasks {
+        match task.await.unwrap() {
+            Ok(r) => {
+                wins += 1;
+                assert_eq!((r.first_version, r.last_version), (1, 2));
+            }
+            Err(StoreError::Conflict {
+                expected: 0,
+                actual: 2,
+            }) => {}
+            Err(other) => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!(wins, 1);
+    assert_eq!(b.head("g").await.unwrap(), 2);
+}
+
+/// One group decides its appends in queue order and one's refusal fails none of the others: a command id
+/// repeated inside the group is a duplicate of the first, an append made stale by an earlier one of the
+/// group is a conflict, one for an unknown stream is not found, an id committed by the group before is a
+/// duplicate, and the rest are written, all in one transaction.
+///
+/// The groups are made deterministic by holding the global counter's row lock from another connection:
+/// the writer's first group waits on it, the others queue meanwhile, and all of them form the next group.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn one_group_refuses_some_appends_and_writes_the_others() {
+    let url = cluster().create_database().await;
+    let store = Arc::new(open(PgConfig::new(&url)).await);
+    store.create_stream("g", Vec::new()).await.unwrap();
+    store.create_stream("h", Vec::new()).await.unwrap();
+
+    let mut lock = raw(&url).await;
+    let holder = lock.transaction().await.unwrap();
+    holder
+        .execute(
+            "SELECT position FROM hexfold.global_position FOR UPDATE",
+            &[],
+        )
+        .await
+        .unwrap();
+    let first = {
+        let store = Arc::clone(&store);
+        tokio::spawn(async move { store.append(req("h", "first", Some(0), &["h1"])).await })
+    };
+    let observer = raw(&url).await;
+    until("the first group waits for the counter", || async {
+        let row = observer
+            .query_one(
+                "SELECT count(*) FROM pg_stat_activity
+                 WHERE datname = current_database() AND wait_event_type = 'Lock'",
+                &[],
+            )
+            .await
+            .unwrap();
+        row.get::<_, i64>(0) == 1
+    })
+    .await;
+
+    let requests = [
+        req("g", "x", Some(0), &["g1", "g2"]),
+        req("g", "x", Some(0), &["ignored"]),
+        req("g", "y", Some(0), &["stale"]),
+        req("h", "first", Some(5), &["ignored"]),
+        req("nope", "z", None, &["e"]),
+        req("g", "z", None, &["g3"]),
+        req("h", "noop", None, &[]),
+    ];
+    // Queued one at a time, so the queue's order is the list's.
+    let mut tasks = Vec::new();
+    for (queued, r) in (1..).zip(requests) {
+        let store_for_task = Arc::clone(&store);
+        tasks.push(tokio::spawn(async move { store_for_task.append(r).await }));
+        until("the append queues", || async {
+            store.queued_appends() == queued
+        })
+        .await;
+    }
+    holder.commit().await.unwrap();
+
+    let first = first.await.unwrap().unwrap();
+    assert_eq!((first.first_global, first.duplicate), (1, false));
+    let mut results = Vec::new();
+    for task in tasks {
+        results.push(task.await.unwrap());
+    }
+    let x = Appended {
+        first_version: 1,
+        last_version: 2,
+        first_global: 2,
+        duplicate: false,
+    };
+    assert_eq!(
+        results,
+        [
+            Ok(x),
+            Ok(Appended {
+                duplicate: true,
+                ..x
+            }),
+            Err(StoreError::Conflict {
+                expected: 0,
+                actual: 2
+            }),
+            Ok(Appended {
+                duplicate: true,
+                ..first
+            }),
+            Err(StoreError::NotFound),
+            Ok(Appended {
+                first_version: 3,
+                last_version: 3,
+                first_global: 4,
+                duplicate: false
+            }),
+            Ok(Appended {
+                first_version: 2,
+                last_version: 1,
+                first_global: 5,
+                duplicate: false
+            }),
+        ]
+    );
+    // Two transactions: the first append alone, then x, z and noop together.
+    assert_eq!(store.group_stats(), (2, 4));
+    let store: Arc<dyn EventStore> = store;
+    check_consistent(&*store).await;
+}
+
+/// Concurrent appends share transactions: 64 writers at once commit in far fewer groups than appends.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_appends_share_transactions() {
+    const WRITERS: usize = 64;
+    let url = cluster().create_database().await;
+    let store = Arc::new(open(PgConfig::new(&url)).await);
+    for w in 0..WRITERS {
+        store
+            .create_stream(&format!("s{w}"), Vec::new())
+            .await
+            .unwrap();
+    }
+    let tasks: Vec<_> = (0..WRITERS)
+        .map(|w| {
+            let store = Arc::clone(&store);
+            tokio::spawn(async move {
+                for i in 0..5u64 {
+                    store
+                        .append(req(&format!("s{w}"), &format!("c{i}"), Some(i), &["e"]))
+                        .await
+                        .unwrap();
+                }
+            })
+        })
+        .collect();
+    for task in tasks {
+        task.await.unwrap();
+    }
+    let (groups, appends) = store.group_stats();
+    assert_eq!(appends, 5 * WRITERS as u64);
+    assert!(
+        groups * 4 <= appends,
+        "{appends} appends in {groups} transactions"
+    );
+}
+
+/// The schema is versioned: opening again keeps it, and a database migrated by a newer build is refused
+/// with a message that says so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_newer_schema_version_is_refused() {
+    let url = cluster().create_database().await;
+    drop(open(PgConfig::new(&url)).await);
+    drop(open(PgConfig::new(&url)).await);
+    let db = raw(&url).await;
+    let version: i32 = db
+        .query_one("SELECT version FROM hexfold.schema_version", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(version, SCHEMA_VERSION);
+    db.execute(
+        "UPDATE hexfold.schema_version SET version = $1",
+        &[&(SCHEMA_VERSION + 1)],
+    )
+    .await
+    .unwrap();
+    match PgStore::open(PgConfig::new(&url)).await {
+        Err(StoreError::Io(msg)) => assert!(msg.contains("newer than this build"), "{msg}"),
+        Err(other) => panic!("expected Io, got {other:?}"),
+        Ok(_) => panic!("a newer schema was opened"),
+    }
+}
+
+/// Names and command ids are any Rust string, NUL included, and list in byte order.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_and_ids_may_hold_any_character() {
+    let url = cluster().create_database().await;
+    let store = open(PgConfig::new(&url)).await;
+    for name in ["a\0b", "a", "é", "Z"] {
+        store.create_stream(name, Vec::new()).await.unwrap();
+    }
+    let r = store
+        .append(req("a\0b", "id\0", None, &["e"]))
+        .await
+        .unwrap();
+    assert!(
+        store
+            .append(req("a\0b", "id\0", None, &["e"]))
+            .await
+            .unwrap()
+            .duplicate
+    );
+    assert!(
+        !store
+            .append(req("a\0b", "id", None, &["e"]))
+            .await
+            .unwrap()
+            .duplicate
+    );
+    let found = store.find_command("a\0b", "id\0").await.unwrap().unwrap();
+    assert_eq!(
+        (found.command_id.as_str(), found.first_version),
+        ("id\0", r.first_version)
+    );
+    let names: Vec<String> = store
+        .list_streams(None, 10)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|l| l.name)
+        .collect();
+    assert_eq!(names, ["Z", "a", "a\0b", "é"]);
+    assert_eq!(store.read_global(1, 10).await.unwrap()[0].stream, "a\0b");
+}
+
+/// A statement that cannot finish (here: a stream row locked by another connection) is cancelled by the
+/// server after the store's timeout, and the append fails with Unavailable instead of hanging; once the
+/// lock is gone the retry with the same command id goes through.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_blocked_append_is_unavailable_after_the_timeout() {
+    let url = cluster().create_database().await;
+    let store = open(PgConfig {
+        timeout: Duration::from_millis(300),
+        ..PgConfig::new(&url)
+    })
+    .await;
+    store.create_stream("g", Vec::new()).await.unwrap();
+    let mut lock = raw(&url).await;
+    let holder = lock.transaction().await.unwrap();
+    holder
+        .execute("SELECT 1 FROM hexfold.streams FOR UPDATE", &[])
+        .await
+        .unwrap();
+    let started = Instant::now();
+    let blocked = store.append(req("g", "c1", Some(0), &["e"])).await;
+    assert!(
+        matches!(blocked, Err(StoreError::Unavailable(_))),
+        "{blocked:?}"
+    );
+    assert!(started.elapsed() < PATIENCE);
+    holder.rollback().await.unwrap();
+    let r = store.append(req("g", "c1", Some(0), &["e"])).await.unwrap();
+    assert_eq!((r.first_version, r.duplicate), (1, false));
+}
+
+/// The database's server ends every connection of the stores (as a restart of PostgreSQL would): calls
+/// fail with Unavailable or succeed, never hang; the writer, the pool and the listener reconnect; a
+/// retried append is applied once; and a follower on the cut store is woken by another store's append
+/// again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn lost_connections_are_unavailable_and_the_store_reconnects() {
+    let url = cluster().create_database().await;
+    let cut = Arc::new(open(PgConfig::new(&url)).await);
+    let other = open(PgConfig::new(&url)).await;
+    cut.create_stream("g", Vec::new()).await.unwrap();
+    cut.append(req("g", "c1", Some(0), &["e1"])).await.unwrap();
+    assert_eq!(cut.head("g").await.unwrap(), 1);
+
+    let killed: i64 = raw(&url)
+        .await
+        .query_one(
+            "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity
+             WHERE datname = current_database() AND pid <> pg_backend_pid()",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert!(killed >= 3, "{killed} connections ended");
+
+    // The first calls may meet the dead connections: Unavailable, never anything else, never a hang.
+    let mut applied = None;
+    for _ in 0..5 {
+        match cut.append(req("g", "c2", Some(1), &["e2"])).await {
+            Ok(r) => {
+                applied = Some(r);
+                break;
+            }
+            Err(StoreError::Unavailable(_)) => {}
+            Err(other) => panic!("expected Unavailable, got {other:?}"),
+        }
+    }
+    let applied = applied.expect("the writer reconnected");
+    assert_eq!(applied.first_version, 2);
+    let mut head = None;
+    for _ in 0..20 {
+        match cut.head("g").await {
+            Ok(h) => {
+                head = Some(h);
+                break;
+            }
+            Err(StoreError::Unavailable(_)) => {}
+            Err(other) => panic!("expected Unavailable, got {other:?}"),
+        }
+    }
+    assert_eq!(head, Some(2), "the pool reconnected");
+
+    // The listener reconnected too: another store's append wakes a follower of the cut store.
+    let mut watch = cut.watch_position();
+    let before = watch.current();
+    other.create_stream("h", Vec::new()).await.unwrap();
+    let r = other.append(req("h", "c1", None, &["x"])).await.unwrap();
+    let woken = tokio::time::timeout(PATIENCE, watch.wait_past(before))
+        .await
+        .expect("woken after the reconnect")
+        .unwrap();
+    assert!(woken >= r.first_global);
+    let heads: BTreeMap<String, u64> = cut
+        .list_streams(None, 10)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|l| (l.name, l.head))
+        .collect();
+    assert_eq!(heads, BTreeMap::from([("g".into(), 2), ("h".into(), 1)]));
+}
+
+/// A server that cannot be reached is Unavailable at open, within the connect timeout.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unreachable_server_is_unavailable_at_open() {
+    // An empty directory: a socket path where no server listens.
+    let nowhere = tempfile::tempdir().unwrap();
+    let started = Instant::now();
+    let result = PgStore::open(PgConfig {
+        connect_timeout: Duration::from_secs(1),
+        ..PgConfig::new(format!(
+            "postgres://postgres@/db?host={}&port=5432",
+            nowhere.path().display()
+        ))
+    })
+    .await;
+    assert!(
+        matches!(result, Err(StoreError::Unavailable(_))),
+        "{:?}",
+        result.err()
+    );
+    assert!(started.elapsed() < PATIENCE);
+}
