@@ -32,9 +32,9 @@ use tokio::task::JoinHandle;
 use tokio_postgres::{NoTls, Row};
 
 use hexfold_store::{
-    check_stream_name, AppendRequest, Appended, BoxFuture, CommandRecord, EventStore, GlobalRecord,
-    PositionWatch, Recorded, Snapshot, StoreError, StreamListing, MAX_LIST_STREAMS, MAX_META_BYTES,
-    MAX_READ_BACKWARDS, MAX_READ_GLOBAL, MAX_SNAPSHOT_BYTES,
+    check_len, check_stream_name, AppendRequest, Appended, BoxFuture, CommandRecord, EventStore,
+    GlobalRecord, PositionWatch, Recorded, Snapshot, StoreError, StreamListing, MAX_LIST_STREAMS,
+    MAX_META_BYTES, MAX_READ_BACKWARDS, MAX_READ_GLOBAL, MAX_SNAPSHOT_BYTES,
 };
 
 use error::{pg, pool, timed_out};
@@ -399,14 +399,6 @@ fn command(row: &Row, stream: &str) -> Result<CommandRecord, StoreError> {
     })
 }
 
-fn check_len(what: &'static str, size: usize, limit: usize) -> Result<(), StoreError> {
-    if size > limit {
-        Err(StoreError::TooLarge { what, size, limit })
-    } else {
-        Ok(())
-    }
-}
-
 /// [`StoreError::NotFound`] unless `stream` exists: what a read that found no rows asks next.
 async fn must_exist(client: &deadpool_postgres::Client, stream: &str) -> Result<(), StoreError> {
     let statement = client
@@ -500,7 +492,7 @@ impl EventStore for PgStore {
     fn append(&self, req: AppendRequest) -> BoxFuture<'_, Result<Appended, StoreError>> {
         Box::pin(bounded("append", self.inner.call_bound, async move {
             req.check()?;
-            let bytes = writer::request_bytes(&req);
+            let bytes = hexfold_store::request_bytes(&req);
             // At most the whole bound, so an append bigger than the queue may hold waits for an empty
             // queue rather than for ever.
             let permits = (bytes >> 10).clamp(1, self.inner.queue_permits);

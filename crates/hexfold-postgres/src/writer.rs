@@ -51,16 +51,6 @@ pub(crate) struct Pending {
     pub(crate) _permit: OwnedSemaphorePermit,
 }
 
-/// The bytes an append carries.
-pub(crate) fn request_bytes(req: &AppendRequest) -> usize {
-    req.stream.len()
-        + req.command_id.len()
-        + req.command.len()
-        + req.events.iter().map(Vec::len).sum::<usize>()
-        + req.summary.as_ref().map_or(0, Vec::len)
-        + req.snapshots.iter().map(|(_, s)| s.len()).sum::<usize>()
-}
-
 /// The writer's state: its connection (opened again after it breaks) and where it announces.
 pub(crate) struct Writer {
     config: tokio_postgres::Config,

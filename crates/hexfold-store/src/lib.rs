@@ -222,8 +222,8 @@ impl Drop for Inner {
     }
 }
 
-/// The bytes an append carries, for the queue and group bounds.
-pub(crate) fn request_bytes(req: &AppendRequest) -> usize {
+/// The bytes an append carries, for a backend's queue and group bounds.
+pub fn request_bytes(req: &AppendRequest) -> usize {
     req.stream.len()
         + req.command_id.len()
         + req.command.len()
@@ -232,7 +232,9 @@ pub(crate) fn request_bytes(req: &AppendRequest) -> usize {
         + req.snapshots.iter().map(|(_, s)| s.len()).sum::<usize>()
 }
 
-fn check_len(what: &'static str, size: usize, limit: usize) -> Result<(), StoreError> {
+/// [`StoreError::TooLarge`] naming `what` when `size` is over `limit`: the one way every backend refuses an
+/// oversized record.
+pub fn check_len(what: &'static str, size: usize, limit: usize) -> Result<(), StoreError> {
     if size > limit {
         Err(StoreError::TooLarge { what, size, limit })
     } else {

@@ -466,8 +466,16 @@ mod tests {
         for byte in 0..=u8::MAX {
             for seat in (0..8).map(Seat) {
                 let (v, e) = (VertexPiece(byte), EdgePiece(byte));
-                assert_eq!(v.is_owned_by(seat), v.owner() == Some(seat), "vertex {byte:#x}");
-                assert_eq!(e.is_owned_by(seat), e.owner() == Some(seat), "edge {byte:#x}");
+                assert_eq!(
+                    v.is_owned_by(seat),
+                    v.owner() == Some(seat),
+                    "vertex {byte:#x}"
+                );
+                assert_eq!(
+                    e.is_owned_by(seat),
+                    e.owner() == Some(seat),
+                    "edge {byte:#x}"
+                );
             }
         }
     }
