@@ -23,6 +23,7 @@ mod violation;
 
 pub use game::{Game, GameRng, Outcome, RuleViolation, Seat, Viewer};
 pub mod catan;
+pub mod catania;
 pub mod cities_knights;
 pub mod elasund;
 pub mod hex;

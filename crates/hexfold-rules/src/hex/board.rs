@@ -294,7 +294,7 @@ pub struct Board {
 
 impl Board {
     /// Builds a board from a layout. `None` if the layout is malformed (duplicate hexes, a harbor edge off the
-    /// board, a number token outside 2..=12 other than 7).
+    /// board, a number token outside 2..=12, or a 7 on a hex with a resource of its own).
     pub fn new(layout: Layout) -> Option<Board> {
         let coords: Vec<HexCoord> = layout.hexes.iter().map(|h| h.coord).collect();
         let topology = Topology::new(&coords)?;
@@ -313,7 +313,7 @@ impl Board {
         let mut hexes_by_number: [Vec<HexId>; 13] = Default::default();
         for (i, tile) in layout.hexes.iter().enumerate() {
             if let Some(n) = tile.number {
-                if !(2..=12).contains(&n) || n == 7 {
+                if !(2..=12).contains(&n) || (n == 7 && tile.terrain.resource().is_some()) {
                     return None;
                 }
                 hexes_by_number[usize::from(n)].push(HexId(i as u8));

@@ -24,6 +24,7 @@ mod random;
 mod resources;
 mod rules;
 mod scenario;
+mod sea;
 mod setup;
 mod table;
 pub mod trade;
@@ -54,6 +55,7 @@ pub(crate) use rules::{
 };
 pub(crate) use scenario::has_won;
 pub use scenario::{Costs, HexRules, Pieces};
+pub use sea::islands;
 pub use setup::robber_start;
 pub(crate) use setup::{snake_seat, starting_resources};
 pub(crate) use table::Table;
