@@ -62,6 +62,12 @@ impl Terrain {
         !matches!(self, Terrain::Sea | Terrain::DoubleField)
     }
 
+    /// Whether a building next to this hex receives something when its number is rolled: a resource, or gold's
+    /// resource of choice.
+    pub fn produces(self) -> bool {
+        self.resource().is_some() || self == Terrain::Gold
+    }
+
     /// Whether ships sail the sides of this hex.
     pub fn is_sea(self) -> bool {
         self == Terrain::Sea

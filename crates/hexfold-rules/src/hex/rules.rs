@@ -273,9 +273,20 @@ pub(crate) fn robbable(
 /// The best maritime ratio for `seat` giving `resource`: 2 with that resource's special harbor, else 3 with a
 /// generic harbor, else 4. A harbor counts when the seat has a settlement or city on one of its corners.
 pub fn best_ratio(board: &Board, vertices: &[VertexPiece], seat: Seat, resource: Resource) -> u8 {
+    best_ratio_where(board, vertices, seat, resource, |_| true)
+}
+
+/// [`best_ratio`] counting only the harbor corners `usable` accepts (Seafarers: not a harbor the pirate blocks).
+pub fn best_ratio_where(
+    board: &Board,
+    vertices: &[VertexPiece],
+    seat: Seat,
+    resource: Resource,
+    usable: impl Fn(VertexId) -> bool,
+) -> u8 {
     let mut best = 4;
     for &(v, harbor) in board.harbor_vertices() {
-        if vertices[v.index()].owner() != Some(seat) {
+        if vertices[v.index()].owner() != Some(seat) || !usable(v) {
             continue;
         }
         match harbor {
