@@ -43,14 +43,14 @@ pub use layout::{
     beginner_layout, standard_coords, standard_layout, variable_layout, Harbor, HexTile, Layout,
     MapKind, Terrain,
 };
-pub(crate) use random::pick_by_kind;
+pub(crate) use random::{pick_by_key, pick_by_kind};
 pub use resources::{Dice, Resource, Resources};
 pub use rules::{
     best_ratio, best_ratio_where, building_site, longest_road, produce_into, road_connects,
     robber_victims, EdgePiece, SiteError, VertexPiece,
 };
 pub(crate) use rules::{
-    discard_owed, longest_road_change, road_lengths_after, robbable, robber_may_move,
+    discard_owed, longest_road_change, pay_in_turn, road_lengths_after, robbable, robber_may_move,
     roll_production,
 };
 pub(crate) use scenario::has_won;

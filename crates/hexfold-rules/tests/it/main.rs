@@ -3,6 +3,7 @@
 
 mod catan;
 mod catan_props;
+mod catania_props;
 mod check;
 mod ck_props;
 mod ck_rules;
