@@ -556,6 +556,13 @@ fn random_games_of_three_to_six_seats_end_and_conserve() {
         "RoadBuilding",
         "Diplomat",
         "Bishop",
+        "Merchant",
+        "Discarded",
+        "KnightPromoted",
+        "KnightRetreated",
+        "CityImproved",
+        "CityWallBuilt",
+        "ProgressCardReturned",
     ];
     let missing: Vec<&str> = want
         .iter()
