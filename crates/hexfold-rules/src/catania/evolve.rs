@@ -83,15 +83,13 @@ pub(super) fn apply(state: &mut State, event: &Event) {
             }
         }
         Event::ChipsDrawn { ref chips, .. } => {
-            let mut layout = state.ck.board.layout().clone();
+            let numbers: Vec<(HexId, Option<u8>)> =
+                chips.iter().map(|c| (c.hex, Some(c.number))).collect();
             for chip in chips {
-                if let Some(tile) = layout.hexes.get_mut(chip.hex.index()) {
-                    tile.number = Some(chip.number);
-                }
                 state.bag = state.bag.without(chip.number);
             }
             // A board is immutable and shared: numbers that appear in play make a new one (a few times a game).
-            if let Some(board) = Board::new(layout) {
+            if let Some(board) = state.ck.board.with_numbers(&numbers) {
                 state.ck.board = BoardRef(Arc::new(board));
             }
         }

@@ -8,8 +8,7 @@
 //! and list only that one ([`kind_actions`]).
 
 use super::decide::{
-    answerer, landing_site, open_road, open_ships_of, opening_site, settlement_site, ship_may_move,
-    Routes,
+    answerer, landing_site, open_road, open_ships_of, opening_site, settlement_site, Routes,
 };
 use super::*;
 use crate::catan::DevCard;
@@ -17,7 +16,7 @@ use crate::cities_knights::legal::{legal_actions as layer_actions, main_kind_act
 use crate::cities_knights::{Command as K, Phase, ProgressCard, ProgressPlay};
 use crate::hex::{
     opening_road_sites, pirate_may_move, pirate_victims, road_edge, robbable, robber_may_move,
-    ship_edge, trade, EdgePiece, Resource, VertexId,
+    ship_edge, trade, EdgeId, EdgePiece, Resource, VertexId,
 };
 
 pub(super) fn seats_to_act(st: &State) -> Vec<Seat> {
@@ -203,8 +202,10 @@ pub(super) fn kind_actions(st: &State, seat: Seat, kind: Kind, out: &mut Vec<Com
                 return;
             }
             let routes = Routes::new(st, seat);
-            for edge in t.edges().filter(|&e| routes.ok(&ck.edges, e, false)) {
-                out.push(Command::Ck(K::BuildRoad { edge }));
+            for edge in Network::of(st, seat).frontier(t) {
+                if routes.ok(&ck.edges, edge, false) {
+                    out.push(Command::Ck(K::BuildRoad { edge }));
+                }
             }
         }
         Kind::BuildShip => {
@@ -212,26 +213,30 @@ pub(super) fn kind_actions(st: &State, seat: Seat, kind: Kind, out: &mut Vec<Com
                 return;
             }
             let routes = Routes::new(st, seat);
-            for edge in t.edges().filter(|&e| routes.ok(&ck.edges, e, true)) {
-                out.push(Command::BuildShip { edge });
+            for edge in Network::of(st, seat).frontier(t) {
+                if routes.ok(&ck.edges, edge, true) {
+                    out.push(Command::BuildShip { edge });
+                }
             }
         }
         Kind::MoveShip => {
-            if st.sea().moved_this_turn {
+            let sea = st.sea();
+            if sea.moved_this_turn {
                 return;
             }
             let routes = Routes::new(st, seat);
+            let frontier = Network::of(st, seat).frontier(t);
             for from in open_ships_of(st, seat) {
-                if ship_may_move(st, seat, from).is_err() {
+                // The rest of `ship_may_move`: the ship is the seat's and open.
+                if sea.built_this_turn.contains(&from) || sea.pirate_blocks(st.board(), from) {
                     continue;
                 }
                 let mut edges = ck.edges.clone();
                 edges[from.index()] = EdgePiece::EMPTY;
-                for to in t
-                    .edges()
-                    .filter(|&e| e != from && routes.ok(&edges, e, true))
-                {
-                    out.push(Command::MoveShip { from, to });
+                for &to in &frontier {
+                    if to != from && routes.ok(&edges, to, true) {
+                        out.push(Command::MoveShip { from, to });
+                    }
                 }
             }
         }
@@ -239,19 +244,20 @@ pub(super) fn kind_actions(st: &State, seat: Seat, kind: Kind, out: &mut Vec<Com
             if st.landings_left(seat) == 0 || !hand.contains(LANDING_COST) {
                 return;
             }
-            for vertex in t.vertices().filter(|&v| landing_site(st, seat, v)) {
-                out.push(Command::BuildLandingPlace { vertex });
+            for vertex in Network::of(st, seat).corners {
+                if landing_site(st, seat, vertex) {
+                    out.push(Command::BuildLandingPlace { vertex });
+                }
             }
         }
         Kind::BuildSettlement => {
             if ck.settlements_left(seat) == 0 || !hand.contains(RULES.hex.costs.settlement) {
                 return;
             }
-            for vertex in t
-                .vertices()
-                .filter(|&v| settlement_site(st, seat, v).is_ok())
-            {
-                out.push(Command::Ck(K::BuildSettlement { vertex }));
+            for vertex in Network::of(st, seat).corners {
+                if settlement_site(st, seat, vertex).is_ok() {
+                    out.push(Command::Ck(K::BuildSettlement { vertex }));
+                }
             }
         }
         Kind::BuyDevelopmentCard => {
@@ -337,12 +343,15 @@ pub(super) fn kind_actions(st: &State, seat: Seat, kind: Kind, out: &mut Vec<Com
                 return;
             }
             let routes = Routes::new(st, seat);
+            let frontier = Network::of(st, seat).frontier(t);
+            let open_ships: Vec<Vec<EdgeId>> =
+                st.ck.seat_iter().map(|s| open_ships_of(st, s)).collect();
             let mut edges = ck.edges.clone();
             for edge in t.edges() {
                 let p = ck.edges[edge.index()];
                 let Some(owner) = p.owner() else { continue };
                 let open = if p.is_ship() {
-                    open_ships_of(st, owner).contains(&edge)
+                    open_ships[owner.index()].contains(&edge)
                 } else {
                     open_road(st, owner, edge)
                 };
@@ -357,9 +366,9 @@ pub(super) fn kind_actions(st: &State, seat: Seat, kind: Kind, out: &mut Vec<Com
                 out.push(play(None));
                 if owner == seat {
                     edges[edge.index()] = EdgePiece::EMPTY;
-                    if let Some(r) = t
-                        .edges()
-                        .find(|&r| r != edge && routes.ok(&edges, r, p.is_ship()))
+                    if let Some(&r) = frontier
+                        .iter()
+                        .find(|&&r| r != edge && routes.ok(&edges, r, p.is_ship()))
                     {
                         out.push(play(Some(r)));
                     }
@@ -367,6 +376,49 @@ pub(super) fn kind_actions(st: &State, seat: Seat, kind: Kind, out: &mut Vec<Com
                 }
             }
         }
+    }
+}
+
+/// Where the seat's network reaches: the corners its roads and ships touch (where its settlements and landing places
+/// may go) and the corners of its buildings. A new road or ship joins the network only at one of them, so the
+/// listings ask about the sides there and no others.
+struct Network {
+    /// Corners of the seat's roads and ships, in corner order.
+    corners: Vec<VertexId>,
+    /// Those and the corners of its buildings.
+    reach: Vec<VertexId>,
+}
+
+impl Network {
+    fn of(st: &State, seat: Seat) -> Network {
+        let t = st.board().topology();
+        let mut corners: Vec<VertexId> = t
+            .edges()
+            .filter(|e| st.ck.edges[e.index()].owner() == Some(seat))
+            .flat_map(|e| t.edge_vertices(e))
+            .collect();
+        corners.sort_unstable();
+        corners.dedup();
+        let mut reach = corners.clone();
+        reach.extend(
+            t.vertices()
+                .filter(|v| st.ck.vertices[v.index()].owner() == Some(seat)),
+        );
+        reach.sort_unstable();
+        reach.dedup();
+        Network { corners, reach }
+    }
+
+    /// Every side at a corner the network reaches, in edge order.
+    fn frontier(&self, t: &crate::hex::Topology) -> Vec<EdgeId> {
+        let mut sides: Vec<EdgeId> = self
+            .reach
+            .iter()
+            .flat_map(|&v| t.vertex_edges(v).iter().copied())
+            .collect();
+        sides.sort_unstable();
+        sides.dedup();
+        sides
     }
 }
 
@@ -410,7 +462,8 @@ fn road_building_plays(
     let routes = Routes::new(st, seat);
     let left = [ck.players[seat.index()].roads_left, st.ships_left(seat)];
     let mut edges = ck.edges.clone();
-    for e in t.edges() {
+    let frontier = Network::of(st, seat).frontier(t);
+    for &e in &frontier {
         for ship in [false, true] {
             if left[usize::from(ship)] == 0 || !routes.ok(&ck.edges, e, ship) {
                 continue;
@@ -423,7 +476,16 @@ fn road_building_plays(
             };
             let mut after = left;
             after[usize::from(ship)] -= 1;
-            let second = t.edges().find_map(|x| {
+            // The second piece joins where the network reached or at the first piece's corners.
+            let mut near: Vec<EdgeId> = t
+                .edge_vertices(e)
+                .into_iter()
+                .flat_map(|v| t.vertex_edges(v).iter().copied())
+                .chain(frontier.iter().copied())
+                .collect();
+            near.sort_unstable();
+            near.dedup();
+            let second = near.into_iter().find_map(|x| {
                 [false, true]
                     .into_iter()
                     .find(|&s| after[usize::from(s)] > 0 && routes.ok(&edges, x, s))

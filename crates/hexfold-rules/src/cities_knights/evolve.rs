@@ -556,14 +556,11 @@ pub(crate) fn apply(state: &mut State, event: &Event) {
             }
         }
         Event::NumbersSwapped { first, second } => {
-            let mut layout = state.board.layout().clone();
-            let (a, b) = (first.index(), second.index());
-            if a < layout.hexes.len() && b < layout.hexes.len() {
-                let na = layout.hexes[a].number;
-                layout.hexes[a].number = layout.hexes[b].number;
-                layout.hexes[b].number = na;
-                // The inventor is the one card that changes the board: rebuild it (rare, so the cost is fine).
-                if let Some(board) = Board::new(layout) {
+            let hexes = state.board.topology().hex_count();
+            if first.index() < hexes && second.index() < hexes {
+                let (na, nb) = (state.board.number(first), state.board.number(second));
+                // The inventor is the one card that changes the board: a new one with the two numbers swapped.
+                if let Some(board) = state.board.with_numbers(&[(first, nb), (second, na)]) {
                     state.board = BoardRef(Arc::new(board));
                 }
             }

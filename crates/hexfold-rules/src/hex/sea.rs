@@ -140,18 +140,25 @@ pub fn route_length(
     junction: impl Fn(VertexId) -> bool,
 ) -> u8 {
     let t = board.topology();
-    // Local numbering of the seat's pieces, so a u64 marks the used ones: 21 roads and 30 ships in Catania.
-    let own: Vec<EdgeId> = t
-        .edges()
-        .filter(|e| edges[e.index()].owner() == Some(seat))
-        .take(64)
-        .collect();
+    // Local numbering of the seat's pieces, so a u64 marks the used ones (21 roads and 30 ships in Catania), and
+    // an index from edge to local number, so a walk never searches.
+    let mut local = vec![u8::MAX; t.edge_count()];
+    let mut own: Vec<EdgeId> = Vec::new();
+    for e in t.edges() {
+        if edges[e.index()].owner() == Some(seat) && own.len() < 64 {
+            local[e.index()] = own.len() as u8;
+            own.push(e);
+        }
+    }
+    if own.is_empty() {
+        return 0;
+    }
     let walker = Walker {
         t,
-        own: &own,
+        local: &local,
         edges,
-        blocked: &|v: VertexId| matches!(blockers[v.index()].owner(), Some(o) if o != seat),
-        switch: &|v: VertexId| blockers[v.index()].owner() == Some(seat) || junction(v),
+        blocked: |v: VertexId| matches!(blockers[v.index()].owner(), Some(o) if o != seat),
+        switch: |v: VertexId| blockers[v.index()].owner() == Some(seat) || junction(v),
     };
     // A longest path starts where it cannot be extended backwards: a cut corner, or one where the seat's pieces do
     // not continue into exactly one other piece it may pass on to. Components with no such corner (a ring that can
@@ -177,20 +184,17 @@ pub fn route_length(
 }
 
 /// The depth-first walk of [`route_length`].
-struct Walker<'a> {
+struct Walker<'a, B, S> {
     t: &'a Topology,
-    own: &'a [EdgeId],
+    /// Each edge's local number among the seat's pieces, `u8::MAX` for the others.
+    local: &'a [u8],
     edges: &'a [EdgePiece],
-    blocked: &'a dyn Fn(VertexId) -> bool,
+    blocked: B,
     /// Whether a path may pass from a road to a ship here.
-    switch: &'a dyn Fn(VertexId) -> bool,
+    switch: S,
 }
 
-impl Walker<'_> {
-    fn local(&self, e: EdgeId) -> Option<usize> {
-        self.own.iter().position(|&x| x == e)
-    }
-
+impl<B: Fn(VertexId) -> bool, S: Fn(VertexId) -> bool> Walker<'_, B, S> {
     /// Whether `v` is a corner every path through it could be extended across: not cut, and exactly two own
     /// pieces there that may follow each other.
     fn passes_through(&self, v: VertexId) -> bool {
@@ -201,7 +205,7 @@ impl Walker<'_> {
             .t
             .vertex_edges(v)
             .iter()
-            .filter(|&&e| self.local(e).is_some())
+            .filter(|e| self.local[e.index()] != u8::MAX)
             .map(|e| self.edges[e.index()].is_ship());
         match (kinds.next(), kinds.next(), kinds.next()) {
             (Some(a), Some(b), None) => a == b || (self.switch)(v),
@@ -213,13 +217,17 @@ impl Walker<'_> {
     /// pieces not in `used`; marks every piece it crosses in `touched`.
     fn walk(&self, v: VertexId, came: Option<bool>, used: u64, len: u8, touched: &mut u64) -> u8 {
         let mut best = len;
+        // Asked at most once per corner of the walk, and only when the path would change kind here.
+        let mut may_switch = None;
         for &e in self.t.vertex_edges(v) {
-            let Some(i) = self.local(e) else { continue };
-            if used & (1 << i) != 0 {
+            let i = self.local[e.index()];
+            if i == u8::MAX || used & (1 << i) != 0 {
                 continue;
             }
             let ship = self.edges[e.index()].is_ship();
-            if came.is_some_and(|k| k != ship) && !(self.switch)(v) {
+            if came.is_some_and(|k| k != ship)
+                && !*may_switch.get_or_insert_with(|| (self.switch)(v))
+            {
                 continue;
             }
             *touched |= 1 << i;
