@@ -52,7 +52,7 @@ fn check_state(viewer: Option<u32>, state: &pb::GetStateResponse) {
 }
 
 /// Collects a subscription's events until `last` says where to stop (or the stream ends with the game).
-async fn collect(
+pub(crate) async fn collect(
     mut stream: tonic::Streaming<pb::SubscribeResponse>,
     mut last: watch::Receiver<u64>,
 ) -> Vec<pb::EventEnvelope> {

@@ -7,6 +7,7 @@
 
 mod bad_input;
 mod browser;
+mod catania;
 mod ck;
 mod cli;
 mod compat;
