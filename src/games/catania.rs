@@ -14,7 +14,7 @@ use crate::games::ProtoGame;
 use crate::proto::v1 as pb;
 use hexfold_rules::catania::{
     Bandit, Catania, Command, Config, Event, EventView, HexChip, RoutePiece, SailorView, StateView,
-    POINTS_TO_WIN,
+    POINTS_TO_WIN, RULES,
 };
 use hexfold_rules::hex::{BoardView, ChipBag, HexTile, Landing, Layout, Terrain};
 use pb::catan as c;
@@ -148,6 +148,8 @@ impl ToProto<cn::State> for StateView {
             development_card_played: development_card_played.to_proto(),
             ship_moved: ship_moved.to_proto(),
             ships_built_this_turn: ships_built_this_turn.to_proto(),
+            // Not in the view: the track's length is Catania's rules, not its state, and clients draw the track.
+            barbarian_track_length: RULES.barbarian_track_len.into(),
         }
     }
 }
