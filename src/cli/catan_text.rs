@@ -406,6 +406,24 @@ pub(super) fn dev_card_name(card: i32) -> &'static str {
     }
 }
 
+/// A roll's production as a sentence: each seat's gains, and what the bank could not pay.
+pub(super) fn produced(
+    gains: impl Iterator<Item = String>,
+    withheld: impl Iterator<Item = String>,
+) -> String {
+    let gains: Vec<String> = gains.collect();
+    let mut text = if gains.is_empty() {
+        "nobody produced".to_string()
+    } else {
+        format!("produced: {}", gains.join("; "))
+    };
+    let withheld: Vec<String> = withheld.collect();
+    if !withheld.is_empty() {
+        let _ = write!(text, " (bank short of {})", withheld.join(", "));
+    }
+    text
+}
+
 /// One event as a sentence.
 pub fn describe_event(event: &c::Event, seats: &[String]) -> String {
     let w = |seat: u32| who(seats, seat);
@@ -434,23 +452,12 @@ pub fn describe_event(event: &c::Event, seats: &[String]) -> String {
             )
         }
         E::DiceRolled(e) => format!("{} rolled {}", w(e.seat), dice(&e.dice)),
-        E::ResourcesProduced(e) => {
-            let gains: Vec<String> = e
-                .gains
+        E::ResourcesProduced(e) => produced(
+            e.gains
                 .iter()
-                .map(|g| format!("{} {}", w(g.seat), format_opt_resources(&g.resources)))
-                .collect();
-            let mut text = if gains.is_empty() {
-                "nobody produced".to_string()
-            } else {
-                format!("produced: {}", gains.join("; "))
-            };
-            if !e.withheld.is_empty() {
-                let withheld: Vec<&str> = e.withheld.iter().map(|r| resource_name(*r)).collect();
-                let _ = write!(text, " (bank short of {})", withheld.join(", "));
-            }
-            text
-        }
+                .map(|g| format!("{} {}", w(g.seat), format_opt_resources(&g.resources))),
+            e.withheld.iter().map(|r| resource_name(*r).to_string()),
+        ),
         E::DiscardsRequired(e) => format!("discards owed: {}", seat_counts(seats, &e.discards)),
         E::Discarded(e) => format!(
             "{} discarded {}",

@@ -9,7 +9,8 @@
 //! (`PROGRESS_CARD_MASTER_MERCHANT` is `master-merchant`), so no list of names here can drift from the proto.
 
 use super::catan_text::{
-    expect_arity, format_opt_resources, parse_resource, parse_u32, resource_name, seat_counts, who,
+    expect_arity, format_opt_resources, parse_resource, parse_u32, produced, resource_name,
+    seat_counts, who,
 };
 use crate::proto::v1::catan as c;
 use crate::proto::v1::cities_knights::{self as k, command::Command as K, event::Event as E};
@@ -708,23 +709,12 @@ pub(super) fn describe_event(event: &k::Event, seats: &[String]) -> String {
             ),
             None => format!("{} returned a progress card", w(e.seat)),
         },
-        E::ResourcesProduced(e) => {
-            let gains: Vec<String> = e
-                .gains
+        E::ResourcesProduced(e) => produced(
+            e.gains
                 .iter()
-                .map(|g| format!("{} {}", w(g.seat), format_hand(&g.cards)))
-                .collect();
-            let mut text = if gains.is_empty() {
-                "nobody produced".to_string()
-            } else {
-                format!("produced: {}", gains.join("; "))
-            };
-            if !e.withheld.is_empty() {
-                let withheld: Vec<String> = e.withheld.iter().map(|g| good_name(*g)).collect();
-                let _ = write!(text, " (bank short of {})", withheld.join(", "));
-            }
-            text
-        }
+                .map(|g| format!("{} {}", w(g.seat), format_hand(&g.cards))),
+            e.withheld.iter().map(|g| good_name(*g)),
+        ),
         E::SevenRolled(e) => format!("a 7: discards owed by {}", seat_counts(seats, &e.discards)),
         E::DiscardsRequired(e) => format!("discards owed: {}", seat_counts(seats, &e.discards)),
         E::Discarded(e) => format!("{} discarded {}", w(e.seat), format_hand(&e.cards)),

@@ -5,7 +5,7 @@
 
 use crate::ck::peeks;
 use crate::hidden::collect;
-use crate::support::{self, authed, Table};
+use crate::support::{self, Table};
 use hexfold::games::{verify_replay, ReplayStep};
 use hexfold::proto::v1 as pb;
 use hexfold_rules::catania::Violation;
@@ -163,68 +163,33 @@ fn check_event(viewer: Option<u32>, envelope: &pb::EventEnvelope, seen: &mut See
     else {
         panic!("not a Catania event while the game runs: {envelope:?}")
     };
-    let layer = match event {
-        cn::event::Event::DevelopmentCardBought(b) => {
-            assert_eq!(
-                b.card.is_some(),
-                viewer == Some(b.seat),
-                "viewer {viewer:?}, {b:?}"
-            );
-            seen.bought |= viewer != Some(b.seat);
-            return;
-        }
-        cn::event::Event::Ck(k::Event { event: Some(e) }) => e,
-        _ => return,
-    };
-    let both = |a: u32, b: u32| viewer == Some(a) || viewer == Some(b);
+    let own = |seat: u32| viewer == Some(seat);
+    let both = |a: u32, b: u32| own(a) || own(b);
     let public = [
         k::ProgressCard::Printer as i32,
         k::ProgressCard::Constitution as i32,
     ];
-    match layer {
-        E::ProgressCardDrawn(d) => {
-            let own = viewer == Some(d.seat);
-            assert!(
-                own || d.card.is_none_or(|c| public.contains(&c)),
-                "viewer {viewer:?}, {d:?}"
-            );
-            assert!(!own || d.card.is_some());
-            seen.drawn |= !own;
+    // Whether the event holds its hidden card, whether this viewer may see it, and what it counts for.
+    let (present, entitled, hidden) = match event {
+        cn::event::Event::DevelopmentCardBought(b) => {
+            (b.card.is_some(), own(b.seat), &mut seen.bought)
         }
-        E::ProgressCardReturned(r) => {
-            assert_eq!(
-                r.card.is_some(),
-                viewer == Some(r.seat),
-                "viewer {viewer:?}, {r:?}"
-            );
-            seen.drawn |= viewer != Some(r.seat);
-        }
-        E::CardStolen(s) => {
-            assert_eq!(
-                s.good.is_some(),
-                both(s.thief, s.victim),
-                "viewer {viewer:?}, {s:?}"
-            );
-            seen.stolen |= !both(s.thief, s.victim);
-        }
-        E::ProgressCardTaken(t) => {
-            assert_eq!(
-                t.card.is_some(),
-                both(t.seat, t.victim),
-                "viewer {viewer:?}, {t:?}"
-            );
-            seen.stolen |= !both(t.seat, t.victim);
-        }
-        E::CardsTaken(t) => {
-            assert_eq!(
-                t.cards.is_some(),
-                both(t.seat, t.victim),
-                "viewer {viewer:?}, {t:?}"
-            );
-            seen.stolen |= !both(t.seat, t.victim);
-        }
-        _ => {}
-    }
+        cn::event::Event::Ck(k::Event { event: Some(layer) }) => match layer {
+            E::ProgressCardDrawn(d) => (
+                d.card.is_some(),
+                own(d.seat) || d.card.is_some_and(|c| public.contains(&c)),
+                &mut seen.drawn,
+            ),
+            E::ProgressCardReturned(r) => (r.card.is_some(), own(r.seat), &mut seen.drawn),
+            E::CardStolen(s) => (s.good.is_some(), both(s.thief, s.victim), &mut seen.stolen),
+            E::ProgressCardTaken(t) => (t.card.is_some(), both(t.seat, t.victim), &mut seen.stolen),
+            E::CardsTaken(t) => (t.cards.is_some(), both(t.seat, t.victim), &mut seen.stolen),
+            _ => return,
+        },
+        _ => return,
+    };
+    assert_eq!(present, entitled, "viewer {viewer:?} and {event:?}");
+    *hidden |= !entitled;
 }
 
 /// The legal actions of `seat` name only what its view (`state`) shows: cards it gives or plays are in its own
@@ -322,31 +287,6 @@ fn check_refusal(status: &tonic::Status) {
     assert_eq!(status.message(), line.message());
 }
 
-/// The events `viewer` reads after `after`, up to the head.
-async fn read_after(table: &mut Table, viewer: Option<u32>, after: u64) -> Vec<pb::EventEnvelope> {
-    let message = pb::ReadEventsRequest {
-        game_id: table.game_id.clone(),
-        from_version: after + 1,
-        ..Default::default()
-    };
-    let mut stream = match viewer {
-        Some(seat) => {
-            let token = table.tokens[seat as usize].clone();
-            table.seats[seat as usize]
-                .read_events(authed(message, &token))
-                .await
-        }
-        None => table.spectator.read_events(message).await,
-    }
-    .expect("read events")
-    .into_inner();
-    let mut out = Vec::new();
-    while let Some(event) = stream.message().await.expect("event stream") {
-        out.push(event);
-    }
-    out
-}
-
 /// Every viewer at the head: its state (checked), then each seat's legal actions against its own view, and a
 /// command some seat may send, sent by each seat that may not act: refused with a line of the table, and nothing
 /// recorded. `read` is how far each viewer's `ReadEvents` has been checked.
@@ -381,7 +321,7 @@ async fn check_viewers(table: &mut Table, read: &mut [u64], seen: &mut Seen) {
         "a refused command recorded something"
     );
     for (viewer, read) in viewers().zip(read.iter_mut()) {
-        let events = read_after(table, viewer, *read).await;
+        let events = table.events_after(viewer.map(|v| v as usize), *read).await;
         for event in &events {
             check_event(viewer, event, seen);
         }
@@ -415,21 +355,8 @@ async fn a_random_six_seat_game_shows_each_viewer_only_its_own_cards_and_matches
     let (last_tx, last_rx) = watch::channel(0u64);
     let mut watchers = Vec::new();
     for viewer in viewers() {
-        let mut client = server.client().await;
-        let request = pb::SubscribeRequest {
-            game_id: table.game_id.clone(),
-            after_version: 0,
-        };
-        let stream = match viewer {
-            Some(seat) => {
-                client
-                    .subscribe(authed(request, &table.tokens[seat as usize]))
-                    .await
-            }
-            None => client.subscribe(request).await,
-        }
-        .unwrap()
-        .into_inner();
+        let token = viewer.map(|seat| table.tokens[seat as usize].as_str());
+        let stream = server.subscribe(&table.game_id, token).await;
         watchers.push((viewer, tokio::spawn(collect(stream, last_rx.clone()))));
     }
 

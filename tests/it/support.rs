@@ -56,6 +56,26 @@ impl TestServer {
         connect(self.addr).await
     }
 
+    /// A `Subscribe` stream of `game_id` from its start on a connection of its own, as the holder of `token` (a
+    /// spectator without one).
+    pub async fn subscribe(
+        &self,
+        game_id: &str,
+        token: Option<&str>,
+    ) -> tonic::Streaming<pb::SubscribeResponse> {
+        let request = pb::SubscribeRequest {
+            game_id: game_id.to_string(),
+            after_version: 0,
+        };
+        let mut client = self.client().await;
+        match token {
+            Some(token) => client.subscribe(authed(request, token)).await,
+            None => client.subscribe(request).await,
+        }
+        .expect("subscribe")
+        .into_inner()
+    }
+
     /// Graceful shutdown; returns once the store is flushed and closed.
     pub async fn stop(mut self) {
         let _ = self.stop.take().expect("running").send(());
@@ -396,8 +416,18 @@ impl Table {
     }
 
     pub async fn events(&mut self, viewer: Option<usize>) -> Vec<pb::EventEnvelope> {
+        self.events_after(viewer, 0).await
+    }
+
+    /// The events after version `after`, up to the head, as `viewer` reads them.
+    pub async fn events_after(
+        &mut self,
+        viewer: Option<usize>,
+        after: u64,
+    ) -> Vec<pb::EventEnvelope> {
         let message = pb::ReadEventsRequest {
             game_id: self.game_id.clone(),
+            from_version: after + 1,
             ..Default::default()
         };
         let mut stream = match viewer {
