@@ -449,7 +449,8 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
     if let Some(good) = layer.merchant_fleet {
         let _ = writeln!(
             out,
-            "merchant fleet: {} trades 2:1 this turn",
+            "{} trades {} 2:1 this turn (merchant fleet)",
+            w(layer.active),
             ck_text::good_name(good)
         );
     }

@@ -1,8 +1,7 @@
 //! The Cities & Knights layer in words, as Catania plays it: the `submit` grammar of the layer's commands (parsed
-//! into, and printed from, `hexfold.v1.cities_knights.Command`), the layer's events as sentences, and the parts of
-//! a state view the layer holds (the players' hands, progress cards and improvements, knights, metropolises,
-//! obligations). Catania's own words are in `catania_text.rs`, which composes these as its types compose the
-//! layer's.
+//! into, and printed from, `hexfold.v1.cities_knights.Command`), the layer's events as sentences, and the words a
+//! state of the layer needs (its cards, tracks, obligations and knights). Catania's own words and its state are in
+//! `catania_text.rs`, which composes these as its types compose the layer's.
 //!
 //! As in `catan_text.rs`, the grammar is the same in both directions, so a line printed by `actions` can be typed
 //! back; ids are board indexes. Enum values are written by their proto names in lower case with dashes
@@ -24,7 +23,8 @@ trade, politics or science):
   place-settlement VERTEX | place-road EDGE      the opening (both settlements, each with a road or a ship)
   roll                                          roll the white, red and event dice
   move-robber HEX [SEAT]                        after a 7: the robber, robbing SEAT
-  discard CARDS | give CARDS | take-cards CARDS what a 7, a wedding or a commercial harbor, a master merchant ask
+  discard CARDS | give CARDS | take-cards CARDS
+                                                what a 7, a wedding or a commercial harbor, a master merchant ask
   lose-city VERTEX | retreat-knight VERTEX | remove-knight VERTEX | commit-knights VERTEX...
   return-progress CARD | take-progress CARD | choose-deck TRACK | take-aqueduct RES
   build-road EDGE | build-settlement VERTEX | build-city VERTEX | build-wall VERTEX
@@ -196,11 +196,12 @@ fn parse_terms(words: &[&str]) -> anyhow::Result<(Option<k::Hand>, Option<k::Han
     ))
 }
 
-/// The `i`-th argument as a number, and the same if present.
+/// The `i`-th argument, a number.
 pub(super) fn arg(args: &[&str], i: usize, what: &str) -> anyhow::Result<u32> {
     parse_u32(what, args.get(i))
 }
 
+/// The `i`-th argument, a number, if there is one.
 pub(super) fn opt(args: &[&str], i: usize, what: &str) -> anyhow::Result<Option<u32>> {
     args.get(i).map(|_| arg(args, i, what)).transpose()
 }
@@ -211,6 +212,7 @@ pub(super) fn one(words: &[&str], what: &str) -> anyhow::Result<u32> {
     arg(&words[1..], 0, what)
 }
 
+/// A verb without arguments.
 pub(super) fn none(words: &[&str]) -> anyhow::Result<()> {
     expect_arity(words, 0, 0)
 }
