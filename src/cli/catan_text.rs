@@ -41,7 +41,7 @@ const RESOURCES: [(&str, c::Resource); 5] = [
     ("ore", c::Resource::Ore),
 ];
 
-fn resource_name(r: i32) -> &'static str {
+pub(super) fn resource_name(r: i32) -> &'static str {
     RESOURCES
         .iter()
         .find(|(_, res)| *res as i32 == r)
@@ -49,7 +49,7 @@ fn resource_name(r: i32) -> &'static str {
         .unwrap_or("?")
 }
 
-fn parse_resource(word: &str) -> anyhow::Result<c::Resource> {
+pub(super) fn parse_resource(word: &str) -> anyhow::Result<c::Resource> {
     let word = word.to_ascii_lowercase();
     // Common other names of the cards, so a person need not remember ours.
     let canonical = match word.as_str() {
@@ -96,7 +96,7 @@ fn parse_item(item: &str) -> anyhow::Result<(c::Resource, u32)> {
 }
 
 /// `RES:N ...` words (comma-joined or not) into a count per resource.
-fn parse_resources(words: &[&str]) -> anyhow::Result<c::Resources> {
+pub(super) fn parse_resources(words: &[&str]) -> anyhow::Result<c::Resources> {
     let mut resources = c::Resources::default();
     let mut any = false;
     for item in words
@@ -126,13 +126,13 @@ fn parse_terms(words: &[&str]) -> anyhow::Result<(c::Resources, c::Resources)> {
     ))
 }
 
-fn parse_u32(what: &str, word: Option<&&str>) -> anyhow::Result<u32> {
+pub(super) fn parse_u32(what: &str, word: Option<&&str>) -> anyhow::Result<u32> {
     let word = word.with_context(|| format!("missing {what}"))?;
     word.parse()
         .with_context(|| format!("{what} must be a number, got {word:?}"))
 }
 
-fn expect_arity(words: &[&str], min: usize, max: usize) -> anyhow::Result<()> {
+pub(super) fn expect_arity(words: &[&str], min: usize, max: usize) -> anyhow::Result<()> {
     let n = words.len() - 1;
     if n < min || n > max {
         let wanted = if min == max {
@@ -306,7 +306,7 @@ pub fn format_resources(r: &c::Resources) -> String {
     }
 }
 
-fn format_opt_resources(r: &Option<c::Resources>) -> String {
+pub(super) fn format_opt_resources(r: &Option<c::Resources>) -> String {
     format_resources(&r.unwrap_or_default())
 }
 
@@ -369,7 +369,7 @@ pub fn format_command(command: &c::Command) -> String {
     }
 }
 
-fn who(seats: &[String], seat: u32) -> String {
+pub(super) fn who(seats: &[String], seat: u32) -> String {
     match seats.get(seat as usize) {
         Some(name) => name.clone(),
         None => format!("seat {seat}"),
@@ -383,7 +383,7 @@ fn dice(d: &Option<c::Dice>) -> String {
     }
 }
 
-fn seat_counts(seats: &[String], counts: &[c::SeatCount]) -> String {
+pub(super) fn seat_counts(seats: &[String], counts: &[c::SeatCount]) -> String {
     let items: Vec<String> = counts
         .iter()
         .map(|sc| format!("{} {}", who(seats, sc.seat), sc.count))
@@ -395,7 +395,7 @@ fn seat_counts(seats: &[String], counts: &[c::SeatCount]) -> String {
     }
 }
 
-fn dev_card_name(card: i32) -> &'static str {
+pub(super) fn dev_card_name(card: i32) -> &'static str {
     match c::DevCard::try_from(card) {
         Ok(c::DevCard::Knight) => "knight",
         Ok(c::DevCard::VictoryPoint) => "victory point",
@@ -404,6 +404,24 @@ fn dev_card_name(card: i32) -> &'static str {
         Ok(c::DevCard::Monopoly) => "monopoly",
         Ok(c::DevCard::Unspecified) | Err(_) => "?",
     }
+}
+
+/// A roll's production as a sentence: each seat's gains, and what the bank could not pay.
+pub(super) fn produced(
+    gains: impl Iterator<Item = String>,
+    withheld: impl Iterator<Item = String>,
+) -> String {
+    let gains: Vec<String> = gains.collect();
+    let mut text = if gains.is_empty() {
+        "nobody produced".to_string()
+    } else {
+        format!("produced: {}", gains.join("; "))
+    };
+    let withheld: Vec<String> = withheld.collect();
+    if !withheld.is_empty() {
+        let _ = write!(text, " (bank short of {})", withheld.join(", "));
+    }
+    text
 }
 
 /// One event as a sentence.
@@ -434,23 +452,12 @@ pub fn describe_event(event: &c::Event, seats: &[String]) -> String {
             )
         }
         E::DiceRolled(e) => format!("{} rolled {}", w(e.seat), dice(&e.dice)),
-        E::ResourcesProduced(e) => {
-            let gains: Vec<String> = e
-                .gains
+        E::ResourcesProduced(e) => produced(
+            e.gains
                 .iter()
-                .map(|g| format!("{} {}", w(g.seat), format_opt_resources(&g.resources)))
-                .collect();
-            let mut text = if gains.is_empty() {
-                "nobody produced".to_string()
-            } else {
-                format!("produced: {}", gains.join("; "))
-            };
-            if !e.withheld.is_empty() {
-                let withheld: Vec<&str> = e.withheld.iter().map(|r| resource_name(*r)).collect();
-                let _ = write!(text, " (bank short of {})", withheld.join(", "));
-            }
-            text
-        }
+                .map(|g| format!("{} {}", w(g.seat), format_opt_resources(&g.resources))),
+            e.withheld.iter().map(|r| resource_name(*r).to_string()),
+        ),
         E::DiscardsRequired(e) => format!("discards owed: {}", seat_counts(seats, &e.discards)),
         E::Discarded(e) => format!(
             "{} discarded {}",
@@ -572,7 +579,7 @@ fn phase_text(phase: &Option<c::Phase>, seats: &[String]) -> String {
     }
 }
 
-fn dev_cards_text(d: &c::DevCards) -> String {
+pub(super) fn dev_cards_text(d: &c::DevCards) -> String {
     let items: Vec<String> = [
         ("knight", d.knight),
         ("victory-point", d.victory_point),

@@ -19,8 +19,14 @@
 //! hexfold list
 //! hexfold verify GAME                        # once finished: seed vs commitment, every event re-derived
 //! ```
+//!
+//! Base Catan (`catan_text.rs`) and Catania (`catania_text.rs`, over the Cities & Knights layer's words in
+//! `ck_text.rs`) are shown and typed in words; the other games' states and events are printed as their messages,
+//! and their commands are picked by number.
 
 mod catan_text;
+mod catania_text;
+mod ck_text;
 mod json;
 mod verify;
 
@@ -112,7 +118,7 @@ pub struct StateArgs {
     /// The event index to show (0 is the state right after creation); the head when absent.
     #[arg(long)]
     pub at: Option<u64>,
-    /// Also list the board: every hex with its terrain and number, and the harbors.
+    /// Also show the board: every hex with its id, terrain and number (Catania's as a map), and the harbors.
     #[arg(long)]
     pub board: bool,
     /// Print the response as JSON.
@@ -153,7 +159,7 @@ pub struct ActionsArgs {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = catan_text::GRAMMAR)]
+#[command(after_help = grammar())]
 pub struct SubmitArgs {
     #[command(flatten)]
     pub server: ServerArgs,
@@ -425,6 +431,12 @@ pub fn describe_state_response(response: &pb::GetStateResponse, board: bool) -> 
                 out.push_str(&catan_text::describe_board(state));
             }
         }
+        Some(pb::game_state::Game::Catania(state)) => {
+            out.push_str(&catania_text::describe_state(state, &seats));
+            if board {
+                out.push_str(&catania_text::describe_board(state));
+            }
+        }
         Some(other) => {
             let _ = writeln!(out, "{other:#?}");
         }
@@ -444,6 +456,7 @@ fn seat_label(seats: &[String], seat: u32) -> String {
 pub fn describe_event(event: &pb::Event, seats: &[String]) -> String {
     match &event.body {
         Some(pb::event::Body::Catan(event)) => catan_text::describe_event(event, seats),
+        Some(pb::event::Body::Catania(event)) => catania_text::describe_event(event, seats),
         Some(pb::event::Body::SeedRevealed(seed)) => format!("seed revealed: {}", seed.seed),
         Some(other) => format!("{other:?}"),
         None => "(empty event)".to_string(),
@@ -454,17 +467,33 @@ pub fn describe_event(event: &pb::Event, seats: &[String]) -> String {
 pub fn describe_command(command: &pb::Command) -> String {
     match &command.game {
         Some(pb::command::Game::Catan(command)) => catan_text::format_command(command),
+        Some(pb::command::Game::Catania(command)) => catania_text::format_command(command),
         Some(other) => format!("{other:?}"),
         None => "(empty command)".to_string(),
     }
 }
 
-/// Parses a command typed in the `submit` grammar.
-pub fn parse_command(words: &[String]) -> anyhow::Result<pb::Command> {
-    let command = catan_text::parse_command(words)?;
-    Ok(pb::Command {
-        game: Some(pb::command::Game::Catan(command)),
-    })
+/// The `submit` grammars, shown by `hexfold submit --help`: base Catan's, then Catania's with its layer's.
+fn grammar() -> String {
+    format!(
+        "{}\n{}\n{}",
+        catan_text::GRAMMAR,
+        catania_text::GRAMMAR,
+        ck_text::GRAMMAR
+    )
+}
+
+/// Parses a command typed in the `submit` grammar of the game `game_id` names: its id begins with its rules' name
+/// (`catan-...`, `catania-...`). Games without a readable grammar yet are played with `actions` and `--pick`.
+pub fn parse_command(game_id: &str, words: &[String]) -> anyhow::Result<pb::Command> {
+    let game = match game_id.split_once('-').map(|(name, _)| name) {
+        Some("catan") => pb::command::Game::Catan(catan_text::parse_command(words)?),
+        Some("catania") => pb::command::Game::Catania(catania_text::parse_command(words)?),
+        _ => bail!(
+            "the readable command grammar covers Catan and Catania games; use `actions` and `--pick N` for this one"
+        ),
+    };
+    Ok(pb::Command { game: Some(game) })
 }
 
 /// Seat names of a game, for readable output; empty when the game cannot be read (output falls back to numbers).
@@ -594,11 +623,7 @@ async fn submit(args: SubmitArgs) -> anyhow::Result<()> {
         None if args.command.is_empty() => {
             bail!("give a command (see `hexfold submit --help`) or --pick N")
         }
-        // Game ids start with the rule set's name; the readable grammar exists for Catan so far.
-        None if !args.game.starts_with("catan-") => {
-            bail!("the readable command grammar covers Catan games; use `actions` and `--pick N` for this one")
-        }
-        None => parse_command(&args.command)?,
+        None => parse_command(&args.game, &args.command)?,
     };
     let text = describe_command(&command);
     let command_id = args.command_id.unwrap_or_else(new_command_id);

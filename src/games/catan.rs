@@ -20,8 +20,8 @@ use pb::catan as c;
 
 enums!(Resource <=> c::Resource, "a resource", [Brick, Lumber, Wool, Grain, Ore]);
 enums!(DevCard => c::DevCard, [Knight, VictoryPoint, RoadBuilding, YearOfPlenty, Monopoly]);
-// Written out rather than by `enums!`: no game on the wire has sea hexes yet (the machine has them for Catania,
-// whose proto will give them a value of their own), so sea has no name in `catan.proto`.
+// Written out rather than by `enums!`: no game on the wire has sea or Catania's hexes yet (the machine has them for
+// Catania, whose proto will give them values of their own), so they have no name in `catan.proto`.
 impl ToProto<i32> for Terrain {
     #[inline]
     fn to_proto(&self) -> i32 {
@@ -32,7 +32,14 @@ impl ToProto<i32> for Terrain {
             Terrain::Fields => c::Terrain::Fields,
             Terrain::Mountains => c::Terrain::Mountains,
             Terrain::Desert => c::Terrain::Desert,
-            Terrain::Sea => c::Terrain::Unspecified,
+            Terrain::Sea
+            | Terrain::Gold
+            | Terrain::Glacier
+            | Terrain::Volcano
+            | Terrain::Temple
+            | Terrain::Castle
+            | Terrain::Station
+            | Terrain::DoubleField => c::Terrain::Unspecified,
         }) as i32
     }
 }

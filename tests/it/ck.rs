@@ -15,7 +15,7 @@ fn ck_state(view: pb::GetStateResponse) -> k::State {
 }
 
 /// Whether `viewer` looks into `seat`'s progress cards (`progress`) or hand through a spy or master merchant.
-fn peeks(state: &k::State, viewer: Option<u32>, seat: u32, progress: bool) -> bool {
+pub(crate) fn peeks(state: &k::State, viewer: Option<u32>, seat: u32, progress: bool) -> bool {
     use k::obligation::Obligation as O;
     state
         .obligations

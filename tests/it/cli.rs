@@ -423,3 +423,141 @@ async fn verify_accepts_a_finished_game_and_pinpoints_any_difference() {
     ));
     server.stop().await;
 }
+
+/// A six-seat Catania game at the terminal: created with `--variant catania`, listed, played by typing back what
+/// `actions` prints (ships among the opening's pieces), shown as text (the seat's own cards, the barbarians, the
+/// thieves, the pieces, the map), refused with its rule ID; then a finished game followed event by event in words
+/// and verified.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_catania_game_reads_and_plays_through_the_cli() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let url = format!("http://{}", server.addr);
+    let url = url.as_str();
+    let names = ["ann", "bob", "cat", "dan", "eve", "fay"];
+    let mut create = vec!["create", "--variant", "catania"];
+    create.extend(names);
+    let created = parse_created(&ok(url, &create).await);
+    assert_eq!(created.tokens.len(), 6);
+    let game = created.game.as_str();
+    assert!(game.starts_with("catania-"), "{game}");
+    let token = |seat: usize| created.tokens[seat].as_str();
+    let listed = ok(url, &["list"]).await;
+    assert!(
+        listed
+            .lines()
+            .any(|l| l.starts_with(game) && l.contains("catania") && l.contains("fay")),
+        "{listed}"
+    );
+    let help = ok(url, &["submit", "--help"]).await;
+    assert!(
+        help.contains("place-ship EDGE") && help.contains("play CARD"),
+        "{help}"
+    );
+
+    // The opening, typed back from `actions`: the first seat's settlement, then its road or ship, and so on.
+    let mut version = 0;
+    let mut refused = false;
+    for _ in 0..8 {
+        let mut moved = false;
+        for (seat, name) in names.iter().enumerate() {
+            let text = ok(url, &["actions", game, "--token", token(seat)]).await;
+            let Some(first) = text.lines().nth(1) else {
+                if !refused {
+                    let out = fails(
+                        url,
+                        &[
+                            "submit",
+                            game,
+                            "--token",
+                            token(seat),
+                            "place-settlement",
+                            "0",
+                        ],
+                    )
+                    .await;
+                    assert!(
+                        out.contains("FAILED_PRECONDITION NotYourTurn [CAT-TURN-12]"),
+                        "{out}"
+                    );
+                    refused = true;
+                }
+                continue;
+            };
+            let typed = first.trim_start().split_once("  ").unwrap().1;
+            assert!(
+                ["place-settlement ", "place-road ", "place-ship "]
+                    .iter()
+                    .any(|verb| typed.starts_with(verb)),
+                "{text}"
+            );
+            let mut args = vec!["submit", game, "--token", token(seat)];
+            args.extend(typed.split_whitespace());
+            let out = ok(url, &args).await;
+            version += 1;
+            assert!(
+                out.starts_with(&format!("{typed} -> version {version}")),
+                "{out}"
+            );
+            assert!(out.contains(&format!("{name} placed a ")), "{out}");
+            moved = true;
+            break;
+        }
+        assert!(moved, "nobody could act at version {version}");
+    }
+    assert!(refused, "no seat was waiting");
+
+    let state = ok(url, &["state", game, "--token", token(0)]).await;
+    for part in [
+        "you are ann (seat 0)",
+        "opening step 5: place a settlement on Catan",
+        "barbarians 0 of 7 steps",
+        "pirate ",
+        "seats (20 points to win):",
+        "pieces:",
+        "  fay: settlements [",
+    ] {
+        assert!(state.contains(part), "{part:?} in {state}");
+    }
+    assert!(!state.contains('{') && !state.contains("Some("), "{state}");
+    let board = ok(url, &["state", game, "--board"]).await;
+    assert!(board.contains("you are a spectator"), "{board}");
+    assert!(board.contains("~ sea; ? a chip not drawn yet"), "{board}");
+    assert!(board.contains("harbors: edge "), "{board}");
+
+    // A whole game, then what a person reads of it: every event a sentence, and the replay verified.
+    let mut table = Table::create(
+        server.addr,
+        pb::Variant::Catania,
+        3,
+        pb::GameOptions::default(),
+    )
+    .await;
+    finished_game(&mut table).await;
+    let followed = ok(url, &["follow", &table.game_id, "--no-live"]).await;
+    let head = table.head().await;
+    let lines: Vec<&str> = followed
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .collect();
+    assert_eq!(lines.len() as u64, head, "{followed}");
+    for line in &lines {
+        assert!(
+            !line.contains('{') && !line.contains("Some(") && !line.contains('?'),
+            "{line}"
+        );
+    }
+    assert!(
+        lines.last().unwrap().contains("seed revealed"),
+        "{followed}"
+    );
+    let verified = ok(url, &["verify", &table.game_id]).await;
+    assert!(
+        verified.starts_with(&format!(
+            "OK {}: seed matches the commitment",
+            table.game_id
+        )),
+        "{verified}"
+    );
+    server.stop().await;
+}

@@ -1,6 +1,6 @@
 //! Hidden information: a seat's state, events and stream never show another seat's cards; a spectator sees none.
 
-use crate::support::{self, authed, catan_event, catan_state, Table};
+use crate::support::{self, catan_event, catan_state, Table};
 use hexfold::proto::v1 as pb;
 use pb::catan as c;
 use rand::{rngs::StdRng, SeedableRng};
@@ -52,7 +52,7 @@ fn check_state(viewer: Option<u32>, state: &pb::GetStateResponse) {
 }
 
 /// Collects a subscription's events until `last` says where to stop (or the stream ends with the game).
-async fn collect(
+pub(crate) async fn collect(
     mut stream: tonic::Streaming<pb::SubscribeResponse>,
     mut last: watch::Receiver<u64>,
 ) -> Vec<pb::EventEnvelope> {
@@ -81,21 +81,8 @@ async fn seats_and_spectators_never_see_hidden_cards() {
     let (last_tx, last_rx) = watch::channel(0u64);
     let mut watchers = Vec::new();
     for viewer in [Some(1u32), None] {
-        let mut client = server.client().await;
-        let request = pb::SubscribeRequest {
-            game_id: table.game_id.clone(),
-            after_version: 0,
-        };
-        let stream = match viewer {
-            Some(seat) => {
-                client
-                    .subscribe(authed(request, &table.tokens[seat as usize]))
-                    .await
-            }
-            None => client.subscribe(request).await,
-        }
-        .unwrap()
-        .into_inner();
+        let token = viewer.map(|seat| table.tokens[seat as usize].as_str());
+        let stream = server.subscribe(&table.game_id, token).await;
         watchers.push((viewer, tokio::spawn(collect(stream, last_rx.clone()))));
     }
 

@@ -8,6 +8,7 @@
 
 mod bad_input;
 mod browser;
+mod catania;
 mod ck;
 mod cli;
 mod compat;

@@ -34,6 +34,7 @@ async fn health_and_reflection_describe_the_api() {
         MessageRequest::ListServices(String::new()),
         MessageRequest::FileContainingSymbol("hexfold.v1.catan.Command".into()),
         MessageRequest::FileContainingSymbol("hexfold.v1.elasund.State".into()),
+        MessageRequest::FileContainingSymbol("hexfold.v1.catania.State".into()),
     ]
     .map(|request| ServerReflectionRequest {
         host: String::new(),
@@ -60,7 +61,7 @@ async fn health_and_reflection_describe_the_api() {
         }
         other => panic!("unexpected {other:?}"),
     }
-    for _ in 0..2 {
+    for _ in 0..3 {
         match responses
             .message()
             .await

@@ -191,6 +191,7 @@ async fn four_bots_play_a_whole_catan_game_from_their_play_streams() {
 async fn play_serves_every_game_the_same_way() {
     bots_play_a_whole_game(pb::Variant::Elasund, 3, pb::GameOptions::default()).await;
     bots_play_a_whole_game(pb::Variant::CitiesAndKnights, 4, pb::GameOptions::default()).await;
+    bots_play_a_whole_game(pb::Variant::Catania, 3, pb::GameOptions::default()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -56,6 +56,26 @@ impl TestServer {
         connect(self.addr).await
     }
 
+    /// A `Subscribe` stream of `game_id` from its start on a connection of its own, as the holder of `token` (a
+    /// spectator without one).
+    pub async fn subscribe(
+        &self,
+        game_id: &str,
+        token: Option<&str>,
+    ) -> tonic::Streaming<pb::SubscribeResponse> {
+        let request = pb::SubscribeRequest {
+            game_id: game_id.to_string(),
+            after_version: 0,
+        };
+        let mut client = self.client().await;
+        match token {
+            Some(token) => client.subscribe(authed(request, token)).await,
+            None => client.subscribe(request).await,
+        }
+        .expect("subscribe")
+        .into_inner()
+    }
+
     /// Graceful shutdown; returns once the store is flushed and closed.
     pub async fn stop(mut self) {
         let _ = self.stop.take().expect("running").send(());
@@ -173,6 +193,23 @@ fn cities_knights_weight(command: &pb::cities_knights::command::Command) -> u32 
     }
 }
 
+/// Catania's weights: the layer's commands as in Cities & Knights, and Catania's own as the rules crate's
+/// `random_command` weighs them (ships and development cards often, ship moves and chases rarely).
+fn catania_weight(command: &pb::catania::command::Command) -> u32 {
+    use pb::catania::command::Command as K;
+    match command {
+        K::Ck(pb::cities_knights::Command { command: Some(k) }) => cities_knights_weight(k),
+        K::BuildShip(_) | K::BuyDevelopmentCard(_) => 40,
+        K::PlayKnight(_) | K::PlayRoadBuilding(_) | K::PlayYearOfPlenty(_) | K::PlayMonopoly(_) => {
+            40
+        }
+        K::PlayProgressRoadBuilding(_) => 25,
+        K::BuildLandingPlace(_) => 10,
+        K::MoveShip(_) | K::ChaseBandit(_) => 5,
+        _ => 10,
+    }
+}
+
 /// A command's kind (its game and oneof case) and that kind's weight.
 fn kind_of(command: &pb::Command) -> (String, u32) {
     match &command.game {
@@ -187,6 +224,16 @@ fn kind_of(command: &pb::Command) -> (String, u32) {
                 format!("cities_knights {:?}", std::mem::discriminant(k)),
                 weight,
             )
+        }
+        Some(pb::command::Game::Catania(pb::catania::Command { command: Some(k) })) => {
+            // The layer's commands are one oneof case here: their kinds are the layer's cases.
+            let kind = match k {
+                pb::catania::command::Command::Ck(pb::cities_knights::Command {
+                    command: Some(layer),
+                }) => format!("catania ck {:?}", std::mem::discriminant(layer)),
+                own => format!("catania {:?}", std::mem::discriminant(own)),
+            };
+            (kind, catania_weight(k))
         }
         Some(pb::command::Game::Elasund(pb::elasund::Command { command: Some(k) })) => {
             let weight = elasund_weight(k);
@@ -369,8 +416,18 @@ impl Table {
     }
 
     pub async fn events(&mut self, viewer: Option<usize>) -> Vec<pb::EventEnvelope> {
+        self.events_after(viewer, 0).await
+    }
+
+    /// The events after version `after`, up to the head, as `viewer` reads them.
+    pub async fn events_after(
+        &mut self,
+        viewer: Option<usize>,
+        after: u64,
+    ) -> Vec<pb::EventEnvelope> {
         let message = pb::ReadEventsRequest {
             game_id: self.game_id.clone(),
+            from_version: after + 1,
             ..Default::default()
         };
         let mut stream = match viewer {

@@ -15,6 +15,7 @@
 //! - [`hex`]: the hex machine shared by base Catan, Cities & Knights and Catania: board and maps, the shared
 //!   refusals and checks, production, robber, trade, longest road, and each game's rules as data.
 //! - [`catan`]: the base game on the hex machine. [`cities_knights`]: Cities & Knights, the machine plus its layer.
+//! - [`catania`]: Catania, the Cities & Knights layer on a Seafarers map of 195 hexes with development cards.
 //! - [`elasund`]: Elasund, a grid game.
 //! - [`playout`]: seeded random games step by step, for tests and benchmarks.
 
@@ -23,6 +24,7 @@ mod violation;
 
 pub use game::{Game, GameRng, Outcome, RuleViolation, Seat, Viewer};
 pub mod catan;
+pub mod catania;
 pub mod cities_knights;
 pub mod elasund;
 pub mod hex;

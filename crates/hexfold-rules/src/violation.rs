@@ -4,7 +4,8 @@
 //! macro writes the enum, its [`crate::RuleViolation`] impl (the name on the wire is the variant's own name, by
 //! `stringify!`, so it cannot drift from the type) and the list of every variant. A hex game also lists which of
 //! its variants stand for each shared [`crate::hex::HexViolation`], so the hex machine's checks return the shared
-//! type and `?` turns it into the game's own. This module depends on nothing but [`crate::game`].
+//! type and `?` turns it into the game's own; a scenario running another game's layer lists that game's violations
+//! the same way (Catania, for Cities & Knights'). This module depends on nothing but [`crate::game`].
 
 /// Declares a game's violation enum from a table.
 ///
@@ -17,7 +18,7 @@
 ///         ...
 ///     }
 ///     // Optional, for games on the hex machine: every shared violation, and the game's variant for it when
-///     // the names differ.
+///     // the names differ. Any number of such lists, one per type converted from.
 ///     from HexViolation { NotYourTurn, RoadNotAtNewBuilding => RoadNotAtNewSettlement, ... }
 /// }
 /// ```
@@ -27,7 +28,7 @@ macro_rules! violations {
         pub enum $name:ident {
             $( $(#[$vmeta:meta])* $v:ident => $id:literal, $msg:literal; )*
         }
-        $( from $shared:ident { $( $from:ident $(=> $to:ident)? ),* $(,)? } )?
+        $( from $shared:ident { $( $from:ident $(=> $to:ident)? ),* $(,)? } )*
     ) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -60,7 +61,7 @@ macro_rules! violations {
                     }
                 }
             }
-        )?
+        )*
     };
     (@to $name:ident $from:ident) => { $name::$from };
     (@to $name:ident $from:ident $to:ident) => { $name::$to };

@@ -1,5 +1,5 @@
 //! In-process self-play benchmark: random games of every game in [`GAMES`] (base Catan, Cities & Knights,
-//! Elasund), reporting games/s and actions/s per game.
+//! Catania, Elasund), reporting games/s and actions/s per game.
 //!
 //! An action is one accepted command (the same unit Catanatron counts: one entry in its action log). Each step
 //! asks `seats_to_act`, lets the game's random player choose for a random one of those seats, then `decide` and
@@ -12,6 +12,7 @@ use anyhow::{anyhow, bail, Result};
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::Parser;
 use hexfold_rules::catan::Catan;
+use hexfold_rules::catania::Catania;
 use hexfold_rules::cities_knights::CitiesKnights;
 use hexfold_rules::elasund::Elasund;
 use hexfold_rules::playout::{Playout, RandomPlayer, Stop};
@@ -26,6 +27,7 @@ type Run = fn(&str, &Args) -> Result<()>;
 static GAMES: &[(&str, Run)] = &[
     ("catan", run::<Catan>),
     ("cities-knights", run::<CitiesKnights>),
+    ("catania", run::<Catania>),
     ("elasund", run::<Elasund>),
 ];
 
@@ -52,7 +54,7 @@ struct Args {
     /// Stop starting new games after this many seconds (per game kind).
     #[arg(long)]
     seconds: Option<f64>,
-    /// Players per game (3-4 for the Catan games, 2-4 for Elasund).
+    /// Players per game (3-4 for base Catan and Cities & Knights, 3-6 for Catania, 2-4 for Elasund).
     #[arg(long, default_value_t = 4)]
     players: u8,
     /// Seed of the first game; game i uses seed + i.

@@ -1,33 +1,55 @@
 //! `decide`: check a command against the state and return the events that follow.
 //!
-//! Each event is folded into a scratch copy of the state as soon as it is emitted ([`Ctx::emit`]), so the later
+//! Each event is folded into a scratch copy of the state as soon as it is emitted ([`Host::emit`]), so the later
 //! steps of one command see the earlier ones: the roll resolves the barbarians, then the city gates, then
 //! production, each on the state the previous step left. Every check of the command itself happens before the
 //! first event, so a refused command emits nothing.
+//!
+//! The steps emit into a [`Host`]: Cities & Knights' own [`Ctx`], or the context of a scenario that runs this
+//! layer inside a state of its own (Catania), which folds each event into that state, adds the events its rules
+//! attach to it, and produces by its own table.
 
 use super::evolve::apply;
 use super::trade::decide as trade;
 use super::*;
 use crate::hex::trade::TradeCommand;
 use crate::hex::{
-    best_ratio, check_seat, city_site, has_won, longest_road_change, opening_road_site, piece_left,
-    robber_move, roll_production, site, EdgeId, Terms,
+    best_ratio_where, check_seat, city_site, has_won, longest_road_change, opening_road_site,
+    piece_left, robber_move, roll_production, site, EdgeId, Resource, Terms,
 };
 use Violation::*;
 
+/// Where the steps of `decide` emit their events, and the one step a scenario running this layer takes its own
+/// way. Implemented by [`Ctx`] for Cities & Knights; statically dispatched, so its code is what it was.
+pub(crate) trait Host {
+    /// The layer's scratch state, with every event emitted so far folded in.
+    fn state(&self) -> &State;
+    /// Folds `e` into the scratch state and records it.
+    fn emit(&mut self, e: Event);
+    /// The production of a roll of `roll` (not 7): by default the seed's table and the base game's bank rule.
+    fn produce(&mut self, roll: u8) {
+        let e = produce(self.state(), roll);
+        self.emit(e);
+    }
+}
+
+/// Cities & Knights' context: the scratch state and the events so far.
 pub(super) struct Ctx {
     pub(super) s: State,
     pub(super) ev: Vec<Event>,
 }
 
-impl Ctx {
-    pub(super) fn emit(&mut self, e: Event) {
+impl Host for Ctx {
+    fn state(&self) -> &State {
+        &self.s
+    }
+    fn emit(&mut self, e: Event) {
         apply(&mut self.s, &e);
         self.ev.push(e);
     }
 }
 
-pub(super) fn decide(
+pub(crate) fn decide(
     state: &State,
     actor: Seat,
     command: &Command,
@@ -48,9 +70,11 @@ pub(super) fn decide(
     Ok(c.ev)
 }
 
-fn command_events(
+/// The events of `command` alone, before the roll goes on, the longest road moves and the game may end (what
+/// [`decide`] adds after it). For a scenario that decides the layer's commands inside its own rules.
+pub(crate) fn command_events(
     st: &State,
-    c: &mut Ctx,
+    c: &mut impl Host,
     actor: Seat,
     command: &Command,
     rng: &mut GameRng,
@@ -491,7 +515,7 @@ fn command_events(
 }
 
 /// The event die: three ship faces, one city gate of each colour.
-pub(super) fn roll_event_die(rng: &mut GameRng) -> EventDie {
+pub(crate) fn roll_event_die(rng: &mut GameRng) -> EventDie {
     match rng.gen_range(0..6) {
         0..=2 => EventDie::Ship,
         3 => EventDie::Gate {
@@ -508,19 +532,19 @@ pub(super) fn roll_event_die(rng: &mut GameRng) -> EventDie {
 
 /// Continues a roll once nothing is pending: obligations with a single possible answer are settled here, then the
 /// barbarians, then the city gates, then production (seed: "i følgende rækkefølge").
-pub(super) fn advance(c: &mut Ctx, rng: &mut GameRng) {
+pub(crate) fn advance(c: &mut impl Host, rng: &mut GameRng) {
     // Bounded: each pass settles an obligation or a stage of the roll, and there are finitely many of both.
     for _ in 0..64 {
         if auto_settle(c) {
             continue;
         }
-        if !c.s.pending.is_empty() {
+        if !c.state().pending.is_empty() {
             return;
         }
-        let Some(pr) = c.s.roll else { return };
+        let Some(pr) = c.state().roll else { return };
         if pr.attack_due {
-            if c.s.negotiated && !pr.defence_called {
-                let seats = c.s.clockwise_from(c.s.active).collect();
+            if c.state().negotiated && !pr.defence_called {
+                let seats = c.state().clockwise_from(c.state().active).collect();
                 c.emit(Event::DefenceCalled { seats });
                 continue;
             }
@@ -529,50 +553,51 @@ pub(super) fn advance(c: &mut Ctx, rng: &mut GameRng) {
         }
         let roll = pr.roll;
         if let EventDie::Gate { track } = roll.event {
-            let seats: Vec<Seat> = c.s.clockwise_from(c.s.active).collect();
+            let seats: Vec<Seat> = c.state().clockwise_from(c.state().active).collect();
             for seat in seats {
-                let level = c.s.players[seat.index()].improvements.get(track);
+                let level = c.state().players[seat.index()].improvements.get(track);
                 // Seed: level 1 shows red 1-2, each further level one more number.
-                if level >= 1 && roll.red <= level + 1 && deck_has_cards(&c.s, track) {
+                if level >= 1 && roll.red <= level + 1 && deck_has_cards(c.state(), track) {
                     draw(c, seat, track, rng);
                 }
             }
         }
         if roll.white + roll.red == 7 {
-            let discards =
-                c.s.seat_iter()
-                    .filter_map(|s| {
-                        let total = c.s.players[s.index()].hand.total();
-                        let count = crate::hex::discard_owed(total, c.s.hand_limit(s))?;
-                        Some(SeatCount { seat: s, count })
-                    })
-                    .collect();
+            let discards = c
+                .state()
+                .seat_iter()
+                .filter_map(|s| {
+                    let total = c.state().players[s.index()].hand.total();
+                    let count = crate::hex::discard_owed(total, c.state().hand_limit(s))?;
+                    Some(SeatCount { seat: s, count })
+                })
+                .collect();
             c.emit(Event::SevenRolled { discards });
         } else {
-            let e = produce(&c.s, roll.white + roll.red);
-            c.emit(e);
+            c.produce(roll.white + roll.red);
         }
         return;
     }
 }
 
 /// Settles one obligation that has exactly one possible answer (or none). Returns whether it did.
-fn auto_settle(c: &mut Ctx) -> bool {
-    let pending = c.s.pending.clone();
+fn auto_settle(c: &mut impl Host) -> bool {
+    let pending = c.state().pending.clone();
     for o in pending {
         match o {
             Obligation::Retreat { seat, from, .. }
-                if retreat_targets(&c.s, seat, from).is_empty() =>
+                if retreat_targets(c.state(), seat, from).is_empty() =>
             {
                 c.emit(Event::KnightLeftBoard { seat });
                 return true;
             }
             Obligation::CommitKnights { seat } => {
-                let any_active =
-                    c.s.knights
-                        .iter()
-                        .flatten()
-                        .any(|k| k.seat == seat && k.active);
+                let any_active = c
+                    .state()
+                    .knights
+                    .iter()
+                    .flatten()
+                    .any(|k| k.seat == seat && k.active);
                 if !any_active {
                     c.emit(Event::KnightsCommitted {
                         seat,
@@ -582,13 +607,14 @@ fn auto_settle(c: &mut Ctx) -> bool {
                 }
             }
             Obligation::LoseCity { seat } => {
-                let cities: Vec<VertexId> =
-                    c.s.cities_of(seat)
-                        .filter(|&v| !c.s.is_metropolis(v))
-                        .collect();
+                let cities: Vec<VertexId> = c
+                    .state()
+                    .cities_of(seat)
+                    .filter(|&v| !c.state().is_metropolis(v))
+                    .collect();
                 if cities.len() == 1 {
                     let v = cities[0];
-                    let wall = c.s.walls[v.index()];
+                    let wall = c.state().walls[v.index()];
                     c.emit(Event::CityLost {
                         seat,
                         vertex: v,
@@ -598,15 +624,16 @@ fn auto_settle(c: &mut Ctx) -> bool {
                 }
             }
             Obligation::RemoveKnight { seat, to } => {
-                let knights: Vec<(VertexId, u8)> =
-                    c.s.knights
-                        .iter()
-                        .enumerate()
-                        .filter_map(|(i, k)| match k {
-                            Some(k) if k.seat == seat => Some((vertex_id(&c.s, i), k.strength)),
-                            _ => None,
-                        })
-                        .collect();
+                let knights: Vec<(VertexId, u8)> = c
+                    .state()
+                    .knights
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, k)| match k {
+                        Some(k) if k.seat == seat => Some((vertex_id(c.state(), i), k.strength)),
+                        _ => None,
+                    })
+                    .collect();
                 if knights.len() == 1 {
                     let (vertex, strength) = knights[0];
                     c.emit(Event::KnightDeserted {
@@ -624,7 +651,7 @@ fn auto_settle(c: &mut Ctx) -> bool {
     false
 }
 
-pub(super) fn vertex_id(s: &State, i: usize) -> VertexId {
+pub(crate) fn vertex_id(s: &State, i: usize) -> VertexId {
     s.board
         .topology()
         .vertex(i)
@@ -632,8 +659,8 @@ pub(super) fn vertex_id(s: &State, i: usize) -> VertexId {
 }
 
 /// The barbarians attack: all cities (metropolises included) against the active knights (seed).
-fn resolve_attack(c: &mut Ctx) {
-    let s = &c.s;
+fn resolve_attack(c: &mut impl Host) {
+    let s = c.state();
     let barbarians = s.vertices.iter().filter(|p| p.is_city()).count() as u8;
     let mut strength = vec![0u8; usize::from(s.seats)];
     for k in s.knights.iter().flatten() {
@@ -693,51 +720,52 @@ fn resolve_attack(c: &mut Ctx) {
     });
 }
 
-pub(super) fn deck_has_cards(s: &State, track: Track) -> bool {
+pub(crate) fn deck_has_cards(s: &State, track: Track) -> bool {
     !s.decks[track.index()].is_empty() || !s.bottoms[track.index()].is_empty()
 }
 
 /// Draws the top card of a deck: a uniformly random card of the shuffled part, else the oldest card put under.
-pub(super) fn draw(c: &mut Ctx, seat: Seat, track: Track, rng: &mut GameRng) {
+pub(crate) fn draw(c: &mut impl Host, seat: Seat, track: Track, rng: &mut GameRng) {
     let t = track.index();
-    let card = if c.s.decks[t].is_empty() {
-        match c.s.bottoms[t].first() {
+    let card = if c.state().decks[t].is_empty() {
+        match c.state().bottoms[t].first() {
             Some(&card) => card,
             None => return,
         }
     } else {
-        c.s.decks[t][rng.gen_range(0..c.s.decks[t].len())]
+        c.state().decks[t][rng.gen_range(0..c.state().decks[t].len())]
     };
     c.emit(Event::ProgressCardDrawn { seat, track, card });
 }
 
-/// Production for a non-7 roll through the hex machine, whose yield hook here is the seed's table: a settlement
-/// yields one card of the hex's resource; a city on mountains, forest or pasture one resource and the matching
-/// commodity, elsewhere two resources. A good the bank cannot pay everyone is paid to nobody, as in the base game.
+/// Production for a non-7 roll through the hex machine, whose yield hook here is the seed's table
+/// ([`city_yield`]). A good the bank cannot pay everyone is paid to nobody, as in the base game.
 fn produce(s: &State, roll: u8) -> Event {
-    let yields = roll_production(
-        s.table(),
-        roll,
-        s.bank,
-        |hand: &mut Hand, r, terrain, piece| match commodity_of(terrain) {
-            Some(com) if piece.is_city() => {
-                let slot = hand.resources.get_mut(r);
-                *slot = slot.saturating_add(1);
-                *hand.commodities.get_mut(com) += 1;
-            }
-            _ => {
-                let slot = hand.resources.get_mut(r);
-                *slot = slot.saturating_add(piece.yield_count());
-            }
-        },
-        |hand, g| hand.get_mut(g),
-    );
+    let yields = roll_production(s.table(), roll, s.bank, city_yield, |hand, g| {
+        hand.get_mut(g)
+    });
     Event::ResourcesProduced {
         gains: yields
             .gains()
             .map(|(seat, cards)| SeatHand { seat, cards })
             .collect(),
         withheld: yields.withheld,
+    }
+}
+
+/// The seed's yield table, as the hex machine's yield hook: a settlement yields one card of the hex's resource; a
+/// city on mountains, forest or pasture one resource and the matching commodity, elsewhere two resources.
+pub(crate) fn city_yield(hand: &mut Hand, r: Resource, terrain: Terrain, piece: VertexPiece) {
+    match commodity_of(terrain) {
+        Some(com) if piece.is_city() => {
+            let slot = hand.resources.get_mut(r);
+            *slot = slot.saturating_add(1);
+            *hand.commodities.get_mut(com) += 1;
+        }
+        _ => {
+            let slot = hand.resources.get_mut(r);
+            *slot = slot.saturating_add(piece.yield_count());
+        }
     }
 }
 
@@ -751,8 +779,8 @@ pub fn commodity_of(t: Terrain) -> Option<Commodity> {
     }
 }
 
-pub(super) fn steal(c: &mut Ctx, thief: Seat, victim: Seat, rng: &mut GameRng) {
-    let hand = c.s.players[victim.index()].hand;
+pub(crate) fn steal(c: &mut impl Host, thief: Seat, victim: Seat, rng: &mut GameRng) {
+    let hand = c.state().players[victim.index()].hand;
     if hand.total() == 0 {
         return;
     }
@@ -766,39 +794,39 @@ pub(super) fn steal(c: &mut Ctx, thief: Seat, victim: Seat, rng: &mut GameRng) {
 }
 
 /// Appends `LongestRoadChanged` if the card moves after this command (base Catan's holder rule).
-fn longest_road_after(before: &State, c: &mut Ctx) {
+pub(crate) fn longest_road_after(before: &State, c: &mut impl Host) {
     let old: Vec<u8> = before.players.iter().map(|p| p.road_length).collect();
-    let new: Vec<u8> = c.s.players.iter().map(|p| p.road_length).collect();
+    let new: Vec<u8> = c.state().players.iter().map(|p| p.road_length).collect();
     if old == new {
         return;
     }
-    if let Some((holder, length)) = longest_road_change(c.s.longest_road, &old, &new) {
+    if let Some((holder, length)) = longest_road_change(c.state().longest_road, &old, &new) {
         c.emit(Event::LongestRoadChanged { holder, length });
     }
 }
 
 /// The active seat wins on reaching 13 points in its turn; a seat that reached them in another's turn wins when
 /// its own turn begins (official rule).
-fn check_win(c: &mut Ctx) {
-    if matches!(c.s.phase, Phase::Ended { .. }) {
+fn check_win(c: &mut impl Host) {
+    if matches!(c.state().phase, Phase::Ended { .. }) {
         return;
     }
     let opening = matches!(
-        c.s.phase,
+        c.state().phase,
         Phase::PlaceBuilding { .. } | Phase::PlaceRoad { .. }
     );
-    let seat = c.s.active;
-    let points = c.s.points(seat);
-    if has_won(opening, points.into(), c.s.points_to_win) {
+    let seat = c.state().active;
+    let points = c.state().points(seat);
+    if has_won(opening, points.into(), c.state().points_to_win) {
         c.emit(Event::GameWon { seat, points });
     }
 }
 
-pub(super) fn require_active(st: &State, actor: Seat) -> Result<(), Violation> {
+pub(crate) fn require_active(st: &State, actor: Seat) -> Result<(), Violation> {
     Ok(crate::hex::require_active(st.active, actor)?)
 }
 
-pub(super) fn no_pending(st: &State) -> Result<(), Violation> {
+pub(crate) fn no_pending(st: &State) -> Result<(), Violation> {
     if st.pending.is_empty() {
         Ok(())
     } else {
@@ -814,7 +842,7 @@ fn turn_start(st: &State, actor: Seat) -> Result<(), Violation> {
     no_pending(st)
 }
 
-pub(super) fn main(st: &State, actor: Seat) -> Result<(), Violation> {
+pub(crate) fn main(st: &State, actor: Seat) -> Result<(), Violation> {
     if st.phase != Phase::Main {
         return Err(WrongPhase);
     }
@@ -822,7 +850,7 @@ pub(super) fn main(st: &State, actor: Seat) -> Result<(), Violation> {
     no_pending(st)
 }
 
-pub(super) fn owed(
+pub(crate) fn owed(
     st: &State,
     seat: Seat,
     kind: impl Fn(&Obligation) -> bool,
@@ -833,7 +861,7 @@ pub(super) fn owed(
         .copied()
 }
 
-pub(super) fn holds(st: &State, seat: Seat, cards: Hand) -> Result<(), Violation> {
+pub(crate) fn holds(st: &State, seat: Seat, cards: Hand) -> Result<(), Violation> {
     if st.players[seat.index()].hand.contains(cards) {
         Ok(())
     } else {
@@ -841,28 +869,28 @@ pub(super) fn holds(st: &State, seat: Seat, cards: Hand) -> Result<(), Violation
     }
 }
 
-pub(super) fn afford(st: &State, seat: Seat, cost: Resources) -> Result<(), Violation> {
+pub(crate) fn afford(st: &State, seat: Seat, cost: Resources) -> Result<(), Violation> {
     Ok(crate::hex::afford(
         st.players[seat.index()].hand.resources,
         cost,
     )?)
 }
 
-pub(super) fn check_vertex(st: &State, v: VertexId) -> Result<VertexId, Violation> {
+pub(crate) fn check_vertex(st: &State, v: VertexId) -> Result<VertexId, Violation> {
     Ok(crate::hex::check_vertex(&st.board, v)?)
 }
 
-pub(super) fn check_edge(st: &State, e: EdgeId) -> Result<EdgeId, Violation> {
+pub(crate) fn check_edge(st: &State, e: EdgeId) -> Result<EdgeId, Violation> {
     Ok(crate::hex::check_edge(&st.board, e)?)
 }
 
-pub(super) fn check_hex(st: &State, h: HexId) -> Result<HexId, Violation> {
+pub(crate) fn check_hex(st: &State, h: HexId) -> Result<HexId, Violation> {
     Ok(crate::hex::check_hex(&st.board, h)?)
 }
 
 /// A corner for a new building: no building or knight on it, no building next to it (knights do not count for
 /// the distance rule).
-pub(super) fn site_ok(st: &State, v: VertexId) -> Result<(), Violation> {
+pub(crate) fn site_ok(st: &State, v: VertexId) -> Result<(), Violation> {
     Ok(site(
         &st.board,
         &st.vertices,
@@ -871,12 +899,12 @@ pub(super) fn site_ok(st: &State, v: VertexId) -> Result<(), Violation> {
     )?)
 }
 
-pub(super) fn touches_own_road(st: &State, seat: Seat, v: VertexId) -> bool {
+pub(crate) fn touches_own_road(st: &State, seat: Seat, v: VertexId) -> bool {
     crate::hex::touches_own_road(&st.board, &st.edges, seat, v)
 }
 
 /// A free edge that connects for `seat`, with other seats' knights cutting roads like their buildings.
-pub(super) fn road_site_ok(
+pub(crate) fn road_site_ok(
     st: &State,
     edges: &[EdgePiece],
     seat: Seat,
@@ -891,7 +919,7 @@ pub(super) fn road_site_ok(
     )?)
 }
 
-pub(super) fn city_upgrade_ok(
+pub(crate) fn city_upgrade_ok(
     st: &State,
     seat: Seat,
     v: VertexId,
@@ -902,7 +930,7 @@ pub(super) fn city_upgrade_ok(
     afford(st, seat, cost)
 }
 
-pub(super) fn wall_ok(st: &State, seat: Seat, v: VertexId) -> Result<(), Violation> {
+pub(crate) fn wall_ok(st: &State, seat: Seat, v: VertexId) -> Result<(), Violation> {
     let piece = st.vertices[v.index()];
     if piece.owner() != Some(seat) || !piece.is_city() {
         return Err(NotYourCity);
@@ -917,7 +945,7 @@ pub(super) fn wall_ok(st: &State, seat: Seat, v: VertexId) -> Result<(), Violati
 }
 
 /// A free corner (no building, no knight) touching one of the seat's roads (seed).
-pub(super) fn knight_site_ok(st: &State, seat: Seat, v: VertexId) -> Result<(), Violation> {
+pub(crate) fn knight_site_ok(st: &State, seat: Seat, v: VertexId) -> Result<(), Violation> {
     if !st.vertices[v.index()].is_empty()
         || st.knights[v.index()].is_some()
         || !touches_own_road(st, seat, v)
@@ -927,7 +955,7 @@ pub(super) fn knight_site_ok(st: &State, seat: Seat, v: VertexId) -> Result<(), 
     Ok(())
 }
 
-pub(super) fn own_knight(st: &State, seat: Seat, v: VertexId) -> Result<Knight, Violation> {
+pub(crate) fn own_knight(st: &State, seat: Seat, v: VertexId) -> Result<Knight, Violation> {
     match st.knights[v.index()] {
         Some(k) if k.seat == seat => Ok(k),
         _ => Err(NotYourKnight),
@@ -935,7 +963,7 @@ pub(super) fn own_knight(st: &State, seat: Seat, v: VertexId) -> Result<Knight, 
 }
 
 /// An own active knight that was not activated this turn (seed: it may act once per activation).
-pub(super) fn ready_knight(st: &State, seat: Seat, v: VertexId) -> Result<Knight, Violation> {
+pub(crate) fn ready_knight(st: &State, seat: Seat, v: VertexId) -> Result<Knight, Violation> {
     let k = own_knight(st, seat, v)?;
     if !k.active {
         return Err(KnightNotActive);
@@ -946,7 +974,7 @@ pub(super) fn ready_knight(st: &State, seat: Seat, v: VertexId) -> Result<Knight
     Ok(k)
 }
 
-pub(super) fn promote_ok(st: &State, seat: Seat, v: VertexId) -> Result<(), Violation> {
+pub(crate) fn promote_ok(st: &State, seat: Seat, v: VertexId) -> Result<(), Violation> {
     let k = own_knight(st, seat, v)?;
     if k.promoted {
         return Err(KnightPromotedThisTurn);
@@ -963,16 +991,24 @@ pub(super) fn promote_ok(st: &State, seat: Seat, v: VertexId) -> Result<(), Viol
     Ok(())
 }
 
-/// Corners reachable from `from` along the seat's roads without passing another seat's building or knight.
-pub(super) fn reachable(st: &State, seat: Seat, from: VertexId) -> Vec<VertexId> {
+/// Corners reachable from `from` along the seat's roads without passing another seat's building or knight. On a
+/// board with ships, along its roads and ships, changing from one to the other only at its buildings and landing
+/// places (`hex::route_reach`).
+pub(crate) fn reachable(st: &State, seat: Seat, from: VertexId) -> Vec<VertexId> {
+    let foreign = |v: VertexId| {
+        matches!(st.vertices[v.index()].owner(), Some(o) if o != seat)
+            || matches!(st.knights[v.index()], Some(k) if k.seat != seat)
+    };
+    if let Some(sea) = &st.sea {
+        let meet =
+            |v: VertexId| st.vertices[v.index()].owner() == Some(seat) || sea.junction(seat, v);
+        return crate::hex::route_reach(&st.board, &st.edges, seat, from, foreign, meet);
+    }
     let t = st.board.topology();
     let mut seen = vec![from];
     let mut stack = vec![from];
     while let Some(v) = stack.pop() {
-        let blocked = v != from
-            && (matches!(st.vertices[v.index()].owner(), Some(o) if o != seat)
-                || matches!(st.knights[v.index()], Some(k) if k.seat != seat));
-        if blocked {
+        if v != from && foreign(v) {
             continue;
         }
         for &e in t.vertex_edges(v) {
@@ -992,23 +1028,23 @@ pub(super) fn reachable(st: &State, seat: Seat, from: VertexId) -> Vec<VertexId>
 }
 
 /// Free corners a displaced knight of `seat` may retreat to: connected by its roads to where it stood (seed).
-pub(super) fn retreat_targets(st: &State, seat: Seat, from: VertexId) -> Vec<VertexId> {
+pub(crate) fn retreat_targets(st: &State, seat: Seat, from: VertexId) -> Vec<VertexId> {
     reachable(st, seat, from)
         .into_iter()
         .filter(|v| st.vertices[v.index()].is_empty() && st.knights[v.index()].is_none())
         .collect()
 }
 
-pub(super) fn losable_city(st: &State, seat: Seat, v: VertexId) -> bool {
+pub(crate) fn losable_city(st: &State, seat: Seat, v: VertexId) -> bool {
     let p = st.vertices[v.index()];
     p.is_city() && p.owner() == Some(seat) && !st.is_metropolis(v)
 }
 
 /// Builds the next level of `track` for `discount` commodities less (the crane), placing or moving a metropolis
 /// onto `metropolis` (the player's choice, official) or the seat's lowest-numbered city without one.
-pub(super) fn improve(
+pub(crate) fn improve(
     st: &State,
-    c: &mut Ctx,
+    c: &mut impl Host,
     seat: Seat,
     track: Track,
     discount: u8,
@@ -1048,7 +1084,7 @@ pub(super) fn improve(
 
 /// Whether reaching `level` in `track` gives `seat` that track's metropolis: first to level 4, or level 5 before
 /// the holder (seed).
-pub(super) fn metropolis_due(st: &State, seat: Seat, track: Track, level: u8) -> bool {
+pub(crate) fn metropolis_due(st: &State, seat: Seat, track: Track, level: u8) -> bool {
     match st.metropolis[track.index()] {
         None => level >= 4,
         Some((h, _)) => {
@@ -1058,7 +1094,7 @@ pub(super) fn metropolis_due(st: &State, seat: Seat, track: Track, level: u8) ->
 }
 
 /// The new level and its commodity cost, if `seat` may improve `track` now.
-pub(super) fn improve_ok(
+pub(crate) fn improve_ok(
     st: &State,
     seat: Seat,
     track: Track,
@@ -1084,11 +1120,17 @@ pub(super) fn improve_ok(
 }
 
 /// The bank ratio for giving `good`: resources as the hex engine's harbors say (4, 3 generic, 2 special), the
-/// merchant's hex 2:1; commodities 4, 3 with a generic harbor, 2 with the trading house; a merchant fleet 2:1.
-pub(super) fn bank_ratio(st: &State, seat: Seat, good: Good) -> u8 {
+/// merchant's hex 2:1; commodities 4, 3 with a generic harbor, 2 with the trading house; a merchant fleet 2:1. A
+/// harbor whose hex holds the pirate does not trade.
+pub(crate) fn bank_ratio(st: &State, seat: Seat, good: Good) -> u8 {
+    let usable = |v: VertexId| {
+        st.sea
+            .as_ref()
+            .is_none_or(|sea| !sea.blocks_harbor(&st.board, v))
+    };
     let mut ratio = match good.resource() {
         Some(r) => {
-            let mut x = best_ratio(&st.board, &st.vertices, seat, r);
+            let mut x = best_ratio_where(&st.board, &st.vertices, seat, r, usable);
             if let Some((s, h)) = st.merchant {
                 if s == seat && st.board.terrain(h).resource() == Some(r) {
                     x = x.min(2);
@@ -1098,7 +1140,9 @@ pub(super) fn bank_ratio(st: &State, seat: Seat, good: Good) -> u8 {
         }
         None => {
             let generic = st.board.topology().vertices().any(|v| {
-                st.vertices[v.index()].owner() == Some(seat) && st.board.harbor_at(v) == Some(None)
+                st.vertices[v.index()].owner() == Some(seat)
+                    && st.board.harbor_at(v) == Some(None)
+                    && usable(v)
             });
             if st.players[seat.index()].improvements.trade >= 3 {
                 2
@@ -1115,7 +1159,7 @@ pub(super) fn bank_ratio(st: &State, seat: Seat, good: Good) -> u8 {
     ratio
 }
 
-pub(super) fn resource_hex_count(st: &State, seat: Seat, terrain: Terrain) -> u8 {
+pub(crate) fn resource_hex_count(st: &State, seat: Seat, terrain: Terrain) -> u8 {
     let t = st.board.topology();
     t.hexes()
         .filter(|&h| st.board.terrain(h) == terrain)

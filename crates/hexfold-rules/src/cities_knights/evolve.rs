@@ -4,7 +4,7 @@
 //! `decide` never needs either, and a corrupt stream must not crash the process that folds it.
 
 use super::*;
-use crate::hex::longest_road;
+use crate::hex::{longest_road, route_length};
 
 pub(super) fn evolve(mut state: State, event: &Event) -> State {
     apply(&mut state, event);
@@ -15,13 +15,13 @@ fn pi(state: &State, seat: Seat) -> usize {
     seat.index().min(state.players.len().saturating_sub(1))
 }
 
-fn pay(state: &mut State, seat: Seat, cost: Hand) {
+pub(crate) fn pay(state: &mut State, seat: Seat, cost: Hand) {
     let i = pi(state, seat);
     state.players[i].hand = state.players[i].hand.minus(cost);
     state.bank = state.bank.plus(cost);
 }
 
-fn take(state: &mut State, seat: Seat, got: Hand) {
+pub(crate) fn take(state: &mut State, seat: Seat, got: Hand) {
     let i = pi(state, seat);
     state.players[i].hand = state.players[i].hand.plus(got);
     state.bank = state.bank.minus(got);
@@ -49,7 +49,7 @@ fn settle(state: &mut State, seat: Seat, kind: impl Fn(&Obligation) -> bool) {
 }
 
 /// Road lengths with knights cutting opponents' roads; recomputed after anything that can change them.
-pub(super) fn recompute_lengths(state: &mut State) {
+pub(crate) fn recompute_lengths(state: &mut State) {
     for s in 0..state.seats {
         recompute_length(state, Seat(s));
     }
@@ -59,7 +59,7 @@ pub(super) fn recompute_lengths(state: &mut State) {
 /// the seat's own roads and on the other seats' buildings and knights, so no other seat's length can change (the
 /// longest road search is the costliest step of folding an event). A seat out of range can only come from a
 /// corrupt stream: every seat is recounted, as for any other change.
-fn recompute_road_owner(state: &mut State, owner: Seat) {
+pub(crate) fn recompute_road_owner(state: &mut State, owner: Seat) {
     if owner.0 < state.seats {
         recompute_length(state, owner);
     } else {
@@ -67,10 +67,16 @@ fn recompute_road_owner(state: &mut State, owner: Seat) {
     }
 }
 
+/// A seat's road length: its longest road, or on a board with ships its longest trade route (roads and ships
+/// meeting at its buildings and landing places).
 fn recompute_length(state: &mut State, seat: Seat) {
     let blockers = state.road_blockers(seat);
-    state.players[seat.index()].road_length =
-        longest_road(&state.board, &blockers, &state.edges, seat);
+    state.players[seat.index()].road_length = match &state.sea {
+        None => longest_road(&state.board, &blockers, &state.edges, seat),
+        Some(sea) => route_length(&state.board, &blockers, &state.edges, seat, |v| {
+            sea.junction(seat, v)
+        }),
+    };
 }
 
 fn put_under(state: &mut State, card: ProgressCard) {
@@ -87,7 +93,24 @@ fn knight_mut(state: &mut State, v: VertexId) -> Option<&mut Knight> {
     state.knights.get_mut(v.index()).and_then(Option::as_mut)
 }
 
-pub(super) fn apply(state: &mut State, event: &Event) {
+/// The opening moves on once a building's piece beside it is laid (a road; a scenario's ship): to the next step in
+/// snake order, or to the first turn.
+pub(crate) fn opening_step_done(state: &mut State) {
+    if let Phase::PlaceRoad { index, .. } = state.phase {
+        let next = index + 1;
+        if next >= 2 * state.seats {
+            // Seed: the seat that placed the last city begins; in snake order that is the first seat.
+            state.phase = Phase::Roll;
+            state.active = state.first;
+            state.turn = 1;
+        } else {
+            state.phase = Phase::PlaceBuilding { index: next };
+            state.active = state.placement_seat(next);
+        }
+    }
+}
+
+pub(crate) fn apply(state: &mut State, event: &Event) {
     // The negotiation folds its own facts (offers, answers, the end of a trade); the match folds everything else,
     // including the cards a completed trade moves.
     if let Some(step) = super::trade::step(event) {
@@ -111,18 +134,7 @@ pub(super) fn apply(state: &mut State, event: &Event) {
             let i = pi(state, seat);
             dec(&mut state.players[i].roads_left);
             recompute_road_owner(state, seat);
-            if let Phase::PlaceRoad { index, .. } = state.phase {
-                let next = index + 1;
-                if next >= 2 * state.seats {
-                    // Seed: the seat that placed the last city begins; in snake order that is the first seat.
-                    state.phase = Phase::Roll;
-                    state.active = state.first;
-                    state.turn = 1;
-                } else {
-                    state.phase = Phase::PlaceBuilding { index: next };
-                    state.active = state.placement_seat(next);
-                }
-            }
+            opening_step_done(state);
         }
         Event::StartingResourcesTaken { seat, resources } => {
             take(state, seat, Hand::of_resources(resources))
@@ -269,7 +281,7 @@ pub(super) fn apply(state: &mut State, event: &Event) {
                 });
             }
             state.roll = None;
-            state.phase = if state.attacks > 0 {
+            state.phase = if state.robber_in_play() {
                 Phase::Robber
             } else {
                 Phase::Main
@@ -544,14 +556,11 @@ pub(super) fn apply(state: &mut State, event: &Event) {
             }
         }
         Event::NumbersSwapped { first, second } => {
-            let mut layout = state.board.layout().clone();
-            let (a, b) = (first.index(), second.index());
-            if a < layout.hexes.len() && b < layout.hexes.len() {
-                let na = layout.hexes[a].number;
-                layout.hexes[a].number = layout.hexes[b].number;
-                layout.hexes[b].number = na;
-                // The inventor is the one card that changes the board: rebuild it (rare, so the cost is fine).
-                if let Some(board) = Board::new(layout) {
+            let hexes = state.board.topology().hex_count();
+            if first.index() < hexes && second.index() < hexes {
+                let (na, nb) = (state.board.number(first), state.board.number(second));
+                // The inventor is the one card that changes the board: a new one with the two numbers swapped.
+                if let Some(board) = state.board.with_numbers(&[(first, nb), (second, na)]) {
                     state.board = BoardRef(Arc::new(board));
                 }
             }

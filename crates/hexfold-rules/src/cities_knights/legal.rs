@@ -13,11 +13,11 @@
 //! ([`State::rules`]), the numbers `decide` reads, so a scenario with numbers of its own is listed what it accepts.
 //! `legal/tests.rs` checks both listings against `decide`, under the printed rules and under other numbers.
 use super::decide::*;
-use super::progress::is_open_road;
+use super::progress::{is_open_road, swappable};
 use super::*;
 use crate::hex::{trade, EdgeId, Resource};
 
-pub(super) fn seats_to_act(st: &State) -> Vec<Seat> {
+pub(crate) fn seats_to_act(st: &State) -> Vec<Seat> {
     if let Phase::Ended { .. } = st.phase {
         return Vec::new();
     }
@@ -41,7 +41,7 @@ pub(super) fn seats_to_act(st: &State) -> Vec<Seat> {
     seats
 }
 
-pub(super) fn legal_actions(st: &State, seat: Seat) -> Vec<Command> {
+pub(crate) fn legal_actions(st: &State, seat: Seat) -> Vec<Command> {
     let mut out = Vec::new();
     if matches!(st.phase, Phase::Ended { .. }) || seat.0 >= st.seats {
         return out;
@@ -285,16 +285,16 @@ macro_rules! main_kinds {
         /// A kind of command of the active seat's main phase: the unit the random player draws before listing
         /// anything. Every command [`main_actions`] lists is of one of these kinds ([`MainKind::of`]).
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub(super) enum MainKind {
+        pub(crate) enum MainKind {
             $($kind),+
         }
 
         impl MainKind {
             /// Every kind, in the order [`main_actions`] lists them.
-            pub(super) const ALL: [MainKind; [$(stringify!($kind)),+].len()] = [$(MainKind::$kind),+];
+            pub(crate) const ALL: [MainKind; [$(stringify!($kind)),+].len()] = [$(MainKind::$kind),+];
 
             /// The kind of a command, if it is one the main phase lists.
-            pub(super) fn of(c: &Command) -> Option<MainKind> {
+            pub(crate) fn of(c: &Command) -> Option<MainKind> {
                 match c {
                     $(Command::$kind { .. } => Some(MainKind::$kind),)+
                     _ => None,
@@ -383,7 +383,7 @@ fn main_actions(st: &State, seat: Seat, out: &mut Vec<Command>) {
 
 /// The commands of one kind that [`main_actions`] lists, in the same order, listing nothing else: what the random
 /// player asks for once it has drawn a kind.
-pub(super) fn main_kind_actions(st: &State, seat: Seat, kind: MainKind, out: &mut Vec<Command>) {
+pub(crate) fn main_kind_actions(st: &State, seat: Seat, kind: MainKind, out: &mut Vec<Command>) {
     if !main_kind_possible(st, seat, kind) {
         return;
     }
@@ -623,7 +623,7 @@ fn progress_plays(
         C::Inventor => {
             let hexes: Vec<HexId> = t
                 .hexes()
-                .filter(|&h| matches!(st.board.number(h), Some(n) if !matches!(n, 2 | 6 | 8 | 12)))
+                .filter(|&h| st.board.number(h).is_some_and(swappable))
                 .collect();
             for (i, &first) in hexes.iter().enumerate() {
                 for &second in &hexes[i + 1..] {
@@ -735,7 +735,7 @@ fn progress_plays(
             }
         }
         // The robber is in play once the barbarians have attacked.
-        C::Bishop if st.attacks > 0 => {
+        C::Bishop if st.robber_in_play() => {
             for hex in t
                 .hexes()
                 .filter(|&h| crate::hex::robber_may_move(&st.board, st.robber, h))

@@ -15,6 +15,16 @@
 //! map, seat range, pieces and points through [`CitiesKnights::initial_state_with`]. It depends on no other game
 //! module.
 //!
+//! The seams such a scenario uses: its rules as data (a [`CkRules`] value: seats, pieces, supplies, whether the
+//! robber waits for the first attack); Seafarers' pieces on the board (`State::sea`: ships lie in the edge array,
+//! landing places and the pirate there; when present, knights travel and routes count by the machine's Seafarers
+//! rules, `hex::route_reach` and `hex::route_length`, and the pirate blocks its harbor); the largest army card of a
+//! development deck played beside the layer (`State::largest_army`, counted in [`State::points`]); and
+//! `decide::Host`, the context `decide`'s steps emit into, which a scenario implements to fold the events into its
+//! own state, attach its own consequences and produce by its own table. Cities & Knights itself has no sea and no
+//! largest army (neither enters its stored form), and its `decide` runs on its own context, so its behaviour and
+//! speed are what they were.
+//!
 //! - [`types`]: the public, serialized data.
 //! - `decide`: checks a command and returns the events that follow. It folds each event into a scratch copy of
 //!   the state as it goes, so later steps of one command (the roll's barbarians, then gates, then production)
@@ -25,10 +35,10 @@
 //! - `random`: a random-but-sensible player ([`random_command`]).
 
 mod cards;
-mod decide;
-mod evolve;
-mod legal;
-mod progress;
+pub(crate) mod decide;
+pub(crate) mod evolve;
+pub(crate) mod legal;
+pub(crate) mod progress;
 mod random;
 mod trade;
 pub mod types;
@@ -39,7 +49,7 @@ pub use types::*;
 
 use crate::hex::{
     robber_start, standard_layout, Board, BoardRef, Costs, EdgePiece, HexId, HexRules, Negotiation,
-    Pieces, Resources, Terrain, VertexId, VertexPiece,
+    Pieces, Resources, Sea, Terrain, VertexId, VertexPiece,
 };
 use crate::{Game, GameRng, Outcome, Seat, Viewer};
 use rand::Rng;
@@ -96,6 +106,9 @@ pub struct CkRules {
     /// Building or promoting a knight.
     pub knight_cost: Resources,
     pub activate_cost: Resources,
+    /// Whether the robber moves from the first 7 on; Cities & Knights keeps it in the desert until the first
+    /// barbarian attack (CK-ROBBER-01).
+    pub robber_from_start: bool,
 }
 
 /// Cities & Knights as printed: 3 or 4 seats, 13 points (5..=25 as a house rule, CK-END-02), base Catan's pieces,
@@ -131,6 +144,7 @@ pub const RULES: CkRules = CkRules {
     wall_cost: WALL_COST,
     knight_cost: KNIGHT_COST,
     activate_cost: ACTIVATE_COST,
+    robber_from_start: false,
 };
 
 /// The layer's rules a state runs under. Not stored: a state decoded from storage runs under [`RULES`], and a
@@ -211,6 +225,8 @@ impl CitiesKnights {
             last_roll: None,
             deserter_knight: None,
             merchant_fleet: None,
+            sea: None,
+            largest_army: None,
         }
     }
 }
@@ -312,6 +328,14 @@ pub struct State {
     pub(crate) last_roll: Option<Roll>,
     pub(crate) deserter_knight: Option<u8>,
     pub(crate) merchant_fleet: Option<Good>,
+    /// Seafarers' pieces besides ships, for a scenario that sails (Catania); Cities & Knights has none, and its
+    /// stored form never carries the field.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) sea: Option<Sea>,
+    /// The largest army card, for a scenario that plays development cards beside the layer (Catania); never held
+    /// in Cities & Knights, whose stored form never carries the field.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) largest_army: Option<Seat>,
 }
 
 impl State {
@@ -353,6 +377,18 @@ impl State {
     }
     pub fn barbarian_attacks(&self) -> u16 {
         self.attacks
+    }
+    /// Whether a 7 or the bishop moves the robber: after the first barbarian attack, or from the start under rules
+    /// that say so.
+    pub fn robber_in_play(&self) -> bool {
+        self.rules().robber_from_start || self.attacks > 0
+    }
+    /// Seafarers' pieces on the board, if the game sails.
+    pub fn sea(&self) -> Option<&Sea> {
+        self.sea.as_ref()
+    }
+    pub fn largest_army(&self) -> Option<Seat> {
+        self.largest_army
     }
     pub fn obligations(&self) -> &[Obligation] {
         &self.pending
@@ -447,7 +483,7 @@ impl State {
     }
 
     /// Every point is public in Cities & Knights: buildings, metropolises, defender cards, victory point
-    /// progress cards, the merchant and the longest road.
+    /// progress cards, the merchant and the longest road (and the largest army where a scenario has one).
     pub fn points(&self, seat: Seat) -> u8 {
         let p = &self.players[seat.index()];
         let (settlements, cities) = self.buildings_of(seat);
@@ -458,6 +494,9 @@ impl State {
             pts += 1;
         }
         if self.longest_road == Some(seat) {
+            pts += 2;
+        }
+        if self.largest_army == Some(seat) {
             pts += 2;
         }
         pts

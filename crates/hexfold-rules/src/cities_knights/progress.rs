@@ -3,7 +3,7 @@
 
 use super::decide::{
     check_edge, check_hex, check_vertex, city_upgrade_ok, improve, main, promote_ok,
-    require_active, road_site_ok, roll_event_die, steal, wall_ok, Ctx,
+    require_active, road_site_ok, roll_event_die, steal, wall_ok, Host,
 };
 use super::*;
 use crate::hex::{robber_may_move, robber_victims, Resource};
@@ -49,15 +49,9 @@ fn other_seat(st: &State, actor: Seat, victim: Seat) -> Result<(), Violation> {
     Ok(())
 }
 
-pub(super) fn play(
-    st: &State,
-    c: &mut Ctx,
-    actor: Seat,
-    play: &ProgressPlay,
-    rng: &mut GameRng,
-) -> Result<(), Violation> {
-    let card = card_of(play);
-    // Seed: only the alchemist before the roll; every other card after it, as many as you like.
+/// Whether `actor` may play `card` now: the alchemist before the roll, every other card after it, as many as you
+/// like (seed), and only a card in hand.
+pub(crate) fn playable(st: &State, actor: Seat, card: ProgressCard) -> Result<(), Violation> {
     if card == ProgressCard::Alchemist {
         if st.phase != Phase::Roll {
             return Err(if st.phase == Phase::Main {
@@ -79,6 +73,18 @@ pub(super) fn play(
     if !st.players[actor.index()].progress.contains(&card) {
         return Err(NoSuchProgressCard);
     }
+    Ok(())
+}
+
+pub(super) fn play(
+    st: &State,
+    c: &mut impl Host,
+    actor: Seat,
+    play: &ProgressPlay,
+    rng: &mut GameRng,
+) -> Result<(), Violation> {
+    let card = card_of(play);
+    playable(st, actor, card)?;
     let played = Event::ProgressCardPlayed { seat: actor, card };
     match *play {
         ProgressPlay::Alchemist { white, red } => {
@@ -98,7 +104,7 @@ pub(super) fn play(
             c.emit(played);
             // The crane's discount applies to the state before the card left the hand; the hand is unchanged
             // apart from the card, so the check above still holds.
-            let snapshot = c.s.clone();
+            let snapshot = c.state().clone();
             improve(&snapshot, c, actor, track, 1, metropolis)?;
         }
         ProgressPlay::Engineer { vertex } => {
@@ -114,8 +120,7 @@ pub(super) fn play(
         ProgressPlay::Inventor { first, second } => {
             let a = check_hex(st, first)?;
             let b = check_hex(st, second)?;
-            let ok =
-                |h: HexId| matches!(st.board.number(h), Some(n) if !matches!(n, 2 | 6 | 8 | 12));
+            let ok = |h: HexId| st.board.number(h).is_some_and(swappable);
             if a == b || !ok(a) || !ok(b) {
                 return Err(InvalidNumberSwap);
             }
@@ -300,7 +305,7 @@ pub(super) fn play(
             }
         }
         ProgressPlay::Bishop { hex } => {
-            if st.attacks == 0 {
+            if !st.robber_in_play() {
                 return Err(RobberNotInPlay);
             }
             let h = check_hex(st, hex)?;
@@ -442,9 +447,15 @@ pub(super) fn play(
     Ok(())
 }
 
+/// Whether the inventor may move a number token: not 2, 6, 8 or 12 (official card text), nor a special hex's 7
+/// (which no Cities & Knights board has).
+pub(crate) fn swappable(n: u8) -> bool {
+    !matches!(n, 2 | 6 | 7 | 8 | 12)
+}
+
 /// An open road: at one of its ends the owner has neither another road nor a building nor a knight (official
 /// diplomat text).
-pub(super) fn is_open_road(st: &State, owner: Seat, e: crate::hex::EdgeId) -> bool {
+pub(crate) fn is_open_road(st: &State, owner: Seat, e: crate::hex::EdgeId) -> bool {
     let t = st.board.topology();
     t.edge_vertices(e).into_iter().any(|v| {
         let own_piece = st.vertices[v.index()].owner() == Some(owner)

@@ -2,7 +2,7 @@
 //! the shared negotiation, which owns the rules (CK-TRADE-01..03 and the counter-offers of CK-TRADE-05, base
 //! Catan's BASE-TRADE-01..05 over resources and commodities).
 
-use super::decide::{bank_ratio, require_active, Ctx};
+use super::decide::{bank_ratio, require_active, Host};
 use super::*;
 use crate::hex::trade::{self, BankTradeError, TradeCommand, TradeError, TradeStep};
 use Violation::*;
@@ -10,7 +10,7 @@ use Violation::*;
 /// Decides a domestic trade command in the main phase, once no obligation is pending.
 pub(super) fn decide(
     st: &State,
-    c: &mut Ctx,
+    c: &mut impl Host,
     actor: Seat,
     command: TradeCommand<Hand>,
 ) -> Result<(), Violation> {
@@ -32,7 +32,7 @@ pub(super) fn decide(
 /// Decides a bank trade (CK-TRADE-01, CK-TRADE-04): the seat's ratio of `give` for one `receive`.
 pub(super) fn bank(
     st: &State,
-    c: &mut Ctx,
+    c: &mut impl Host,
     actor: Seat,
     give: Good,
     receive: Good,

@@ -86,7 +86,7 @@ pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
         active: state.active,
         turn: state.turn,
         robber: state.robber,
-        robber_in_play: state.attacks > 0,
+        robber_in_play: state.robber_in_play(),
         barbarians: state.barbarians,
         barbarian_attacks: state.attacks,
         bank: state.bank,

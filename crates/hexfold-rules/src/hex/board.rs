@@ -120,7 +120,7 @@ impl<T: Copy, const N: usize> Adj<T, N> {
 
 /// The shape of a board: which hexes exist and how their corners and sides connect. Built once per coordinate
 /// list; every lookup afterwards is an array index.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Topology {
     coords: Vec<HexCoord>,
     hex_vertices: Vec<[VertexId; 6]>,
@@ -294,7 +294,7 @@ pub struct Board {
 
 impl Board {
     /// Builds a board from a layout. `None` if the layout is malformed (duplicate hexes, a harbor edge off the
-    /// board, a number token outside 2..=12 other than 7).
+    /// board, a number token outside 2..=12, or a 7 on a hex with a resource of its own).
     pub fn new(layout: Layout) -> Option<Board> {
         let coords: Vec<HexCoord> = layout.hexes.iter().map(|h| h.coord).collect();
         let topology = Topology::new(&coords)?;
@@ -310,15 +310,7 @@ impl Board {
                 }
             }
         }
-        let mut hexes_by_number: [Vec<HexId>; 13] = Default::default();
-        for (i, tile) in layout.hexes.iter().enumerate() {
-            if let Some(n) = tile.number {
-                if !(2..=12).contains(&n) || n == 7 {
-                    return None;
-                }
-                hexes_by_number[usize::from(n)].push(HexId(i as u8));
-            }
-        }
+        let hexes_by_number = numbers_of(&layout)?;
         let harbor_vertices = topology
             .vertices()
             .filter_map(|v| vertex_harbor[v.index()].map(|h| (v, h)))
@@ -329,6 +321,24 @@ impl Board {
             harbor_vertices,
             vertex_harbor,
             hexes_by_number,
+        })
+    }
+
+    /// This board with the number tokens of some hexes changed (`None` takes one off): for the numbers that
+    /// appear or move in play (Catania's island chips, the inventor). The topology and harbors are this board's,
+    /// copied rather than built again from the coordinates, which is most of [`Board::new`]'s cost on a large map.
+    /// `None` under [`Board::new`]'s rules for numbers, or for a hex off the board.
+    pub fn with_numbers(&self, numbers: &[(HexId, Option<u8>)]) -> Option<Board> {
+        let mut layout = self.layout.clone();
+        for &(h, n) in numbers {
+            layout.hexes.get_mut(h.index())?.number = n;
+        }
+        Some(Board {
+            hexes_by_number: numbers_of(&layout)?,
+            layout,
+            topology: self.topology.clone(),
+            vertex_harbor: self.vertex_harbor.clone(),
+            harbor_vertices: self.harbor_vertices.clone(),
         })
     }
 
@@ -365,6 +375,21 @@ impl Board {
             .position(|t| t.terrain == terrain)
             .map(|i| HexId(i as u8))
     }
+}
+
+/// The hexes carrying each number token, indexed by the number; `None` for a token outside 2..=12 or a 7 on a hex
+/// with a resource of its own.
+fn numbers_of(layout: &Layout) -> Option<[Vec<HexId>; 13]> {
+    let mut hexes_by_number: [Vec<HexId>; 13] = Default::default();
+    for (i, tile) in layout.hexes.iter().enumerate() {
+        if let Some(n) = tile.number {
+            if !(2..=12).contains(&n) || (n == 7 && tile.terrain.resource().is_some()) {
+                return None;
+            }
+            hexes_by_number[usize::from(n)].push(HexId(i as u8));
+        }
+    }
+    Some(hexes_by_number)
 }
 
 /// A shared, immutable board inside a game state.
@@ -439,6 +464,26 @@ mod tests {
                 .len(),
             3
         );
+    }
+
+    #[test]
+    fn renumbering_keeps_the_board_and_moves_the_numbers() {
+        let board = Board::new(crate::hex::beginner_layout()).unwrap();
+        let (a, b) = (HexId(0), HexId(1));
+        let (na, nb) = (board.number(a), board.number(b));
+        let swapped = board.with_numbers(&[(a, nb), (b, na)]).unwrap();
+        let mut layout = board.layout().clone();
+        layout.hexes[0].number = nb;
+        layout.hexes[1].number = na;
+        let built = Board::new(layout).unwrap();
+        assert_eq!(swapped.layout(), built.layout());
+        assert_eq!(swapped.topology(), built.topology());
+        for n in 2..=12 {
+            assert_eq!(swapped.hexes_with_number(n), built.hexes_with_number(n));
+        }
+        assert_eq!(swapped.harbor_vertices(), built.harbor_vertices());
+        assert!(board.with_numbers(&[(a, Some(13))]).is_none());
+        assert!(board.with_numbers(&[(HexId(19), Some(5))]).is_none());
     }
 
     #[test]

@@ -8,9 +8,9 @@ use crate::GameRng;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
-/// A terrain. Base Catan uses the first six; sea frames the larger boards (Catania), and the scenarios to come add
-/// more (gold field, ...) as new variants, which is why production goes through [`Terrain::resource`] and the
-/// robber through [`Terrain::is_land`] rather than matching terrains.
+/// A terrain. Base Catan uses the first six; sea frames the larger boards, and Catania adds the gold field and its
+/// special hexes, which is why production goes through [`Terrain::resource`] and the robber through
+/// [`Terrain::is_land`] rather than matching terrains.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Terrain {
     Hills,
@@ -19,8 +19,20 @@ pub enum Terrain {
     Fields,
     Mountains,
     Desert,
-    /// Water: yields nothing, takes no number token, the robber never stands on it; ships will sail its sides.
+    /// Water: yields nothing, takes no number token, the robber never stands on it; ships sail its sides.
     Sea,
+    /// Land yielding a resource of the owner's choice (Seafarers), so it has no fixed [`Terrain::resource`].
+    Gold,
+    /// Catania's special land hexes: each carries a 7 and yields nothing on a number roll.
+    Glacier,
+    Volcano,
+    Temple,
+    /// The barbarians' castle.
+    Castle,
+    /// A trading station (market).
+    Station,
+    /// Catania's barbarian double field: neither land nor sea, so nothing stands, sails or is built on it alone.
+    DoubleField,
 }
 
 impl Terrain {
@@ -32,13 +44,33 @@ impl Terrain {
             Terrain::Pasture => Some(Resource::Wool),
             Terrain::Fields => Some(Resource::Grain),
             Terrain::Mountains => Some(Resource::Ore),
-            Terrain::Desert | Terrain::Sea => None,
+            Terrain::Desert
+            | Terrain::Sea
+            | Terrain::Gold
+            | Terrain::Glacier
+            | Terrain::Volcano
+            | Terrain::Temple
+            | Terrain::Castle
+            | Terrain::Station
+            | Terrain::DoubleField => None,
         }
     }
 
-    /// Whether this is land: where settlements produce and the robber may stand. Only the sea is not.
+    /// Whether this is land: where settlements produce and the robber may stand. The sea is not, nor the inert
+    /// double field.
     pub fn is_land(self) -> bool {
-        self != Terrain::Sea
+        !matches!(self, Terrain::Sea | Terrain::DoubleField)
+    }
+
+    /// Whether a building next to this hex receives something when its number is rolled: a resource, or gold's
+    /// resource of choice.
+    pub fn produces(self) -> bool {
+        self.resource().is_some() || self == Terrain::Gold
+    }
+
+    /// Whether ships sail the sides of this hex.
+    pub fn is_sea(self) -> bool {
+        self == Terrain::Sea
     }
 }
 
@@ -77,7 +109,8 @@ pub fn standard_layout(kind: MapKind, rng: &mut GameRng) -> Option<Layout> {
 pub struct HexTile {
     pub coord: HexCoord,
     pub terrain: Terrain,
-    /// The number token, 2..=12 except 7; `None` on the desert.
+    /// The number token, 2..=12; `None` on the desert and the sea. A 7 only marks a hex that yields nothing of its
+    /// own on a number roll (Catania's special hexes): no production looks for it.
     pub number: Option<u8>,
 }
 

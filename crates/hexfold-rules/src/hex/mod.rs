@@ -24,6 +24,7 @@ mod random;
 mod resources;
 mod rules;
 mod scenario;
+mod sea;
 mod setup;
 mod table;
 pub mod trade;
@@ -42,18 +43,23 @@ pub use layout::{
     beginner_layout, standard_coords, standard_layout, variable_layout, Harbor, HexTile, Layout,
     MapKind, Terrain,
 };
-pub(crate) use random::pick_by_kind;
+pub(crate) use random::{pick_by_key, pick_by_kind};
 pub use resources::{Dice, Resource, Resources};
 pub use rules::{
-    best_ratio, building_site, longest_road, produce_into, road_connects, robber_victims,
-    EdgePiece, SiteError, VertexPiece,
+    best_ratio, best_ratio_where, building_site, longest_road, produce_into, road_connects,
+    robber_victims, EdgePiece, SiteError, VertexPiece,
 };
 pub(crate) use rules::{
-    discard_owed, longest_road_change, road_lengths_after, robbable, robber_may_move,
+    discard_owed, longest_road_change, pay_in_turn, road_lengths_after, robbable, robber_may_move,
     roll_production,
 };
 pub(crate) use scenario::has_won;
 pub use scenario::{Costs, HexRules, Pieces};
+pub use sea::{
+    awaiting_chips, edge_hexes, harbor_hex, islands, links, open_ships, pirate_may_move,
+    pirate_victims, road_edge, route_length, route_reach, ship_edge, touches_land, ChipBag,
+    Landing, Sea,
+};
 pub use setup::robber_start;
 pub(crate) use setup::{snake_seat, starting_resources};
 pub(crate) use table::Table;

@@ -1,23 +1,34 @@
 //! The choosing step shared by the random players of the games on this engine.
 
 use rand::Rng;
-use std::mem::{discriminant, Discriminant};
+use std::mem::discriminant;
 
 /// Picks a kind of command (enum variant) with the weight `weight` gives its first command, then a uniformly
 /// random command of that kind. Commands of one kind share the kind's weight, so long lists (70 road sites) do
 /// not drown out ending the turn, while every listed command keeps a chance. `None` only for an empty list.
 pub(crate) fn pick_by_kind<C>(
     legal: Vec<C>,
+    weight: impl FnMut(&C) -> u32,
+    rng: &mut impl Rng,
+) -> Option<C> {
+    // Grouped by discriminant: cheaper than comparing serde names, and stable within one build.
+    pick_by_key(legal, discriminant, weight, rng)
+}
+
+/// [`pick_by_kind`] with the kinds told apart by `key`: for a command type that wraps another game's commands
+/// (Catania's), whose kinds are those of the wrapped command.
+pub(crate) fn pick_by_key<C, K: Copy + PartialEq>(
+    legal: Vec<C>,
+    key: impl Fn(&C) -> K,
     mut weight: impl FnMut(&C) -> u32,
     rng: &mut impl Rng,
 ) -> Option<C> {
     if legal.len() <= 1 {
         return legal.into_iter().next();
     }
-    // Grouped by discriminant: cheaper than comparing serde names, and stable within one build.
-    let mut kinds: Vec<(Discriminant<C>, u32, usize)> = Vec::new();
+    let mut kinds: Vec<(K, u32, usize)> = Vec::new();
     for c in &legal {
-        let d = discriminant(c);
+        let d = key(c);
         match kinds.iter_mut().find(|k| k.0 == d) {
             Some(k) => k.2 += 1,
             None => kinds.push((d, weight(c), 1)),
@@ -34,8 +45,5 @@ pub(crate) fn pick_by_kind<C>(
         pick -= k.1;
     }
     let i = rng.gen_range(0..kind.2);
-    legal
-        .into_iter()
-        .filter(|c| discriminant(c) == kind.0)
-        .nth(i)
+    legal.into_iter().filter(|c| key(c) == kind.0).nth(i)
 }

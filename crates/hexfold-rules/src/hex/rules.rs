@@ -239,6 +239,36 @@ pub(crate) fn withhold_short<G: Copy, H>(
     withheld
 }
 
+/// Catania's bank rule for production (its seed, line 24: yields are handed out clockwise from the roller; spec
+/// decision D-41): for each good, the seats in `order` (indexes into `gains`) are paid in turn while the bank
+/// holds their share; the first it cannot pay in full gets what is left, the seats after it nothing. Lowers
+/// `gains` to what is paid and returns, in `goods` order, the goods some seat got less of than its share.
+pub(crate) fn pay_in_turn<G: Copy, H>(
+    gains: &mut [H],
+    order: &[usize],
+    goods: impl IntoIterator<Item = G>,
+    bank: impl Fn(G) -> u8,
+    slot: impl Fn(&mut H, G) -> &mut u8,
+) -> Vec<G> {
+    let mut short = Vec::new();
+    for g in goods {
+        let mut left = bank(g);
+        let mut any_short = false;
+        for &i in order {
+            let want = slot(&mut gains[i], g);
+            if *want > left {
+                *want = left;
+                any_short = true;
+            }
+            left -= *want;
+        }
+        if any_short {
+            short.push(g);
+        }
+    }
+    short
+}
+
 /// Cards a seat holding `hand_total` cards must discard when a 7 is rolled: half, rounded down, if it holds
 /// more than `limit` (7 in the base game, raised by city walls in Cities & Knights), else none.
 pub(crate) fn discard_owed(hand_total: u16, limit: u8) -> Option<u8> {
@@ -282,9 +312,20 @@ pub(crate) fn robbable(
 /// The best maritime ratio for `seat` giving `resource`: 2 with that resource's special harbor, else 3 with a
 /// generic harbor, else 4. A harbor counts when the seat has a settlement or city on one of its corners.
 pub fn best_ratio(board: &Board, vertices: &[VertexPiece], seat: Seat, resource: Resource) -> u8 {
+    best_ratio_where(board, vertices, seat, resource, |_| true)
+}
+
+/// [`best_ratio`] counting only the harbor corners `usable` accepts (Seafarers: not a harbor the pirate blocks).
+pub fn best_ratio_where(
+    board: &Board,
+    vertices: &[VertexPiece],
+    seat: Seat,
+    resource: Resource,
+    usable: impl Fn(VertexId) -> bool,
+) -> u8 {
     let mut best = 4;
     for &(v, harbor) in board.harbor_vertices() {
-        if vertices[v.index()].owner() != Some(seat) {
+        if vertices[v.index()].owner() != Some(seat) || !usable(v) {
             continue;
         }
         match harbor {
@@ -754,6 +795,48 @@ mod frame_tests {
         assert!(!ship.is_empty() && EdgePiece::EMPTY.owner().is_none());
         // A road is stored as seat + 1, as before ships existed.
         assert_eq!(serde_json::to_string(&road).unwrap(), "6");
+    }
+}
+
+#[cfg(test)]
+mod pay_tests {
+    use super::pay_in_turn;
+    use crate::hex::{Resource, Resources};
+
+    #[test]
+    fn the_bank_pays_in_turn_until_it_runs_short() {
+        // Three seats want 3, 2 and 2 brick and 1 ore each; the bank holds 4 brick and 9 ore; seat 1 is served
+        // first, then 2, then 0.
+        let mut gains = [
+            Resources::new(3, 0, 0, 0, 1),
+            Resources::new(2, 0, 0, 0, 1),
+            Resources::new(2, 0, 0, 0, 1),
+        ];
+        let bank = Resources::new(4, 0, 0, 0, 9);
+        let short = pay_in_turn(
+            &mut gains,
+            &[1, 2, 0],
+            Resource::ALL,
+            |r| bank.get(r),
+            |h, r| h.get_mut(r),
+        );
+        assert_eq!(short, vec![Resource::Brick]);
+        assert_eq!(gains.map(|g| g.brick), [0, 2, 2]);
+        assert_eq!(gains.map(|g| g.ore), [1, 1, 1]);
+        let mut gains = [Resources::new(3, 0, 0, 0, 0), Resources::new(3, 0, 0, 0, 0)];
+        let bank = Resources::new(4, 0, 0, 0, 0);
+        pay_in_turn(
+            &mut gains,
+            &[0, 1],
+            Resource::ALL,
+            |r| bank.get(r),
+            |h, r| h.get_mut(r),
+        );
+        assert_eq!(
+            gains.map(|g| g.brick),
+            [3, 1],
+            "the first short seat gets what is left"
+        );
     }
 }
 

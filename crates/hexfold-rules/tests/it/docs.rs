@@ -18,7 +18,7 @@
 //! A Violations item is a variant whose `rule_id()` is the row's, or `Name (ID)`: a variant this rule also refuses
 //! with, whose `rule_id()` is the other rule's `ID`.
 
-use hexfold_rules::{catan, cities_knights, elasund, RuleViolation};
+use hexfold_rules::{catan, catania, cities_knights, elasund, RuleViolation};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -41,7 +41,7 @@ struct Doc {
     rule_id_of: fn(&str) -> Option<&'static str>,
 }
 
-const DOCS: [Doc; 3] = [
+const DOCS: [Doc; 4] = [
     Doc {
         file: "base.md",
         prefix: "BASE",
@@ -57,6 +57,14 @@ const DOCS: [Doc; 3] = [
         src_dir: "cities_knights",
         violations: || names(cities_knights::Violation::ALL),
         rule_id_of: rule_id_of::<cities_knights::Violation>,
+    },
+    Doc {
+        file: "catania.md",
+        prefix: "CAT",
+        data_dir: "catania",
+        src_dir: "catania",
+        violations: || names(catania::Violation::ALL),
+        rule_id_of: rule_id_of::<catania::Violation>,
     },
     Doc {
         file: "elasund.md",

@@ -3,6 +3,9 @@
 
 mod catan;
 mod catan_props;
+mod catania_props;
+mod catania_rules;
+mod catania_scenarios;
 mod check;
 mod ck_props;
 mod ck_rules;

@@ -1,0 +1,996 @@
+//! `decide`: check a command against the state and return the events that follow.
+//!
+//! A layer command Catania keeps as it is goes to the layer's own code (`cities_knights::decide::command_events`)
+//! with Catania's [`Ctx`] as its [`Host`]: every event is folded into Catania's scratch state as it is emitted, a
+//! city lost to the barbarians by a seat without a settlement left clears its corner ([`Event::CornerCleared`]),
+//! and a roll produces by Catania's rules ([`produce`]). Commands Catania rules differently (the opening, roads,
+//! settlements, trade, the diplomat) and its own commands are checked here, with the layer's and the hex
+//! machine's checks. Then, as for the layer: the roll goes on (`cities_knights::decide::advance`), the longest
+//! trade route card may move, and the game may end, counting the hidden victory point cards too.
+
+use super::evolve::apply;
+use super::*;
+use crate::cities_knights::decide::{self as ckd, Host};
+use crate::cities_knights::progress::playable;
+use crate::cities_knights::{
+    Command as K, Event as E, Good, Hand, Phase, ProgressCard, ProgressPlay, SeatCount, SeatHand,
+};
+use crate::hex::{
+    awaiting_chips, check_seat, links, open_ships, opening_road_site, pay_in_turn, piece_left,
+    pirate_may_move, pirate_victims, produce_into, road_edge, robber_move, ship_edge,
+    starting_resources, touches_land, Cards, EdgeId, EdgePiece, VertexId, VertexPiece,
+};
+use Violation::*;
+
+/// Catania's context: its scratch state and the events so far.
+pub(super) struct Ctx {
+    pub(super) s: State,
+    pub(super) ev: Vec<Event>,
+}
+
+impl Ctx {
+    /// Folds a Catania event into the scratch state and records it.
+    pub(super) fn push(&mut self, e: Event) {
+        apply(&mut self.s, &e);
+        self.ev.push(e);
+    }
+}
+
+impl Host for Ctx {
+    fn state(&self) -> &ck::State {
+        &self.s.ck
+    }
+
+    fn emit(&mut self, e: ck::Event) {
+        let lost = match e {
+            E::CityLost { seat, vertex, .. } => Some((seat, vertex)),
+            _ => None,
+        };
+        self.push(Event::Ck(e));
+        if let Some((seat, vertex)) = lost {
+            clear_if_homeless(self, seat, vertex);
+        }
+    }
+
+    fn produce(&mut self, roll: u8) {
+        produce(self, roll);
+    }
+}
+
+pub(super) fn decide(
+    state: &State,
+    actor: Seat,
+    command: &Command,
+    rng: &mut GameRng,
+) -> Result<Vec<Event>, Violation> {
+    if let Phase::Ended { .. } = state.phase() {
+        return Err(GameOver);
+    }
+    check_seat(state.seats(), actor)?;
+    let mut c = Ctx {
+        s: state.clone(),
+        ev: Vec::new(),
+    };
+    command_events(state, &mut c, actor, command, rng)?;
+    ckd::advance(&mut c, rng);
+    settle_empty_gold(&mut c);
+    ckd::longest_road_after(&state.ck, &mut c);
+    check_win(&mut c);
+    Ok(c.ev)
+}
+
+/// Whether `command` settles an obligation, the only kind of command while gold is owed.
+fn settles_obligation(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::ChooseGold { .. }
+            | Command::Ck(
+                K::Discard { .. }
+                    | K::GiveCards { .. }
+                    | K::ChooseCityToLose { .. }
+                    | K::RetreatKnight { .. }
+                    | K::RemoveKnight { .. }
+                    | K::ReturnProgressCard { .. }
+                    | K::CommitKnights { .. }
+                    | K::ChooseProgressDeck { .. }
+                    | K::TakeAqueductResource { .. }
+                    | K::TakeCards { .. }
+                    | K::TakeProgressCard { .. }
+            )
+    )
+}
+
+fn command_events(
+    st: &State,
+    c: &mut Ctx,
+    actor: Seat,
+    command: &Command,
+    rng: &mut GameRng,
+) -> Result<(), Violation> {
+    if !st.gold.is_empty() && !settles_obligation(command) {
+        return Err(ObligationsPending);
+    }
+    match *command {
+        Command::Ck(ref k) => layer_command(st, c, actor, k, rng),
+        Command::PlaceShip { edge } => opening_piece(st, c, actor, edge, true),
+        Command::BuildShip { edge } => {
+            ckd::main(&st.ck, actor)?;
+            let e = ckd::check_edge(&st.ck, edge)?;
+            Routes::new(st, actor).check(&st.ck.edges, e, true)?;
+            piece_left(st.ships_left(actor))?;
+            ckd::afford(&st.ck, actor, SHIP_COST)?;
+            end_trade(st, c, actor);
+            c.push(Event::ShipBuilt {
+                seat: actor,
+                edge: e,
+                free: false,
+            });
+            Ok(())
+        }
+        Command::MoveShip { from, to } => {
+            ckd::main(&st.ck, actor)?;
+            let from = ckd::check_edge(&st.ck, from)?;
+            let to = ckd::check_edge(&st.ck, to)?;
+            ship_may_move(st, actor, from)?;
+            if to == from {
+                return Err(ShipNotMovable);
+            }
+            let mut edges = st.ck.edges.clone();
+            edges[from.index()] = EdgePiece::EMPTY;
+            Routes::new(st, actor).check(&edges, to, true)?;
+            c.push(Event::ShipMoved {
+                seat: actor,
+                from,
+                to,
+            });
+            Ok(())
+        }
+        Command::BuildLandingPlace { vertex } => {
+            ckd::main(&st.ck, actor)?;
+            let v = ckd::check_vertex(&st.ck, vertex)?;
+            if !landing_site(st, actor, v) {
+                return Err(LandingSiteInvalid);
+            }
+            piece_left(st.landings_left(actor))?;
+            ckd::afford(&st.ck, actor, LANDING_COST)?;
+            end_trade(st, c, actor);
+            c.push(Event::LandingPlaceBuilt {
+                seat: actor,
+                vertex: v,
+            });
+            Ok(())
+        }
+        Command::MovePirate { hex, victim } => {
+            if st.phase() != Phase::Robber {
+                return Err(WrongPhase);
+            }
+            ckd::require_active(&st.ck, actor)?;
+            ckd::no_pending(&st.ck)?;
+            let h = bandit_target(st, actor, Bandit::Pirate, hex, victim)?;
+            move_bandit(c, actor, Bandit::Pirate, h, victim, rng);
+            Ok(())
+        }
+        Command::ChooseGold { resources } => {
+            let owed = match st.gold.first() {
+                Some(o) if o.seat == actor => o.count,
+                _ => return Err(NoSuchObligation),
+            };
+            let bank = st.ck.bank().resources;
+            if resources.total() != u16::from(owed).min(bank.total()) {
+                return Err(WrongCardCount);
+            }
+            if !bank.contains(resources) {
+                return Err(BankLacks);
+            }
+            c.push(Event::GoldChosen {
+                seat: actor,
+                resources,
+            });
+            Ok(())
+        }
+        Command::BuyDevelopmentCard => {
+            ckd::main(&st.ck, actor)?;
+            let total = st.deck.total();
+            if total == 0 {
+                return Err(DevDeckEmpty);
+            }
+            ckd::afford(&st.ck, actor, DEV_CARD_COST)?;
+            // Uniform over the cards left at purchase time: the same as drawing the top of a shuffled deck.
+            let mut k = rng.gen_range(0..total);
+            let mut card = DevCard::Knight;
+            for kind in DevCard::ALL {
+                let n = st.deck.get(kind);
+                if k < n {
+                    card = kind;
+                    break;
+                }
+                k -= n;
+            }
+            end_trade(st, c, actor);
+            c.push(Event::DevelopmentCardBought { seat: actor, card });
+            Ok(())
+        }
+        Command::PlayKnight {
+            bandit,
+            hex,
+            victim,
+        } => {
+            dev_playable(st, actor, DevCard::Knight)?;
+            let h = bandit_target(st, actor, bandit, hex, victim)?;
+            c.push(Event::DevelopmentCardPlayed {
+                seat: actor,
+                card: DevCard::Knight,
+            });
+            move_bandit(c, actor, bandit, h, victim, rng);
+            let knights = st.sailors[actor.index()].knights_played + 1;
+            let beats = match st.ck.largest_army() {
+                None => true,
+                Some(h) => h != actor && knights > st.sailors[h.index()].knights_played,
+            };
+            if knights >= LARGEST_ARMY_MIN && beats {
+                c.push(Event::LargestArmyChanged {
+                    holder: actor,
+                    knights,
+                });
+            }
+            Ok(())
+        }
+        Command::PlayRoadBuilding { first, second } => {
+            dev_playable(st, actor, DevCard::RoadBuilding)?;
+            let pieces = free_routes(st, actor, first, second)?;
+            c.push(Event::DevelopmentCardPlayed {
+                seat: actor,
+                card: DevCard::RoadBuilding,
+            });
+            lay_free(c, actor, &pieces);
+            Ok(())
+        }
+        Command::PlayYearOfPlenty { first, second } => {
+            dev_playable(st, actor, DevCard::YearOfPlenty)?;
+            let want = Resources::one(first, 1).plus(Resources::one(second, 1));
+            if !st.ck.bank().resources.contains(want) {
+                return Err(BankLacks);
+            }
+            c.push(Event::DevelopmentCardPlayed {
+                seat: actor,
+                card: DevCard::YearOfPlenty,
+            });
+            c.emit(E::CardsFromBank {
+                seat: actor,
+                cards: Hand::of_resources(want),
+            });
+            Ok(())
+        }
+        Command::PlayMonopoly { resource } => {
+            dev_playable(st, actor, DevCard::Monopoly)?;
+            c.push(Event::DevelopmentCardPlayed {
+                seat: actor,
+                card: DevCard::Monopoly,
+            });
+            for s in st.ck.seat_iter().filter(|&s| s != actor) {
+                let n = st.ck.hand(s).resources.get(resource);
+                if n > 0 {
+                    c.emit(E::CardsTransferred {
+                        from: s,
+                        to: actor,
+                        cards: Hand::of_resources(Resources::one(resource, n)),
+                    });
+                }
+            }
+            Ok(())
+        }
+        Command::PlayProgressRoadBuilding { first, second } => {
+            playable(&st.ck, actor, ProgressCard::RoadBuilding)?;
+            let pieces = free_routes(st, actor, first, second)?;
+            c.emit(E::ProgressCardPlayed {
+                seat: actor,
+                card: ProgressCard::RoadBuilding,
+            });
+            lay_free(c, actor, &pieces);
+            Ok(())
+        }
+        Command::ChaseBandit {
+            knight,
+            bandit,
+            hex,
+            victim,
+        } => {
+            ckd::main(&st.ck, actor)?;
+            let v = ckd::check_vertex(&st.ck, knight)?;
+            ckd::ready_knight(&st.ck, actor, v)?;
+            let at = match bandit {
+                Bandit::Robber => Some(st.ck.robber()),
+                Bandit::Pirate => st.pirate(),
+            };
+            if !at.is_some_and(|h| st.board().topology().vertex_hexes(v).contains(&h)) {
+                return Err(RobberNotAdjacent);
+            }
+            let h = bandit_target(st, actor, bandit, hex, victim)?;
+            match bandit {
+                Bandit::Robber => c.emit(E::RobberChased {
+                    seat: actor,
+                    knight: v,
+                    hex: h,
+                }),
+                Bandit::Pirate => c.push(Event::PirateChased {
+                    seat: actor,
+                    knight: v,
+                    hex: h,
+                }),
+            }
+            if let Some(victim) = victim {
+                ckd::steal(c, actor, victim, rng);
+            }
+            Ok(())
+        }
+    }
+}
+
+/// A command of the layer: refused if Catania has its own form for it, decided here if Catania rules it
+/// differently, else by the layer's code.
+fn layer_command(
+    st: &State,
+    c: &mut Ctx,
+    actor: Seat,
+    k: &K,
+    rng: &mut GameRng,
+) -> Result<(), Violation> {
+    let active = actor == st.active();
+    match *k {
+        K::PlaceCity { .. }
+        | K::ChaseRobber { .. }
+        | K::PlayProgressCard {
+            play: ProgressPlay::RoadBuilding { .. },
+        } => return Err(NotInCatania),
+        K::PlaceSettlement { vertex } => return opening_settlement(st, c, actor, vertex),
+        K::PlaceRoad { edge } => return opening_piece(st, c, actor, edge, false),
+        K::BuildRoad { edge } => {
+            ckd::main(&st.ck, actor)?;
+            let e = ckd::check_edge(&st.ck, edge)?;
+            Routes::new(st, actor).check(&st.ck.edges, e, false)?;
+            piece_left(st.ck.players[actor.index()].roads_left)?;
+            ckd::afford(&st.ck, actor, RULES.hex.costs.road)?;
+            end_trade(st, c, actor);
+            c.emit(E::RoadBuilt {
+                seat: actor,
+                edge: e,
+                free: false,
+            });
+            return Ok(());
+        }
+        K::BuildSettlement { vertex } => return build_settlement(st, c, actor, vertex, rng),
+        K::PlayProgressCard {
+            play: ProgressPlay::Diplomat { edge, relocate },
+        } => return diplomat(st, c, actor, edge, relocate),
+        // Seed lines 25-26 (spec D-39): trading, then building; the first build or purchase ends the trading.
+        K::BankTrade { .. } | K::OfferTrade { .. } | K::AcceptCounterOffer { .. }
+            if active && st.building =>
+        {
+            return Err(TradePhaseOver)
+        }
+        // Seed lines 112-113 (spec D-40): the others answer an offer in turn, clockwise from the active seat.
+        K::AcceptTrade | K::CounterOffer { .. } | K::RejectTrade
+            if st.ck.trade.offer().is_some() && !active && answerer(st) != Some(actor) =>
+        {
+            return Err(NotYourTurnToAnswer)
+        }
+        K::BuildCity { .. }
+        | K::BuildCityWall { .. }
+        | K::BuildKnight { .. }
+        | K::ActivateKnight { .. }
+        | K::PromoteKnight { .. }
+        | K::ImproveCity { .. }
+            if active && st.phase() == Phase::Main =>
+        {
+            // Refused below if the layer refuses it, and with it this event.
+            end_trade(st, c, actor);
+        }
+        _ => {}
+    }
+    Ok(ckd::command_events(&st.ck, c, actor, k, rng)?)
+}
+
+/// The first build or purchase of the turn ends the trade phase; an offer still open lapses with it.
+fn end_trade(st: &State, c: &mut Ctx, actor: Seat) {
+    if st.building {
+        return;
+    }
+    if st.ck.trade.offer().is_some() {
+        c.emit(E::TradeWithdrawn { seat: actor });
+    }
+    c.push(Event::TradePhaseEnded { seat: actor });
+}
+
+/// The seat that may answer the open offer now: the first clockwise from the active seat that has not declined it.
+pub(super) fn answerer(st: &State) -> Option<Seat> {
+    st.ck
+        .clockwise_from(st.active())
+        .skip(1)
+        .find(|&s| !st.ck.trade.rejected(s))
+}
+
+/// Where `seat` may lay roads and ships: the hex machine's rules (a side of land or of sea, free, not beside the
+/// pirate for a ship, joined to the seat's network, roads and ships meeting at its buildings and landing places),
+/// with the other seats' knights cutting routes like their buildings. Built once per listing.
+pub(super) struct Routes<'a> {
+    st: &'a State,
+    seat: Seat,
+    blockers: Vec<VertexPiece>,
+}
+
+impl<'a> Routes<'a> {
+    pub(super) fn new(st: &'a State, seat: Seat) -> Self {
+        Routes {
+            st,
+            seat,
+            blockers: st.ck.road_blockers(seat),
+        }
+    }
+
+    /// Whether a road (or a ship, if `ship`) of the seat may go on `e` with `edges` on the board.
+    pub(super) fn check(
+        &self,
+        edges: &[EdgePiece],
+        e: EdgeId,
+        ship: bool,
+    ) -> Result<(), Violation> {
+        let board = self.st.board();
+        let sea = self.st.sea();
+        if ship && !ship_edge(board, e) {
+            return Err(NotAShipSide);
+        }
+        if !ship && !road_edge(board, e) {
+            return Err(NotARoadSide);
+        }
+        if !edges[e.index()].is_empty() {
+            return Err(EdgeOccupied);
+        }
+        if ship && sea.pirate_blocks(board, e) {
+            return Err(PirateBlocksSide);
+        }
+        let junction = |v: VertexId| sea.junction(self.seat, v);
+        if links(board, &self.blockers, edges, self.seat, e, ship, junction) {
+            Ok(())
+        } else if ship {
+            Err(ShipNotConnected)
+        } else {
+            Err(RoadNotConnected)
+        }
+    }
+
+    pub(super) fn ok(&self, edges: &[EdgePiece], e: EdgeId, ship: bool) -> bool {
+        self.check(edges, e, ship).is_ok()
+    }
+}
+
+/// An edge piece of `seat`.
+fn piece(seat: Seat, ship: bool) -> EdgePiece {
+    if ship {
+        EdgePiece::ship(seat)
+    } else {
+        EdgePiece::road(seat)
+    }
+}
+
+/// The free pieces of a road building card (development or progress): `first`, then `second` unless none can
+/// follow (no piece of either kind left, or no side takes one).
+pub(super) fn free_routes(
+    st: &State,
+    seat: Seat,
+    first: RoutePiece,
+    second: Option<RoutePiece>,
+) -> Result<Vec<RoutePiece>, Violation> {
+    let routes = Routes::new(st, seat);
+    let mut edges = st.ck.edges.clone();
+    let mut left = [st.ck.players[seat.index()].roads_left, st.ships_left(seat)];
+    let mut laid = Vec::with_capacity(2);
+    for p in std::iter::once(first).chain(second) {
+        let e = ckd::check_edge(&st.ck, p.edge)?;
+        piece_left(left[usize::from(p.ship)])?;
+        routes.check(&edges, e, p.ship)?;
+        edges[e.index()] = piece(seat, p.ship);
+        left[usize::from(p.ship)] -= 1;
+        laid.push(RoutePiece {
+            edge: e,
+            ship: p.ship,
+        });
+    }
+    if second.is_none() {
+        let fits = st.board().topology().edges().any(|e| {
+            (left[0] > 0 && routes.ok(&edges, e, false))
+                || (left[1] > 0 && routes.ok(&edges, e, true))
+        });
+        if fits {
+            return Err(RoadBuildingIncomplete);
+        }
+    }
+    Ok(laid)
+}
+
+fn lay_free(c: &mut Ctx, seat: Seat, pieces: &[RoutePiece]) {
+    for p in pieces {
+        if p.ship {
+            c.push(Event::ShipBuilt {
+                seat,
+                edge: p.edge,
+                free: true,
+            });
+        } else {
+            c.emit(E::RoadBuilt {
+                seat,
+                edge: p.edge,
+                free: true,
+            });
+        }
+    }
+}
+
+/// Whether `seat` may move its ship on `from` this turn (official Seafarers, spec D-03, D-32).
+pub(super) fn ship_may_move(st: &State, seat: Seat, from: EdgeId) -> Result<(), Violation> {
+    let p = st.ck.edges[from.index()];
+    if p.owner() != Some(seat) || !p.is_ship() {
+        return Err(ShipNotMovable);
+    }
+    let sea = st.sea();
+    if sea.moved_this_turn {
+        return Err(ShipMovedThisTurn);
+    }
+    if sea.built_this_turn.contains(&from) {
+        return Err(ShipBuiltThisTurn);
+    }
+    if sea.pirate_blocks(st.board(), from) {
+        return Err(PirateBlocksSide);
+    }
+    if !open_ships_of(st, seat).contains(&from) {
+        return Err(ShipNotMovable);
+    }
+    Ok(())
+}
+
+/// The seat's ships at the open end of a line; its landing places and knights close a line like its buildings.
+pub(super) fn open_ships_of(st: &State, seat: Seat) -> Vec<EdgeId> {
+    let sea = st.sea();
+    let own_knight = |v: VertexId| matches!(st.ck.knight_at(v), Some((s, _, _)) if s == seat);
+    open_ships(st.board(), &st.ck.vertices, &st.ck.edges, seat, |v| {
+        sea.junction(seat, v) || own_knight(v)
+    })
+}
+
+/// Whether the seat's road on `e` is open: at one of its ends the seat has no building, knight or landing place,
+/// and no other road (nor a ship it meets there) leads on (the diplomat's official text, with ships).
+pub(super) fn open_road(st: &State, seat: Seat, e: EdgeId) -> bool {
+    let t = st.board().topology();
+    t.edge_vertices(e).into_iter().any(|v| {
+        let held = st.ck.vertices[v.index()].owner() == Some(seat)
+            || matches!(st.ck.knight_at(v), Some((s, _, _)) if s == seat)
+            || st.sea().junction(seat, v);
+        let leads_on = t.vertex_edges(v).iter().any(|&x| {
+            let p = st.ck.edges[x.index()];
+            x != e && p.owner() == Some(seat) && !p.is_ship()
+        });
+        !held && !leads_on
+    })
+}
+
+/// A free coastal corner (land and sea around it, no building, knight or landing place) where the seat's road or
+/// ship ends (seed line 121, spec D-35).
+pub(super) fn landing_site(st: &State, seat: Seat, v: VertexId) -> bool {
+    let board = st.board();
+    let t = board.topology();
+    st.ck.vertices[v.index()].is_empty()
+        && st.ck.knight_at(v).is_none()
+        && st.sea().landing_at(v).is_none()
+        && touches_land(board, v)
+        && t.vertex_hexes(v).iter().any(|&h| board.terrain(h).is_sea())
+        && t.vertex_edges(v)
+            .iter()
+            .any(|e| st.ck.edges[e.index()].owner() == Some(seat))
+}
+
+/// Whether `v` is a site of a special hex (temple, station, castle), which part 2 of the rules opens.
+pub(super) fn special_site(board: &Board, v: VertexId) -> bool {
+    board.topology().vertex_hexes(v).iter().any(|&h| {
+        matches!(
+            board.terrain(h),
+            Terrain::Temple | Terrain::Station | Terrain::Castle
+        )
+    })
+}
+
+/// Where a starting settlement may go besides the distance rule: on Catan, not on a glacier's corner (seed lines
+/// 18-19).
+pub(super) fn opening_site(
+    board: &Board,
+    catan: Option<u8>,
+    labels: &[Option<u8>],
+    v: VertexId,
+) -> Result<(), Violation> {
+    let hexes = board.topology().vertex_hexes(v);
+    if !hexes
+        .iter()
+        .any(|h| labels[h.index()].is_some() && labels[h.index()] == catan)
+    {
+        return Err(NotOnCatan);
+    }
+    if hexes.iter().any(|&h| board.terrain(h) == Terrain::Glacier) {
+        return Err(GlacierCorner);
+    }
+    Ok(())
+}
+
+fn opening_settlement(
+    st: &State,
+    c: &mut Ctx,
+    actor: Seat,
+    vertex: VertexId,
+) -> Result<(), Violation> {
+    let Phase::PlaceBuilding { index } = st.phase() else {
+        return Err(WrongPhase);
+    };
+    ckd::require_active(&st.ck, actor)?;
+    let v = ckd::check_vertex(&st.ck, vertex)?;
+    ckd::site_ok(&st.ck, v)?;
+    let labels = islands(st.board());
+    opening_site(st.board(), catan_island(&labels), &labels, v)?;
+    c.emit(E::SettlementPlaced {
+        seat: actor,
+        vertex: v,
+    });
+    // Seed line 18: the second settlement pays one card per adjacent hex that yields one.
+    if index >= st.seats() {
+        let got = starting_resources(st.board(), v);
+        if !got.is_empty() {
+            c.emit(E::StartingResourcesTaken {
+                seat: actor,
+                resources: got,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The opening's road or ship beside the settlement just placed (seed line 18).
+fn opening_piece(
+    st: &State,
+    c: &mut Ctx,
+    actor: Seat,
+    edge: EdgeId,
+    ship: bool,
+) -> Result<(), Violation> {
+    let Phase::PlaceRoad { vertex, .. } = st.phase() else {
+        return Err(WrongPhase);
+    };
+    ckd::require_active(&st.ck, actor)?;
+    let e = ckd::check_edge(&st.ck, edge)?;
+    opening_road_site(st.ck.table(), vertex, e)?;
+    let board = st.board();
+    if ship && !ship_edge(board, e) {
+        return Err(NotAShipSide);
+    }
+    if !ship && !road_edge(board, e) {
+        return Err(NotARoadSide);
+    }
+    if ship && st.sea().pirate_blocks(board, e) {
+        return Err(PirateBlocksSide);
+    }
+    if ship {
+        c.push(Event::ShipPlaced {
+            seat: actor,
+            edge: e,
+        });
+    } else {
+        c.emit(E::RoadPlaced {
+            seat: actor,
+            edge: e,
+        });
+    }
+    Ok(())
+}
+
+fn build_settlement(
+    st: &State,
+    c: &mut Ctx,
+    actor: Seat,
+    vertex: VertexId,
+    rng: &mut GameRng,
+) -> Result<(), Violation> {
+    ckd::main(&st.ck, actor)?;
+    let v = ckd::check_vertex(&st.ck, vertex)?;
+    settlement_site(st, actor, v)?;
+    piece_left(st.ck.settlements_left(actor))?;
+    ckd::afford(&st.ck, actor, RULES.hex.costs.settlement)?;
+    end_trade(st, c, actor);
+    c.emit(E::SettlementBuilt {
+        seat: actor,
+        vertex: v,
+    });
+    // Seed section 2 (spec D-16): island hexes get their chips when a settlement first reaches them.
+    let board = st.board();
+    let labels = islands(board);
+    let mut chips = Vec::new();
+    if let Some(catan) = catan_island(&labels) {
+        let mut bag = st.bag;
+        for hex in awaiting_chips(board, &labels, catan, v) {
+            let Some(number) = bag.draw(rng) else { break };
+            bag = bag.without(number);
+            chips.push(HexChip { hex, number });
+        }
+    }
+    if !chips.is_empty() {
+        c.push(Event::ChipsDrawn { seat: actor, chips });
+    }
+    Ok(())
+}
+
+/// A corner for a settlement of `seat` in play: free, the distance rule, touching land (official Seafarers), not a
+/// special hex's site (part 2), and touching one of the seat's roads or ships.
+pub(super) fn settlement_site(st: &State, seat: Seat, v: VertexId) -> Result<(), Violation> {
+    ckd::site_ok(&st.ck, v)?;
+    if !touches_land(st.board(), v) {
+        return Err(NotOnLand);
+    }
+    if special_site(st.board(), v) {
+        return Err(SpecialSite);
+    }
+    if !ckd::touches_own_road(&st.ck, seat, v) {
+        return Err(SettlementNotConnected);
+    }
+    Ok(())
+}
+
+/// The diplomat with ships (spec D-47): it removes an open road or the end ship of an open line; its own piece the
+/// player may lay again elsewhere for free, of the same kind.
+fn diplomat(
+    st: &State,
+    c: &mut Ctx,
+    actor: Seat,
+    edge: EdgeId,
+    relocate: Option<EdgeId>,
+) -> Result<(), Violation> {
+    playable(&st.ck, actor, ProgressCard::Diplomat)?;
+    let e = ckd::check_edge(&st.ck, edge)?;
+    let p = st.ck.edges[e.index()];
+    let Some(owner) = p.owner() else {
+        return Err(NotAnOpenRoad);
+    };
+    let open = if p.is_ship() {
+        open_ships_of(st, owner).contains(&e)
+    } else {
+        open_road(st, owner, e)
+    };
+    if !open {
+        return Err(NotAnOpenRoad);
+    }
+    let to = match relocate {
+        Some(r) => {
+            let r = ckd::check_edge(&st.ck, r)?;
+            if owner != actor || r == e {
+                return Err(InvalidCardTarget);
+            }
+            let mut edges = st.ck.edges.clone();
+            edges[e.index()] = EdgePiece::EMPTY;
+            Routes::new(st, actor).check(&edges, r, p.is_ship())?;
+            Some(r)
+        }
+        None => None,
+    };
+    c.emit(E::ProgressCardPlayed {
+        seat: actor,
+        card: ProgressCard::Diplomat,
+    });
+    if p.is_ship() {
+        c.push(Event::ShipRemoved {
+            seat: owner,
+            edge: e,
+        });
+    } else {
+        c.emit(E::RoadRemoved {
+            seat: owner,
+            edge: e,
+        });
+    }
+    if let Some(r) = to {
+        lay_free(
+            c,
+            actor,
+            &[RoutePiece {
+                edge: r,
+                ship: p.is_ship(),
+            }],
+        );
+    }
+    Ok(())
+}
+
+/// A development card `card` may be played now: after the roll, one a turn, not one bought this turn (seed
+/// lines 27, 169; victory point cards are never played, they count from the start).
+fn dev_playable(st: &State, actor: Seat, card: DevCard) -> Result<(), Violation> {
+    ckd::main(&st.ck, actor)?;
+    if st.dev_played {
+        return Err(OneCardPerTurn);
+    }
+    let s = &st.sailors[actor.index()];
+    if s.dev.get(card) > 0 {
+        Ok(())
+    } else if s.dev_new.get(card) > 0 {
+        Err(CardBoughtThisTurn)
+    } else {
+        Err(NoSuchCard)
+    }
+}
+
+/// The robber's or the pirate's new hex, robbing `victim`: the robber to another land hex (the hex machine's
+/// robber move), the pirate to another sea hex (official Seafarers, seed line 100) robbing a seat with a ship
+/// there; the victim holds a card and is named whenever one could be robbed.
+pub(super) fn bandit_target(
+    st: &State,
+    actor: Seat,
+    bandit: Bandit,
+    hex: HexId,
+    victim: Option<Seat>,
+) -> Result<HexId, Violation> {
+    let has_cards = |s: Seat| st.ck.hand(s).total() > 0;
+    if bandit == Bandit::Robber {
+        return Ok(robber_move(st.ck.table(), actor, hex, victim, has_cards)?);
+    }
+    let h = ckd::check_hex(&st.ck, hex)?;
+    if !pirate_may_move(st.board(), st.pirate(), h) {
+        return Err(PirateMustMove);
+    }
+    let mask = pirate_victims(st.board(), &st.ck.edges, h, actor);
+    let mask = (0..st.seats())
+        .filter(|&i| mask & (1 << i) != 0 && has_cards(Seat(i)))
+        .fold(0u8, |m, i| m | (1 << i));
+    match victim {
+        Some(v) => {
+            check_seat(st.seats(), v)?;
+            if mask & (1 << v.0) == 0 {
+                return Err(InvalidVictim);
+            }
+        }
+        None if mask != 0 => return Err(VictimRequired),
+        None => {}
+    }
+    Ok(h)
+}
+
+fn move_bandit(
+    c: &mut Ctx,
+    actor: Seat,
+    bandit: Bandit,
+    hex: HexId,
+    victim: Option<Seat>,
+    rng: &mut GameRng,
+) {
+    match bandit {
+        Bandit::Robber => c.emit(E::RobberMoved { seat: actor, hex }),
+        Bandit::Pirate => c.push(Event::PirateMoved { seat: actor, hex }),
+    }
+    if let Some(v) = victim {
+        ckd::steal(c, actor, v, rng);
+    }
+}
+
+/// Production of a number roll (seed section 7.1): the layer's table for resources and commodities, the robber's
+/// hex yielding nothing; a gold field gives a settlement one and a city two resources of the owner's choice
+/// (official Seafarers), owed as [`Event::GoldDue`]; the bank pays clockwise from the roller (seed line 24, spec
+/// D-41): a seat it can pay in full is paid, the first it cannot gets what is left, later seats nothing.
+fn produce(c: &mut Ctx, roll: u8) {
+    let ck = &c.s.ck;
+    let board = ck.board();
+    let n = usize::from(ck.seats());
+    let robber = ck.robber();
+    let mut gains = [Hand::ZERO; 8];
+    produce_into(
+        board,
+        &ck.vertices,
+        roll,
+        |h| h == robber,
+        &mut gains[..n],
+        ckd::city_yield,
+    );
+    let mut gold = [0u8; 8];
+    for &h in board.hexes_with_number(roll) {
+        if h == robber || board.terrain(h) != Terrain::Gold {
+            continue;
+        }
+        for &v in board.topology().hex_vertices(h) {
+            let p = ck.vertices[v.index()];
+            if let Some(s) = p.owner() {
+                gold[s.index()] += p.yield_count();
+            }
+        }
+    }
+    let order: Vec<usize> = ck.clockwise_from(ck.active()).map(Seat::index).collect();
+    let bank = ck.bank();
+    let withheld = pay_in_turn(
+        &mut gains[..n],
+        &order,
+        Hand::KINDS.iter().copied(),
+        |g: Good| bank.get(g),
+        |h, g| h.get_mut(g),
+    );
+    let gains: Vec<SeatHand> = (0..n)
+        .filter(|&i| !gains[i].is_empty())
+        .map(|i| SeatHand {
+            seat: Seat(i as u8),
+            cards: gains[i],
+        })
+        .collect();
+    let owed: Vec<SeatCount> = order
+        .iter()
+        .filter(|&&i| gold[i] > 0)
+        .map(|&i| SeatCount {
+            seat: Seat(i as u8),
+            count: gold[i],
+        })
+        .collect();
+    c.emit(E::ResourcesProduced { gains, withheld });
+    if !owed.is_empty() {
+        c.push(Event::GoldDue { owed });
+    }
+}
+
+/// Gold owed with nothing left in the bank to choose from is settled with nothing.
+fn settle_empty_gold(c: &mut Ctx) {
+    while let Some(&first) = c.s.gold.first() {
+        if u16::from(first.count).min(c.s.ck.bank().resources.total()) > 0 {
+            return;
+        }
+        c.push(Event::GoldChosen {
+            seat: first.seat,
+            resources: Resources::ZERO,
+        });
+    }
+}
+
+/// After `seat` lost the city on `vertex`: if it had no settlement left to put there, the corner is cleared, and
+/// its roads and ships that led only there go too (seed line 34, spec D-36).
+fn clear_if_homeless(c: &mut Ctx, seat: Seat, vertex: VertexId) {
+    let ck = &c.s.ck;
+    if ck.buildings_of(seat).0 <= RULES.hex.pieces.settlements {
+        return;
+    }
+    let t = ck.board().topology();
+    let sea = c.s.sea();
+    let removed: Vec<EdgeId> = t
+        .vertex_edges(vertex)
+        .iter()
+        .copied()
+        .filter(|&e| ck.edges[e.index()].owner() == Some(seat))
+        .filter(|&e| {
+            let [a, b] = t.edge_vertices(e);
+            let w = if a == vertex { b } else { a };
+            let held = ck.vertices[w.index()].owner() == Some(seat)
+                || matches!(ck.knight_at(w), Some((s, _, _)) if s == seat)
+                || sea.junction(seat, w);
+            let more = t
+                .vertex_edges(w)
+                .iter()
+                .any(|&x| x != e && ck.edges[x.index()].owner() == Some(seat));
+            !held && !more
+        })
+        .collect();
+    c.push(Event::CornerCleared {
+        seat,
+        vertex,
+        removed,
+    });
+}
+
+/// The active seat wins on reaching the target in its turn, hidden victory point cards included; a seat that
+/// reached it in another's turn wins when its own turn begins (spec D-43, as the layer).
+fn check_win(c: &mut Ctx) {
+    let phase = c.s.phase();
+    if matches!(
+        phase,
+        Phase::Ended { .. } | Phase::PlaceBuilding { .. } | Phase::PlaceRoad { .. }
+    ) {
+        return;
+    }
+    let seat = c.s.active();
+    let points = c.s.points(seat);
+    if points >= c.s.ck.points_to_win {
+        c.emit(E::GameWon { seat, points });
+    }
+}

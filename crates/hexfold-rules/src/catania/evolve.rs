@@ -1,0 +1,178 @@
+//! `evolve`: fold one event into the state. Events are facts; this never fails and never draws randomness.
+//!
+//! A layer event is folded by the layer (`cities_knights::evolve::apply`), then by what Catania attaches to it: the
+//! end of a turn makes bought development cards playable and clears the turn's trade phase, card play and ship
+//! moves; a settlement on a landing place sends the marker home. Catania's own events are folded here. As in the
+//! layer, arithmetic saturates and seats out of range are folded into range, so a corrupt stream cannot crash the
+//! process that folds it.
+
+use super::*;
+use crate::cities_knights::evolve::{
+    apply as apply_layer, opening_step_done, pay, recompute_lengths, recompute_road_owner, take,
+};
+use crate::cities_knights::{Event as E, Hand, Phase};
+use crate::hex::{BoardRef, EdgePiece, VertexPiece};
+use std::sync::Arc;
+
+fn si(state: &State, seat: Seat) -> usize {
+    seat.index().min(state.sailors.len().saturating_sub(1))
+}
+
+/// Lays `piece` on `edge` if the edge is on the board.
+fn lay(state: &mut State, edge: crate::hex::EdgeId, piece: EdgePiece) {
+    if let Some(slot) = state.ck.edges.get_mut(edge.index()) {
+        *slot = piece;
+    }
+}
+
+pub(super) fn apply(state: &mut State, event: &Event) {
+    match *event {
+        Event::Ck(ref e) => {
+            apply_layer(&mut state.ck, e);
+            follow_layer(state, e);
+        }
+        Event::ShipPlaced { seat, edge } => {
+            lay(state, edge, EdgePiece::ship(seat));
+            let i = si(state, seat);
+            state.sailors[i].ships_left = state.sailors[i].ships_left.saturating_sub(1);
+            recompute_road_owner(&mut state.ck, seat);
+            opening_step_done(&mut state.ck);
+        }
+        Event::ShipBuilt { seat, edge, free } => {
+            lay(state, edge, EdgePiece::ship(seat));
+            let i = si(state, seat);
+            state.sailors[i].ships_left = state.sailors[i].ships_left.saturating_sub(1);
+            if !free {
+                pay(&mut state.ck, seat, Hand::of_resources(SHIP_COST));
+            }
+            state.sea_mut().built_this_turn.push(edge);
+            recompute_road_owner(&mut state.ck, seat);
+        }
+        Event::ShipMoved { seat, from, to } => {
+            lay(state, from, EdgePiece::EMPTY);
+            lay(state, to, EdgePiece::ship(seat));
+            state.sea_mut().moved_this_turn = true;
+            recompute_road_owner(&mut state.ck, seat);
+        }
+        Event::ShipRemoved { seat, edge } => {
+            lay(state, edge, EdgePiece::EMPTY);
+            let i = si(state, seat);
+            state.sailors[i].ships_left = state.sailors[i].ships_left.saturating_add(1);
+            recompute_road_owner(&mut state.ck, seat);
+        }
+        Event::LandingPlaceBuilt { seat, vertex } => {
+            state
+                .sea_mut()
+                .landings
+                .push(crate::hex::Landing { vertex, seat });
+            let i = si(state, seat);
+            state.sailors[i].landings_left = state.sailors[i].landings_left.saturating_sub(1);
+            pay(&mut state.ck, seat, Hand::of_resources(LANDING_COST));
+            recompute_road_owner(&mut state.ck, seat);
+        }
+        Event::PirateMoved { hex, .. } => {
+            state.sea_mut().pirate = Some(hex);
+            if state.ck.phase == Phase::Robber {
+                state.ck.phase = Phase::Main;
+            }
+        }
+        Event::PirateChased { knight, hex, .. } => {
+            state.sea_mut().pirate = Some(hex);
+            if let Some(Some(k)) = state.ck.knights.get_mut(knight.index()) {
+                k.active = false;
+            }
+        }
+        Event::ChipsDrawn { ref chips, .. } => {
+            let numbers: Vec<(HexId, Option<u8>)> =
+                chips.iter().map(|c| (c.hex, Some(c.number))).collect();
+            for chip in chips {
+                state.bag = state.bag.without(chip.number);
+            }
+            // A board is immutable and shared: numbers that appear in play make a new one (a few times a game).
+            if let Some(board) = state.ck.board.with_numbers(&numbers) {
+                state.ck.board = BoardRef(Arc::new(board));
+            }
+        }
+        Event::GoldDue { ref owed } => {
+            state.gold.extend_from_slice(owed);
+            state.ck.pending.retain(|o| {
+                !matches!(o, ck::Obligation::AqueductResource { seat }
+                    if owed.iter().any(|g| g.seat == *seat))
+            });
+        }
+        Event::GoldChosen { seat, resources } => {
+            take(&mut state.ck, seat, Hand::of_resources(resources));
+            if let Some(i) = state.gold.iter().position(|g| g.seat == seat) {
+                state.gold.remove(i);
+            }
+        }
+        Event::TradePhaseEnded { .. } => state.building = true,
+        Event::DevelopmentCardBought { seat, card } => {
+            pay(&mut state.ck, seat, Hand::of_resources(DEV_CARD_COST));
+            let left = state.deck.get_mut(card);
+            *left = left.saturating_sub(1);
+            let i = si(state, seat);
+            let new = state.sailors[i].dev_new.get_mut(card);
+            *new = new.saturating_add(1);
+        }
+        Event::DevelopmentCardPlayed { seat, card } => {
+            let i = si(state, seat);
+            let s = &mut state.sailors[i];
+            let held = s.dev.get_mut(card);
+            *held = held.saturating_sub(1);
+            if card == DevCard::Knight {
+                s.knights_played = s.knights_played.saturating_add(1);
+            }
+            state.dev_played = true;
+        }
+        Event::LargestArmyChanged { holder, .. } => state.ck.largest_army = Some(holder),
+        Event::CornerCleared {
+            seat,
+            vertex,
+            ref removed,
+        } => {
+            if let Some(v) = state.ck.vertices.get_mut(vertex.index()) {
+                *v = VertexPiece::EMPTY;
+            }
+            for &e in removed {
+                let Some(p) = state.ck.edges.get(e.index()).copied() else {
+                    continue;
+                };
+                lay(state, e, EdgePiece::EMPTY);
+                let i = si(state, seat);
+                if p.is_ship() {
+                    state.sailors[i].ships_left = state.sailors[i].ships_left.saturating_add(1);
+                } else if let Some(pl) = state.ck.players.get_mut(seat.index()) {
+                    pl.roads_left = pl.roads_left.saturating_add(1);
+                }
+            }
+            recompute_lengths(&mut state.ck);
+        }
+    }
+}
+
+/// What Catania attaches to a fact of the layer.
+fn follow_layer(state: &mut State, e: &ck::Event) {
+    match *e {
+        E::TurnEnded { .. } => {
+            for s in &mut state.sailors {
+                s.dev = s.dev.plus(s.dev_new);
+                s.dev_new = DevCards::default();
+            }
+            state.dev_played = false;
+            state.building = false;
+            state.sea_mut().end_turn();
+        }
+        // A settlement may replace a landing place (spec D-35); its marker goes back to its owner.
+        E::SettlementBuilt { vertex, .. } => {
+            let sea = state.sea_mut();
+            if let Some(i) = sea.landings.iter().position(|l| l.vertex == vertex) {
+                let owner = sea.landings.remove(i).seat;
+                let o = si(state, owner);
+                state.sailors[o].landings_left = state.sailors[o].landings_left.saturating_add(1);
+                recompute_road_owner(&mut state.ck, owner);
+            }
+        }
+        _ => {}
+    }
+}

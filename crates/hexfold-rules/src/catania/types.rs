@@ -1,0 +1,377 @@
+//! The public data of Catania: configuration, setup, commands, events, violations, views.
+//!
+//! Catania's types compose Cities & Knights' instead of copying them: a command is one of the layer's
+//! ([`Command::Ck`], as far as Catania keeps it) or one of Catania's own (ships, ship moves, landing places, the
+//! pirate, gold, development cards, the chase of a knight), an event likewise, and the view is the layer's view
+//! beside what only Catania has. Development cards are base Catan's ([`DevCard`], [`DevCards`]). These types are
+//! stored (setup, events) and sent over the wire (commands, views), so they are plain serde data: externally
+//! tagged enums with named fields.
+
+use crate::catan::{DevCard, DevCards};
+use crate::cities_knights::{self as ck, SeatCount, Violation as CkViolation};
+use crate::hex::{
+    ChipBag, EdgeId, HexId, HexViolation, Landing, Layout, Resource, Resources, RoadView, VertexId,
+};
+use crate::violation::violations;
+use crate::Seat;
+use serde::{Deserialize, Serialize};
+
+/// What the creator of a game chooses.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Config {
+    /// 3 to 6.
+    pub seats: u8,
+    /// Points needed to win: 20 by the seed ([`crate::catania::POINTS_TO_WIN`]); 5..=25 as a house rule.
+    #[serde(default = "default_points_to_win")]
+    pub points_to_win: u8,
+}
+
+pub(crate) fn default_points_to_win() -> u8 {
+    crate::catania::POINTS_TO_WIN
+}
+
+/// The resolved, public setup: the map and the starting seat. Nothing hidden is in here.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    pub seats: u8,
+    pub layout: Layout,
+    /// The seat that places first and begins (the seed's highest roll, drawn once at setup).
+    pub first: Seat,
+    #[serde(default = "default_points_to_win")]
+    pub points_to_win: u8,
+}
+
+/// Which of the two thieves a 7, a knight card or a knight's chase moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Bandit {
+    /// On land; robs a seat with a building on its hex.
+    Robber,
+    /// At sea; robs a seat with a ship on a side of its hex.
+    Pirate,
+}
+
+/// A free road or ship of a road building card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct RoutePiece {
+    pub edge: EdgeId,
+    /// A ship; a road if false.
+    pub ship: bool,
+}
+
+/// A number chip laid on a hex.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HexChip {
+    pub hex: HexId,
+    pub number: u8,
+}
+
+/// What a seat may send.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    /// A command of Cities & Knights' layer: the opening's `PlaceSettlement` (both rounds) and `PlaceRoad`, the
+    /// roll, the robber, obligations, roads, settlements, cities, walls, knights, improvements, trade, progress
+    /// cards and the end of the turn. Refused with `NotInCatania`: `PlaceCity` (two settlements open the game),
+    /// `ChaseRobber` (a knight chases with [`Command::ChaseBandit`]) and the road building progress card's
+    /// road-only form (played as [`Command::PlayProgressRoadBuilding`]).
+    Ck(ck::Command),
+    /// The opening: a ship instead of a road beside the settlement just placed.
+    PlaceShip {
+        edge: EdgeId,
+    },
+    /// A ship (1 lumber, 1 wool) on a side of a sea hex, joined to your ship or building, or to your road at a
+    /// landing place.
+    BuildShip {
+        edge: EdgeId,
+    },
+    /// Once a turn: move the end ship of an open line of yours (not one built this turn, nor one next to the
+    /// pirate) to another side where it joins your network.
+    MoveShip {
+        from: EdgeId,
+        to: EdgeId,
+    },
+    /// A landing place (1 brick, 1 lumber, 1 ore) on a free coastal corner where your road or ship ends: your
+    /// roads and ships meet there.
+    BuildLandingPlace {
+        vertex: VertexId,
+    },
+    /// After a 7, instead of the robber: the pirate to another sea hex, robbing a seat with a ship there.
+    MovePirate {
+        hex: HexId,
+        victim: Option<Seat>,
+    },
+    /// Take the resources your gold fields gave you, of your choice.
+    ChooseGold {
+        resources: Resources,
+    },
+    /// 1 ore, 1 wool, 1 grain.
+    BuyDevelopmentCard,
+    /// Move the robber (to land) or the pirate (to sea) and rob; counts for the largest army.
+    PlayKnight {
+        bandit: Bandit,
+        hex: HexId,
+        victim: Option<Seat>,
+    },
+    /// Two free roads or ships (the second may be left out only when none fits).
+    PlayRoadBuilding {
+        first: RoutePiece,
+        second: Option<RoutePiece>,
+    },
+    PlayYearOfPlenty {
+        first: Resource,
+        second: Resource,
+    },
+    PlayMonopoly {
+        resource: Resource,
+    },
+    /// The road building progress card, with roads or ships as the development card.
+    PlayProgressRoadBuilding {
+        first: RoutePiece,
+        second: Option<RoutePiece>,
+    },
+    /// An active knight next to the robber's or the pirate's hex moves it elsewhere and robs there (seed line 162).
+    ChaseBandit {
+        knight: VertexId,
+        bandit: Bandit,
+        hex: HexId,
+        victim: Option<Seat>,
+    },
+}
+
+/// A fact. Costs paid are in the events or fixed by the rules, so `evolve` never recomputes a price.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// A fact of Cities & Knights' layer, folded by it.
+    Ck(ck::Event),
+    ShipPlaced {
+        seat: Seat,
+        edge: EdgeId,
+    },
+    /// `free`: by a road building card.
+    ShipBuilt {
+        seat: Seat,
+        edge: EdgeId,
+        free: bool,
+    },
+    ShipMoved {
+        seat: Seat,
+        from: EdgeId,
+        to: EdgeId,
+    },
+    /// The diplomat took it off the board.
+    ShipRemoved {
+        seat: Seat,
+        edge: EdgeId,
+    },
+    LandingPlaceBuilt {
+        seat: Seat,
+        vertex: VertexId,
+    },
+    PirateMoved {
+        seat: Seat,
+        hex: HexId,
+    },
+    /// `seat`'s knight on `knight` chased the pirate to `hex` and turned passive.
+    PirateChased {
+        seat: Seat,
+        knight: VertexId,
+        hex: HexId,
+    },
+    /// `seat`'s new settlement reached island hexes without a number: these chips were drawn for them, in hex
+    /// order, uniformly from the bag as it was at each draw.
+    ChipsDrawn {
+        seat: Seat,
+        chips: Vec<HexChip>,
+    },
+    /// Gold fields gave these seats this many resources of their choice, to be chosen in this (clockwise) order.
+    /// A seat owed gold got something from the roll, so its aqueduct claim, if it had one, lapses.
+    GoldDue {
+        owed: Vec<SeatCount>,
+    },
+    GoldChosen {
+        seat: Seat,
+        resources: Resources,
+    },
+    /// The active seat built or bought for the first time this turn: the trade phase is over (seed lines 25-26).
+    TradePhaseEnded {
+        seat: Seat,
+    },
+    /// Hidden from the other seats.
+    DevelopmentCardBought {
+        seat: Seat,
+        card: DevCard,
+    },
+    DevelopmentCardPlayed {
+        seat: Seat,
+        card: DevCard,
+    },
+    LargestArmyChanged {
+        holder: Seat,
+        knights: u8,
+    },
+    /// The barbarians took a city whose owner had no settlement left: the corner is cleared, and with it the
+    /// seat's roads and ships that led only there (seed line 34).
+    CornerCleared {
+        seat: Seat,
+        vertex: VertexId,
+        removed: Vec<EdgeId>,
+    },
+}
+
+violations! {
+    /// Why a command was refused. Each maps to a rule ID in `docs/rules/catania.md`.
+    pub enum Violation {
+        InvalidSeatCount => "CAT-SETUP-01", "Catania is played by 3 to 6 players.";
+        MapGenerationFailed => "CAT-MAP-01", "The map could not be laid out.";
+        InvalidPointsToWin => "CAT-END-01", "The points needed to win must be between 5 and 25.";
+        GameOver => "CAT-END-01", "The game has ended.";
+        NotYourTurn => "CAT-TURN-12", "It is not your turn to act.";
+        WrongPhase => "CAT-TURN-13", "That cannot be done at this point of the turn.";
+        NoSuchSeat => "CAT-TURN-14", "There is no such seat.";
+        NoSuchHex => "CAT-TURN-14", "There is no such hex on this board.";
+        NoSuchVertex => "CAT-TURN-14", "There is no such corner on this board.";
+        NoSuchEdge => "CAT-TURN-14", "There is no such side on this board.";
+        ObligationsPending => "CAT-TURN-15", "Play waits until the pending obligations are settled.";
+        NoSuchObligation => "CAT-TURN-15", "You owe nothing of that kind.";
+        NotInCatania => "CAT-TURN-16", "Catania plays that with a command of its own, or not at all.";
+        TradePhaseOver => "CAT-TURN-09", "Trading ends with your first build or purchase of the turn.";
+        NotOnCatan => "CAT-SETUP-09", "Starting settlements go on Catan, the main island.";
+        GlacierCorner => "CAT-SETUP-13", "No starting settlement on a glacier's corners.";
+        RoadNotAtNewBuilding => "CAT-SETUP-10", "The starting road or ship must touch the settlement you just placed.";
+        VertexOccupied => "CAT-BUILD-04", "A building or knight already stands there.";
+        DistanceRule => "CAT-BUILD-04", "A building needs all three neighbouring corners free.";
+        NotOnLand => "CAT-BUILD-18", "A settlement needs a corner that touches land.";
+        SpecialSite => "CAT-BUILD-18", "The sites of the temple, the stations and the castle cannot be built yet.";
+        SettlementNotConnected => "CAT-BUILD-18", "A settlement must touch one of your roads or ships.";
+        NotYourSettlement => "CAT-BUILD-03", "A city can only replace one of your settlements.";
+        NoPiecesLeft => "CAT-SETUP-01", "You have no piece of that kind left.";
+        CannotAfford => "CAT-BUILD-02", "You cannot pay for that.";
+        NotYourCity => "CAT-BUILD-07", "That must be one of your cities.";
+        WallLimit => "CAT-BUILD-07", "You have no city wall left (at most 3).";
+        WallAlreadyBuilt => "CAT-BUILD-07", "That city already has a wall.";
+        NoCity => "CAT-BUILD-10", "City improvements need at least one city.";
+        TrackComplete => "CAT-BUILD-10", "That track is complete.";
+        NoMetropolisDue => "CAT-BUILD-15", "This improvement wins no metropolis, so no city can be named for one.";
+        MetropolisCityRequired => "CAT-BUILD-17", "Level 4 or 5 needs a city that is not yet a metropolis.";
+        EdgeOccupied => "CAT-SHIP-02", "A road or ship already lies there.";
+        NotARoadSide => "CAT-SHIP-02", "A road lies on a side of a land hex.";
+        NotAShipSide => "CAT-SHIP-02", "A ship sails a side of a sea hex.";
+        RoadNotConnected => "CAT-SHIP-03", "A road must join your road or building, or your ship at a landing place, not through another's piece.";
+        ShipNotConnected => "CAT-SHIP-03", "A ship must join your ship or building, or your road at a landing place, not through another's piece.";
+        ShipNotMovable => "CAT-SHIP-04", "Only the end ship of one of your open shipping lines can move.";
+        ShipBuiltThisTurn => "CAT-SHIP-04", "A ship built this turn cannot move until your next turn.";
+        ShipMovedThisTurn => "CAT-SHIP-04", "You have moved a ship this turn already.";
+        LandingSiteInvalid => "CAT-SHIP-05", "A landing place goes on a free coastal corner where your road or ship ends.";
+        PirateBlocksSide => "CAT-PIRATE-03", "No ship is built on or moved from or to a side of the pirate's hex.";
+        PirateMustMove => "CAT-PIRATE-01", "The pirate must move to another sea hex.";
+        RobberNotInPlay => "CAT-ROBBER-01", "The robber is not in play.";
+        RobberMustMove => "CAT-ROBBER-02", "The robber must move to another land hex.";
+        InvalidVictim => "CAT-ROBBER-03", "You can only rob an opponent on that hex who holds a card.";
+        VictimRequired => "CAT-ROBBER-03", "An opponent on that hex holds cards: choose whom to rob.";
+        BankLacks => "CAT-TRADE-02", "The bank does not have those cards.";
+        InvalidTrade => "CAT-TRADE-05", "Both sides must give something (no gifts), and no good on both sides.";
+        NoOpenOffer => "CAT-TRADE-05", "There is no open offer for you to answer.";
+        NoSuchCounterOffer => "CAT-TRADE-05", "That player has no open counter-offer.";
+        PartnerCannotPay => "CAT-TRADE-05", "The other side no longer holds those cards.";
+        OfferLimitReached => "CAT-TRADE-12", "You have made the maximum number of offers this turn.";
+        NotYourTurnToAnswer => "CAT-TRADE-06", "Trade goes clockwise: the seats before you answer first.";
+        CardsNotHeld => "CAT-HAND-01", "You do not hold those cards.";
+        WrongCardCount => "CAT-HAND-01", "Give or take exactly the number of cards due.";
+        KnightSiteInvalid => "CAT-KNIGHT-02", "A knight stands on a free corner touching your road or ship.";
+        NotYourKnight => "CAT-KNIGHT-04", "There is no knight of yours there.";
+        KnightAlreadyActive => "CAT-KNIGHT-04", "That knight is already active.";
+        KnightPromotedThisTurn => "CAT-KNIGHT-06", "A knight can be promoted only once per turn.";
+        KnightMaxStrength => "CAT-KNIGHT-06", "That knight is already mighty.";
+        FortressRequired => "CAT-KNIGHT-06", "Mighty knights need the fortress (politics level 3).";
+        KnightNotActive => "CAT-KNIGHT-07", "Only an active knight can act.";
+        KnightActedOrActivated => "CAT-KNIGHT-07", "A knight activated this turn cannot act this turn.";
+        KnightPathBlocked => "CAT-KNIGHT-08", "The knight moves along your connected roads and ships to a free corner.";
+        KnightNotStronger => "CAT-KNIGHT-11", "Only a weaker enemy knight can be displaced.";
+        InvalidRetreat => "CAT-KNIGHT-12", "A displaced knight retreats to a free corner its owner's roads and ships lead to.";
+        RobberNotAdjacent => "CAT-KNIGHT-13", "That thief is not on a hex next to the knight.";
+        CommittedKnightInvalid => "CAT-EVENT-07", "Commit only your own active knights, each once.";
+        DeckEmpty => "CAT-EVENT-12", "That progress deck is empty.";
+        NoSuchProgressCard => "CAT-CARD-01", "You hold no such progress card.";
+        AlchemistOnlyBeforeRoll => "CAT-CARD-01", "Only the alchemist may be played before the roll, and only then.";
+        ProgressAfterRoll => "CAT-CARD-01", "Progress cards other than the alchemist are played after the roll.";
+        TooManyProgressCards => "CAT-CARD-03", "Return progress cards down to 4 before ending your turn.";
+        DevDeckEmpty => "CAT-CARD-06", "The development deck is empty.";
+        CardBoughtThisTurn => "CAT-CARD-07", "A development card bought this turn can be played from your next turn.";
+        OneCardPerTurn => "CAT-CARD-08", "You have played a development card this turn already.";
+        NoSuchCard => "CAT-CARD-08", "You hold no such development card.";
+        InvalidDice => "CAT-CARD-10", "Dice show 1 to 6.";
+        InvalidNumberSwap => "CAT-CARD-10", "The inventor swaps two tokens other than 2, 6, 7, 8 and 12.";
+        NotAnOpenRoad => "CAT-CARD-10", "The diplomat removes an open road or the end ship of an open line.";
+        InvalidCardTarget => "CAT-CARD-10", "That card cannot be played that way now.";
+        RoadBuildingIncomplete => "CAT-CARD-10", "Road building places two legal pieces, or one if no second fits.";
+    }
+    from HexViolation {
+        InvalidSeatCount, InvalidPointsToWin, MapGenerationFailed, GameOver, NotYourTurn, WrongPhase,
+        NoSuchSeat, NoSuchHex, NoSuchVertex, NoSuchEdge, VertexOccupied, DistanceRule, SettlementNotConnected,
+        EdgeOccupied, RoadNotConnected, RoadNotAtNewBuilding, NotYourSettlement, NoPiecesLeft, CannotAfford,
+        BankLacks, RobberMustMove, InvalidVictim, VictimRequired, RoadBuildingIncomplete,
+    }
+    from CkViolation {
+        InvalidSeatCount, MapGenerationFailed, InvalidPointsToWin, GameOver, NotYourTurn, WrongPhase,
+        NoSuchSeat, NoSuchHex, NoSuchVertex, NoSuchEdge, VertexOccupied, DistanceRule, SettlementNotConnected,
+        EdgeOccupied, RoadNotConnected, RoadNotAtNewBuilding, NotYourSettlement, NotYourCity, NoPiecesLeft,
+        CannotAfford, BankLacks, CardsNotHeld, WrongCardCount, ObligationsPending, NoSuchObligation,
+        RobberNotInPlay, RobberMustMove, InvalidVictim, VictimRequired, WallLimit, WallAlreadyBuilt,
+        KnightSiteInvalid, NotYourKnight, KnightAlreadyActive, KnightNotActive, KnightActedOrActivated,
+        KnightPromotedThisTurn, KnightMaxStrength, FortressRequired, KnightPathBlocked, KnightNotStronger,
+        RobberNotAdjacent, NoCity, TrackComplete, MetropolisCityRequired, InvalidTrade, NoOpenOffer,
+        NoSuchCounterOffer, OfferLimitReached, PartnerCannotPay, NoSuchProgressCard, AlchemistOnlyBeforeRoll,
+        ProgressAfterRoll, InvalidDice, InvalidNumberSwap, NotAnOpenRoad, InvalidCardTarget, NoMetropolisDue,
+        TooManyProgressCards, RoadBuildingIncomplete, DeckEmpty, InvalidRetreat, CommittedKnightInvalid,
+    }
+}
+
+/// What only Catania keeps of a seat, as a viewer sees it. `None` fields are hidden from this viewer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SailorView {
+    pub seat: Seat,
+    pub ships_left: u8,
+    pub landing_places_left: u8,
+    /// Development cards in hand, playable and bought this turn together.
+    pub development_card_count: u8,
+    /// For the seat itself and the omniscient viewer.
+    pub development_cards: Option<DevCards>,
+    /// Bought this turn (not yet playable): for the seat itself and the omniscient viewer.
+    pub development_cards_new: Option<DevCards>,
+    pub knights_played: u8,
+    /// Every point the viewer may see: the public ones, plus the seat's own hidden victory point cards for the
+    /// seat itself and the omniscient viewer.
+    pub points: u8,
+}
+
+/// The state as one viewer sees it: the layer's view (its `roads` only roads) beside Catania's own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StateView {
+    pub ck: ck::StateView,
+    pub ships: Vec<RoadView>,
+    pub landing_places: Vec<Landing>,
+    /// `None` while the pirate is off the board.
+    pub pirate: Option<HexId>,
+    pub sailors: Vec<SailorView>,
+    pub development_cards_left: u8,
+    pub largest_army: Option<Seat>,
+    /// Number chips still in the bag (public: a draw takes any of them alike).
+    pub chip_bag: ChipBag,
+    /// Gold still to be chosen, in the order it is chosen.
+    pub gold_owed: Vec<SeatCount>,
+    /// Whether the active seat has built this turn, which ended its trading.
+    pub trade_phase_over: bool,
+    pub development_card_played: bool,
+    pub ship_moved: bool,
+    pub ships_built_this_turn: Vec<EdgeId>,
+}
+
+/// An event as one viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum EventView {
+    /// A fact of the layer, as the layer shows it.
+    Ck(ck::EventView),
+    /// `card` for the buyer and the omniscient viewer.
+    DevelopmentCardBought { seat: Seat, card: Option<DevCard> },
+    /// Everyone may see every field of this event.
+    Public(Event),
+}

@@ -1,0 +1,65 @@
+//! What each viewer may see: the layer's view (hands, progress cards and the drawn, stolen and taken cards hidden
+//! from other seats), with ships apart from roads, and Catania's own: development cards are counts for other
+//! seats and the card bought is hidden from them, and so are the points of hidden victory point cards. The chip
+//! bag and the gold owed are public.
+
+use super::*;
+use crate::hex::{road_views, RoadView};
+
+pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
+    let edges = &state.ck.edges;
+    let mut layer = CitiesKnights::view_state(&state.ck, viewer);
+    let (ships, roads): (Vec<RoadView>, Vec<RoadView>) = road_views(state.board(), edges)
+        .into_iter()
+        .partition(|r| edges[r.edge.index()].is_ship());
+    layer.roads = roads;
+    let sea = state.sea();
+    let sailors = state
+        .ck
+        .seat_iter()
+        .map(|seat| {
+            let s = &state.sailors[seat.index()];
+            let own = viewer.sees(seat);
+            SailorView {
+                seat,
+                ships_left: s.ships_left,
+                landing_places_left: s.landings_left,
+                development_card_count: s.dev.total() + s.dev_new.total(),
+                development_cards: own.then_some(s.dev),
+                development_cards_new: own.then_some(s.dev_new),
+                knights_played: s.knights_played,
+                points: if own {
+                    state.points(seat)
+                } else {
+                    state.ck.points(seat)
+                },
+            }
+        })
+        .collect();
+    StateView {
+        ck: layer,
+        ships,
+        landing_places: sea.landings.clone(),
+        pirate: sea.pirate,
+        sailors,
+        development_cards_left: state.deck.total(),
+        largest_army: state.ck.largest_army(),
+        chip_bag: state.bag,
+        gold_owed: state.gold.clone(),
+        trade_phase_over: state.building,
+        development_card_played: state.dev_played,
+        ship_moved: sea.moved_this_turn,
+        ships_built_this_turn: sea.built_this_turn.clone(),
+    }
+}
+
+pub(super) fn view_event(state: &State, event: &Event, viewer: Viewer) -> EventView {
+    match *event {
+        Event::Ck(ref e) => EventView::Ck(CitiesKnights::view_event(&state.ck, e, viewer)),
+        Event::DevelopmentCardBought { seat, card } => EventView::DevelopmentCardBought {
+            seat,
+            card: viewer.sees(seat).then_some(card),
+        },
+        ref e => EventView::Public(e.clone()),
+    }
+}
