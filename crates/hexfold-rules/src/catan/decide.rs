@@ -155,22 +155,13 @@ pub(super) fn decide(
         }
         Command::BuyDevelopmentCard => {
             main_phase(state, actor)?;
-            let total = state.deck.total();
-            if total == 0 {
+            if state.deck.total() == 0 {
                 return Err(DeckEmpty);
             }
             afford(state.players[actor.index()].hand, DEV_CARD_COST)?;
-            // Uniform over the cards left at purchase time: the same as drawing the top of a shuffled deck.
-            let mut k = rng.gen_range(0..total);
-            let mut card = DevCard::Knight;
-            for c in DevCard::ALL {
-                let n = state.deck.get(c);
-                if k < n {
-                    card = c;
-                    break;
-                }
-                k -= n;
-            }
+            let Some(card) = state.deck.draw(rng) else {
+                return Err(DeckEmpty);
+            };
             ev.push(Event::DevelopmentCardBought { seat: actor, card });
         }
         Command::PlayKnight => {

@@ -112,6 +112,24 @@ impl DevCards {
         }
         x
     }
+
+    /// One of these cards, uniformly: the same as drawing the top of a shuffled deck, with no order kept in the
+    /// state (base Catan's and Catania's purchase). `None` if there are none.
+    pub fn draw(self, rng: &mut impl rand::Rng) -> Option<DevCard> {
+        let total = self.total();
+        if total == 0 {
+            return None;
+        }
+        let mut k = rng.gen_range(0..total);
+        for c in DevCard::ALL {
+            let n = self.get(c);
+            if k < n {
+                return Some(c);
+            }
+            k -= n;
+        }
+        None
+    }
 }
 
 /// The terms of a domestic trade (offer or counter-offer), from the proposer's point of view: `give` is what the

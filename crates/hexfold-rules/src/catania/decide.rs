@@ -190,22 +190,13 @@ fn command_events(
         }
         Command::BuyDevelopmentCard => {
             ckd::main(&st.ck, actor)?;
-            let total = st.deck.total();
-            if total == 0 {
+            if st.deck.total() == 0 {
                 return Err(DevDeckEmpty);
             }
             ckd::afford(&st.ck, actor, DEV_CARD_COST)?;
-            // Uniform over the cards left at purchase time: the same as drawing the top of a shuffled deck.
-            let mut k = rng.gen_range(0..total);
-            let mut card = DevCard::Knight;
-            for kind in DevCard::ALL {
-                let n = st.deck.get(kind);
-                if k < n {
-                    card = kind;
-                    break;
-                }
-                k -= n;
-            }
+            let Some(card) = st.deck.draw(rng) else {
+                return Err(DevDeckEmpty);
+            };
             end_trade(st, c, actor);
             c.push(Event::DevelopmentCardBought { seat: actor, card });
             Ok(())
