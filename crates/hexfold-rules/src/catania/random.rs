@@ -74,31 +74,11 @@ pub fn random_command(state: &State, seat: Seat, rng: &mut impl Rng) -> Option<C
     crate::hex::pick_by_key(legal_actions(state, seat), key, weight, rng)
 }
 
-/// The main phase's choice, one kind at a time: a kind is drawn by weight among those not yet found empty and
-/// listed; an empty one is set aside and another drawn. Each kind that lists something is so picked with its
-/// weight over theirs, and the command is then uniform within the kind.
+/// The main phase's choice, one kind at a time ([`crate::hex::pick_kind_first`]): a kind is drawn by weight
+/// among those not yet found empty and listed, and the command is then uniform within the kind.
 fn main_command(state: &State, seat: Seat, rng: &mut impl Rng) -> Option<Command> {
     let mut kinds = Kind::ALL.map(|k| (k, main_weight(state, k)));
-    let mut left = kinds.len();
-    let mut out = Vec::new();
-    while left > 0 {
-        let total: u32 = kinds[..left].iter().map(|k| k.1).sum();
-        if total == 0 {
-            return None;
-        }
-        let mut pick = rng.gen_range(0..total);
-        let mut i = 0;
-        while pick >= kinds[i].1 {
-            pick -= kinds[i].1;
-            i += 1;
-        }
-        kind_actions(state, seat, kinds[i].0, &mut out);
-        if !out.is_empty() {
-            let j = rng.gen_range(0..out.len());
-            return Some(out.swap_remove(j));
-        }
-        left -= 1;
-        kinds.swap(i, left);
-    }
-    None
+    crate::hex::pick_kind_first(&mut kinds, rng, |kind, out| {
+        kind_actions(state, seat, kind, out)
+    })
 }

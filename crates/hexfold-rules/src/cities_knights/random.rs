@@ -63,31 +63,13 @@ pub fn random_command(state: &State, seat: Seat, rng: &mut impl Rng) -> Option<C
     crate::hex::pick_by_kind(legal, |c| weight(state, c), rng)
 }
 
-/// The main phase's choice, listing one kind at a time: a kind is drawn by weight among those not yet found
-/// empty, and listed; an empty one is set aside and another drawn. Drawing by weight until the first non-empty
-/// kind picks each non-empty kind with its weight over theirs alone, exactly as weighting only the kinds the full
-/// listing holds; the command is then uniform within the kind, as in [`crate::hex::pick_by_kind`]. An
-/// unaffordable kind is found empty at once (`legal::main_kind_possible`): setting such kinds aside before
-/// the first draw cost as much as it saved (callgrind).
+/// The main phase's choice, listing one kind at a time ([`crate::hex::pick_kind_first`]): each kind that lists
+/// something is picked with its weight over theirs, and the command is then uniform within the kind, as in
+/// [`crate::hex::pick_by_kind`]. An unaffordable kind is found empty at once (`legal::main_kind_possible`):
+/// setting such kinds aside before the first draw cost as much as it saved (callgrind).
 fn main_command(state: &State, seat: Seat, rng: &mut impl Rng) -> Option<Command> {
     let mut kinds = MainKind::ALL.map(|k| (k, main_weight(state, k)));
-    let mut left = kinds.len();
-    let mut out = Vec::new();
-    while left > 0 {
-        let total: u32 = kinds[..left].iter().map(|k| k.1).sum();
-        let mut pick = rng.gen_range(0..total);
-        let mut i = 0;
-        while pick >= kinds[i].1 {
-            pick -= kinds[i].1;
-            i += 1;
-        }
-        main_kind_actions(state, seat, kinds[i].0, &mut out);
-        if !out.is_empty() {
-            let j = rng.gen_range(0..out.len());
-            return Some(out.swap_remove(j));
-        }
-        left -= 1;
-        kinds.swap(i, left);
-    }
-    None
+    crate::hex::pick_kind_first(&mut kinds, rng, |kind, out| {
+        main_kind_actions(state, seat, kind, out)
+    })
 }

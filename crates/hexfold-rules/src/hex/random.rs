@@ -47,3 +47,37 @@ pub(crate) fn pick_by_key<C, K: Copy + PartialEq>(
     let i = rng.gen_range(0..kind.2);
     legal.into_iter().filter(|c| key(c) == kind.0).nth(i)
 }
+
+/// Draws a kind by weight among `kinds`, lists that kind's commands with `list`, and returns one of them
+/// uniformly; a kind that lists nothing is set aside and the draw repeats among the others. Drawing until the
+/// first kind that lists something picks each such kind with its weight over theirs alone, exactly as weighting
+/// only the kinds a full listing holds, so this chooses as [`pick_by_kind`] would over that listing while listing
+/// one kind at a time. `None` if no kind with a weight lists anything.
+pub(crate) fn pick_kind_first<K: Copy, C>(
+    kinds: &mut [(K, u32)],
+    rng: &mut impl Rng,
+    mut list: impl FnMut(K, &mut Vec<C>),
+) -> Option<C> {
+    let mut left = kinds.len();
+    let mut out = Vec::new();
+    while left > 0 {
+        let total: u32 = kinds[..left].iter().map(|k| k.1).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut pick = rng.gen_range(0..total);
+        let mut i = 0;
+        while pick >= kinds[i].1 {
+            pick -= kinds[i].1;
+            i += 1;
+        }
+        list(kinds[i].0, &mut out);
+        if !out.is_empty() {
+            let j = rng.gen_range(0..out.len());
+            return Some(out.swap_remove(j));
+        }
+        left -= 1;
+        kinds.swap(i, left);
+    }
+    None
+}
