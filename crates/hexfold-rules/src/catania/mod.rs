@@ -346,9 +346,7 @@ impl Game for Catania {
 }
 
 impl crate::playout::RandomPlayer for Catania {
-    // Longer than the four-seat games' limit: six seats and a 20-point target make games of tens of thousands of
-    // commands.
-    const COMMAND_LIMIT: u64 = 200_000;
+    const COMMAND_LIMIT: u64 = 100_000;
 
     fn random_command(state: &State, seat: Seat, rng: &mut GameRng) -> Option<Command> {
         random_command(state, seat, rng)

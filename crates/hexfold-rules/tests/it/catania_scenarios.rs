@@ -86,6 +86,36 @@ fn roll_until(state: &State, seat: Seat, want: impl Fn(&Roll) -> bool) -> Vec<Ev
     panic!("no seed gives the wanted roll");
 }
 
+/// The facts of a round of the fixture's four seats back to seat 0, which rolls a 2 and produces nothing: seat 0
+/// in its main phase again, a turn later (cards it bought before are playable now).
+fn round_to_seat_zero() -> Vec<Event> {
+    (0..4u8)
+        .map(|s| {
+            ck(E::TurnEnded {
+                seat: Seat(s),
+                next: Seat((s + 1) % 4),
+            })
+        })
+        .chain([
+            ck(E::DiceRolled {
+                seat: Seat(0),
+                roll: Roll {
+                    white: 1,
+                    red: 1,
+                    event: EventDie::Gate {
+                        track: Track::Trade,
+                    },
+                },
+                alchemist: false,
+            }),
+            ck(E::ResourcesProduced {
+                gains: vec![],
+                withheld: vec![],
+            }),
+        ])
+        .collect()
+}
+
 /// Seat 0's four ships from its settlement 207 across open sea to the East island's corner 211.
 const SHIPS_EAST: [u32; 4] = [294, 293, 297, 296];
 
@@ -352,31 +382,7 @@ fn development_and_progress_cards_share_a_turn() {
         ),
         "CardBoughtThisTurn"
     );
-    let round: Vec<Event> = (0..4u8)
-        .map(|s| {
-            ck(E::TurnEnded {
-                seat: Seat(s),
-                next: Seat((s + 1) % 4),
-            })
-        })
-        .chain([
-            ck(E::DiceRolled {
-                seat: me,
-                roll: Roll {
-                    white: 1,
-                    red: 1,
-                    event: EventDie::Gate {
-                        track: Track::Trade,
-                    },
-                },
-                alchemist: false,
-            }),
-            ck(E::ResourcesProduced {
-                gains: vec![],
-                withheld: vec![],
-            }),
-        ])
-        .collect();
+    let round = round_to_seat_zero();
     state = fold(state, &round);
     // Any number of progress cards, and one development card, in one turn (seed line 27).
     for play in [
@@ -530,31 +536,7 @@ fn a_city_lost_without_a_settlement_left_clears_its_corner() {
 fn a_knight_chases_the_pirate_and_robs_there() {
     let me = Seat(0);
     let knight: VertexId = id(210);
-    let round: Vec<Event> = (0..4u8)
-        .map(|s| {
-            ck(E::TurnEnded {
-                seat: Seat(s),
-                next: Seat((s + 1) % 4),
-            })
-        })
-        .chain([
-            ck(E::DiceRolled {
-                seat: me,
-                roll: Roll {
-                    white: 1,
-                    red: 1,
-                    event: EventDie::Gate {
-                        track: Track::Trade,
-                    },
-                },
-                alchemist: false,
-            }),
-            ck(E::ResourcesProduced {
-                gains: vec![],
-                withheld: vec![],
-            }),
-        ])
-        .collect();
+    let round = round_to_seat_zero();
     let mut facts = vec![
         Event::ShipBuilt {
             seat: me,
