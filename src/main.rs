@@ -35,12 +35,22 @@ fn main() -> std::process::ExitCode {
     let args = Cli::parse();
     match run(args) {
         Ok(()) => std::process::ExitCode::SUCCESS,
+        // The reader of our output went away (`hexfold actions ... | head -1`): nothing more to say to anyone.
+        Err(err) if is_broken_pipe(&err) => std::process::ExitCode::SUCCESS,
         Err(err) => {
             // One readable line (with its causes) for a person; never a backtrace, whatever RUST_BACKTRACE says.
             eprintln!("error: {err:#}");
             std::process::ExitCode::FAILURE
         }
     }
+}
+
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 fn run(args: Cli) -> anyhow::Result<()> {

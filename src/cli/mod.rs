@@ -24,6 +24,23 @@
 //! `ck_text.rs`) are shown and typed in words; the other games' states and events are printed as their messages,
 //! and their commands are picked by number.
 
+/// `println!` that returns the write's error instead of panicking: a reader that goes away early (`hexfold actions
+/// ... | head -1`) closes the pipe, and `main` ends quietly on that error rather than printing a panic.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*)
+    }};
+}
+
+/// `print!` with the same treatment as [`outln!`].
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        write!(std::io::stdout().lock(), $($arg)*)
+    }};
+}
+
 mod catan_text;
 mod catania_text;
 mod ck_text;
@@ -284,7 +301,13 @@ fn rpc(call: &'static str) -> impl FnOnce(tonic::Status) -> anyhow::Error {
 }
 
 async fn connect(server: &ServerArgs) -> anyhow::Result<HexfoldClient<Channel>> {
-    let channel = Channel::from_shared(server.server.clone())
+    // `serve` prints its address without a scheme (`listening on 127.0.0.1:50051`); take it as typed.
+    let address = if server.server.contains("://") {
+        server.server.clone()
+    } else {
+        format!("http://{}", server.server)
+    };
+    let channel = Channel::from_shared(address)
         .with_context(|| format!("bad server address {:?}", server.server))?
         .connect()
         .await
@@ -362,13 +385,13 @@ async fn create(args: CreateArgs) -> anyhow::Result<()> {
         .map_err(rpc("CreateGame"))?
         .into_inner();
     if args.json {
-        println!("{}", json::to_json(&response)?);
+        outln!("{}", json::to_json(&response)?)?;
         return Ok(());
     }
-    println!("game {}", response.game_id);
-    println!("seed commitment {}", response.seed_commitment);
+    outln!("game {}", response.game_id)?;
+    outln!("seed commitment {}", response.seed_commitment)?;
     for seat in &response.seats {
-        println!("seat {} {:<12} token {}", seat.seat, seat.name, seat.token);
+        outln!("seat {} {:<12} token {}", seat.seat, seat.name, seat.token)?;
     }
     Ok(())
 }
@@ -386,10 +409,10 @@ async fn state(args: StateArgs) -> anyhow::Result<()> {
         .map_err(rpc("GetState"))?
         .into_inner();
     if args.json {
-        println!("{}", json::to_json(&response)?);
+        outln!("{}", json::to_json(&response)?)?;
         return Ok(());
     }
-    print!("{}", describe_state_response(&response, args.board));
+    out!("{}", describe_state_response(&response, args.board))?;
     Ok(())
 }
 
@@ -537,7 +560,7 @@ async fn follow(args: FollowArgs) -> anyhow::Result<()> {
         .into_inner();
     while let Some(item) = stream.message().await.map_err(rpc("Subscribe"))? {
         if args.json {
-            println!("{}", json::to_json(&item)?);
+            outln!("{}", json::to_json(&item)?)?;
         }
         match item.item {
             Some(pb::subscribe_response::Item::Event(envelope)) if !args.json => {
@@ -546,14 +569,14 @@ async fn follow(args: FollowArgs) -> anyhow::Result<()> {
                     .as_ref()
                     .map(|e| describe_event(e, &seats))
                     .unwrap_or_default();
-                println!("{:>5}  {text}", envelope.version);
+                outln!("{:>5}  {text}", envelope.version)?;
             }
             Some(pb::subscribe_response::Item::CaughtUp(caught_up)) => {
                 if !args.json {
-                    println!(
+                    outln!(
                         "-- caught up at version {}; live from here --",
                         caught_up.version
-                    );
+                    )?;
                 }
                 if args.no_live {
                     break;
@@ -587,17 +610,17 @@ async fn actions(args: ActionsArgs) -> anyhow::Result<()> {
     let mut client = connect(&args.server).await?;
     let response = legal_actions(&mut client, &args.game, args.token.token.as_deref()).await?;
     if args.json {
-        println!("{}", json::to_json(&response)?);
+        outln!("{}", json::to_json(&response)?)?;
         return Ok(());
     }
-    println!(
+    outln!(
         "seat {} at version {}: {} legal action(s)",
         response.seat,
         response.version,
         response.commands.len()
-    );
+    )?;
     for (i, command) in response.commands.iter().enumerate() {
-        println!("{:>4}  {}", i + 1, describe_command(command));
+        outln!("{:>4}  {}", i + 1, describe_command(command))?;
     }
     Ok(())
 }
@@ -640,7 +663,7 @@ async fn submit(args: SubmitArgs) -> anyhow::Result<()> {
         .map_err(rpc("SubmitCommand"))?
         .into_inner();
     if args.json {
-        println!("{}", json::to_json(&response)?);
+        outln!("{}", json::to_json(&response)?)?;
         return Ok(());
     }
     let seats = seat_names(&mut client, &args.game, token).await;
@@ -649,14 +672,14 @@ async fn submit(args: SubmitArgs) -> anyhow::Result<()> {
     } else {
         ""
     };
-    println!("{text} -> version {}{note}", response.version);
+    outln!("{text} -> version {}{note}", response.version)?;
     for envelope in &response.events {
         let text = envelope
             .event
             .as_ref()
             .map(|e| describe_event(e, &seats))
             .unwrap_or_default();
-        println!("{:>5}  {text}", envelope.version);
+        outln!("{:>5}  {text}", envelope.version)?;
     }
     Ok(())
 }
@@ -686,21 +709,25 @@ async fn list(args: ListArgs) -> anyhow::Result<()> {
             .into_inner();
         for game in &response.games {
             if args.json {
-                println!("{}", json::to_json(game)?);
+                outln!("{}", json::to_json(game)?)?;
                 continue;
             }
             if !printed_header {
-                println!(
+                outln!(
                     "{:<40}  {:<18}  {:<11}  {:>7}  {:<8}  seats",
-                    "game", "variant", "status", "version", "winner"
-                );
+                    "game",
+                    "variant",
+                    "status",
+                    "version",
+                    "winner"
+                )?;
                 printed_header = true;
             }
             let winner = game
                 .winner
                 .map(|w| seat_label(&game.seats, w))
                 .unwrap_or_else(|| "-".to_string());
-            println!(
+            outln!(
                 "{:<40}  {:<18}  {:<11}  {:>7}  {:<8}  {}",
                 game.game_id,
                 variant_name(game.variant),
@@ -708,7 +735,7 @@ async fn list(args: ListArgs) -> anyhow::Result<()> {
                 game.version,
                 winner,
                 game.seats.join(", ")
-            );
+            )?;
         }
         if response.next_page_token.is_empty() {
             break;
@@ -716,7 +743,7 @@ async fn list(args: ListArgs) -> anyhow::Result<()> {
         page_token = response.next_page_token;
     }
     if !printed_header && !args.json {
-        println!("no games");
+        outln!("no games")?;
     }
     Ok(())
 }
@@ -758,7 +785,7 @@ async fn verify(args: VerifyArgs) -> anyhow::Result<()> {
         .into_inner();
     match verify_replay(&replay, &recorded, head.state.as_ref()) {
         Ok(verified) => {
-            println!("OK {}: {verified}", args.game);
+            outln!("OK {}: {verified}", args.game)?;
             Ok(())
         }
         Err(mismatch) => bail!("verification of {} FAILED: {mismatch}", args.game),

@@ -561,3 +561,35 @@ async fn a_catania_game_reads_and_plays_through_the_cli() {
     );
     server.stop().await;
 }
+
+/// The address as `serve` prints it (no scheme) is accepted, and a reader that closes the pipe before the output
+/// arrives (`hexfold list | head -1` where head has already gone) ends the command quietly: no panic, exit 0.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_address_without_scheme_works_and_a_closed_stdout_is_no_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let bare = server.addr.to_string();
+    let created = parse_created(&ok(&bare, &["create", "ann", "bob", "cat"]).await);
+    let game = created.game.as_str();
+    assert!(ok(&bare, &["list"]).await.contains(game));
+
+    // The pipe's reading end is closed before the child starts, so its first write meets a broken pipe, every run.
+    let (reader, writer) = rustix::pipe::pipe().expect("a pipe");
+    drop(reader);
+    let output = tokio::process::Command::new(env!("CARGO_BIN_EXE_hexfold"))
+        .args(["actions", game, "--token", &created.tokens[0]])
+        .env("HEXFOLD_SERVER", &bare)
+        .env_remove("RUST_BACKTRACE")
+        .stdout(std::process::Stdio::from(writer))
+        .stderr(std::process::Stdio::piped())
+        // Not `output()`: tokio's pipes stdout itself there, whatever was configured.
+        .spawn()
+        .expect("run the hexfold binary")
+        .wait_with_output()
+        .await
+        .expect("wait for the hexfold binary");
+    let err = stderr(&output);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(output.status.success(), "{:?}: {err}", output.status);
+    server.stop().await;
+}
