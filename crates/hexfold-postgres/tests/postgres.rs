@@ -16,7 +16,7 @@ use hexfold_postgres::test_support::cluster;
 use hexfold_postgres::{PgConfig, PgStore, SCHEMA_VERSION};
 use hexfold_store::{Appended, EventStore, GlobalRecord, StoreError};
 
-use contract::{check_consistent, req, Harness};
+use contract::{append_in_turn, check_consistent, req, Harness};
 
 contract::suite!(contract_on_postgres, PgHarness::new());
 
@@ -168,29 +168,7 @@ async fn writers_on_several_stores_give_a_follower_every_position_once_in_order(
             store.create_stream(&stream, Vec::new()).await.unwrap();
             let store = Arc::clone(&store);
             writers.push(tokio::spawn(async move {
-                let mut acked = Vec::new();
-                let mut head = 0;
-                for i in 0..APPENDS_PER_WRITER {
-                    let payloads: Vec<String> = (0..events_of(w, i))
-                        .map(|e| format!("{w}-{i}-{e}"))
-                        .collect();
-                    let payloads: Vec<&str> = payloads.iter().map(String::as_str).collect();
-                    let r = store
-                        .append(req(&stream, &format!("c{i}"), Some(head), &payloads))
-                        .await
-                        .unwrap();
-                    head = r.last_version;
-                    for (k, payload) in payloads.iter().enumerate() {
-                        let k = k as u64;
-                        acked.push((
-                            r.first_global + k,
-                            stream.clone(),
-                            r.first_version + k,
-                            payload.as_bytes().to_vec(),
-                        ));
-                    }
-                }
-                acked
+                append_in_turn(&*store, &stream, APPENDS_PER_WRITER, |i| events_of(w, i)).await
             }));
         }
     }

@@ -664,6 +664,42 @@ pub async fn concurrent_readers_see_gapless_prefixes_of_what_was_acknowledged(
     }
 }
 
+/// What an acknowledged append says of each of its events: global position, stream, version, payload.
+pub type Acked = (u64, String, u64, Vec<u8>);
+
+/// Appends `appends` times to `stream` (which must exist), each at the version the last one left, with
+/// `events_of(i)` events whose payloads name the stream, the append and the event; returns what was acknowledged.
+pub async fn append_in_turn(
+    store: &dyn EventStore,
+    stream: &str,
+    appends: usize,
+    events_of: impl Fn(usize) -> usize,
+) -> Vec<Acked> {
+    let mut acked = Vec::new();
+    let mut head = 0;
+    for i in 0..appends {
+        let payloads: Vec<String> = (0..events_of(i))
+            .map(|e| format!("{stream}-{i}-{e}"))
+            .collect();
+        let payloads: Vec<&str> = payloads.iter().map(String::as_str).collect();
+        let r = store
+            .append(req(stream, &format!("c{i}"), Some(head), &payloads))
+            .await
+            .unwrap();
+        head = r.last_version;
+        for (k, payload) in payloads.iter().enumerate() {
+            let k = k as u64;
+            acked.push((
+                r.first_global + k,
+                stream.to_string(),
+                r.first_version + k,
+                payload.as_bytes().to_vec(),
+            ));
+        }
+    }
+    acked
+}
+
 /// A reader following the global order (read, and wait on the position watch once caught up) while
 /// several tasks append gets every event exactly once, in order, with its stream, version and payload.
 pub async fn a_follower_of_the_global_order_sees_every_event_once_in_order(h: &mut impl Harness) {
@@ -714,30 +750,10 @@ pub async fn a_follower_of_the_global_order_sees_every_event_once_in_order(h: &m
         .map(|s| {
             let store = Arc::clone(&store);
             tokio::spawn(async move {
-                let stream = format!("f{s}");
-                let mut acked = Vec::new();
-                let mut head = 0;
-                for i in 0..APPENDS_PER_STREAM {
-                    let payloads: Vec<String> = (0..events_of(s, i))
-                        .map(|e| format!("{stream}-{i}-{e}"))
-                        .collect();
-                    let payloads: Vec<&str> = payloads.iter().map(String::as_str).collect();
-                    let r = store
-                        .append(req(&stream, &format!("c{i}"), Some(head), &payloads))
-                        .await
-                        .unwrap();
-                    head = r.last_version;
-                    for (k, payload) in payloads.iter().enumerate() {
-                        let k = k as u64;
-                        acked.push((
-                            r.first_global + k,
-                            stream.clone(),
-                            r.first_version + k,
-                            payload.as_bytes().to_vec(),
-                        ));
-                    }
-                }
-                acked
+                append_in_turn(&*store, &format!("f{s}"), APPENDS_PER_STREAM, |i| {
+                    events_of(s, i)
+                })
+                .await
             })
         })
         .collect();
