@@ -17,6 +17,8 @@
 //! - [`catan`]: the base game on the hex machine. [`cities_knights`]: Cities & Knights, the machine plus its layer.
 //! - [`elasund`]: Elasund, a grid game.
 //! - [`playout`]: seeded random games step by step, for tests and benchmarks.
+//! - [`redeal`]: what a seat cannot see, dealt again, for the property that its legal actions and refusals depend
+//!   only on what it sees.
 
 pub mod game;
 mod violation;
@@ -27,3 +29,4 @@ pub mod cities_knights;
 pub mod elasund;
 pub mod hex;
 pub mod playout;
+pub mod redeal;

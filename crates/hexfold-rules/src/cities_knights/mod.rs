@@ -23,6 +23,7 @@
 //! - `legal`: `legal_actions` and `seats_to_act`.
 //! - `view`: what each viewer may see.
 //! - `random`: a random-but-sensible player ([`random_command`]).
+//! - `redeal`: what a seat may not see, dealt again ([`crate::redeal::Redeal`]).
 
 mod cards;
 mod decide;
@@ -30,6 +31,7 @@ mod evolve;
 mod legal;
 mod progress;
 mod random;
+mod redeal;
 mod trade;
 pub mod types;
 mod view;

@@ -45,6 +45,10 @@ pub trait Cards: Copy + Eq {
     fn contains(self, other: Self) -> bool;
     /// Whether some kind appears in both.
     fn overlaps(self, other: Self) -> bool;
+    /// Both counts together.
+    fn plus(self, other: Self) -> Self;
+    /// This count less `other` (saturating at zero).
+    fn minus(self, other: Self) -> Self;
     fn is_empty(self) -> bool {
         self.total() == 0
     }
@@ -70,6 +74,12 @@ impl Cards for Resources {
     }
     fn overlaps(self, other: Self) -> bool {
         Resources::overlaps(self, other)
+    }
+    fn plus(self, other: Self) -> Self {
+        Resources::plus(self, other)
+    }
+    fn minus(self, other: Self) -> Self {
+        Resources::minus(self, other)
     }
 }
 
@@ -231,6 +241,17 @@ impl<C: Cards> Negotiation<C> {
     /// Whether `seat` declined the open offer.
     pub fn rejected(&self, seat: Seat) -> bool {
         self.seats.get(seat.index()).is_some_and(|s| s.rejected)
+    }
+
+    /// The cards `seat` has offered, with `active` the seat whose turn it is: what its open offer or counter-offer
+    /// gives.
+    pub fn shown(&self, active: Seat, seat: Seat) -> Option<C> {
+        let terms = if seat == active {
+            self.offer
+        } else {
+            self.counter(seat)
+        };
+        terms.map(|t| t.give)
     }
 
     /// Offers and counter-offers `seat` made this turn.
