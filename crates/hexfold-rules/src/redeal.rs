@@ -16,7 +16,7 @@ use rand::seq::SliceRandom;
 /// A game whose hidden information can be dealt again for one seat.
 pub trait Redeal: Game {
     /// A state `seat` cannot tell from `state`: the same [`Game::view_state`] for it, the same public promises
-    /// (an open offer's cards are its proposer's), and what it may not see dealt again with `rng`. Equal to
+    /// (a binding offer's cards are its proposer's), and what it may not see dealt again with `rng`. Equal to
     /// `state` where nothing is hidden from the seat (a finished game, a seat outside the table).
     fn redeal(state: &Self::State, seat: Seat, rng: &mut GameRng) -> Self::State;
 

@@ -1,5 +1,5 @@
 //! Base Catan's hidden information dealt again for one seat ([`crate::redeal`]): the other seats' resource cards
-//! (each keeps its count and the cards its open offer or counter-offer gives) and their development cards together
+//! (each keeps its count and the cards its binding offer or counter-offer gives) and their development cards together
 //! with the deck (each seat keeps how many it may play and how many it bought this turn, the deck its size).
 
 use super::*;
@@ -15,7 +15,7 @@ impl Redeal for Catan {
         deal_hands(
             &mut hands,
             |i| i != seat.index(),
-            |i| s.trade.shown(s.active, Seat(i as u8)),
+            |i| s.trade.bound(s.active, Seat(i as u8)),
             rng,
         );
         for (p, hand) in s.players.iter_mut().zip(hands) {

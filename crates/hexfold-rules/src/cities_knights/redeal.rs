@@ -1,5 +1,5 @@
 //! Cities & Knights' hidden information dealt again for one seat ([`crate::redeal`]): the other seats' resources
-//! and commodities (each keeps its count and the cards its open offer or counter-offer gives), and their progress
+//! and commodities (each keeps its count and the cards its binding offer or counter-offer gives), and their progress
 //! cards, among themselves and with the shuffled part of each deck (each seat keeps how many it holds, each deck
 //! its size). What the seat looks into through a master merchant or a spy stays as it is, and so do the cards put
 //! under a deck: the state does not say who put them there, so some may be the seat's own.
@@ -23,7 +23,7 @@ impl Redeal for CitiesKnights {
         deal_hands(
             &mut hands,
             |i| hidden(i, false),
-            |i| s.trade.shown(s.active, Seat(i as u8)),
+            |i| s.trade.bound(s.active, Seat(i as u8)),
             rng,
         );
         for (p, hand) in s.players.iter_mut().zip(hands) {
