@@ -429,7 +429,7 @@ pub fn decide<C: Cards>(
         }
         TradeCommand::Accept => {
             let offer = neg.offer.ok_or(TradeError::NoOpenOffer)?;
-            if neg.stale {
+            if !neg.offer_binds() {
                 return Err(TradeError::NotBinding);
             }
             if !hand(actor).contains(offer.receive) {
@@ -553,7 +553,7 @@ pub fn responder_actions<C: Cards>(
         return;
     };
     let own = hand(seat);
-    if !neg.stale && own.contains(offer.receive) && hand(active).contains(offer.give) {
+    if neg.offer_binds() && own.contains(offer.receive) && hand(active).contains(offer.give) {
         push(TradeCommand::Accept);
     }
     if !neg.rejected(seat) {
@@ -574,7 +574,8 @@ pub fn can_respond<C: Cards>(
         return false;
     };
     let own = hand(seat);
-    let accept = !neg.stale && own.contains(offer.receive) && hand(active).contains(offer.give);
+    let accept =
+        neg.offer_binds() && own.contains(offer.receive) && hand(active).contains(offer.give);
     let counter = neg.may_offer(seat) && !own.is_empty();
     accept || !neg.rejected(seat) || counter
 }
