@@ -28,10 +28,10 @@ pub trait Redeal: Game {
     fn drawn_at(events: &[Self::Event]) -> usize;
 }
 
-/// Deals again the hands of the seats for which `dealt` holds: each keeps its size and the part `kept` gives
-/// (cards the rules have shown it holds, which every seat may count on), and the rest of all of them is pooled
-/// and dealt out at random. Counts of each kind summed over those hands do not change, so neither do the bank or
-/// any public total.
+/// Deals again the hands of the seats for which `dealt` holds: each keeps its size and the part `kept` gives (cards
+/// the rules promise it holds, such as a binding offer's, which every seat may count on), and the rest of all of
+/// them is pooled and dealt out at random. Counts of each kind summed over those hands do not change, so neither do
+/// the bank or any public total.
 pub(crate) fn deal_hands<C: Cards>(
     hands: &mut [C],
     dealt: impl Fn(usize) -> bool,
@@ -44,7 +44,7 @@ pub(crate) fn deal_hands<C: Cards>(
         if !dealt(i) {
             continue;
         }
-        // What the seat has shown it holds, as far as it holds it: a state that broke the promise keeps the rest.
+        // What the seat is bound to give, as far as it holds it: a game stored before the promise may hold less.
         let keep = kept(i).map_or(no_cards(), |shown| common(*hand, shown));
         for &kind in C::KINDS {
             pool.extend(std::iter::repeat_n(

@@ -106,3 +106,111 @@ fn with_colours(cards: Cards, colours: Vec<InfluenceColor>) -> Cards {
     debug_assert_eq!(influence_total(&out), influence_total(&cards));
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Game;
+    use rand::SeedableRng;
+
+    /// Three seats with influence cards, the first church tile built by seat 0, which put tile 1 under the stack.
+    fn church_begun() -> State {
+        let mut s = Elasund::initial_state(&Setup {
+            players: 3,
+            first_player: Seat(0),
+        });
+        s.seats[0].hand = Cards {
+            gold: 4,
+            red: 1,
+            ..Cards::default()
+        };
+        s.seats[1].hand = Cards {
+            gold: 2,
+            green: 2,
+            ..Cards::default()
+        };
+        s.seats[2].hand = Cards {
+            gold: 1,
+            blue: 1,
+            red: 1,
+            ..Cards::default()
+        };
+        s.bank = Cards {
+            red: 2,
+            green: 1,
+            blue: 3,
+            ..s.bank
+        };
+        s.church_stack &= !0b11;
+        s.church_bottom = Some(1);
+        s.church_first_builder = Some(Seat(0));
+        s
+    }
+
+    #[test]
+    fn what_a_seat_has_not_seen_is_dealt_again_and_what_it_has_stays() {
+        let s = church_begun();
+        let mut moved = (false, false);
+        for seed in 0..30 {
+            let rng = &mut GameRng::seed_from_u64(seed);
+            // The first builder knows the bottom tile: only the others' colours move for it.
+            let own = Elasund::redeal(&s, Seat(0), rng);
+            assert_eq!(
+                (own.church_bottom, own.church_stack),
+                (Some(1), s.church_stack)
+            );
+            assert_eq!(own.seats[0].hand, s.seats[0].hand);
+            let other = Elasund::redeal(&s, Seat(1), rng);
+            let viewer = crate::Viewer::Seat(Seat(1));
+            assert_eq!(
+                Elasund::view_state(&other, viewer),
+                Elasund::view_state(&s, viewer)
+            );
+            assert_eq!(other.seats[1].hand, s.seats[1].hand);
+            let unseen =
+                |x: &State| x.church_stack | (1 << x.church_bottom.expect("a bottom tile"));
+            assert_eq!(
+                unseen(&other),
+                unseen(&s),
+                "the unseen tiles are the same ones"
+            );
+            moved.0 |= other.church_bottom != s.church_bottom;
+            moved.1 |= other.seats[0].hand != s.seats[0].hand;
+        }
+        assert_eq!(
+            moved,
+            (true, true),
+            "the bottom tile and seat 0's colours were dealt again"
+        );
+    }
+
+    #[test]
+    fn the_two_tiles_drawn_are_dealt_again_for_everyone_but_their_drawer() {
+        let mut s = Elasund::initial_state(&Setup {
+            players: 3,
+            first_player: Seat(0),
+        });
+        s.church_stack &= !0b1100;
+        s.phase = Phase::ChooseChurchTile {
+            tiles: [2, 3],
+            done: 0,
+        };
+        let drawn = |x: &State| match x.phase {
+            Phase::ChooseChurchTile { tiles, .. } => tiles,
+            _ => unreachable!("the phase stays"),
+        };
+        let mut moved = false;
+        for seed in 0..30 {
+            let rng = &mut GameRng::seed_from_u64(seed);
+            assert_eq!(drawn(&Elasund::redeal(&s, Seat(0), rng)), [2, 3]);
+            let other = Elasund::redeal(&s, Seat(2), rng);
+            let [a, b] = drawn(&other);
+            assert_eq!(
+                other.church_stack | (1 << a) | (1 << b),
+                s.church_stack | 0b1100
+            );
+            moved |= [a, b] != [2, 3];
+        }
+        assert!(moved, "the drawn tiles were dealt again");
+    }
+}
