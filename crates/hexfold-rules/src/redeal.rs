@@ -45,7 +45,7 @@ pub(crate) fn deal_hands<C: Cards>(
             continue;
         }
         // What the seat is bound to give, as far as it holds it: a game stored before the promise may hold less.
-        let keep = kept(i).map_or(no_cards(), |shown| common(*hand, shown));
+        let keep = kept(i).map_or(no_cards(), |bound| common(*hand, bound));
         for &kind in C::KINDS {
             pool.extend(std::iter::repeat_n(
                 kind,
