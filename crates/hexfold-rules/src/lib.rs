@@ -18,6 +18,8 @@
 //! - [`catania`]: Catania, the Cities & Knights layer on a Seafarers map of 195 hexes with development cards.
 //! - [`elasund`]: Elasund, a grid game.
 //! - [`playout`]: seeded random games step by step, for tests and benchmarks.
+//! - [`redeal`]: what a seat cannot see, dealt again, for the property that its legal actions and refusals depend
+//!   only on what it sees.
 
 pub mod game;
 mod violation;
@@ -29,3 +31,4 @@ pub mod cities_knights;
 pub mod elasund;
 pub mod hex;
 pub mod playout;
+pub mod redeal;

@@ -50,9 +50,13 @@ fn player(state: &mut State, seat: Seat) -> &mut PlayerState {
 
 pub(super) fn evolve(mut state: State, event: &Event) -> State {
     // The negotiation folds its own facts (offers, answers, the end of a trade); the match folds everything else,
-    // including the cards a completed trade moves.
+    // including the cards a completed trade moves. Anything else that happens while an offer is open is the active
+    // seat's doing (the others only answer it), and stops every open offer and counter-offer binding
+    // (BASE-TRADE-07).
     if let Some(step) = super::trade::step(event) {
         state.trade.apply(&step);
+    } else {
+        state.trade.unbind();
     }
     match *event {
         Event::StartingRollMade { seat, dice } => {

@@ -14,11 +14,13 @@
 //! - `legal`: `legal_actions` and `seats_to_act`.
 //! - `view`: what each viewer may see.
 //! - `random`: a random-but-sensible player for tests, bots and benchmarks ([`random_command`]).
+//! - `redeal`: what a seat may not see, dealt again ([`crate::redeal::Redeal`]).
 
 mod decide;
 mod evolve;
 mod legal;
 mod random;
+pub(crate) mod redeal;
 mod trade;
 pub mod types;
 mod view;

@@ -411,6 +411,8 @@ violations! {
         OfferLimitReached => "BASE-TRADE-04", "You have made the maximum number of offers this turn.";
         /// The trade partner does not hold the cards.
         PartnerCannotPay => "BASE-TRADE-05", "Your trade partner no longer holds those cards.";
+        /// The active seat acted otherwise since the offer or counter-offer was made.
+        OfferNotBinding => "BASE-TRADE-07", "The active player has acted since that offer was made: it no longer binds and cannot be accepted as it stands.";
     }
     from HexViolation {
         InvalidSeatCount, InvalidPointsToWin, MapGenerationFailed, GameOver, NotYourTurn, WrongPhase,

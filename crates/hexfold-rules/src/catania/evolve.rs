@@ -26,6 +26,11 @@ fn lay(state: &mut State, edge: crate::hex::EdgeId, piece: EdgePiece) {
 }
 
 pub(super) fn apply(state: &mut State, event: &Event) {
+    // Catania's own events are all the active seat's doing or the roll's, none a step of the negotiation: like the
+    // layer's, they stop an open offer binding (CAT-TRADE-13).
+    if !matches!(event, Event::Ck(_)) {
+        state.ck.trade.unbind();
+    }
     match *event {
         Event::Ck(ref e) => {
             apply_layer(&mut state.ck, e);

@@ -26,6 +26,7 @@ mod evolve;
 mod legal;
 pub mod map;
 mod random;
+mod redeal;
 pub mod types;
 mod view;
 

@@ -272,6 +272,7 @@ violations! {
         NoOpenOffer => "CAT-TRADE-05", "There is no open offer for you to answer.";
         NoSuchCounterOffer => "CAT-TRADE-05", "That player has no open counter-offer.";
         PartnerCannotPay => "CAT-TRADE-05", "The other side no longer holds those cards.";
+        OfferNotBinding => "CAT-TRADE-13", "The active player has acted since that offer was made: it no longer binds and cannot be accepted as it stands.";
         OfferLimitReached => "CAT-TRADE-12", "You have made the maximum number of offers this turn.";
         NotYourTurnToAnswer => "CAT-TRADE-06", "Trade goes clockwise: the seats before you answer first.";
         CardsNotHeld => "CAT-HAND-01", "You do not hold those cards.";
@@ -319,7 +320,7 @@ violations! {
         KnightSiteInvalid, NotYourKnight, KnightAlreadyActive, KnightNotActive, KnightActedOrActivated,
         KnightPromotedThisTurn, KnightMaxStrength, FortressRequired, KnightPathBlocked, KnightNotStronger,
         RobberNotAdjacent, NoCity, TrackComplete, MetropolisCityRequired, InvalidTrade, NoOpenOffer,
-        NoSuchCounterOffer, OfferLimitReached, PartnerCannotPay, NoSuchProgressCard, AlchemistOnlyBeforeRoll,
+        NoSuchCounterOffer, OfferLimitReached, PartnerCannotPay, OfferNotBinding, NoSuchProgressCard, AlchemistOnlyBeforeRoll,
         ProgressAfterRoll, InvalidDice, InvalidNumberSwap, NotAnOpenRoad, InvalidCardTarget, NoMetropolisDue,
         TooManyProgressCards, RoadBuildingIncomplete, DeckEmpty, InvalidRetreat, CommittedKnightInvalid,
     }

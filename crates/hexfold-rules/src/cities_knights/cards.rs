@@ -224,6 +224,12 @@ impl Cards for Hand {
     fn overlaps(self, other: Self) -> bool {
         Hand::overlaps(self, other)
     }
+    fn plus(self, other: Self) -> Self {
+        Hand::plus(self, other)
+    }
+    fn minus(self, other: Self) -> Self {
+        Hand::minus(self, other)
+    }
 }
 
 impl ProgressCard {

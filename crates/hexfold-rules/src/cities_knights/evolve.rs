@@ -112,9 +112,12 @@ pub(crate) fn opening_step_done(state: &mut State) {
 
 pub(crate) fn apply(state: &mut State, event: &Event) {
     // The negotiation folds its own facts (offers, answers, the end of a trade); the match folds everything else,
-    // including the cards a completed trade moves.
+    // including the cards a completed trade moves. Anything else that happens while an offer is open is the active
+    // seat's doing (the others only answer it), and stops every open offer and counter-offer binding (CK-TRADE-06).
     if let Some(step) = super::trade::step(event) {
         state.trade.apply(&step);
+    } else {
+        state.trade.unbind();
     }
     match *event {
         Event::SettlementPlaced { seat, vertex } | Event::CityPlaced { seat, vertex } => {

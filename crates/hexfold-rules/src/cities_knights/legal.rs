@@ -5,7 +5,7 @@
 //! representative sample: a few different ways to pay, and one-for-one offers and counter-offers; any other valid
 //! choice is still accepted by `decide`. Trade is listed by [`crate::hex::trade`], which also decides it. Progress
 //! card plays are listed for every target that `decide` accepts (one second road per first road, one relocation
-//! per removed road, one commercial harbor offer).
+//! per removed road, one commercial harbor offer to every opponent the hand can pay).
 //!
 //! Listing is the random player's inner loop, so it reuses `decide`'s predicates but never a trial `decide` (which
 //! copies the state), and the main phase can be listed one [`MainKind`] at a time ([`main_kind_actions`]) for a
@@ -685,13 +685,11 @@ fn progress_plays(
             }
         }
         C::CommercialHarbor => {
-            // One resource each, from what the seat holds, to every opponent holding a commodity.
+            // One resource each, from what the seat holds, to every opponent in turn: who holds a commodity is
+            // hidden until the card is played, when a trade with an opponent holding none is void (CK-PROG-07).
             let mut left = me.hand.resources;
             let mut offers = Vec::new();
             for s in others {
-                if st.players[s.index()].hand.commodities.total() == 0 {
-                    continue;
-                }
                 if let Some(r) = Resource::ALL.into_iter().find(|&r| left.get(r) > 0) {
                     *left.get_mut(r) -= 1;
                     offers.push(HarborOffer {

@@ -33,6 +33,7 @@
 //! - `legal`: `legal_actions` and `seats_to_act`.
 //! - `view`: what each viewer may see.
 //! - `random`: a random-but-sensible player ([`random_command`]).
+//! - `redeal`: what a seat may not see, dealt again ([`crate::redeal::Redeal`]).
 
 mod cards;
 pub(crate) mod decide;
@@ -40,6 +41,7 @@ pub(crate) mod evolve;
 pub(crate) mod legal;
 pub(crate) mod progress;
 mod random;
+mod redeal;
 mod trade;
 pub mod types;
 mod view;

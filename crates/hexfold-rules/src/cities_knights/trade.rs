@@ -71,6 +71,7 @@ fn violation(e: TradeError) -> Violation {
         TradeError::OfferLimitReached => OfferLimitReached,
         TradeError::NoOpenOffer => NoOpenOffer,
         TradeError::NoSuchCounterOffer => NoSuchCounterOffer,
+        TradeError::NotBinding => OfferNotBinding,
         TradeError::PartnerCannotPay => PartnerCannotPay,
     }
 }

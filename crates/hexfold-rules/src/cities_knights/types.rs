@@ -853,6 +853,7 @@ violations! {
         NoSuchCounterOffer => "CK-TRADE-05", "That player has no open counter-offer.";
         OfferLimitReached => "CK-TRADE-03", "You have made the maximum number of offers this turn.";
         PartnerCannotPay => "CK-TRADE-03", "The other side no longer holds those cards.";
+        OfferNotBinding => "CK-TRADE-06", "The active player has acted since that offer was made: it no longer binds and cannot be accepted as it stands.";
         NoSuchProgressCard => "CK-PROG-03", "You hold no such progress card.";
         AlchemistOnlyBeforeRoll => "CK-PROG-04", "Only the alchemist may be played before the roll, and only then.";
         ProgressAfterRoll => "CK-PROG-04", "Progress cards other than the alchemist are played after the roll.";

@@ -16,6 +16,7 @@ pub mod data;
 
 mod board;
 mod bot;
+mod redeal;
 mod rules;
 mod view;
 

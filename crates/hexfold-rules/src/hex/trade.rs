@@ -7,6 +7,11 @@
 //! its offer. A new offer replaces the old one and every counter-offer lapses with it, as everything does when the
 //! offer is withdrawn, a trade completes or the turn ends.
 //!
+//! An offer or counter-offer binds (accepting it trades at once) only until the active seat does something else
+//! than negotiate ([`Negotiation::unbind`]): it stays on the table, to be rejected, countered or withdrawn, but can
+//! no longer be accepted as it stands. While a proposal binds no hand of its trade can change, so its proposer can
+//! always pay it, and what a seat may answer, or why an answer is refused, never depends on a hand it cannot see.
+//!
 //! This module owns that state ([`Negotiation`], embedded in each game's state), its checks ([`decide`]), how its
 //! facts fold ([`Negotiation::apply`]) and which answers are listed as legal ([`active_actions`],
 //! [`responder_actions`], [`can_respond`]). Each game keeps its own commands, events and violations (their wire
@@ -45,6 +50,10 @@ pub trait Cards: Copy + Eq {
     fn contains(self, other: Self) -> bool;
     /// Whether some kind appears in both.
     fn overlaps(self, other: Self) -> bool;
+    /// Both counts together.
+    fn plus(self, other: Self) -> Self;
+    /// This count less `other` (saturating at zero).
+    fn minus(self, other: Self) -> Self;
     fn is_empty(self) -> bool {
         self.total() == 0
     }
@@ -71,6 +80,12 @@ impl Cards for Resources {
     fn overlaps(self, other: Self) -> bool {
         Resources::overlaps(self, other)
     }
+    fn plus(self, other: Self) -> Self {
+        Resources::plus(self, other)
+    }
+    fn minus(self, other: Self) -> Self {
+        Resources::minus(self, other)
+    }
 }
 
 /// Terms of a domestic trade from the proposer's point of view (the active seat for an offer, the other seat for
@@ -92,6 +107,11 @@ pub struct SeatTrade<C> {
     counter: Option<Terms<C>>,
     /// Whether this seat declined the open offer.
     rejected: bool,
+    /// Whether the active seat has done something other than negotiate since this seat's counter-offer, which
+    /// then no longer binds. Absent (false) in the stored form while it binds, as in every state stored before the
+    /// rule.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    stale: bool,
 }
 
 impl<C> SeatTrade<C> {
@@ -100,6 +120,7 @@ impl<C> SeatTrade<C> {
             offers_made: 0,
             counter: None,
             rejected: false,
+            stale: false,
         }
     }
 }
@@ -111,6 +132,10 @@ pub struct Negotiation<C> {
     offer: Option<Terms<C>>,
     /// One entry per seat, index = seat.
     seats: Vec<SeatTrade<C>>,
+    /// Whether the active seat has done something other than negotiate since its open offer, which then no
+    /// longer binds. Stored like [`SeatTrade`]'s.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    stale: bool,
 }
 
 /// A trade command, as each game's own commands map to it.
@@ -194,7 +219,12 @@ pub enum TradeError {
     NoOpenOffer,
     /// That seat has no open counter-offer.
     NoSuchCounterOffer,
-    /// The other side of the trade no longer holds its cards.
+    /// The offer or counter-offer was made before the active seat's last act other than negotiating, so it no
+    /// longer binds ([`Negotiation::unbind`]).
+    NotBinding,
+    /// The other side of the trade no longer holds its cards. A proposal that binds can always be paid, so a game
+    /// decided by these rules never gets here: it guards the games stored before proposals stopped binding, in which
+    /// an offer could outlive the cards it gave, so that no trade moves cards a seat lacks.
     PartnerCannotPay,
 }
 
@@ -215,6 +245,7 @@ impl<C: Cards> Negotiation<C> {
         Negotiation {
             offer: None,
             seats: (0..seats).map(|_| SeatTrade::new()).collect(),
+            stale: false,
         }
     }
 
@@ -231,6 +262,32 @@ impl<C: Cards> Negotiation<C> {
     /// Whether `seat` declined the open offer.
     pub fn rejected(&self, seat: Seat) -> bool {
         self.seats.get(seat.index()).is_some_and(|s| s.rejected)
+    }
+
+    /// Whether the open offer binds: accepting it trades at once.
+    pub fn offer_binds(&self) -> bool {
+        self.offer.is_some() && !self.stale
+    }
+
+    /// Whether `seat`'s open counter-offer binds: the active seat accepting it trades at once.
+    pub fn counter_binds(&self, seat: Seat) -> bool {
+        self.seats
+            .get(seat.index())
+            .is_some_and(|s| s.counter.is_some() && !s.stale)
+    }
+
+    /// The cards `seat` is bound to give, with `active` the seat whose turn it is: what its binding offer or
+    /// counter-offer gives. Its proposer holds them, which every seat may count on.
+    pub fn bound(&self, active: Seat, seat: Seat) -> Option<C> {
+        if seat == active {
+            self.offer.filter(|_| !self.stale).map(|t| t.give)
+        } else {
+            self.seats
+                .get(seat.index())
+                .filter(|s| !s.stale)
+                .and_then(|s| s.counter)
+                .map(|t| t.give)
+        }
     }
 
     /// Offers and counter-offers `seat` made this turn.
@@ -252,9 +309,26 @@ impl<C: Cards> Negotiation<C> {
     /// The offer and every counter-offer and refusal lapse (withdrawn, traded, replaced).
     fn clear(&mut self) {
         self.offer = None;
+        self.stale = false;
         for s in &mut self.seats {
             s.counter = None;
             s.rejected = false;
+            s.stale = false;
+        }
+    }
+
+    /// The active seat did something other than negotiate (BASE-TRADE-07, CK-TRADE-06): the open offer and every
+    /// open counter-offer stop binding, since the hands behind them may have changed (a card spent, stolen,
+    /// taken), which not every seat can see. They stay open, to be rejected, countered or withdrawn; a new offer
+    /// or counter-offer binds again. Each game folds every event that is not a trade step through this, so the
+    /// rule needs no event of its own and every game stored before it folds and replays as it did.
+    pub fn unbind(&mut self) {
+        if self.offer.is_none() {
+            return;
+        }
+        self.stale = true;
+        for s in &mut self.seats {
+            s.stale |= s.counter.is_some();
         }
     }
 
@@ -272,6 +346,7 @@ impl<C: Cards> Negotiation<C> {
                 if let Some(s) = self.seat_mut(seat) {
                     s.counter = Some(terms);
                     s.rejected = false;
+                    s.stale = false;
                     s.offers_made = s.offers_made.saturating_add(1);
                 }
             }
@@ -279,11 +354,13 @@ impl<C: Cards> Negotiation<C> {
                 if let Some(s) = self.seat_mut(seat) {
                     s.rejected = true;
                     s.counter = None;
+                    s.stale = false;
                 }
             }
             TradeStep::CounterRejected { seat } => {
                 if let Some(s) = self.seat_mut(seat) {
                     s.counter = None;
+                    s.stale = false;
                 }
             }
             TradeStep::Withdrawn { .. } | TradeStep::Completed { .. } => self.clear(),
@@ -352,9 +429,13 @@ pub fn decide<C: Cards>(
         }
         TradeCommand::Accept => {
             let offer = neg.offer.ok_or(TradeError::NoOpenOffer)?;
+            if !neg.offer_binds() {
+                return Err(TradeError::NotBinding);
+            }
             if !hand(actor).contains(offer.receive) {
                 return Err(TradeError::NotHeld);
             }
+            // Never so while the offer binds (see `PartnerCannotPay`).
             if !hand(active).contains(offer.give) {
                 return Err(TradeError::PartnerCannotPay);
             }
@@ -374,9 +455,13 @@ pub fn decide<C: Cards>(
         }
         TradeCommand::AcceptCounter(seat) => {
             let terms = counter_of(neg, seat)?;
+            if !neg.counter_binds(seat) {
+                return Err(TradeError::NotBinding);
+            }
             if !hand(actor).contains(terms.receive) {
                 return Err(TradeError::NotHeld);
             }
+            // Never so while the counter-offer binds (see `PartnerCannotPay`).
             if !hand(seat).contains(terms.give) {
                 return Err(TradeError::PartnerCannotPay);
             }
@@ -431,8 +516,8 @@ fn one_for_one<C: Cards>(
 }
 
 /// The active seat's trade commands in the main phase: one-for-one offers (larger ones pass [`decide`] but are not
-/// listed), withdrawing its open offer, and accepting (when both sides hold the cards) or rejecting each open
-/// counter-offer.
+/// listed), withdrawing its open offer, and accepting (when it binds and both sides hold the cards, which while it
+/// binds only the active seat's own hand decides) or rejecting each open counter-offer.
 pub fn active_actions<C: Cards>(
     neg: &Negotiation<C>,
     active: Seat,
@@ -447,7 +532,7 @@ pub fn active_actions<C: Cards>(
     for (i, s) in neg.seats.iter().enumerate() {
         if let Some(terms) = s.counter {
             let seat = Seat(i as u8);
-            if own.contains(terms.receive) && hand(seat).contains(terms.give) {
+            if !s.stale && own.contains(terms.receive) && hand(seat).contains(terms.give) {
                 push(TradeCommand::AcceptCounter(seat));
             }
             push(TradeCommand::RejectCounter(seat));
@@ -455,8 +540,8 @@ pub fn active_actions<C: Cards>(
     }
 }
 
-/// A non-active seat's answers to the open offer: accepting (when both sides hold the cards), rejecting (once), and
-/// one-for-one counter-offers.
+/// A non-active seat's answers to the open offer: accepting (when it binds and both sides hold the cards, which while
+/// it binds only the seat's own hand decides), rejecting (once), and one-for-one counter-offers.
 pub fn responder_actions<C: Cards>(
     neg: &Negotiation<C>,
     active: Seat,
@@ -468,7 +553,7 @@ pub fn responder_actions<C: Cards>(
         return;
     };
     let own = hand(seat);
-    if own.contains(offer.receive) && hand(active).contains(offer.give) {
+    if neg.offer_binds() && own.contains(offer.receive) && hand(active).contains(offer.give) {
         push(TradeCommand::Accept);
     }
     if !neg.rejected(seat) {
@@ -489,7 +574,8 @@ pub fn can_respond<C: Cards>(
         return false;
     };
     let own = hand(seat);
-    let accept = own.contains(offer.receive) && hand(active).contains(offer.give);
+    let accept =
+        neg.offer_binds() && own.contains(offer.receive) && hand(active).contains(offer.give);
     let counter = neg.may_offer(seat) && !own.is_empty();
     accept || !neg.rejected(seat) || counter
 }
@@ -805,6 +891,53 @@ mod tests {
             declined.counter(B),
             None,
             "rejecting the offer drops the counter"
+        );
+    }
+
+    #[test]
+    fn proposals_stop_binding_when_the_active_seat_acts_otherwise_and_stay_open() {
+        let mut neg = Negotiation::<Resources>::new(3);
+        neg.unbind();
+        assert_eq!(neg, Negotiation::new(3), "nothing open, nothing to unbind");
+        let counter = terms(r(0, 0, 0, 1, 0), r(0, 1, 0, 0, 0));
+        step(&mut neg, A, TradeCommand::Offer(brick_for_grain())).unwrap();
+        step(&mut neg, B, TradeCommand::Counter(counter)).unwrap();
+        assert_eq!(neg.bound(A, A), Some(r(1, 0, 0, 0, 0)));
+        assert_eq!(neg.bound(A, B), Some(r(0, 0, 0, 1, 0)));
+        // Seat 0 builds, plays a card, trades with the bank: whatever it is, it is not an answer.
+        neg.unbind();
+        assert!(!neg.offer_binds() && !neg.counter_binds(B));
+        assert_eq!((neg.bound(A, A), neg.bound(A, B)), (None, None));
+        for (seat, command) in [
+            (C, TradeCommand::Accept),
+            (A, TradeCommand::AcceptCounter(B)),
+        ] {
+            assert_eq!(
+                decide(&neg, A, seat, hands, command),
+                Err(TradeError::NotBinding)
+            );
+        }
+        let mut listed = Vec::new();
+        responder_actions(&neg, A, B, hands, |c| listed.push(c));
+        active_actions(&neg, A, hands, |c| listed.push(c));
+        assert!(!listed
+            .iter()
+            .any(|c| matches!(c, TradeCommand::Accept | TradeCommand::AcceptCounter(_))));
+        // Still open: seat 2 may counter, and a counter made now binds; so does a new offer.
+        step(&mut neg, C, TradeCommand::Reject).unwrap();
+        step(&mut neg, B, TradeCommand::Counter(counter)).unwrap();
+        assert!(neg.counter_binds(B) && !neg.offer_binds());
+        assert!(step(&mut neg, A, TradeCommand::AcceptCounter(B)).is_ok());
+        step(&mut neg, A, TradeCommand::Offer(brick_for_grain())).unwrap();
+        assert!(neg.offer_binds());
+        // The stored form of a negotiation that binds is the one stored before the rule.
+        let json = serde_json::to_string(&neg).unwrap();
+        assert!(!json.contains("stale"), "{json}");
+        neg.unbind();
+        let json = serde_json::to_string(&neg).unwrap();
+        assert_eq!(
+            serde_json::from_str::<Negotiation<Resources>>(&json).unwrap(),
+            neg
         );
     }
 

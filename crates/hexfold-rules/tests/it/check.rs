@@ -126,6 +126,20 @@ fn given_events(case: &Value, fixtures: &Map<String, Value>) -> Result<Vec<Value
     Ok(events)
 }
 
+/// The state a case would decide its command in: the setup drawn from `case`'s config, then its fixture's and its
+/// own given events, from the data folder `dir`. For Rust tests that start where a data case would.
+pub fn given_state<G: Game>(dir: &str, case: &Value) -> G::State {
+    let config: G::Config = parse(&case["config"], "config").unwrap();
+    let setup = G::setup(
+        &config,
+        &mut GameRng::seed_from_u64(seed_of(case, "setup_seed")),
+    )
+    .unwrap_or_else(|v| panic!("setup refused: {}", v.name()));
+    let events = given_events(case, &fixtures(dir)).unwrap();
+    let given: Vec<G::Event> = parse(&Value::Array(events), "given").unwrap();
+    given.iter().fold(G::initial_state(&setup), G::evolve)
+}
+
 fn run_case<G: Game>(case: &Value, fixtures: &Map<String, Value>) -> Result<(), String> {
     let config: G::Config = parse(&case["config"], "config")?;
     let drawn = G::setup(

@@ -13,6 +13,7 @@ mod ck_scenarios;
 mod docs;
 mod elasund;
 mod elasund_scenarios;
+mod hidden;
 mod refusal;
 
 /// Whether the slow soak runs are asked for: `HEXFOLD_SOAK` set to anything but empty or `0`.

@@ -535,12 +535,10 @@ fn candidates(st: &State, seat: Seat, card: ProgressCard) -> Vec<ProgressPlay> {
             }
         }
         C::CommercialHarbor => {
+            // To every opponent, whether it holds a commodity or not (CK-PROG-07).
             let mut left = st.players[seat.index()].hand.resources;
             let mut offers = Vec::new();
             for &s in &others {
-                if st.players[s.index()].hand.commodities.total() == 0 {
-                    continue;
-                }
                 if let Some(r) = Resource::ALL.into_iter().find(|&r| left.get(r) > 0) {
                     *left.get_mut(r) -= 1;
                     offers.push(HarborOffer {
