@@ -108,7 +108,7 @@ macro_rules! games {
 games! {
     hexfold_rules::catan::Catan => { schema: 1, fingerprint: "8d25ee981a44bf95" },
     hexfold_rules::cities_knights::CitiesKnights => { schema: 1, fingerprint: "ae35658a1c430e19" },
-    hexfold_rules::catania::Catania => { schema: 1, fingerprint: "82fc139f51ba2565" },
+    hexfold_rules::catania::Catania => { schema: 2, fingerprint: "01ac60cf3305bc48" },
     hexfold_rules::elasund::Elasund => { schema: 1, fingerprint: "af304209c2501f58" },
 }
 

@@ -2,7 +2,8 @@
 //!
 //! A layer event is folded by the layer (`cities_knights::evolve::apply`), then by what Catania attaches to it: the
 //! end of a turn makes bought development cards playable and clears the turn's trade phase, card play and ship
-//! moves; a settlement on a landing place sends the marker home. Catania's own events are folded here. As in the
+//! moves; a settlement on a landing place sends the marker home. Catania's own events are folded here. After
+//! every event a repair whose side is built on again is done. As in the
 //! layer, arithmetic saturates and seats out of range are folded into range, so a corrupt stream cannot crash the
 //! process that folds it.
 
@@ -148,6 +149,47 @@ pub(super) fn apply(state: &mut State, event: &Event) {
             }
             recompute_lengths(&mut state.ck);
         }
+        Event::ForceMoved {
+            force,
+            to,
+            ref wrecks,
+            ..
+        } => {
+            match force {
+                Force::Iceberg => state.sea_mut().iceberg = Some(to),
+                Force::Hurricane => state.hurricane = Some(to),
+                Force::StormCloud => state.cloud = Some(to),
+            }
+            for w in wrecks {
+                let Some(p) = state.ck.edges.get(w.edge.index()).copied() else {
+                    continue;
+                };
+                lay(state, w.edge, EdgePiece::EMPTY);
+                let i = si(state, w.seat);
+                if p.is_ship() {
+                    state.sailors[i].ships_left = state.sailors[i].ships_left.saturating_add(1);
+                } else if let Some(pl) = state.ck.players.get_mut(w.seat.index()) {
+                    pl.roads_left = pl.roads_left.saturating_add(1);
+                }
+                if w.repair {
+                    state.repairs.push(Repair {
+                        seat: w.seat,
+                        edge: w.edge,
+                        ship: w.ship,
+                    });
+                }
+            }
+            if !wrecks.is_empty() {
+                recompute_lengths(&mut state.ck);
+            }
+        }
+    }
+    // A side rebuilt, by its owner or by anyone, owes no repair any more.
+    if !state.repairs.is_empty() {
+        let edges = &state.ck.edges;
+        state
+            .repairs
+            .retain(|r| edges.get(r.edge.index()).is_some_and(|p| p.is_empty()));
     }
 }
 
