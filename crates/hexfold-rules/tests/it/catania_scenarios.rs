@@ -951,3 +951,46 @@ fn the_hurricane_wraps_north_south_and_sweeps_roads_and_ships() {
     assert_eq!(state.force(Force::Hurricane), Some(hex(7, 6)));
     assert!(!paid, "the hurricane's hex yields nothing");
 }
+
+#[test]
+fn the_iceberg_on_a_harbor_hex_closes_that_harbor() {
+    use hexfold_rules::cities_knights::Good;
+    let me = Seat(0);
+    // Seat 0's settlement at the brick harbor (5,1), whose side facing land is its north-east one, and brick to
+    // trade.
+    let state = main_phase();
+    let t = state.board().topology();
+    let access = t.edge_vertices(t.hex_side(hex(5, 1), 0))[0];
+    let state = fold(
+        state,
+        &[
+            ck(E::SettlementBuilt {
+                seat: me,
+                vertex: access,
+            }),
+            cards(me, Resources::new(4, 0, 0, 0, 0)),
+        ],
+    );
+    let trade = Command::Ck(K::BankTrade {
+        give: Good::Brick,
+        receive: Good::Ore,
+    });
+    let paid = |state: &State| {
+        decide(state, me, trade.clone())
+            .iter()
+            .find_map(|e| match e {
+                Event::Ck(E::BankTraded { give_count, .. }) => Some(*give_count),
+                _ => None,
+            })
+            .unwrap()
+    };
+    assert_eq!(paid(&state), 2, "the 2:1 brick harbor");
+    let iced = fold(state.clone(), &[put(&state, Force::Iceberg, hex(5, 1))]);
+    assert_eq!(
+        paid(&iced),
+        4,
+        "the iceberg on its hex blocks it: the bank's 4:1"
+    );
+    let gone = fold(iced.clone(), &[put(&iced, Force::Iceberg, hex(6, 2))]);
+    assert_eq!(paid(&gone), 2, "open again once it sails on");
+}
