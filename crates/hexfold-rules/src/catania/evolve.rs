@@ -3,9 +3,8 @@
 //! A layer event is folded by the layer (`cities_knights::evolve::apply`), then by what Catania attaches to it: the
 //! end of a turn makes bought development cards playable and clears the turn's trade phase, card play and ship
 //! moves; a settlement on a landing place sends the marker home. Catania's own events are folded here. After
-//! every event a repair whose side is built on again is done. As in the
-//! layer, arithmetic saturates and seats out of range are folded into range, so a corrupt stream cannot crash the
-//! process that folds it.
+//! every event a repair whose side is built on again is done. As in the layer, arithmetic saturates and seats out
+//! of range are folded into range, so a corrupt stream cannot crash the process that folds it.
 
 use super::*;
 use crate::cities_knights::evolve::{
@@ -23,6 +22,20 @@ fn si(state: &State, seat: Seat) -> usize {
 fn lay(state: &mut State, edge: crate::hex::EdgeId, piece: EdgePiece) {
     if let Some(slot) = state.ck.edges.get_mut(edge.index()) {
         *slot = piece;
+    }
+}
+
+/// Takes `seat`'s road or ship off `edge`, back into its supply.
+fn take_off(state: &mut State, seat: Seat, edge: crate::hex::EdgeId) {
+    let Some(p) = state.ck.edges.get(edge.index()).copied() else {
+        return;
+    };
+    lay(state, edge, EdgePiece::EMPTY);
+    let i = si(state, seat);
+    if p.is_ship() {
+        state.sailors[i].ships_left = state.sailors[i].ships_left.saturating_add(1);
+    } else if let Some(pl) = state.ck.players.get_mut(seat.index()) {
+        pl.roads_left = pl.roads_left.saturating_add(1);
     }
 }
 
@@ -136,16 +149,7 @@ pub(super) fn apply(state: &mut State, event: &Event) {
                 *v = VertexPiece::EMPTY;
             }
             for &e in removed {
-                let Some(p) = state.ck.edges.get(e.index()).copied() else {
-                    continue;
-                };
-                lay(state, e, EdgePiece::EMPTY);
-                let i = si(state, seat);
-                if p.is_ship() {
-                    state.sailors[i].ships_left = state.sailors[i].ships_left.saturating_add(1);
-                } else if let Some(pl) = state.ck.players.get_mut(seat.index()) {
-                    pl.roads_left = pl.roads_left.saturating_add(1);
-                }
+                take_off(state, seat, e);
             }
             recompute_lengths(&mut state.ck);
         }
@@ -161,16 +165,7 @@ pub(super) fn apply(state: &mut State, event: &Event) {
                 Force::StormCloud => state.cloud = Some(to),
             }
             for w in wrecks {
-                let Some(p) = state.ck.edges.get(w.edge.index()).copied() else {
-                    continue;
-                };
-                lay(state, w.edge, EdgePiece::EMPTY);
-                let i = si(state, w.seat);
-                if p.is_ship() {
-                    state.sailors[i].ships_left = state.sailors[i].ships_left.saturating_add(1);
-                } else if let Some(pl) = state.ck.players.get_mut(w.seat.index()) {
-                    pl.roads_left = pl.roads_left.saturating_add(1);
-                }
+                take_off(state, w.seat, w.edge);
                 if w.repair {
                     state.repairs.push(Repair {
                         seat: w.seat,

@@ -62,9 +62,6 @@ impl Sea {
         self.pirate
             .is_some_and(|p| board.topology().hex_edges(p).contains(&e))
     }
-    pub fn iceberg(&self) -> Option<HexId> {
-        self.iceberg
-    }
     /// Whether the harbor at corner `v` is blocked: its harbor hex holds the pirate or the iceberg.
     pub fn blocks_harbor(&self, board: &Board, v: VertexId) -> bool {
         if self.pirate.is_none() && self.iceberg.is_none() {
