@@ -315,6 +315,41 @@ pub fn describe_event(event: &cn::Event, seats: &[String]) -> String {
             };
             format!("{}'s vertex {} was cleared{removed}", w(e.seat), e.vertex)
         }
+        E::ForceMoved(e) => {
+            let force = force_name(e.force);
+            let moved = if e.from == e.to {
+                format!("the {force} ran against land and stayed on hex {}", e.to)
+            } else {
+                format!("the {force} moved from hex {} to hex {}", e.from, e.to)
+            };
+            let wrecks: Vec<String> = e
+                .wrecks
+                .iter()
+                .map(|x| {
+                    let piece = if x.ship { "ship" } else { "road" };
+                    let owed = if x.repair {
+                        ", to be rebuilt first"
+                    } else {
+                        ""
+                    };
+                    format!("{}'s {piece} on edge {}{owed}", w(x.seat), x.edge)
+                })
+                .collect();
+            if wrecks.is_empty() {
+                moved
+            } else {
+                format!("{moved}, destroying {}", wrecks.join(" and "))
+            }
+        }
+    }
+}
+
+fn force_name(force: i32) -> &'static str {
+    match cn::Force::try_from(force) {
+        Ok(cn::Force::Iceberg) => "iceberg",
+        Ok(cn::Force::Hurricane) => "hurricane",
+        Ok(cn::Force::StormCloud) => "storm cloud",
+        _ => "natural force",
     }
 }
 
@@ -429,6 +464,25 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
         state.barbarian_track_length,
         layer.barbarian_attacks
     );
+    let at = |hex: Option<u32>| hex.map_or("off the board".to_string(), |h| format!("hex {h}"));
+    let _ = writeln!(
+        out,
+        "iceberg {}; hurricane {}; storm cloud {}",
+        at(state.iceberg),
+        at(state.hurricane),
+        at(state.storm_cloud)
+    );
+    if !state.repairs.is_empty() {
+        let repairs = state.repairs.iter().map(|r| {
+            let piece = if r.ship { "ship" } else { "road" };
+            format!("{} a {piece} on edge {}", w(r.seat), r.edge)
+        });
+        let _ = writeln!(
+            out,
+            "to rebuild first: {}",
+            repairs.collect::<Vec<_>>().join("; ")
+        );
+    }
     let metropolises = [
         ("trade", layer.trade_metropolis),
         ("politics", layer.politics_metropolis),

@@ -3,9 +3,10 @@
 //! Catania composes the Cities & Knights layer, and so does this adapter: a layer command, event or state view is
 //! converted by [`super::cities_knights`]'s conversions into the layer's messages, which Catania's messages carry;
 //! resources, development cards, roads and harbors are [`super::catan`]'s. What is Catania's own is converted
-//! here: ships, landing places, the pirate, gold, the chip bag, development cards beside progress cards, and the
-//! board, whose terrains (sea, gold, the special hexes) base Catan's `Terrain` has no names for. As in the other
-//! adapters, an id is only checked to fit its Rust type; whether it exists on this board is the rules' business.
+//! here: ships, landing places, the pirate, the natural forces and their wrecks, gold, the chip bag, development
+//! cards beside progress cards, and the board, whose terrains (sea, gold, the special hexes) base Catan's
+//! `Terrain` has no names for. As in the other adapters, an id is only checked to fit its Rust type; whether it
+//! exists on this board is the rules' business.
 
 use super::catan::points_to_win;
 use super::convert::{FromProto, ToProto};
@@ -13,8 +14,8 @@ use crate::error::ApiError;
 use crate::games::ProtoGame;
 use crate::proto::v1 as pb;
 use hexfold_rules::catania::{
-    Bandit, Catania, Command, Config, Event, EventView, HexChip, RoutePiece, SailorView, StateView,
-    POINTS_TO_WIN, RULES,
+    Bandit, Catania, Command, Config, Event, EventView, Force, HexChip, Repair, RoutePiece,
+    SailorView, StateView, Wreck, POINTS_TO_WIN, RULES,
 };
 use hexfold_rules::hex::{BoardView, ChipBag, HexTile, Landing, Layout, Terrain};
 use pb::catan as c;
@@ -22,6 +23,7 @@ use pb::catania as cn;
 use pb::cities_knights as k;
 
 enums!(Bandit <=> cn::Bandit, "a bandit", [Robber, Pirate]);
+enums!(Force => cn::Force, [Iceberg, Hurricane, StormCloud]);
 
 // Written out rather than by `enums!`: base Catan's adapter already gives `Terrain` its number in `catan.proto`,
 // where the sea and Catania's hexes have none, so Catania's numbering is a function of its own.
@@ -91,6 +93,8 @@ impl ToProto<Vec<cn::ChipCount>> for ChipBag {
 }
 
 message!(HexChip => cn::HexChip { hex, number });
+message!(Wreck => cn::Wreck { seat, edge, ship, repair });
+message!(Repair => cn::Repair { seat, edge, ship });
 message!(Landing => cn::LandingPlace { vertex, seat });
 message!(RoutePiece => cn::RoutePiece { edge, ship });
 message!(SailorView => cn::Sailor {
@@ -130,6 +134,10 @@ impl ToProto<cn::State> for StateView {
             development_card_played,
             ship_moved,
             ships_built_this_turn,
+            iceberg,
+            hurricane,
+            storm_cloud,
+            repairs,
         } = self;
         let mut layer: k::State = ck.to_proto();
         layer.board = None;
@@ -150,6 +158,10 @@ impl ToProto<cn::State> for StateView {
             ships_built_this_turn: ships_built_this_turn.to_proto(),
             // Not in the view: the track's length is Catania's rules, not its state, and clients draw the track.
             barbarian_track_length: RULES.barbarian_track_len.into(),
+            iceberg: iceberg.to_proto(),
+            hurricane: hurricane.to_proto(),
+            storm_cloud: storm_cloud.to_proto(),
+            repairs: repairs.to_proto(),
         }
     }
 }
@@ -265,6 +277,7 @@ oneof!(Event => cn::event::Event, in cn {
     DevelopmentCardPlayed { seat, card },
     LargestArmyChanged = c::LargestArmyChanged { holder, knights },
     CornerCleared { seat, vertex, removed },
+    ForceMoved { force, from, to, wrecks },
 });
 
 oneof!(EventView => cn::event::Event, in cn {

@@ -5,8 +5,10 @@
 //! city lost to the barbarians by a seat without a settlement left clears its corner ([`Event::CornerCleared`]),
 //! and a roll produces by Catania's rules ([`produce`]). Commands Catania rules differently (the opening, roads,
 //! settlements, trade, the diplomat) and its own commands are checked here, with the layer's and the hex
-//! machine's checks. Then, as for the layer: the roll goes on (`cities_knights::decide::advance`), the longest
-//! trade route card may move, and the game may end, counting the hidden victory point cards too.
+//! machine's checks. Between the event die and the yields of a roll the natural forces move ([`drift`]), and a
+//! road or ship they destroyed must be rebuilt before other builds ([`waits_for_repair`]). Then, as for the
+//! layer: the roll goes on (`cities_knights::decide::advance`), the longest trade route card may move, and the
+//! game may end, counting the hidden victory point cards too.
 
 use super::evolve::apply;
 use super::*;
@@ -18,7 +20,7 @@ use crate::cities_knights::{
 use crate::hex::{
     awaiting_chips, check_seat, links, open_ships, opening_road_site, pay_in_turn, piece_left,
     pirate_may_move, pirate_victims, produce_into, road_edge, robber_move, ship_edge,
-    starting_resources, touches_land, Cards, EdgeId, EdgePiece, VertexId, VertexPiece,
+    starting_resources, touches_land, Cards, EdgeId, EdgePiece, Torus, VertexId, VertexPiece,
 };
 use Violation::*;
 
@@ -54,6 +56,10 @@ impl Host for Ctx {
 
     fn produce(&mut self, roll: u8) {
         produce(self, roll);
+    }
+
+    fn before_yields(&mut self, roll: ck::Roll) {
+        drift(self, roll);
     }
 }
 
@@ -109,6 +115,9 @@ fn command_events(
 ) -> Result<(), Violation> {
     if !st.gold.is_empty() && !settles_obligation(command) {
         return Err(ObligationsPending);
+    }
+    if blocked_by_repair(st, actor, command) {
+        return Err(RepairFirst);
     }
     match *command {
         Command::Ck(ref k) => layer_command(st, c, actor, k, rng),
@@ -862,27 +871,27 @@ fn move_bandit(
     }
 }
 
-/// Production of a number roll (seed section 7.1): the layer's table for resources and commodities, the robber's
-/// hex yielding nothing; a gold field gives a settlement one and a city two resources of the owner's choice
-/// (official Seafarers), owed as [`Event::GoldDue`]; the bank pays clockwise from the roller (seed line 24, spec
-/// D-41): a seat it can pay in full is paid, the first it cannot gets what is left, later seats nothing.
+/// Production of a number roll (seed section 7.1): the layer's table for resources and commodities, the hexes of
+/// the robber, the hurricane and the storm cloud yielding nothing; a gold field gives a settlement one and a city
+/// two resources of the owner's choice (official Seafarers), owed as [`Event::GoldDue`]; the bank pays clockwise
+/// from the roller (seed line 24, spec D-41): a seat it can pay in full is paid, the first it cannot gets what is
+/// left, later seats nothing.
 fn produce(c: &mut Ctx, roll: u8) {
     let ck = &c.s.ck;
     let board = ck.board();
     let n = usize::from(ck.seats());
-    let robber = ck.robber();
     let mut gains = [Hand::ZERO; 8];
     produce_into(
         board,
         &ck.vertices,
         roll,
-        |h| h == robber,
+        |h| yields_nothing(&c.s, h),
         &mut gains[..n],
         ckd::city_yield,
     );
     let mut gold = [0u8; 8];
     for &h in board.hexes_with_number(roll) {
-        if h == robber || board.terrain(h) != Terrain::Gold {
+        if yields_nothing(&c.s, h) || board.terrain(h) != Terrain::Gold {
             continue;
         }
         for &v in board.topology().hex_vertices(h) {
@@ -920,6 +929,129 @@ fn produce(c: &mut Ctx, roll: u8) {
     if !owed.is_empty() {
         c.push(Event::GoldDue { owed });
     }
+}
+
+/// Whether the hex yields nothing now: the robber, the hurricane or the storm cloud stands on it (seed lines 23,
+/// 46, 48).
+pub(super) fn yields_nothing(st: &State, h: HexId) -> bool {
+    h == st.ck.robber() || Some(h) == st.hurricane || Some(h) == st.cloud
+}
+
+/// The natural forces' steps of a roll, after the event die and before the 7 or the yields (seed line 23, spec
+/// D-04): on a 7 the iceberg, then the hurricane; on every roll the storm cloud. Each takes one step towards the
+/// white die's side (die d, side d - 1: 1 north-east, clockwise to 6 north-west; D-05), wrapping around the
+/// map's edges (seed line 50, D-06). The iceberg sails the sea only: a step onto land leaves it where it is. It
+/// destroys a ship on the side it crosses or runs against, never a road; the hurricane destroys a road or a ship;
+/// the cloud nothing (seed lines 41, 45, 48). A destroyed piece must be rebuilt first unless it was the open end
+/// of its line (seed line 42; roads by the same reading, D-21).
+fn drift(c: &mut Ctx, roll: ck::Roll) {
+    let side = usize::from(roll.white.saturating_sub(1));
+    let seven = roll.white + roll.red == 7;
+    for force in [Force::Iceberg, Force::Hurricane, Force::StormCloud] {
+        if force != Force::StormCloud && !seven {
+            continue;
+        }
+        let Some(from) = c.s.force(force) else {
+            continue;
+        };
+        let st = &c.s;
+        let board = st.board();
+        let t = board.topology();
+        let Some(step) = Torus::of(t).and_then(|torus| torus.step(t, from, side)) else {
+            continue;
+        };
+        let to = match force {
+            Force::Iceberg if !board.terrain(step.to).is_sea() => from,
+            _ => step.to,
+        };
+        let wrecks: Vec<Wreck> = step
+            .sides()
+            .filter_map(|edge| {
+                let p = st.ck.edges[edge.index()];
+                let seat = p.owner()?;
+                let ship = p.is_ship();
+                let hit = match force {
+                    Force::Iceberg => ship,
+                    Force::Hurricane => true,
+                    Force::StormCloud => false,
+                };
+                let open = if ship {
+                    open_ships_of(st, seat).contains(&edge)
+                } else {
+                    open_road(st, seat, edge)
+                };
+                hit.then_some(Wreck {
+                    seat,
+                    edge,
+                    ship,
+                    repair: !open,
+                })
+            })
+            .collect();
+        c.push(Event::ForceMoved {
+            force,
+            from,
+            to,
+            wrecks,
+        });
+    }
+}
+
+/// The repairs `seat` must make before building anything else now: those whose side it could build on (free,
+/// joined to its network, not beside the pirate for a ship, with a piece in supply). A repair that cannot be made
+/// now does not block (spec D-21).
+pub(super) fn due_repairs(st: &State, seat: Seat) -> Vec<Repair> {
+    let mine = |r: &&Repair| r.seat == seat;
+    if !st.repairs.iter().any(|r| mine(&r)) {
+        return Vec::new();
+    }
+    let routes = Routes::new(st, seat);
+    st.repairs
+        .iter()
+        .filter(mine)
+        .filter(|r| {
+            let left = if r.ship {
+                st.ships_left(seat)
+            } else {
+                st.ck.players[seat.index()].roads_left
+            };
+            left > 0 && routes.ok(&st.ck.edges, r.edge, r.ship)
+        })
+        .copied()
+        .collect()
+}
+
+/// Whether a repair due makes `seat`'s `command` wait (in its main phase; elsewhere the command is refused for
+/// what it is).
+fn blocked_by_repair(st: &State, seat: Seat, command: &Command) -> bool {
+    !st.repairs.is_empty()
+        && seat == st.active()
+        && st.phase() == Phase::Main
+        && waits_for_repair(&due_repairs(st, seat), command)
+}
+
+/// Whether the repairs `due` make `command` wait: every build or purchase of the seed's section 9 (roads, ships,
+/// settlements, cities, walls, knights and their promotion, improvements, landing places, development cards)
+/// except the rebuilding of a destroyed piece itself (seed lines 42, 45, spec D-21). Trades, card plays and a
+/// knight's activation go on.
+pub(super) fn waits_for_repair(due: &[Repair], command: &Command) -> bool {
+    let rebuilt = match *command {
+        Command::BuildShip { edge } => Some((edge, true)),
+        Command::Ck(K::BuildRoad { edge }) => Some((edge, false)),
+        Command::BuildLandingPlace { .. }
+        | Command::BuyDevelopmentCard
+        | Command::Ck(
+            K::BuildSettlement { .. }
+            | K::BuildCity { .. }
+            | K::BuildCityWall { .. }
+            | K::BuildKnight { .. }
+            | K::PromoteKnight { .. }
+            | K::ImproveCity { .. },
+        ) => None,
+        _ => return false,
+    };
+    !due.is_empty()
+        && !rebuilt.is_some_and(|(edge, ship)| due.iter().any(|r| r.edge == edge && r.ship == ship))
 }
 
 /// Gold owed with nothing left in the bank to choose from is settled with nothing.

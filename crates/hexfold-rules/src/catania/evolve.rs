@@ -2,9 +2,9 @@
 //!
 //! A layer event is folded by the layer (`cities_knights::evolve::apply`), then by what Catania attaches to it: the
 //! end of a turn makes bought development cards playable and clears the turn's trade phase, card play and ship
-//! moves; a settlement on a landing place sends the marker home. Catania's own events are folded here. As in the
-//! layer, arithmetic saturates and seats out of range are folded into range, so a corrupt stream cannot crash the
-//! process that folds it.
+//! moves; a settlement on a landing place sends the marker home. Catania's own events are folded here. After
+//! every event a repair whose side is built on again is done. As in the layer, arithmetic saturates and seats out
+//! of range are folded into range, so a corrupt stream cannot crash the process that folds it.
 
 use super::*;
 use crate::cities_knights::evolve::{
@@ -22,6 +22,20 @@ fn si(state: &State, seat: Seat) -> usize {
 fn lay(state: &mut State, edge: crate::hex::EdgeId, piece: EdgePiece) {
     if let Some(slot) = state.ck.edges.get_mut(edge.index()) {
         *slot = piece;
+    }
+}
+
+/// Takes `seat`'s road or ship off `edge`, back into its supply.
+fn take_off(state: &mut State, seat: Seat, edge: crate::hex::EdgeId) {
+    let Some(p) = state.ck.edges.get(edge.index()).copied() else {
+        return;
+    };
+    lay(state, edge, EdgePiece::EMPTY);
+    let i = si(state, seat);
+    if p.is_ship() {
+        state.sailors[i].ships_left = state.sailors[i].ships_left.saturating_add(1);
+    } else if let Some(pl) = state.ck.players.get_mut(seat.index()) {
+        pl.roads_left = pl.roads_left.saturating_add(1);
     }
 }
 
@@ -140,19 +154,42 @@ pub(super) fn apply(state: &mut State, event: &Event) {
                 *v = VertexPiece::EMPTY;
             }
             for &e in removed {
-                let Some(p) = state.ck.edges.get(e.index()).copied() else {
-                    continue;
-                };
-                lay(state, e, EdgePiece::EMPTY);
-                let i = si(state, seat);
-                if p.is_ship() {
-                    state.sailors[i].ships_left = state.sailors[i].ships_left.saturating_add(1);
-                } else if let Some(pl) = state.ck.players.get_mut(seat.index()) {
-                    pl.roads_left = pl.roads_left.saturating_add(1);
-                }
+                take_off(state, seat, e);
             }
             recompute_lengths(&mut state.ck);
         }
+        Event::ForceMoved {
+            force,
+            to,
+            ref wrecks,
+            ..
+        } => {
+            match force {
+                Force::Iceberg => state.sea_mut().iceberg = Some(to),
+                Force::Hurricane => state.hurricane = Some(to),
+                Force::StormCloud => state.cloud = Some(to),
+            }
+            for w in wrecks {
+                take_off(state, w.seat, w.edge);
+                if w.repair {
+                    state.repairs.push(Repair {
+                        seat: w.seat,
+                        edge: w.edge,
+                        ship: w.ship,
+                    });
+                }
+            }
+            if !wrecks.is_empty() {
+                recompute_lengths(&mut state.ck);
+            }
+        }
+    }
+    // A side rebuilt, by its owner or by anyone, owes no repair any more.
+    if !state.repairs.is_empty() {
+        let edges = &state.ck.edges;
+        state
+            .repairs
+            .retain(|r| edges.get(r.edge.index()).is_some_and(|p| p.is_empty()));
     }
 }
 

@@ -8,7 +8,8 @@
 //! and list only that one ([`kind_actions`]).
 
 use super::decide::{
-    answerer, landing_site, open_road, open_ships_of, opening_site, settlement_site, Routes,
+    answerer, due_repairs, landing_site, open_road, open_ships_of, opening_site, settlement_site,
+    waits_for_repair, Routes,
 };
 use super::*;
 use crate::catan::DevCard;
@@ -165,8 +166,19 @@ impl Kind {
     };
 }
 
-/// The commands of one kind of the active seat's main phase (no obligation pending).
+/// The commands of one kind of the active seat's main phase (no obligation pending), without the builds a repair
+/// due makes wait (`decide`'s own predicate).
 pub(super) fn kind_actions(st: &State, seat: Seat, kind: Kind, out: &mut Vec<Command>) {
+    let start = out.len();
+    list_kind(st, seat, kind, out);
+    let due = due_repairs(st, seat);
+    if !due.is_empty() {
+        let listed = out.split_off(start);
+        out.extend(listed.into_iter().filter(|c| !waits_for_repair(&due, c)));
+    }
+}
+
+fn list_kind(st: &State, seat: Seat, kind: Kind, out: &mut Vec<Command>) {
     let ck = &st.ck;
     let t = st.board().topology();
     let hand = ck.hand(seat).resources;

@@ -36,8 +36,9 @@ pub const TABLE: [&str; ROWS] = [
     "H    G    D    P    .    .    A    P    G    .    X    .    H    D    M",
 ];
 
-/// A natural force of the seed's section 6 (part 2 of the rules), named here for the sea hex it starts on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A natural force of the seed's section 6, named here for the sea hex it starts on: the iceberg sails the sea
+/// only, the hurricane sweeps land and sea, the storm cloud hides the hex below it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Force {
     Iceberg,
     Hurricane,

@@ -1,18 +1,21 @@
 //! Catania, a fan scenario for 3 to 6 players (seed `002_a47bcc0041ee787a.txt`, German): Seafarers and Cities &
-//! Knights with base Catan's development cards, on a 195-hex world; part 1 of its rules (the special hexes are on
-//! the map but inert, see `docs/rules/catania.md`, which lists every rule with its ID, source and tests).
+//! Knights with base Catan's development cards, on a 195-hex world; part 1 of its rules and, of part 2, the roll in
+//! the seed's order with the natural forces (iceberg, hurricane, storm cloud) wandering over the map read as a
+//! torus and the repairs their damage makes due (the special hexes are on the map but inert, see
+//! `docs/rules/catania.md`, which lists every rule with its ID, source and tests).
 //!
 //! Catania is configuration plus modules of its own, not a copy of a game module. Its [`State`] holds a Cities &
 //! Knights state run under Catania's [`RULES`] (a `CkRules`: 3-6 seats, the seed's pieces, the 5-6 player
 //! supplies, the robber in play from the first 7), with Seafarers' pieces on its board, beside what only Catania
-//! has: ships in supply, landing places, development cards, the largest army, gold owed, the chip bag, and whether
-//! the trade phase is over. Its commands and events are the layer's ([`Command::Ck`], [`Event::Ck`]) plus its own.
-//! `decide` decides a layer command by the layer's own code (`cities_knights::decide::command_events`, through a
-//! context that folds each event into Catania's state and attaches Catania's consequences) unless Catania rules it
-//! differently, and runs the layer's roll (barbarians, gates, the 7) with Catania's production; the Seafarers
-//! mechanics (ship sides, routes, open lines, the pirate, islands, the chip bag) are the hex machine's
-//! (`hex::sea`). This module depends on the Cities & Knights layer and on base Catan's development card types; no
-//! other game depends on it.
+//! has: ships in supply, landing places, development cards, the largest army, gold owed, the chip bag, the
+//! hurricane and the storm cloud (the iceberg sails in the layer's sea, where it blocks harbors), the repairs owed,
+//! and whether the trade phase is over. Its commands and events are the layer's ([`Command::Ck`], [`Event::Ck`])
+//! plus its own. `decide` decides a layer command by the layer's own code (`cities_knights::decide::command_events`,
+//! through a context that folds each event into Catania's state and attaches Catania's consequences) unless
+//! Catania rules it differently, and runs the layer's roll (barbarians, gates, the 7) with Catania's forces and
+//! production; the Seafarers mechanics (ship sides, routes, open lines, the pirate, islands, the chip bag) are the
+//! hex machine's (`hex::sea`), and so is the torus the forces move on (`hex::Torus`). This module depends on the
+//! Cities & Knights layer and on base Catan's development card types; no other game depends on it.
 //!
 //! A decoded state runs under Catania's rules again at once: its layer state is read back through
 //! `State::with_rules`.
@@ -30,6 +33,7 @@ mod redeal;
 pub mod types;
 mod view;
 
+pub use map::Force;
 pub use random::random_command;
 pub use types::*;
 
@@ -186,6 +190,15 @@ pub struct State {
     /// Gold owed, in the order it is chosen.
     pub(crate) gold: Vec<ck::SeatCount>,
     pub(crate) bag: ChipBag,
+    /// The hurricane's and the storm cloud's hexes (the iceberg sails in `ck.sea`, where it blocks harbors as the
+    /// pirate does). `None` in a state stored before the forces moved (part 1), which plays on without them.
+    #[serde(default)]
+    pub(crate) hurricane: Option<HexId>,
+    #[serde(default)]
+    pub(crate) cloud: Option<HexId>,
+    /// Roads and ships the forces destroyed, still to be rebuilt by their owners first (spec D-21).
+    #[serde(default)]
+    pub(crate) repairs: Vec<Repair>,
 }
 
 /// A stored layer state runs under Cities & Knights' rules until told otherwise: put Catania's back.
@@ -242,6 +255,18 @@ impl State {
     pub fn gold_owed(&self) -> &[ck::SeatCount] {
         &self.gold
     }
+    /// The hex of a natural force, `None` if it is not on the board.
+    pub fn force(&self, force: Force) -> Option<HexId> {
+        match force {
+            Force::Iceberg => self.sea().iceberg,
+            Force::Hurricane => self.hurricane,
+            Force::StormCloud => self.cloud,
+        }
+    }
+    /// Destroyed roads and ships still to be rebuilt first, in the order destroyed.
+    pub fn repairs(&self) -> &[Repair] {
+        &self.repairs
+    }
     /// Every point of `seat`: the public ones and its hidden victory point cards.
     pub fn points(&self, seat: Seat) -> u8 {
         self.ck.points(seat) + self.sailors[seat.index()].hidden_points()
@@ -296,7 +321,23 @@ impl Game for Catania {
             },
             &RULES,
         );
-        layer.sea = Some(Sea::default());
+        // Seed section 2: the forces start on their start hexes (map legend, lines 192-194).
+        let start = |force| {
+            let t = layer.board().topology();
+            map::start_hexes()
+                .into_iter()
+                .find(|&(f, _)| f == force)
+                .and_then(|(_, c)| t.hex_at(c))
+        };
+        let (iceberg, hurricane, cloud) = (
+            start(Force::Iceberg),
+            start(Force::Hurricane),
+            start(Force::StormCloud),
+        );
+        layer.sea = Some(Sea {
+            iceberg,
+            ..Sea::default()
+        });
         State {
             ck: layer,
             sailors: (0..setup.seats).map(|_| Sailor::new()).collect(),
@@ -305,6 +346,9 @@ impl Game for Catania {
             building: false,
             gold: Vec::new(),
             bag: chip_bag(),
+            hurricane,
+            cloud,
+            repairs: Vec::new(),
         }
     }
 

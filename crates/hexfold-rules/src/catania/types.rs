@@ -8,6 +8,7 @@
 //! tagged enums with named fields.
 
 use crate::catan::{DevCard, DevCards};
+use crate::catania::map::Force;
 use crate::cities_knights::{self as ck, SeatCount, Violation as CkViolation};
 use crate::hex::{
     ChipBag, EdgeId, HexId, HexViolation, Landing, Layout, Resource, Resources, RoadView, VertexId,
@@ -48,6 +49,24 @@ pub enum Bandit {
     Robber,
     /// At sea; robs a seat with a ship on a side of its hex.
     Pirate,
+}
+
+/// A road or ship a natural force destroyed, which its owner must rebuild before building anything else (seed
+/// lines 42 and 45, spec D-21).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Repair {
+    pub seat: Seat,
+    pub edge: EdgeId,
+    pub ship: bool,
+}
+
+/// A road or ship destroyed by a natural force: `repair` unless it was the open end of its line (seed line 42).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Wreck {
+    pub seat: Seat,
+    pub edge: EdgeId,
+    pub ship: bool,
+    pub repair: bool,
 }
 
 /// A free road or ship of a road building card.
@@ -215,6 +234,14 @@ pub enum Event {
         vertex: VertexId,
         removed: Vec<EdgeId>,
     },
+    /// A natural force took its step of the roll from `from` to `to` (the same hex when the iceberg ran against
+    /// land) and destroyed `wrecks` on the sides it crossed (seed section 6).
+    ForceMoved {
+        force: Force,
+        from: HexId,
+        to: HexId,
+        wrecks: Vec<Wreck>,
+    },
 }
 
 violations! {
@@ -304,6 +331,7 @@ violations! {
         NotAnOpenRoad => "CAT-CARD-10", "The diplomat removes an open road or the end ship of an open line.";
         InvalidCardTarget => "CAT-CARD-10", "That card cannot be played that way now.";
         RoadBuildingIncomplete => "CAT-CARD-10", "Road building places two legal pieces, or one if no second fits.";
+        RepairFirst => "CAT-ICE-07", "Rebuild the road or ship a natural force destroyed before building anything else.";
     }
     from HexViolation {
         InvalidSeatCount, InvalidPointsToWin, MapGenerationFailed, GameOver, NotYourTurn, WrongPhase,
@@ -364,6 +392,12 @@ pub struct StateView {
     pub development_card_played: bool,
     pub ship_moved: bool,
     pub ships_built_this_turn: Vec<EdgeId>,
+    /// The natural forces' hexes (`None` for one not on the board).
+    pub iceberg: Option<HexId>,
+    pub hurricane: Option<HexId>,
+    pub storm_cloud: Option<HexId>,
+    /// Roads and ships the forces destroyed that their owners must rebuild first, in the order destroyed.
+    pub repairs: Vec<Repair>,
 }
 
 /// An event as one viewer sees it.

@@ -1,7 +1,7 @@
 //! What each viewer may see: the layer's view (hands, progress cards and the drawn, stolen and taken cards hidden
 //! from other seats), with ships apart from roads, and Catania's own: development cards are counts for other
 //! seats and the card bought is hidden from them, and so are the points of hidden victory point cards. The chip
-//! bag and the gold owed are public.
+//! bag, the gold owed, the natural forces and the repairs owed are public.
 
 use super::*;
 use crate::hex::{road_views, RoadView};
@@ -50,6 +50,10 @@ pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
         development_card_played: state.dev_played,
         ship_moved: sea.moved_this_turn,
         ships_built_this_turn: sea.built_this_turn.clone(),
+        iceberg: sea.iceberg,
+        hurricane: state.hurricane,
+        storm_cloud: state.cloud,
+        repairs: state.repairs.clone(),
     }
 }
 

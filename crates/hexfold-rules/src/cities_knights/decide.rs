@@ -31,6 +31,9 @@ pub(crate) trait Host {
         let e = produce(self.state(), roll);
         self.emit(e);
     }
+    /// What the scenario resolves after the city gates and before the 7 or the yields of `roll` (Catania's
+    /// natural forces); the layer has nothing there.
+    fn before_yields(&mut self, _roll: Roll) {}
 }
 
 /// Cities & Knights' context: the scratch state and the events so far.
@@ -562,6 +565,7 @@ pub(crate) fn advance(c: &mut impl Host, rng: &mut GameRng) {
                 }
             }
         }
+        c.before_yields(roll);
         if roll.white + roll.red == 7 {
             let discards = c
                 .state()

@@ -9,7 +9,8 @@
 //! ([`HexViolation`]) and the checks that produce them (whose turn, ids on the board, building, city, road and
 //! opening-road sites, robber moves, road building); production with a yield hook and the bank-shortage rule;
 //! robber victims; maritime ratios; domestic trade and the bank-trade check ([`trade`]); the longest road and who
-//! holds its card; the victory threshold; and the random players' choosing step.
+//! holds its card; the victory threshold; the random players' choosing step; and movement over a rectangular
+//! board read as a torus, for pieces that wrap around its edges ([`Torus`]).
 //!
 //! Game modules keep their own state and call these functions over a [`Board`] and their piece arrays: pieces on
 //! the board are passed in as two slices indexed by id, `vertices[v]` a [`VertexPiece`] and `edges[e]` an
@@ -27,6 +28,7 @@ mod scenario;
 mod sea;
 mod setup;
 mod table;
+mod torus;
 pub mod trade;
 mod view;
 mod violation;
@@ -63,6 +65,7 @@ pub use sea::{
 pub use setup::robber_start;
 pub(crate) use setup::{snake_seat, starting_resources};
 pub(crate) use table::Table;
+pub use torus::{Step, Torus};
 pub use trade::{Cards, Negotiation, Terms, OFFERS_PER_TURN_MAX};
 pub use view::{board_view, road_views, BoardView, RoadView};
 pub use violation::HexViolation;

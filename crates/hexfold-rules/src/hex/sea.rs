@@ -35,6 +35,9 @@ pub struct Sea {
     pub(crate) built_this_turn: Vec<EdgeId>,
     /// Whether a ship moved this turn (one move a turn).
     pub(crate) moved_this_turn: bool,
+    /// The iceberg's hex (Catania), which blocks a harbor as the pirate does; absent from stored forms without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) iceberg: Option<HexId>,
 }
 
 impl Sea {
@@ -59,13 +62,15 @@ impl Sea {
         self.pirate
             .is_some_and(|p| board.topology().hex_edges(p).contains(&e))
     }
-    /// Whether the harbor at corner `v` is blocked: its harbor hex holds the pirate.
+    /// Whether the harbor at corner `v` is blocked: its harbor hex holds the pirate or the iceberg.
     pub fn blocks_harbor(&self, board: &Board, v: VertexId) -> bool {
-        let Some(p) = self.pirate else {
+        if self.pirate.is_none() && self.iceberg.is_none() {
             return false;
-        };
+        }
         board.layout().harbors.iter().any(|h| {
-            board.topology().edge_vertices(h.edge).contains(&v) && harbor_hex(board, h) == Some(p)
+            board.topology().edge_vertices(h.edge).contains(&v)
+                && harbor_hex(board, h)
+                    .is_some_and(|x| Some(x) == self.pirate || Some(x) == self.iceberg)
         })
     }
     /// The turn passed: every ship may move again.
@@ -768,7 +773,7 @@ mod tests {
     }
 
     #[test]
-    fn the_pirate_robs_ship_owners_blocks_its_sides_and_its_harbor() {
+    fn the_pirate_robs_ship_owners_blocks_its_sides_and_its_harbor_and_the_iceberg_its_harbor() {
         let b = archipelago();
         let t = b.topology();
         let (vertices, mut edges) = empty(&b);
@@ -803,6 +808,12 @@ mod tests {
             .find(|&h| b.terrain(h).is_sea() && h != hex)
             .unwrap();
         sea.pirate = Some(other);
+        assert_eq!(ratio(&sea), 2);
+        // The iceberg on the harbor hex blocks it as well (Catania, seed line 43), but no ship's side.
+        sea.iceberg = Some(hex);
+        assert_eq!(ratio(&sea), 4, "the iceberg on the harbor hex blocks it");
+        assert!(!sea.pirate_blocks(&b, sides[2]));
+        sea.iceberg = Some(other);
         assert_eq!(ratio(&sea), 2);
     }
 

@@ -10,6 +10,8 @@
 //! and development cards and hidden points, and the bought card's view is the buyer's alone. At the end: a winner
 //! with 20 points, nothing listed or accepted any more, the log's replay equal to the live state, and state and log
 //! surviving a JSON round trip. The checks draw from a generator of their own, so the game is the random player's.
+//! Random play must reach every rule the test names, and it prints how often each special rule fired (the natural
+//! forces, their wrecks, the repairs, the wrap-around, an iceberg on a harbor).
 //!
 //! Every game ends within [`COMMANDS_PER_GAME_MAX`] commands (the turn limit of these tests: a game stuck in
 //! random play fails them); the random player's games end in a few thousand. Two hundred games by default
@@ -17,16 +19,16 @@
 
 use hexfold_rules::catan::DevCards;
 use hexfold_rules::catania::{
-    Bandit, Catania, Command, Config, Event, EventView, RoutePiece, State, POINTS_TO_WIN,
+    Bandit, Catania, Command, Config, Event, EventView, Force, RoutePiece, State, POINTS_TO_WIN,
 };
 use hexfold_rules::cities_knights::{
     full_deck, Command as K, Event as E, Hand, Obligation, Phase, ProgressCard, ProgressPlay, Track,
 };
-use hexfold_rules::hex::{EdgeId, HexId, Resource, Resources, Terrain, VertexId};
+use hexfold_rules::hex::{harbor_hex, EdgeId, HexId, Resource, Resources, Terrain, VertexId};
 use hexfold_rules::playout::{Playout, Stop};
 use hexfold_rules::{Game, GameRng, Seat, Viewer};
 use rand::{Rng, SeedableRng};
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 
 /// Commands per game before the game counts as stuck: the limit under which every random game must end.
 const COMMANDS_PER_GAME_MAX: u64 = 60_000;
@@ -201,6 +203,13 @@ struct Played(DevCards);
 
 fn check_conservation(state: &State, played: &Played) {
     let ck = state.ck();
+    // A repair is owed only for a side that lies empty.
+    for r in state.repairs() {
+        assert!(
+            ck.edges()[r.edge.index()].is_empty(),
+            "{r:?} on a built side"
+        );
+    }
     let seats = state.seats();
     let mut total = ck.bank();
     for s in 0..seats {
@@ -403,8 +412,62 @@ fn event_name(e: &Event) -> String {
     }
 }
 
-/// Plays one game; returns its number of commands. Every event's name goes into `seen`.
-fn play_game(seed: u64, seats: u8, seen: &mut BTreeSet<String>) -> u64 {
+/// The special rules an event shows firing (the natural forces, their wrecks, the repairs and the harbor an iceberg
+/// blocks), named for the counts the test prints; `state` is the state before `e`.
+fn special_rules(state: &State, e: &Event, fired: &mut impl FnMut(&'static str)) {
+    let board = state.board();
+    let t = board.topology();
+    match e {
+        Event::ForceMoved {
+            force,
+            from,
+            to,
+            wrecks,
+        } => {
+            fired(match force {
+                Force::Iceberg if from == to => "iceberg against land",
+                Force::Iceberg => "iceberg moved",
+                Force::Hurricane => "hurricane moved",
+                Force::StormCloud => "storm cloud moved",
+            });
+            if from != to && !t.hex_neighbors(*from).contains(to) {
+                fired("force wrapped around the rim");
+            }
+            let harbor = board
+                .layout()
+                .harbors
+                .iter()
+                .any(|h| harbor_hex(board, h) == Some(*to));
+            if *force == Force::Iceberg && harbor {
+                fired("iceberg on a harbor hex");
+            }
+            for w in wrecks {
+                fired(match (force, w.ship) {
+                    (Force::Iceberg, _) => "ship wrecked by the iceberg",
+                    (_, true) => "ship wrecked by the hurricane",
+                    (_, false) => "road wrecked by the hurricane",
+                });
+                fired(if w.repair {
+                    "repair owed"
+                } else {
+                    "open end wrecked, no repair"
+                });
+            }
+        }
+        Event::ShipBuilt { seat, edge, .. } | Event::Ck(E::RoadBuilt { seat, edge, .. })
+            if state
+                .repairs()
+                .iter()
+                .any(|r| r.seat == *seat && r.edge == *edge) =>
+        {
+            fired("repair made")
+        }
+        _ => {}
+    }
+}
+
+/// Plays one game; returns its number of commands. Every event's name goes into `seen`, with how often it came.
+fn play_game(seed: u64, seats: u8, seen: &mut BTreeMap<String, u64>) -> u64 {
     let config = Config {
         seats,
         points_to_win: POINTS_TO_WIN,
@@ -450,13 +513,15 @@ fn play_game(seed: u64, seats: u8, seen: &mut BTreeSet<String>) -> u64 {
                 }
             }
             step.each_event(|state, e| {
-                seen.insert(event_name(e));
+                let mut saw = |name: String| *seen.entry(name).or_default() += 1;
+                saw(event_name(e));
                 if let Event::DevelopmentCardPlayed { card, .. } = e {
                     *played.0.get_mut(*card) += 1;
                 }
                 if let Event::Ck(E::ProgressCardPlayed { card, .. }) = e {
-                    seen.insert(format!("{card:?}"));
+                    saw(format!("{card:?}"));
                 }
+                special_rules(state, e, &mut |name| saw(name.to_string()));
                 check_event_view(state, e);
             });
         });
@@ -511,7 +576,7 @@ fn play_game(seed: u64, seats: u8, seen: &mut BTreeSet<String>) -> u64 {
 #[test]
 fn random_games_of_three_to_six_seats_end_and_conserve() {
     let start = std::time::Instant::now();
-    let mut seen = BTreeSet::new();
+    let mut seen = BTreeMap::new();
     let (mut commands, mut longest) = (0, 0);
     let games = crate::random_games();
     for seed in 0..games {
@@ -564,10 +629,29 @@ fn random_games_of_three_to_six_seats_end_and_conserve() {
         "CityWallBuilt",
         "ProgressCardReturned",
     ];
+    // The special rules, with how often each fired (printed for the soak's report).
+    let special = [
+        "iceberg moved",
+        "iceberg against land",
+        "iceberg on a harbor hex",
+        "hurricane moved",
+        "storm cloud moved",
+        "force wrapped around the rim",
+        "ship wrecked by the iceberg",
+        "ship wrecked by the hurricane",
+        "road wrecked by the hurricane",
+        "repair owed",
+        "open end wrecked, no repair",
+        "repair made",
+    ];
+    for rule in special {
+        eprintln!("  {rule}: {}", seen.get(rule).copied().unwrap_or(0));
+    }
     let missing: Vec<&str> = want
         .iter()
+        .chain(&special)
         .copied()
-        .filter(|w| !seen.contains(*w))
+        .filter(|w| !seen.contains_key(*w))
         .collect();
     assert!(
         missing.is_empty(),

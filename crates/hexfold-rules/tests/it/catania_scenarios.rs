@@ -1,12 +1,14 @@
-//! Scenario tests for Catania: the draft specification's situations for part 1 (its section 5) that need a whole
-//! position or a roll, and the rules that work across several commands.
+//! Scenario tests for Catania: the draft specification's situations (its section 5) that need a whole position or
+//! a roll, and the rules that work across several commands.
 //!
 //! Positions start from the data cases' fixture `M` (`tests/data/catania/fixtures.json`: four seats after the
 //! opening, seat 0 in its main phase) and add facts as events; the commands under test then go through `decide`
 //! like any other. Board ids are those the fixture names (table cell (col, row) is hex `15 * row + col`).
 
 use hexfold_rules::catan::DevCard;
-use hexfold_rules::catania::{Bandit, Catania, Command, Config, Event, HexChip, State};
+use hexfold_rules::catania::{
+    Bandit, Catania, Command, Config, Event, Force, HexChip, Repair, State, Wreck,
+};
 use hexfold_rules::cities_knights::{
     AttackResult, Command as K, Event as E, EventDie, Hand, ProgressCard, ProgressPlay, Roll,
     SeatCount, SeatHand, Track,
@@ -620,4 +622,375 @@ fn a_stored_state_comes_back_under_catanias_rules() {
     let view = Catania::view_state(&back, Viewer::Spectator);
     assert_eq!(view.ships.len(), 2, "seat 3's opening ship and seat 0's");
     assert!(view.ck.roads.iter().all(|r| r.edge != id::<EdgeId>(294)));
+}
+
+// The natural forces (seed section 6; the specification's scenarios 11 to 15).
+
+/// Table cell (`col`, `row`).
+fn hex(col: u32, row: u32) -> HexId {
+    id(15 * row + col)
+}
+
+/// Seat 0 about to roll, a round after the fixture's main phase.
+fn roll_phase() -> State {
+    let ends: Vec<Event> = (0..4u8)
+        .map(|s| {
+            ck(E::TurnEnded {
+                seat: Seat(s),
+                next: Seat((s + 1) % 4),
+            })
+        })
+        .collect();
+    fold(main_phase(), &ends)
+}
+
+/// `force` put on `to` as a fact.
+fn put(state: &State, force: Force, to: HexId) -> Event {
+    Event::ForceMoved {
+        force,
+        from: state.force(force).unwrap(),
+        to,
+        wrecks: vec![],
+    }
+}
+
+fn ship(seat: Seat, edge: EdgeId) -> Event {
+    Event::ShipBuilt {
+        seat,
+        edge,
+        free: true,
+    }
+}
+
+fn road(seat: Seat, edge: EdgeId) -> Event {
+    ck(E::RoadBuilt {
+        seat,
+        edge,
+        free: true,
+    })
+}
+
+fn moved(events: &[Event], force: Force) -> (HexId, HexId, Vec<Wreck>) {
+    events
+        .iter()
+        .find_map(|e| match e {
+            Event::ForceMoved {
+                force: f,
+                from,
+                to,
+                wrecks,
+            } if *f == force => Some((*from, *to, wrecks.clone())),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("the {force:?} moved: {events:?}"))
+}
+
+/// A side of a sea hex at corner `v` other than `not`, free on `state`'s board.
+fn other_sea_side(state: &State, v: VertexId, not: EdgeId) -> EdgeId {
+    let t = state.board().topology();
+    *t.vertex_edges(v)
+        .iter()
+        .find(|&&e| {
+            e != not
+                && state.ck().edges()[e.index()].is_empty()
+                && hexfold_rules::hex::edge_hexes(t, e).any(|h| state.board().terrain(h).is_sea())
+        })
+        .expect("a free sea side")
+}
+
+/// Seat 0's ship on the side between the iceberg's start (6,2) and the harbor hex (5,1), closed at both ends by
+/// two more of its ships (so not the open end of a line), and the roll of a 7 with white 6 (north-west).
+fn iceberg_to_the_harbor() -> (State, EdgeId, Vec<Event>) {
+    let me = Seat(0);
+    let state = roll_phase();
+    assert_eq!(
+        state.force(Force::Iceberg),
+        Some(hex(6, 2)),
+        "its start hex"
+    );
+    let t = state.board().topology();
+    let x = t.hex_side(hex(6, 2), 5);
+    let [a, b] = t.edge_vertices(x);
+    let (ea, eb) = (other_sea_side(&state, a, x), other_sea_side(&state, b, x));
+    let state = fold(state, &[ship(me, ea), ship(me, x), ship(me, eb)]);
+    let events = roll_until(&state, me, |r| r.white == 6 && r.red == 1);
+    (state, x, events)
+}
+
+#[test]
+fn the_iceberg_sails_on_a_seven_wrecking_the_ship_on_the_side_it_crosses() {
+    let me = Seat(0);
+    let (state, x, events) = iceberg_to_the_harbor();
+    let (from, to, wrecks) = moved(&events, Force::Iceberg);
+    assert_eq!((from, to), (hex(6, 2), hex(5, 1)));
+    let wreck = Wreck {
+        seat: me,
+        edge: x,
+        ship: true,
+        repair: true,
+    };
+    assert_eq!(wrecks, vec![wreck]);
+    // Seed section 6 and spec D-04: after the event die and before the 7; iceberg, hurricane, then the cloud.
+    let order: Vec<Force> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::ForceMoved { force, .. } => Some(*force),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        order,
+        vec![Force::Iceberg, Force::Hurricane, Force::StormCloud]
+    );
+    let at = |p: fn(&Event) -> bool| events.iter().position(p).unwrap();
+    assert!(
+        at(|e| matches!(e, Event::Ck(E::DiceRolled { .. })))
+            < at(|e| matches!(e, Event::ForceMoved { .. }))
+    );
+    assert!(
+        at(|e| matches!(e, Event::ForceMoved { .. }))
+            < at(|e| matches!(e, Event::Ck(E::SevenRolled { .. })))
+    );
+    let after = fold(state.clone(), &events);
+    assert_eq!(after.force(Force::Iceberg), Some(hex(5, 1)));
+    assert!(after.ck().edges()[x.index()].is_empty());
+    assert_eq!(after.ships_left(me), state.ships_left(me) + 1);
+    assert_eq!(
+        after.repairs(),
+        &[Repair {
+            seat: me,
+            edge: x,
+            ship: true
+        }]
+    );
+    let view = Catania::view_state(&after, Viewer::Seat(Seat(2)));
+    assert_eq!(
+        (view.iceberg, view.repairs.len()),
+        (Some(hex(5, 1)), 1),
+        "public"
+    );
+}
+
+#[test]
+fn a_destroyed_ship_is_rebuilt_before_anything_else() {
+    let me = Seat(0);
+    let (state, x, events) = iceberg_to_the_harbor();
+    let mut state = fold(state, &events);
+    // The 7 asks for discards and the robber or the pirate: settle them as listed.
+    while state.phase() != hexfold_rules::cities_knights::Phase::Main
+        || !Catania::seats_to_act(&state).iter().all(|&s| s == me)
+    {
+        let seat = Catania::seats_to_act(&state)[0];
+        let command = Catania::legal_actions(&state, seat).remove(0);
+        state = fold(state.clone(), &decide(&state, seat, command));
+    }
+    let state = fold(state, &[cards(me, Resources::new(2, 2, 2, 2, 2))]);
+    let legal = Catania::legal_actions(&state, me);
+    assert!(legal.contains(&Command::BuildShip { edge: x }));
+    assert!(!legal.contains(&Command::BuyDevelopmentCard));
+    assert!(!legal
+        .iter()
+        .any(|c| matches!(c, Command::Ck(K::BuildRoad { .. }))));
+    assert_eq!(
+        refused(&state, me, Command::BuyDevelopmentCard),
+        "RepairFirst"
+    );
+    // A ship beyond the line's first ship, where it could go without the repair.
+    let t = state.board().topology();
+    let a = t.edge_vertices(x)[0];
+    let first = *t
+        .vertex_edges(a)
+        .iter()
+        .find(|&&e| e != x && state.ck().edges()[e.index()].owner() == Some(me))
+        .unwrap();
+    let beyond = *t.edge_vertices(first).iter().find(|&&v| v != a).unwrap();
+    let elsewhere = Command::BuildShip {
+        edge: other_sea_side(&state, beyond, first),
+    };
+    assert_eq!(refused(&state, me, elsewhere), "RepairFirst");
+    // Trading and card plays go on; the rebuilt ship clears the way.
+    let rebuilt = fold(
+        state.clone(),
+        &decide(&state, me, Command::BuildShip { edge: x }),
+    );
+    assert!(rebuilt.repairs().is_empty());
+    decide(&rebuilt, me, Command::BuyDevelopmentCard);
+}
+
+#[test]
+fn the_iceberg_against_land_stays_and_wrecks_the_coastal_ship_but_never_a_road() {
+    let me = Seat(0);
+    let state = roll_phase();
+    // North-east of (6,2) is the hill (6,1): the iceberg stays, and the lone ship there (an open end) need not be
+    // rebuilt.
+    let coast = state.board().topology().hex_side(hex(6, 2), 0);
+    let with_ship = fold(state.clone(), &[ship(Seat(1), coast)]);
+    let events = roll_until(&with_ship, me, |r| r.white == 1 && r.red == 6);
+    let (from, to, wrecks) = moved(&events, Force::Iceberg);
+    assert_eq!((from, to), (hex(6, 2), hex(6, 2)));
+    let wreck = Wreck {
+        seat: Seat(1),
+        edge: coast,
+        ship: true,
+        repair: false,
+    };
+    assert_eq!(wrecks, vec![wreck]);
+    assert!(fold(with_ship, &events).repairs().is_empty());
+    let with_road = fold(state, &[road(Seat(1), coast)]);
+    let events = roll_until(&with_road, me, |r| r.white == 1 && r.red == 6);
+    assert_eq!(moved(&events, Force::Iceberg).2, vec![]);
+    assert!(!fold(with_road, &events).ck().edges()[coast.index()].is_empty());
+}
+
+#[test]
+fn the_storm_cloud_moves_on_every_roll_and_its_new_hex_yields_nothing() {
+    let me = Seat(0);
+    let state = roll_phase();
+    // Seat 2's settlement on the north corner of the fields (7,4), the only fields with a 10.
+    let corner = state.board().topology().hex_vertices(hex(7, 4))[0];
+    let state = fold(
+        state,
+        &[ck(E::SettlementBuilt {
+            seat: Seat(2),
+            vertex: corner,
+        })],
+    );
+    let grain = |events: &[Event]| {
+        events
+            .iter()
+            .find_map(|e| match e {
+                Event::Ck(E::ResourcesProduced { gains, .. }) => Some(
+                    gains
+                        .iter()
+                        .map(|g| g.cards.resources.get(Resource::Grain))
+                        .sum::<u8>(),
+                ),
+                _ => None,
+            })
+            .expect("a 10 produces")
+    };
+    let ten = |r: &Roll| r.white == 4 && r.red == 6;
+    // From its start (1,9) the cloud goes south-west, far from (7,4): the 10 pays.
+    let events = roll_until(&state, me, ten);
+    assert_eq!(moved(&events, Force::StormCloud).1, hex(1, 10));
+    assert!(grain(&events) >= 1);
+    // From (7,3) it goes south-west onto (7,4), which yields nothing this roll.
+    let clouded = fold(state.clone(), &[put(&state, Force::StormCloud, hex(7, 3))]);
+    let events = roll_until(&clouded, me, ten);
+    assert_eq!(
+        moved(&events, Force::StormCloud),
+        (hex(7, 3), hex(7, 4), vec![])
+    );
+    assert_eq!(grain(&events), 0);
+    // Not a 7: the iceberg and the hurricane stay.
+    assert!(!events.iter().any(|e| matches!(
+        e,
+        Event::ForceMoved {
+            force: Force::Iceberg | Force::Hurricane,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn the_hurricane_wraps_north_south_and_sweeps_roads_and_ships() {
+    let me = Seat(0);
+    let state = roll_phase();
+    // From (5,12) south-east, off the bottom rim: it comes back on (5,0), crossing the exit side of the one and the
+    // entry side of the other, with a ship on the first.
+    let state = fold(state.clone(), &[put(&state, Force::Hurricane, hex(5, 12))]);
+    let t = state.board().topology();
+    let exit = t.hex_side(hex(5, 12), 2);
+    let state = fold(state, &[ship(Seat(3), exit)]);
+    let events = roll_until(&state, me, |r| r.white == 3 && r.red == 4);
+    let (from, to, wrecks) = moved(&events, Force::Hurricane);
+    assert_eq!((from, to), (hex(5, 12), hex(5, 0)));
+    assert_eq!(
+        wrecks,
+        vec![Wreck {
+            seat: Seat(3),
+            edge: exit,
+            ship: true,
+            repair: false
+        }]
+    );
+    // Over land it sweeps roads: from the mountains (6,6) east onto the fields (7,6), a 5.
+    let state = roll_phase();
+    let state = fold(state.clone(), &[put(&state, Force::Hurricane, hex(6, 6))]);
+    let side = state.board().topology().hex_side(hex(6, 6), 1);
+    let state = fold(state, &[road(Seat(1), side)]);
+    let events = roll_until(&state, me, |r| r.white == 2 && r.red == 5);
+    let (_, to, wrecks) = moved(&events, Force::Hurricane);
+    assert_eq!(to, hex(7, 6));
+    assert_eq!(wrecks.len(), 1);
+    assert!(!wrecks[0].ship && wrecks[0].seat == Seat(1));
+    // Seat 2's settlement on the north corner of (7,6) (with the 12 and the 3 beside it) gets no grain on a 5
+    // while the hurricane stands there.
+    let state = fold(state, &events);
+    let corner = state.board().topology().hex_vertices(hex(7, 6))[0];
+    let mut state = fold(
+        state,
+        &[ck(E::SettlementBuilt {
+            seat: Seat(2),
+            vertex: corner,
+        })],
+    );
+    while state.phase() != hexfold_rules::cities_knights::Phase::Main
+        || !Catania::seats_to_act(&state).iter().all(|&s| s == me)
+    {
+        let seat = Catania::seats_to_act(&state)[0];
+        let command = Catania::legal_actions(&state, seat).remove(0);
+        state = fold(state.clone(), &decide(&state, seat, command));
+    }
+    let state = fold(state, &round_to_seat_zero()[..4]);
+    let five = roll_until(&state, me, |r| r.white == 1 && r.red == 4);
+    let paid = five.iter().any(|e| {
+        matches!(e, Event::Ck(E::ResourcesProduced { gains, .. })
+            if gains.iter().any(|g| g.seat == Seat(2) && g.cards.resources.get(Resource::Grain) > 0))
+    });
+    assert_eq!(state.force(Force::Hurricane), Some(hex(7, 6)));
+    assert!(!paid, "the hurricane's hex yields nothing");
+}
+
+#[test]
+fn the_iceberg_on_a_harbor_hex_closes_that_harbor() {
+    use hexfold_rules::cities_knights::Good;
+    let me = Seat(0);
+    // Seat 0's settlement at the brick harbor (5,1), whose side facing land is its north-east one, and brick to
+    // trade.
+    let state = main_phase();
+    let t = state.board().topology();
+    let access = t.edge_vertices(t.hex_side(hex(5, 1), 0))[0];
+    let state = fold(
+        state,
+        &[
+            ck(E::SettlementBuilt {
+                seat: me,
+                vertex: access,
+            }),
+            cards(me, Resources::new(4, 0, 0, 0, 0)),
+        ],
+    );
+    let trade = Command::Ck(K::BankTrade {
+        give: Good::Brick,
+        receive: Good::Ore,
+    });
+    let paid = |state: &State| {
+        decide(state, me, trade.clone())
+            .iter()
+            .find_map(|e| match e {
+                Event::Ck(E::BankTraded { give_count, .. }) => Some(*give_count),
+                _ => None,
+            })
+            .unwrap()
+    };
+    assert_eq!(paid(&state), 2, "the 2:1 brick harbor");
+    let iced = fold(state.clone(), &[put(&state, Force::Iceberg, hex(5, 1))]);
+    assert_eq!(
+        paid(&iced),
+        4,
+        "the iceberg on its hex blocks it: the bank's 4:1"
+    );
+    let gone = fold(iced.clone(), &[put(&iced, Force::Iceberg, hex(6, 2))]);
+    assert_eq!(paid(&gone), 2, "open again once it sails on");
 }
