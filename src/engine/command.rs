@@ -182,7 +182,8 @@ impl<G: StoredGame> Engine<G> {
 
     /// Decides and applies one command of the caller's seat: the table decides against the head and folds the
     /// batch into it in place; the batch is appended with its snapshots, the head put back, and the batch
-    /// published.
+    /// published. If another server has moved the game past the cached head, the command is decided again on the
+    /// stored head (see [`MAX_RELOADS`]).
     pub async fn submit<W: Wire<G>>(
         &self,
         cred: Credential,
