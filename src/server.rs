@@ -155,6 +155,7 @@ pub async fn run(
         limits: config.limits.clone(),
         streams: Arc::clone(&streams),
         shutdown: stopping_rx,
+        other_writers: config.postgres.is_some(),
     });
     let writes = Arc::new(RwLock::new(()));
     let service = HexfoldService::new(
@@ -162,6 +163,10 @@ pub async fn run(
         config.operator_token.as_deref(),
         Arc::clone(&writes),
     );
+    // Other servers may append to a PostgreSQL store: their batches reach this one through the follower.
+    let follower = shared
+        .other_writers
+        .then(|| tokio::spawn(service.follower()));
     let api = HexfoldServer::new(service).max_decoding_message_size(config.max_request_bytes);
 
     let (health, health_service) = tonic_health::server::health_reporter();
@@ -223,6 +228,10 @@ pub async fn run(
     // Writes run in their own tasks; wait for the ones whose clients went away, then for the stream tasks.
     let _no_more_writes = writes.write().await;
     let _no_more_streams = streams.acquire_many(max_streams as u32).await;
+    // The follower ends on the shutdown signal; an error only says it panicked, which its log already says.
+    if let Some(follower) = follower {
+        let _ = follower.await;
+    }
     let flushed = store.flush().await;
     tracing::info!("stopped");
     served?;

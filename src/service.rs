@@ -65,6 +65,84 @@ impl HexfoldService {
     }
 }
 
+impl HexfoldService {
+    /// The follower of a store shared with other servers, to be spawned beside the service: it reads the global
+    /// order from the position the store has announced now, woken by `watch_position`, and hands each game's
+    /// runs of events to its engine (`Engine::follow`), so this server's caches, `Play` sessions and
+    /// subscribers see what other servers append. It ends when the server begins to shut down. A store only this
+    /// server writes needs none: every batch then passes through this server's command path.
+    pub fn follower(&self) -> impl std::future::Future<Output = ()> + Send + 'static {
+        let inner = Arc::clone(&self.inner);
+        async move { inner.follow().await }
+    }
+}
+
+/// The follower's wait before reading again after a store error (a database that is down, say), doubled up to
+/// [`FOLLOW_BACKOFF_MAX`] while the errors last.
+const FOLLOW_BACKOFF: std::time::Duration = std::time::Duration::from_millis(50);
+const FOLLOW_BACKOFF_MAX: std::time::Duration = std::time::Duration::from_secs(2);
+
+impl Inner {
+    async fn follow(&self) {
+        let store = &*self.shared.store;
+        let mut announced = store.watch_position();
+        let mut shutdown = self.shared.shutdown.clone();
+        let mut position = announced.current();
+        let mut backoff = FOLLOW_BACKOFF;
+        loop {
+            match self.follow_step(&mut position).await {
+                Ok(true) => backoff = FOLLOW_BACKOFF,
+                Ok(false) => {
+                    backoff = FOLLOW_BACKOFF;
+                    // Nothing past `position` was readable, and anything committed since is announced past it.
+                    tokio::select! {
+                        past = announced.wait_past(position) => if past.is_err() { return },
+                        _ = shutdown.wait_for(|s| *s) => return,
+                    }
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, position, "following the shared store failed; retrying");
+                    tokio::select! {
+                        _ = tokio::time::sleep(backoff) => {}
+                        _ = shutdown.wait_for(|s| *s) => return,
+                    }
+                    backoff = (backoff * 2).min(FOLLOW_BACKOFF_MAX);
+                }
+            }
+        }
+    }
+
+    /// Reads one chunk of the global order past `position` and hands it on, moving `position` past each run
+    /// taken in. `false` when there was nothing to read. An unavailable store fails the step, to be retried from
+    /// the run it stopped at; a run that cannot be taken in for another reason is logged and passed over, since
+    /// reading it again would fail the same way (the engine reloads that game from the store on its next use).
+    async fn follow_step(&self, position: &mut u64) -> Result<bool, ApiError> {
+        let records = self
+            .shared
+            .store
+            .read_global(position.saturating_add(1), GLOBAL_CHUNK)
+            .await?;
+        if records.is_empty() {
+            return Ok(false);
+        }
+        for run in runs(records) {
+            let game_id = run[0].stream.clone();
+            let last = run[run.len() - 1].global;
+            if let Ok(engine) = self.by_game(&game_id) {
+                match engine.follow(game_id.clone(), run).await {
+                    Ok(()) => {}
+                    Err(e @ ApiError::Unavailable(_)) => return Err(e),
+                    Err(e) => {
+                        tracing::error!(game_id, error = %e, "a followed batch was not taken in")
+                    }
+                }
+            }
+            *position = last;
+        }
+        Ok(true)
+    }
+}
+
 impl Inner {
     fn by_variant(&self, variant: i32) -> Result<&Arc<dyn DynGame>, ApiError> {
         let named = pb::Variant::try_from(variant).unwrap_or(pb::Variant::Unspecified);

@@ -28,7 +28,7 @@ pub(super) struct Head<G: Game> {
     pub(super) state: G::State,
 }
 
-type Slot<G> = Arc<tokio::sync::Mutex<Option<Head<G>>>>;
+pub(super) type Slot<G> = Arc<tokio::sync::Mutex<Option<Head<G>>>>;
 
 /// The game's lock with its head. The head leaves the slot while a command is applied (see `Engine::submit`), so
 /// an empty slot under the lock means "reload from the store".
@@ -84,6 +84,14 @@ impl<G: StoredGame> Engine<G> {
         let slot: Slot<G> = Arc::new(tokio::sync::Mutex::new(None));
         cache.map.insert(id.to_string(), (tick, Arc::clone(&slot)));
         slot
+    }
+
+    /// The game's slot if it is cached, without making it more recently used or caching it.
+    pub(super) fn cached_slot(&self, id: &str) -> Option<Slot<G>> {
+        super::lock(&self.slots)
+            .map
+            .get(id)
+            .map(|(_, slot)| Arc::clone(slot))
     }
 
     /// Caches the head of a game just created. Its id is fresh: nobody else can hold its slot yet.

@@ -15,6 +15,13 @@ use hexfold_store::{Appended, MAX_COMMAND_ID_BYTES};
 use hexfold_table::{self as table, Accepted, Observer, TableEvent, TableEventView};
 use std::sync::Arc;
 
+/// How many times one command is decided again, each time on the head reloaded from the store, because another
+/// server had moved the game past the cached head (its append failed on the expected version, or the rules refused
+/// it while the store's head was elsewhere). Each reload means another command was accepted meanwhile, so the bound
+/// only matters for a game that many servers write at once; past it the last answer stands (ABORTED for an append
+/// that failed).
+const MAX_RELOADS: u32 = 3;
+
 /// Longest seat name, in bytes.
 pub const MAX_SEAT_NAME_BYTES: usize = 64;
 
@@ -175,7 +182,8 @@ impl<G: StoredGame> Engine<G> {
 
     /// Decides and applies one command of the caller's seat: the table decides against the head and folds the
     /// batch into it in place; the batch is appended with its snapshots, the head put back, and the batch
-    /// published.
+    /// published. If another server has moved the game past the cached head, the command is decided again on the
+    /// stored head (see [`MAX_RELOADS`]).
     pub async fn submit<W: Wire<G>>(
         &self,
         cred: Credential,
@@ -186,44 +194,75 @@ impl<G: StoredGame> Engine<G> {
             "SubmitCommand needs a seat token in `authorization: Bearer <token>`",
         )?;
         let mut guard = self.lock_head(&submit.game_id).await?;
-        let current = head(&guard);
-        let seat = seat_of_token(&current.meta, cred)?;
-        let decided = table::decide::<G>(
-            &current.state,
-            current.version,
-            &current.meta.seed,
-            seat,
-            &submit.command,
-            submit.expected_version,
-        );
-        let events = match decided {
-            Ok(events) => events,
-            Err(refusal) => {
-                let meta = Arc::clone(&current.meta);
-                drop(guard);
-                return self
-                    .refused::<W>(&meta, seat, &submit.command_id, refusal.into())
-                    .await;
+        let mut reloads = 0;
+        let (meta, seat, before, appended, accepted, folding) = loop {
+            let current = head(&guard);
+            let seat = seat_of_token(&current.meta, cred)?;
+            let decided = table::decide::<G>(
+                &current.state,
+                current.version,
+                &current.meta.seed,
+                seat,
+                &submit.command,
+                submit.expected_version,
+            );
+            let events = match decided {
+                Ok(events) => events,
+                Err(refusal) => {
+                    let meta = Arc::clone(&current.meta);
+                    // With other servers on the store the refusal may come from a head they have moved past:
+                    // if the store's head is elsewhere, the command is decided again on it.
+                    if self.shared.other_writers
+                        && reloads < MAX_RELOADS
+                        && self.stored_head(&meta.id).await? != current.version
+                    {
+                        reloads += 1;
+                        *guard = Some(self.load_head(&submit.game_id).await?);
+                        continue;
+                    }
+                    drop(guard);
+                    return self
+                        .refused::<W>(&meta, seat, &submit.command_id, refusal.into())
+                        .await;
+                }
+            };
+            // The head leaves its slot while the command is applied: the state evolves in place instead of being
+            // cloned for every command, and if anything below fails or is cancelled, the slot stays empty and the
+            // next lock reloads the head from the store, so the cache never holds a state the store does not.
+            let Head {
+                meta,
+                version: before,
+                state,
+            } = guard.take().expect("lock_head loads the head");
+            let (accepted, mut folding) = self.fold(&meta, seat, before, state, events).await?;
+            let command = StoredCommand {
+                seat,
+                command: &submit.command,
+            };
+            let snapshots = std::mem::take(&mut folding.snapshots);
+            let appended = self
+                .append(
+                    &meta,
+                    submit.command_id.as_str(),
+                    command,
+                    before,
+                    &accepted,
+                    snapshots,
+                )
+                .await;
+            match appended {
+                // Another server appended to the game since this one cached its head: the command was decided
+                // on old state, so it is decided again on the head the store has now (where an expected version
+                // the caller gave is checked again, and ABORTED if another command took it).
+                Err(ApiError::Conflict { .. }) if reloads < MAX_RELOADS => {
+                    reloads += 1;
+                    *guard = Some(self.load_head(&submit.game_id).await?);
+                }
+                Err(e) => return Err(e),
+                Ok(appended) => break (meta, seat, before, appended, accepted, folding),
             }
         };
-        // The head leaves its slot while the command is applied: the state evolves in place instead of being
-        // cloned for every command, and if anything below fails or is cancelled, the slot stays empty and the
-        // next lock reloads the head from the store, so the cache never holds a state the store does not.
-        let Head {
-            meta,
-            version: before,
-            state,
-        } = guard.take().expect("lock_head loads the head");
-        let (accepted, folding) = self.fold(&meta, seat, before, state, events).await?;
-        let command = StoredCommand {
-            seat,
-            command: submit.command,
-        };
         let command_id = submit.command_id.as_str();
-        let snapshots = folding.snapshots;
-        let appended = self
-            .append(&meta, command_id, command, before, &accepted, snapshots)
-            .await?;
         if appended.duplicate {
             drop(guard);
             let (first, last) = (appended.first_version, appended.last_version);

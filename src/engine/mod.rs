@@ -12,8 +12,8 @@
 //! errors travel through a [`Wire`], and converts them there, once, outside the game's lock.
 //!
 //! Subsystems, one module each: the head-state cache and the game locks (`cache`), seat authentication (`auth`),
-//! the command path (`command`), reads and streams (`read`), `Play` turns (`turns`), and every call to the event
-//! store (`storage`).
+//! the command path (`command`), reads and streams (`read`), `Play` turns (`turns`), the batches of other servers on
+//! a shared store (`follow`), and every call to the event store (`storage`).
 //!
 //! Limits: at most `cached_games` head states stay in memory (least recently used first out; a game in use is
 //! never evicted, so its lock is unique); each subscriber has a buffer of `subscriber_buffer` batches and is ended
@@ -22,6 +22,7 @@
 mod auth;
 mod cache;
 mod command;
+mod follow;
 mod read;
 mod storage;
 mod turns;
@@ -71,6 +72,9 @@ pub struct Shared {
     pub streams: Arc<Semaphore>,
     /// Turns `true` when the server begins to shut down; stream tasks end on it.
     pub shutdown: watch::Receiver<bool>,
+    /// Whether other servers may append to the store too (PostgreSQL's): then a cached head can be behind, and a
+    /// command the rules refuse on it is decided again if the store's head has moved (see `command.rs`).
+    pub other_writers: bool,
 }
 
 impl Shared {

@@ -90,8 +90,17 @@ pub(super) struct Published<G: Game> {
     records: Vec<(u64, u64, TableEvent<G::Event>)>,
 }
 
+/// The live channel of a game that has subscribers, with the newest version sent through it.
+pub(super) struct Live<G: Game> {
+    tx: broadcast::Sender<Arc<Published<G>>>,
+    /// A batch is published by the command path that appended it and, on a shared store, again by the follower
+    /// that reads it back from the global order (by every server for another's batches); only versions past this
+    /// one are sent, so each is sent once.
+    published: u64,
+}
+
 /// The live channel of each game that has subscribers.
-pub(super) type Channels<G> = Arc<Mutex<HashMap<String, broadcast::Sender<Arc<Published<G>>>>>>;
+pub(super) type Channels<G> = Arc<Mutex<HashMap<String, Live<G>>>>;
 
 fn summary_of<G: Game>(meta: &Meta<G>, version: u64, state: &G::State) -> Summary {
     Summary {
@@ -224,7 +233,10 @@ impl<G: StoredGame> Engine<G> {
         let release = move |live: broadcast::Receiver<Arc<Published<G>>>| {
             drop(live);
             let mut map = lock(&channels);
-            if map.get(&meta.id).is_some_and(|tx| tx.receiver_count() == 0) {
+            if map
+                .get(&meta.id)
+                .is_some_and(|live| live.tx.receiver_count() == 0)
+            {
                 map.remove(&meta.id);
             }
         };
@@ -305,11 +317,16 @@ impl<G: StoredGame> Engine<G> {
         let capacity = self.shared.limits.subscriber_buffer.max(1);
         lock(&self.channels)
             .entry(id.to_string())
-            .or_insert_with(|| broadcast::channel(capacity).0)
+            .or_insert_with(|| Live {
+                tx: broadcast::channel(capacity).0,
+                published: 0,
+            })
+            .tx
             .subscribe()
     }
 
-    /// Hands an appended batch to the game's live subscribers, if it has any.
+    /// Hands an appended batch to the game's live subscribers, if it has any: the events past the newest version
+    /// already sent to them, if any are.
     pub(super) fn publish(
         &self,
         id: &str,
@@ -317,15 +334,38 @@ impl<G: StoredGame> Engine<G> {
         first_global: u64,
         events: Vec<TableEvent<G::Event>>,
     ) {
-        let channels = lock(&self.channels);
-        if let Some(tx) = channels.get(id) {
-            let records = events
+        let records = events
+            .into_iter()
+            .enumerate()
+            .map(|(i, e)| (first_version + i as u64, first_global + i as u64, e));
+        self.publish_records(id, records);
+    }
+
+    /// The newest version sent to game `id`'s live subscribers, or `None` if it has none.
+    pub(super) fn published(&self, id: &str) -> Option<u64> {
+        lock(&self.channels).get(id).map(|live| live.published)
+    }
+
+    /// Sends `(version, global, event)` records of game `id`, in version order, to its live subscribers,
+    /// skipping those already sent.
+    pub(super) fn publish_records(
+        &self,
+        id: &str,
+        records: impl IntoIterator<Item = (u64, u64, TableEvent<G::Event>)>,
+    ) {
+        let mut channels = lock(&self.channels);
+        if let Some(live) = channels.get_mut(id) {
+            let published = live.published;
+            let records: Vec<_> = records
                 .into_iter()
-                .enumerate()
-                .map(|(i, e)| (first_version + i as u64, first_global + i as u64, e))
+                .filter(|(version, _, _)| *version > published)
                 .collect();
+            let Some((last, _, _)) = records.last() else {
+                return;
+            };
+            live.published = *last;
             // An error only means that nobody listens any more; the last subscriber removes the channel.
-            let _ = tx.send(Arc::new(Published { records }));
+            let _ = live.tx.send(Arc::new(Published { records }));
         }
     }
 }
@@ -457,9 +497,21 @@ async fn run_subscription<G: StoredGame, W: Wire<G>>(
                 continue;
             }
             if *version != last + 1 {
-                return Err(ApiError::Internal(format!(
-                    "the live stream jumped from version {last} to {version}"
-                )));
+                // On a shared store a batch this server appended can be published before the follower has read
+                // back another server's batch before it; the store is the truth, so the gap is read from it.
+                let gap_viewer = table::viewer(start.seat, false);
+                while last + 1 < *version {
+                    let end = (*version - 1).min(last + READ_CHUNK);
+                    let (next, items) =
+                        read_views::<G, W>(shared, meta, gap_viewer, state, last + 1, end).await?;
+                    state = next;
+                    for item in items {
+                        if !send(tx, Ok(W::update(Update::Event(item))), shutdown).await {
+                            return Ok(());
+                        }
+                    }
+                    last = end;
+                }
             }
             let at = EventAt {
                 version: *version,

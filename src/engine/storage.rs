@@ -55,7 +55,7 @@ impl<G: StoredGame> Engine<G> {
         &self,
         meta: &Meta<G>,
         command_id: &str,
-        command: StoredCommand<G::Command>,
+        command: StoredCommand<&G::Command>,
         before: u64,
         accepted: &Accepted<G>,
         snapshots: Vec<(u64, Vec<u8>)>,
@@ -79,6 +79,11 @@ impl<G: StoredGame> Engine<G> {
             snapshots,
         };
         Ok(self.shared.store.append(request).await?)
+    }
+
+    /// The game's durable head version, as the store has it now.
+    pub(super) async fn stored_head(&self, id: &str) -> Result<u64, ApiError> {
+        Ok(self.shared.store.head(id).await?)
     }
 
     /// The versions of the command `command_id` of game `id`, if it was applied. For a command the rules refused:

@@ -60,16 +60,22 @@ fn sled_store(dir: &std::path::Path) -> Arc<dyn EventStore> {
     Arc::new(Store::open(dir, config).unwrap())
 }
 
-/// An engine for base Catan over `store`, and a new four-seat game: its id and the seats' credentials.
-async fn catan_game(store: Arc<dyn EventStore>) -> (Engine<Catan>, String, Vec<Credential>) {
+/// What an engine shares, over `store`.
+fn shared_over(store: Arc<dyn EventStore>, other_writers: bool) -> Arc<Shared> {
     // The shutdown signal's sender goes at once: only stream tasks watch it, and these tests open none.
     let (_, shutdown) = watch::channel(false);
-    let engine = Engine::<Catan>::new(Arc::new(Shared {
+    Arc::new(Shared {
         store,
         limits: Limits::default(),
         streams: Arc::new(Semaphore::new(16)),
         shutdown,
-    }));
+        other_writers,
+    })
+}
+
+/// An engine for base Catan over `store`, and a new four-seat game: its id and the seats' credentials.
+async fn catan_game(store: Arc<dyn EventStore>) -> (Engine<Catan>, String, Vec<Credential>) {
+    let engine = Engine::<Catan>::new(shared_over(store, false));
     let seats = SeatNames::new(["a", "b", "c", "d"].map(String::from).to_vec()).unwrap();
     let options = stored::StoredOptions {
         map: "MAP_KIND_UNSPECIFIED".into(),
@@ -462,6 +468,108 @@ async fn the_command_path_makes_one_store_call_per_accepted_command_and_none_rea
         "{loaded:?}"
     );
     assert!(loaded[3..].iter().all(|&m| m == "read"), "{loaded:?}");
+}
+
+/// The first seat that may act at the head, with its legal actions.
+async fn acting(
+    engine: &Engine<Catan>,
+    id: &str,
+    creds: &[Credential],
+) -> (usize, Actions<Command>) {
+    for (seat, cred) in creds.iter().enumerate() {
+        let actions = engine.legal_actions(*cred, id).await.unwrap();
+        if !actions.commands.is_empty() {
+            return (seat, actions);
+        }
+    }
+    panic!("nobody may act in {id}");
+}
+
+/// Several servers on one store, each an engine with its own cache: a server whose cached head another has moved
+/// past never accepts a command decided on the old state. The append's expected version catches a command the
+/// old state allows, even with the refusal check off; with it on, a command only the new state allows, and an
+/// expected version only the new head has, are decided again on the stored head and accepted there.
+#[tokio::test]
+async fn a_server_whose_cached_head_is_behind_decides_again_on_the_stored_head() {
+    let dir = tempfile::tempdir().unwrap();
+    let (writer, id, creds) = catan_game(sled_store(dir.path())).await;
+    let store = Arc::clone(&writer.shared.store);
+    let unchecked = Engine::<Catan>::new(shared_over(Arc::clone(&store), false));
+    let late = Engine::<Catan>::new(shared_over(Arc::clone(&store), true));
+    let expecting = Engine::<Catan>::new(shared_over(Arc::clone(&store), true));
+    for engine in [&writer, &unchecked, &late, &expecting] {
+        let cached = engine
+            .state(Credential::Anonymous, &id, None)
+            .await
+            .unwrap();
+        assert_eq!(cached.version, 0);
+    }
+    let (seat, first) = acting(&writer, &id, &creds).await;
+    let old = first.commands[0].clone();
+    let accepted = writer
+        .submit::<Plain>(creds[seat], submit(&id, 0, None, old.clone()))
+        .await
+        .unwrap();
+    let moved = accepted.version;
+    assert!(
+        !writer
+            .legal_actions(creds[seat], &id)
+            .await
+            .unwrap()
+            .commands
+            .contains(&old),
+        "the test needs a command the new head refuses"
+    );
+
+    // Legal on the stale head, not on the stored one: the append fails on its expected version, the command is
+    // decided again on the reloaded head and refused there. Nothing is written.
+    let refused = unchecked
+        .submit::<Plain>(creds[seat], submit(&id, 1, None, old.clone()))
+        .await
+        .unwrap_err();
+    assert!(
+        matches!(refused, ApiError::Precondition { .. }),
+        "{refused:?}"
+    );
+    assert_eq!(store.head(&id).await.unwrap(), moved);
+
+    // Legal on the stored head: whatever the stale head's rules say, it is decided there and accepted.
+    let (seat, second) = acting(&writer, &id, &creds).await;
+    let answer = late
+        .submit::<Plain>(
+            creds[seat],
+            submit(&id, 2, None, second.commands[0].clone()),
+        )
+        .await
+        .unwrap();
+    assert!(!answer.duplicate);
+    assert_eq!(answer.events[0].version, moved + 1);
+    let head = store.head(&id).await.unwrap();
+    assert_eq!(answer.version, head);
+
+    // An expected version only the stored head has: refused as a conflict on the stale head, then accepted.
+    // (The writer is behind now too; `late` wrote the head.)
+    let (seat, third) = acting(&late, &id, &creds).await;
+    assert_eq!(third.version, head);
+    let answer = expecting
+        .submit::<Plain>(
+            creds[seat],
+            submit(&id, 3, Some(head), third.commands[0].clone()),
+        )
+        .await
+        .unwrap();
+    assert_eq!(answer.events[0].version, head + 1);
+
+    // Each engine's view of the game is the stored one.
+    let expected = Engine::<Catan>::new(shared_over(Arc::clone(&store), true))
+        .state(Credential::Anonymous, &id, None)
+        .await
+        .unwrap();
+    let got = expecting
+        .state(Credential::Anonymous, &id, None)
+        .await
+        .unwrap();
+    assert_eq!(got, expected);
 }
 
 /// A fresh game's seed comes from the operating system: two are never the same.

@@ -63,6 +63,9 @@ pub trait DynGame: Send + Sync {
         game_id: String,
         records: Vec<GlobalRecord>,
     ) -> Result<Vec<pb::EventEnvelope>, ApiError>;
+    /// Takes in consecutive events `records` of one game read back from a shared store's global order (see
+    /// `Engine::follow`).
+    async fn follow(&self, game_id: String, records: Vec<GlobalRecord>) -> Result<(), ApiError>;
 }
 
 /// Where a game stands for one seat, for its `Play` session, in protobuf: the seat's legal actions if it may act
@@ -338,5 +341,9 @@ impl<G: ProtoGame + StoredGame> DynGame for ProtoEngine<G> {
         records: Vec<GlobalRecord>,
     ) -> Result<Vec<pb::EventEnvelope>, ApiError> {
         self.engine.omniscient::<Proto>(&game_id, records).await
+    }
+
+    async fn follow(&self, game_id: String, records: Vec<GlobalRecord>) -> Result<(), ApiError> {
+        self.engine.follow(&game_id, records).await
     }
 }

@@ -91,6 +91,21 @@ fn load_over_unary_calls_without_write_coalescing_measures_commands() {
     assert!(count_after(&stdout, "half load", "/s (") > 0, "{stdout}");
 }
 
+/// Two servers on a throw-away PostgreSQL database, the games spread over them.
+#[test]
+fn load_on_postgres_with_two_servers_measures_commands() {
+    let stdout = load("play", &["--store", "temp", "--servers", "2"]);
+    assert!(
+        stdout.contains(", store PostgreSQL with 2 server(s) on it, "),
+        "{stdout}"
+    );
+    assert!(
+        count_after(&stdout, "peak: durable commands", "/s (") > 0,
+        "{stdout}"
+    );
+    assert!(count_after(&stdout, "half load", "/s (") > 0, "{stdout}");
+}
+
 #[test]
 fn load_refuses_a_zero_size() {
     for (flag, value) in [("--games", "0"), ("--snapshot-every", "0")] {

@@ -8,9 +8,10 @@
 //! through `setpriv`. Readiness is a connection that succeeds, polled until a deadline.
 //!
 //! The cluster dies with the test process, however that ends: `postgres` is started through `setpriv
-//! --pdeathsig INT` from a thread that never exits, so when the process exits or is killed, the kernel
-//! sends the postmaster SIGINT (a fast shutdown: clients cut, shared memory released) and its backends
-//! follow it. Rust runs no destructor for statics at exit, so the directory itself is left behind and
+//! --pdeathsig INT` from a thread that exits only after the postmaster has, so when the process exits or
+//! is killed, the kernel sends the postmaster SIGINT (a fast shutdown: clients cut, shared memory
+//! released) and its backends follow it. [`PrivateCluster`] is one test's own cluster, which it may stop
+//! (`pg_ctl stop -m fast`) and start again on the same data. Rust runs no destructor for statics at exit, so the directory itself is left behind and
 //! removed by the next start's sweep, which deletes every `hexfold-pg-*` directory whose owning test
 //! process is gone (killing a postmaster still running in it).
 //!
@@ -38,6 +39,71 @@ pub struct Cluster {
     /// The cluster's directory: `data/`, the socket, `owner` (the test process's id) and the logs.
     dir: PathBuf,
     databases: AtomicU64,
+    bin: PathBuf,
+    user: Option<(u32, u32)>,
+}
+
+/// A cluster of one test's own, which it may stop and start again (the shared one of [`cluster`] serves
+/// every test of the process, so none may stop it). It stops with the test process like the shared one.
+#[derive(Debug)]
+pub struct PrivateCluster {
+    cluster: Cluster,
+    /// Answers once the running postmaster has exited (its thread reaps it).
+    exited: Option<std::sync::mpsc::Receiver<()>>,
+}
+
+impl PrivateCluster {
+    /// Starts a cluster of its own, in a directory of its own.
+    pub fn start() -> PrivateCluster {
+        let started = (|| {
+            sweep_stale_clusters();
+            let bin = postgres_bin()?;
+            let (dir, user) = init(&bin)?;
+            let exited = launch(&bin, &dir, user)?;
+            Ok::<_, String>(PrivateCluster {
+                cluster: Cluster {
+                    dir,
+                    databases: AtomicU64::new(0),
+                    bin,
+                    user,
+                },
+                exited: Some(exited),
+            })
+        })();
+        started.unwrap_or_else(|e| panic!("cannot start a private PostgreSQL cluster: {e}"))
+    }
+
+    /// The cluster, to create databases on.
+    pub fn cluster(&self) -> &Cluster {
+        &self.cluster
+    }
+
+    /// Stops the postmaster as `pg_ctl stop -m fast` does (clients cut, committed data kept) and returns
+    /// once it has exited. Blocking: call it from `spawn_blocking` in async code.
+    pub fn stop(&mut self) {
+        let Some(exited) = self.exited.take() else {
+            return;
+        };
+        let status = command(&self.cluster.bin.join("pg_ctl"), self.cluster.user, None)
+            .args(["stop", "-m", "fast", "-w", "-D"])
+            .arg(self.cluster.dir.join("data"))
+            .current_dir(&self.cluster.dir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .expect("run pg_ctl");
+        assert!(status.success(), "pg_ctl stop failed: {status}");
+        let _ = exited.recv();
+    }
+
+    /// Starts the postmaster again on the same data and returns once it accepts connections. Blocking, like
+    /// [`stop`](Self::stop).
+    pub fn restart(&mut self) {
+        assert!(self.exited.is_none(), "the cluster is running");
+        let exited = launch(&self.cluster.bin, &self.cluster.dir, self.cluster.user)
+            .unwrap_or_else(|e| panic!("cannot start the private cluster again: {e}"));
+        self.exited = Some(exited);
+    }
 }
 
 /// The test process's cluster, started on first use.
@@ -79,30 +145,15 @@ impl Cluster {
     fn start() -> Result<Cluster, String> {
         sweep_stale_clusters();
         let bin = postgres_bin()?;
-        let (sender, started) = std::sync::mpsc::channel();
-        // The postmaster's parent-death signal fires when the thread that started it ends, so this thread
-        // never does: the cluster lives exactly as long as the test process.
-        std::thread::Builder::new()
-            .name("postgres-test-cluster".into())
-            .spawn(move || match boot(&bin) {
-                Ok((dir, child)) => {
-                    let _ = sender.send(Ok(dir));
-                    let _postmaster: Child = child;
-                    loop {
-                        std::thread::park();
-                    }
-                }
-                Err(e) => {
-                    let _ = sender.send(Err(e));
-                }
-            })
-            .map_err(|e| format!("cannot start the cluster's thread: {e}"))?;
-        let dir = started
-            .recv()
-            .map_err(|_| "the cluster's thread died".to_string())??;
+        let (dir, user) = init(&bin)?;
+        // The postmaster runs as long as the test process: nobody stops the shared cluster.
+        let exited = launch(&bin, &dir, user)?;
+        std::mem::forget(exited);
         Ok(Cluster {
             dir,
             databases: AtomicU64::new(0),
+            bin,
+            user,
         })
     }
 }
@@ -182,8 +233,9 @@ fn command(program: &Path, user: Option<(u32, u32)>, pdeathsig: Option<&str>) ->
     setpriv
 }
 
-/// Creates the directory, runs initdb, starts postgres and waits until it accepts a connection.
-fn boot(bin: &Path) -> Result<(PathBuf, Child), String> {
+/// Creates the cluster's directory and runs initdb in it; returns the directory and the user PostgreSQL
+/// runs as.
+fn init(bin: &Path) -> Result<(PathBuf, Option<(u32, u32)>), String> {
     let dir = tempfile::Builder::new()
         .prefix(DIR_PREFIX)
         .tempdir()
@@ -197,11 +249,8 @@ fn boot(bin: &Path) -> Result<(PathBuf, Child), String> {
             .map_err(|e| format!("cannot give the cluster's directory to nobody: {e}"))?;
     }
     let data = dir.join("data");
-    let log = |name: &str| {
-        std::fs::File::create(dir.join(name)).map_err(|e| format!("cannot create {name}: {e}"))
-    };
 
-    let initdb_log = log("initdb.log")?;
+    let initdb_log = log(&dir, "initdb.log")?;
     let status = command(&bin.join("initdb"), user, None)
         .arg("--pgdata")
         .arg(&data)
@@ -226,12 +275,66 @@ fn boot(bin: &Path) -> Result<(PathBuf, Child), String> {
         ));
     }
 
-    let postgres_log = log("postgres.log")?;
-    let mut child = command(&bin.join("postgres"), user, Some("INT"))
+    Ok((dir, user))
+}
+
+/// Creates a log file of the cluster.
+fn log(dir: &Path, name: &str) -> Result<std::fs::File, String> {
+    std::fs::File::create(dir.join(name)).map_err(|e| format!("cannot create {name}: {e}"))
+}
+
+/// Starts postgres on the cluster in `dir` from a thread of its own and waits until it accepts a connection.
+/// The postmaster's parent-death signal fires when that thread ends, and the thread ends only once the
+/// postmaster has exited (it waits for it), so the postmaster lives until it is stopped or the test process
+/// ends. The receiver answers once it has exited.
+fn launch(
+    bin: &Path,
+    dir: &Path,
+    user: Option<(u32, u32)>,
+) -> Result<std::sync::mpsc::Receiver<()>, String> {
+    let (sender, started) = std::sync::mpsc::channel();
+    let (exited_tx, exited) = std::sync::mpsc::channel();
+    let (bin_owned, dir_owned) = (bin.to_path_buf(), dir.to_path_buf());
+    std::thread::Builder::new()
+        .name("postgres-test-cluster".into())
+        .spawn(move || {
+            let mut child = match spawn_postgres(&bin_owned, &dir_owned, user) {
+                Ok(child) => child,
+                Err(e) => return drop(sender.send(Err(e))),
+            };
+            // Ready is polled here, outside any runtime the caller may be on.
+            let ready = wait_ready(&dir_url(&dir_owned), &dir_owned, &mut child);
+            if ready.is_err() {
+                let _ = child.kill();
+            }
+            let _ = sender.send(ready);
+            let _ = child.wait();
+            let _ = exited_tx.send(());
+        })
+        .map_err(|e| format!("cannot start the cluster's thread: {e}"))?;
+    started
+        .recv()
+        .map_err(|_| "the cluster's thread died".to_string())??;
+    Ok(exited)
+}
+
+/// The maintenance database's URL, with a short connect timeout for the readiness poll.
+fn dir_url(dir: &Path) -> String {
+    format!(
+        "postgres://postgres@/postgres?host={}&port={PORT}&connect_timeout=2",
+        dir.display()
+    )
+}
+
+/// Starts the postmaster on the cluster in `dir`.
+fn spawn_postgres(bin: &Path, dir: &Path, user: Option<(u32, u32)>) -> Result<Child, String> {
+    let data = dir.join("data");
+    let postgres_log = log(dir, "postgres.log")?;
+    command(&bin.join("postgres"), user, Some("INT"))
         .arg("-D")
         .arg(&data)
         .arg("-k")
-        .arg(&dir)
+        .arg(dir)
         .args([
             "-p",
             &PORT.to_string(),
@@ -244,17 +347,17 @@ fn boot(bin: &Path) -> Result<(PathBuf, Child), String> {
             "-c",
             "synchronous_commit=on",
         ])
-        .current_dir(&dir)
+        .current_dir(dir)
         .stdin(Stdio::null())
         .stdout(postgres_log.try_clone().map_err(|e| e.to_string())?)
         .stderr(postgres_log)
         .spawn()
-        .map_err(|e| format!("cannot start postgres: {e}"))?;
+        .map_err(|e| format!("cannot start postgres: {e}"))
+}
 
-    let url = format!(
-        "postgres://postgres@/postgres?host={}&port={PORT}&connect_timeout=2",
-        dir.display()
-    );
+/// Polls until the cluster accepts a connection, failing if the postmaster exits first or the deadline
+/// passes.
+fn wait_ready(url: &str, dir: &Path, child: &mut Child) -> Result<(), String> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -268,7 +371,7 @@ fn boot(bin: &Path) -> Result<(PathBuf, Child), String> {
             ));
         }
         let connected = runtime.block_on(async {
-            let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls).await?;
+            let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls).await?;
             let task = tokio::spawn(connection);
             client.simple_query("SELECT 1").await?;
             drop(client);
@@ -276,13 +379,12 @@ fn boot(bin: &Path) -> Result<(PathBuf, Child), String> {
             Ok::<_, tokio_postgres::Error>(())
         });
         match connected {
-            Ok(()) => return Ok((dir, child)),
+            Ok(()) => return Ok(()),
             Err(_) if Instant::now() < deadline => {
                 // Polling for readiness: the socket appears, then the server leaves recovery.
                 std::thread::sleep(Duration::from_millis(20));
             }
             Err(e) => {
-                let _ = child.kill();
                 return Err(format!(
                     "postgres was not ready within {READY_WITHIN:?} ({e}): {}",
                     tail(&dir.join("postgres.log"))

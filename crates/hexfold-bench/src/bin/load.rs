@@ -1,8 +1,9 @@
-//! gRPC load benchmark: the real server in-process on loopback over a temporary sled directory, many concurrent
-//! games driven by random legal commands through the generated client.
+//! gRPC load benchmark: the real server in-process on loopback over a temporary sled directory (or PostgreSQL,
+//! with `--store`, and then one or more servers on it), many concurrent games driven by random legal commands
+//! through the generated client.
 //!
 //! `cargo run --release -p hexfold-bench --bin load -- --games 64 --seconds 10 [--api play|unary]
-//! [--durability flush|fsync]`
+//! [--durability flush|fsync] [--store postgres://...|temp [--servers 2]]`
 //!
 //! How clients drive the games (`--api`):
 //! - `play` (default): each seat of each game is a bot on its own `Play` stream: the server prompts it with its
@@ -89,6 +90,15 @@ struct Args {
     /// How the clients submit: a `Play` stream per seat, or unary `SubmitCommand` calls.
     #[arg(long, value_enum, default_value_t = Api::Play)]
     api: Api,
+    /// Keep the events in PostgreSQL at this URL instead of a temporary sled directory, or `temp` for a fresh
+    /// database on a throw-away cluster started for the run (`hexfold-postgres`'s test cluster: `initdb` and
+    /// `postgres` from `$HEXFOLD_PG_BIN`, `PATH` or `/usr/lib/postgresql/<version>/bin`).
+    #[arg(long)]
+    store: Option<String>,
+    /// Servers on the one PostgreSQL database (with `--store`), each in this process with its own listener;
+    /// the games are spread over them, each game on one.
+    #[arg(long, default_value_t = 1)]
+    servers: usize,
     /// Every flush of a connection is its own system call, on the server and in the clients: the baseline for the
     /// write coalescing (`hexfold::net::Coalesce`) that both use by default.
     #[arg(long)]
@@ -115,15 +125,34 @@ fn main() -> anyhow::Result<()> {
         || args.threads == 0
         || args.client_threads == 0
         || args.snapshot_every == 0
+        || args.servers == 0
         || !(args.warmup >= 0.0 && args.warmup.is_finite())
     {
         bail!(
-            "--games, --connections, --seconds, --threads, --client-threads and --snapshot-every must be at least 1, \
-             --warmup a number of seconds"
+            "--games, --connections, --seconds, --threads, --client-threads, --snapshot-every and --servers must be \
+             at least 1, --warmup a number of seconds"
         );
     }
+    if args.servers > 1 && args.store.is_none() {
+        bail!("--servers above 1 needs --store: sled's directory belongs to one server");
+    }
     let dir = tempfile::tempdir().context("temporary data directory")?;
+    // The server gets its own runtime so the clients' tasks do not queue behind it in one scheduler (they still
+    // share the cores).
+    let server_rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(args.threads)
+        .thread_name("server")
+        .enable_all()
+        .build()?;
+    let postgres = match args.store.as_deref() {
+        None => None,
+        Some("temp") => {
+            Some(server_rt.block_on(hexfold_postgres::test_support::cluster().create_database()))
+        }
+        Some(url) => Some(url.to_string()),
+    };
     let config = Config {
+        postgres: postgres.map(hexfold_postgres::PgConfig::new),
         data_dir: dir.path().to_path_buf(),
         durability: match args.durability {
             DurabilityArg::Flush => Durability::Flush,
@@ -139,29 +168,30 @@ fn main() -> anyhow::Result<()> {
         ..Config::default()
     };
 
-    // The server gets its own runtime so the clients' tasks do not queue behind it in one scheduler (they still
-    // share the cores).
-    let server_rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(args.threads)
-        .thread_name("server")
-        .enable_all()
-        .build()?;
-    let listener = server_rt.block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))?;
-    let addr = listener.local_addr()?;
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let served = server_rt.spawn(server::run(listener, config, async {
-        let _ = stopped.await;
-    }));
+    // Every server shares the runtime (and so the threads of `--threads`), as they would share the machine.
+    let mut endpoints = Vec::new();
+    let mut running = Vec::new();
+    for _ in 0..args.servers {
+        let listener = server_rt.block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))?;
+        endpoints.push(format!("http://{}", listener.local_addr()?));
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let served = server_rt.spawn(server::run(listener, config.clone(), async {
+            let _ = stopped.await;
+        }));
+        running.push((stop, served));
+    }
 
     let client_rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(args.client_threads)
         .thread_name("client")
         .enable_all()
         .build()?;
-    let result = client_rt.block_on(bench(&args, format!("http://{addr}")));
+    let result = client_rt.block_on(bench(&args, &endpoints));
 
-    let _ = stop.send(());
-    server_rt.block_on(served).context("server task")??;
+    for (stop, served) in running {
+        let _ = stop.send(());
+        server_rt.block_on(served).context("server task")??;
+    }
     result
 }
 
@@ -184,10 +214,14 @@ async fn connect(endpoint: &str, coalesce: bool) -> anyhow::Result<Channel> {
         .await?)
 }
 
-async fn bench(args: &Args, endpoint: String) -> anyhow::Result<()> {
+async fn bench(args: &Args, endpoints: &[String]) -> anyhow::Result<()> {
+    // `--connections` to each server, interleaved, so that game `i` (on channel `i % len`) goes to server
+    // `i % servers`.
     let mut channels = Vec::new();
     for _ in 0..args.connections {
-        channels.push(connect(&endpoint, !args.plain_io).await?);
+        for endpoint in endpoints {
+            channels.push(connect(endpoint, !args.plain_io).await?);
+        }
     }
     let phase = Phase {
         warmup: Duration::from_secs_f64(args.warmup),
@@ -195,7 +229,7 @@ async fn bench(args: &Args, endpoint: String) -> anyhow::Result<()> {
     };
     println!(
         "load: {} games over {:?}, {} connection(s), {} s per phase after {} s of warm-up, durability {:?}, \
-         a snapshot every {} events, {} server + {} client threads, {} cores, {} writes",
+         a snapshot every {} events, {} server + {} client threads, {} cores, store {}, {} writes",
         args.games,
         args.api,
         args.connections,
@@ -206,6 +240,10 @@ async fn bench(args: &Args, endpoint: String) -> anyhow::Result<()> {
         args.threads,
         args.client_threads,
         std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0),
+        match &args.store {
+            None => "sled".to_string(),
+            Some(_) => format!("PostgreSQL with {} server(s) on it", args.servers),
+        },
         if args.plain_io { "plain" } else { "coalesced" },
     );
 

@@ -1,0 +1,341 @@
+//! Faults with several servers on one PostgreSQL database: a server process SIGKILLed under load loses no
+//! acknowledged command, applies none twice, and the other server goes on serving its games; PostgreSQL
+//! stopped under load answers callers UNAVAILABLE within their deadline, and once it is back the servers go
+//! on by themselves, with nothing acknowledged lost.
+
+use crate::support::{self, authed, Step, Table, TestServer};
+use hexfold::proto::v1 as pb;
+use hexfold::server::Config;
+use hexfold_postgres::test_support::PrivateCluster;
+use rand::{rngs::StdRng, SeedableRng};
+use std::collections::HashMap;
+use std::process::Stdio;
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, BufReader};
+use tokio::sync::{mpsc, watch};
+use tonic::Code;
+
+/// Acknowledged commands to collect (from both servers) before the kill.
+const ACKS_BEFORE_KILL: usize = 160;
+/// Games per server.
+const GAMES: usize = 3;
+
+/// One acknowledged command: its game, the game's tokens, and the step.
+type Ack = (String, Vec<String>, Step);
+
+/// Plays `GAMES` games on `addr` at once, reporting every acknowledged command, until the server is gone (or
+/// this future is dropped, which stops every player: they are in a `JoinSet`).
+async fn play_on(addr: std::net::SocketAddr, seed: u64, acks: mpsc::UnboundedSender<Ack>) {
+    let mut players = tokio::task::JoinSet::new();
+    for g in 0..GAMES {
+        let mut table = Table::new(addr, 4).await;
+        let acks = acks.clone();
+        players.spawn(async move {
+            let mut rng = StdRng::seed_from_u64(seed + g as u64);
+            // Ends with an error once the server is gone (or the game ends).
+            while let Ok(Some(step)) = table.try_step(&mut rng).await {
+                let _ = acks.send((table.game_id.clone(), table.tokens.clone(), step));
+            }
+        });
+    }
+    while let Some(player) = players.join_next().await {
+        player.unwrap();
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_killed_under_load_loses_nothing_acknowledged_and_the_other_serves_its_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = hexfold_postgres::test_support::cluster()
+        .create_database()
+        .await;
+    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_hexfold"))
+        .args([
+            "serve",
+            "--listen",
+            "127.0.0.1:0",
+            "--store",
+            &url,
+            "--data-dir",
+        ])
+        .arg(dir.path().join("unused-a"))
+        .env_remove("HEXFOLD_LISTEN")
+        .env_remove("HEXFOLD_STORE")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("spawn hexfold serve");
+    let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
+    let line = stdout
+        .next_line()
+        .await
+        .unwrap()
+        .expect("the server prints its address");
+    let killed_addr: std::net::SocketAddr = line
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .parse()
+        .unwrap();
+    let survivor = support::start_with(Config {
+        postgres: Some(hexfold_postgres::PgConfig::new(url)),
+        ..support::config(&dir.path().join("unused-b"))
+    })
+    .await;
+
+    let (acks_tx, mut acks_rx) = mpsc::unbounded_channel::<Ack>();
+    let on_killed = tokio::spawn(play_on(killed_addr, 0, acks_tx.clone()));
+    let on_survivor = tokio::spawn(play_on(survivor.addr, 100, acks_tx));
+    let mut acked = Vec::new();
+    while acked.len() < ACKS_BEFORE_KILL {
+        acked.push(acks_rx.recv().await.expect("the games keep going"));
+    }
+    child.start_kill().expect("SIGKILL");
+    child.wait().await.unwrap();
+    on_killed.await.unwrap();
+    // The survivor's games go on meanwhile; collect what they acknowledge for a while longer, then let them end.
+    while acked.len() < 2 * ACKS_BEFORE_KILL {
+        match acks_rx.recv().await {
+            Some(ack) => acked.push(ack),
+            None => break,
+        }
+    }
+    on_survivor.abort();
+    let _ = on_survivor.await;
+    while let Ok(ack) = acks_rx.try_recv() {
+        acked.push(ack);
+    }
+
+    let games: std::collections::HashSet<&str> = acked.iter().map(|a| a.0.as_str()).collect();
+    assert!(games.len() > GAMES, "both servers' games were acknowledged");
+    assert_acknowledged_once(&survivor, &acked, 0).await;
+    survivor.stop().await;
+}
+
+/// Every acknowledged command is in the log once: retried through `server` it is a duplicate answered with its
+/// original version and events. Each game's log is gapless, and every game goes on through `server`.
+async fn assert_acknowledged_once(server: &TestServer, acked: &[Ack], round: usize) {
+    let mut client = server.client().await;
+    let mut highest: HashMap<String, (Vec<String>, u64)> = HashMap::new();
+    for (game_id, tokens, step) in acked {
+        let again = client
+            .submit_command(authed(
+                pb::SubmitCommandRequest {
+                    game_id: game_id.clone(),
+                    command_id: step.command_id.clone(),
+                    expected_version: None,
+                    command: Some(step.command.clone()),
+                    ..Default::default()
+                },
+                &tokens[step.seat],
+            ))
+            .await
+            .unwrap_or_else(|s| panic!("acknowledged command {} is lost: {s:?}", step.command_id))
+            .into_inner();
+        assert!(again.duplicate, "{} was not in the log", step.command_id);
+        assert_eq!(again.version, step.response.version);
+        assert_eq!(again.events, step.response.events);
+        let entry = highest
+            .entry(game_id.clone())
+            .or_insert_with(|| (tokens.clone(), 0));
+        entry.1 = entry.1.max(step.response.version);
+    }
+    let mut rng = StdRng::seed_from_u64(7);
+    for (game_id, (tokens, acked_version)) in highest {
+        let mut table = Table {
+            game_id: game_id.clone(),
+            tokens,
+            seats: vec![client.clone(); 4],
+            spectator: client.clone(),
+            // Command ids of their own, whichever round this is.
+            commands: 1_000_000 * (round + 1),
+        };
+        // The head first: a write the aborted players left in flight may still land (writes run in tasks of
+        // their own), so the events read after it reach at least that far.
+        let head = table.head().await;
+        let events = table.events(None).await;
+        let versions: Vec<u64> = events.iter().map(|e| e.version).collect();
+        assert_eq!(versions, (1..=versions.len() as u64).collect::<Vec<_>>());
+        assert!(head >= acked_version);
+        assert!(versions.len() as u64 >= head);
+        let head = versions.len() as u64;
+        // Once more if the write left in flight took the version first (then the second reads past it).
+        let next = match table.try_step(&mut rng).await {
+            Err(status) if status.code() == tonic::Code::Aborted => table.try_step(&mut rng).await,
+            other => other,
+        };
+        let next = match next {
+            Ok(next) => next,
+            Err(s) => {
+                let now = table.head().await;
+                let legal = table.legal(0).await;
+                panic!("{game_id} does not go on: {s:?}; head now {now}, {legal:?}")
+            }
+        };
+        if let Some(step) = next {
+            assert!(step.response.version > head);
+        }
+    }
+}
+
+/// Longest a call may take while PostgreSQL is down before it counts as a hang: the store gives up within
+/// `timeout + connect_timeout` (3 s below).
+const CALL_DEADLINE: Duration = Duration::from_secs(6);
+/// Longest the servers may take to serve again once PostgreSQL is back.
+const RECOVERY: Duration = Duration::from_secs(60);
+/// Failed calls to see while the database is down, and accepted commands per game once it is back.
+const WHILE_DOWN: usize = 6;
+const ONCE_BACK: usize = 3;
+
+/// Where the database stands while a call runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    Up,
+    Down,
+    Back,
+}
+
+/// One step's outcome on game `game`, with the phase it ran in (`None` if the phase changed meanwhile).
+struct Outcome {
+    game: usize,
+    phase: Option<Phase>,
+    result: Result<Option<Step>, tonic::Status>,
+}
+
+/// Checks one outcome: never INTERNAL or any code but those expected, only UNAVAILABLE for a call that ran
+/// entirely while the database was down, and nothing accepted then. Keeps what was acknowledged.
+fn check(outcome: &Outcome, tables: &[(String, Vec<String>)], acked: &mut Vec<Ack>) {
+    match (&outcome.result, outcome.phase) {
+        (Ok(Some(step)), phase) => {
+            assert_ne!(
+                phase,
+                Some(Phase::Down),
+                "accepted while the database was down"
+            );
+            let (game_id, tokens) = &tables[outcome.game];
+            acked.push((game_id.clone(), tokens.clone(), step.clone()));
+        }
+        (Ok(None), _) => {}
+        (Err(status), Some(Phase::Down)) => {
+            assert_eq!(status.code(), Code::Unavailable, "{status:?}")
+        }
+        // Around a change, and after it, a command may also be ABORTED: a command whose answer was lost with
+        // its connection may have committed, and the seat's next decision, read before, saw the game moved.
+        (Err(status), _) => assert!(
+            matches!(status.code(), Code::Unavailable | Code::Aborted),
+            "{status:?}"
+        ),
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_stopped_under_load_answers_unavailable_and_the_servers_recover_by_themselves() {
+    let mut cluster = PrivateCluster::start();
+    let url = cluster.cluster().create_database().await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut postgres = hexfold_postgres::PgConfig::new(url);
+    postgres.timeout = Duration::from_secs(2);
+    postgres.connect_timeout = Duration::from_secs(1);
+    let config = Config {
+        postgres: Some(postgres),
+        ..support::config(&dir.path().join("unused"))
+    };
+    let servers = [
+        support::start_with(config.clone()).await,
+        support::start_with(config).await,
+    ];
+
+    // One game per server, each played by a task of its own that reports every step.
+    let (phase_tx, phase_rx) = watch::channel(Phase::Up);
+    let (out_tx, mut out_rx) = mpsc::unbounded_channel::<Outcome>();
+    let mut tables = Vec::new();
+    let mut players = Vec::new();
+    for (game, server) in servers.iter().enumerate() {
+        let mut table = Table::new(server.addr, 4).await;
+        tables.push((table.game_id.clone(), table.tokens.clone()));
+        let (phase, out) = (phase_rx.clone(), out_tx.clone());
+        players.push(tokio::spawn(async move {
+            let mut rng = StdRng::seed_from_u64(game as u64);
+            loop {
+                let before = *phase.borrow();
+                let result = tokio::time::timeout(CALL_DEADLINE, table.try_step(&mut rng))
+                    .await
+                    .unwrap_or_else(|_| panic!("a call outlived its deadline ({before:?})"));
+                let ended = matches!(result, Ok(None));
+                let after = *phase.borrow();
+                let outcome = Outcome {
+                    game,
+                    phase: (before == after).then_some(before),
+                    result,
+                };
+                if out.send(outcome).is_err() || ended {
+                    return;
+                }
+            }
+        }));
+    }
+    drop(out_tx);
+    let mut acked = Vec::new();
+
+    // Up: some commands through each server.
+    let mut per_game = [0; 2];
+    while per_game.iter().any(|n| *n < ONCE_BACK) {
+        let outcome = out_rx.recv().await.expect("the games go on");
+        check(&outcome, &tables, &mut acked);
+        if matches!(outcome.result, Ok(Some(_))) {
+            per_game[outcome.game] += 1;
+        }
+    }
+
+    // Down: `pg_ctl stop -m fast`, then calls that ran entirely while it was down.
+    let mut stopped = tokio::task::spawn_blocking(move || {
+        cluster.stop();
+        cluster
+    })
+    .await
+    .unwrap();
+    phase_tx.send_replace(Phase::Down);
+    let mut failed_while_down = 0;
+    while failed_while_down < WHILE_DOWN {
+        let outcome = out_rx.recv().await.expect("the games go on");
+        check(&outcome, &tables, &mut acked);
+        if outcome.phase == Some(Phase::Down) {
+            failed_while_down += 1;
+        }
+    }
+
+    // Back: started again on the same data; the same servers, never restarted, accept commands again.
+    let _cluster = tokio::task::spawn_blocking(move || {
+        stopped.restart();
+        stopped
+    })
+    .await
+    .unwrap();
+    phase_tx.send_replace(Phase::Back);
+    let recovered = async {
+        let mut per_game = [0; 2];
+        while per_game.iter().any(|n| *n < ONCE_BACK) {
+            let outcome = out_rx.recv().await.expect("the games go on");
+            check(&outcome, &tables, &mut acked);
+            if outcome.phase == Some(Phase::Back) && matches!(outcome.result, Ok(Some(_))) {
+                per_game[outcome.game] += 1;
+            }
+        }
+    };
+    tokio::time::timeout(RECOVERY, recovered)
+        .await
+        .expect("the servers serve again once the database is back");
+    drop(out_rx);
+    for player in players {
+        player.await.unwrap();
+    }
+
+    // Nothing acknowledged before, during or after is lost or applied twice.
+    for (round, server) in servers.iter().enumerate() {
+        assert_acknowledged_once(server, &acked, round).await;
+    }
+    for server in servers {
+        server.stop().await;
+    }
+}
