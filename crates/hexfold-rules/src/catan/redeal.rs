@@ -22,26 +22,13 @@ impl Redeal for Catan {
             p.hand = hand;
         }
 
-        // Pile 0 is the deck; then each other seat's playable cards and its cards bought this turn.
-        let mut pool = cards_of(s.deck);
-        let mut sizes = vec![pool.len()];
-        for (i, p) in s.players.iter().enumerate() {
-            if i != seat.index() {
-                for cards in [p.dev, p.dev_new] {
-                    let cards = cards_of(cards);
-                    sizes.push(cards.len());
-                    pool.extend(cards);
-                }
-            }
-        }
-        let mut piles = deal(pool, &sizes, rng).into_iter().map(count_of);
-        s.deck = piles.next().expect("the deck's pile");
-        for (i, p) in s.players.iter_mut().enumerate() {
-            if i != seat.index() {
-                p.dev = piles.next().expect("a seat's playable pile");
-                p.dev_new = piles.next().expect("a seat's new pile");
-            }
-        }
+        let others = s
+            .players
+            .iter_mut()
+            .enumerate()
+            .filter(|&(i, _)| i != seat.index())
+            .map(|(_, p)| (&mut p.dev, &mut p.dev_new));
+        deal_dev_cards(&mut s.deck, others, rng);
         s
     }
 
@@ -59,15 +46,41 @@ impl Redeal for Catan {
     }
 }
 
+/// Deals the development deck again together with the given seats' cards, each pair a seat's playable cards and
+/// its cards bought this turn: the deck keeps its size, and each seat how many it may play and how many it bought.
+pub(crate) fn deal_dev_cards<'a>(
+    deck: &mut DevCards,
+    seats: impl Iterator<Item = (&'a mut DevCards, &'a mut DevCards)>,
+    rng: &mut GameRng,
+) {
+    let mut seats: Vec<_> = seats.collect();
+    // Pile 0 is the deck; then each seat's playable cards and its cards bought this turn.
+    let mut pool = cards_of(*deck);
+    let mut sizes = vec![pool.len()];
+    for (dev, dev_new) in &seats {
+        for cards in [**dev, **dev_new] {
+            let cards = cards_of(cards);
+            sizes.push(cards.len());
+            pool.extend(cards);
+        }
+    }
+    let mut piles = deal(pool, &sizes, rng).into_iter().map(count_of);
+    *deck = piles.next().expect("the deck's pile");
+    for (dev, dev_new) in &mut seats {
+        **dev = piles.next().expect("a seat's playable pile");
+        **dev_new = piles.next().expect("a seat's new pile");
+    }
+}
+
 /// Each card of `cards`, one entry per card.
-pub(crate) fn cards_of(cards: DevCards) -> Vec<DevCard> {
+fn cards_of(cards: DevCards) -> Vec<DevCard> {
     DevCard::ALL
         .into_iter()
         .flat_map(|c| std::iter::repeat_n(c, usize::from(cards.get(c))))
         .collect()
 }
 
-pub(crate) fn count_of(cards: Vec<DevCard>) -> DevCards {
+fn count_of(cards: Vec<DevCard>) -> DevCards {
     let mut out = DevCards::default();
     for c in cards {
         *out.get_mut(c) += 1;

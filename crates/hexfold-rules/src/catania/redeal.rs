@@ -3,8 +3,8 @@
 //! deck, as base Catan deals them (each seat keeps how many it may play and how many it bought this turn).
 
 use super::*;
-use crate::catan::redeal::{cards_of, count_of};
-use crate::redeal::{deal, Redeal};
+use crate::catan::redeal::deal_dev_cards;
+use crate::redeal::Redeal;
 
 impl Redeal for Catania {
     fn redeal(state: &State, seat: Seat, rng: &mut GameRng) -> State {
@@ -14,26 +14,13 @@ impl Redeal for Catania {
         }
         s.ck = CitiesKnights::redeal(&state.ck, seat, rng);
 
-        // Pile 0 is the deck; then each other seat's playable cards and its cards bought this turn.
-        let mut pool = cards_of(s.deck);
-        let mut sizes = vec![pool.len()];
-        for (i, p) in s.sailors.iter().enumerate() {
-            if i != seat.index() {
-                for cards in [p.dev, p.dev_new] {
-                    let cards = cards_of(cards);
-                    sizes.push(cards.len());
-                    pool.extend(cards);
-                }
-            }
-        }
-        let mut piles = deal(pool, &sizes, rng).into_iter().map(count_of);
-        s.deck = piles.next().expect("the deck's pile");
-        for (i, p) in s.sailors.iter_mut().enumerate() {
-            if i != seat.index() {
-                p.dev = piles.next().expect("a seat's playable pile");
-                p.dev_new = piles.next().expect("a seat's new pile");
-            }
-        }
+        let others = s
+            .sailors
+            .iter_mut()
+            .enumerate()
+            .filter(|&(i, _)| i != seat.index())
+            .map(|(_, p)| (&mut p.dev, &mut p.dev_new));
+        deal_dev_cards(&mut s.deck, others, rng);
         s
     }
 
