@@ -4,8 +4,6 @@ use crate::support::{self, authed, Step, Table};
 use hexfold::proto::v1 as pb;
 use rand::{rngs::StdRng, SeedableRng};
 use std::collections::HashMap;
-use std::process::Stdio;
-use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::sync::mpsc;
 
 /// Acknowledged commands to collect before the kill.
@@ -15,28 +13,8 @@ const GAMES: usize = 4;
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_killed_during_concurrent_submits_keeps_every_acknowledged_command() {
     let dir = tempfile::tempdir().unwrap();
-    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_hexfold"))
-        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
-        .arg(dir.path())
-        .env_remove("HEXFOLD_LISTEN")
-        .env_remove("HEXFOLD_DATA_DIR")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("spawn hexfold serve");
-    let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
-    let line = stdout
-        .next_line()
-        .await
-        .unwrap()
-        .expect("the server prints its address");
-    let addr: std::net::SocketAddr = line
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-        .parse()
-        .unwrap();
+    let (mut child, addr, _stdout) =
+        support::serve_binary(&["--data-dir".as_ref(), dir.path().as_os_str()]).await;
 
     // Several games played at once; every acknowledged command is reported.
     let (acks_tx, mut acks_rx) = mpsc::unbounded_channel::<(String, Vec<String>, Step)>();
@@ -127,22 +105,8 @@ async fn a_server_killed_during_concurrent_submits_keeps_every_acknowledged_comm
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_ends_streams_flushes_and_exits_cleanly() {
     let dir = tempfile::tempdir().unwrap();
-    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_hexfold"))
-        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
-        .arg(dir.path())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("spawn hexfold serve");
-    let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
-    let line = stdout
-        .next_line()
-        .await
-        .unwrap()
-        .expect("the server prints its address");
-    let addr: std::net::SocketAddr = line.strip_prefix("listening on ").unwrap().parse().unwrap();
+    let (mut child, addr, _stdout) =
+        support::serve_binary(&["--data-dir".as_ref(), dir.path().as_os_str()]).await;
     let mut table = Table::new(addr, 3).await;
     let mut rng = StdRng::seed_from_u64(1);
     for _ in 0..10 {

@@ -9,9 +9,7 @@ use hexfold::server::Config;
 use hexfold_postgres::test_support::PrivateCluster;
 use rand::{rngs::StdRng, SeedableRng};
 use std::collections::HashMap;
-use std::process::Stdio;
 use std::time::Duration;
-use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::sync::{mpsc, watch};
 use tonic::Code;
 
@@ -49,35 +47,14 @@ async fn a_server_killed_under_load_loses_nothing_acknowledged_and_the_other_ser
     let url = hexfold_postgres::test_support::cluster()
         .create_database()
         .await;
-    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_hexfold"))
-        .args([
-            "serve",
-            "--listen",
-            "127.0.0.1:0",
-            "--store",
-            &url,
-            "--data-dir",
-        ])
-        .arg(dir.path().join("unused-a"))
-        .env_remove("HEXFOLD_LISTEN")
-        .env_remove("HEXFOLD_STORE")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("spawn hexfold serve");
-    let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
-    let line = stdout
-        .next_line()
-        .await
-        .unwrap()
-        .expect("the server prints its address");
-    let killed_addr: std::net::SocketAddr = line
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-        .parse()
-        .unwrap();
+    let unused = dir.path().join("unused-a");
+    let (mut child, killed_addr, _stdout) = support::serve_binary(&[
+        "--store".as_ref(),
+        url.as_ref(),
+        "--data-dir".as_ref(),
+        unused.as_os_str(),
+    ])
+    .await;
     let survivor = support::start_with(Config {
         postgres: Some(hexfold_postgres::PgConfig::new(url)),
         ..support::config(&dir.path().join("unused-b"))

@@ -473,3 +473,41 @@ pub fn assert_code<T: std::fmt::Debug>(result: Result<T, Status>, code: Code) ->
         }
     }
 }
+
+/// A `hexfold serve` child process on `127.0.0.1:0` with `args` after `--listen` (its data directory or store),
+/// none of the server's settings taken from this process's environment, killed when dropped. Returns it with the
+/// address it printed, and its stdout, which the caller keeps open so that the server never writes into a closed
+/// pipe.
+pub async fn serve_binary(
+    args: &[&std::ffi::OsStr],
+) -> (
+    tokio::process::Child,
+    SocketAddr,
+    tokio::io::Lines<tokio::io::BufReader<tokio::process::ChildStdout>>,
+) {
+    use tokio::io::AsyncBufReadExt as _;
+    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_hexfold"))
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .args(args)
+        .env_remove("HEXFOLD_LISTEN")
+        .env_remove("HEXFOLD_DATA_DIR")
+        .env_remove("HEXFOLD_STORE")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("spawn hexfold serve");
+    let mut stdout = tokio::io::BufReader::new(child.stdout.take().expect("piped")).lines();
+    let line = stdout
+        .next_line()
+        .await
+        .expect("read the server's stdout")
+        .expect("the server prints its address");
+    let addr = line
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .parse()
+        .expect("an address");
+    (child, addr, stdout)
+}
