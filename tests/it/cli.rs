@@ -593,3 +593,36 @@ async fn an_address_without_scheme_works_and_a_closed_stdout_is_no_panic() {
     assert!(output.status.success(), "{:?}: {err}", output.status);
     server.stop().await;
 }
+
+/// Logs written anywhere but a terminal (a file, a pipe to a collector) carry no colour escape codes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn server_logs_into_a_pipe_are_plain_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_hexfold"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--data-dir"])
+        .arg(dir.path())
+        .env_remove("HEXFOLD_STORE")
+        .env_remove("RUST_LOG")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("spawn hexfold serve");
+    let mut log = BufReader::new(child.stderr.take().unwrap()).lines();
+    let mut seen = Vec::new();
+    // The start logs at info level, ending with the line that says where it serves.
+    while let Some(line) = log.next_line().await.unwrap() {
+        let serving = line.contains("serving");
+        seen.push(line);
+        if serving {
+            break;
+        }
+    }
+    assert!(seen.iter().any(|l| l.contains("serving")), "{seen:?}");
+    for line in &seen {
+        assert!(!line.contains('\u{1b}'), "an escape code in {line:?}");
+    }
+    child.start_kill().unwrap();
+    child.wait().await.unwrap();
+}
