@@ -251,6 +251,12 @@ pub(crate) fn command_events(
             if !obliged && !over {
                 return Err(NoSuchObligation);
             }
+            // Beyond the hand limit the active seat returns a card when play is its own: while others owe
+            // something it is not among the seats to act, so nothing lists the return then, and refusing it
+            // keeps what a seat may do the same as what it is offered (CK-PROG-02, CK-TURN-04).
+            if !obliged && !st.pending.is_empty() {
+                return Err(ObligationsPending);
+            }
             if !st.players[actor.index()].progress.contains(&card) {
                 return Err(NoSuchProgressCard);
             }

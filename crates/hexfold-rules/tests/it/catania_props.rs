@@ -658,3 +658,38 @@ fn random_games_of_three_to_six_seats_end_and_conserve() {
         "never reached in random play: {missing:?}"
     );
 }
+
+/// A seat that is offered nothing is refused what the others are offered (the server's six-seat test does this over
+/// the wire; here over many games): the active seat beyond the progress hand limit once returned a card while
+/// others owed something, which nothing listed.
+#[test]
+fn a_seat_offered_nothing_is_refused_what_the_others_are_offered() {
+    for seats in [6u8, 3] {
+        for seed in 0..30u64 {
+            let config =
+                <Catania as hexfold_rules::playout::RandomPlayer>::random_config(seats, false);
+            let (_, mut playout) = Playout::<Catania>::seeded(&config, seed).unwrap();
+            let mut rng = GameRng::seed_from_u64(seed);
+            loop {
+                let st = playout.state().clone();
+                let legal: Vec<Vec<Command>> = (0..seats)
+                    .map(|s| Catania::legal_actions(&st, Seat(s)))
+                    .collect();
+                for s in 0..seats {
+                    if !legal[s as usize].is_empty() {
+                        continue;
+                    }
+                    for l in legal.iter().flatten().take(3) {
+                        if let Ok(ev) = Catania::decide(&st, Seat(s), l, &mut rng) {
+                            panic!("{seats} seats seed {seed} at {}: seat {s} with nothing listed had {l:?} accepted: {ev:?}", playout.played());
+                        }
+                    }
+                }
+                match playout.step(|_| {}) {
+                    Ok(()) => {}
+                    Err(_) => break,
+                }
+            }
+        }
+    }
+}
