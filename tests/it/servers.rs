@@ -186,11 +186,15 @@ async fn subscribe_and_play_on_one_server_deliver_what_the_other_writes() {
             break step;
         }
     };
-    let prompt = next_turn(&mut session).await;
-    assert!(
-        prompt.version >= step.1.version,
-        "{prompt:?} after {step:?}"
-    );
+    // The seat may also have been prompted at versions in between (when it could act among others, as in a
+    // starting roll, without being the first `acting` finds); the prompt that counts is the one for B's write.
+    // `next_turn` fails the test if none comes within the deadline.
+    loop {
+        let prompt = next_turn(&mut session).await;
+        if prompt.version >= step.1.version {
+            break;
+        }
+    }
 }
 
 /// A `Play` session's inbound stream, kept open by holding its sender.
