@@ -555,19 +555,23 @@ mod tests {
         (first, second, if x == w { y } else { x })
     }
 
+    /// A land side at the coastal corner `v` other than `first`: where the tests lay a road beside a ship.
+    fn land_side(b: &Board, v: VertexId, first: EdgeId) -> EdgeId {
+        *b.topology()
+            .vertex_edges(v)
+            .iter()
+            .find(|&&e| e != first && road_edge(b, e))
+            .unwrap()
+    }
+
     #[test]
     fn roads_and_ships_meet_only_at_a_building_or_a_landing_place() {
         let b = archipelago();
-        let t = b.topology();
         let (mut vertices, mut edges) = empty(&b);
         let me = Seat(0);
         let v = coast(&b);
         let (first, second, _) = sail_out(&b, v);
-        let road = *t
-            .vertex_edges(v)
-            .iter()
-            .find(|&&e| e != first && road_edge(&b, e))
-            .unwrap();
+        let road = land_side(&b, v, first);
         let no = |_: VertexId| false;
         // Nothing at v: a ship does not join a road there, nor a road a ship.
         edges[road.index()] = EdgePiece::road(me);
@@ -590,16 +594,11 @@ mod tests {
     #[test]
     fn a_route_mixes_roads_and_ships_only_where_they_meet() {
         let b = archipelago();
-        let t = b.topology();
         let (mut vertices, mut edges) = empty(&b);
         let me = Seat(2);
         let v = coast(&b);
         let (first, second, _) = sail_out(&b, v);
-        let road = *t
-            .vertex_edges(v)
-            .iter()
-            .find(|&&e| e != first && road_edge(&b, e))
-            .unwrap();
+        let road = land_side(&b, v, first);
         edges[road.index()] = EdgePiece::road(me);
         edges[first.index()] = EdgePiece::ship(me);
         edges[second.index()] = EdgePiece::ship(me);
@@ -722,11 +721,7 @@ mod tests {
         let me = Seat(1);
         let v = coast(&b);
         let (first, second, far) = sail_out(&b, v);
-        let road = *t
-            .vertex_edges(v)
-            .iter()
-            .find(|&&e| e != first && road_edge(&b, e))
-            .unwrap();
+        let road = land_side(&b, v, first);
         let [x, y] = t.edge_vertices(road);
         let inland = if x == v { y } else { x };
         edges[road.index()] = EdgePiece::road(me);
