@@ -93,8 +93,9 @@ pub(super) fn decide(
                 seat: actor,
                 hex: h,
             });
-            if let Some(v) = victim {
-                let hand = state.players[v.index()].hand;
+            // A victim holding nothing may be named (BASE-ROBBER-04); the steal then takes nothing.
+            let victim = victim.map(|v| (v, state.players[v.index()].hand));
+            if let Some((v, hand)) = victim.filter(|(_, hand)| hand.total() > 0) {
                 let k = rng.gen_range(0..hand.total());
                 let resource = hand.nth_card(k).expect("k is below the hand's total");
                 ev.push(Event::ResourceStolen {

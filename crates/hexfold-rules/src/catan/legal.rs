@@ -7,7 +7,7 @@
 
 use super::decide::{road_site_ok, settlement_site_ok};
 use super::*;
-use crate::hex::{best_ratio, robbable, robber_may_move, trade, Resource};
+use crate::hex::{best_ratio, robber_may_move, trade, Resource, Victims};
 
 pub(super) fn legal_actions(state: &State, seat: Seat) -> Vec<Command> {
     let mut out = Vec::new();
@@ -45,18 +45,14 @@ pub(super) fn legal_actions(state: &State, seat: Seat) -> Vec<Command> {
                 .hexes()
                 .filter(|&h| robber_may_move(&state.board, state.robber, h))
             {
-                let mask = robbable(&state.board, &state.vertices, hex, seat, |s| {
+                let victims = Victims::of_robber(&state.board, &state.vertices, hex, seat, |s| {
                     state.players[s.index()].hand.total() > 0
                 });
-                if mask == 0 {
-                    out.push(Command::MoveRobber { hex, victim: None });
-                }
-                for v in state.seat_iter().filter(|v| mask & (1 << v.0) != 0) {
-                    out.push(Command::MoveRobber {
-                        hex,
-                        victim: Some(v),
-                    });
-                }
+                out.extend(
+                    victims
+                        .choices()
+                        .map(|victim| Command::MoveRobber { hex, victim }),
+                );
             }
         }
         Phase::Main if is_active => main_actions(state, seat, &mut out),

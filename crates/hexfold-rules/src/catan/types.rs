@@ -389,9 +389,9 @@ violations! {
         BankLacks => "BASE-BANK-01", "The bank does not have those cards.";
         /// The robber must move to another hex.
         RobberMustMove => "BASE-ROBBER-03", "The robber must move to a different hex.";
-        /// The victim must be an opponent with a building on the hex and a card in hand.
-        InvalidVictim => "BASE-ROBBER-04", "You can only rob an opponent with a building on that hex who holds a card.";
-        /// Some opponent on the hex holds a card, so one must be robbed.
+        /// The victim must be an opponent with a building on the hex (one holding no card included).
+        InvalidVictim => "BASE-ROBBER-04", "You can only rob an opponent with a building on that hex.";
+        /// Some opponent on the hex holds a card, so a victim must be named.
         VictimRequired => "BASE-ROBBER-05", "An opponent on that hex holds cards: choose whom to rob.";
         /// A discard must be exactly the number of cards owed.
         WrongDiscardCount => "BASE-ROBBER-02", "Discard exactly the number of cards you owe.";

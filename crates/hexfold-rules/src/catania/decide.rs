@@ -21,6 +21,7 @@ use crate::hex::{
     awaiting_chips, check_seat, links, open_ships, opening_road_site, pay_in_turn, piece_left,
     pirate_may_move, pirate_victims, produce_into, road_edge, robber_move, ship_edge,
     starting_resources, touches_land, Cards, EdgeId, EdgePiece, Torus, VertexId, VertexPiece,
+    Victims,
 };
 use Violation::*;
 
@@ -821,7 +822,7 @@ fn dev_playable(st: &State, actor: Seat, card: DevCard) -> Result<(), Violation>
 
 /// The robber's or the pirate's new hex, robbing `victim`: the robber to another land hex (the hex machine's
 /// robber move), the pirate to another sea hex (official Seafarers, seed line 100) robbing a seat with a ship
-/// there; the victim holds a card and is named whenever one could be robbed.
+/// there; the victim is a choice [`Victims`] allows.
 pub(super) fn bandit_target(
     st: &State,
     actor: Seat,
@@ -837,20 +838,14 @@ pub(super) fn bandit_target(
     if !pirate_may_move(st.board(), st.pirate(), h) {
         return Err(PirateMustMove);
     }
-    let mask = pirate_victims(st.board(), &st.ck.edges, h, actor);
-    let mask = (0..st.seats())
-        .filter(|&i| mask & (1 << i) != 0 && has_cards(Seat(i)))
-        .fold(0u8, |m, i| m | (1 << i));
-    match victim {
-        Some(v) => {
-            check_seat(st.seats(), v)?;
-            if mask & (1 << v.0) == 0 {
-                return Err(InvalidVictim);
-            }
-        }
-        None if mask != 0 => return Err(VictimRequired),
-        None => {}
+    if let Some(v) = victim {
+        check_seat(st.seats(), v)?;
     }
+    Victims::new(
+        pirate_victims(st.board(), &st.ck.edges, h, actor),
+        has_cards,
+    )
+    .check(victim)?;
     Ok(h)
 }
 

@@ -16,8 +16,8 @@ use crate::catan::DevCard;
 use crate::cities_knights::legal::{legal_actions as layer_actions, main_kind_actions, MainKind};
 use crate::cities_knights::{Command as K, Phase, ProgressCard, ProgressPlay};
 use crate::hex::{
-    opening_road_sites, pirate_may_move, pirate_victims, road_edge, robbable, robber_may_move,
-    ship_edge, trade, EdgeId, EdgePiece, Resource, VertexId,
+    opening_road_sites, pirate_may_move, pirate_victims, road_edge, robber_may_move, ship_edge,
+    trade, EdgeId, EdgePiece, Resource, VertexId, Victims,
 };
 
 pub(super) fn seats_to_act(st: &State) -> Vec<Seat> {
@@ -435,29 +435,23 @@ impl Network {
 }
 
 /// Every way to move the robber or the pirate now (the layer's robber rules; the pirate to another sea hex,
-/// robbing a ship owner there), with each victim that could be robbed, or none if nobody could.
+/// robbing a ship owner there), with each victim choice [`Victims`] allows.
 fn bandit_moves(st: &State, seat: Seat, bandit: Bandit, mut push: impl FnMut(HexId, Option<Seat>)) {
     let ck = &st.ck;
     let board = st.board();
     let has_cards = |s: Seat| ck.hand(s).total() > 0;
     for hex in board.topology().hexes() {
-        let mask = match bandit {
+        let victims = match bandit {
             Bandit::Robber if robber_may_move(board, ck.robber(), hex) => {
-                robbable(board, &ck.vertices, hex, seat, has_cards)
+                Victims::of_robber(board, &ck.vertices, hex, seat, has_cards)
             }
             Bandit::Pirate if pirate_may_move(board, st.pirate(), hex) => {
-                let m = pirate_victims(board, &ck.edges, hex, seat);
-                (0..st.seats())
-                    .filter(|&i| m & (1 << i) != 0 && has_cards(Seat(i)))
-                    .fold(0, |m, i| m | (1 << i))
+                Victims::new(pirate_victims(board, &ck.edges, hex, seat), has_cards)
             }
             _ => continue,
         };
-        if mask == 0 {
-            push(hex, None);
-        }
-        for v in (0..st.seats()).map(Seat).filter(|v| mask & (1 << v.0) != 0) {
-            push(hex, Some(v));
+        for victim in victims.choices() {
+            push(hex, victim);
         }
     }
 }

@@ -71,7 +71,24 @@ pub fn random_command(state: &State, seat: Seat, rng: &mut impl Rng) -> Option<C
     if state.phase() == ck::Phase::Main && seat == state.active() && free {
         return main_command(state, seat, rng);
     }
-    crate::hex::pick_by_key(legal_actions(state, seat), key, weight, rng)
+    let mut legal = legal_actions(state, seat);
+    // Gold fields are few and uniform openings rarely touch one, so the gold rules (CAT-GOLD) would go
+    // unexercised: one opening settlement in four goes beside gold when a free corner there allows it.
+    if rng.gen_ratio(1, 4) {
+        let board = state.board();
+        let beside_gold = |c: &Command| match c {
+            Command::Ck(K::PlaceSettlement { vertex }) => board
+                .topology()
+                .vertex_hexes(*vertex)
+                .iter()
+                .any(|&h| board.terrain(h) == Terrain::Gold),
+            _ => false,
+        };
+        if legal.iter().any(beside_gold) {
+            legal.retain(beside_gold);
+        }
+    }
+    crate::hex::pick_by_key(legal, key, weight, rng)
 }
 
 /// The main phase's choice, one kind at a time ([`crate::hex::pick_kind_first`]): a kind is drawn by weight

@@ -292,7 +292,7 @@ violations! {
         PirateMustMove => "CAT-PIRATE-01", "The pirate must move to another sea hex.";
         RobberNotInPlay => "CAT-ROBBER-01", "The robber is not in play.";
         RobberMustMove => "CAT-ROBBER-02", "The robber must move to another land hex.";
-        InvalidVictim => "CAT-ROBBER-03", "You can only rob an opponent on that hex who holds a card.";
+        InvalidVictim => "CAT-ROBBER-03", "You can only rob an opponent on that hex.";
         VictimRequired => "CAT-ROBBER-03", "An opponent on that hex holds cards: choose whom to rob.";
         BankLacks => "CAT-TRADE-02", "The bank does not have those cards.";
         InvalidTrade => "CAT-TRADE-05", "Both sides must give something (no gifts), and no good on both sides.";

@@ -98,21 +98,15 @@ pub(crate) fn legal_actions(st: &State, seat: Seat) -> Vec<Command> {
                 .hexes()
                 .filter(|&h| crate::hex::robber_may_move(&st.board, st.robber, h))
             {
-                let mask = crate::hex::robbable(&st.board, &st.vertices, h, seat, |s| {
-                    st.players[s.index()].hand.total() > 0
-                });
-                if mask == 0 {
-                    out.push(Command::MoveRobber {
-                        hex: h,
-                        victim: None,
+                let victims =
+                    crate::hex::Victims::of_robber(&st.board, &st.vertices, h, seat, |s| {
+                        st.players[s.index()].hand.total() > 0
                     });
-                }
-                for v in st.seat_iter().filter(|v| mask & (1 << v.0) != 0) {
-                    out.push(Command::MoveRobber {
-                        hex: h,
-                        victim: Some(v),
-                    });
-                }
+                out.extend(
+                    victims
+                        .choices()
+                        .map(|victim| Command::MoveRobber { hex: h, victim }),
+                );
             }
         }
         Phase::Main if seat == st.active => main_actions(st, seat, &mut out),

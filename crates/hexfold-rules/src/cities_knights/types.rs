@@ -830,7 +830,7 @@ violations! {
         NoSuchObligation => "CK-TURN-04", "You owe nothing of that kind.";
         RobberNotInPlay => "CK-ROBBER-01", "The robber stays in the desert until the barbarians have attacked once.";
         RobberMustMove => "CK-ROBBER-02", "The robber must move to a different hex.";
-        InvalidVictim => "CK-ROBBER-02", "You can only rob an opponent with a building on that hex who holds a card.";
+        InvalidVictim => "CK-ROBBER-02", "You can only rob an opponent with a building on that hex.";
         VictimRequired => "CK-ROBBER-02", "An opponent on that hex holds cards: choose whom to rob.";
         WallLimit => "CK-WALL-01", "You have no city wall left (at most 3).";
         WallAlreadyBuilt => "CK-WALL-01", "That city already has a wall.";

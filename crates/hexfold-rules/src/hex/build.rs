@@ -7,7 +7,7 @@
 
 use super::board::{Board, EdgeId, HexId, VertexId};
 use super::resources::Resources;
-use super::rules::{building_site, road_connects, robbable, EdgePiece, SiteError, VertexPiece};
+use super::rules::{building_site, road_connects, EdgePiece, SiteError, VertexPiece, Victims};
 use super::table::Table;
 use super::violation::HexViolation;
 use crate::Seat;
@@ -182,8 +182,7 @@ pub(crate) fn opening_road_sites<'a>(
 }
 
 /// A robber move by `thief` to `hex`, robbing `victim`: the hex is on the board and another land hex than the
-/// robber's, the victim (if named) is a seat with a building there and a card (`has_cards`), and a victim is
-/// named whenever one could be robbed. Returns the hex.
+/// robber's, and the victim is a choice [`Victims`] allows. Returns the hex.
 pub(crate) fn robber_move(
     table: Table<'_>,
     thief: Seat,
@@ -195,17 +194,10 @@ pub(crate) fn robber_move(
     if !super::rules::robber_may_move(table.board, table.robber, h) {
         return Err(HexViolation::RobberMustMove);
     }
-    let mask = robbable(table.board, table.vertices, h, thief, has_cards);
-    match victim {
-        Some(v) => {
-            check_seat(table.seats, v)?;
-            if mask & (1 << v.0) == 0 {
-                return Err(HexViolation::InvalidVictim);
-            }
-        }
-        None if mask != 0 => return Err(HexViolation::VictimRequired),
-        None => {}
+    if let Some(v) = victim {
+        check_seat(table.seats, v)?;
     }
+    Victims::of_robber(table.board, table.vertices, h, thief, has_cards).check(victim)?;
     Ok(h)
 }
 

@@ -52,8 +52,8 @@ pub use rules::{
     robber_victims, EdgePiece, SiteError, VertexPiece,
 };
 pub(crate) use rules::{
-    discard_owed, longest_road_change, pay_in_turn, road_lengths_after, robbable, robber_may_move,
-    roll_production,
+    discard_owed, longest_road_change, pay_in_turn, road_lengths_after, robber_may_move,
+    roll_production, Victims,
 };
 pub(crate) use scenario::has_won;
 pub use scenario::{Costs, HexRules, Pieces};

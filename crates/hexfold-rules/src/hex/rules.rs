@@ -6,6 +6,7 @@ use super::layout::Terrain;
 use super::resources::Resource;
 use super::table::Table;
 use super::trade::Cards;
+use super::violation::HexViolation;
 use crate::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -294,19 +295,56 @@ pub(crate) fn robber_may_move(board: &Board, from: HexId, to: HexId) -> bool {
     to != from && board.terrain(to).is_land()
 }
 
-/// The seats `thief` may rob with the robber on `hex`: a building on one of its corners and at least one card
-/// (`has_cards`, asked only about seats with such a building), as a bit mask like [`robber_victims`].
-pub(crate) fn robbable(
-    board: &Board,
-    vertices: &[VertexPiece],
-    hex: HexId,
-    thief: Seat,
-    has_cards: impl Fn(Seat) -> bool,
-) -> u8 {
-    let mask = robber_victims(board, vertices, hex, thief);
-    (0..8u8)
-        .filter(|&i| mask & (1 << i) != 0 && has_cards(Seat(i)))
-        .fold(0, |m, i| m | (1 << i))
+/// The victims a bandit's mover may name on its new hex. `present` are the opponents there (a building on a
+/// corner for the robber, a ship on a side for the pirate), `holding` those of them with a card. Any opponent
+/// present may be named, one holding nothing included (the steal then takes nothing): seed 003 (lines 57, 77)
+/// lets the roller steal from "a player with a settlement or city at the new hex", and the official rules leave
+/// the choice of that player to the roller. Naming nobody is allowed only when nobody present holds a card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Victims {
+    present: u8,
+    holding: u8,
+}
+
+impl Victims {
+    /// The victims among `present` (a seat bit mask like [`robber_victims`]), `has_cards` asked only about them.
+    pub(crate) fn new(present: u8, has_cards: impl Fn(Seat) -> bool) -> Victims {
+        let holding = (0..8u8)
+            .filter(|&i| present & (1 << i) != 0 && has_cards(Seat(i)))
+            .fold(0, |m, i| m | (1 << i));
+        Victims { present, holding }
+    }
+
+    /// The robber's victims on `hex`, for `thief`.
+    pub(crate) fn of_robber(
+        board: &Board,
+        vertices: &[VertexPiece],
+        hex: HexId,
+        thief: Seat,
+        has_cards: impl Fn(Seat) -> bool,
+    ) -> Victims {
+        Victims::new(robber_victims(board, vertices, hex, thief), has_cards)
+    }
+
+    /// Whether `victim` is a choice the mover may make (its seat already checked to be at the table).
+    pub(crate) fn check(self, victim: Option<Seat>) -> Result<(), HexViolation> {
+        match victim {
+            Some(v) if self.present & (1 << v.0) == 0 => Err(HexViolation::InvalidVictim),
+            None if self.holding != 0 => Err(HexViolation::VictimRequired),
+            _ => Ok(()),
+        }
+    }
+
+    /// Every choice the mover may make, in seat order after "nobody" when that is allowed.
+    pub(crate) fn choices(self) -> impl Iterator<Item = Option<Seat>> {
+        let nobody = (self.holding == 0).then_some(None);
+        let present = self.present;
+        nobody.into_iter().chain(
+            (0..8u8)
+                .filter(move |&i| present & (1 << i) != 0)
+                .map(|i| Some(Seat(i))),
+        )
+    }
 }
 
 /// The best maritime ratio for `seat` giving `resource`: 2 with that resource's special harbor, else 3 with a
@@ -497,6 +535,28 @@ pub(crate) fn road_lengths_after(
 mod tests {
     use super::*;
     use crate::hex::{beginner_layout, Board};
+
+    #[test]
+    fn any_opponent_present_may_be_named_and_nobody_only_when_none_holds_a_card() {
+        // Seats 1 and 2 are on the hex; only seat 2 holds a card.
+        let v = Victims::new(0b110, |s| s == Seat(2));
+        assert_eq!(v.check(Some(Seat(1))), Ok(()), "an empty hand may be named");
+        assert_eq!(v.check(Some(Seat(2))), Ok(()));
+        assert_eq!(v.check(Some(Seat(3))), Err(HexViolation::InvalidVictim));
+        assert_eq!(v.check(None), Err(HexViolation::VictimRequired));
+        assert_eq!(
+            v.choices().collect::<Vec<_>>(),
+            [Some(Seat(1)), Some(Seat(2))]
+        );
+        // Nobody present holds a card: naming nobody is one more choice.
+        let v = Victims::new(0b010, |_| false);
+        assert_eq!(v.check(None), Ok(()));
+        assert_eq!(v.choices().collect::<Vec<_>>(), [None, Some(Seat(1))]);
+        assert_eq!(
+            Victims::new(0, |_| true).choices().collect::<Vec<_>>(),
+            [None]
+        );
+    }
 
     fn board() -> Board {
         Board::new(beginner_layout()).unwrap()

@@ -49,9 +49,9 @@ pub enum HexViolation {
     BankLacks,
     /// The robber must move to another land hex.
     RobberMustMove,
-    /// The victim must be an opponent with a building on the hex and a card in hand.
+    /// The victim must be an opponent with a building on the hex (one holding no card included).
     InvalidVictim,
-    /// Some opponent on the hex holds a card, so one must be robbed.
+    /// Some opponent on the hex holds a card, so a victim must be named.
     VictimRequired,
     /// Road building places two legal roads, or one when no second fits.
     RoadBuildingIncomplete,
