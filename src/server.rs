@@ -171,15 +171,22 @@ pub async fn run(
 
     let (health, health_service) = tonic_health::server::health_reporter();
     health.set_serving::<HexfoldServer<HexfoldService>>().await;
-    // Reflection describes the API and the health service, so grpcurl can call both without .proto files.
-    let reflection_v1 = tonic_reflection::server::Builder::configure()
-        .register_encoded_file_descriptor_set(FILE_DESCRIPTOR_SET)
-        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
-        .build_v1()?;
-    let reflection_v1alpha = tonic_reflection::server::Builder::configure()
-        .register_encoded_file_descriptor_set(FILE_DESCRIPTOR_SET)
-        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
-        .build_v1alpha()?;
+    // Reflection describes the API, the health service and the google.rpc messages in error details, so grpcurl
+    // and reflection clients can call both services and decode a refusal's ErrorInfo without .proto files.
+    let reflection = || {
+        [
+            FILE_DESCRIPTOR_SET,
+            tonic_health::pb::FILE_DESCRIPTOR_SET,
+            tonic_types::pb::FILE_DESCRIPTOR_SET,
+        ]
+        .into_iter()
+        .fold(
+            tonic_reflection::server::Builder::configure(),
+            tonic_reflection::server::Builder::register_encoded_file_descriptor_set,
+        )
+    };
+    let reflection_v1 = reflection().build_v1()?;
+    let reflection_v1alpha = reflection().build_v1alpha()?;
 
     let addr = listener
         .local_addr()

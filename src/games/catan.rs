@@ -1,4 +1,4 @@
-//! Base Catan over gRPC: conversions between `hexfold_rules::catan` and `proto/hexfold/v1/catan.proto`, and the
+//! Base Catan over gRPC: conversions between `hexfold_rules::catan` and `proto/hexfold/v1/catan/catan.proto`, and the
 //! conversions of the hex board's shared types, which Cities & Knights reuses.
 //!
 //! Ids travel as plain integers; whether one exists on this board is the rules' business (`NoSuchVertex` and

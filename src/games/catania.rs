@@ -1,4 +1,4 @@
-//! Catania over gRPC: conversions between `hexfold_rules::catania` and `proto/hexfold/v1/catania.proto`.
+//! Catania over gRPC: conversions between `hexfold_rules::catania` and `proto/hexfold/v1/catania/catania.proto`.
 //!
 //! Catania composes the Cities & Knights layer, and so does this adapter: a layer command, event or state view is
 //! converted by [`super::cities_knights`]'s conversions into the layer's messages, which Catania's messages carry;

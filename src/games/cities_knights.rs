@@ -1,5 +1,5 @@
 //! Cities & Knights over gRPC: conversions between `hexfold_rules::cities_knights` and
-//! `proto/hexfold/v1/cities_knights.proto`.
+//! `proto/hexfold/v1/cities_knights/cities_knights.proto`.
 //!
 //! The board, resources and ids are base Catan's, so their conversions are [`super::catan`]'s. As there, an id is
 //! only checked to fit its Rust type; whether it exists on this board is the rules' business.

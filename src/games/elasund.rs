@@ -1,4 +1,4 @@
-//! Elasund over gRPC: conversions between `hexfold_rules::elasund` and `proto/hexfold/v1/elasund.proto`.
+//! Elasund over gRPC: conversions between `hexfold_rules::elasund` and `proto/hexfold/v1/elasund/elasund.proto`.
 //!
 //! Squares, rows, values and tiles travel as plain integers; whether they exist in this city is the rules'
 //! business (FAILED_PRECONDITION with the rule id), so here a number is only checked to fit its Rust type.

@@ -2,7 +2,7 @@
 //! an engine behind the API for every game ([`ProtoEngine`], the object-safe [`DynGame`]), the verification of a
 //! published replay ([`verify_replay`]), and the registry of the games this build serves ([`GAMES`]).
 //!
-//! Adding a game to the server means: its messages in `proto/hexfold/v1/<game>.proto` (plus its `Variant` value,
+//! Adding a game to the server means: its messages in `proto/hexfold/v1/<game>/<game>.proto` (plus its `Variant` value,
 //! its import and one field in each `oneof` of `hexfold.proto`), a module here implementing [`ProtoGame`] with its
 //! `mod` line below, and one line in the `games!` registry. Everything else (storage, randomness, authentication,
 //! views, streams, `Play` sessions, replays, the CLI's variants) is generic code, written once for every game.

@@ -188,7 +188,7 @@ fn check(outcome: &Outcome, tables: &[(String, Vec<String>)], acked: &mut Vec<Ac
             assert_ne!(
                 phase,
                 Some(Phase::Down),
-                "accepted while the database was down"
+                "accepted while the database was down: {step:?}"
             );
             let (game_id, tokens) = &tables[outcome.game];
             acked.push((game_id.clone(), tokens.clone(), step.clone()));

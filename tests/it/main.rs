@@ -18,6 +18,7 @@ mod faults;
 mod hidden;
 mod platform;
 mod play;
+mod protos;
 mod python;
 mod restart;
 mod servers;

@@ -35,6 +35,9 @@ async fn health_and_reflection_describe_the_api() {
         MessageRequest::FileContainingSymbol("hexfold.v1.catan.Command".into()),
         MessageRequest::FileContainingSymbol("hexfold.v1.elasund.State".into()),
         MessageRequest::FileContainingSymbol("hexfold.v1.catania.State".into()),
+        // What a refusal carries in its details, for clients that decode them through reflection.
+        MessageRequest::FileContainingSymbol("google.rpc.Status".into()),
+        MessageRequest::FileContainingSymbol("google.rpc.ErrorInfo".into()),
     ]
     .map(|request| ServerReflectionRequest {
         host: String::new(),
@@ -61,7 +64,7 @@ async fn health_and_reflection_describe_the_api() {
         }
         other => panic!("unexpected {other:?}"),
     }
-    for _ in 0..3 {
+    for _ in 0..5 {
         match responses
             .message()
             .await

@@ -86,7 +86,7 @@ def main():
         raise SystemExit("usage: grpc_web.py HOST:PORT")
     address = sys.argv[1]
     with tempfile.TemporaryDirectory() as tmp:
-        pb, _rpc, _details = generate_stubs(tmp)
+        pb, _rpc = generate_stubs(tmp)
         preflight(address)
         game, tokens, version = play_setup(pb, address)
         read_back(pb, address, game, version)

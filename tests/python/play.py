@@ -30,6 +30,8 @@ import threading
 import uuid
 
 import grpc
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
 from grpc_tools import protoc
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -40,52 +42,28 @@ PROTO_DIR = ROOT / "proto"
 MAX_COMMANDS = 200
 
 
-# The two google.rpc messages the server puts in a status's details (`grpc-status-details-bin`), written out here
-# because grpcio-tools ships only google/protobuf. Field numbers as published in googleapis' google/rpc/*.proto.
-RPC_DETAILS_PROTO = """
-syntax = "proto3";
-package google.rpc;
-import "google/protobuf/any.proto";
-message Status {
-  int32 code = 1;
-  string message = 2;
-  repeated google.protobuf.Any details = 3;
-}
-message ErrorInfo {
-  string reason = 1;
-  string domain = 2;
-  map<string, string> metadata = 3;
-}
-"""
-
-
 def generate_stubs(out_dir):
-    """Compiles every .proto under proto/ (and the status details) into out_dir; returns the modules."""
+    """Compiles every .proto under proto/ into out_dir; returns the API's modules."""
     files = sorted(str(p.relative_to(PROTO_DIR)) for p in PROTO_DIR.rglob("*.proto"))
     include = pathlib.Path(protoc.__file__).parent / "_proto"
-    details_dir = pathlib.Path(out_dir) / "details"
-    (details_dir / "google" / "rpc").mkdir(parents=True)
-    (details_dir / "google" / "rpc" / "details.proto").write_text(RPC_DETAILS_PROTO)
-    args = ["grpc_tools.protoc", f"-I{PROTO_DIR}", f"-I{details_dir}", f"-I{include}",
-            f"--python_out={out_dir}", f"--grpc_python_out={out_dir}", *files, "google/rpc/details.proto"]
+    args = ["grpc_tools.protoc", f"-I{PROTO_DIR}", f"-I{include}",
+            f"--python_out={out_dir}", f"--grpc_python_out={out_dir}", *files]
     if protoc.main(args) != 0:
         raise SystemExit(f"protoc failed on {files}")
     sys.path.insert(0, str(out_dir))
     pb = importlib.import_module("hexfold.v1.hexfold_pb2")
     rpc = importlib.import_module("hexfold.v1.hexfold_pb2_grpc")
-    details = importlib.import_module("google.rpc.details_pb2")
-    return pb, rpc, details
+    return pb, rpc
 
 
-def error_info(details, err):
-    """The google.rpc.ErrorInfo in a failed call's details, or None."""
-    for key, value in err.trailing_metadata() or ():
-        if key == "grpc-status-details-bin":
-            status = details.Status.FromString(value)
-            for any_detail in status.details:
-                info = details.ErrorInfo()
-                if any_detail.Unpack(info):
-                    return info
+def error_info(err):
+    """The google.rpc.ErrorInfo in a failed call's details, or None: decoded with the standard grpcio-status and
+    googleapis-common-protos packages, as any Python client would."""
+    status = rpc_status.from_call(err)
+    for detail in status.details if status else ():
+        info = error_details_pb2.ErrorInfo()
+        if detail.Unpack(info):
+            return info
     return None
 
 
@@ -134,16 +112,16 @@ def main():
         raise SystemExit("usage: play.py HOST:PORT")
     address = sys.argv[1]
     with tempfile.TemporaryDirectory() as tmp:
-        pb, rpc, details = generate_stubs(tmp)
+        pb, rpc = generate_stubs(tmp)
         with grpc.insecure_channel(address) as channel:
             grpc.channel_ready_future(channel).result(timeout=30)
             stub = rpc.HexfoldStub(channel)
-            play(pb, details, stub)
+            play(pb, stub)
             play_streams(pb, stub)
     print("python client: all checks passed")
 
 
-def play(pb, details, stub):
+def play(pb, stub):
     names = ["ada", "brian", "chen", "dora"]
     created = stub.CreateGame(pb.CreateGameRequest(
         variant=pb.VARIANT_CATAN, seats=names,
@@ -235,7 +213,7 @@ def play(pb, details, stub):
             err = expect_code(lambda: stub.SubmitCommand(pb.SubmitCommandRequest(
                 game_id=game, command_id=str(uuid.uuid4()), command=command),
                 metadata=bearer(tokens[seat])), {grpc.StatusCode.FAILED_PRECONDITION}, "a second starting roll")
-            info = error_info(details, err)
+            info = error_info(err)
             check(info is not None and info.reason == "NotYourTurn" and info.metadata["rule_id"] == "BASE-TURN-01",
                   f"the status details carry the violation and rule id ({info.reason if info else None})")
 
