@@ -283,7 +283,7 @@ pub fn parse_command(words: &[String]) -> anyhow::Result<c::Command> {
             expect_arity(&words, 0, 0)?;
             C::EndTurn(c::EndTurn {})
         }
-        other => bail!("unknown command {other:?}; `hexfold submit --help` lists them"),
+        other => return Err(super::unknown_command(other, &[GRAMMAR])),
     };
     Ok(c::Command {
         command: Some(command),

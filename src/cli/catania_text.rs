@@ -199,7 +199,7 @@ pub fn parse_command(words: &[String]) -> anyhow::Result<cn::Command> {
         }
         _ => match ck_text::parse_command(&verb, words)? {
             Some(layer) => C::Ck(layer),
-            None => bail!("unknown command {verb:?}; `hexfold submit --help` lists them"),
+            None => return Err(super::unknown_command(&verb, &[GRAMMAR, ck_text::GRAMMAR])),
         },
     };
     Ok(cn::Command {

@@ -196,9 +196,8 @@ pub struct SubmitArgs {
     /// Print the response as JSON.
     #[arg(long)]
     pub json: bool,
-    /// The command in words, e.g. `roll`, `build-road 12`, `trade-bank wool:4 ore:1` (listed below). Options go
-    /// before it: everything after the first word belongs to the command.
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+    /// The command in words, e.g. `roll`, `build-road 12`, `trade-bank wool:4 ore:1` (listed below). Options may
+    /// come before or after it; no command word begins with a dash.
     pub command: Vec<String>,
 }
 
@@ -506,6 +505,74 @@ fn grammar() -> String {
     )
 }
 
+/// The command words a grammar names: the first word of each of its command lines, and each word after a `|`.
+fn grammar_verbs(grammar: &str) -> impl Iterator<Item = &str> {
+    grammar
+        .lines()
+        // Command lines are indented by two spaces; deeper lines continue a description.
+        .filter_map(|line| line.strip_prefix("  "))
+        .filter(|line| line.starts_with(|c: char| !c.is_whitespace()))
+        .flat_map(|line| {
+            // A command line's description is set off by two spaces or more.
+            let syntax = line.split("  ").next().unwrap_or(line);
+            syntax
+                .split('|')
+                .filter_map(|part| part.split_whitespace().next())
+        })
+        .filter(|word| {
+            word.starts_with(|c: char| c.is_ascii_lowercase())
+                && word.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+        })
+}
+
+/// The edit distance between two short words (insertions, deletions, substitutions, and swaps of neighbours).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let mut d = vec![vec![0; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            d[i][j] = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
+            }
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// The error for a command word no grammar knows, with the nearest known word when one is close (a third of its
+/// letters or fewer changed, or the typed word begins it).
+pub(super) fn unknown_command(verb: &str, grammars: &[&str]) -> anyhow::Error {
+    let nearest = grammars
+        .iter()
+        .flat_map(|g| grammar_verbs(g))
+        .map(|known| {
+            let distance = if known.starts_with(verb) {
+                1
+            } else {
+                edit_distance(verb, known)
+            };
+            (distance, known)
+        })
+        .filter(|&(distance, known)| distance * 3 <= known.len().max(3))
+        .min();
+    match nearest {
+        Some((_, known)) => anyhow::anyhow!(
+            "unknown command {verb:?}; did you mean `{known}`? `hexfold submit --help` lists them"
+        ),
+        None => anyhow::anyhow!("unknown command {verb:?}; `hexfold submit --help` lists them"),
+    }
+}
+
 /// Parses a command typed in the `submit` grammar of the game `game_id` names: its id begins with its rules' name
 /// (`catan-...`, `catania-...`). Games without a readable grammar yet are played with `actions` and `--pick`.
 pub fn parse_command(game_id: &str, words: &[String]) -> anyhow::Result<pb::Command> {
@@ -789,5 +856,63 @@ async fn verify(args: VerifyArgs) -> anyhow::Result<()> {
             Ok(())
         }
         Err(mismatch) => bail!("verification of {} FAILED: {mismatch}", args.game),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_grammar_names_its_command_words() {
+        let catan: Vec<&str> = grammar_verbs(catan_text::GRAMMAR).collect();
+        for verb in [
+            "roll",
+            "place-settlement",
+            "build-road",
+            "build-city",
+            "accept-counter",
+            "end",
+        ] {
+            assert!(catan.contains(&verb), "{verb} not in {catan:?}");
+        }
+        let catania: Vec<&str> = grammar_verbs(catania_text::GRAMMAR)
+            .chain(grammar_verbs(ck_text::GRAMMAR))
+            .collect();
+        for verb in [
+            "place-ship",
+            "move-ship",
+            "chase",
+            "improve",
+            "commit-knights",
+            "play",
+        ] {
+            assert!(catania.contains(&verb), "{verb} not in {catania:?}");
+        }
+        // Argument words and descriptions are not command words.
+        for not_verb in ["VERTEX", "the", "e.g.", "robber"] {
+            assert!(
+                !catan.contains(&not_verb) && !catania.contains(&not_verb),
+                "{not_verb}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_mistyped_command_word_gets_the_nearest_one() {
+        let hint = |verb: &str| unknown_command(verb, &[catan_text::GRAMMAR]).to_string();
+        assert!(
+            hint("rol").contains("did you mean `roll`?"),
+            "{}",
+            hint("rol")
+        );
+        assert!(hint("buidl-road").contains("did you mean `build-road`?"));
+        assert!(hint("trade").contains("did you mean `trade-bank`?"));
+        assert!(hint("ned").contains("did you mean `end`?"));
+        // Nothing is near: no guess, only where the list is.
+        assert_eq!(
+            hint("fly"),
+            "unknown command \"fly\"; `hexfold submit --help` lists them"
+        );
     }
 }

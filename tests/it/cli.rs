@@ -123,6 +123,11 @@ async fn a_person_creates_inspects_and_plays_through_the_cli() {
         refused.contains("FAILED_PRECONDITION NotYourTurn [BASE-TURN-01]"),
         "{refused}"
     );
+    // Options may also follow the command words, and a mistyped word gets the nearest one.
+    let after = fails(url, &["submit", game, "roll", "--token", token(0)]).await;
+    assert!(after.contains("NotYourTurn [BASE-TURN-01]"), "{after}");
+    let typo = fails(url, &["submit", game, "rol", "--token", token(0)]).await;
+    assert!(typo.contains("did you mean `roll`?"), "{typo}");
     let forged = fails(url, &["actions", game, "--token", "not-a-token"]).await;
     assert!(
         forged.contains("UNAUTHENTICATED") || forged.contains("PERMISSION_DENIED"),
