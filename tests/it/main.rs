@@ -25,3 +25,4 @@ mod servers;
 mod session;
 mod subscribe;
 mod support;
+mod typescript;
