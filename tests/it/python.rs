@@ -31,7 +31,7 @@ async fn run_script(script: &str, passed: &str) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_python_client_plays_a_few_turns() {
+async fn a_python_client_plays_turns_and_a_whole_game() {
     run_script("play.py", "python client: all checks passed").await;
 }
 

@@ -4,7 +4,7 @@
 Usage: play.py HOST:PORT
 
 The stubs are generated from proto/ into a temporary directory at run time (grpcio-tools, pinned in
-requirements.txt), so this script depends on the proto files only, as any third-party client would. It has two
+requirements.txt), so this script depends on the proto files only, as any third-party client would. It has three
 parts, each on its own base Catan game:
 
 1. Unary calls: the starting rolls, every setup placement, a production roll and the end of a turn, each seat with
@@ -16,6 +16,8 @@ parts, each on its own base Catan game:
    accepted versions increase and together they account for every version written, two deliberately bad commands
    come back as `result.refused` and the stream goes on, a forged token ends the stream with UNAUTHENTICATED, and
    GetState ends at the last accepted version.
+3. A whole game: three seats to 3 points, played to its end over Play streams; every stream is told of the end and
+   the same winner, and GetState agrees.
 
 Exits non-zero on the first failed check; every stream has a deadline, so a server that stops answering fails the
 run instead of hanging it.
@@ -24,6 +26,7 @@ run instead of hanging it.
 import importlib
 import pathlib
 import queue
+import random
 import sys
 import tempfile
 import threading
@@ -118,6 +121,7 @@ def main():
             stub = rpc.HexfoldStub(channel)
             play(pb, stub)
             play_streams(pb, stub)
+            play_to_the_end(pb, stub)
     print("python client: all checks passed")
 
 
@@ -257,6 +261,8 @@ def play(pb, stub):
 STREAM_DEADLINE_S = 60
 # Commands the four seats may submit in all, counting those that lose a race for a version.
 MAX_STREAM_COMMANDS = 400
+# A random game of base Catan to 3 points (part 3) ends well within this.
+MAX_GAME_COMMANDS = 20_000
 # The command ids of seat 0's deliberately bad commands.
 NOT_LISTED = "seat0-not-listed"
 STALE = "seat0-stale"
@@ -278,7 +284,11 @@ class Table:
     """What the four seat threads share: the accepted results, the ends of turns, the first failure, and the moment
     to stop submitting."""
 
-    def __init__(self):
+    def __init__(self, until_end=False):
+        # With until_end the seats play until the game ends (each stream is told so, then ends OK); otherwise
+        # until two turns have ended.
+        self.until_end = until_end
+        self.winners = {}  # seat -> the winner its stream was told of
         self.lock = threading.Lock()
         self.accepted = []  # (seat, kind, SubmitCommandResponse), in no particular order across seats
         self.end_turns = 0
@@ -300,6 +310,7 @@ class SeatStream:
         self.pb = pb
         self.seat = seat
         self.table = table
+        self.rng = random.Random(seat)
         self.requests = queue.Queue()
         self.sent = 0
         self.kinds = {}  # command id -> command kind, for the results
@@ -340,7 +351,10 @@ class SeatStream:
         try:
             for update in self.call:
                 self._on(update)
-            if not self.table.stop.is_set():
+            if self.table.until_end:
+                if self.seat not in self.table.winners:
+                    raise AssertionError(f"seat {self.seat}'s stream ended without the game's end")
+            elif not self.table.stop.is_set():
                 raise AssertionError(f"seat {self.seat}'s stream ended before it was closed")
             self.ended_ok = True
         except grpc.RpcError as err:
@@ -355,6 +369,9 @@ class SeatStream:
             self._act(update.your_turn)
         elif kind == "result":
             self._on_result(update.result)
+        elif kind == "ended" and self.table.until_end:
+            with self.table.lock:
+                self.table.winners[self.seat] = update.ended.winner if update.ended.HasField("winner") else None
         else:
             raise AssertionError(f"seat {self.seat}: unexpected {kind} two turns into a game: {update}")
 
@@ -385,7 +402,7 @@ class SeatStream:
             self.table.accepted.append((self.seat, kind, accepted))
             if kind == "end_turn":
                 self.table.end_turns += 1
-                if self.table.end_turns >= 2:
+                if self.table.end_turns >= 2 and not self.table.until_end:
                     self.table.stop.set()
         if accepted.HasField("legal_actions"):
             self._act(accepted.legal_actions)
@@ -402,11 +419,13 @@ class SeatStream:
             return
         with self.table.lock:
             self.table.submitted += 1
-            if self.table.submitted > MAX_STREAM_COMMANDS:
-                raise AssertionError(f"two turns did not end within {MAX_STREAM_COMMANDS} commands")
+            limit = MAX_GAME_COMMANDS if self.table.until_end else MAX_STREAM_COMMANDS
+            if self.table.submitted > limit:
+                raise AssertionError(f"the seats' goal was not reached within {limit} commands")
         commands = list(actions.commands)
-        command = choose(commands)
-        if self.seat == 0 and not self.refused and NOT_LISTED not in self.kinds:
+        # A whole game needs building, so it chooses at random (seeded per seat); two turns need only choose().
+        command = self.rng.choice(commands) if self.table.until_end else choose(commands)
+        if self.seat == 0 and not self.table.until_end and not self.refused and NOT_LISTED not in self.kinds:
             # Two bad commands before the real one, in the same stream: one the rules forbid now (ending the turn
             # is never legal at a seat's first prompt) and one at a version the game is not at.
             if "end_turn" in [command_kind(c) for c in commands]:
@@ -484,6 +503,32 @@ def play_streams(pb, stub):
     head = stub.GetState(pb.GetStateRequest(game_id=game))
     check(head.version == versions[-1], f"GetState is at the last accepted version {versions[-1]}")
     print(f"streams played {len(versions)} commands: {kinds}")
+
+
+def play_to_the_end(pb, stub):
+    """Part 3: a three-seat game to 3 points (one building more than the opening gives), played to its end over
+    one Play stream per seat from the server's prompts alone."""
+    created = stub.CreateGame(pb.CreateGameRequest(
+        variant=pb.VARIANT_CATAN, seats=["ivo", "jun", "kai"], options=pb.GameOptions(victory_points=3)))
+    table = Table(until_end=True)
+    seats = [SeatStream(pb, stub, created.game_id, s.seat, s.token, table) for s in created.seats]
+    for s in seats:
+        s.thread.start()
+    for s in seats:
+        s.thread.join(timeout=STREAM_DEADLINE_S)
+        if s.thread.is_alive():
+            table.fail(f"seat {s.seat}'s stream did not see the game's end")
+            s.call.cancel()
+    for s in seats:
+        s.close()
+    if table.failures:
+        raise AssertionError("; ".join(table.failures))
+    winners = set(table.winners.values())
+    check(len(table.winners) == len(seats) and len(winners) == 1 and None not in winners,
+          f"every seat's stream was told of the end and the same winner ({table.winners})")
+    head = stub.GetState(pb.GetStateRequest(game_id=created.game_id))
+    check(head.summary.status == pb.GAME_STATUS_FINISHED and head.summary.winner == winners.pop(),
+          f"GetState says finished, with that winner, at version {head.version}")
 
 
 if __name__ == "__main__":
