@@ -603,11 +603,20 @@ pub(super) fn dev_cards_text(d: &c::DevCards) -> String {
 pub fn describe_state(state: &c::State, seats: &[String]) -> String {
     let mut out = String::new();
     let w = |seat: u32| who(seats, seat);
+    // Nobody's turn has begun during the starting roll: the seats still to roll are those waited for.
+    let starting = state
+        .phase
+        .as_ref()
+        .is_some_and(|p| p.kind == c::PhaseKind::StartingRoll as i32);
     let _ = writeln!(
         out,
         "phase: {}; active: {}; turn {}; last roll {}",
         phase_text(&state.phase, seats),
-        w(state.active),
+        if starting {
+            "-".to_string()
+        } else {
+            w(state.active)
+        },
         state.turn,
         state
             .last_roll
@@ -652,7 +661,11 @@ pub fn describe_state(state: &c::State, seats: &[String]) -> String {
             .victory_point_cards
             .map(|n| format!(" (+{n} hidden)"))
             .unwrap_or_default();
-        let marker = if p.seat == state.active { "*" } else { " " };
+        let marker = if p.seat == state.active && !starting {
+            "*"
+        } else {
+            " "
+        };
         let _ = writeln!(
             out,
             " {marker}{} {:<10} points {}{vp_cards}; cards {hand}; development {dev}; knights {}; road {}; left: \

@@ -446,6 +446,14 @@ pub fn describe_state_response(response: &pb::GetStateResponse, board: bool) -> 
             let _ = writeln!(out, "you are a spectator");
         }
     }
+    if !response.waiting_for.is_empty() {
+        let waiting: Vec<String> = response
+            .waiting_for
+            .iter()
+            .map(|&seat| seat_label(&seats, seat))
+            .collect();
+        let _ = writeln!(out, "waiting for: {}", waiting.join(", "));
+    }
     match response.state.as_ref().and_then(|s| s.game.as_ref()) {
         Some(pb::game_state::Game::Catan(state)) => {
             out.push_str(&catan_text::describe_state(state, &seats));

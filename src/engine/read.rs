@@ -51,6 +51,8 @@ pub struct StateAt<S> {
     pub state: S,
     /// The caller's seat, if it holds one.
     pub seat: Option<Seat>,
+    /// The seats the game waits for at `version` ([`Game::waiting_for`]).
+    pub waiting_for: Vec<Seat>,
 }
 
 /// A range of `ReadEvents`: inclusive bounds (`from` 0 is read as 1, `to` unset is the head), read backwards if
@@ -132,17 +134,26 @@ impl<G: StoredGame> Engine<G> {
                 "at_version {at} is past the game's head {head_version}"
             )));
         }
-        let at_head = (at == head_version).then(|| G::view_state(&current.state, viewer));
+        let at_head = (at == head_version).then(|| {
+            (
+                G::view_state(&current.state, viewer),
+                G::waiting_for(&current.state),
+            )
+        });
         drop(guard);
-        let state = match at_head {
-            Some(state) => state,
-            None => G::view_state(&fold_to(&self.shared, &meta, at).await?, viewer),
+        let (state, waiting_for) = match at_head {
+            Some(at_head) => at_head,
+            None => {
+                let state = fold_to(&self.shared, &meta, at).await?;
+                (G::view_state(&state, viewer), G::waiting_for(&state))
+            }
         };
         Ok(StateAt {
             version: at,
             summary,
             state,
             seat,
+            waiting_for,
         })
     }
 

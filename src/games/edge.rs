@@ -268,6 +268,7 @@ impl<G: ProtoGame + StoredGame> DynGame for ProtoEngine<G> {
             summary: Some(summary_to_proto::<G>(at.summary)),
             state: Some(G::state_to_proto(&at.state)),
             viewer_seat: at.seat.map(|s| u32::from(s.0)),
+            waiting_for: at.waiting_for.iter().map(|s| u32::from(s.0)).collect(),
         })
     }
 

@@ -116,6 +116,22 @@ async fn a_person_creates_inspects_and_plays_through_the_cli() {
     let submitted = ok(url, &["submit", game, "--token", token(0), "--pick", "1"]).await;
     assert!(submitted.starts_with("roll -> version 1"), "{submitted}");
     assert!(submitted.contains("ann rolled"), "{submitted}");
+    // The state says whom the game waits for: the two who have not rolled, and no seat's turn yet.
+    let state = ok(url, &["state", game]).await;
+    let waiting = state.lines().find(|l| l.starts_with("waiting for: "));
+    assert_eq!(
+        waiting,
+        Some("waiting for: bob (seat 1), cat (seat 2)"),
+        "{state}"
+    );
+    assert!(
+        state.contains("\n  0 ann"),
+        "nobody is marked active: {state}"
+    );
+    assert!(
+        state.contains("phase: starting roll; active: -;"),
+        "{state}"
+    );
 
     // Errors name the status code and, for rule violations, the violation and its rule id.
     let refused = fails(url, &["submit", game, "--token", token(0), "roll"]).await;

@@ -107,6 +107,15 @@ pub trait Game: 'static {
     /// The seats that may act now (the player whose turn it is, or e.g. everyone who must discard).
     fn seats_to_act(state: &Self::State) -> Vec<Seat>;
 
+    /// The seats the game waits for: each that must act before play can go on (the player whose turn it is, every
+    /// seat still to make its starting roll or to discard). Shown to every viewer, so it depends only on what
+    /// every seat may see. Seats that may act without being waited for, such as the answers to an open offer, are
+    /// left out, since who can answer can depend on hidden hands. The default is [`Game::seats_to_act`]: a game
+    /// whose `seats_to_act` depends on anything hidden overrides it.
+    fn waiting_for(state: &Self::State) -> Vec<Seat> {
+        Self::seats_to_act(state)
+    }
+
     /// `Some` once the game has ended; after that every command is refused.
     fn outcome(state: &Self::State) -> Option<Outcome>;
 

@@ -191,6 +191,14 @@ fn discards(hand: Resources, owed: u8, out: &mut Vec<Command>) {
     go(&hand.to_array(), 0, owed, &mut [0; 5], out);
 }
 
+/// [`seats_to_act`] without the answers to an open offer, which the game does not wait for.
+pub(super) fn waiting_for(state: &State) -> Vec<Seat> {
+    match state.phase {
+        Phase::Main => vec![state.active],
+        _ => seats_to_act(state),
+    }
+}
+
 pub(super) fn seats_to_act(state: &State) -> Vec<Seat> {
     match state.phase {
         Phase::Ended { .. } => Vec::new(),

@@ -302,6 +302,10 @@ impl Game for Catan {
         legal::seats_to_act(state)
     }
 
+    fn waiting_for(state: &State) -> Vec<Seat> {
+        legal::waiting_for(state)
+    }
+
     fn outcome(state: &State) -> Option<Outcome> {
         match state.phase {
             Phase::Ended { winner } => Some(Outcome { winner }),

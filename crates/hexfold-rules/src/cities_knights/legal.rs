@@ -17,6 +17,14 @@ use super::progress::{is_open_road, swappable};
 use super::*;
 use crate::hex::{trade, EdgeId, Resource};
 
+/// [`seats_to_act`] without the answers to an open offer, which the game does not wait for.
+pub(crate) fn waiting_for(st: &State) -> Vec<Seat> {
+    match st.phase {
+        Phase::Main if st.pending.is_empty() => vec![st.active],
+        _ => seats_to_act(st),
+    }
+}
+
 pub(crate) fn seats_to_act(st: &State) -> Vec<Seat> {
     if let Phase::Ended { .. } = st.phase {
         return Vec::new();

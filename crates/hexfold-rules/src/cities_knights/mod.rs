@@ -649,6 +649,10 @@ impl Game for CitiesKnights {
         legal::seats_to_act(state)
     }
 
+    fn waiting_for(state: &State) -> Vec<Seat> {
+        legal::waiting_for(state)
+    }
+
     fn outcome(state: &State) -> Option<Outcome> {
         match state.phase {
             Phase::Ended { winner } => Some(Outcome { winner }),

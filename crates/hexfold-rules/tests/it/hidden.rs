@@ -201,6 +201,18 @@ fn check_seat<G: RandomPlayer + Redeal>(
     );
     tally.checked += 1;
     tally.redealt += u64::from(other != *state);
+    // Every viewer is told whom the game waits for, so a redeal for any seat must not change it.
+    if G::waiting_for(state) != G::waiting_for(&other) {
+        tally.fail(
+            "waiting_for differs".to_string(),
+            format!(
+                "{at}, seat {}: waiting for {:?}, in the redealt state {:?}",
+                seat.0,
+                G::waiting_for(state),
+                G::waiting_for(&other)
+            ),
+        );
+    }
 
     let here = G::legal_actions(state, seat);
     let there = G::legal_actions(&other, seat);
