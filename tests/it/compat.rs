@@ -82,11 +82,14 @@ async fn a_store_written_by_the_build_before_the_redesign_serves_every_game_as_i
                 game_id: id.clone(),
                 at_version: case["at"].as_u64(),
             };
-            let got = client
+            let mut got = client
                 .get_state(request(message, tokens, &case["viewer"]))
                 .await
                 .unwrap()
                 .into_inner();
+            // `waiting_for` was added after the fixture was recorded (an old client never sees it); the CLI and
+            // hidden-information tests check it.
+            got.waiting_for.clear();
             let want: pb::GetStateResponse = decode(&case["response"]);
             assert_eq!(
                 got, want,
