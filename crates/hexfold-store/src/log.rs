@@ -76,6 +76,8 @@ pub(crate) struct PreparedAppend {
     /// The `A` record with its placement fields still zero (see `AppendRecord::encode_unplaced`). An
     /// `IVec` so sled takes it as is: the log thread writes the placement in place, without a copy.
     pub(crate) record: sled::IVec,
+    /// The checksum state of the record's bytes after its placement fields (see `AppendRecord::place`).
+    pub(crate) tail: crc32fast::Hasher,
     /// The bytes the request carries, for the queue and group bounds.
     pub(crate) bytes: usize,
 }
@@ -84,19 +86,27 @@ impl PreparedAppend {
     /// Encodes a request that passed `AppendRequest::check`.
     pub(crate) fn new(req: AppendRequest) -> Self {
         let bytes = crate::request_bytes(&req);
-        let record = AppendRecord::encode_unplaced(&req.command_id, &req.command, &req.events);
+        let (record, tail) =
+            AppendRecord::encode_unplaced(&req.command_id, &req.command, &req.events);
+        let snapshots = req
+            .snapshots
+            .iter()
+            .map(|(version, bytes)| {
+                (
+                    *version,
+                    codec::encode_snapshot(&req.stream, *version, bytes),
+                )
+            })
+            .collect();
         PreparedAppend {
             events: req.events.len() as u64,
             stream: req.stream,
             command_id: req.command_id,
             expected_version: req.expected_version,
             summary: req.summary,
-            snapshots: req
-                .snapshots
-                .iter()
-                .map(|(version, bytes)| (*version, codec::encode_snapshot(bytes)))
-                .collect(),
+            snapshots,
             record: sled::IVec::from(record),
+            tail,
             bytes,
         }
     }
@@ -316,7 +326,7 @@ fn load_stream(
                 ids = None;
                 continue;
             }
-            let (_, command_id) = AppendRecord::decode_head(&value)?;
+            let (_, command_id) = AppendRecord::decode_head(&key, &value)?;
             index
                 .entry(hasher.hash_one(command_id))
                 .or_insert((last_version, seq));
@@ -341,6 +351,8 @@ pub(crate) struct Shared {
     pub(crate) state: Mutex<LogState>,
     pub(crate) durable: watch::Sender<Durable>,
     pub(crate) position: watch::Sender<u64>,
+    /// The high-water mark (see `mark`), written by whichever thread publishes the durable frontier.
+    pub(crate) mark: Mutex<crate::mark::MarkFile>,
     /// Successful flushes since open, for metrics and the group-commit benchmark.
     pub(crate) flushes: AtomicU64,
     /// Makes the next flush fail, so tests can check that a failed flush poisons the store.
@@ -486,6 +498,18 @@ impl Shared {
         Ok(())
     }
 
+    /// Records durable groups in the high-water mark (after sled's flush, and in Fsync mode after the
+    /// fsync: the mark never names what is not durable).
+    fn advance_mark(&self, done: &[Done]) -> Result<(), String> {
+        let Some(newest) = done.last() else {
+            return Ok(());
+        };
+        let last = done.iter().rev().find_map(|d| d.last.clone());
+        lock(&self.mark)
+            .advance(newest.global, last)
+            .map_err(|e| format!("high-water mark {}: {e}", self.dir.display()))
+    }
+
     /// Publishes durable groups and answers their writers. Readers first, then position subscribers (a
     /// subscriber woken by the position must find the events readable), then the writers (once `append`
     /// returns, the position covers it).
@@ -565,6 +589,8 @@ pub(crate) struct Done {
     txn: u64,
     global: u64,
     gen: u64,
+    /// The stream and last version of the group's last append with events, for the high-water mark.
+    last: Option<(String, u64)>,
     staged: Vec<Staged>,
 }
 
@@ -656,12 +682,19 @@ impl<'a> Group<'a> {
         self.appends_in_batch += 1;
     }
 
-    /// The sled batches of the group, in order.
-    fn finish(mut self) -> (Vec<sled::Batch>, Vec<Staged>) {
+    /// The sled batches of the group in order, whom to answer, and the stream and last version of its
+    /// last append with events.
+    fn finish(mut self) -> (Vec<sled::Batch>, Vec<Staged>, Option<(String, u64)>) {
         if self.appends_in_batch > 0 {
             self.close_batch();
         }
-        (self.batches, self.staged)
+        let last = self
+            .pending
+            .iter()
+            .rev()
+            .find(|(_, _, a)| a.last_version >= a.first_version)
+            .map(|(stream, _, a)| (stream.clone(), a.last_version));
+        (self.batches, self.staged, last)
     }
 
     fn stage(&mut self, request: Request) {
@@ -701,7 +734,8 @@ impl<'a> Group<'a> {
         }
         let txn = self.next_txn()?;
         self.count_write();
-        self.batch.insert(key, MetaRecord::encode(txn, meta));
+        self.batch
+            .insert(key, MetaRecord::encode(&stream, txn, meta));
         self.state.last_txn = txn;
         self.created.insert(stream);
         Ok(())
@@ -715,10 +749,11 @@ impl<'a> Group<'a> {
         last_version: u64,
         seq: u64,
     ) -> Result<Option<(Appended, u64)>, StoreError> {
-        let Some(raw) = self.db.get(codec::append_key(stream, last_version, seq))? else {
+        let key = codec::append_key(stream, last_version, seq);
+        let Some(raw) = self.db.get(&key)? else {
             return Ok(None);
         };
-        let rec = AppendRecord::decode(&raw, last_version)?;
+        let rec = AppendRecord::decode(&key, &raw, last_version)?;
         if rec.command_id != command_id {
             return Ok(None);
         }
@@ -770,9 +805,9 @@ impl<'a> Group<'a> {
         {
             let (key, value) = item?;
             let (last_version, _) = codec::append_key_parts(&key, stream)?;
-            let (_, id) = AppendRecord::decode_head(&value)?;
+            let (_, id) = AppendRecord::decode_head(&key, &value)?;
             if id == command_id {
-                let rec = AppendRecord::decode(&value, last_version)?;
+                let rec = AppendRecord::decode(&key, &value, last_version)?;
                 let appended = Appended {
                     first_version: rec.first_version,
                     last_version,
@@ -865,7 +900,7 @@ impl<'a> Group<'a> {
                     Some(fallback) => fallback.clone(),
                     None => match self.db.get(&key)? {
                         Some(raw) => {
-                            let current = SummaryRec::decode(&raw)?;
+                            let current = SummaryRec::decode(&key, &raw)?;
                             if current.txn <= self.durable_txn {
                                 Some((current.txn, current.summary))
                             } else {
@@ -881,16 +916,24 @@ impl<'a> Group<'a> {
                     durable_before: fallback.clone(),
                 };
                 self.summary_fallback.insert(stream.to_owned(), fallback);
-                Some((key, rec.encode()))
+                let value = rec.encode(stream);
+                Some((key, value))
             }
             None => None,
         };
 
         let mut record = std::mem::take(&mut req.record);
-        AppendRecord::place(&mut record, txn, first_version, first_global);
+        let key = codec::append_key(stream, last_version, seq);
+        AppendRecord::place(
+            &mut record,
+            &key,
+            &req.tail,
+            txn,
+            first_version,
+            first_global,
+        );
         self.count_write();
-        self.batch
-            .insert(codec::append_key(stream, last_version, seq), record);
+        self.batch.insert(key, record);
         if count > 0 {
             self.index
                 .push(first_global, stream, last_version, seq, count);
@@ -985,6 +1028,7 @@ pub(crate) fn run(shared: Arc<Shared>) {
         // once, as before.
         let started = std::time::Instant::now();
         let mut staged = Vec::new();
+        let mut last = None;
         let (mut txn, mut global);
         loop {
             let durable_txn = shared.durable.borrow().txn;
@@ -993,7 +1037,8 @@ pub(crate) fn run(shared: Arc<Shared>) {
             for request in requests {
                 group.stage(request);
             }
-            let (batches, part) = group.finish();
+            let (batches, part, part_last) = group.finish();
+            last = part_last.or(last);
             (txn, global) = (state.last_txn, state.last_global);
             drop(state);
             let any = !part.is_empty();
@@ -1036,9 +1081,15 @@ pub(crate) fn run(shared: Arc<Shared>) {
             txn,
             global,
             gen,
+            last,
             staged,
         };
         if shared.durability == Durability::Flush {
+            if let Err(reason) = shared.advance_mark(std::slice::from_ref(&done)) {
+                fail_staged(done.staged, &reason);
+                shared.poison(&reason);
+                return;
+            }
             // Durable now: readers see it at once, and the next group's staging knows it (its summary
             // fallbacks and duplicate answers depend on the durable txn). Waking the writers is left to
             // the second thread, so this one goes on with the next group meanwhile.
@@ -1066,7 +1117,7 @@ pub(crate) fn run_syncer(shared: Arc<Shared>) {
             reply_all(done);
             continue;
         }
-        if let Err(reason) = shared.fsync() {
+        if let Err(reason) = shared.fsync().and_then(|()| shared.advance_mark(&done)) {
             let later = {
                 let mut q = lock(&shared.sync_queue);
                 q.failed = Some(Arc::from(reason.as_str()));

@@ -595,7 +595,7 @@ fn write_layout_1(dir: &Path, marker: u8) {
     batch.insert(&codec::epoch_key(), codec::encode_epoch(1));
     let txn = 1 << TXN_EPOCH_SHIFT;
     for s in ["g", "h"] {
-        batch.insert(codec::meta_key(s), MetaRecord::encode(txn, b"meta"));
+        batch.insert(codec::meta_key(s), MetaRecord::encode(s, txn, b"meta"));
     }
     // (stream, command id, first version, last version, seq, first global, events)
     type V1Append<'a> = (&'a str, &'a str, u64, u64, u64, u64, &'a [&'a str]);
@@ -607,26 +607,28 @@ fn write_layout_1(dir: &Path, marker: u8) {
     ];
     for (i, (s, id, first, last, seq, global, events)) in appends.into_iter().enumerate() {
         let events: Vec<Vec<u8>> = events.iter().map(|e| e.as_bytes().to_vec()).collect();
-        let record = AppendRecord::encode(txn + 1 + i as u64, first, global, id, b"cmd", &events);
-        batch.insert(codec::append_key(s, last, seq), record);
+        let key = codec::append_key(s, last, seq);
+        let record =
+            AppendRecord::encode(&key, txn + 1 + i as u64, first, global, id, b"cmd", &events);
+        batch.insert(key, record);
         if !events.is_empty() {
             let v1_ref = codec::Encoder::new(0)
                 .u64(last)
                 .u64(seq)
                 .bytes(s.as_bytes())
-                .finish();
+                .finish_v1();
             batch.insert(&codec::global_key(global), v1_ref);
         }
         let mut c_key = codec::stream_prefix(codec::KIND_V1_COMMAND_ID, s);
         c_key.extend_from_slice(id.as_bytes());
-        batch.insert(c_key, codec::Encoder::new(0).u64(last).u64(seq).finish());
+        batch.insert(c_key, codec::Encoder::new(0).u64(last).u64(seq).finish_v1());
     }
     let summary = SummaryRec {
         txn: txn + 4,
         summary: b"g at 3".to_vec(),
         durable_before: None,
     };
-    batch.insert(codec::summary_key("g"), summary.encode());
+    batch.insert(codec::summary_key("g"), summary.encode("g"));
     db.apply_batch(batch).unwrap();
     db.flush().unwrap();
 }
@@ -641,7 +643,7 @@ async fn check_migrated(dir: &Path) {
         );
         assert!(db.scan_prefix([codec::KIND_V1_COMMAND_ID]).next().is_none());
         for item in db.scan_prefix([codec::KIND_GLOBAL]) {
-            assert_eq!(item.unwrap().1[0], codec::FORMAT_GROUP_V2);
+            assert_eq!(item.unwrap().1[0], codec::FORMAT_GROUP_CHECKED);
         }
     }
     let global: Vec<(u64, String, u64)> = store
