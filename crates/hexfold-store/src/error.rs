@@ -53,7 +53,13 @@ pub enum StoreError {
 impl From<sled::Error> for StoreError {
     fn from(e: sled::Error) -> Self {
         match e {
-            sled::Error::Corruption { .. } => StoreError::Corrupt(format!("sled: {e}")),
+            // sled's own message ends in an empty backtrace and names no offset when it has none.
+            sled::Error::Corruption { at: Some(at), .. } => {
+                StoreError::Corrupt(format!("sled found its files damaged at {at:?}"))
+            }
+            sled::Error::Corruption { at: None, .. } => {
+                StoreError::Corrupt("sled found its files damaged".into())
+            }
             other => StoreError::Io(format!("sled: {other}")),
         }
     }

@@ -608,6 +608,7 @@ impl Store {
             durable: watch::channel(durable).0,
             position: watch::channel(last_global).0,
             mark: Mutex::new(recovered.mark),
+            writable: watch::channel(true).0,
             flushes: std::sync::atomic::AtomicU64::new(0),
             #[cfg(test)]
             fail_next_flush: std::sync::atomic::AtomicBool::new(false),
@@ -737,6 +738,10 @@ impl Store {
         }
         let prefix = codec::stream_prefix(KIND_APPEND, stream);
         let mut out = Vec::new();
+        // The first version the next append must start at (`None`: it must hold `from`). An append missing
+        // from the middle of a stream (damage the checksums cannot see, since the record is gone) would
+        // otherwise be stepped over, and the reader would get a shorter history without a word.
+        let mut next: Option<u64> = None;
         // Appends are keyed by their last version, so the first key at or after (from, 0) is the append
         // that holds version `from`.
         for item in self.db().range(codec::append_key(stream, from, 0)..) {
@@ -746,7 +751,21 @@ impl Store {
             }
             let (last_version, _) = codec::append_key_parts(&key, stream)?;
             let rec = AppendRecord::decode(&key, &value, last_version)?;
-            if rec.txn > d.txn || rec.first_version > to {
+            if rec.txn > d.txn {
+                break;
+            }
+            let missing = match next {
+                None => rec.first_version > from,
+                Some(next) => rec.first_version != next,
+            };
+            if missing {
+                return Err(StoreError::Corrupt(format!(
+                    "stream {stream:?} has no append holding version {}: its records are missing",
+                    next.unwrap_or(from)
+                )));
+            }
+            next = Some(last_version + 1);
+            if rec.first_version > to {
                 break;
             }
             for (i, payload) in rec.events.iter().enumerate() {

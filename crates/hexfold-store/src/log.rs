@@ -353,6 +353,8 @@ pub(crate) struct Shared {
     pub(crate) position: watch::Sender<u64>,
     /// The high-water mark (see `mark`), written by whichever thread publishes the durable frontier.
     pub(crate) mark: Mutex<crate::mark::MarkFile>,
+    /// False while the store refuses writes (see `EventStore::watch_writable`).
+    pub(crate) writable: watch::Sender<bool>,
     /// Successful flushes since open, for metrics and the group-commit benchmark.
     pub(crate) flushes: AtomicU64,
     /// Makes the next flush fail, so tests can check that a failed flush poisons the store.
@@ -569,6 +571,7 @@ impl Shared {
             )));
         }
         self.durable.send_modify(|d| d.failure = Some(reason));
+        self.writable.send_replace(false);
     }
 }
 

@@ -801,3 +801,62 @@ async fn a_group_of_several_batches_is_indexed_per_batch_and_hidden_until_durabl
         assert_eq!((own[0].global, &own[0].payload), (r.global, &r.payload));
     }
 }
+
+/// A panic inside sled while opening (sled 0.34 panics on some damage, with no option to make it an error)
+/// becomes `Corrupt` naming the panic, and other threads' panics still reach the hook installed before.
+#[test]
+fn a_panic_while_opening_is_corrupt_and_quiet() {
+    let outcome: Result<(), StoreError> = catch_storage_panic("opening", || {
+        panic!("tried to serialize Uninitialized");
+    });
+    match outcome {
+        Err(StoreError::Corrupt(msg)) => {
+            assert!(
+                msg.contains("panicked while opening the store: tried to serialize Uninitialized"),
+                "{msg}"
+            )
+        }
+        other => panic!("expected Corrupt, got {other:?}"),
+    }
+    let formatted: Result<(), StoreError> =
+        catch_storage_panic("checking", || panic!("page {} missing", 7));
+    assert!(matches!(formatted, Err(StoreError::Corrupt(m)) if m.contains("page 7 missing")));
+    // Outside the call, panics are not caught and the thread-local switch is back off.
+    assert!(!quiet_panics::QUIET.with(std::cell::Cell::get));
+    assert!(std::thread::spawn(|| panic!("a bug elsewhere"))
+        .join()
+        .is_err());
+    assert_eq!(
+        catch_storage_panic("opening", || Ok::<_, StoreError>(5)).unwrap(),
+        5
+    );
+}
+
+/// An append record gone from the middle of a stream (its key and value lost, so no checksum can fail) is
+/// `Corrupt` for a read that would step over it, not a shorter answer.
+#[tokio::test]
+async fn a_read_over_a_missing_append_is_corrupt() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = open(dir.path());
+    store.create_stream("g", Vec::new()).await.unwrap();
+    for (i, id) in ["c1", "c2", "c3"].into_iter().enumerate() {
+        store
+            .append(req("g", id, Some(i as u64), &["e"], None))
+            .await
+            .unwrap();
+    }
+    store
+        .db()
+        .remove(codec::append_key("g", 2, 2))
+        .unwrap()
+        .unwrap();
+    for (from, to) in [(1, 3), (2, 3), (2, 2)] {
+        match store.read("g", from, to).await {
+            Err(StoreError::Corrupt(msg)) => assert!(msg.contains("version 2"), "{msg}"),
+            other => panic!("read {from}..={to}: expected Corrupt, got {other:?}"),
+        }
+    }
+    // What does not reach the gap is read as before.
+    assert_eq!(store.read("g", 1, 1).await.unwrap().len(), 1);
+    assert_eq!(store.read("g", 3, 3).await.unwrap().len(), 1);
+}
