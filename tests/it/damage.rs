@@ -5,7 +5,8 @@
 //! never a shorter history, never a panic.
 //!
 //! The default run damages a few copies (a few seconds); `HEXFOLD_SOAK=1` damages many more. The outcome
-//! counts are printed (`--nocapture`).
+//! counts are printed (`--nocapture`). Also here: `hexfold check` and `salvage` on a damaged copy, and a disk
+//! that fills under a running server.
 
 use crate::support::{self, Table};
 use hexfold::proto::v1 as pb;
@@ -403,4 +404,110 @@ async fn check_names_the_damage_and_salvage_copies_what_is_intact() {
     }
     server.stop().await;
     assert!(kept > 0, "half the store holds some events");
+}
+
+/// A disk that fills under a running server, for real: the server runs with a file size limit (`ulimit -f`,
+/// SIGXFSZ ignored, so a write past it fails with EFBIG as one past a full disk fails with ENOSPC). Commands
+/// then answer UNAVAILABLE naming the full disk, never INTERNAL; health says NOT_SERVING; and after a restart
+/// with room again every acknowledged command is there. (A disk short of the store's free-space reserve,
+/// which the store recovers from without a restart, is tested in the store crate.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_disk_is_unavailable_and_not_serving_and_loses_nothing_acknowledged() {
+    let dir = tempfile::tempdir().unwrap();
+    // A store with its files created, so that the limit only stops their growth.
+    support::start(dir.path()).await.stop().await;
+    let size: u64 = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().metadata().unwrap().len())
+        .max()
+        .unwrap();
+    let mut child = tokio::process::Command::new("bash")
+        .arg("-c")
+        .arg(
+            r#"trap '' XFSZ; ulimit -f "$2"; exec "$0" serve --listen 127.0.0.1:0 --data-dir "$1""#,
+        )
+        .arg(env!("CARGO_BIN_EXE_hexfold"))
+        .arg(dir.path())
+        // `ulimit -f` counts KiB blocks in bash. sled writes its log in segments of 512 KiB, and must be able to
+        // start the one after the last at open; then the largest file may grow by about two more.
+        .arg(((size / 1024).max(512) + 1024).to_string())
+        .env_remove("HEXFOLD_LISTEN")
+        .env_remove("HEXFOLD_DATA_DIR")
+        .env_remove("HEXFOLD_STORE")
+        .env("RUST_LOG", "off")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("spawn bash");
+    let mut stdout = child.stdout.take().unwrap();
+    let mut line = Vec::new();
+    let mut byte = [0u8; 1];
+    while stdout.read(&mut byte).await.unwrap() == 1 && byte[0] != b'\n' {
+        line.push(byte[0]);
+    }
+    let addr: std::net::SocketAddr = String::from_utf8(line)
+        .unwrap()
+        .strip_prefix("listening on ")
+        .expect("the address line")
+        .parse()
+        .unwrap();
+
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut acked: Vec<(String, u64)> = Vec::new();
+    let refused = 'play: loop {
+        let mut table = Table::new(addr, 3).await;
+        loop {
+            match table.try_step(&mut rng).await {
+                Ok(Some(step)) => acked.push((table.game_id.clone(), step.response.version)),
+                Ok(None) => break,
+                Err(status) => break 'play status,
+            }
+        }
+        assert!(
+            acked.len() < 50_000,
+            "the file size limit never stopped a write"
+        );
+    };
+    assert_eq!(refused.code(), Code::Unavailable, "{refused:?}");
+    assert!(refused.message().contains("full"), "{refused:?}");
+    let channel = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))
+        .unwrap()
+        .connect()
+        .await
+        .unwrap();
+    let health = HealthClient::new(channel)
+        .check(HealthCheckRequest {
+            service: "hexfold.v1.Hexfold".into(),
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(health.status(), ServingStatus::NotServing);
+    child.start_kill().unwrap();
+    child.wait().await.unwrap();
+
+    let server = support::start(dir.path()).await;
+    let mut client = server.client().await;
+    for (game_id, version) in &acked {
+        let state = client
+            .get_state(pb::GetStateRequest {
+                game_id: game_id.clone(),
+                at_version: None,
+            })
+            .await
+            .unwrap()
+            .into_inner();
+        assert!(
+            state.version >= *version,
+            "{game_id}: acknowledged {version}, holds {}",
+            state.version
+        );
+    }
+    server.stop().await;
+    eprintln!(
+        "{} commands acknowledged before the disk was full",
+        acked.len()
+    );
 }

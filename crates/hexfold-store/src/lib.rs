@@ -31,8 +31,13 @@
 //!   shows in [`EventStore::commands`]) and changes no version. Its [`Appended`] has
 //!   `first_version = head + 1`, `last_version = head` and `first_global` = the next global position, the
 //!   usual "empty range" convention.
-//! - If a flush fails, every waiting write fails with [`StoreError::Io`] and the store refuses all later
-//!   writes (it is poisoned); reads keep working up to the last durable point.
+//! - While the file system of the store has less free space than [`MIN_FREE_BYTES`], writes are refused with
+//!   [`StoreError::Unavailable`] before sled sees them, [`EventStore::watch_writable`] says `false`, and the
+//!   store takes writes again by itself once space is freed.
+//! - If a write or flush fails anyway, every waiting write fails ([`StoreError::Unavailable`] when the disk
+//!   was full, else [`StoreError::Io`]) and the store refuses all later writes (it is poisoned, and
+//!   `watch_writable` says `false`) until it is reopened: sled 0.34 fails every call of a database after one
+//!   failed write. Reads keep working up to the last durable point.
 //!
 //! - A store written by layout 1 (before per-batch global index records) is migrated at open, in place,
 //!   idempotently (see `src/migrate.rs`); an unknown layout is refused with [`StoreError::Corrupt`].
@@ -65,6 +70,7 @@ use codec::{
 };
 pub use error::StoreError;
 pub use event_store::{BoxFuture, EventStore, PositionWatch, Snapshot};
+pub use log::MIN_FREE_BYTES;
 use log::{CacheLimits, Durable, LogState, Queue, Request, Shared, TXN_EPOCH_SHIFT};
 pub use mark::{Mark, MARK_FILE};
 
@@ -397,7 +403,7 @@ struct Recovered {
 ///
 /// Nothing is written to sled before the checks against the mark pass (except a layout-1 migration, which
 /// only happens to stores written before there was a mark), so a store that is refused is left as it was.
-fn recover(db: &sled::Db, dir: &Path, durability: Durability) -> Result<Recovered, StoreError> {
+fn recover(db: &sled::Db, dir: &Path) -> Result<Recovered, StoreError> {
     let acknowledged = mark::read(dir)?;
     let layout = db.get(codec::layout_key())?.map(|v| v.to_vec());
     match layout.as_deref() {
@@ -453,7 +459,6 @@ fn recover(db: &sled::Db, dir: &Path, durability: Durability) -> Result<Recovere
             global: last_global,
             last: acknowledged.and_then(|m| m.last),
         },
-        durability,
     )?;
     if layout.is_none() {
         let mut batch = sled::Batch::default();
@@ -571,7 +576,7 @@ impl Store {
     pub fn open(path: &Path, config: StoreConfig) -> Result<Store, StoreError> {
         let (db, recovered) = catch_storage_panic("opening", || {
             let db = open_sled(path)?;
-            let recovered = recover(&db, path, config.durability)?;
+            let recovered = recover(&db, path)?;
             Ok((db, recovered))
         })?;
         tracing::info!(
@@ -609,6 +614,7 @@ impl Store {
             position: watch::channel(last_global).0,
             mark: Mutex::new(recovered.mark),
             writable: watch::channel(true).0,
+            min_free_bytes: std::sync::atomic::AtomicU64::new(MIN_FREE_BYTES),
             flushes: std::sync::atomic::AtomicU64::new(0),
             #[cfg(test)]
             fail_next_flush: std::sync::atomic::AtomicBool::new(false),

@@ -59,6 +59,59 @@ const MAX_APPLY_BEFORE_FLUSH: std::time::Duration = std::time::Duration::from_mi
 const MAX_GROUP_WRITES: usize = 4096;
 /// ...and at most this many payload bytes (at least one write, whatever its size).
 const MAX_GROUP_BYTES: usize = 32 << 20;
+/// The log thread refuses writes while the file system of the store's directory has less than this much space
+/// for unprivileged writers: with room to spare for sled (one group is at most [`MAX_GROUP_BYTES`] of payload,
+/// which sled writes two or three times over), so that sled never meets a full disk. sled 0.34 makes a failed
+/// write permanent for the open database (every later call fails), so a store that let it happen could only
+/// recover by a restart; refusing before it happens lets the store take writes again by itself once space is
+/// freed.
+pub const MIN_FREE_BYTES: u64 = 128 << 20;
+/// In Fsync mode the high-water mark is written at most this often (see `run_syncer`).
+const FSYNC_MARK_EVERY: std::time::Duration = std::time::Duration::from_millis(200);
+/// While writes are taken, the free space is looked at again at most this often (a `statvfs`, before a
+/// group); a disk filling faster than the reserve in this time meets the fallback (a failed write poisons).
+const SPACE_PROBE_EVERY: std::time::Duration = std::time::Duration::from_millis(50);
+/// While writes are refused for space, the free space is looked at this often even with no writes queued,
+/// so the health check turns back to SERVING once space is freed.
+const SPACE_RETRY_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
+/// How a failure that is a full disk (or a quota, or a file size limit) starts its reason: writers then get
+/// [`StoreError::Unavailable`] rather than [`StoreError::Io`].
+const DISK_FULL: &str = "the disk holding the store is full";
+
+/// Whether an I/O error says there is no room: ENOSPC, EDQUOT, or EFBIG (a file size limit).
+fn is_disk_full(e: &io::Error) -> bool {
+    matches!(
+        e.kind(),
+        io::ErrorKind::StorageFull | io::ErrorKind::FileTooLarge
+    ) || matches!(e.raw_os_error(), Some(28 | 122 | 27))
+}
+
+/// The reason for a failed I/O `what`, starting with [`DISK_FULL`] when it is one.
+fn io_reason(what: &str, e: &io::Error) -> String {
+    if is_disk_full(e) {
+        format!("{DISK_FULL} ({what}: {e}); writes are refused until the store is reopened")
+    } else {
+        format!("{what}: {e}")
+    }
+}
+
+/// The same for a sled error.
+fn sled_reason(what: &str, e: sled::Error) -> String {
+    match &e {
+        sled::Error::Io(io) => io_reason(what, io),
+        _ => format!("{what}: {}", StoreError::from(e)),
+    }
+}
+
+/// The error writers get for a failure with `reason`.
+fn failure_error(reason: String) -> StoreError {
+    if reason.starts_with(DISK_FULL) {
+        StoreError::Unavailable(reason)
+    } else {
+        StoreError::Io(reason)
+    }
+}
+
 /// Queued writes hold permits of one KiB each from a semaphore of this many bytes, so the memory of
 /// writes waiting for the log thread is bounded; callers over it wait (backpressure), they are not refused.
 pub(crate) const MAX_QUEUED_BYTES: usize = 64 << 20;
@@ -355,6 +408,8 @@ pub(crate) struct Shared {
     pub(crate) mark: Mutex<crate::mark::MarkFile>,
     /// False while the store refuses writes (see `EventStore::watch_writable`).
     pub(crate) writable: watch::Sender<bool>,
+    /// The free-space reserve, [`MIN_FREE_BYTES`]; tests move it to fill and free the disk.
+    pub(crate) min_free_bytes: AtomicU64,
     /// Successful flushes since open, for metrics and the group-commit benchmark.
     pub(crate) flushes: AtomicU64,
     /// Makes the next flush fail, so tests can check that a failed flush poisons the store.
@@ -392,8 +447,8 @@ impl Shared {
     pub(crate) fn submit(&self, request: Request) -> Result<(), StoreError> {
         let mut q = lock(&self.queue);
         if let Some(reason) = &q.poisoned {
-            return Err(StoreError::Io(format!(
-                "the store refuses writes after a failure: {reason}"
+            return Err(failure_error(format!(
+                "{reason} (the store refuses writes after this failure)"
             )));
         }
         if q.shutdown {
@@ -451,7 +506,8 @@ impl Shared {
             return Err("injected fsync failure".into());
         }
         if self.durability == Durability::Fsync {
-            fsync_dir(&self.dir).map_err(|e| format!("fsync {}: {e}", self.dir.display()))?;
+            fsync_dir(&self.dir)
+                .map_err(|e| io_reason(&format!("fsync {}", self.dir.display()), &e))?;
         }
         Ok(())
     }
@@ -496,29 +552,36 @@ impl Shared {
         if self.fail_next_flush.swap(false, Ordering::SeqCst) {
             return Err("injected flush failure".into());
         }
-        self.db.flush().map_err(|e| format!("sled flush: {e}"))?;
+        self.db.flush().map_err(|e| sled_reason("sled flush", e))?;
         Ok(())
     }
 
-    /// Records durable groups in the high-water mark (after sled's flush, and in Fsync mode after the
-    /// fsync: the mark never names what is not durable).
-    fn advance_mark(&self, done: &[Done]) -> Result<(), String> {
+    /// Records durable groups in the high-water mark (after sled's flush, and in Fsync mode after their
+    /// fsync: the mark never names what is not durable), fdatasyncing it when `sync`.
+    fn advance_mark(&self, done: &[Done], sync: bool) -> Result<(), String> {
         let Some(newest) = done.last() else {
             return Ok(());
         };
         let last = done.iter().rev().find_map(|d| d.last.clone());
         lock(&self.mark)
-            .advance(newest.global, last)
-            .map_err(|e| format!("high-water mark {}: {e}", self.dir.display()))
+            .advance(newest.global, last, sync)
+            .map_err(|e| io_reason(&format!("high-water mark {}", self.dir.display()), &e))
     }
 
     /// Publishes durable groups and answers their writers. Readers first, then position subscribers (a
     /// subscriber woken by the position must find the events readable), then the writers (once `append`
     /// returns, the position covers it).
-    fn publish(&self, done: Vec<Done>) {
-        let Some(last) = done.last() else { return };
-        self.publish_frontier(last);
-        reply_all(done);
+    /// Returns the groups, without their writers, for the high-water mark.
+    fn publish(&self, mut done: Vec<Done>) -> Vec<Done> {
+        if let Some(last) = done.last() {
+            self.publish_frontier(last);
+        }
+        let staged: Vec<Vec<Staged>> = done
+            .iter_mut()
+            .map(|d| std::mem::take(&mut d.staged))
+            .collect();
+        reply_staged(staged.into_iter().flatten());
+        done
     }
 
     /// Moves the durable frontier to the end of `last`, a group that is durable.
@@ -566,8 +629,8 @@ impl Shared {
             q.requests.drain(..).collect()
         };
         for r in queued {
-            r.fail(StoreError::Io(format!(
-                "the store refuses writes after a failure: {reason}"
+            r.fail(failure_error(format!(
+                "{reason} (the store refuses writes after this failure)"
             )));
         }
         self.durable.send_modify(|d| d.failure = Some(reason));
@@ -977,8 +1040,13 @@ impl<'a> Group<'a> {
     }
 }
 
-/// Takes the next group of requests, sleeping while there is nothing to do. `None` means shut down.
-fn next_group(shared: &Shared, done_gen: u64) -> Option<(VecDeque<Request>, u64)> {
+/// Takes the next group of requests, sleeping while there is nothing to do, for at most `wait` when given
+/// (then the group may be empty). `None` means shut down.
+fn next_group(
+    shared: &Shared,
+    done_gen: u64,
+    wait: Option<std::time::Duration>,
+) -> Option<(VecDeque<Request>, u64)> {
     let mut q = lock(&shared.queue);
     loop {
         if !q.requests.is_empty() || q.requested_gen > done_gen {
@@ -988,7 +1056,20 @@ fn next_group(shared: &Shared, done_gen: u64) -> Option<(VecDeque<Request>, u64)
             return None;
         }
         q.idle = true;
-        q = shared.wake.wait(q).unwrap_or_else(|p| p.into_inner());
+        match wait {
+            None => q = shared.wake.wait(q).unwrap_or_else(|p| p.into_inner()),
+            Some(wait) => {
+                let (guard, timeout) = shared
+                    .wake
+                    .wait_timeout(q, wait)
+                    .unwrap_or_else(|p| p.into_inner());
+                q = guard;
+                if timeout.timed_out() {
+                    q.idle = false;
+                    break;
+                }
+            }
+        }
         q.idle = false;
     }
     Some(take_group(&mut q))
@@ -1024,7 +1105,19 @@ fn take_group(q: &mut Queue) -> (VecDeque<Request>, u64) {
 /// The log thread's body. Returns on shutdown (after answering everything queued) or after a failure.
 pub(crate) fn run(shared: Arc<Shared>) {
     let mut done_gen = shared.durable.borrow().gen;
-    while let Some((mut requests, mut gen)) = next_group(&shared, done_gen) {
+    let mut space = SpaceWatch::default();
+    while let Some((mut requests, mut gen)) = next_group(
+        &shared,
+        done_gen,
+        space.refusing.then_some(SPACE_RETRY_EVERY),
+    ) {
+        if let Err(reason) = space.check(&shared) {
+            // Refused before sled sees them, so nothing was written; the flush a caller may be waiting
+            // for still runs (it writes no new data).
+            for request in requests.drain(..) {
+                request.fail(StoreError::Unavailable(reason.clone()));
+            }
+        }
         // Writes that queue while a group is applied join it before its flush (up to the bounds): under load
         // the flush, a fixed cost per group, is shared by more writes, and the log thread spends its time
         // applying rather than waiting on the disk. When nothing queued meanwhile, the group is flushed at
@@ -1048,14 +1141,16 @@ pub(crate) fn run(shared: Arc<Shared>) {
             staged.extend(part);
             for batch in batches.into_iter().filter(|_| any) {
                 if let Err(e) = shared.db.apply_batch(batch) {
-                    let reason = format!("sled write: {}", StoreError::from(e));
+                    let reason = sled_reason("sled write", e);
                     fail_staged(staged, &reason);
                     shared.poison(&reason);
                     return;
                 }
             }
             let held = shared.hold_before_joining(txn);
-            if staged.len() >= MAX_GROUP_WRITES
+            // A group whose writes were refused for space takes no others: they wait for the next check.
+            if space.refusing
+                || staged.len() >= MAX_GROUP_WRITES
                 || (!held && started.elapsed() >= MAX_APPLY_BEFORE_FLUSH)
             {
                 break;
@@ -1088,7 +1183,7 @@ pub(crate) fn run(shared: Arc<Shared>) {
             staged,
         };
         if shared.durability == Durability::Flush {
-            if let Err(reason) = shared.advance_mark(std::slice::from_ref(&done)) {
+            if let Err(reason) = shared.advance_mark(std::slice::from_ref(&done), false) {
                 fail_staged(done.staged, &reason);
                 shared.poison(&reason);
                 return;
@@ -1102,9 +1197,68 @@ pub(crate) fn run(shared: Arc<Shared>) {
     }
 }
 
+/// The log thread's view of the free space of the store's file system (see [`MIN_FREE_BYTES`]).
+#[derive(Default)]
+struct SpaceWatch {
+    /// True while writes are refused for lack of space.
+    refusing: bool,
+    checked: Option<std::time::Instant>,
+}
+
+impl SpaceWatch {
+    /// Whether writes may go to sled now; looks at the file system when due, and tells the health check
+    /// (`Shared::writable`) when the answer changes.
+    fn check(&mut self, shared: &Shared) -> Result<(), String> {
+        let due = self.refusing
+            || self
+                .checked
+                .is_none_or(|at| at.elapsed() >= SPACE_PROBE_EVERY);
+        if !due {
+            return Ok(());
+        }
+        self.checked = Some(std::time::Instant::now());
+        let min = shared.min_free_bytes.load(Ordering::Relaxed);
+        let free = match rustix::fs::statvfs(&shared.dir) {
+            Ok(fs) => fs.f_bavail.saturating_mul(fs.f_frsize),
+            // A file system that cannot say is not refused for it: sled's own errors still stop writes.
+            Err(_) => u64::MAX,
+        };
+        if free >= min {
+            if self.refusing {
+                self.refusing = false;
+                tracing::warn!(free, "free space is back; the store takes writes again");
+                shared.writable.send_replace(true);
+            }
+            return Ok(());
+        }
+        if !self.refusing {
+            self.refusing = true;
+            tracing::error!(
+                free,
+                reserve = min,
+                "the disk holding the store is nearly full; writes are refused until space is freed"
+            );
+            shared.writable.send_replace(false);
+        }
+        Err(format!(
+            "{DISK_FULL}: {free} bytes are free, under the {min} the store keeps in reserve; writes are refused \
+             until space is freed (reads go on, and nothing acknowledged is affected)"
+        ))
+    }
+}
+
 /// The syncer's body. In Fsync mode: one fsync for every flushed group handed over since the last one,
 /// then publish and reply. In Flush mode the log thread has published the groups; this only replies.
 pub(crate) fn run_syncer(shared: Arc<Shared>) {
+    // In Fsync mode the high-water mark of the groups published so far and not yet written. It is written
+    // just before an fsync, which makes it durable with that cycle's data, and at most every
+    // FSYNC_MARK_EVERY: a dirty mark makes the fsync of the directory sync one more file, which the
+    // file system pays as one more journal commit (measured: about a third of the throughput when it was
+    // every cycle). So the mark on disk never names a group whose fsync had not completed, and lags the
+    // acknowledged frontier by at most that interval and one cycle, until the last one is written and synced
+    // on its own when the store closes.
+    let mut unmarked: Option<Vec<Done>> = None;
+    let mut marked_at: Option<std::time::Instant> = None;
     loop {
         let done = {
             let mut q = lock(&shared.sync_queue);
@@ -1112,6 +1266,12 @@ pub(crate) fn run_syncer(shared: Arc<Shared>) {
                 q = shared.sync_wake.wait(q).unwrap_or_else(|p| p.into_inner());
             }
             if q.pending.is_empty() {
+                drop(q);
+                if let Some(last) = unmarked.take() {
+                    if let Err(reason) = shared.advance_mark(&last, true) {
+                        tracing::error!(%reason, "the high-water mark was not written at close");
+                    }
+                }
                 return;
             }
             std::mem::take(&mut q.pending)
@@ -1120,7 +1280,15 @@ pub(crate) fn run_syncer(shared: Arc<Shared>) {
             reply_all(done);
             continue;
         }
-        if let Err(reason) = shared.fsync().and_then(|()| shared.advance_mark(&done)) {
+        let due = marked_at.is_none_or(|at| at.elapsed() >= FSYNC_MARK_EVERY);
+        let marked = match unmarked.take_if(|_| due) {
+            Some(published) => {
+                marked_at = Some(std::time::Instant::now());
+                shared.advance_mark(&published, false)
+            }
+            None => Ok(()),
+        };
+        if let Err(reason) = marked.and_then(|()| shared.fsync()) {
             let later = {
                 let mut q = lock(&shared.sync_queue);
                 q.failed = Some(Arc::from(reason.as_str()));
@@ -1132,13 +1300,23 @@ pub(crate) fn run_syncer(shared: Arc<Shared>) {
             shared.poison(&reason);
             return;
         }
-        shared.publish(done);
+        let mut published = unmarked.take().unwrap_or_default();
+        published.extend(shared.publish(done));
+        // What the mark needs of the groups not written yet: the newest one (its position), and the newest
+        // one with an append with events (its stream and version), older first.
+        let newest = published.pop();
+        let with_last = published.into_iter().rev().find(|d| d.last.is_some());
+        unmarked = Some(with_last.into_iter().chain(newest).collect());
     }
 }
 
 /// Answers the writers of durable groups (whose frontier is published).
 fn reply_all(done: Vec<Done>) {
-    for s in done.into_iter().flat_map(|d| d.staged) {
+    reply_staged(done.into_iter().flat_map(|d| d.staged));
+}
+
+fn reply_staged(staged: impl Iterator<Item = Staged>) {
+    for s in staged {
         match s.reply {
             Reply::Created(reply) => drop(reply.send(Ok(()))),
             Reply::Appended(reply, appended) => drop(reply.send(Ok(appended))),
@@ -1147,7 +1325,7 @@ fn reply_all(done: Vec<Done>) {
 }
 
 fn fail_staged(staged: Vec<Staged>, reason: &str) {
-    let e = || StoreError::Io(format!("the write was not made durable: {reason}"));
+    let e = || failure_error(format!("{reason} (the write was not made durable)"));
     for s in staged {
         match s.reply {
             Reply::Created(reply) => drop(reply.send(Err(e()))),

@@ -10,11 +10,13 @@
 //! The file is [`MARK_FILE`] in the store's directory: two slots of [`SLOT_BYTES`], written in turn with a
 //! sequence number and a CRC-32, so a write torn by a crash leaves the other slot whole. Each holds the
 //! global position after the last group made durable and the stream and version of the last append with
-//! events. It is written after sled's flush of each group and before the group's writers are answered (in
-//! [`Durability::Fsync`] mode after the fsync, then itself fdatasynced), so the mark never names anything
-//! that is not already as durable as the mode promises: a mark ahead of the data always means acknowledged
-//! writes were lost. A crash between the flush and the mark's write leaves the mark behind, which is safe:
-//! it is a lower bound.
+//! events. In [`crate::Durability::Flush`] mode it is written after sled's flush of each group and before the
+//! group's writers are answered; in [`crate::Durability::Fsync`] mode the groups of one fsync are written just
+//! before the next fsync, which makes them durable with it at no extra round trip to the device, and the last
+//! ones are written and synced when the store closes. So the mark never names anything that is not already as
+//! durable as the mode promises: a mark ahead of the data always means acknowledged writes were lost. It may lag
+//! behind (a crash between a flush and the mark's write, or in Fsync mode by one fsync until the store closes),
+//! which is safe: it is a lower bound, exact for a store that was closed.
 //!
 //! A store of layout 3 always has the file (open writes it before the layout marker), so a layout-3 store
 //! without it is refused too. A store written before layout 3 gets its first mark at open, from what it holds.
@@ -24,7 +26,7 @@ use std::io;
 use std::os::unix::fs::FileExt as _;
 use std::path::{Path, PathBuf};
 
-use crate::{Durability, StoreError, MAX_STREAM_NAME_BYTES};
+use crate::{StoreError, MAX_STREAM_NAME_BYTES};
 
 /// The mark's file name in the store's directory.
 pub const MARK_FILE: &str = "hexfold.mark";
@@ -134,17 +136,12 @@ pub(crate) struct MarkFile {
     file: File,
     seq: u64,
     mark: Mark,
-    sync: bool,
 }
 
 impl MarkFile {
     /// Writes `mark` to the store in `dir` (creating the file) and makes it durable, file and directory entry:
     /// done once per open, before any write of the open.
-    pub(crate) fn create(
-        dir: &Path,
-        mark: Mark,
-        durability: Durability,
-    ) -> Result<MarkFile, StoreError> {
+    pub(crate) fn create(dir: &Path, mark: Mark) -> Result<MarkFile, StoreError> {
         let path = path(dir);
         let io_error = |e: io::Error| {
             StoreError::Io(format!(
@@ -166,7 +163,6 @@ impl MarkFile {
             file,
             seq,
             mark: Mark::default(),
-            sync: durability == Durability::Fsync,
         };
         out.write_synced(mark, true).map_err(io_error)?;
         File::open(dir)
@@ -176,13 +172,18 @@ impl MarkFile {
     }
 
     /// Records that everything up to global position `global` is durable, and that the last append with
-    /// events was `last` (when the group had one). fdatasynced in Fsync mode.
-    pub(crate) fn advance(&mut self, global: u64, last: Option<(String, u64)>) -> io::Result<()> {
+    /// events was `last` (when the groups had one); fdatasynced when `sync`.
+    pub(crate) fn advance(
+        &mut self,
+        global: u64,
+        last: Option<(String, u64)>,
+        sync: bool,
+    ) -> io::Result<()> {
         let mark = Mark {
             global,
             last: last.or_else(|| self.mark.last.clone()),
         };
-        self.write_synced(mark, self.sync)
+        self.write_synced(mark, sync)
     }
 
     fn write_synced(&mut self, mark: Mark, sync: bool) -> io::Result<()> {
@@ -206,10 +207,10 @@ mod tests {
     fn a_torn_slot_leaves_the_other_one() {
         let dir = tempfile::tempdir().unwrap();
         assert_eq!(read(dir.path()).unwrap(), None);
-        let mut file = MarkFile::create(dir.path(), Mark::default(), Durability::Fsync).unwrap();
-        file.advance(5, Some(("g".repeat(MAX_STREAM_NAME_BYTES), 3)))
+        let mut file = MarkFile::create(dir.path(), Mark::default()).unwrap();
+        file.advance(5, Some(("g".repeat(MAX_STREAM_NAME_BYTES), 3)), true)
             .unwrap();
-        file.advance(9, None).unwrap();
+        file.advance(9, None, false).unwrap();
         let want = Mark {
             global: 9,
             last: Some(("g".repeat(MAX_STREAM_NAME_BYTES), 3)),
@@ -223,8 +224,8 @@ mod tests {
         assert_eq!(read(dir.path()).unwrap().unwrap().global, 5);
         // A reopened file goes on numbering after the newest whole slot, and overwrites the damaged one.
         drop(file);
-        let mut file = MarkFile::create(dir.path(), want.clone(), Durability::Flush).unwrap();
-        file.advance(12, None).unwrap();
+        let mut file = MarkFile::create(dir.path(), want.clone()).unwrap();
+        file.advance(12, None, false).unwrap();
         assert_eq!(read(dir.path()).unwrap().unwrap().global, 12);
 
         // Both slots damaged: the mark is gone, which is damage, not "no mark".

@@ -860,3 +860,65 @@ async fn a_read_over_a_missing_append_is_corrupt() {
     assert_eq!(store.read("g", 1, 1).await.unwrap().len(), 1);
     assert_eq!(store.read("g", 3, 3).await.unwrap().len(), 1);
 }
+
+/// A disk short of the free-space reserve (here: a reserve no disk has): writes are refused with `Unavailable`
+/// before sled sees them, the store says it takes no writes, reads and flushes go on, and once space is back it
+/// takes writes again without a reopen, every acknowledged append still there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_nearly_full_disk_refuses_writes_until_space_is_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = open(dir.path());
+    store.create_stream("g", Vec::new()).await.unwrap();
+    let mut acked = 0u64;
+    let mut writable = store.watch_writable();
+    assert!(*writable.borrow_and_update());
+    store
+        .inner
+        .shared
+        .min_free_bytes
+        .store(u64::MAX, Ordering::Relaxed);
+    // The free space is looked at every few tens of milliseconds while writes are taken.
+    let refused = loop {
+        let id = format!("c{acked}");
+        match store.append(req("g", &id, Some(acked), &["e"], None)).await {
+            Ok(_) => acked += 1,
+            Err(e) => break e,
+        }
+        assert!(acked < 100_000, "the reserve was never checked");
+    };
+    match &refused {
+        StoreError::Unavailable(msg) => assert!(msg.contains("full"), "{msg}"),
+        other => panic!("expected Unavailable, got {other:?}"),
+    }
+    writable.wait_for(|w| !*w).await.unwrap();
+    assert!(matches!(
+        store.append(req("g", "late", None, &["e"], None)).await,
+        Err(StoreError::Unavailable(_))
+    ));
+    assert_eq!(store.head("g").await.unwrap(), acked);
+    store.flush().await.unwrap();
+
+    store
+        .inner
+        .shared
+        .min_free_bytes
+        .store(0, Ordering::Relaxed);
+    tokio::time::timeout(
+        std::time::Duration::from_secs(10),
+        writable.wait_for(|w| *w),
+    )
+    .await
+    .expect("the store takes writes again once space is back")
+    .unwrap();
+    store
+        .append(req("g", "after", Some(acked), &["e"], None))
+        .await
+        .unwrap();
+    drop(writable);
+    drop(store);
+    let store = open(dir.path());
+    assert_eq!(
+        store.read("g", 1, u64::MAX).await.unwrap().len() as u64,
+        acked + 1
+    );
+}
