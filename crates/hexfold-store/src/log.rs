@@ -556,32 +556,27 @@ impl Shared {
         Ok(())
     }
 
-    /// Records durable groups in the high-water mark (after sled's flush, and in Fsync mode after their
-    /// fsync: the mark never names what is not durable), fdatasyncing it when `sync`.
-    fn advance_mark(&self, done: &[Done], sync: bool) -> Result<(), String> {
-        let Some(newest) = done.last() else {
-            return Ok(());
-        };
-        let last = done.iter().rev().find_map(|d| d.last.clone());
+    /// Records in the high-water mark that everything up to `global` is durable and the last append with
+    /// events was `last` (called after sled's flush, and in Fsync mode after the fsync: the mark never names
+    /// what is not durable), fdatasyncing it when `sync`.
+    fn advance_mark(
+        &self,
+        global: u64,
+        last: Option<(String, u64)>,
+        sync: bool,
+    ) -> Result<(), String> {
         lock(&self.mark)
-            .advance(newest.global, last, sync)
+            .advance(global, last, sync)
             .map_err(|e| io_reason(&format!("high-water mark {}", self.dir.display()), &e))
     }
 
     /// Publishes durable groups and answers their writers. Readers first, then position subscribers (a
     /// subscriber woken by the position must find the events readable), then the writers (once `append`
     /// returns, the position covers it).
-    /// Returns the groups, without their writers, for the high-water mark.
-    fn publish(&self, mut done: Vec<Done>) -> Vec<Done> {
-        if let Some(last) = done.last() {
-            self.publish_frontier(last);
-        }
-        let staged: Vec<Vec<Staged>> = done
-            .iter_mut()
-            .map(|d| std::mem::take(&mut d.staged))
-            .collect();
-        reply_staged(staged.into_iter().flatten());
-        done
+    fn publish(&self, done: Vec<Done>) {
+        let Some(last) = done.last() else { return };
+        self.publish_frontier(last);
+        reply_all(done);
     }
 
     /// Moves the durable frontier to the end of `last`, a group that is durable.
@@ -1183,7 +1178,7 @@ pub(crate) fn run(shared: Arc<Shared>) {
             staged,
         };
         if shared.durability == Durability::Flush {
-            if let Err(reason) = shared.advance_mark(std::slice::from_ref(&done), false) {
+            if let Err(reason) = shared.advance_mark(done.global, done.last.clone(), false) {
                 fail_staged(done.staged, &reason);
                 shared.poison(&reason);
                 return;
@@ -1250,14 +1245,13 @@ impl SpaceWatch {
 /// The syncer's body. In Fsync mode: one fsync for every flushed group handed over since the last one,
 /// then publish and reply. In Flush mode the log thread has published the groups; this only replies.
 pub(crate) fn run_syncer(shared: Arc<Shared>) {
-    // In Fsync mode the high-water mark of the groups published so far and not yet written. It is written
-    // just before an fsync, which makes it durable with that cycle's data, and at most every
-    // FSYNC_MARK_EVERY: a dirty mark makes the fsync of the directory sync one more file, which the
-    // file system pays as one more journal commit (measured: about a third of the throughput when it was
-    // every cycle). So the mark on disk never names a group whose fsync had not completed, and lags the
-    // acknowledged frontier by at most that interval and one cycle, until the last one is written and synced
-    // on its own when the store closes.
-    let mut unmarked: Option<Vec<Done>> = None;
+    // In Fsync mode the high-water mark is written and fdatasynced after the fsync of the groups it names, at
+    // most every FSYNC_MARK_EVERY, and when the store closes; `unmarked` is what it will say next. It is
+    // kept out of the fsync of the directory: one more file synced in every cycle made each cycle a third
+    // longer (measured), and the syncer's cycle is what bounds Fsync mode's throughput. So the mark on disk
+    // never names a group whose fsync had not completed, and lags the acknowledged frontier by at most that
+    // interval, exact once the store is closed.
+    let mut unmarked: Option<(u64, Option<(String, u64)>)> = None;
     let mut marked_at: Option<std::time::Instant> = None;
     loop {
         let done = {
@@ -1267,8 +1261,8 @@ pub(crate) fn run_syncer(shared: Arc<Shared>) {
             }
             if q.pending.is_empty() {
                 drop(q);
-                if let Some(last) = unmarked.take() {
-                    if let Err(reason) = shared.advance_mark(&last, true) {
+                if let Some((global, last)) = unmarked.take() {
+                    if let Err(reason) = shared.advance_mark(global, last, true) {
                         tracing::error!(%reason, "the high-water mark was not written at close");
                     }
                 }
@@ -1280,15 +1274,21 @@ pub(crate) fn run_syncer(shared: Arc<Shared>) {
             reply_all(done);
             continue;
         }
-        let due = marked_at.is_none_or(|at| at.elapsed() >= FSYNC_MARK_EVERY);
-        let marked = match unmarked.take_if(|_| due) {
-            Some(published) => {
-                marked_at = Some(std::time::Instant::now());
-                shared.advance_mark(&published, false)
+        let mut synced = shared.fsync();
+        if synced.is_ok() {
+            if let Some(newest) = done.last() {
+                let last = done.iter().rev().find_map(|d| d.last.clone());
+                let earlier = unmarked.take().and_then(|(_, last)| last);
+                unmarked = Some((newest.global, last.or(earlier)));
             }
-            None => Ok(()),
-        };
-        if let Err(reason) = marked.and_then(|()| shared.fsync()) {
+            if marked_at.is_none_or(|at| at.elapsed() >= FSYNC_MARK_EVERY) {
+                if let Some((global, last)) = unmarked.take() {
+                    marked_at = Some(std::time::Instant::now());
+                    synced = shared.advance_mark(global, last, true);
+                }
+            }
+        }
+        if let Err(reason) = synced {
             let later = {
                 let mut q = lock(&shared.sync_queue);
                 q.failed = Some(Arc::from(reason.as_str()));
@@ -1300,23 +1300,13 @@ pub(crate) fn run_syncer(shared: Arc<Shared>) {
             shared.poison(&reason);
             return;
         }
-        let mut published = unmarked.take().unwrap_or_default();
-        published.extend(shared.publish(done));
-        // What the mark needs of the groups not written yet: the newest one (its position), and the newest
-        // one with an append with events (its stream and version), older first.
-        let newest = published.pop();
-        let with_last = published.into_iter().rev().find(|d| d.last.is_some());
-        unmarked = Some(with_last.into_iter().chain(newest).collect());
+        shared.publish(done);
     }
 }
 
 /// Answers the writers of durable groups (whose frontier is published).
 fn reply_all(done: Vec<Done>) {
-    reply_staged(done.into_iter().flat_map(|d| d.staged));
-}
-
-fn reply_staged(staged: impl Iterator<Item = Staged>) {
-    for s in staged {
+    for s in done.into_iter().flat_map(|d| d.staged) {
         match s.reply {
             Reply::Created(reply) => drop(reply.send(Ok(()))),
             Reply::Appended(reply, appended) => drop(reply.send(Ok(appended))),
@@ -1334,11 +1324,15 @@ fn fail_staged(staged: Vec<Staged>, reason: &str) {
     }
 }
 
-/// fsyncs every file under `dir`, then the directories themselves, so file contents, sizes and names
+/// fsyncs every file under `dir` but the high-water mark, then the directories themselves, so file contents, sizes and names
 /// reach stable storage.
 fn fsync_dir(dir: &Path) -> io::Result<()> {
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
+        // The high-water mark is synced on its own (see `run_syncer`).
+        if entry.file_name() == crate::mark::MARK_FILE {
+            continue;
+        }
         let result = match entry.file_type()? {
             t if t.is_dir() => fsync_dir(&entry.path()),
             t if t.is_file() => File::open(entry.path()).and_then(|f| f.sync_all()),

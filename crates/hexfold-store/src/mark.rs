@@ -11,12 +11,13 @@
 //! sequence number and a CRC-32, so a write torn by a crash leaves the other slot whole. Each holds the
 //! global position after the last group made durable and the stream and version of the last append with
 //! events. In [`crate::Durability::Flush`] mode it is written after sled's flush of each group and before the
-//! group's writers are answered; in [`crate::Durability::Fsync`] mode the groups of one fsync are written just
-//! before the next fsync, which makes them durable with it at no extra round trip to the device, and the last
-//! ones are written and synced when the store closes. So the mark never names anything that is not already as
-//! durable as the mode promises: a mark ahead of the data always means acknowledged writes were lost. It may lag
-//! behind (a crash between a flush and the mark's write, or in Fsync mode by one fsync until the store closes),
-//! which is safe: it is a lower bound, exact for a store that was closed.
+//! group's writers are answered (not synced: what survives a crash of the process survives for it too); in
+//! [`crate::Durability::Fsync`] mode it is written and fdatasynced after the fsync of the groups it names, at
+//! most every 200 ms (a sync of its own in every cycle cost a third of the throughput), and when the store
+//! closes. So the mark never names anything that is not already as durable as the mode promises: a mark ahead of
+//! the data always means acknowledged writes were lost. It may lag behind (a crash between a flush and the
+//! mark's write, or in Fsync mode by up to 200 ms of groups), which is safe: it is a lower bound, exact for a
+//! store that was closed.
 //!
 //! A store of layout 3 always has the file (open writes it before the layout marker), so a layout-3 store
 //! without it is refused too. A store written before layout 3 gets its first mark at open, from what it holds.
