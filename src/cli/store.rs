@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
-use hexfold_store::{CheckReport, StoreConfig};
+use hexfold_store::{CheckReport, StoreConfig, StoreError};
 
 /// The exit code of `hexfold serve` when it refuses a damaged store (a record that fails its check, a store
 /// holding less than it acknowledged, sled panicking on its files), and of `hexfold check` when it finds
@@ -52,8 +52,12 @@ pub async fn run(command: StoreCommand) -> anyhow::Result<()> {
 }
 
 fn check(args: CheckArgs) -> anyhow::Result<()> {
-    let report =
-        hexfold_store::check(&args.dir).map_err(|e| DamagedStore(format!("cannot check: {e}")))?;
+    // Damage that keeps the store from being read at all (sled refusing or panicking) is damage too; a
+    // directory that is not a store, or cannot be opened, is an ordinary failure.
+    let report = hexfold_store::check(&args.dir).map_err(|e| match e {
+        StoreError::Corrupt(_) => anyhow::Error::new(DamagedStore(format!("cannot check: {e}"))),
+        other => anyhow::anyhow!("cannot check {}: {other}", args.dir.display()),
+    })?;
     print_report(&report)?;
     if report.is_intact() {
         outln!("intact")?;
