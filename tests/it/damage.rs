@@ -109,17 +109,19 @@ async fn write_store(dir: &Path) -> (Vec<String>, Box<History>) {
     }
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
+/// Reads the `listening on ADDR` line `hexfold serve` prints first, a byte at a time so that nothing after it
+/// is read (the caller keeps the pipe open, so the server never writes into a closed one).
+async fn address_line(stdout: &mut tokio::process::ChildStdout) -> std::net::SocketAddr {
+    let mut line = Vec::new();
+    let mut byte = [0u8; 1];
+    while stdout.read(&mut byte).await.unwrap() == 1 && byte[0] != b'\n' {
+        line.push(byte[0]);
     }
+    let line = String::from_utf8(line).unwrap();
+    line.strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .parse()
+        .unwrap()
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -187,18 +189,8 @@ async fn trial(dir: &Path, ids: &[String], want: &History, damage: Damage, out: 
         .expect("spawn hexfold serve");
     let mut stdout = child.stdout.take().unwrap();
     let mut stderr = child.stderr.take().unwrap();
-    let mut first = Vec::new();
     // The address line comes before the store is opened.
-    let mut byte = [0u8; 1];
-    while stdout.read(&mut byte).await.unwrap() == 1 && byte[0] != b'\n' {
-        first.push(byte[0]);
-    }
-    let line = String::from_utf8(first).unwrap();
-    let addr: std::net::SocketAddr = line
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("{damage:?}: unexpected first line {line:?}"))
-        .parse()
-        .unwrap();
+    let addr = address_line(&mut stdout).await;
     // Either the process ends (refusing the store) or the health check answers SERVING.
     let serving = async {
         let channel = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))
@@ -274,7 +266,7 @@ async fn a_damaged_store_is_served_whole_or_refused_never_shorter() {
     // The same store after one more start and clean stop: sled then also keeps a snapshot of its page
     // table, and recovers damage differently (it reports more of it itself).
     let reopened = tempfile::tempdir().unwrap();
-    copy_dir(base.path(), reopened.path());
+    support::copy_dir(base.path(), reopened.path());
     support::start(reopened.path()).await.stop().await;
     let bases = [base.path(), reopened.path()];
     let trials = if std::env::var_os("HEXFOLD_SOAK").is_some() {
@@ -288,7 +280,7 @@ async fn a_damaged_store_is_served_whole_or_refused_never_shorter() {
         let base = bases[i % 2];
         let db = std::fs::read(base.join("db")).unwrap();
         let copy = tempfile::tempdir().unwrap();
-        copy_dir(base, copy.path());
+        support::copy_dir(base, copy.path());
         let damage = Damage::random(&mut rng, db.len());
         let mut bytes = db;
         damage.apply(&mut bytes);
@@ -333,7 +325,7 @@ async fn check_names_the_damage_and_salvage_copies_what_is_intact() {
     let (ids, want) = write_store(base.path()).await;
     // A copy cut in half below, taken first: opening a store (`check` too) lets sled rewrite its own files.
     let copy = tempfile::tempdir().unwrap();
-    copy_dir(base.path(), copy.path());
+    support::copy_dir(base.path(), copy.path());
     let (code, out) = run_cli(&["check".as_ref(), base.path().as_os_str()]).await;
     assert_eq!(code, Some(0), "{out}");
     assert!(
@@ -442,17 +434,7 @@ async fn a_full_disk_is_unavailable_and_not_serving_and_loses_nothing_acknowledg
         .spawn()
         .expect("spawn bash");
     let mut stdout = child.stdout.take().unwrap();
-    let mut line = Vec::new();
-    let mut byte = [0u8; 1];
-    while stdout.read(&mut byte).await.unwrap() == 1 && byte[0] != b'\n' {
-        line.push(byte[0]);
-    }
-    let addr: std::net::SocketAddr = String::from_utf8(line)
-        .unwrap()
-        .strip_prefix("listening on ")
-        .expect("the address line")
-        .parse()
-        .unwrap();
+    let addr = address_line(&mut stdout).await;
 
     let mut rng = StdRng::seed_from_u64(7);
     let mut acked: Vec<(String, u64)> = Vec::new();

@@ -11,8 +11,9 @@
 //! public API is [`Store::open`] and [`Store::flush_count`], and its blocking reads are private.
 //!
 //! It must not depend on any game, on the rules crate, on protobuf or on gRPC: payloads, commands, meta,
-//! summaries and snapshots are opaque bytes chosen by the caller. Its only I/O is sled and, in
-//! [`Durability::Fsync`] mode, fsync of sled's files.
+//! summaries and snapshots are opaque bytes chosen by the caller. Its only I/O is sled, the high-water mark
+//! file beside sled's (`src/mark.rs`), `statvfs` of the directory for its free-space reserve, and, in
+//! [`Durability::Fsync`] mode, fsync of the directory's files.
 //!
 //! # Guarantees of the sled backend
 //! The trait's contract (see [`EventStore`]), and how sled keeps it:
