@@ -295,7 +295,8 @@ async fn a_damaged_store_is_served_whole_or_refused_never_shorter() {
     eprintln!(
         "{trials} damaged copies of stores of {} events, half of them opened once more: {} served whole ({} of them answering DATA_LOSS \
          for a read that met the damage); refused with exit code {EXIT_DAMAGED_STORE}: {} holding less \
-         than the mark, {} with a damaged record, {} where sled panicked, {} other",
+         than the mark, {} as damaged (sled found its files damaged, or a record failed its check), {} where sled \
+         panicked, {} other",
         want.events.iter().map(Vec::len).sum::<usize>(),
         out.whole,
         out.data_loss,
