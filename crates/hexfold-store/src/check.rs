@@ -59,8 +59,10 @@ impl CheckReport {
 /// one.
 struct ScannedStream {
     meta: Option<Vec<u8>>,
-    /// (command id, command, events) of each intact append, in order.
+    /// (command id, command, events) of each intact append, in order, when kept.
     appends: Vec<(String, Vec<u8>, Vec<Vec<u8>>)>,
+    /// How many appends are intact and in sequence.
+    count: u64,
     /// The head the intact appends reach.
     head: u64,
     /// The last version any append record of the stream claims, damaged or not.
@@ -71,12 +73,14 @@ struct ScannedStream {
     whole: bool,
 }
 
-/// Reads the stream records of the store in `dir`, reporting every problem into `report`.
-fn scan(db: &sled::Db, report: &mut CheckReport) -> BTreeMap<String, ScannedStream> {
+/// Reads the stream records of the store, reporting every problem into `report`. The appends' contents are
+/// kept only when `keep` (for `salvage`); `check` keeps a few numbers per stream.
+fn scan(db: &sled::Db, report: &mut CheckReport, keep: bool) -> BTreeMap<String, ScannedStream> {
     let mut streams: BTreeMap<String, ScannedStream> = BTreeMap::new();
     let new_stream = || ScannedStream {
         meta: None,
         appends: Vec::new(),
+        count: 0,
         head: 0,
         claimed_head: 0,
         summary: None,
@@ -144,15 +148,12 @@ fn scan(db: &sled::Db, report: &mut CheckReport) -> BTreeMap<String, ScannedStre
                         ));
                         stream.whole = false;
                     }
-                    Ok(rec)
-                        if rec.first_version != stream.head + 1
-                            || seq != stream.appends.len() as u64 + 1 =>
-                    {
+                    Ok(rec) if rec.first_version != stream.head + 1 || seq != stream.count + 1 => {
                         report.problem(format!(
                             "stream {name:?}: after version {} (append {}) comes append {seq} from version {}: \
                              appends are missing",
                             stream.head,
-                            stream.appends.len(),
+                            stream.count,
                             rec.first_version
                         ));
                         stream.whole = false;
@@ -161,11 +162,14 @@ fn scan(db: &sled::Db, report: &mut CheckReport) -> BTreeMap<String, ScannedStre
                         report.appends += 1;
                         report.events += rec.events.len() as u64;
                         stream.head = last_version;
-                        stream.appends.push((
-                            rec.command_id.to_owned(),
-                            rec.command.to_vec(),
-                            rec.events.iter().map(|e| e.to_vec()).collect(),
-                        ));
+                        stream.count += 1;
+                        if keep {
+                            stream.appends.push((
+                                rec.command_id.to_owned(),
+                                rec.command.to_vec(),
+                                rec.events.iter().map(|e| e.to_vec()).collect(),
+                            ));
+                        }
                     }
                 }
             }
@@ -291,7 +295,7 @@ pub fn check(dir: &Path) -> Result<CheckReport, StoreError> {
     catch_storage_panic("checking", || {
         let db = open_existing(dir)?;
         let mut report = CheckReport::default();
-        let streams = scan(&db, &mut report);
+        let streams = scan(&db, &mut report, false);
         if report.layout.is_none() {
             report.problem("the store has no layout marker".into());
         }
@@ -334,7 +338,8 @@ pub struct SalvageReport {
     pub events: u64,
 }
 
-/// Copies what is intact in the store in `from` into a new store in `to` (which must not hold a store):
+/// Copies what is intact in the store in `from` into a new store in `to` (which must not hold a store), holding
+/// the intact records in memory meanwhile (a tool for a stopped server's machine, whose store fits in it):
 /// every stream with a readable meta, with its appends (command ids, commands, events) in order up to the
 /// first one that is damaged or missing, and its summary when the stream is whole. Snapshots are not copied
 /// (the server rebuilds them from the events). Global positions are renumbered, stream after stream, so a
@@ -353,7 +358,7 @@ pub async fn salvage(
     let (check, streams) = catch_storage_panic("salvaging", || {
         let db = open_existing(from)?;
         let mut report = CheckReport::default();
-        let streams = scan(&db, &mut report);
+        let streams = scan(&db, &mut report, true);
         check_global_index(&db, &mut report);
         check_mark(from, &streams, &mut report);
         Ok((report, streams))
