@@ -1,7 +1,7 @@
 //! The sled store: the contract suite (in both durability modes), and what only sled has: a store that
 //! refuses to open when its last record is damaged or when it holds less than its high-water mark, damage
-//! that makes sled panic answered as an error, `check` and `salvage`, recovery after SIGKILL, and answers
-//! from memory.
+//! to sled's own files answered with an error or the whole history, `check` and `salvage`, recovery after
+//! SIGKILL, and answers from memory.
 
 mod contract;
 
