@@ -29,6 +29,8 @@ enum Command {
     Serve(server::ServeArgs),
     #[command(flatten)]
     Client(cli::ClientCommand),
+    #[command(flatten)]
+    Store(cli::store::StoreCommand),
 }
 
 fn main() -> std::process::ExitCode {
@@ -37,6 +39,11 @@ fn main() -> std::process::ExitCode {
         Ok(()) => std::process::ExitCode::SUCCESS,
         // The reader of our output went away (`hexfold actions ... | head -1`): nothing more to say to anyone.
         Err(err) if is_broken_pipe(&err) => std::process::ExitCode::SUCCESS,
+        // A damaged store gets its own code, so a supervisor can tell it from a failure a restart may cure.
+        Err(err) if is_damaged_store(&err) => {
+            eprintln!("error: {err:#}");
+            std::process::ExitCode::from(cli::store::EXIT_DAMAGED_STORE)
+        }
         Err(err) => {
             // One readable line (with its causes) for a person; never a backtrace, whatever RUST_BACKTRACE says.
             eprintln!("error: {err:#}");
@@ -53,6 +60,18 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
     })
 }
 
+/// The server refused its store as damaged, or `check` found damage.
+fn is_damaged_store(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        matches!(
+            cause.downcast_ref::<server::ServeError>(),
+            Some(server::ServeError::Store(
+                hexfold_store::StoreError::Corrupt(_)
+            ))
+        ) || cause.downcast_ref::<cli::store::DamagedStore>().is_some()
+    })
+}
+
 fn run(args: Cli) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -60,6 +79,7 @@ fn run(args: Cli) -> anyhow::Result<()> {
     match args.command {
         Command::Serve(serve) => runtime.block_on(serve_main(serve)),
         Command::Client(client) => runtime.block_on(cli::run(client)),
+        Command::Store(store) => runtime.block_on(cli::store::run(store)),
     }
 }
 

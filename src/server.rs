@@ -68,7 +68,8 @@ impl Default for Config {
 
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
-    #[error("cannot open the event store: {0}")]
+    // The cause is the source, which `{:#}` prints after this.
+    #[error("cannot open the event store")]
     Store(#[from] StoreError),
     #[error("transport: {0}")]
     Transport(#[from] tonic::transport::Error),
@@ -127,6 +128,35 @@ async fn open_store(config: &Config) -> Result<Arc<dyn EventStore>, StoreError> 
     })
 }
 
+/// Keeps the health service's answer for the API at NOT_SERVING while the store refuses writes (a full disk),
+/// and SERVING again once it takes them, until the server stops (when the shutdown sets NOT_SERVING for good).
+async fn report_writable(
+    mut writable: watch::Receiver<bool>,
+    health: tonic_health::server::HealthReporter,
+    mut stopping: watch::Receiver<bool>,
+) {
+    loop {
+        let now = *writable.borrow_and_update();
+        if *stopping.borrow() {
+            return;
+        }
+        if now {
+            health.set_serving::<HexfoldServer<HexfoldService>>().await;
+        } else {
+            tracing::warn!(
+                "the event store refuses writes: health is NOT_SERVING until it takes them again"
+            );
+            health
+                .set_not_serving::<HexfoldServer<HexfoldService>>()
+                .await;
+        }
+        tokio::select! {
+            changed = writable.changed() => if changed.is_err() { return },
+            _ = stopping.changed() => return,
+        }
+    }
+}
+
 /// The store for the logs, without a password.
 fn describe_store(config: &Config) -> String {
     match &config.postgres {
@@ -171,6 +201,11 @@ pub async fn run(
 
     let (health, health_service) = tonic_health::server::health_reporter();
     health.set_serving::<HexfoldServer<HexfoldService>>().await;
+    let writable = tokio::spawn(report_writable(
+        store.watch_writable(),
+        health.clone(),
+        stopping_tx.subscribe(),
+    ));
     // Reflection describes the API, the health service and the google.rpc messages in error details, so grpcurl
     // and reflection clients can call both services and decode a refusal's ErrorInfo without .proto files.
     let reflection = || {
@@ -239,6 +274,7 @@ pub async fn run(
     if let Some(follower) = follower {
         let _ = follower.await;
     }
+    writable.abort();
     let flushed = store.flush().await;
     tracing::info!("stopped");
     served?;

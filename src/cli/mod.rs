@@ -1,10 +1,11 @@
 //! The client subcommands of the `hexfold` binary, for a person at a terminal (and for scripts: `--json`,
 //! `--pick N`, and a non-zero exit status on every failure).
 //!
-//! Every subcommand speaks the public gRPC API through the generated client, exactly as a client in another
-//! language would; nothing here reaches into the server's storage. The only server-side code it shares is the
-//! pure replay path used by `verify` (the seed derivation and the proto conversions), so that verification cannot
-//! drift from what the server does.
+//! Every client subcommand speaks the public gRPC API through the generated client, exactly as a client in another
+//! language would; nothing of theirs reaches into the server's storage. The operator's `check` and `salvage`
+//! (`store.rs`) are the exception: they read a stopped server's data directory. The only server-side code the
+//! client shares is the pure replay path used by `verify` (the seed derivation and the proto conversions), so that
+//! verification cannot drift from what the server does.
 //!
 //! A session (the server address comes from `--server` or `HEXFOLD_SERVER`, the seat token from `--token` or
 //! `HEXFOLD_TOKEN`; options go before the command words):
@@ -45,6 +46,7 @@ mod catan_text;
 mod catania_text;
 mod ck_text;
 mod json;
+pub mod store;
 mod verify;
 
 use crate::games;

@@ -16,20 +16,6 @@ fn decode<M: Message + Default>(hex_bytes: &Value) -> M {
     M::decode(bytes.as_slice()).expect("a recorded message")
 }
 
-/// Copies a directory tree (the fixture must never be written to: sled opens its files read-write).
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
 fn request<T>(message: T, tokens: &[Value], viewer: &Value) -> tonic::Request<T> {
     match viewer.as_u64() {
         Some(seat) => authed(message, tokens[seat as usize].as_str().unwrap()),
@@ -59,7 +45,8 @@ async fn a_store_written_by_the_build_before_the_redesign_serves_every_game_as_i
         serde_json::from_str(&std::fs::read_to_string(fixture().join("expected.json")).unwrap())
             .unwrap();
     let dir = tempfile::tempdir().unwrap();
-    copy_dir(&fixture().join("data"), dir.path());
+    // The fixture must never be written to: sled opens its files read-write.
+    support::copy_dir(&fixture().join("data"), dir.path());
     let server = support::start(dir.path()).await;
     let mut client = server.client().await;
 

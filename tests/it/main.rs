@@ -14,6 +14,7 @@ mod cli;
 mod compat;
 mod concurrency;
 mod crash;
+mod damage;
 mod faults;
 mod hidden;
 mod platform;

@@ -511,3 +511,18 @@ pub async fn serve_binary(
         .expect("an address");
     (child, addr, stdout)
 }
+
+/// Copies a directory tree, such as a store's data directory (a copy to damage, or a fixture that must never be
+/// written to: sled opens its files read-write).
+pub fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}

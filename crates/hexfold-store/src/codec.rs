@@ -7,7 +7,8 @@
 //! stream's range can contain another stream's keys (`"g1"` versus `"g10"`). Meta keys are the exception:
 //! they hold the bare name so that a scan over them lists streams in name order.
 //!
-//! Layout 2 (the `F` marker says which layout a store has; `src/migrate.rs` upgrades layout 1):
+//! Layout 3 (the `F` marker says which layout a store has; `src/migrate.rs` upgrades layout 1, and layout 2,
+//! whose keys and fields are the same, only has its marker rewritten):
 //!
 //! | kind | key                            | value (after the format byte)                                     |
 //! |------|--------------------------------|-------------------------------------------------------------------|
@@ -37,10 +38,14 @@
 //! command id, and the log thread keeps an index of them in memory, loaded from a stream's `A` records on
 //! first use (see `log`).
 //!
-//! Every value except the layout marker starts with a format byte ([`FORMAT_V1`]; [`FORMAT_GROUP_V2`] for
-//! `G` records, whose layout-1 values had [`FORMAT_V1`]), so a later layout can read old records and
-//! write new ones side by side. Variable-length fields are a big-endian `u32` length
-//! followed by the bytes. The encoding is hand-written rather than serde-derived on purpose: it is a few
+//! Every value except the layout marker starts with a format byte, so a later layout can read old records
+//! and write new ones side by side. This code writes [`FORMAT_CHECKED`] ([`FORMAT_GROUP_CHECKED`] for `G`
+//! records): the fields, then a CRC-32 (IEEE, big-endian) of the record's key followed by the value up to
+//! the checksum, checked by every read, so a flipped bit, a zeroed page or a value moved to another key is
+//! [`StoreError::Corrupt`] and never a different history. It reads the unchecked formats of layouts 1 and
+//! 2 as well ([`FORMAT_V1`], and [`FORMAT_GROUP_V2`] for `G`), which differ only in having no checksum:
+//! old records are not rewritten, and `hexfold check` counts them. Variable-length fields are a big-endian
+//! `u32` length followed by the bytes. The encoding is hand-written rather than serde-derived on purpose: it is a few
 //! dozen lines, it has no dependency whose format could drift under us, and every decoding failure is a
 //! typed [`StoreError::Corrupt`] naming the record, never a panic and never the payload bytes.
 //!
@@ -51,14 +56,42 @@
 
 use crate::StoreError;
 
-/// The layout this code writes and reads. Stored under the `F` key when a store is created.
-pub(crate) const LAYOUT_VERSION: u8 = 2;
+/// The layout this code writes and reads. Stored under the `F` key when a store is created. Layout 3 is
+/// layout 2 with checked envelopes: a build that reads only layout 2 refuses it by its marker instead of
+/// meeting format bytes it does not know.
+pub(crate) const LAYOUT_VERSION: u8 = 3;
+/// The layout before checksums; [`crate::Store::open`] upgrades it by rewriting the marker.
+pub(crate) const LAYOUT_V2: u8 = 2;
 /// The layout before per-batch `G` records; [`crate::Store::open`] migrates it.
 pub(crate) const LAYOUT_V1: u8 = 1;
-/// The envelope format byte of every value written by this code except `G` records.
+/// The format byte of every value of layouts 1 and 2 except layout 2's `G` records: no checksum.
 pub(crate) const FORMAT_V1: u8 = 1;
 /// The format byte of layout 2's per-batch `G` records (layout 1's per-append ones had [`FORMAT_V1`]).
 pub(crate) const FORMAT_GROUP_V2: u8 = 2;
+/// The format byte of every value this code writes except `G` records: [`FORMAT_V1`]'s fields followed by
+/// the checksum.
+pub(crate) const FORMAT_CHECKED: u8 = 3;
+/// The format byte of the `G` records this code writes: [`FORMAT_GROUP_V2`]'s fields and the checksum.
+pub(crate) const FORMAT_GROUP_CHECKED: u8 = 4;
+/// Bytes of the checksum that ends a checked value.
+const CHECKSUM_BYTES: usize = 4;
+
+/// The checksum of a checked value: CRC-32 of its key, then of its bytes before the checksum. The key is
+/// covered so that a value found under another key than the one it was written under fails too.
+fn checksum(key: &[u8], body: &[u8]) -> u32 {
+    let mut h = crc32fast::Hasher::new();
+    h.update(key);
+    h.update(body);
+    h.finalize()
+}
+
+/// Whether a stored value carries a checksum (for `check`'s count of old records).
+pub(crate) fn is_checked(value: &[u8]) -> bool {
+    matches!(
+        value.first(),
+        Some(&FORMAT_CHECKED) | Some(&FORMAT_GROUP_CHECKED)
+    )
+}
 
 pub(crate) const KIND_LAYOUT: u8 = b'F';
 pub(crate) const KIND_EPOCH: u8 = b'Z';
@@ -162,13 +195,13 @@ pub(crate) fn key_u64_suffix(
     Ok(u64::from_be_bytes(n))
 }
 
-/// Builds one enveloped value.
+/// Builds one enveloped value in [`FORMAT_CHECKED`].
 pub(crate) struct Encoder(Vec<u8>);
 
 impl Encoder {
     pub(crate) fn new(capacity: usize) -> Self {
-        let mut buf = Vec::with_capacity(1 + capacity);
-        buf.push(FORMAT_V1);
+        let mut buf = Vec::with_capacity(1 + capacity + CHECKSUM_BYTES);
+        buf.push(FORMAT_CHECKED);
         Encoder(buf)
     }
 
@@ -190,12 +223,25 @@ impl Encoder {
         self
     }
 
-    pub(crate) fn finish(self) -> Vec<u8> {
+    /// Ends the value with the checksum of `key` (the key it is stored under) and the value.
+    pub(crate) fn finish(mut self, key: &[u8]) -> Vec<u8> {
+        let sum = checksum(key, &self.0);
+        self.0.extend_from_slice(&sum.to_be_bytes());
+        self.0
+    }
+
+    /// The same fields in the unchecked format of layouts 1 and 2, for tests of old stores.
+    #[cfg(test)]
+    pub(crate) fn finish_v1(mut self) -> Vec<u8> {
+        self.0[0] = FORMAT_V1;
         self.0
     }
 }
 
 /// Reads one enveloped value; every failure is `Corrupt` and names the record, never its bytes.
+/// The byte after an `A` record's placement fields (format byte, txn, first version, first global).
+const PLACEMENT_END: usize = 25;
+
 pub(crate) struct Decoder<'a> {
     buf: &'a [u8],
     pos: usize,
@@ -203,17 +249,44 @@ pub(crate) struct Decoder<'a> {
 }
 
 impl<'a> Decoder<'a> {
-    pub(crate) fn new(buf: &'a [u8], what: &'static str) -> Result<Self, StoreError> {
-        Self::with_format(buf, what, FORMAT_V1)
+    /// Opens a value stored under `key`, of [`FORMAT_CHECKED`] (whose checksum it verifies) or
+    /// [`FORMAT_V1`].
+    pub(crate) fn new(key: &[u8], buf: &'a [u8], what: &'static str) -> Result<Self, StoreError> {
+        Self::with_formats(key, buf, what, FORMAT_V1, FORMAT_CHECKED)
     }
 
-    pub(crate) fn with_format(
+    /// Opens a value of the `unchecked` format or of the `checked` one, verifying the latter's checksum; the
+    /// fields end before the checksum.
+    pub(crate) fn with_formats(
+        key: &[u8],
         buf: &'a [u8],
         what: &'static str,
-        format: u8,
+        unchecked: u8,
+        checked: u8,
     ) -> Result<Self, StoreError> {
         match buf.first() {
-            Some(&f) if f == format => Ok(Decoder { buf, pos: 1, what }),
+            Some(&f) if f == unchecked => Ok(Decoder { buf, pos: 1, what }),
+            Some(&f) if f == checked => {
+                if buf.len() < 1 + CHECKSUM_BYTES {
+                    return Err(StoreError::Corrupt(format!(
+                        "{what} record is truncated at byte {}",
+                        buf.len()
+                    )));
+                }
+                let (body, sum) = buf.split_at(buf.len() - CHECKSUM_BYTES);
+                let mut stored = [0u8; CHECKSUM_BYTES];
+                stored.copy_from_slice(sum);
+                if u32::from_be_bytes(stored) != checksum(key, body) {
+                    return Err(StoreError::Corrupt(format!(
+                        "{what} record fails its checksum"
+                    )));
+                }
+                Ok(Decoder {
+                    buf: body,
+                    pos: 1,
+                    what,
+                })
+            }
             Some(other) => Err(StoreError::Corrupt(format!(
                 "{what} record has unknown format byte {other}"
             ))),
@@ -283,11 +356,11 @@ impl<'a> Decoder<'a> {
 
 /// `Z`: the epoch of the current open.
 pub(crate) fn encode_epoch(epoch: u64) -> Vec<u8> {
-    Encoder::new(8).u64(epoch).finish()
+    Encoder::new(8).u64(epoch).finish(&epoch_key())
 }
 
 pub(crate) fn decode_epoch(buf: &[u8]) -> Result<u64, StoreError> {
-    let mut d = Decoder::new(buf, "epoch")?;
+    let mut d = Decoder::new(&epoch_key(), buf, "epoch")?;
     let epoch = d.u64()?;
     d.end()?;
     Ok(epoch)
@@ -300,12 +373,16 @@ pub(crate) struct MetaRecord {
 }
 
 impl MetaRecord {
-    pub(crate) fn encode(txn: u64, meta: &[u8]) -> Vec<u8> {
-        Encoder::new(12 + meta.len()).u64(txn).bytes(meta).finish()
+    pub(crate) fn encode(stream: &str, txn: u64, meta: &[u8]) -> Vec<u8> {
+        Encoder::new(12 + meta.len())
+            .u64(txn)
+            .bytes(meta)
+            .finish(&meta_key(stream))
     }
 
-    pub(crate) fn decode(buf: &[u8]) -> Result<Self, StoreError> {
-        let mut d = Decoder::new(buf, "stream meta")?;
+    /// Decodes the value stored under `key` (the stream's `M` key).
+    pub(crate) fn decode(key: &[u8], buf: &[u8]) -> Result<Self, StoreError> {
+        let mut d = Decoder::new(key, buf, "stream meta")?;
         let txn = d.u64()?;
         let meta = d.bytes()?.to_vec();
         d.end()?;
@@ -313,8 +390,8 @@ impl MetaRecord {
     }
 
     /// Reads only the txn, for scans that skip streams not yet durable.
-    pub(crate) fn decode_txn(buf: &[u8]) -> Result<u64, StoreError> {
-        Decoder::new(buf, "stream meta")?.u64()
+    pub(crate) fn decode_txn(key: &[u8], buf: &[u8]) -> Result<u64, StoreError> {
+        Decoder::new(key, buf, "stream meta")?.u64()
     }
 }
 
@@ -329,10 +406,17 @@ pub(crate) struct AppendRecord<'a> {
 }
 
 impl<'a> AppendRecord<'a> {
-    /// Encodes a record whose placement (txn, first version, first global) is not known yet: those
-    /// fields are zero until [`AppendRecord::place`] fills them. This lets the caller's task do the
-    /// copying, and the log thread only write 24 bytes.
-    pub(crate) fn encode_unplaced(command_id: &str, command: &[u8], events: &[Vec<u8>]) -> Vec<u8> {
+    /// Encodes a record whose placement (txn, first version, first global) and key are not known yet:
+    /// those fields and the checksum are zero until [`AppendRecord::place`] fills them. Returns the record
+    /// and the checksum state of the bytes after the placement fields. This lets the caller's task do the
+    /// copying and checksum the payload, and the log thread only write 24 bytes and checksum the key and
+    /// the placement (combining the two checksums costs a few hundred nanoseconds, whatever the record's
+    /// size).
+    pub(crate) fn encode_unplaced(
+        command_id: &str,
+        command: &[u8],
+        events: &[Vec<u8>],
+    ) -> (Vec<u8>, crc32fast::Hasher) {
         let size = 40
             + command_id.len()
             + command.len()
@@ -348,18 +432,37 @@ impl<'a> AppendRecord<'a> {
         for event in events {
             e = e.bytes(event);
         }
-        e.finish()
+        let mut record = e.0;
+        let mut tail = crc32fast::Hasher::new();
+        tail.update(&record[PLACEMENT_END..]);
+        record.extend_from_slice(&[0; CHECKSUM_BYTES]);
+        (record, tail)
     }
 
-    /// Fills the placement fields of a record made by [`AppendRecord::encode_unplaced`].
-    pub(crate) fn place(record: &mut [u8], txn: u64, first_version: u64, first_global: u64) {
+    /// Fills the placement fields and the checksum of a record made by
+    /// [`AppendRecord::encode_unplaced`], which returned `tail`, to be stored under `key`.
+    pub(crate) fn place(
+        record: &mut [u8],
+        key: &[u8],
+        tail: &crc32fast::Hasher,
+        txn: u64,
+        first_version: u64,
+        first_global: u64,
+    ) {
         record[1..9].copy_from_slice(&txn.to_be_bytes());
         record[9..17].copy_from_slice(&first_version.to_be_bytes());
-        record[17..25].copy_from_slice(&first_global.to_be_bytes());
+        record[17..PLACEMENT_END].copy_from_slice(&first_global.to_be_bytes());
+        let mut sum = crc32fast::Hasher::new();
+        sum.update(key);
+        sum.update(&record[..PLACEMENT_END]);
+        sum.combine(tail);
+        let end = record.len();
+        record[end - CHECKSUM_BYTES..].copy_from_slice(&sum.finalize().to_be_bytes());
     }
 
     #[cfg(test)]
     pub(crate) fn encode(
+        key: &[u8],
         txn: u64,
         first_version: u64,
         first_global: u64,
@@ -367,14 +470,15 @@ impl<'a> AppendRecord<'a> {
         command: &[u8],
         events: &[Vec<u8>],
     ) -> Vec<u8> {
-        let mut record = Self::encode_unplaced(command_id, command, events);
-        Self::place(&mut record, txn, first_version, first_global);
+        let (mut record, tail) = Self::encode_unplaced(command_id, command, events);
+        Self::place(&mut record, key, &tail, txn, first_version, first_global);
         record
     }
 
-    /// Decodes only the txn and the command id, for scans that do not need the events.
-    pub(crate) fn decode_head(buf: &'a [u8]) -> Result<(u64, &'a str), StoreError> {
-        let mut d = Decoder::new(buf, "append")?;
+    /// Decodes only the txn and the command id of the value stored under `key`, for scans that do not
+    /// need the events (the checksum is verified all the same).
+    pub(crate) fn decode_head(key: &[u8], buf: &'a [u8]) -> Result<(u64, &'a str), StoreError> {
+        let mut d = Decoder::new(key, buf, "append")?;
         let txn = d.u64()?;
         d.u64()?;
         d.u64()?;
@@ -384,9 +488,9 @@ impl<'a> AppendRecord<'a> {
         Ok((txn, command_id))
     }
 
-    /// Decodes a record and checks it against the `(last version, seq)` of its key.
-    pub(crate) fn decode(buf: &'a [u8], last_version: u64) -> Result<Self, StoreError> {
-        let mut d = Decoder::new(buf, "append")?;
+    /// Decodes the record stored under `key` and checks it against the key's last version.
+    pub(crate) fn decode(key: &[u8], buf: &'a [u8], last_version: u64) -> Result<Self, StoreError> {
+        let mut d = Decoder::new(key, buf, "append")?;
         let txn = d.u64()?;
         let first_version = d.u64()?;
         let first_global = d.u64()?;
@@ -397,7 +501,7 @@ impl<'a> AppendRecord<'a> {
         let count = d.u64()?;
         // Each event takes at least its 4-byte length, so a count larger than that is damage, and checking
         // it first keeps a damaged count from reserving a huge vector.
-        if count > (buf.len() / 4) as u64
+        if count > (d.buf.len() / 4) as u64
             || first_version.checked_add(count) != last_version.checked_add(1)
         {
             return Err(StoreError::Corrupt(format!(
@@ -443,7 +547,7 @@ pub(crate) struct GroupEntry<'a> {
 impl GroupIndexWriter {
     pub(crate) fn new() -> Self {
         let mut buf = Vec::with_capacity(1024);
-        buf.push(FORMAT_GROUP_V2);
+        buf.push(FORMAT_GROUP_CHECKED);
         // The entry count, patched by `finish`.
         buf.extend_from_slice(&0u32.to_be_bytes());
         GroupIndexWriter {
@@ -482,13 +586,25 @@ impl GroupIndexWriter {
             return None;
         }
         self.buf[1..5].copy_from_slice(&self.count.to_be_bytes());
-        Some((global_key(self.first_global), self.buf))
+        let key = global_key(self.first_global);
+        let sum = checksum(&key, &self.buf);
+        self.buf.extend_from_slice(&sum.to_be_bytes());
+        Some((key, self.buf))
     }
 }
 
-/// Decodes a `G` value of layout 2.
-pub(crate) fn decode_group_index(buf: &[u8]) -> Result<Vec<GroupEntry<'_>>, StoreError> {
-    let mut d = Decoder::with_format(buf, "global index", FORMAT_GROUP_V2)?;
+/// Decodes a `G` value of layout 2 or 3 stored under `key`.
+pub(crate) fn decode_group_index<'a>(
+    key: &[u8],
+    buf: &'a [u8],
+) -> Result<Vec<GroupEntry<'a>>, StoreError> {
+    let mut d = Decoder::with_formats(
+        key,
+        buf,
+        "global index",
+        FORMAT_GROUP_V2,
+        FORMAT_GROUP_CHECKED,
+    )?;
     let mut count = [0u8; 4];
     count.copy_from_slice(d.take(4)?);
     let count = u32::from_be_bytes(count) as usize;
@@ -524,8 +640,11 @@ pub(crate) fn decode_group_index(buf: &[u8]) -> Result<Vec<GroupEntry<'_>>, Stor
 }
 
 /// Layout 1's `G` value (one per append): `(last version, seq, stream)`. Read only by the migration.
-pub(crate) fn decode_v1_global_ref(buf: &[u8]) -> Result<(String, u64, u64), StoreError> {
-    let mut d = Decoder::new(buf, "layout-1 global index")?;
+pub(crate) fn decode_v1_global_ref(
+    key: &[u8],
+    buf: &[u8],
+) -> Result<(String, u64, u64), StoreError> {
+    let mut d = Decoder::new(key, buf, "layout-1 global index")?;
     let last_version = d.u64()?;
     let seq = d.u64()?;
     let stream = d.string()?;
@@ -542,19 +661,22 @@ pub(crate) struct SummaryRec {
 }
 
 impl SummaryRec {
-    pub(crate) fn encode(&self) -> Vec<u8> {
+    /// Encodes the record of `stream`.
+    pub(crate) fn encode(&self, stream: &str) -> Vec<u8> {
+        let key = summary_key(stream);
         let prev_len = self.durable_before.as_ref().map_or(0, |(_, s)| s.len());
         let e = Encoder::new(32 + self.summary.len() + prev_len)
             .u64(self.txn)
             .bytes(&self.summary);
         match &self.durable_before {
-            Some((txn, summary)) => e.flag(true).u64(*txn).bytes(summary).finish(),
-            None => e.flag(false).finish(),
+            Some((txn, summary)) => e.flag(true).u64(*txn).bytes(summary).finish(&key),
+            None => e.flag(false).finish(&key),
         }
     }
 
-    pub(crate) fn decode(buf: &[u8]) -> Result<Self, StoreError> {
-        let mut d = Decoder::new(buf, "summary")?;
+    /// Decodes the value stored under `key` (a stream's `S` key).
+    pub(crate) fn decode(key: &[u8], buf: &[u8]) -> Result<Self, StoreError> {
+        let mut d = Decoder::new(key, buf, "summary")?;
         let txn = d.u64()?;
         let summary = d.bytes()?.to_vec();
         let durable_before = if d.flag()? {
@@ -582,13 +704,16 @@ impl SummaryRec {
     }
 }
 
-/// `P`: one snapshot.
-pub(crate) fn encode_snapshot(bytes: &[u8]) -> Vec<u8> {
-    Encoder::new(4 + bytes.len()).bytes(bytes).finish()
+/// `P`: one snapshot of `stream` at `version`.
+pub(crate) fn encode_snapshot(stream: &str, version: u64, bytes: &[u8]) -> Vec<u8> {
+    Encoder::new(4 + bytes.len())
+        .bytes(bytes)
+        .finish(&snapshot_key(stream, version))
 }
 
-pub(crate) fn decode_snapshot(buf: &[u8]) -> Result<Vec<u8>, StoreError> {
-    let mut d = Decoder::new(buf, "snapshot")?;
+/// Decodes the value stored under `key` (a `P` key).
+pub(crate) fn decode_snapshot(key: &[u8], buf: &[u8]) -> Result<Vec<u8>, StoreError> {
+    let mut d = Decoder::new(key, buf, "snapshot")?;
     let bytes = d.bytes()?.to_vec();
     d.end()?;
     Ok(bytes)
@@ -619,8 +744,9 @@ mod tests {
     #[test]
     fn records_round_trip() {
         let events = vec![b"e1".to_vec(), Vec::new(), b"e3".to_vec()];
-        let raw = AppendRecord::encode(7, 3, 40, "cmd-1", &[1, 2, 3], &events);
-        let back = AppendRecord::decode(&raw, 5).unwrap();
+        let key = append_key("g", 5, 2);
+        let raw = AppendRecord::encode(&key, 7, 3, 40, "cmd-1", &[1, 2, 3], &events);
+        let back = AppendRecord::decode(&key, &raw, 5).unwrap();
         assert_eq!(
             (back.txn, back.first_version, back.first_global),
             (7, 3, 40)
@@ -629,13 +755,20 @@ mod tests {
         assert_eq!(back.events, vec![&b"e1"[..], &b""[..], &b"e3"[..]]);
         // The key's last version must agree with the record's count.
         assert!(matches!(
-            AppendRecord::decode(&raw, 6),
+            AppendRecord::decode(&key, &raw, 6),
             Err(StoreError::Corrupt(_))
         ));
-        let empty = AppendRecord::encode(8, 6, 43, "noop", &[], &[]);
-        assert!(AppendRecord::decode(&empty, 5).unwrap().events.is_empty());
+        let empty_key = append_key("g", 5, 3);
+        let empty = AppendRecord::encode(&empty_key, 8, 6, 43, "noop", &[], &[]);
+        assert!(AppendRecord::decode(&empty_key, &empty, 5)
+            .unwrap()
+            .events
+            .is_empty());
 
-        assert_eq!(AppendRecord::decode_head(&raw).unwrap(), (7, "cmd-1"));
+        assert_eq!(AppendRecord::decode_head(&key, &raw).unwrap(), (7, "cmd-1"));
+        // The unchecked format of layouts 1 and 2 (the same fields, no checksum) is still read.
+        let old = unchecked(&raw);
+        assert_eq!(AppendRecord::decode(&key, &old, 5).unwrap().txn, 7);
 
         assert!(GroupIndexWriter::new().finish().is_none());
         let mut index = GroupIndexWriter::new();
@@ -644,7 +777,7 @@ mod tests {
         let (key, value) = index.finish().unwrap();
         assert_eq!(key, global_key(40));
         assert_eq!(
-            decode_group_index(&value).unwrap(),
+            decode_group_index(&key, &value).unwrap(),
             vec![
                 GroupEntry {
                     stream: "g",
@@ -660,11 +793,17 @@ mod tests {
                 }
             ]
         );
-        let v1 = Encoder::new(0).u64(5).u64(2).bytes(b"g").finish();
-        assert_eq!(decode_v1_global_ref(&v1).unwrap(), ("g".to_string(), 5, 2));
-        // The two layouts' `G` values are told apart by their format byte.
+        let mut v2 = unchecked(&value);
+        v2[0] = FORMAT_GROUP_V2;
+        assert_eq!(decode_group_index(&key, &v2).unwrap().len(), 2);
+        let v1 = Encoder::new(0).u64(5).u64(2).bytes(b"g").finish_v1();
+        assert_eq!(
+            decode_v1_global_ref(&key, &v1).unwrap(),
+            ("g".to_string(), 5, 2)
+        );
+        // The layouts' `G` values are told apart by their format byte.
         assert!(matches!(
-            decode_group_index(&v1),
+            decode_group_index(&key, &v1),
             Err(StoreError::Corrupt(_))
         ));
 
@@ -673,17 +812,88 @@ mod tests {
             summary: b"new".to_vec(),
             durable_before: Some((4, b"old".to_vec())),
         };
-        let back = SummaryRec::decode(&s.encode()).unwrap();
+        let s_key = summary_key("g");
+        let back = SummaryRec::decode(&s_key, &s.encode("g")).unwrap();
         assert_eq!(back.txn, 9);
         assert_eq!(back.visible(8), Some(b"old".to_vec()));
-        let back = SummaryRec::decode(&s.encode()).unwrap();
+        let back = SummaryRec::decode(&s_key, &s.encode("g")).unwrap();
         assert_eq!(back.visible(9), Some(b"new".to_vec()));
         assert_eq!(decode_epoch(&encode_epoch(u64::MAX)).unwrap(), u64::MAX);
+        let m_key = meta_key("g");
+        let meta = MetaRecord::decode(&m_key, &MetaRecord::encode("g", 4, b"m")).unwrap();
+        assert_eq!((meta.txn, meta.meta), (4, b"m".to_vec()));
+        let p_key = snapshot_key("g", 3);
+        assert_eq!(
+            decode_snapshot(&p_key, &encode_snapshot("g", 3, b"snap")).unwrap(),
+            b"snap"
+        );
+    }
+
+    /// The value in the unchecked format of layouts 1 and 2: the same fields without the checksum.
+    fn unchecked(value: &[u8]) -> Vec<u8> {
+        let mut old = value[..value.len() - CHECKSUM_BYTES].to_vec();
+        old[0] = FORMAT_V1;
+        old
+    }
+
+    #[test]
+    fn every_flipped_bit_and_every_other_key_fails_the_checksum() {
+        let key = append_key("g", 2, 1);
+        let good = AppendRecord::encode(
+            &key,
+            1 << 40,
+            1,
+            7,
+            "c-1",
+            b"cmd",
+            &[b"e1".to_vec(), b"e2".to_vec()],
+        );
+        for bit in 0..good.len() * 8 {
+            let mut bad = good.clone();
+            bad[bit / 8] ^= 1 << (bit % 8);
+            assert!(
+                matches!(
+                    AppendRecord::decode(&key, &bad, 2),
+                    Err(StoreError::Corrupt(_))
+                ),
+                "bit {bit} flipped went unnoticed"
+            );
+        }
+        // The same value under the key of another append, version or stream.
+        for other in [
+            append_key("g", 2, 2),
+            append_key("h", 2, 1),
+            append_key("g", 3, 1),
+        ] {
+            assert!(matches!(
+                AppendRecord::decode_head(&other, &good),
+                Err(StoreError::Corrupt(_))
+            ));
+        }
+        // A zeroed value (a zeroed page) has no format byte this code knows.
+        assert!(matches!(
+            AppendRecord::decode(&key, &vec![0; good.len()], 2),
+            Err(StoreError::Corrupt(_))
+        ));
+        let mut index = GroupIndexWriter::new();
+        index.push(7, "g", 2, 1, 2);
+        let (g_key, g_value) = index.finish().unwrap();
+        let mut bad = g_value.clone();
+        *bad.last_mut().unwrap() ^= 1;
+        assert!(matches!(
+            decode_group_index(&g_key, &bad),
+            Err(StoreError::Corrupt(_))
+        ));
+        assert!(matches!(
+            decode_group_index(&global_key(8), &g_value),
+            Err(StoreError::Corrupt(_))
+        ));
     }
 
     #[test]
     fn damaged_records_are_corrupt_not_panics() {
-        let good = AppendRecord::encode(1, 1, 12, "c", b"cmd", &[b"secret-payload".to_vec()]);
+        let key = append_key("g", 1, 1);
+        let good = AppendRecord::encode(&key, 1, 1, 12, "c", b"cmd", &[b"secret-payload".to_vec()]);
         // Unknown format byte, truncation at every length, trailing bytes, empty value.
         let mut wrong_format = good.clone();
         wrong_format[0] = 99;
@@ -694,18 +904,23 @@ mod tests {
         let mut long = good.clone();
         long.push(0);
         cases.push(long);
+        // The old format's truncations too: they have no checksum to catch them.
+        let old = unchecked(&good);
+        for cut in 1..old.len() {
+            cases.push(old[..cut].to_vec());
+        }
         for case in cases {
-            match AppendRecord::decode(&case, 1) {
+            match AppendRecord::decode(&key, &case, 1) {
                 Err(StoreError::Corrupt(msg)) => assert!(!msg.contains("secret"), "{msg}"),
                 Err(other) => panic!("expected Corrupt, got {other:?}"),
                 Ok(_) => panic!("decoded a damaged record of {} bytes", case.len()),
             }
         }
         // A length field pointing past the end must not overflow or panic.
-        let mut huge = Encoder::new(0).u64(1).u64(1).u64(1).finish();
+        let mut huge = Encoder::new(0).u64(1).u64(1).u64(1).finish_v1();
         huge.extend_from_slice(&u32::MAX.to_be_bytes());
         assert!(matches!(
-            AppendRecord::decode(&huge, 1),
+            AppendRecord::decode(&key, &huge, 1),
             Err(StoreError::Corrupt(_))
         ));
         // A huge event count must not allocate or overflow.
@@ -716,23 +931,30 @@ mod tests {
             .bytes(b"c")
             .bytes(b"")
             .u64(u64::MAX)
-            .finish();
+            .finish(&key);
         assert!(matches!(
-            AppendRecord::decode(&count, 0),
+            AppendRecord::decode(&key, &count, 0),
             Err(StoreError::Corrupt(_))
         ));
-        let not_utf8 = Encoder::new(0).u64(1).u64(1).bytes(&[0xff, 0xfe]).finish();
+        let not_utf8 = Encoder::new(0)
+            .u64(1)
+            .u64(1)
+            .bytes(&[0xff, 0xfe])
+            .finish(&key);
         assert!(matches!(
-            decode_v1_global_ref(&not_utf8),
+            decode_v1_global_ref(&key, &not_utf8),
             Err(StoreError::Corrupt(_))
         ));
         // A group index: every truncation, a zero or huge count, an empty append listed.
         let mut index = GroupIndexWriter::new();
         index.push(1, "g", 2, 1, 2);
-        let (_, good) = index.finish().unwrap();
+        let (g_key, good) = index.finish().unwrap();
+        // Unchecked, so that the count and event checks are reached.
+        let mut good = unchecked(&good);
+        good[0] = FORMAT_GROUP_V2;
         for cut in 0..good.len() {
             assert!(matches!(
-                decode_group_index(&good[..cut]),
+                decode_group_index(&g_key, &good[..cut]),
                 Err(StoreError::Corrupt(_))
             ));
         }
@@ -740,7 +962,7 @@ mod tests {
             let mut bad = good.clone();
             bad[1..5].copy_from_slice(&count.to_be_bytes());
             assert!(matches!(
-                decode_group_index(&bad),
+                decode_group_index(&g_key, &bad),
                 Err(StoreError::Corrupt(_))
             ));
         }
@@ -748,7 +970,7 @@ mod tests {
         let n = no_events.len();
         no_events[n - 8..].copy_from_slice(&0u64.to_be_bytes());
         assert!(matches!(
-            decode_group_index(&no_events),
+            decode_group_index(&g_key, &no_events),
             Err(StoreError::Corrupt(_))
         ));
         assert!(matches!(

@@ -31,9 +31,9 @@ pub enum StoreError {
     /// (poisoned), or the store is closed. INTERNAL: retrying will not help until an operator looks.
     #[error("storage I/O error: {0}")]
     Io(String),
-    /// The store cannot be reached now (a database server down or a connection lost mid-request), a
-    /// condition that may pass. UNAVAILABLE, so clients retry (see the type's docs on retrying appends).
-    /// The sled backend never reports it: its storage is local.
+    /// The store cannot take the request now (a database server down or a connection lost mid-request; for
+    /// the sled backend, a disk that is full or short of its free-space reserve), a condition that may pass.
+    /// UNAVAILABLE, so clients retry (see the type's docs on retrying appends).
     #[error("storage unavailable: {0}")]
     Unavailable(String),
     /// A payload, name or count is over one of the limits documented on the crate's constants.
@@ -53,7 +53,13 @@ pub enum StoreError {
 impl From<sled::Error> for StoreError {
     fn from(e: sled::Error) -> Self {
         match e {
-            sled::Error::Corruption { .. } => StoreError::Corrupt(format!("sled: {e}")),
+            // sled's own message ends in an empty backtrace and names no offset when it has none.
+            sled::Error::Corruption { at: Some(at), .. } => {
+                StoreError::Corrupt(format!("sled found its files damaged at {at:?}"))
+            }
+            sled::Error::Corruption { at: None, .. } => {
+                StoreError::Corrupt("sled found its files damaged".into())
+            }
             other => StoreError::Io(format!("sled: {other}")),
         }
     }

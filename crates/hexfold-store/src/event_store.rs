@@ -198,4 +198,12 @@ pub trait EventStore: Send + Sync + 'static {
     /// [`put_snapshot`](Self::put_snapshot) included. For a graceful shutdown; a backend whose every write
     /// is durable when it returns answers at once.
     fn flush(&self) -> BoxFuture<'_, Result<(), StoreError>>;
+
+    /// Whether the store takes writes now: `false` while it refuses them (the sled store after a failed
+    /// write or flush, such as a full disk, until it has recovered), so the server's health check can say
+    /// NOT_SERVING meanwhile. Cheap: it answers from memory. The default, for a backend that never refuses
+    /// writes as a whole, is always `true`.
+    fn watch_writable(&self) -> watch::Receiver<bool> {
+        watch::channel(true).1
+    }
 }

@@ -11,8 +11,9 @@
 //! public API is [`Store::open`] and [`Store::flush_count`], and its blocking reads are private.
 //!
 //! It must not depend on any game, on the rules crate, on protobuf or on gRPC: payloads, commands, meta,
-//! summaries and snapshots are opaque bytes chosen by the caller. Its only I/O is sled and, in
-//! [`Durability::Fsync`] mode, fsync of sled's files.
+//! summaries and snapshots are opaque bytes chosen by the caller. Its only I/O is sled, the high-water mark
+//! file beside sled's (`src/mark.rs`), `statvfs` of the directory for its free-space reserve, and, in
+//! [`Durability::Fsync`] mode, fsync of the directory's files.
 //!
 //! # Guarantees of the sled backend
 //! The trait's contract (see [`EventStore`]), and how sled keeps it:
@@ -31,8 +32,13 @@
 //!   shows in [`EventStore::commands`]) and changes no version. Its [`Appended`] has
 //!   `first_version = head + 1`, `last_version = head` and `first_global` = the next global position, the
 //!   usual "empty range" convention.
-//! - If a flush fails, every waiting write fails with [`StoreError::Io`] and the store refuses all later
-//!   writes (it is poisoned); reads keep working up to the last durable point.
+//! - While the file system of the store has less free space than [`MIN_FREE_BYTES`], writes are refused with
+//!   [`StoreError::Unavailable`] before sled sees them, [`EventStore::watch_writable`] says `false`, and the
+//!   store takes writes again by itself once space is freed.
+//! - If a write or flush fails anyway, every waiting write fails ([`StoreError::Unavailable`] when the disk
+//!   was full, else [`StoreError::Io`]) and the store refuses all later writes (it is poisoned, and
+//!   `watch_writable` says `false`) until it is reopened: sled 0.34 fails every call of a database after one
+//!   failed write. Reads keep working up to the last durable point.
 //!
 //! - A store written by layout 1 (before per-batch global index records) is migrated at open, in place,
 //!   idempotently (see `src/migrate.rs`); an unknown layout is refused with [`StoreError::Corrupt`].
@@ -42,10 +48,12 @@
 //! [`StoreError::TooLarge`] before anything is written. They are part of the contract: every backend
 //! refuses the same inputs ([`AppendRequest::check`], [`check_stream_name`]).
 
+mod check;
 mod codec;
 mod error;
 mod event_store;
 mod log;
+mod mark;
 mod migrate;
 mod sled_async;
 
@@ -56,13 +64,16 @@ use std::thread::JoinHandle;
 
 use tokio::sync::{oneshot, watch, OwnedSemaphorePermit, Semaphore};
 
+pub use check::{check, salvage, CheckReport, SalvageReport, MAX_LISTED_PROBLEMS};
 use codec::{
     AppendRecord, MetaRecord, SummaryRec, KIND_APPEND, KIND_GLOBAL, KIND_META, LAYOUT_V1,
-    LAYOUT_VERSION,
+    LAYOUT_V2, LAYOUT_VERSION,
 };
 pub use error::StoreError;
 pub use event_store::{BoxFuture, EventStore, PositionWatch, Snapshot};
+pub use log::MIN_FREE_BYTES;
 use log::{CacheLimits, Durable, LogState, Queue, Request, Shared, TXN_EPOCH_SHIFT};
+pub use mark::{Mark, MARK_FILE};
 
 /// Longest stream name, in bytes (it is part of every key of the stream).
 pub const MAX_STREAM_NAME_BYTES: usize = 128;
@@ -318,26 +329,97 @@ fn open_sled(path: &Path) -> Result<sled::Db, StoreError> {
     }
 }
 
+/// Runs `f`, turning a panic inside it into [`StoreError::Corrupt`] naming what was being done and the panic's
+/// message, and keeping the panic's default report off stderr.
+///
+/// sled 0.34 panics instead of returning an error on some damage it meets while recovering (a page table entry
+/// it cannot serialize back, "tried to serialize Uninitialized", is the common one) and offers no option to
+/// make that an error, so opening a damaged directory would end the process with exit code 101, and under a
+/// supervisor that restarts on failure, in a crash loop. Catching the unwind is the only way to answer such a
+/// store with one clear error instead. What sled leaves half-built is dropped with the unwind; nothing of it is
+/// used afterwards.
+fn catch_storage_panic<T>(
+    doing: &str,
+    f: impl FnOnce() -> Result<T, StoreError>,
+) -> Result<T, StoreError> {
+    quiet_panics::install();
+    let outcome = quiet_panics::QUIET.with(|quiet| {
+        let before = quiet.replace(true);
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+        quiet.set(before);
+        outcome
+    });
+    outcome.unwrap_or_else(|payload| {
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "no message".into());
+        Err(StoreError::Corrupt(format!(
+            "the storage engine (sled) panicked while {doing} the store: {message}; its files are damaged"
+        )))
+    })
+}
+
+/// A panic hook that stays silent for panics that [`catch_storage_panic`] catches on the current thread and
+/// hands every other panic to the hook that was installed before.
+mod quiet_panics {
+    use std::cell::Cell;
+    use std::sync::Once;
+
+    thread_local! {
+        pub(super) static QUIET: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// Installs the hook once per process. It is never removed: replacing and restoring hooks around each
+    /// call would race with other threads doing the same.
+    pub(super) fn install() {
+        static ONCE: Once = Once::new();
+        ONCE.call_once(|| {
+            let previous = std::panic::take_hook();
+            std::panic::set_hook(Box::new(move |info| {
+                if !QUIET.with(Cell::get) {
+                    previous(info);
+                }
+            }));
+        });
+    }
+}
+
 /// How long `open` waits for sled's file lock.
 const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
 
-/// What `open` recovers: the epoch of this open and the last global position.
+/// What `open` recovers: the epoch of this open, the last global position, and the high-water mark, already
+/// brought up to what the store holds.
 struct Recovered {
     epoch: u64,
     last_global: u64,
+    mark: mark::MarkFile,
 }
 
-/// Reads the layout marker (creating it in an empty database, migrating layout 1), starts a new epoch,
-/// and recovers the global counter from the last global index record and the append it ends with.
-fn recover(db: &sled::Db) -> Result<Recovered, StoreError> {
-    match db.get(codec::layout_key())? {
-        Some(v) if v.as_ref() == [LAYOUT_VERSION] => {}
-        Some(v) if v.as_ref() == [LAYOUT_V1] || v.as_ref() == [migrate::LAYOUT_MIGRATING] => {
-            migrate::from_v1(db)?
+/// Reads the layout marker (migrating layout 1), checks what sled recovered against the high-water mark,
+/// writes the mark (creating it for a new store or one of an older layout), then the marker of this layout,
+/// starts a new epoch, and recovers the global counter from the last global index record and the append it
+/// ends with.
+///
+/// Nothing is written to sled before the checks against the mark pass (except a layout-1 migration, which
+/// only happens to stores written before there was a mark), so a store that is refused is left as it was.
+fn recover(db: &sled::Db, dir: &Path) -> Result<Recovered, StoreError> {
+    let acknowledged = mark::read(dir)?;
+    let layout = db.get(codec::layout_key())?.map(|v| v.to_vec());
+    match layout.as_deref() {
+        Some([LAYOUT_VERSION]) if acknowledged.is_none() => {
+            return Err(StoreError::Corrupt(format!(
+                "the high-water mark {} is missing, so whether the store holds everything it acknowledged \
+                 cannot be checked (a store of this layout always has one)",
+                mark::path(dir).display()
+            )))
         }
+        Some([LAYOUT_VERSION]) | Some([LAYOUT_V2]) => {}
+        Some([LAYOUT_V1]) | Some([migrate::LAYOUT_MIGRATING]) => migrate::from_v1(db)?,
         Some(v) => {
             return Err(StoreError::Corrupt(format!(
-                "unsupported store layout {:?} (this build reads layouts {LAYOUT_V1} and {LAYOUT_VERSION}); \
+                "unsupported store layout {:?} (this build reads layouts {LAYOUT_V1} to {LAYOUT_VERSION}); \
                  open it with the build that wrote it",
                 v.first()
             )))
@@ -348,11 +430,45 @@ fn recover(db: &sled::Db) -> Result<Recovered, StoreError> {
                     "the database has data but no hexfold-store layout marker".into(),
                 ));
             }
-            let mut batch = sled::Batch::default();
-            batch.insert(&codec::layout_key(), &[LAYOUT_VERSION]);
-            batch.insert(&codec::epoch_key(), codec::encode_epoch(0));
-            db.apply_batch(batch)?;
         }
+    }
+    let last_global = match db.scan_prefix([KIND_GLOBAL]).next_back() {
+        None => 0,
+        Some(item) => {
+            let (key, value) = item?;
+            let first_global = codec::key_u64_suffix(&key, 9, "global index")?;
+            let entries = codec::decode_group_index(&key, &value)?;
+            let mut global = first_global;
+            let mut last = None;
+            for entry in &entries {
+                last = Some((global, entry));
+                global += entry.events;
+            }
+            let (start, entry) = last.expect("a global index record lists at least one append");
+            check_indexed_append(db, start, entry)?;
+            global - 1
+        }
+    };
+    if let Some(acknowledged) = &acknowledged {
+        check_against_mark(db, acknowledged, last_global)?;
+    }
+    // The mark first, then the marker: a crash in between leaves an older marker beside a mark, which the
+    // next open checks as usual, never a layout-3 store without one.
+    let mark = mark::MarkFile::create(
+        dir,
+        mark::Mark {
+            global: last_global,
+            last: acknowledged.and_then(|m| m.last),
+        },
+    )?;
+    if layout.is_none() {
+        let mut batch = sled::Batch::default();
+        batch.insert(&codec::layout_key(), &[LAYOUT_VERSION]);
+        batch.insert(&codec::epoch_key(), codec::encode_epoch(0));
+        db.apply_batch(batch)?;
+    } else if layout.as_deref() != Some(&[LAYOUT_VERSION]) {
+        // Layout 2's records are read as they are (they have no checksum); new ones are checked.
+        db.insert(codec::layout_key(), &[LAYOUT_VERSION])?;
     }
     let previous = db
         .get(codec::epoch_key())?
@@ -365,25 +481,57 @@ fn recover(db: &sled::Db) -> Result<Recovered, StoreError> {
     }
     // Made durable by the flush at the end of open, before any write of this epoch.
     db.insert(codec::epoch_key(), codec::encode_epoch(epoch))?;
+    Ok(Recovered {
+        epoch,
+        last_global,
+        mark,
+    })
+}
 
-    let last_global = match db.scan_prefix([KIND_GLOBAL]).next_back() {
-        None => 0,
-        Some(item) => {
-            let (key, value) = item?;
-            let first_global = codec::key_u64_suffix(&key, 9, "global index")?;
-            let entries = codec::decode_group_index(&value)?;
-            let mut global = first_global;
-            let mut last = None;
-            for entry in &entries {
-                last = Some((global, entry));
-                global += entry.events;
-            }
-            let (start, entry) = last.expect("a global index record lists at least one append");
-            check_indexed_append(db, start, entry)?;
-            global - 1
+/// Refuses a store that holds less than its high-water mark says was acknowledged: fewer global positions,
+/// or the last acknowledged append's stream shorter than its version.
+fn check_against_mark(
+    db: &sled::Db,
+    acknowledged: &mark::Mark,
+    last_global: u64,
+) -> Result<(), StoreError> {
+    let last = match &acknowledged.last {
+        Some((stream, version)) => {
+            format!("; the last acknowledged append was {stream:?} at version {version}")
         }
+        None => String::new(),
     };
-    Ok(Recovered { epoch, last_global })
+    let advice = "the store was damaged after it acknowledged them; `hexfold check` lists what is intact and \
+                  `hexfold salvage` copies it to a new directory";
+    if last_global < acknowledged.global {
+        return Err(StoreError::Corrupt(format!(
+            "the store holds global positions up to {last_global}, but positions {}..={} ({} events) were \
+             acknowledged and are missing{last}; {advice}",
+            last_global + 1,
+            acknowledged.global,
+            acknowledged.global - last_global
+        )));
+    }
+    if let Some((stream, version)) = &acknowledged.last {
+        if check_stream_name(stream).is_err() {
+            return Ok(());
+        }
+        let head = match db
+            .scan_prefix(codec::stream_prefix(KIND_APPEND, stream))
+            .next_back()
+        {
+            Some(item) => codec::append_key_parts(&item?.0, stream)?.0,
+            None => 0,
+        };
+        if head < *version {
+            return Err(StoreError::Corrupt(format!(
+                "stream {stream:?} holds versions up to {head}, but versions {}..={version} were acknowledged \
+                 and are missing; {advice}",
+                head + 1
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Reads the append a `G` entry starting at global position `start` names, and checks that it agrees.
@@ -394,14 +542,13 @@ fn check_indexed_append(
 ) -> Result<sled::IVec, StoreError> {
     check_stored_name(entry.stream)?;
     let stream = entry.stream;
-    let raw = db
-        .get(codec::append_key(stream, entry.last_version, entry.seq))?
-        .ok_or_else(|| {
-            StoreError::Corrupt(format!(
-                "global position {start} points at a missing append of {stream:?}"
-            ))
-        })?;
-    let rec = AppendRecord::decode(&raw, entry.last_version)?;
+    let key = codec::append_key(stream, entry.last_version, entry.seq);
+    let raw = db.get(&key)?.ok_or_else(|| {
+        StoreError::Corrupt(format!(
+            "global position {start} points at a missing append of {stream:?}"
+        ))
+    })?;
+    let rec = AppendRecord::decode(&key, &raw, entry.last_version)?;
     if rec.first_global != start || rec.events.len() as u64 != entry.events {
         return Err(StoreError::Corrupt(format!(
             "global position {start} points at an append of {stream:?} that starts at {} with {} events",
@@ -428,8 +575,11 @@ impl Store {
     /// Everything sled recovers is made durable (flushed, and fsynced in `Fsync` mode) before this
     /// returns, so it can all be treated as acknowledged.
     pub fn open(path: &Path, config: StoreConfig) -> Result<Store, StoreError> {
-        let db = open_sled(path)?;
-        let recovered = recover(&db)?;
+        let (db, recovered) = catch_storage_panic("opening", || {
+            let db = open_sled(path)?;
+            let recovered = recover(&db, path)?;
+            Ok((db, recovered))
+        })?;
         tracing::info!(
             path = %path.display(),
             last_global = recovered.last_global,
@@ -463,6 +613,9 @@ impl Store {
             )),
             durable: watch::channel(durable).0,
             position: watch::channel(last_global).0,
+            mark: Mutex::new(recovered.mark),
+            writable: watch::channel(true).0,
+            min_free_bytes: std::sync::atomic::AtomicU64::new(MIN_FREE_BYTES),
             flushes: std::sync::atomic::AtomicU64::new(0),
             #[cfg(test)]
             fail_next_flush: std::sync::atomic::AtomicBool::new(false),
@@ -546,11 +699,9 @@ impl Store {
     }
 
     fn durable_meta(&self, stream: &str, durable_txn: u64) -> Result<Vec<u8>, StoreError> {
-        let raw = self
-            .db()
-            .get(codec::meta_key(stream))?
-            .ok_or(StoreError::NotFound)?;
-        let rec = MetaRecord::decode(&raw)?;
+        let key = codec::meta_key(stream);
+        let raw = self.db().get(&key)?.ok_or(StoreError::NotFound)?;
+        let rec = MetaRecord::decode(&key, &raw)?;
         if rec.txn > durable_txn {
             return Err(StoreError::NotFound);
         }
@@ -566,7 +717,7 @@ impl Store {
         {
             let (key, value) = item?;
             let (last_version, _) = codec::append_key_parts(&key, stream)?;
-            if AppendRecord::decode(&value, last_version)?.txn <= durable_txn {
+            if AppendRecord::decode(&key, &value, last_version)?.txn <= durable_txn {
                 return Ok(last_version);
             }
         }
@@ -594,6 +745,10 @@ impl Store {
         }
         let prefix = codec::stream_prefix(KIND_APPEND, stream);
         let mut out = Vec::new();
+        // The first version the next append must start at (`None`: it must hold `from`). An append missing
+        // from the middle of a stream (damage the checksums cannot see, since the record is gone) would
+        // otherwise be stepped over, and the reader would get a shorter history without a word.
+        let mut next: Option<u64> = None;
         // Appends are keyed by their last version, so the first key at or after (from, 0) is the append
         // that holds version `from`.
         for item in self.db().range(codec::append_key(stream, from, 0)..) {
@@ -602,8 +757,22 @@ impl Store {
                 break;
             }
             let (last_version, _) = codec::append_key_parts(&key, stream)?;
-            let rec = AppendRecord::decode(&value, last_version)?;
-            if rec.txn > d.txn || rec.first_version > to {
+            let rec = AppendRecord::decode(&key, &value, last_version)?;
+            if rec.txn > d.txn {
+                break;
+            }
+            let missing = match next {
+                None => rec.first_version > from,
+                Some(next) => rec.first_version != next,
+            };
+            if missing {
+                return Err(StoreError::Corrupt(format!(
+                    "stream {stream:?} has no append holding version {}: its records are missing",
+                    next.unwrap_or(from)
+                )));
+            }
+            next = Some(last_version + 1);
+            if rec.first_version > to {
                 break;
             }
             for (i, payload) in rec.events.iter().enumerate() {
@@ -658,7 +827,7 @@ impl Store {
         for item in db.range(codec::append_key(stream, 0, 0)..=newest).rev() {
             let (key, value) = item?;
             let (last_version, _) = codec::append_key_parts(&key, stream)?;
-            let rec = AppendRecord::decode(&value, last_version)?;
+            let rec = AppendRecord::decode(&key, &value, last_version)?;
             // A stream's appends become durable in version order, so those not durable yet are the newest
             // ones: skipped until the first durable one.
             if rec.txn > d.txn {
@@ -710,7 +879,7 @@ impl Store {
         for item in db.range(codec::global_key(start)..=codec::global_key(d.global)) {
             let (key, value) = item?;
             let mut global = codec::key_u64_suffix(&key, 9, "global index")?;
-            for entry in codec::decode_group_index(&value)? {
+            for entry in codec::decode_group_index(&key, &value)? {
                 let first_global = global;
                 global += entry.events;
                 if global <= from {
@@ -720,7 +889,8 @@ impl Store {
                     return Ok(out);
                 }
                 let raw = check_indexed_append(db, first_global, &entry)?;
-                let rec = AppendRecord::decode(&raw, entry.last_version)?;
+                let key = codec::append_key(entry.stream, entry.last_version, entry.seq);
+                let rec = AppendRecord::decode(&key, &raw, entry.last_version)?;
                 for (i, payload) in rec.events.iter().enumerate() {
                     let global = first_global + i as u64;
                     if global < from {
@@ -753,7 +923,7 @@ impl Store {
         {
             let (key, value) = item?;
             let (last_version, _) = codec::append_key_parts(&key, stream)?;
-            let rec = AppendRecord::decode(&value, last_version)?;
+            let rec = AppendRecord::decode(&key, &value, last_version)?;
             if rec.txn > d.txn {
                 break;
             }
@@ -793,12 +963,12 @@ impl Store {
         let d = self.durable();
         self.durable_meta(stream, d.txn)?;
         let decode = |key: &[u8], value: &[u8]| -> Result<Option<CommandRecord>, StoreError> {
-            let (txn, id) = AppendRecord::decode_head(value)?;
+            let (txn, id) = AppendRecord::decode_head(key, value)?;
             if id != command_id || txn > d.txn {
                 return Ok(None);
             }
             let (last_version, _) = codec::append_key_parts(key, stream)?;
-            let rec = AppendRecord::decode(value, last_version)?;
+            let rec = AppendRecord::decode(key, value, last_version)?;
             Ok(Some(CommandRecord {
                 command_id: rec.command_id.to_string(),
                 command: rec.command.to_vec(),
@@ -855,7 +1025,7 @@ impl Store {
         }
         self.db().insert(
             codec::snapshot_key(stream, version),
-            codec::encode_snapshot(&bytes),
+            codec::encode_snapshot(stream, version, &bytes),
         )?;
         Ok(())
     }
@@ -874,7 +1044,7 @@ impl Store {
             Some(item) => {
                 let (key, value) = item?;
                 let at = codec::key_u64_suffix(&key, snapshot_key_len(stream), "snapshot")?;
-                Ok(Some((at, codec::decode_snapshot(&value)?)))
+                Ok(Some((at, codec::decode_snapshot(&key, &value)?)))
             }
             None => Ok(None),
         }
@@ -903,14 +1073,15 @@ impl Store {
                 break;
             }
             let (key, value) = item?;
-            if MetaRecord::decode_txn(&value)? > d.txn {
+            if MetaRecord::decode_txn(&key, &value)? > d.txn {
                 continue;
             }
             let name = String::from_utf8(key[1..].to_vec())
                 .map_err(|_| StoreError::Corrupt("a stream meta key is not UTF-8".into()))?;
             check_stored_name(&name)?;
-            let summary = match db.get(codec::summary_key(&name))? {
-                Some(raw) => SummaryRec::decode(&raw)?.visible(d.txn),
+            let summary_key = codec::summary_key(&name);
+            let summary = match db.get(&summary_key)? {
+                Some(raw) => SummaryRec::decode(&summary_key, &raw)?.visible(d.txn),
                 None => None,
             };
             let head = self.durable_head(&name, d.txn)?;

@@ -15,8 +15,8 @@
 //! ones.
 
 use crate::codec::{
-    self, AppendRecord, GroupIndexWriter, FORMAT_GROUP_V2, KIND_GLOBAL, KIND_V1_COMMAND_ID,
-    LAYOUT_VERSION,
+    self, AppendRecord, GroupIndexWriter, FORMAT_GROUP_CHECKED, FORMAT_GROUP_V2, KIND_GLOBAL,
+    KIND_V1_COMMAND_ID, LAYOUT_VERSION,
 };
 use crate::StoreError;
 
@@ -47,19 +47,20 @@ pub(crate) fn from_v1(db: &sled::Db) -> Result<(), StoreError> {
             let (key, value) = item?;
             after = Some(key.clone());
             n += 1;
-            if value.first() == Some(&FORMAT_GROUP_V2) {
+            if value.first() == Some(&FORMAT_GROUP_V2)
+                || value.first() == Some(&FORMAT_GROUP_CHECKED)
+            {
                 continue;
             }
             let first_global = codec::key_u64_suffix(&key, 9, "layout-1 global index")?;
-            let (stream, last_version, seq) = codec::decode_v1_global_ref(&value)?;
-            let raw = db
-                .get(codec::append_key(&stream, last_version, seq))?
-                .ok_or_else(|| {
+            let (stream, last_version, seq) = codec::decode_v1_global_ref(&key, &value)?;
+            let a_key = codec::append_key(&stream, last_version, seq);
+            let raw = db.get(&a_key)?.ok_or_else(|| {
                     StoreError::Corrupt(format!(
                         "layout-1 global position {first_global} points at a missing append of {stream:?}"
                     ))
                 })?;
-            let rec = AppendRecord::decode(&raw, last_version)?;
+            let rec = AppendRecord::decode(&a_key, &raw, last_version)?;
             if rec.first_global != first_global || rec.events.is_empty() {
                 return Err(StoreError::Corrupt(format!(
                     "layout-1 global position {first_global} points at an append of {stream:?} that \

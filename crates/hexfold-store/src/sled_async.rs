@@ -130,6 +130,10 @@ impl EventStore for Store {
         PositionWatch::new(self.inner.shared.position.subscribe())
     }
 
+    fn watch_writable(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.inner.shared.writable.subscribe()
+    }
+
     fn commands<'a>(
         &'a self,
         stream: &'a str,

@@ -595,7 +595,7 @@ fn write_layout_1(dir: &Path, marker: u8) {
     batch.insert(&codec::epoch_key(), codec::encode_epoch(1));
     let txn = 1 << TXN_EPOCH_SHIFT;
     for s in ["g", "h"] {
-        batch.insert(codec::meta_key(s), MetaRecord::encode(txn, b"meta"));
+        batch.insert(codec::meta_key(s), MetaRecord::encode(s, txn, b"meta"));
     }
     // (stream, command id, first version, last version, seq, first global, events)
     type V1Append<'a> = (&'a str, &'a str, u64, u64, u64, u64, &'a [&'a str]);
@@ -607,26 +607,28 @@ fn write_layout_1(dir: &Path, marker: u8) {
     ];
     for (i, (s, id, first, last, seq, global, events)) in appends.into_iter().enumerate() {
         let events: Vec<Vec<u8>> = events.iter().map(|e| e.as_bytes().to_vec()).collect();
-        let record = AppendRecord::encode(txn + 1 + i as u64, first, global, id, b"cmd", &events);
-        batch.insert(codec::append_key(s, last, seq), record);
+        let key = codec::append_key(s, last, seq);
+        let record =
+            AppendRecord::encode(&key, txn + 1 + i as u64, first, global, id, b"cmd", &events);
+        batch.insert(key, record);
         if !events.is_empty() {
             let v1_ref = codec::Encoder::new(0)
                 .u64(last)
                 .u64(seq)
                 .bytes(s.as_bytes())
-                .finish();
+                .finish_v1();
             batch.insert(&codec::global_key(global), v1_ref);
         }
         let mut c_key = codec::stream_prefix(codec::KIND_V1_COMMAND_ID, s);
         c_key.extend_from_slice(id.as_bytes());
-        batch.insert(c_key, codec::Encoder::new(0).u64(last).u64(seq).finish());
+        batch.insert(c_key, codec::Encoder::new(0).u64(last).u64(seq).finish_v1());
     }
     let summary = SummaryRec {
         txn: txn + 4,
         summary: b"g at 3".to_vec(),
         durable_before: None,
     };
-    batch.insert(codec::summary_key("g"), summary.encode());
+    batch.insert(codec::summary_key("g"), summary.encode("g"));
     db.apply_batch(batch).unwrap();
     db.flush().unwrap();
 }
@@ -641,7 +643,7 @@ async fn check_migrated(dir: &Path) {
         );
         assert!(db.scan_prefix([codec::KIND_V1_COMMAND_ID]).next().is_none());
         for item in db.scan_prefix([codec::KIND_GLOBAL]) {
-            assert_eq!(item.unwrap().1[0], codec::FORMAT_GROUP_V2);
+            assert_eq!(item.unwrap().1[0], codec::FORMAT_GROUP_CHECKED);
         }
     }
     let global: Vec<(u64, String, u64)> = store
@@ -798,4 +800,125 @@ async fn a_group_of_several_batches_is_indexed_per_batch_and_hidden_until_durabl
         let own = store.read(&r.stream, r.version, r.version).await.unwrap();
         assert_eq!((own[0].global, &own[0].payload), (r.global, &r.payload));
     }
+}
+
+/// A panic inside sled while opening (sled 0.34 panics on some damage, with no option to make it an error)
+/// becomes `Corrupt` naming the panic, and other threads' panics still reach the hook installed before.
+#[test]
+fn a_panic_while_opening_is_corrupt_and_quiet() {
+    let outcome: Result<(), StoreError> = catch_storage_panic("opening", || {
+        panic!("tried to serialize Uninitialized");
+    });
+    match outcome {
+        Err(StoreError::Corrupt(msg)) => {
+            assert!(
+                msg.contains("panicked while opening the store: tried to serialize Uninitialized"),
+                "{msg}"
+            )
+        }
+        other => panic!("expected Corrupt, got {other:?}"),
+    }
+    let formatted: Result<(), StoreError> =
+        catch_storage_panic("checking", || panic!("page {} missing", 7));
+    assert!(matches!(formatted, Err(StoreError::Corrupt(m)) if m.contains("page 7 missing")));
+    // Outside the call, panics are not caught and the thread-local switch is back off.
+    assert!(!quiet_panics::QUIET.with(std::cell::Cell::get));
+    assert!(std::thread::spawn(|| panic!("a bug elsewhere"))
+        .join()
+        .is_err());
+    assert_eq!(
+        catch_storage_panic("opening", || Ok::<_, StoreError>(5)).unwrap(),
+        5
+    );
+}
+
+/// An append record gone from the middle of a stream (its key and value lost, so no checksum can fail) is
+/// `Corrupt` for a read that would step over it, not a shorter answer.
+#[tokio::test]
+async fn a_read_over_a_missing_append_is_corrupt() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = open(dir.path());
+    store.create_stream("g", Vec::new()).await.unwrap();
+    for (i, id) in ["c1", "c2", "c3"].into_iter().enumerate() {
+        store
+            .append(req("g", id, Some(i as u64), &["e"], None))
+            .await
+            .unwrap();
+    }
+    store
+        .db()
+        .remove(codec::append_key("g", 2, 2))
+        .unwrap()
+        .unwrap();
+    for (from, to) in [(1, 3), (2, 3), (2, 2)] {
+        match store.read("g", from, to).await {
+            Err(StoreError::Corrupt(msg)) => assert!(msg.contains("version 2"), "{msg}"),
+            other => panic!("read {from}..={to}: expected Corrupt, got {other:?}"),
+        }
+    }
+    // What does not reach the gap is read as before.
+    assert_eq!(store.read("g", 1, 1).await.unwrap().len(), 1);
+    assert_eq!(store.read("g", 3, 3).await.unwrap().len(), 1);
+}
+
+/// A disk short of the free-space reserve (here: a reserve no disk has): writes are refused with `Unavailable`
+/// before sled sees them, the store says it takes no writes, reads and flushes go on, and once space is back it
+/// takes writes again without a reopen, every acknowledged append still there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_nearly_full_disk_refuses_writes_until_space_is_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = open(dir.path());
+    store.create_stream("g", Vec::new()).await.unwrap();
+    let mut acked = 0u64;
+    let mut writable = store.watch_writable();
+    assert!(*writable.borrow_and_update());
+    store
+        .inner
+        .shared
+        .min_free_bytes
+        .store(u64::MAX, Ordering::Relaxed);
+    // The free space is looked at every few tens of milliseconds while writes are taken.
+    let refused = loop {
+        let id = format!("c{acked}");
+        match store.append(req("g", &id, Some(acked), &["e"], None)).await {
+            Ok(_) => acked += 1,
+            Err(e) => break e,
+        }
+        assert!(acked < 100_000, "the reserve was never checked");
+    };
+    match &refused {
+        StoreError::Unavailable(msg) => assert!(msg.contains("full"), "{msg}"),
+        other => panic!("expected Unavailable, got {other:?}"),
+    }
+    writable.wait_for(|w| !*w).await.unwrap();
+    assert!(matches!(
+        store.append(req("g", "late", None, &["e"], None)).await,
+        Err(StoreError::Unavailable(_))
+    ));
+    assert_eq!(store.head("g").await.unwrap(), acked);
+    store.flush().await.unwrap();
+
+    store
+        .inner
+        .shared
+        .min_free_bytes
+        .store(0, Ordering::Relaxed);
+    tokio::time::timeout(
+        std::time::Duration::from_secs(10),
+        writable.wait_for(|w| *w),
+    )
+    .await
+    .expect("the store takes writes again once space is back")
+    .unwrap();
+    store
+        .append(req("g", "after", Some(acked), &["e"], None))
+        .await
+        .unwrap();
+    drop(writable);
+    drop(store);
+    let store = open(dir.path());
+    assert_eq!(
+        store.read("g", 1, u64::MAX).await.unwrap().len() as u64,
+        acked + 1
+    );
 }

@@ -1,5 +1,7 @@
 //! The sled store: the contract suite (in both durability modes), and what only sled has: a store that
-//! refuses to open when its last record is damaged, recovery after SIGKILL, and answers from memory.
+//! refuses to open when its last record is damaged or when it holds less than its high-water mark, damage
+//! to sled's own files answered with an error or the whole history, `check` and `salvage`, recovery after
+//! SIGKILL, and answers from memory.
 
 mod contract;
 
@@ -7,7 +9,9 @@ use std::path::Path;
 use std::sync::Arc;
 use std::task::{Context, Poll, Waker};
 
-use hexfold_store::{Appended, Durability, EventStore, Store, StoreConfig, StoreError};
+use hexfold_store::{
+    check, salvage, Appended, Durability, EventStore, Store, StoreConfig, StoreError, MARK_FILE,
+};
 
 use contract::{check_consistent, req, Harness};
 
@@ -137,6 +141,224 @@ async fn a_record_damaged_on_disk_is_corrupt_after_reopen() {
         Err(StoreError::Corrupt(msg)) => assert!(msg.contains("format"), "{msg}"),
         Err(other) => panic!("expected Corrupt, got {other:?}"),
         Ok(_) => panic!("opened a store whose last append is damaged"),
+    }
+}
+
+/// Three streams written and closed: "a" with versions 1..=3 (appends of 1 and 2 events), "b" with 1..=2
+/// (global positions 4..=5), "c" with 1 (position 6).
+async fn write_three_streams(dir: &Path, durability: Durability) {
+    let store: Arc<dyn EventStore> =
+        Arc::new(Store::open(dir, StoreConfig { durability }).expect("open store"));
+    for s in ["a", "b", "c"] {
+        store.create_stream(s, b"meta".to_vec()).await.unwrap();
+    }
+    store
+        .append(req("a", "a1", Some(0), &["a1"]))
+        .await
+        .unwrap();
+    store
+        .append(req("a", "a2", Some(1), &["a2", "a3"]))
+        .await
+        .unwrap();
+    store
+        .append(req("b", "b1", Some(0), &["b1", "b2"]))
+        .await
+        .unwrap();
+    store
+        .append(req("c", "c1", Some(0), &["c1"]))
+        .await
+        .unwrap();
+    close(store);
+}
+
+/// Takes the last appends back out of sled, with their global index records, as sled's recovery does when
+/// damage makes it take the rest of its log for a torn write: what is left is a consistent but shorter
+/// store.
+fn roll_back(dir: &Path, keep_global: u64) {
+    let db = raw_sled(dir);
+    for item in db.scan_prefix([b'G']) {
+        let (key, value) = item.unwrap();
+        let first = u64::from_be_bytes(key[1..9].try_into().unwrap());
+        if first > keep_global {
+            db.remove(&key).unwrap();
+            // The record lists (len u32, name, last version, seq, events) after its format byte and count.
+            let len = u32::from_be_bytes(value[5..9].try_into().unwrap()) as usize;
+            let name = &value[9..9 + len];
+            let mut a_key = vec![b'A', len as u8];
+            a_key.extend_from_slice(name);
+            a_key.extend_from_slice(&value[9 + len..9 + len + 16]);
+            db.remove(a_key).unwrap().expect("the indexed append");
+        }
+    }
+    db.flush().unwrap();
+}
+
+fn open_error(dir: &Path) -> String {
+    match Store::open(dir, StoreConfig::default()) {
+        Err(StoreError::Corrupt(msg)) => msg,
+        Err(other) => panic!("expected Corrupt, got {other:?}"),
+        Ok(_) => panic!("opened a damaged store"),
+    }
+}
+
+#[tokio::test]
+async fn a_store_holding_less_than_its_mark_refuses_to_open_and_names_what_is_missing() {
+    for durability in [Durability::Flush, Durability::Fsync] {
+        let dir = tempfile::tempdir().unwrap();
+        write_three_streams(dir.path(), durability).await;
+        // Intact, it opens; the mark is where the store is.
+        drop(Store::open(dir.path(), StoreConfig { durability }).unwrap());
+        roll_back(dir.path(), 3);
+        let msg = open_error(dir.path());
+        assert!(
+            msg.contains("positions 4..=6 (3 events) were acknowledged and are missing")
+                && msg.contains(r#""c" at version 1"#),
+            "{msg}"
+        );
+        // Refused, it is left as it was: the next open says the same.
+        assert_eq!(open_error(dir.path()), msg);
+        // `check` names the same loss, and `salvage` copies what is left.
+        let report = check(dir.path()).unwrap();
+        assert!(!report.is_intact());
+        assert_eq!((report.last_global, report.events), (3, 3));
+        assert!(
+            report.problems.iter().any(|p| p.contains("up to 6")),
+            "{report:?}"
+        );
+        let out = tempfile::tempdir().unwrap();
+        let target = out.path().join("salvaged");
+        let salvaged = salvage(dir.path(), &target, StoreConfig::default())
+            .await
+            .unwrap();
+        assert_eq!((salvaged.whole, salvaged.events), (3, 3));
+        let store = open(&target);
+        assert_eq!(store.head("a").await.unwrap(), 3);
+        assert_eq!(store.head("b").await.unwrap(), 0);
+        close(store);
+        assert!(check(&target).unwrap().is_intact());
+    }
+}
+
+#[tokio::test]
+async fn a_store_whose_mark_is_missing_or_damaged_refuses_to_open() {
+    let dir = tempfile::tempdir().unwrap();
+    write_three_streams(dir.path(), Durability::Flush).await;
+    let mark = dir.path().join(MARK_FILE);
+    let bytes = std::fs::read(&mark).unwrap();
+    std::fs::remove_file(&mark).unwrap();
+    assert!(open_error(dir.path()).contains("high-water mark"));
+    std::fs::write(&mark, vec![0u8; bytes.len()]).unwrap();
+    assert!(open_error(dir.path()).contains("damaged"));
+    std::fs::write(&mark, &bytes).unwrap();
+    let store = open(dir.path());
+    assert_eq!(store.head("c").await.unwrap(), 1);
+}
+
+#[tokio::test]
+async fn check_finds_a_damaged_record_and_salvage_copies_the_rest() {
+    let dir = tempfile::tempdir().unwrap();
+    write_three_streams(dir.path(), Durability::Flush).await;
+    assert!(check(dir.path()).unwrap().is_intact());
+    {
+        // One bit of "a"'s first append flipped, inside the payload where no decoder would notice.
+        let db = raw_sled(dir.path());
+        let (key, value) = append_record(&db, "a", 1);
+        let mut value = value.to_vec();
+        let at = value.len() - 6;
+        value[at] ^= 0x01;
+        db.insert(key, value).unwrap();
+        db.flush().unwrap();
+    }
+    let store = open(dir.path());
+    match store.read("a", 1, 3).await {
+        Err(StoreError::Corrupt(msg)) => assert!(msg.contains("checksum"), "{msg}"),
+        other => panic!("expected Corrupt, got {other:?}"),
+    }
+    assert_eq!(store.read("b", 1, 2).await.unwrap().len(), 2);
+    close(store);
+    let report = check(dir.path()).unwrap();
+    assert_eq!(report.problem_count, 2, "{report:?}");
+    assert!(report.problems[0].contains("checksum"), "{report:?}");
+    let out = tempfile::tempdir().unwrap();
+    let target = out.path().join("salvaged");
+    let salvaged = salvage(dir.path(), &target, StoreConfig::default())
+        .await
+        .unwrap();
+    assert_eq!(salvaged.whole, 2);
+    assert_eq!(salvaged.cut, vec![("a".to_string(), 0, 3)]);
+    let store = open(&target);
+    assert_eq!(store.head("a").await.unwrap(), 0);
+    assert_eq!(store.read("b", 1, 2).await.unwrap()[1].payload, b"b2");
+    // Command ids travel with their appends: a retry on the salvaged store is still a duplicate.
+    let again = store
+        .append(req("b", "b1", None, &["b1", "b2"]))
+        .await
+        .unwrap();
+    assert!(again.duplicate);
+    // `salvage` never writes into a store.
+    assert!(matches!(
+        salvage(dir.path(), &target, StoreConfig::default()).await,
+        Err(StoreError::InvalidArgument(_))
+    ));
+}
+
+/// Damage to sled's own files anywhere: every open either succeeds or fails with an error, never a panic,
+/// and one that succeeds holds everything (the mark would refuse less).
+#[tokio::test]
+async fn damage_to_the_db_file_is_an_error_or_nothing_never_a_panic_or_less() {
+    let base = tempfile::tempdir().unwrap();
+    write_three_streams(base.path(), Durability::Flush).await;
+    let db_file = std::fs::read(base.path().join("db")).unwrap();
+    let trials = if std::env::var_os("HEXFOLD_SOAK").is_some() {
+        400
+    } else {
+        40
+    };
+    let (mut whole, mut refused) = (0, 0);
+    for trial in 0..trials {
+        let copy = tempfile::tempdir().unwrap();
+        copy_files(base.path(), copy.path());
+        let mut damaged = db_file.clone();
+        // Spread over the file: a bit flipped, then (every third trial) a 4 KiB page zeroed, or a cut.
+        let at = trial * damaged.len() / trials;
+        match trial % 3 {
+            0 => damaged[at] ^= 1 << (trial % 8),
+            1 => {
+                let page = at / 4096 * 4096;
+                let end = (page + 4096).min(damaged.len());
+                damaged[page..end].fill(0);
+            }
+            _ => damaged.truncate(at),
+        }
+        std::fs::write(copy.path().join("db"), &damaged).unwrap();
+        match Store::open(copy.path(), StoreConfig::default()) {
+            Ok(store) => {
+                let store: Arc<dyn EventStore> = Arc::new(store);
+                for (s, head) in [("a", 3), ("b", 2), ("c", 1)] {
+                    // A read that meets damage says so; one that answers has every event.
+                    match store.read(s, 1, u64::MAX).await {
+                        Ok(read) => assert_eq!(read.len(), head, "trial {trial}: a shorter {s}"),
+                        Err(StoreError::Corrupt(_)) => {}
+                        Err(other) => panic!("trial {trial}: {other:?}"),
+                    }
+                }
+                whole += 1;
+            }
+            Err(StoreError::Corrupt(_) | StoreError::Io(_)) => refused += 1,
+            Err(other) => panic!("trial {trial}: {other:?}"),
+        }
+    }
+    eprintln!("{trials} damaged copies: {whole} opened whole, {refused} refused");
+}
+
+/// Copies the files of a closed store (sled's and the mark; sled keeps no subdirectories with this much
+/// data).
+fn copy_files(from: &Path, to: &Path) {
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_type().unwrap().is_file() {
+            std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+        }
     }
 }
 

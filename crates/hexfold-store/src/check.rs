@@ -1,0 +1,408 @@
+//! The operator's tools for a store that may be damaged: [`check`] verifies every record and the high-water
+//! mark without writing anything of its own, and [`salvage`] copies what is intact into a new store.
+//!
+//! Both open sled directly rather than through [`Store::open`], which refuses a store that holds less than
+//! its mark: that refusal is what sends the operator here, so these must still read such a store. sled's own
+//! recovery runs when its files are opened and may rewrite sled's files (it does so at every open); hexfold's
+//! records and the mark are left alone. Check a copy to keep the damaged bytes as they were.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use crate::codec::{self, AppendRecord, MetaRecord, SummaryRec};
+use crate::{
+    catch_storage_panic, check_indexed_append, check_stored_name, mark, open_sled, AppendRequest,
+    EventStore, Store, StoreConfig, StoreError,
+};
+
+/// At most this many problems are listed one by one; [`CheckReport::problem_count`] counts them all.
+pub const MAX_LISTED_PROBLEMS: usize = 100;
+
+/// What [`check`] found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CheckReport {
+    /// The layout marker's value, if any.
+    pub layout: Option<u8>,
+    /// Streams with a readable meta record.
+    pub streams: u64,
+    /// Append records that decode and fit their stream (with or without events).
+    pub appends: u64,
+    /// Events in those appends.
+    pub events: u64,
+    /// The last global position the global index reaches.
+    pub last_global: u64,
+    /// Records written before layout 3, which carry no checksum and so are only checked for their form.
+    pub unchecked_records: u64,
+    /// What the high-water mark says was acknowledged; `None` when the store has no mark file.
+    pub mark: Option<mark::Mark>,
+    /// The first [`MAX_LISTED_PROBLEMS`] problems found, each naming the record, never its bytes.
+    pub problems: Vec<String>,
+    /// Every problem found.
+    pub problem_count: u64,
+}
+
+impl CheckReport {
+    /// True when nothing is damaged and nothing acknowledged is missing.
+    pub fn is_intact(&self) -> bool {
+        self.problem_count == 0
+    }
+
+    fn problem(&mut self, what: String) {
+        self.problem_count += 1;
+        if self.problems.len() < MAX_LISTED_PROBLEMS {
+            self.problems.push(what);
+        }
+    }
+}
+
+/// One stream as [`scan`] found it: its meta, and its appends in order up to the first damaged or missing
+/// one.
+struct ScannedStream {
+    meta: Option<Vec<u8>>,
+    /// (command id, command, events) of each intact append, in order, when kept.
+    appends: Vec<(String, Vec<u8>, Vec<Vec<u8>>)>,
+    /// How many appends are intact and in sequence.
+    count: u64,
+    /// The head the intact appends reach.
+    head: u64,
+    /// The last version any append record of the stream claims, damaged or not.
+    claimed_head: u64,
+    /// The summary, when it decodes.
+    summary: Option<Vec<u8>>,
+    /// Whether every append record of the stream was intact and in sequence.
+    whole: bool,
+}
+
+/// Reads the stream records of the store, reporting every problem into `report`. The appends' contents are
+/// kept only when `keep` (for `salvage`); `check` keeps a few numbers per stream.
+fn scan(db: &sled::Db, report: &mut CheckReport, keep: bool) -> BTreeMap<String, ScannedStream> {
+    let mut streams: BTreeMap<String, ScannedStream> = BTreeMap::new();
+    let new_stream = || ScannedStream {
+        meta: None,
+        appends: Vec::new(),
+        count: 0,
+        head: 0,
+        claimed_head: 0,
+        summary: None,
+        whole: true,
+    };
+    for item in db.iter() {
+        let (key, value) = match item {
+            Ok(kv) => kv,
+            Err(e) => {
+                report.problem(format!("sled cannot read on: {}", StoreError::from(e)));
+                break;
+            }
+        };
+        if !matches!(key.first(), Some(&codec::KIND_LAYOUT)) && !codec::is_checked(&value) {
+            report.unchecked_records += 1;
+        }
+        match key.first().copied() {
+            Some(codec::KIND_LAYOUT) => report.layout = value.first().copied(),
+            Some(codec::KIND_EPOCH) => {
+                if let Err(e) = codec::decode_epoch(&value) {
+                    report.problem(format!("epoch: {e}"));
+                }
+            }
+            Some(codec::KIND_META) => {
+                let name = match std::str::from_utf8(&key[1..]) {
+                    Ok(name) if check_stored_name(name).is_ok() => name.to_owned(),
+                    _ => {
+                        report.problem("a stream meta key is not a valid stream name".into());
+                        continue;
+                    }
+                };
+                match MetaRecord::decode(&key, &value) {
+                    Ok(rec) => {
+                        report.streams += 1;
+                        streams.entry(name).or_insert_with(new_stream).meta = Some(rec.meta);
+                    }
+                    Err(e) => {
+                        report.problem(format!("stream {name:?}: {e}"));
+                        streams.entry(name).or_insert_with(new_stream);
+                    }
+                }
+            }
+            Some(codec::KIND_APPEND) => {
+                let Some(name) = stream_of(&key) else {
+                    report.problem("an append key does not name a valid stream".into());
+                    continue;
+                };
+                let stream = streams.entry(name.clone()).or_insert_with(new_stream);
+                let (last_version, seq) = match codec::append_key_parts(&key, &name) {
+                    Ok(parts) => parts,
+                    Err(e) => {
+                        report.problem(format!("stream {name:?}: {e}"));
+                        stream.whole = false;
+                        continue;
+                    }
+                };
+                stream.claimed_head = stream.claimed_head.max(last_version);
+                if !stream.whole {
+                    continue;
+                }
+                match AppendRecord::decode(&key, &value, last_version) {
+                    Err(e) => {
+                        report.problem(format!(
+                            "stream {name:?}, append ending at version {last_version}: {e}"
+                        ));
+                        stream.whole = false;
+                    }
+                    Ok(rec) if rec.first_version != stream.head + 1 || seq != stream.count + 1 => {
+                        report.problem(format!(
+                            "stream {name:?}: after version {} (append {}) comes append {seq} from version {}: \
+                             appends are missing",
+                            stream.head,
+                            stream.count,
+                            rec.first_version
+                        ));
+                        stream.whole = false;
+                    }
+                    Ok(rec) => {
+                        report.appends += 1;
+                        report.events += rec.events.len() as u64;
+                        stream.head = last_version;
+                        stream.count += 1;
+                        if keep {
+                            stream.appends.push((
+                                rec.command_id.to_owned(),
+                                rec.command.to_vec(),
+                                rec.events.iter().map(|e| e.to_vec()).collect(),
+                            ));
+                        }
+                    }
+                }
+            }
+            Some(codec::KIND_SUMMARY) => {
+                let Some(name) = stream_of(&key) else {
+                    report.problem("a summary key does not name a valid stream".into());
+                    continue;
+                };
+                match SummaryRec::decode(&key, &value) {
+                    Ok(rec) => {
+                        streams.entry(name).or_insert_with(new_stream).summary = Some(rec.summary)
+                    }
+                    Err(e) => report.problem(format!("stream {name:?}: {e}")),
+                }
+            }
+            Some(codec::KIND_SNAPSHOT) => {
+                if let Err(e) = codec::decode_snapshot(&key, &value) {
+                    let name = stream_of(&key).unwrap_or_default();
+                    report.problem(format!("stream {name:?}: {e}"));
+                }
+            }
+            // Checked below, in global order.
+            Some(codec::KIND_GLOBAL) => {}
+            Some(codec::KIND_V1_COMMAND_ID) if report.layout == Some(codec::LAYOUT_V1) => {}
+            Some(other) => report.problem(format!("a key of unknown kind {other}")),
+            None => report.problem("an empty key".into()),
+        }
+    }
+    for (name, stream) in &streams {
+        if stream.meta.is_none() {
+            report.problem(format!("stream {name:?} has records but no readable meta"));
+        }
+    }
+    streams
+}
+
+/// The stream named by a `kind len name ...` key.
+fn stream_of(key: &[u8]) -> Option<String> {
+    let len = usize::from(*key.get(1)?);
+    let name = std::str::from_utf8(key.get(2..2 + len)?).ok()?;
+    check_stored_name(name).ok()?;
+    Some(name.to_owned())
+}
+
+/// Walks the global index: gapless from 1, every entry naming an append that agrees with it.
+fn check_global_index(db: &sled::Db, report: &mut CheckReport) {
+    let mut next = 1u64;
+    for item in db.scan_prefix([codec::KIND_GLOBAL]) {
+        let (key, value) = match item {
+            Ok(kv) => kv,
+            Err(e) => {
+                report.problem(format!("sled cannot read on: {}", StoreError::from(e)));
+                return;
+            }
+        };
+        let first = match codec::key_u64_suffix(&key, 9, "global index") {
+            Ok(first) => first,
+            Err(e) => {
+                report.problem(e.to_string());
+                continue;
+            }
+        };
+        if first != next {
+            report.problem(format!(
+                "the global index jumps from position {} to {first}: positions are missing",
+                next - 1
+            ));
+        }
+        match codec::decode_group_index(&key, &value) {
+            Ok(entries) => {
+                let mut global = first;
+                for entry in &entries {
+                    if let Err(e) = check_indexed_append(db, global, entry) {
+                        report.problem(format!("global position {global}: {e}"));
+                    }
+                    global += entry.events;
+                }
+                next = global;
+            }
+            Err(e) => {
+                report.problem(format!("global index at position {first}: {e}"));
+                return;
+            }
+        }
+    }
+    report.last_global = next - 1;
+}
+
+/// Compares the store with its high-water mark.
+fn check_mark(dir: &Path, streams: &BTreeMap<String, ScannedStream>, report: &mut CheckReport) {
+    match mark::read(dir) {
+        Ok(Some(mark)) => {
+            if report.last_global < mark.global {
+                report.problem(format!(
+                    "the high-water mark says positions up to {} were acknowledged; the store reaches {}",
+                    mark.global, report.last_global
+                ));
+            }
+            if let Some((stream, version)) = &mark.last {
+                let head = streams.get(stream).map_or(0, |s| s.head);
+                if head < *version {
+                    report.problem(format!(
+                        "the high-water mark says {stream:?} reached version {version}; intact, it reaches {head}"
+                    ));
+                }
+            }
+            report.mark = Some(mark);
+        }
+        Ok(None) if report.layout == Some(codec::LAYOUT_VERSION) => {
+            report.problem("the high-water mark file is missing".into())
+        }
+        Ok(None) => {}
+        Err(e) => report.problem(e.to_string()),
+    }
+}
+
+/// Verifies every record of the store in `dir` (checksums where records have them, the form of every
+/// record, gapless versions and appends per stream, a gapless global index that agrees with the appends) and
+/// the high-water mark. Writes nothing of its own. An error means the store could not be read at all (sled
+/// refused or panicked opening it, or the directory is not a store); damage found while reading is in the
+/// report.
+pub fn check(dir: &Path) -> Result<CheckReport, StoreError> {
+    catch_storage_panic("checking", || {
+        let db = open_existing(dir)?;
+        let mut report = CheckReport::default();
+        let streams = scan(&db, &mut report, false);
+        if report.layout.is_none() {
+            report.problem("the store has no layout marker".into());
+        }
+        if report.layout == Some(codec::LAYOUT_V1) {
+            report.problem(
+                "layout 1: its global index is checked only once `hexfold serve` has migrated it"
+                    .into(),
+            );
+        } else {
+            check_global_index(&db, &mut report);
+        }
+        check_mark(dir, &streams, &mut report);
+        Ok(report)
+    })
+}
+
+/// Opens sled in `dir`, refusing a directory sled has never written (sled would create one).
+fn open_existing(dir: &Path) -> Result<sled::Db, StoreError> {
+    if !dir.join("conf").exists() && !dir.join("db").exists() {
+        return Err(StoreError::InvalidArgument(format!(
+            "{} is not a store directory",
+            dir.display()
+        )));
+    }
+    open_sled(dir)
+}
+
+/// What [`salvage`] copied.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SalvageReport {
+    /// What checking the source found.
+    pub check: CheckReport,
+    /// Streams copied with every version they claim.
+    pub whole: u64,
+    /// Streams copied up to their first damaged or missing append: (name, versions kept, versions claimed).
+    pub cut: Vec<(String, u64, u64)>,
+    /// Streams whose meta is damaged, so nothing of them could be copied.
+    pub lost: Vec<String>,
+    /// Events copied.
+    pub events: u64,
+}
+
+/// Copies what is intact in the store in `from` into a new store in `to` (which must not hold a store), holding
+/// the intact records in memory meanwhile (a tool for a stopped server's machine, whose store fits in it):
+/// every stream with a readable meta, with its appends (command ids, commands, events) in order up to the
+/// first one that is damaged or missing, and its summary when the stream is whole. Snapshots are not copied
+/// (the server rebuilds them from the events). Global positions are renumbered, stream after stream, so a
+/// reader of the global order starts over on the new store.
+pub async fn salvage(
+    from: &Path,
+    to: &Path,
+    config: StoreConfig,
+) -> Result<SalvageReport, StoreError> {
+    if to.join("conf").exists() || to.join(mark::MARK_FILE).exists() {
+        return Err(StoreError::InvalidArgument(format!(
+            "{} already holds a store; salvage writes into a new directory",
+            to.display()
+        )));
+    }
+    let (check, streams) = catch_storage_panic("salvaging", || {
+        let db = open_existing(from)?;
+        let mut report = CheckReport::default();
+        let streams = scan(&db, &mut report, true);
+        check_global_index(&db, &mut report);
+        check_mark(from, &streams, &mut report);
+        Ok((report, streams))
+    })?;
+    let target = Store::open(to, config)?;
+    let mut out = SalvageReport {
+        check,
+        ..SalvageReport::default()
+    };
+    for (name, stream) in streams {
+        let Some(meta) = stream.meta else {
+            out.lost.push(name);
+            continue;
+        };
+        target.create_stream(&name, meta).await?;
+        let whole = stream.whole && stream.head == stream.claimed_head;
+        let count = stream.appends.len();
+        let mut head = 0;
+        for (i, (command_id, command, events)) in stream.appends.into_iter().enumerate() {
+            out.events += events.len() as u64;
+            let summary = if whole && i + 1 == count {
+                stream.summary.clone()
+            } else {
+                None
+            };
+            let appended = target
+                .append(AppendRequest {
+                    stream: name.clone(),
+                    expected_version: Some(head),
+                    command_id,
+                    command,
+                    events,
+                    summary,
+                    snapshots: Vec::new(),
+                })
+                .await?;
+            head = appended.last_version;
+        }
+        if whole {
+            out.whole += 1;
+        } else {
+            out.cut.push((name, stream.head, stream.claimed_head));
+        }
+    }
+    target.flush().await?;
+    Ok(out)
+}

@@ -1,0 +1,133 @@
+//! The operator's subcommands for a sled data directory, run on the machine that holds it with the server
+//! stopped: `hexfold check DIR` verifies every record and the high-water mark, `hexfold salvage DIR OUT`
+//! copies what is intact into a new directory. Unlike the client subcommands they read the store's files, not
+//! the API: they are for a store the server refuses to serve.
+
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+use hexfold_store::{CheckReport, StoreConfig, StoreError};
+
+/// The exit code of `hexfold serve` when it refuses a damaged store (a record that fails its check, a store
+/// holding less than it acknowledged, sled panicking on its files), and of `hexfold check` when it finds
+/// damage. Restarting does not help: the deploy unit's `RestartPreventExitStatus=` names it.
+pub const EXIT_DAMAGED_STORE: u8 = 3;
+
+/// The operator's subcommands, flattened into the binary's top-level command next to `serve`.
+#[derive(Debug, Subcommand)]
+pub enum StoreCommand {
+    /// Verify a stopped server's sled data directory: every record's checksum and form, gapless versions per
+    /// game and a gapless global order, and the high-water mark of what was acknowledged. Exits 3 on damage.
+    Check(CheckArgs),
+    /// Copy what is intact in a damaged sled data directory into a new one: every game up to its first
+    /// damaged or missing append. Serve the new directory once you have read the summary.
+    Salvage(SalvageArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The data directory (`--data-dir` of `hexfold serve`).
+    pub dir: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct SalvageArgs {
+    /// The damaged data directory; only read (sled's recovery may rewrite its own files, so copy it first to
+    /// keep the damaged bytes).
+    pub dir: PathBuf,
+    /// A new directory for the copy; it must not hold a store.
+    pub out: PathBuf,
+}
+
+/// The process ends with [`EXIT_DAMAGED_STORE`] on this error.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct DamagedStore(pub String);
+
+pub async fn run(command: StoreCommand) -> anyhow::Result<()> {
+    match command {
+        StoreCommand::Check(args) => check(args),
+        StoreCommand::Salvage(args) => salvage(args).await,
+    }
+}
+
+fn check(args: CheckArgs) -> anyhow::Result<()> {
+    // Damage that keeps the store from being read at all (sled refusing or panicking) is damage too; a
+    // directory that is not a store, or cannot be opened, is an ordinary failure.
+    let report = hexfold_store::check(&args.dir).map_err(|e| match e {
+        StoreError::Corrupt(_) => anyhow::Error::new(DamagedStore(format!("cannot check: {e}"))),
+        other => anyhow::anyhow!("cannot check {}: {other}", args.dir.display()),
+    })?;
+    print_report(&report)?;
+    if report.is_intact() {
+        outln!("intact")?;
+        Ok(())
+    } else {
+        Err(DamagedStore(format!(
+            "{} problems found in {}",
+            report.problem_count,
+            args.dir.display()
+        ))
+        .into())
+    }
+}
+
+fn print_report(report: &CheckReport) -> std::io::Result<()> {
+    match report.layout {
+        Some(layout) => outln!("layout {layout}")?,
+        None => outln!("no layout marker")?,
+    }
+    outln!(
+        "{} games, {} appends, {} events, global positions up to {}",
+        report.streams,
+        report.appends,
+        report.events,
+        report.last_global
+    )?;
+    if report.unchecked_records > 0 {
+        outln!(
+            "{} records written before checksums (checked for their form only)",
+            report.unchecked_records
+        )?;
+    }
+    match &report.mark {
+        Some(mark) => match &mark.last {
+            Some((game, version)) => outln!(
+                "acknowledged: global positions up to {}, the last append {game} at version {version}",
+                mark.global
+            )?,
+            None => outln!("acknowledged: global positions up to {}", mark.global)?,
+        },
+        None => outln!("no high-water mark")?,
+    }
+    for problem in &report.problems {
+        outln!("damaged: {problem}")?;
+    }
+    let unlisted = report.problem_count - report.problems.len() as u64;
+    if unlisted > 0 {
+        outln!("... and {unlisted} more")?;
+    }
+    Ok(())
+}
+
+async fn salvage(args: SalvageArgs) -> anyhow::Result<()> {
+    let report = hexfold_store::salvage(&args.dir, &args.out, StoreConfig::default())
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot salvage {}: {e}", args.dir.display()))?;
+    print_report(&report.check)?;
+    outln!(
+        "copied {} events: {} games whole, {} cut short, {} lost",
+        report.events,
+        report.whole,
+        report.cut.len(),
+        report.lost.len()
+    )?;
+    for (game, kept, claimed) in &report.cut {
+        outln!("cut short: {game} kept versions 1..={kept} of {claimed}")?;
+    }
+    for game in &report.lost {
+        outln!("lost: {game} (its creation record is damaged)")?;
+    }
+    outln!("wrote {}", args.out.display())?;
+    Ok(())
+}
