@@ -33,9 +33,10 @@ use tokio::sync::{mpsc, oneshot, watch, OwnedSemaphorePermit};
 use tokio_postgres::types::ToSql;
 use tokio_postgres::{Client, Statement};
 
-use hexfold_store::{AppendRequest, Appended, StoreError};
+use hexfold_store::{AppendRequest, Appended, GlobalRecord, StoreError};
 
 use crate::error::{connection_lost, is_transient, pg};
+use crate::recent::Recent;
 use crate::{bounded, checksum, connect, int8, PgConfig, Stats};
 
 /// A serialization failure or deadlock is retried this many times before the group fails.
@@ -57,6 +58,8 @@ pub(crate) struct Writer {
     conn: Option<Connection>,
     position: Arc<watch::Sender<u64>>,
     stats: Arc<Stats>,
+    /// Where committed events are kept for `read_global`.
+    recent: Arc<Recent>,
     max_appends: usize,
     max_bytes: usize,
     call_bound: Duration,
@@ -230,6 +233,7 @@ impl Writer {
         client: Client,
         position: Arc<watch::Sender<u64>>,
         stats: Arc<Stats>,
+        recent: Arc<Recent>,
         store: &PgConfig,
     ) -> Result<Writer, StoreError> {
         let statements = Statements::prepare(&client).await.map_err(pg)?;
@@ -238,6 +242,7 @@ impl Writer {
             conn: Some(Connection { client, statements }),
             position,
             stats,
+            recent,
             max_appends: store.max_group_appends.max(1),
             max_bytes: store.max_group_bytes,
             call_bound: store.call_bound(),
@@ -254,6 +259,26 @@ impl Writer {
         .await;
         match result {
             Ok(done) => {
+                // Kept before they are announced, so a follower woken by the announcement finds them.
+                self.recent.push(
+                    group
+                        .iter()
+                        .zip(&done.answers)
+                        .flat_map(|(pending, answer)| {
+                            let written = answer.as_ref().ok().filter(|a| !a.duplicate);
+                            written.into_iter().flat_map(|a| {
+                                let req = &pending.req;
+                                req.events.iter().enumerate().map(move |(k, payload)| {
+                                    GlobalRecord {
+                                        global: a.first_global + k as u64,
+                                        stream: req.stream.clone(),
+                                        version: a.first_version + k as u64,
+                                        payload: payload.clone(),
+                                    }
+                                })
+                            })
+                        }),
+                );
                 if let Some(complete) = done.complete {
                     // Announced before any caller hears back, so its own append is covered when it returns.
                     raise(&self.position, complete);
