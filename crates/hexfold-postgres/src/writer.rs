@@ -23,9 +23,9 @@
 //!    this transaction updated) and snapshots, update the streams, NOTIFY the new position (delivered to
 //!    listeners at COMMIT), and COMMIT.
 //!
-//! Measured against the six round trips this took before (BEGIN, locks, lookup, positions, the rest, COMMIT)
-//! in `crates/hexfold-postgres/README.md`: on a loaded machine each round trip waits for the database's
-//! process to be scheduled, and the group's latency is the store's throughput.
+//! It used to take six (BEGIN, locks, lookup, positions, the rest, COMMIT): on a loaded machine each round
+//! trip waits for the database's process to be scheduled, and the group's latency is the store's
+//! throughput.
 //!
 //! Only then are the callers answered. A group that fails as a whole (the connection broke, a timeout)
 //! answers every caller with the error; a serialization failure or deadlock is retried a few times first.
