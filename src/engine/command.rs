@@ -360,6 +360,10 @@ impl<G: StoredGame> Engine<G> {
             outcome,
         } = accepted;
         let last = appended.last_version;
+        if self.shared.other_writers {
+            let end = appended.first_global + (last - appended.first_version);
+            self.own.wrote(appended.first_global, end);
+        }
         let legal_actions = (with_legal_actions && outcome.is_none())
             .then(|| legal_actions_of::<G>(&state, last, seat).map(Arc::new))
             .flatten();

@@ -4,8 +4,10 @@
 //! The server's follower (`service::Follower`) reads the global order from the store, woken by
 //! `watch_position`, and hands each run of consecutive events of one game to that game's engine here. The store
 //! is the truth and the wake-up only says when to read, so a lost notification delays an event and never loses
-//! it. This server's own batches come back this way too and change nothing: its command path published them
-//! already and its cached head is past them.
+//! it. This server's own batches come back this way too and change nothing: its command path has folded them
+//! into the head and published them under the game's lock. So the command path notes the global positions it
+//! appended ([`Own`]), and the follower passes a run of them over at once, without the game's lock (which the
+//! game's next command may hold for a whole append) and without decoding it.
 //!
 //! A cached head that is behind is brought forward by folding the run into it (or reloaded from the store if the
 //! follower missed versions), so this server decides the next command on the newest state it can know. That is an
@@ -19,15 +21,67 @@ use crate::stored::StoredGame;
 use hexfold_rules::Game;
 use hexfold_store::GlobalRecord;
 use hexfold_table::{self as table, TableEvent};
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+/// The most ranges [`Own`] keeps; past it the oldest go, and the follower takes their runs in the slow way,
+/// which is only slower.
+const MAX_OWN_RANGES: usize = 65_536;
+
+/// Global positions this engine's command path appended that the follower has not passed yet: first position
+/// to last, per append. Kept only on a shared store (where the follower runs), bounded by [`MAX_OWN_RANGES`].
+#[derive(Default)]
+pub(super) struct Own {
+    ranges: Mutex<BTreeMap<u64, u64>>,
+}
+
+impl Own {
+    /// Notes that this server appended positions `first..=last`.
+    pub(super) fn wrote(&self, first: u64, last: u64) {
+        let mut ranges = super::lock(&self.ranges);
+        ranges.insert(first, last);
+        if ranges.len() > MAX_OWN_RANGES {
+            ranges.pop_first();
+        }
+    }
+
+    /// Whether this server appended every position of `first..=last`. The follower reads the global order
+    /// forwards, so the ranges that end before `first` are passed and forgotten here.
+    fn covers(&self, first: u64, last: u64) -> bool {
+        let mut ranges = super::lock(&self.ranges);
+        while let Some(entry) = ranges.first_entry() {
+            if *entry.get() >= first {
+                break;
+            }
+            entry.remove();
+        }
+        // One run can span several appends of its game (consecutive groups), each a range of its own.
+        let mut next = first;
+        for (&start, &end) in ranges.range(..=last) {
+            if start > next {
+                break;
+            }
+            next = next.max(end + 1);
+            if next > last {
+                return true;
+            }
+        }
+        false
+    }
+}
 
 impl<G: StoredGame> Engine<G> {
     /// Takes in `records`, consecutive events of game `id` in version order, as read from the global order: sends
     /// the ones its subscribers have not had, folds the ones its cached head lacks into it, and tells its `Play`
     /// sessions where it stands now. A game nobody here watches and that is not cached costs nothing.
     pub async fn follow(&self, id: &str, records: Vec<GlobalRecord>) -> Result<(), ApiError> {
-        let Some(last) = records.last().map(|r| r.version) else {
+        let (Some(first), Some(last)) = (records.first(), records.last()) else {
             return Ok(());
         };
+        if self.own.covers(first.global, last.global) {
+            return Ok(());
+        }
+        let last = last.version;
         // The head first, then the subscribers: a subscriber that has an event can then read this server's state
         // and legal actions at it.
         let forward = self.bring_forward(id, &records, last).await;
@@ -95,4 +149,36 @@ fn decoded<G: StoredGame>(
         .filter(|r| r.version > from)
         .map(|r| Ok((r.version, r.global, decode_event::<G>(id, &r.payload)?)))
         .collect()
+}
+
+#[cfg(test)]
+mod own_tests {
+    use super::Own;
+
+    #[test]
+    fn a_run_is_ours_only_if_every_position_of_it_is() {
+        let own = Own::default();
+        own.wrote(3, 4);
+        own.wrote(5, 7);
+        own.wrote(10, 10);
+        assert!(!own.covers(1, 2));
+        // Two appends of ours back to back, and a run cut out of one.
+        assert!(own.covers(3, 7));
+        assert!(own.covers(6, 7));
+        // Position 8 is another server's.
+        assert!(!own.covers(7, 8));
+        assert!(own.covers(10, 10));
+        // Passed ranges are forgotten: the follower reads forwards.
+        assert!(!own.covers(3, 4));
+    }
+
+    #[test]
+    fn the_oldest_ranges_go_past_the_bound() {
+        let own = Own::default();
+        for i in 0..=super::MAX_OWN_RANGES as u64 {
+            own.wrote(i * 2 + 1, i * 2 + 1);
+        }
+        assert!(!own.covers(1, 1));
+        assert!(own.covers(3, 3));
+    }
 }

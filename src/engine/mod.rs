@@ -121,6 +121,8 @@ pub struct Engine<G: StoredGame> {
     slots: Mutex<cache::SlotCache<G>>,
     channels: read::Channels<G>,
     turns: turns::Turns<G::Command>,
+    /// The global positions this engine appended, for the follower to pass over (see `follow`).
+    own: follow::Own,
 }
 
 impl<G: StoredGame> Engine<G> {
@@ -131,6 +133,7 @@ impl<G: StoredGame> Engine<G> {
             slots: Mutex::new(cache::SlotCache::new(capacity)),
             channels: Default::default(),
             turns: Default::default(),
+            own: Default::default(),
         }
     }
 }

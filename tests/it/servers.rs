@@ -282,3 +282,118 @@ async fn list_games_and_subscribe_all_on_one_server_see_the_other_servers_games(
         .await
         .expect("B's event on A's global stream");
 }
+
+/// Whether the slow soak runs are asked for: `HEXFOLD_SOAK` set to anything but empty or `0`.
+fn soak() -> bool {
+    std::env::var_os("HEXFOLD_SOAK").is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+/// Writers on both servers, each game played on both in turn, and a follower on one server: A's
+/// `SubscribeAll` delivers every global position once and in order, and every batch either server
+/// acknowledged is in it where its answer placed it. A short run by default; `HEXFOLD_SOAK=1` plays many
+/// more games and commands.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn writers_on_two_servers_give_a_follower_every_position_once_in_order() {
+    let (games, commands) = if soak() { (24, 600) } else { (4, 30) };
+    let (a, b, _dir) = two_servers().await;
+    let all = a
+        .client()
+        .await
+        .subscribe_all(authed(pb::SubscribeAllRequest::default(), OPERATOR_TOKEN))
+        .await
+        .unwrap()
+        .into_inner();
+    // The follower reads as the writers write (a subscriber that falls too far behind is ended), up to the
+    // last position acknowledged, which it learns once the writers are done.
+    let (last_tx, last_rx) = tokio::sync::watch::channel(u64::MAX);
+    let follower = tokio::spawn(follow_all(all, last_rx));
+
+    let mut writers = Vec::new();
+    for g in 0..games {
+        let on_a = Table::new(a.addr, 3).await;
+        let on_b = beside(&on_a, &b).await;
+        writers.push(tokio::spawn(async move {
+            let mut tables = [on_a, on_b];
+            let mut rng = StdRng::seed_from_u64(g);
+            let mut acknowledged = Vec::new();
+            let mut turn = 0;
+            while acknowledged.len() < commands {
+                turn += 1;
+                let table = &mut tables[turn % 2];
+                match table.try_step(&mut rng).await {
+                    Ok(Some(step)) => acknowledged.extend(
+                        step.response
+                            .events
+                            .iter()
+                            .map(|e| (e.global_position, e.game_id.clone(), e.version)),
+                    ),
+                    Ok(None) => break,
+                    // This server's cache was behind the other's write (its legal actions were for the old
+                    // version): the command was decided again on the stored head and refused there.
+                    Err(s) if s.code() == Code::Aborted => {}
+                    Err(s) => panic!("game {g}: {s:?}"),
+                }
+            }
+            acknowledged
+        }));
+    }
+    let mut acknowledged = Vec::new();
+    for writer in writers {
+        acknowledged.extend(writer.await.unwrap());
+    }
+    let last = acknowledged
+        .iter()
+        .map(|(global, _, _)| *global)
+        .max()
+        .unwrap();
+    last_tx.send(last).unwrap();
+    let followed = tokio::time::timeout(DEADLINE, follower)
+        .await
+        .unwrap_or_else(|_| panic!("the follower did not reach {last} within {DEADLINE:?}"))
+        .unwrap();
+
+    let positions: Vec<u64> = followed.iter().map(|(global, _, _)| *global).collect();
+    assert_eq!(
+        positions,
+        (1..=last).collect::<Vec<_>>(),
+        "every position once, in order"
+    );
+    for event in &acknowledged {
+        assert_eq!(
+            &followed[event.0 as usize - 1],
+            event,
+            "an acknowledged event as answered"
+        );
+    }
+    // Each game's versions are gapless in the global order.
+    let mut heads = std::collections::HashMap::new();
+    for (_, game, version) in &followed {
+        let head = heads.entry(game).or_insert(0);
+        assert_eq!(*version, *head + 1, "game {game}");
+        *head = *version;
+    }
+}
+
+/// `SubscribeAll`'s events as (global position, game, version), until the position `last` says.
+async fn follow_all(
+    mut all: tonic::Streaming<pb::SubscribeAllResponse>,
+    mut last: tokio::sync::watch::Receiver<u64>,
+) -> Vec<(u64, String, u64)> {
+    let mut seen = Vec::new();
+    while seen
+        .last()
+        .is_none_or(|(global, _, _)| *global < *last.borrow())
+    {
+        tokio::select! {
+            item = all.message() => {
+                let item = item.unwrap().expect("the global stream ended");
+                if let Some(pb::subscribe_all_response::Item::Event(e)) = item.item {
+                    seen.push((e.global_position, e.game_id, e.version));
+                }
+            }
+            // The last position is known now: it may have arrived already.
+            changed = last.changed() => changed.expect("the test holds the sender"),
+        }
+    }
+    seen
+}

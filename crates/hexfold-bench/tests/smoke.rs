@@ -136,3 +136,50 @@ fn selfplay_finishes_and_replays_games_of_every_rule_set() {
     let played = stdout.lines().filter(|l| l.contains(" games of ")).count();
     assert_eq!(played, labels.len(), "{stdout}");
 }
+
+/// The history benchmark on both stores at a tiny size: the long game reaches its length, states are read at
+/// random versions, replays count every event, and the idle games are created.
+#[test]
+fn history_measures_both_stores() {
+    let stdout = stdout_of(
+        env!("CARGO_BIN_EXE_history"),
+        &[
+            "--stores",
+            "sled,temp",
+            "--events",
+            "300",
+            "--samples",
+            "20",
+            "--replays",
+            "2",
+            "--idle-games",
+            "50",
+            "--cached-games",
+            "50",
+        ],
+    );
+    for store in ["sled", "temp"] {
+        let section = stdout
+            .split("== store ")
+            .find(|s| s.starts_with(store))
+            .unwrap_or_else(|| panic!("no section for {store}:\n{stdout}"));
+        let events = count_after(section, "long game: ", ": ");
+        assert!(events >= 300, "{section}");
+        assert_eq!(
+            count_after(section, "state at a random index", "("),
+            20,
+            "{section}"
+        );
+        assert_eq!(
+            count_after(section, "full replay of ", "of "),
+            events,
+            "{section}"
+        );
+        assert!(
+            section
+                .lines()
+                .any(|l| l.starts_with("50 idle games created") && l.contains(" MiB after ")),
+            "{section}"
+        );
+    }
+}

@@ -16,6 +16,7 @@
 
 mod error;
 mod listener;
+mod recent;
 mod schema;
 #[cfg(feature = "test-support")]
 pub mod test_support;
@@ -186,6 +187,8 @@ struct Inner {
     /// The complete global position, raised by the writer and the listener.
     position: watch::Receiver<u64>,
     stats: Arc<Stats>,
+    /// This store's own events of late, which `read_global` takes from memory (see `recent`).
+    recent: Arc<recent::Recent>,
     listener: JoinHandle<()>,
     call_bound: Duration,
 }
@@ -243,12 +246,14 @@ impl PgStore {
             .map_err(|e| StoreError::Io(format!("postgres pool: {e}")))?;
 
         let stats = Arc::new(Stats::default());
+        let recent = Arc::new(recent::Recent::default());
         let (queue, queued) = mpsc::unbounded_channel();
         let writer = writer::Writer::start(
             client_config.clone(),
             client,
             Arc::clone(&position_tx),
             Arc::clone(&stats),
+            Arc::clone(&recent),
             &config,
         );
         let writer = bounded("preparing the writer", call_bound, writer).await?;
@@ -268,6 +273,7 @@ impl PgStore {
                 queue_permits,
                 position,
                 stats,
+                recent,
                 listener,
                 call_bound,
             }),
@@ -286,6 +292,43 @@ impl PgStore {
     /// How many appends are queued for the writer and not yet taken into a group.
     pub fn queued_appends(&self) -> u64 {
         self.inner.stats.queued.load(Ordering::Relaxed)
+    }
+
+    /// Up to `limit` events of the global order from `from` on, from the database.
+    async fn read_global_rows(
+        &self,
+        from: u64,
+        limit: usize,
+    ) -> Result<Vec<GlobalRecord>, StoreError> {
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        self.call("read_global", async move |client| {
+            // One statement, one snapshot: positions are handed out in commit order (see the README), so
+            // what it sees is a gapless prefix of the global order.
+            let statement = client
+                .prepare_cached(
+                    "SELECT global, stream, version, payload, checksum FROM hexfold.events
+                     WHERE global >= $1 ORDER BY global LIMIT $2",
+                )
+                .await
+                .map_err(pg)?;
+            let rows = client
+                .query(&statement, &[&int8(from), &limit])
+                .await
+                .map_err(pg)?;
+            rows.iter()
+                .map(|row| {
+                    let stream = utf8(row.get("stream"), "a stored stream name")?;
+                    let e = event(&stream, row)?;
+                    Ok(GlobalRecord {
+                        global: e.global,
+                        stream,
+                        version: e.version,
+                        payload: e.payload,
+                    })
+                })
+                .collect()
+        })
+        .await
     }
 
     /// A pooled connection and the call's work on it, within the call's bound.
@@ -563,39 +606,36 @@ impl EventStore for PgStore {
         from_global: u64,
         limit: usize,
     ) -> BoxFuture<'_, Result<Vec<GlobalRecord>, StoreError>> {
-        let limit = limit.min(MAX_READ_GLOBAL) as i64;
+        let limit = limit.min(MAX_READ_GLOBAL);
         Box::pin(async move {
-            if limit == 0 {
-                return Ok(Vec::new());
+            let mut from = from_global.max(1);
+            let mut records = Vec::new();
+            // This store's own events from memory, the others' from the database, in turn.
+            while records.len() < limit {
+                let found = self.inner.recent.at(from, limit - records.len());
+                from += found.records.len() as u64;
+                records.extend(found.records);
+                let wanted = limit - records.len();
+                let wanted = match found.next_ours {
+                    Some(next) => wanted.min(usize::try_from(next - from).unwrap_or(usize::MAX)),
+                    // Past our newest event: read on if memory gave nothing (a caller that has caught up
+                    // hears so from the database) or if more is announced (others' events are committed
+                    // there); otherwise what memory gave is all, and the caller reads on next time.
+                    None if records.is_empty() || from <= *self.inner.position.borrow() => wanted,
+                    None => break,
+                };
+                if wanted == 0 {
+                    continue;
+                }
+                let read = self.read_global_rows(from, wanted).await?;
+                let complete = read.len() == wanted;
+                from += read.len() as u64;
+                records.extend(read);
+                if !complete || found.next_ours.is_none() {
+                    break;
+                }
             }
-            self.call("read_global", async move |client| {
-                // One statement, one snapshot: positions are handed out in commit order (see the README),
-                // so what it sees is a gapless prefix of the global order.
-                let statement = client
-                    .prepare_cached(
-                        "SELECT global, stream, version, payload, checksum FROM hexfold.events
-                         WHERE global >= $1 ORDER BY global LIMIT $2",
-                    )
-                    .await
-                    .map_err(pg)?;
-                let rows = client
-                    .query(&statement, &[&int8(from_global.max(1)), &limit])
-                    .await
-                    .map_err(pg)?;
-                rows.iter()
-                    .map(|row| {
-                        let stream = utf8(row.get("stream"), "a stored stream name")?;
-                        let e = event(&stream, row)?;
-                        Ok(GlobalRecord {
-                            global: e.global,
-                            stream,
-                            version: e.version,
-                            payload: e.payload,
-                        })
-                    })
-                    .collect()
-            })
-            .await
+            Ok(records)
         })
     }
 

@@ -6,20 +6,26 @@
 //! arrive while a COMMIT waits for the disk form the next group, so N concurrent appends cost about two
 //! commits (two fsyncs of PostgreSQL's WAL), not N.
 //!
-//! One transaction, in this order:
-//! 1. lock the rows of the group's streams, in name order (`SELECT ... FOR UPDATE`), so no other process
-//!    appends to them until COMMIT, and two processes' groups never wait for each other in a cycle;
-//! 2. find which of the group's command ids were appended before (read after the locks, so an append by
-//!    another process that committed meanwhile is seen);
-//! 3. decide each append in queue order against the heads and against the appends before it in the group:
-//!    a known command id is a duplicate (checked before the expected version, also between two appends of
-//!    the group), then a stale expected version is a conflict; neither writes nothing, and neither stops
-//!    the others;
-//! 4. take the group's global positions from the counter row (`UPDATE ... RETURNING`), last: its row lock
-//!    is held from here to COMMIT, which is what puts positions in commit order (see the README), so it
-//!    is held as briefly as possible, once per group;
-//! 5. insert the events, commands and snapshots and update the streams, pipelined, NOTIFY the new position
-//!    (delivered to listeners at COMMIT), and COMMIT.
+//! One transaction, in this order, in two round trips (each a flight of pipelined statements, which
+//! PostgreSQL runs one after another):
+//! 1. BEGIN; lock the rows of the group's streams, in name order (`SELECT ... FOR UPDATE`), so no other
+//!    process appends to them until COMMIT, and two processes' groups never wait for each other in a
+//!    cycle; find which of the group's command ids were appended before (run after the locks are granted,
+//!    so an append by another process that committed meanwhile is seen);
+//! 2. here, between the flights: decide each append in queue order against the heads and against the
+//!    appends before it in the group: a known command id is a duplicate (checked before the expected
+//!    version, also between two appends of the group), then a stale expected version is a conflict;
+//!    neither writes nothing, and neither stops the others;
+//! 3. take the group's global positions from the counter row (`UPDATE ... RETURNING`) and insert the
+//!    events under them, in one statement: the counter's row lock is held from here to COMMIT, which is
+//!    what puts positions in commit order (see the README), so it is taken last and once per group, and
+//!    no round trip waits inside it; then insert the commands (their positions read from the counter row
+//!    this transaction updated) and snapshots, update the streams, NOTIFY the new position (delivered to
+//!    listeners at COMMIT), and COMMIT.
+//!
+//! It used to take six (BEGIN, locks, lookup, positions, the rest, COMMIT): on a loaded machine each round
+//! trip waits for the database's process to be scheduled, and the group's latency is the store's
+//! throughput.
 //!
 //! Only then are the callers answered. A group that fails as a whole (the connection broke, a timeout)
 //! answers every caller with the error; a serialization failure or deadlock is retried a few times first.
@@ -33,9 +39,10 @@ use tokio::sync::{mpsc, oneshot, watch, OwnedSemaphorePermit};
 use tokio_postgres::types::ToSql;
 use tokio_postgres::{Client, Statement};
 
-use hexfold_store::{AppendRequest, Appended, StoreError};
+use hexfold_store::{AppendRequest, Appended, GlobalRecord, StoreError};
 
 use crate::error::{connection_lost, is_transient, pg};
+use crate::recent::Recent;
 use crate::{bounded, checksum, connect, int8, PgConfig, Stats};
 
 /// A serialization failure or deadlock is retried this many times before the group fails.
@@ -57,6 +64,8 @@ pub(crate) struct Writer {
     conn: Option<Connection>,
     position: Arc<watch::Sender<u64>>,
     stats: Arc<Stats>,
+    /// Where committed events are kept for `read_global`.
+    recent: Arc<Recent>,
     max_appends: usize,
     max_bytes: usize,
     call_bound: Duration,
@@ -71,8 +80,10 @@ struct Connection {
 struct Statements {
     lock_streams: Statement,
     find_known: Statement,
-    take_positions: Statement,
-    insert_events: Statement,
+    /// Takes the group's positions from the counter row and inserts the events under them, in one
+    /// statement, so the inserts need not wait for the positions to come back.
+    take_positions_and_insert_events: Statement,
+    /// Reads the positions the statement above took from the counter row (this transaction's own update).
     insert_commands: Statement,
     update_streams: Statement,
     insert_snapshots: Statement,
@@ -96,24 +107,29 @@ impl Statements {
                        ON c.stream = k.stream AND c.command_id = k.command_id",
                 )
                 .await?,
-            take_positions: client
+            take_positions_and_insert_events: client
                 .prepare(
-                    "UPDATE hexfold.global_position SET position = position + $1::int8
-                     RETURNING position",
-                )
-                .await?,
-            insert_events: client
-                .prepare(
-                    "INSERT INTO hexfold.events (global, stream, version, payload, checksum)
-                     SELECT * FROM unnest($1::int8[], $2::bytea[], $3::int8[], $4::bytea[], $5::int4[])",
+                    "WITH p AS (
+                         UPDATE hexfold.global_position SET position = position + $6::int8
+                         RETURNING position
+                     ), e AS (
+                         INSERT INTO hexfold.events (global, stream, version, payload, checksum)
+                         SELECT p.position - $6::int8 + u.k, u.stream, u.version, u.payload, u.checksum
+                         FROM p, unnest($1::int8[], $2::bytea[], $3::int8[], $4::bytea[], $5::int4[])
+                              AS u(k, stream, version, payload, checksum)
+                     )
+                     SELECT position FROM p",
                 )
                 .await?,
             insert_commands: client
                 .prepare(
                     "INSERT INTO hexfold.commands
                          (stream, command_id, seq, command, first_version, last_version, first_global)
-                     SELECT * FROM unnest($1::bytea[], $2::bytea[], $3::int8[], $4::bytea[],
-                                          $5::int8[], $6::int8[], $7::int8[])",
+                     SELECT u.stream, u.command_id, u.seq, u.command, u.first_version, u.last_version,
+                            g.position - $8::int8 + u.k
+                     FROM hexfold.global_position g,
+                          unnest($1::bytea[], $2::bytea[], $3::int8[], $4::bytea[], $5::int8[], $6::int8[],
+                                 $7::int8[]) AS u(stream, command_id, seq, command, first_version, last_version, k)",
                 )
                 .await?,
             update_streams: client
@@ -133,7 +149,7 @@ impl Statements {
                 )
                 .await?,
             notify: client
-                .prepare("SELECT pg_notify('hexfold_global', $1::text)")
+                .prepare("SELECT pg_notify('hexfold_global', position::text) FROM hexfold.global_position")
                 .await?,
         })
     }
@@ -230,6 +246,7 @@ impl Writer {
         client: Client,
         position: Arc<watch::Sender<u64>>,
         stats: Arc<Stats>,
+        recent: Arc<Recent>,
         store: &PgConfig,
     ) -> Result<Writer, StoreError> {
         let statements = Statements::prepare(&client).await.map_err(pg)?;
@@ -238,6 +255,7 @@ impl Writer {
             conn: Some(Connection { client, statements }),
             position,
             stats,
+            recent,
             max_appends: store.max_group_appends.max(1),
             max_bytes: store.max_group_bytes,
             call_bound: store.call_bound(),
@@ -254,6 +272,26 @@ impl Writer {
         .await;
         match result {
             Ok(done) => {
+                // Kept before they are announced, so a follower woken by the announcement finds them.
+                self.recent.push(
+                    group
+                        .iter()
+                        .zip(&done.answers)
+                        .flat_map(|(pending, answer)| {
+                            let written = answer.as_ref().ok().filter(|a| !a.duplicate);
+                            written.into_iter().flat_map(|a| {
+                                let req = &pending.req;
+                                req.events.iter().enumerate().map(move |(k, payload)| {
+                                    GlobalRecord {
+                                        global: a.first_global + k as u64,
+                                        stream: req.stream.clone(),
+                                        version: a.first_version + k as u64,
+                                        payload: payload.clone(),
+                                    }
+                                })
+                            })
+                        }),
+                );
                 if let Some(complete) = done.complete {
                     // Announced before any caller hears back, so its own append is covered when it returns.
                     raise(&self.position, complete);
@@ -356,22 +394,50 @@ struct Done {
 }
 
 async fn transaction(conn: &mut Connection, group: &[Pending]) -> Result<Done, Failed> {
-    let s = &conn.statements;
-    let tx = conn
-        .client
-        .transaction()
-        .await
-        .map_err(Failed::before_commit)?;
+    let (client, s) = (&conn.client, &conn.statements);
+    let result = transaction_on(client, s, group).await;
+    if result.as_ref().is_err_and(|f| !f.committing) {
+        // The transaction may still be open (a statement failed before COMMIT was sent, or instead of
+        // it): ended here, so a retry on this connection starts afresh. If the connection is broken,
+        // this fails too, and the next group opens another.
+        let _ = client.batch_execute("ROLLBACK").await;
+    }
+    result
+}
 
+/// The group's transaction in two flights of pipelined statements: BEGIN, the stream locks and the
+/// command-id lookup; then (once the group is decided) the positions with the events, the commands,
+/// the streams, the snapshots, the NOTIFY and COMMIT. PostgreSQL runs a connection's statements one
+/// after another, so the lookup still runs after the locks are granted, and each statement sees the
+/// ones before it in the transaction.
+async fn transaction_on(
+    client: &Client,
+    s: &Statements,
+    group: &[Pending],
+) -> Result<Done, Failed> {
     let mut names: Vec<&[u8]> = group.iter().map(|p| p.req.stream.as_bytes()).collect();
     names.sort_unstable();
     names.dedup();
+    // Ids of streams that do not exist match nothing, so every append's id is looked up.
+    let (known_streams, known_ids): (Vec<&[u8]>, Vec<&[u8]>) = group
+        .iter()
+        .map(|p| (p.req.stream.as_bytes(), p.req.command_id.as_bytes()))
+        .unzip();
+    let lock_params: [&(dyn ToSql + Sync); 1] = [&names];
+    let find_params: [&(dyn ToSql + Sync); 2] = [&known_streams, &known_ids];
+    // Every answer is awaited, and the first failure in statement order is the group's: the statements
+    // after a failed one fail too (the transaction is aborted), and may be answered first.
+    let (begun, locked, found) = tokio::join!(
+        client.batch_execute("BEGIN"),
+        client.query(&s.lock_streams, &lock_params),
+        client.query(&s.find_known, &find_params),
+    );
+    begun.map_err(Failed::before_commit)?;
+    let locked = locked.map_err(Failed::before_commit)?;
+    let found = found.map_err(Failed::before_commit)?;
+
     let mut streams: HashMap<Vec<u8>, StreamState> = HashMap::new();
-    for row in tx
-        .query(&s.lock_streams, &[&names])
-        .await
-        .map_err(Failed::before_commit)?
-    {
+    for row in locked {
         let head: i64 = row.get("head");
         let commands: i64 = row.get("commands");
         streams.insert(
@@ -384,31 +450,19 @@ async fn transaction(conn: &mut Connection, group: &[Pending]) -> Result<Done, F
             },
         );
     }
-
-    let (known_streams, known_ids): (Vec<&[u8]>, Vec<&[u8]>) = group
-        .iter()
-        .filter(|p| streams.contains_key(p.req.stream.as_bytes()))
-        .map(|p| (p.req.stream.as_bytes(), p.req.command_id.as_bytes()))
-        .unzip();
     let mut known: HashMap<(Vec<u8>, Vec<u8>), Outcome> = HashMap::new();
-    if !known_ids.is_empty() {
-        for row in tx
-            .query(&s.find_known, &[&known_streams, &known_ids])
-            .await
-            .map_err(Failed::before_commit)?
-        {
-            let number = |column: &str| row.get::<_, i64>(column).max(0) as u64;
-            let original = Appended {
-                first_version: number("first_version"),
-                last_version: number("last_version"),
-                first_global: number("first_global"),
-                duplicate: true,
-            };
-            known.insert(
-                (row.get("stream"), row.get("command_id")),
-                Outcome::Known(original),
-            );
-        }
+    for row in found {
+        let number = |column: &str| row.get::<_, i64>(column).max(0) as u64;
+        let original = Appended {
+            first_version: number("first_version"),
+            last_version: number("last_version"),
+            first_global: number("first_global"),
+            duplicate: true,
+        };
+        known.insert(
+            (row.get("stream"), row.get("command_id")),
+            Outcome::Known(original),
+        );
     }
 
     // Decide every append in queue order, staging the ones that write.
@@ -469,7 +523,10 @@ async fn transaction(conn: &mut Connection, group: &[Pending]) -> Result<Done, F
 
     if staged.is_empty() {
         // Nothing to write: duplicates, conflicts and unknown streams only.
-        tx.rollback().await.map_err(Failed::before_commit)?;
+        client
+            .batch_execute("ROLLBACK")
+            .await
+            .map_err(Failed::before_commit)?;
         let answers = outcomes.into_iter().map(|o| answer(o, &[], 0)).collect();
         return Ok(Done {
             answers,
@@ -478,13 +535,8 @@ async fn transaction(conn: &mut Connection, group: &[Pending]) -> Result<Done, F
         });
     }
 
-    let end: i64 = tx
-        .query_one(&s.take_positions, &[&int8(events_staged)])
-        .await
-        .map_err(Failed::before_commit)?
-        .get(0);
-    let base = (end.max(0) as u64).saturating_sub(events_staged);
-
+    // Global positions are written as `k`, the position within the group from 1: the statements add the
+    // counter's value before the group (see `Statements`), which no round trip has to fetch first.
     let mut ev = (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let mut cmd = (
         Vec::new(),
@@ -499,7 +551,7 @@ async fn transaction(conn: &mut Connection, group: &[Pending]) -> Result<Done, F
     // statement.
     let mut snapshots: BTreeMap<(&[u8], u64), &[u8]> = BTreeMap::new();
     for st in &staged {
-        let placed = st.appended(base);
+        let placed = st.appended(0);
         let name = st.req.stream.as_bytes();
         for (k, payload) in st.req.events.iter().enumerate() {
             let version = placed.first_version + k as u64;
@@ -534,35 +586,51 @@ async fn transaction(conn: &mut Connection, group: &[Pending]) -> Result<Done, F
         snapshots.keys().map(|(_, v)| int8(*v)).collect(),
         snapshots.values().copied().collect(),
     );
-    let end_text = end.to_string();
+    let n = int8(events_staged);
     // Sent together without waiting for each answer (tokio-postgres pipelines concurrent queries on a
-    // connection); the first error fails the group.
-    let event_params: [&(dyn ToSql + Sync); 5] = [&ev.0, &ev.1, &ev.2, &ev.3, &ev.4];
-    let command_params: [&(dyn ToSql + Sync); 7] =
-        [&cmd.0, &cmd.1, &cmd.2, &cmd.3, &cmd.4, &cmd.5, &cmd.6];
+    // connection), COMMIT included; the first error fails the group.
+    let event_params: [&(dyn ToSql + Sync); 6] = [&ev.0, &ev.1, &ev.2, &ev.3, &ev.4, &n];
+    let command_params: [&(dyn ToSql + Sync); 8] =
+        [&cmd.0, &cmd.1, &cmd.2, &cmd.3, &cmd.4, &cmd.5, &cmd.6, &n];
     let stream_params: [&(dyn ToSql + Sync); 4] = [&up.0, &up.1, &up.2, &up.3];
     let snapshot_params: [&(dyn ToSql + Sync); 3] = [&snap.0, &snap.1, &snap.2];
-    tokio::try_join!(
-        tx.execute(&s.insert_events, &event_params),
-        tx.execute(&s.insert_commands, &command_params),
-        tx.execute(&s.update_streams, &stream_params),
+    let (end, commands, streams, snapshots, notified, committed) = tokio::join!(
+        client.query_one(&s.take_positions_and_insert_events, &event_params),
+        client.execute(&s.insert_commands, &command_params),
+        client.execute(&s.update_streams, &stream_params),
         async {
             if snap.0.is_empty() {
                 Ok(0)
             } else {
-                tx.execute(&s.insert_snapshots, &snapshot_params).await
+                client.execute(&s.insert_snapshots, &snapshot_params).await
             }
         },
         async {
             if events_staged == 0 {
                 Ok(0)
             } else {
-                tx.execute(&s.notify, &[&end_text]).await
+                client.execute(&s.notify, &[]).await
             }
         },
-    )
-    .map_err(Failed::before_commit)?;
-    tx.commit().await.map_err(Failed::committing)?;
+        client.batch_execute("COMMIT"),
+    );
+    // A connection lost in this flight may have carried the COMMIT: the outcome is unknown. Any other
+    // failure was answered before the COMMIT ran, which then rolled the transaction back.
+    let failed = |e: tokio_postgres::Error| {
+        if connection_lost(&e) {
+            Failed::committing(e)
+        } else {
+            Failed::before_commit(e)
+        }
+    };
+    let end = end.map_err(failed)?;
+    commands.map_err(failed)?;
+    streams.map_err(failed)?;
+    snapshots.map_err(failed)?;
+    notified.map_err(failed)?;
+    committed.map_err(failed)?;
+    let end: i64 = end.get(0);
+    let base = (end.max(0) as u64).saturating_sub(events_staged);
 
     let answers: Vec<_> = outcomes
         .into_iter()

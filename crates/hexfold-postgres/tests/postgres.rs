@@ -77,7 +77,11 @@ impl Harness for PgHarness {
             .await
             .unwrap();
         assert_eq!(changed, 1, "the event to damage");
-        (store, "checksum")
+        // Reopened, as sled's harness reopens its directory: a store keeps its own recent events in memory
+        // for `read_global` (see `recent.rs`), as they were written, and a row damaged under a running
+        // store is found by the reads that go to the database, by every other process, and by this one
+        // once it reads the row.
+        (self.reopen(store).await, "checksum")
     }
 }
 
@@ -111,6 +115,46 @@ async fn until<F: std::future::Future<Output = bool>>(what: &str, mut done: impl
 /// watch never announces a position that a read right after cannot deliver.
 ///
 /// The follower's store re-reads the position only once an hour, so its wake-ups come from NOTIFY.
+/// Follows the global order in pages of `page` until `total` events, checking that every position comes
+/// once and in order and that everything announced is readable; the events and how often it waited.
+async fn follow(store: PgStore, total: u64, page: usize) -> (Vec<GlobalRecord>, u64) {
+    let mut watch = store.watch_position();
+    let mut seen: Vec<GlobalRecord> = Vec::new();
+    let mut waits = 0u64;
+    while (seen.len() as u64) < total {
+        let at = seen.len() as u64;
+        let announced = watch.current();
+        let read = store.read_global(at + 1, page).await.unwrap();
+        // Everything announced is committed and readable.
+        let due = announced.saturating_sub(at).min(page as u64);
+        assert!(
+            read.len() as u64 >= due,
+            "announced {announced}, but a read from {} gave {} events",
+            at + 1,
+            read.len()
+        );
+        if read.is_empty() {
+            watch.wait_past(at).await.unwrap();
+            waits += 1;
+            continue;
+        }
+        for record in read {
+            // A transaction that took an earlier position but committed later would show here as a page
+            // starting past `at + 1`.
+            assert_eq!(record.global, seen.len() as u64 + 1, "a gap or a repeat");
+            seen.push(record);
+        }
+    }
+    (seen, waits)
+}
+
+fn as_tuples(records: Vec<GlobalRecord>) -> Vec<(u64, String, u64, Vec<u8>)> {
+    records
+        .into_iter()
+        .map(|r| (r.global, r.stream, r.version, r.payload))
+        .collect()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn writers_on_several_stores_give_a_follower_every_position_once_in_order() {
     const STORES: usize = 4;
@@ -123,50 +167,28 @@ async fn writers_on_several_stores_give_a_follower_every_position_once_in_order(
         .flat_map(|w| (0..APPENDS_PER_WRITER).map(move |i| events_of(w, i) as u64))
         .sum();
 
+    // Two followers: a store that only reads, and one of the writing stores, which takes its own events
+    // from memory and the others' from the database (see `recent.rs`); both must see the same order.
     let follower_store = open(PgConfig {
         recheck_every: Duration::from_secs(3600),
         ..PgConfig::new(&url)
     })
     .await;
-    let follower = tokio::spawn(async move {
-        let mut watch = follower_store.watch_position();
-        let mut seen: Vec<GlobalRecord> = Vec::new();
-        let mut waits = 0u64;
-        while (seen.len() as u64) < total {
-            let at = seen.len() as u64;
-            let announced = watch.current();
-            let page = follower_store.read_global(at + 1, PAGE).await.unwrap();
-            // Everything announced is committed and readable.
-            let due = announced.saturating_sub(at).min(PAGE as u64);
-            assert!(
-                page.len() as u64 >= due,
-                "announced {announced}, but a read from {} gave {} events",
-                at + 1,
-                page.len()
-            );
-            if page.is_empty() {
-                watch.wait_past(at).await.unwrap();
-                waits += 1;
-                continue;
-            }
-            for record in page {
-                // A transaction that took an earlier position but committed later would show here as a
-                // page starting past `at + 1`.
-                assert_eq!(record.global, seen.len() as u64 + 1, "a gap or a repeat");
-                seen.push(record);
-            }
-        }
-        (seen, waits)
-    });
+    let follower = tokio::spawn(follow(follower_store, total, PAGE));
+    let writing_store = Arc::new(open(PgConfig::new(&url)).await);
+    let writing_follower = tokio::spawn(follow((*writing_store).clone(), total, PAGE));
 
     let mut writers = Vec::new();
-    for s in 0..STORES {
-        let store = Arc::new(open(PgConfig::new(&url)).await);
+    let mut stores = vec![Arc::clone(&writing_store)];
+    for _ in 1..STORES {
+        stores.push(Arc::new(open(PgConfig::new(&url)).await));
+    }
+    for (s, store) in stores.iter().enumerate() {
         for k in 0..WRITERS_PER_STORE {
             let w = s * WRITERS_PER_STORE + k;
             let stream = format!("w{w}");
             store.create_stream(&stream, Vec::new()).await.unwrap();
-            let store = Arc::clone(&store);
+            let store = Arc::clone(store);
             writers.push(tokio::spawn(async move {
                 append_in_turn(&*store, &stream, APPENDS_PER_WRITER, |i| events_of(w, i)).await
             }));
@@ -186,12 +208,36 @@ async fn writers_on_several_stores_give_a_follower_every_position_once_in_order(
         .await
         .expect("the follower saw every position")
         .unwrap();
-    let seen: Vec<(u64, String, u64, Vec<u8>)> = seen
-        .into_iter()
-        .map(|r| (r.global, r.stream, r.version, r.payload))
-        .collect();
+    let (seen_by_writer, _) = tokio::time::timeout(PATIENCE, writing_follower)
+        .await
+        .expect("the writing store's follower saw every position")
+        .unwrap();
+    let seen = as_tuples(seen);
+    assert_eq!(
+        as_tuples(seen_by_writer),
+        seen,
+        "a writing store reads what the others read"
+    );
     assert_eq!(seen, expected);
     assert!(waits <= total, "{waits} waits for {total} events");
+    // Afterwards too, in pages of any size, every writing store reads the same order.
+    for store in &stores {
+        for page in [1, PAGE, 256] {
+            let mut read = Vec::new();
+            while let Some(more) = Some(
+                store
+                    .read_global(read.len() as u64 + 1, page)
+                    .await
+                    .unwrap(),
+            )
+            .filter(|more| !more.is_empty())
+            {
+                assert!(more.len() <= page);
+                read.extend(more);
+            }
+            assert_eq!(as_tuples(read), seen, "pages of {page}");
+        }
+    }
     let store: Arc<dyn EventStore> = Arc::new(open(PgConfig::new(&url)).await);
     let (events, _) = check_consistent(&*store).await;
     assert_eq!(events as u64, total);
