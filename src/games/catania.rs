@@ -3,7 +3,8 @@
 //! Catania composes the Cities & Knights layer, and so does this adapter: a layer command, event or state view is
 //! converted by [`super::cities_knights`]'s conversions into the layer's messages, which Catania's messages carry;
 //! resources, development cards, roads and harbors are [`super::catan`]'s. What is Catania's own is converted
-//! here: ships, landing places, the pirate, the natural forces and their wrecks, gold, the chip bag, development
+//! here: ships, landing places, the pirate, the natural forces and their wrecks, the avalanches and the
+//! eruptions, gold, the chip bag, development
 //! cards beside progress cards, and the board, whose terrains (sea, gold, the special hexes) base Catan's
 //! `Terrain` has no names for. As in the other adapters, an id is only checked to fit its Rust type; whether it
 //! exists on this board is the rules' business.
@@ -14,8 +15,8 @@ use crate::error::ApiError;
 use crate::games::ProtoGame;
 use crate::proto::v1 as pb;
 use hexfold_rules::catania::{
-    Bandit, Catania, Command, Config, Event, EventView, Force, HexChip, Repair, RoutePiece,
-    SailorView, StateView, Wreck, POINTS_TO_WIN, RULES,
+    Bandit, Blow, Catania, Command, Config, Event, EventView, Force, HexChip, Repair, RoutePiece,
+    Ruin, SailorView, StateView, Tilt, Wreck, POINTS_TO_WIN, RULES,
 };
 use hexfold_rules::hex::{BoardView, ChipBag, HexTile, Landing, Layout, Terrain};
 use pb::catan as c;
@@ -24,6 +25,8 @@ use pb::cities_knights as k;
 
 enums!(Bandit <=> cn::Bandit, "a bandit", [Robber, Pirate]);
 enums!(Force => cn::Force, [Iceberg, Hurricane, StormCloud]);
+enums!(Blow => cn::Blow, [Avalanche, Eruption]);
+enums!(Ruin => cn::Ruin, [SettlementRemoved, CityReduced, CityRemoved]);
 
 // Written out rather than by `enums!`: base Catan's adapter already gives `Terrain` its number in `catan.proto`,
 // where the sea and Catania's hexes have none, so Catania's numbering is a function of its own.
@@ -95,6 +98,7 @@ impl ToProto<Vec<cn::ChipCount>> for ChipBag {
 message!(HexChip => cn::HexChip { hex, number });
 message!(Wreck => cn::Wreck { seat, edge, ship, repair });
 message!(Repair => cn::Repair { seat, edge, ship });
+message!(Tilt => cn::Tilt { seat, vertex, sum });
 message!(Landing => cn::LandingPlace { vertex, seat });
 message!(RoutePiece => cn::RoutePiece { edge, ship });
 message!(SailorView => cn::Sailor {
@@ -138,6 +142,7 @@ impl ToProto<cn::State> for StateView {
             hurricane,
             storm_cloud,
             repairs,
+            tilted,
         } = self;
         let mut layer: k::State = ck.to_proto();
         layer.board = None;
@@ -162,6 +167,7 @@ impl ToProto<cn::State> for StateView {
             hurricane: hurricane.to_proto(),
             storm_cloud: storm_cloud.to_proto(),
             repairs: repairs.to_proto(),
+            tilted: tilted.to_proto(),
         }
     }
 }
@@ -278,6 +284,11 @@ oneof!(Event => cn::event::Event, in cn {
     LargestArmyChanged = c::LargestArmyChanged { holder, knights },
     CornerCleared { seat, vertex, removed },
     ForceMoved { force, from, to, wrecks },
+    BuildingTilted { seat, vertex, sum },
+    BuildingRighted { seat, vertex },
+    VolcanoErupted { hex, die, vertex },
+    BuildingRuined { seat, vertex, blow, ruin, wall },
+    SevenYielded { gains, withheld },
 });
 
 oneof!(EventView => cn::event::Event, in cn {

@@ -16,6 +16,7 @@ use crate::cities_knights::decide::{self as ckd, Host};
 use crate::cities_knights::progress::playable;
 use crate::cities_knights::{
     Command as K, Event as E, Good, Hand, Phase, ProgressCard, ProgressPlay, SeatCount, SeatHand,
+    Track,
 };
 use crate::hex::{
     awaiting_chips, check_seat, links, open_ships, opening_road_site, pay_in_turn, piece_left,
@@ -48,9 +49,14 @@ impl Host for Ctx {
             E::CityLost { seat, vertex, .. } => Some((seat, vertex)),
             _ => None,
         };
+        let seven = matches!(e, E::SevenRolled { .. });
         self.push(Event::Ck(e));
         if let Some((seat, vertex)) = lost {
             clear_if_homeless(self, seat, vertex);
+        }
+        // The discards a 7 asks for are counted first (seed line 23), then its yields are paid (line 24).
+        if seven {
+            seven_yields(self);
         }
     }
 
@@ -58,8 +64,9 @@ impl Host for Ctx {
         produce(self, roll);
     }
 
-    fn before_yields(&mut self, roll: ck::Roll) {
+    fn before_yields(&mut self, roll: ck::Roll, rng: &mut GameRng) {
         drift(self, roll);
+        doubles(self, roll, rng);
     }
 }
 
@@ -879,14 +886,14 @@ fn move_bandit(
 fn produce(c: &mut Ctx, roll: u8) {
     let ck = &c.s.ck;
     let board = ck.board();
-    let n = usize::from(ck.seats());
+    let vertices = producing(&c.s);
     let mut gains = [Hand::ZERO; 8];
     produce_into(
         board,
-        &ck.vertices,
+        &vertices,
         roll,
         |h| yields_nothing(&c.s, h),
-        &mut gains[..n],
+        &mut gains,
         ckd::city_yield,
     );
     let mut gold = [0u8; 8];
@@ -894,13 +901,49 @@ fn produce(c: &mut Ctx, roll: u8) {
         if yields_nothing(&c.s, h) || board.terrain(h) != Terrain::Gold {
             continue;
         }
-        for &v in board.topology().hex_vertices(h) {
-            let p = ck.vertices[v.index()];
-            if let Some(s) = p.owner() {
-                gold[s.index()] += p.yield_count();
-            }
+        add_gold(&vertices, board.topology().hex_vertices(h), &mut gold);
+    }
+    let (gains, withheld, owed) = pay_clockwise(&c.s, gains, gold);
+    c.emit(E::ResourcesProduced { gains, withheld });
+    if !owed.is_empty() {
+        c.push(Event::GoldDue { owed });
+    }
+}
+
+/// The board's buildings as they produce: those an avalanche tilted yield nothing (seed line 85), as if absent.
+fn producing(st: &State) -> std::borrow::Cow<'_, [VertexPiece]> {
+    let vertices = &st.ck.vertices;
+    if st.tilted.is_empty() {
+        return std::borrow::Cow::Borrowed(vertices);
+    }
+    let mut v = vertices.clone();
+    for t in &st.tilted {
+        v[t.vertex.index()] = VertexPiece::EMPTY;
+    }
+    std::borrow::Cow::Owned(v)
+}
+
+/// Adds to `gold` what the buildings on `corners` take from a gold-like hex: one resource of choice for a
+/// settlement, two for a city.
+fn add_gold(vertices: &[VertexPiece], corners: &[VertexId], gold: &mut [u8; 8]) {
+    for &v in corners {
+        let p = vertices[v.index()];
+        if let Some(s) = p.owner() {
+            gold[s.index()] += p.yield_count();
         }
     }
+}
+
+/// The bank pays `gains` clockwise from the roller (seed line 24, spec D-41): a seat it can pay in full is paid,
+/// the first it cannot gets what is left, later seats nothing. Returns the seats paid, the goods withheld and the
+/// gold owed in the order it is chosen.
+fn pay_clockwise(
+    st: &State,
+    mut gains: [Hand; 8],
+    gold: [u8; 8],
+) -> (Vec<SeatHand>, Vec<Good>, Vec<SeatCount>) {
+    let ck = &st.ck;
+    let n = usize::from(ck.seats());
     let order: Vec<usize> = ck.clockwise_from(ck.active()).map(Seat::index).collect();
     let bank = ck.bank();
     let withheld = pay_in_turn(
@@ -910,7 +953,7 @@ fn produce(c: &mut Ctx, roll: u8) {
         |g: Good| bank.get(g),
         |h, g| h.get_mut(g),
     );
-    let gains: Vec<SeatHand> = (0..n)
+    let paid: Vec<SeatHand> = (0..n)
         .filter(|&i| !gains[i].is_empty())
         .map(|i| SeatHand {
             seat: Seat(i as u8),
@@ -925,9 +968,168 @@ fn produce(c: &mut Ctx, roll: u8) {
             count: gold[i],
         })
         .collect();
-    c.emit(E::ResourcesProduced { gains, withheld });
+    (paid, withheld, owed)
+}
+
+/// The yields of a 7 (seed section 7.2, spec D-04 (f)), after the discards are counted: a building at a glacier's
+/// foot takes the normal yield of each other hex of its corner (at most two; seed line 84, D-25), a building at the
+/// volcano resources of its choice as from gold (line 87). A 7-hex under the robber, the hurricane or the storm
+/// cloud yields nothing, and neither does such a hex beside a glacier (D-25, D-22, D-26); a tilted building takes
+/// nothing (D-24).
+fn seven_yields(c: &mut Ctx) {
+    let st = &c.s;
+    let board = st.board();
+    let t = board.topology();
+    let vertices = producing(st);
+    let mut gains = [Hand::ZERO; 8];
+    let mut gold = [0u8; 8];
+    for &g in board.hexes_with_number(7) {
+        if yields_nothing(st, g) {
+            continue;
+        }
+        match board.terrain(g) {
+            Terrain::Glacier => {
+                for &v in t.hex_vertices(g) {
+                    let p = vertices[v.index()];
+                    let Some(seat) = p.owner() else { continue };
+                    for &h in t.vertex_hexes(v) {
+                        if h == g || yields_nothing(st, h) {
+                            continue;
+                        }
+                        let terrain = board.terrain(h);
+                        if let Some(r) = terrain.resource() {
+                            ckd::city_yield(&mut gains[seat.index()], r, terrain, p);
+                        } else if terrain == Terrain::Gold {
+                            gold[seat.index()] += p.yield_count();
+                        }
+                    }
+                }
+            }
+            Terrain::Volcano => add_gold(&vertices, t.hex_vertices(g), &mut gold),
+            _ => {}
+        }
+    }
+    if gains.iter().all(|h| h.is_empty()) && gold.iter().all(|&n| n == 0) {
+        return;
+    }
+    let (gains, withheld, owed) = pay_clockwise(st, gains, gold);
+    if !gains.is_empty() || !withheld.is_empty() {
+        c.push(Event::SevenYielded { gains, withheld });
+    }
     if !owed.is_empty() {
         c.push(Event::GoldDue { owed });
+    }
+}
+
+/// The doubles' effects, after the forces and before the yields (spec D-04 (d)): the avalanches, then on double 1
+/// or double 6 the volcano's eruption.
+fn doubles(c: &mut Ctx, roll: ck::Roll, rng: &mut GameRng) {
+    if roll.white != roll.red {
+        return;
+    }
+    avalanche(c, roll.white + roll.red);
+    if roll.white == 1 || roll.white == 6 {
+        erupt(c, rng);
+    }
+}
+
+/// Doubles of `sum` and the glaciers (seed line 85, spec D-24, D-44): a tilted building is destroyed by the same
+/// doubles again and stands up on others; then every standing building at a glacier's foot beside a hex numbered
+/// `sum` is tilted. A city the same doubles destroy stands as a settlement.
+fn avalanche(c: &mut Ctx, sum: u8) {
+    let mut struck = Vec::new();
+    for tilt in c.s.tilted.clone() {
+        if tilt.sum == sum {
+            struck.push(tilt.vertex);
+            ruin(c, tilt.vertex, Blow::Avalanche);
+        } else {
+            c.push(Event::BuildingRighted {
+                seat: tilt.seat,
+                vertex: tilt.vertex,
+            });
+        }
+    }
+    let board = c.s.board();
+    let t = board.topology();
+    let mut hit = Vec::new();
+    for &g in board.hexes_with_number(7) {
+        if board.terrain(g) != Terrain::Glacier {
+            continue;
+        }
+        for &v in t.hex_vertices(g) {
+            let Some(seat) = c.s.ck.vertices[v.index()].owner() else {
+                continue;
+            };
+            let beside = t
+                .vertex_hexes(v)
+                .iter()
+                .any(|&h| h != g && board.number(h) == Some(sum));
+            if beside && !struck.contains(&v) && !hit.iter().any(|&(w, _)| w == v) {
+                hit.push((v, seat));
+            }
+        }
+    }
+    for (vertex, seat) in hit {
+        c.push(Event::BuildingTilted { seat, vertex, sum });
+    }
+}
+
+/// The volcano erupts (seed lines 87-88): one more die chooses the corner (die d, corner d - 1, clockwise from
+/// north; spec D-05), and the building there is struck down. The robber on the volcano does not stop it (D-26).
+fn erupt(c: &mut Ctx, rng: &mut GameRng) {
+    let board = c.s.board();
+    let volcanoes: Vec<HexId> = board
+        .hexes_with_number(7)
+        .iter()
+        .copied()
+        .filter(|&h| board.terrain(h) == Terrain::Volcano)
+        .collect();
+    for hex in volcanoes {
+        let die = rng.gen_range(1..=6u8);
+        let vertex = c.s.board().topology().hex_vertices(hex)[usize::from(die - 1)];
+        c.push(Event::VolcanoErupted { hex, die, vertex });
+        ruin(c, vertex, Blow::Eruption);
+    }
+}
+
+/// A blow strikes the building on `vertex`, if there is one (seed lines 85, 87-88): a settlement is removed; a city
+/// becomes a settlement, or is removed if its owner has none left in supply; its wall is lost. A metropolis on it
+/// moves to another city of its owner without one, else it is lost until someone reaches its level again (spec
+/// D-26 as far as the layer holds a metropolis only on a city).
+fn ruin(c: &mut Ctx, vertex: VertexId, blow: Blow) {
+    let ck = &c.s.ck;
+    let p = ck.vertices[vertex.index()];
+    let Some(seat) = p.owner() else { return };
+    let ruin = if !p.is_city() {
+        Ruin::SettlementRemoved
+    } else if ck.settlements_left(seat) > 0 {
+        Ruin::CityReduced
+    } else {
+        Ruin::CityRemoved
+    };
+    let wall = ck.walls[vertex.index()];
+    let tracks: Vec<Track> = Track::ALL
+        .into_iter()
+        .filter(|t| matches!(ck.metropolis(*t), Some((_, v)) if v == vertex))
+        .collect();
+    c.push(Event::BuildingRuined {
+        seat,
+        vertex,
+        blow,
+        ruin,
+        wall,
+    });
+    for track in tracks {
+        let ck = &c.s.ck;
+        let other = ck.cities_of(seat).find(|&v| !ck.is_metropolis(v));
+        if let Some(other) = other {
+            c.emit(E::MetropolisPlaced {
+                seat,
+                track,
+                vertex: other,
+                from: None,
+            });
+        }
     }
 }
 

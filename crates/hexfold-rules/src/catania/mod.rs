@@ -199,6 +199,9 @@ pub struct State {
     /// Roads and ships the forces destroyed, still to be rebuilt by their owners first (spec D-21).
     #[serde(default)]
     pub(crate) repairs: Vec<Repair>,
+    /// Buildings at a glacier's foot an avalanche laid on their side, in the order tilted (seed line 85).
+    #[serde(default)]
+    pub(crate) tilted: Vec<Tilt>,
 }
 
 /// A stored layer state runs under Cities & Knights' rules until told otherwise: put Catania's back.
@@ -266,6 +269,10 @@ impl State {
     /// Destroyed roads and ships still to be rebuilt first, in the order destroyed.
     pub fn repairs(&self) -> &[Repair] {
         &self.repairs
+    }
+    /// Buildings an avalanche laid on their side, in the order tilted.
+    pub fn tilted(&self) -> &[Tilt] {
+        &self.tilted
     }
     /// Every point of `seat`: the public ones and its hidden victory point cards.
     pub fn points(&self, seat: Seat) -> u8 {
@@ -349,6 +356,7 @@ impl Game for Catania {
             hurricane,
             cloud,
             repairs: Vec::new(),
+            tilted: Vec::new(),
         }
     }
 

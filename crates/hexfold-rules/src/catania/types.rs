@@ -9,7 +9,7 @@
 
 use crate::catan::{DevCard, DevCards};
 use crate::catania::map::Force;
-use crate::cities_knights::{self as ck, SeatCount, Violation as CkViolation};
+use crate::cities_knights::{self as ck, SeatCount, SeatHand, Violation as CkViolation};
 use crate::hex::{
     ChipBag, EdgeId, HexId, HexViolation, Landing, Layout, Resource, Resources, RoadView, VertexId,
 };
@@ -67,6 +67,32 @@ pub struct Wreck {
     pub edge: EdgeId,
     pub ship: bool,
     pub repair: bool,
+}
+
+/// A building at a glacier's foot an avalanche laid on its side (seed line 85): it yields nothing, on a 7 neither,
+/// until the next doubles; the same doubles (`sum`) again destroy it, other doubles stand it up (spec D-24).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Tilt {
+    pub seat: Seat,
+    pub vertex: VertexId,
+    /// The sum of the doubles that tilted it.
+    pub sum: u8,
+}
+
+/// What struck a building down: an avalanche from a glacier or the volcano's eruption (seed lines 85, 87-88).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Blow {
+    Avalanche,
+    Eruption,
+}
+
+/// What a blow left of a building (seed lines 85, 87): a settlement is removed; a city becomes a settlement, or is
+/// removed when its owner has no settlement left in supply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Ruin {
+    SettlementRemoved,
+    CityReduced,
+    CityRemoved,
 }
 
 /// A free road or ship of a road building card.
@@ -242,6 +268,42 @@ pub enum Event {
         to: HexId,
         wrecks: Vec<Wreck>,
     },
+    /// Doubles of `sum` set off an avalanche that laid `seat`'s building on `vertex`, at a glacier's foot and
+    /// beside a hex numbered `sum`, on its side (seed line 85).
+    BuildingTilted {
+        seat: Seat,
+        vertex: VertexId,
+        sum: u8,
+    },
+    /// Other doubles than those that tilted it: `seat`'s building on `vertex` stands again (seed line 85).
+    BuildingRighted {
+        seat: Seat,
+        vertex: VertexId,
+    },
+    /// Double 1 or double 6: the volcano on `hex` erupted towards its corner `vertex`, which the extra die `die`
+    /// chose (die d, corner d - 1: 1 north, clockwise to 6 north-west; seed line 87, spec D-05).
+    VolcanoErupted {
+        hex: HexId,
+        die: u8,
+        vertex: VertexId,
+    },
+    /// A blow struck `seat`'s building on `vertex` down to `ruin`; `wall`: the city's wall was lost with it (seed
+    /// lines 85, 87-88). A metropolis on the city leaves it (the layer's `MetropolisPlaced` may follow, onto
+    /// another city of the seat).
+    BuildingRuined {
+        seat: Seat,
+        vertex: VertexId,
+        blow: Blow,
+        ruin: Ruin,
+        wall: bool,
+    },
+    /// The yields of a 7 (the glaciers' feet's other hexes), paid clockwise from the roller as the bank can (seed
+    /// lines 24, 84; spec D-41); `withheld`: goods some seat got less of than its share. Unlike the layer's
+    /// `ResourcesProduced` it leaves the 7's robber phase and discards as they are, and gives no aqueduct.
+    SevenYielded {
+        gains: Vec<SeatHand>,
+        withheld: Vec<ck::Good>,
+    },
 }
 
 violations! {
@@ -398,6 +460,8 @@ pub struct StateView {
     pub storm_cloud: Option<HexId>,
     /// Roads and ships the forces destroyed that their owners must rebuild first, in the order destroyed.
     pub repairs: Vec<Repair>,
+    /// Buildings an avalanche laid on their side, in the order tilted.
+    pub tilted: Vec<Tilt>,
 }
 
 /// An event as one viewer sees it.
