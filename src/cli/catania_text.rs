@@ -377,6 +377,28 @@ pub fn describe_event(event: &cn::Event, seats: &[String]) -> String {
                 e.vertex
             )
         }
+        E::SpecialistChanged(e) => match e.holder {
+            Some(seat) => format!(
+                "{} holds the {} specialist",
+                w(seat),
+                resource_name(e.resource)
+            ),
+            None => format!(
+                "the {} specialist went back to the bank",
+                resource_name(e.resource)
+            ),
+        },
+        E::SpecialistsPaid(e) => format!(
+            "{}'s specialists paid {}",
+            w(e.seat),
+            format_opt_resources(&e.resources)
+        ),
+        E::IslandConquered(e) => format!(
+            "{} conquered island {} with the settlement on vertex {}: a conquest point",
+            w(e.seat),
+            e.island,
+            e.vertex
+        ),
         E::SevenYielded(e) => format!(
             "the 7 {}",
             produced(
@@ -560,6 +582,23 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
         holder(state.largest_army),
         metropolises.join(", ")
     );
+    let specialists: Vec<String> = state
+        .specialists
+        .iter()
+        .map(|s| format!("{} {}", resource_name(s.resource), holder(s.holder)))
+        .collect();
+    let _ = writeln!(out, "specialists: {}", specialists.join(", "));
+    if !state.conquests.is_empty() {
+        let conquests = state
+            .conquests
+            .iter()
+            .map(|q| format!("island {} by {} (vertex {})", q.island, w(q.seat), q.vertex));
+        let _ = writeln!(
+            out,
+            "conquest points: {}",
+            conquests.collect::<Vec<_>>().join("; ")
+        );
+    }
     if let Some(good) = layer.merchant_fleet {
         let _ = writeln!(
             out,

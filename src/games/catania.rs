@@ -4,7 +4,7 @@
 //! converted by [`super::cities_knights`]'s conversions into the layer's messages, which Catania's messages carry;
 //! resources, development cards, roads and harbors are [`super::catan`]'s. What is Catania's own is converted
 //! here: ships, landing places, the pirate, the natural forces and their wrecks, the avalanches and the
-//! eruptions, gold, the chip bag, development
+//! eruptions, the specialists and the conquest points, gold, the chip bag, development
 //! cards beside progress cards, and the board, whose terrains (sea, gold, the special hexes) base Catan's
 //! `Terrain` has no names for. As in the other adapters, an id is only checked to fit its Rust type; whether it
 //! exists on this board is the rules' business.
@@ -15,10 +15,10 @@ use crate::error::ApiError;
 use crate::games::ProtoGame;
 use crate::proto::v1 as pb;
 use hexfold_rules::catania::{
-    Bandit, Blow, Catania, Command, Config, Event, EventView, Force, HexChip, Repair, RoutePiece,
-    Ruin, SailorView, StateView, Tilt, Wreck, POINTS_TO_WIN, RULES,
+    Bandit, Blow, Catania, Command, Config, Conquest, Event, EventView, Force, HexChip, Repair,
+    RoutePiece, Ruin, SailorView, StateView, Tilt, Wreck, POINTS_TO_WIN, RULES,
 };
-use hexfold_rules::hex::{BoardView, ChipBag, HexTile, Landing, Layout, Terrain};
+use hexfold_rules::hex::{BoardView, ChipBag, HexTile, Landing, Layout, Resource, Terrain};
 use pb::catan as c;
 use pb::catania as cn;
 use pb::cities_knights as k;
@@ -99,6 +99,18 @@ message!(HexChip => cn::HexChip { hex, number });
 message!(Wreck => cn::Wreck { seat, edge, ship, repair });
 message!(Repair => cn::Repair { seat, edge, ship });
 message!(Tilt => cn::Tilt { seat, vertex, sum });
+message!(Conquest => cn::Conquest { seat, vertex, island });
+
+/// The five cards in `Resource::ALL` order, each named with its resource so the list reads without an index.
+fn specialists(holders: &[Option<hexfold_rules::Seat>; 5]) -> Vec<cn::Specialist> {
+    Resource::ALL
+        .into_iter()
+        .map(|r| cn::Specialist {
+            resource: r.to_proto(),
+            holder: holders[r.index()].to_proto(),
+        })
+        .collect()
+}
 message!(Landing => cn::LandingPlace { vertex, seat });
 message!(RoutePiece => cn::RoutePiece { edge, ship });
 message!(SailorView => cn::Sailor {
@@ -143,6 +155,8 @@ impl ToProto<cn::State> for StateView {
             storm_cloud,
             repairs,
             tilted,
+            specialists: holders,
+            conquests,
         } = self;
         let mut layer: k::State = ck.to_proto();
         layer.board = None;
@@ -168,6 +182,8 @@ impl ToProto<cn::State> for StateView {
             storm_cloud: storm_cloud.to_proto(),
             repairs: repairs.to_proto(),
             tilted: tilted.to_proto(),
+            specialists: specialists(holders),
+            conquests: conquests.to_proto(),
         }
     }
 }
@@ -289,6 +305,9 @@ oneof!(Event => cn::event::Event, in cn {
     VolcanoErupted { hex, die, vertex },
     BuildingRuined { seat, vertex, blow, ruin, wall },
     SevenYielded { gains, withheld },
+    SpecialistChanged { resource, holder },
+    SpecialistsPaid { seat, resources },
+    IslandConquered { seat, vertex, island },
 });
 
 oneof!(EventView => cn::event::Event, in cn {

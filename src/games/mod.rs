@@ -108,7 +108,7 @@ macro_rules! games {
 games! {
     hexfold_rules::catan::Catan => { schema: 2, fingerprint: "44955339cb84b53b" },
     hexfold_rules::cities_knights::CitiesKnights => { schema: 2, fingerprint: "4b3d64795f349f62" },
-    hexfold_rules::catania::Catania => { schema: 3, fingerprint: "4ab220a432498810" },
+    hexfold_rules::catania::Catania => { schema: 3, fingerprint: "12484563bf1dd3d8" },
     hexfold_rules::elasund::Elasund => { schema: 1, fingerprint: "af304209c2501f58" },
 }
 

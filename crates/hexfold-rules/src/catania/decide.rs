@@ -21,7 +21,8 @@ use crate::cities_knights::{
 use crate::hex::{
     awaiting_chips, check_seat, links, open_ships, opening_road_site, pay_in_turn, piece_left,
     pirate_may_move, pirate_victims, produce_into, road_edge, robber_move, ship_edge,
-    starting_resources, touches_land, Cards, EdgeId, EdgePiece, Torus, VertexId, VertexPiece,
+    starting_resources, touches_land, Cards, EdgeId, EdgePiece, Resource, Torus, VertexId,
+    VertexPiece,
 };
 use Violation::*;
 
@@ -88,8 +89,69 @@ pub(super) fn decide(
     ckd::advance(&mut c, rng);
     settle_empty_gold(&mut c);
     ckd::longest_road_after(&state.ck, &mut c);
+    specialists_after(state, &mut c);
     check_win(&mut c);
     Ok(c.ev)
+}
+
+/// Each resource's specialist on the board as it is (seed line 103, spec D-10): the seat with the most points at
+/// hexes of that resource, a settlement counting 1 and a city 2 for each such hex it touches (tilted buildings
+/// too; gold and the 7-hexes count for nothing); nobody on a tie or with no points at all.
+pub(super) fn specialists(st: &State) -> [Option<Seat>; 5] {
+    let board = st.board();
+    let t = board.topology();
+    let mut points = [[0u16; 8]; 5];
+    for v in t.vertices() {
+        let p = st.ck.vertices[v.index()];
+        let Some(seat) = p.owner() else { continue };
+        for &h in t.vertex_hexes(v) {
+            if let Some(r) = board.terrain(h).resource() {
+                points[r.index()][seat.index()] += u16::from(p.yield_count());
+            }
+        }
+    }
+    points.map(|by_seat| {
+        let max = by_seat.iter().copied().max().unwrap_or(0);
+        let mut top = (0..st.seats()).filter(|&s| by_seat[usize::from(s)] == max);
+        match (max, top.next(), top.next()) {
+            (1.., Some(s), None) => Some(Seat(s)),
+            _ => None,
+        }
+    })
+}
+
+/// After a command that changed the buildings on the board, the specialist cards follow them (seed lines 16, 103;
+/// spec D-10: after every change, not only builds, so a card never lags the board).
+fn specialists_after(before: &State, c: &mut Ctx) {
+    if c.s.ck.vertices == before.ck.vertices {
+        return;
+    }
+    let now = specialists(&c.s);
+    for r in Resource::ALL {
+        let holder = now[r.index()];
+        if c.s.specialists[r.index()] != holder {
+            c.push(Event::SpecialistChanged {
+                resource: r,
+                holder,
+            });
+        }
+    }
+}
+
+/// The roller's specialists pay it one card of their resource each after the roll's yields, as far as the bank
+/// holds it (seed line 102, "am Wurf": on its own roll, a 7 included; spec D-10).
+fn pay_specialists(c: &mut Ctx) {
+    let seat = c.s.active();
+    let bank = c.s.ck.bank().resources;
+    let mut resources = Resources::ZERO;
+    for r in Resource::ALL {
+        if c.s.specialists[r.index()] == Some(seat) && bank.get(r) > 0 {
+            resources = resources.plus(Resources::one(r, 1));
+        }
+    }
+    if resources != Resources::ZERO {
+        c.push(Event::SpecialistsPaid { seat, resources });
+    }
 }
 
 /// Whether `command` settles an obligation, the only kind of command while gold is owed.
@@ -726,6 +788,22 @@ fn build_settlement(
     if !chips.is_empty() {
         c.push(Event::ChipsDrawn { seat: actor, chips });
     }
+    // Seed line 152 (spec D-42): the first settlement on an island outside Catan earns its conquest point.
+    let catan = catan_island(&labels);
+    let island = board
+        .topology()
+        .vertex_hexes(v)
+        .iter()
+        .find_map(|h| labels[h.index()].filter(|&l| Some(l) != catan));
+    if let Some(island) = island {
+        if !st.conquests.iter().any(|q| q.island == island) {
+            c.push(Event::IslandConquered {
+                seat: actor,
+                vertex: v,
+                island,
+            });
+        }
+    }
     Ok(())
 }
 
@@ -908,6 +986,7 @@ fn produce(c: &mut Ctx, roll: u8) {
     if !owed.is_empty() {
         c.push(Event::GoldDue { owed });
     }
+    pay_specialists(c);
 }
 
 /// The board's buildings as they produce: those an avalanche tilted yield nothing (seed line 85), as if absent.
@@ -1009,16 +1088,16 @@ fn seven_yields(c: &mut Ctx) {
             _ => {}
         }
     }
-    if gains.iter().all(|h| h.is_empty()) && gold.iter().all(|&n| n == 0) {
-        return;
+    if gains.iter().any(|h| !h.is_empty()) || gold.iter().any(|&n| n > 0) {
+        let (gains, withheld, owed) = pay_clockwise(st, gains, gold);
+        if !gains.is_empty() || !withheld.is_empty() {
+            c.push(Event::SevenYielded { gains, withheld });
+        }
+        if !owed.is_empty() {
+            c.push(Event::GoldDue { owed });
+        }
     }
-    let (gains, withheld, owed) = pay_clockwise(st, gains, gold);
-    if !gains.is_empty() || !withheld.is_empty() {
-        c.push(Event::SevenYielded { gains, withheld });
-    }
-    if !owed.is_empty() {
-        c.push(Event::GoldDue { owed });
-    }
+    pay_specialists(c);
 }
 
 /// The doubles' effects, after the forces and before the yields (spec D-04 (d)): the avalanches, then on double 1

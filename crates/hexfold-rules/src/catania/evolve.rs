@@ -218,6 +218,24 @@ pub(super) fn apply(state: &mut State, event: &Event) {
             }
             recompute_lengths(&mut state.ck);
         }
+        Event::SpecialistChanged { resource, holder } => {
+            state.specialists[resource.index()] = holder;
+        }
+        Event::SpecialistsPaid { seat, resources } => {
+            take(&mut state.ck, seat, Hand::of_resources(resources));
+            state.ck.pending.retain(
+                |o| !matches!(o, ck::Obligation::AqueductResource { seat: s } if *s == seat),
+            );
+        }
+        Event::IslandConquered {
+            seat,
+            vertex,
+            island,
+        } => state.conquests.push(Conquest {
+            seat,
+            vertex,
+            island,
+        }),
         Event::SevenYielded { ref gains, .. } => {
             for g in gains {
                 take(&mut state.ck, g.seat, g.cards);

@@ -95,6 +95,16 @@ pub enum Ruin {
     CityRemoved,
 }
 
+/// The conquest point of an island outside Catan, earned by the first settlement built on it (seed line 152).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Conquest {
+    pub seat: Seat,
+    /// Where the settlement was built (the point stays if it is later destroyed, spec D-42).
+    pub vertex: VertexId,
+    /// The island's label, as `hex::islands` numbers the map's land masses.
+    pub island: u8,
+}
+
 /// A free road or ship of a road building card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct RoutePiece {
@@ -297,6 +307,25 @@ pub enum Event {
         ruin: Ruin,
         wall: bool,
     },
+    /// The specialist card of `resource` went to `holder`, or back to the bank on a tie or with nobody at that
+    /// resource (seed lines 102-103, spec D-10).
+    SpecialistChanged {
+        resource: Resource,
+        holder: Option<Seat>,
+    },
+    /// The roller holds these specialists: one extra card of each of their resources, after the roll's yields, as
+    /// far as the bank holds them (seed line 102, spec D-10). A seat paid so got something from the roll, so its
+    /// aqueduct claim, if it had one, lapses.
+    SpecialistsPaid {
+        seat: Seat,
+        resources: Resources,
+    },
+    /// `seat`'s settlement on `vertex` is the first on `island`, outside Catan: a conquest point (seed line 152).
+    IslandConquered {
+        seat: Seat,
+        vertex: VertexId,
+        island: u8,
+    },
     /// The yields of a 7 (the glaciers' feet's other hexes), paid clockwise from the roller as the bank can (seed
     /// lines 24, 84; spec D-41); `withheld`: goods some seat got less of than its share. Unlike the layer's
     /// `ResourcesProduced` it leaves the 7's robber phase and discards as they are, and gives no aqueduct.
@@ -462,6 +491,10 @@ pub struct StateView {
     pub repairs: Vec<Repair>,
     /// Buildings an avalanche laid on their side, in the order tilted.
     pub tilted: Vec<Tilt>,
+    /// The holder of each resource's specialist card (brick, lumber, wool, grain, ore), `None` in the bank.
+    pub specialists: [Option<Seat>; 5],
+    /// The islands conquered, in the order conquered.
+    pub conquests: Vec<Conquest>,
 }
 
 /// An event as one viewer sees it.

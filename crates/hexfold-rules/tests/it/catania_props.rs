@@ -11,8 +11,8 @@
 //! with 20 points, nothing listed or accepted any more, the log's replay equal to the live state, and state and log
 //! surviving a JSON round trip. The checks draw from a generator of their own, so the game is the random player's.
 //! Random play must reach every rule the test names, and it prints how often each special rule fired (the natural
-//! forces, their wrecks, the repairs, the wrap-around, an iceberg on a harbor, the avalanches, the eruptions and
-//! the 7-hexes' yields).
+//! forces, their wrecks, the repairs, the wrap-around, an iceberg on a harbor, the avalanches, the eruptions,
+//! the 7-hexes' yields, the specialists and the conquest points).
 //!
 //! Every game ends within [`COMMANDS_PER_GAME_MAX`] commands (the turn limit of these tests: a game stuck in
 //! random play fails them); the random player's games end in a few thousand. Two hundred games by default
@@ -357,7 +357,7 @@ fn check_views(state: &State) {
     for (p, s) in spectator.ck.players.iter().zip(&spectator.sailors) {
         assert!(p.hand.is_none() && p.progress_cards.is_none());
         assert!(s.development_cards.is_none() && s.development_cards_new.is_none());
-        assert_eq!(s.points, state.ck().points(p.seat), "hidden points shown");
+        assert_eq!(s.points, state.public_points(p.seat), "hidden points shown");
     }
     let me = Seat(1);
     let mine = Catania::view_state(state, Viewer::Seat(me));
@@ -472,6 +472,15 @@ fn special_rules(state: &State, e: &Event, fired: &mut impl FnMut(&'static str))
             }
         }
         Event::SevenYielded { gains, .. } if !gains.is_empty() => fired("glacier yields on a 7"),
+        Event::SpecialistChanged { resource, holder } => {
+            fired(match (state.specialist(*resource), holder) {
+                (Some(_), Some(_)) => "specialist changed hands",
+                (None, Some(_)) => "specialist taken from the bank",
+                (_, None) => "specialist back to the bank",
+            })
+        }
+        Event::SpecialistsPaid { .. } => fired("specialist paid its holder"),
+        Event::IslandConquered { .. } => fired("island conquered"),
         // Gold from a number comes after the number's yields, which end the roll; a 7's comes in its robber phase.
         Event::GoldDue { .. } if state.phase() == Phase::Robber => fired("volcano yields on a 7"),
         Event::ShipBuilt { seat, edge, .. } | Event::Ck(E::RoadBuilt { seat, edge, .. })
@@ -672,6 +681,11 @@ fn random_games_of_three_to_six_seats_end_and_conserve() {
         "wall lost to a blow",
         "glacier yields on a 7",
         "volcano yields on a 7",
+        "specialist taken from the bank",
+        "specialist changed hands",
+        "specialist back to the bank",
+        "specialist paid its holder",
+        "island conquered",
     ];
     for rule in special {
         eprintln!("  {rule}: {}", seen.get(rule).copied().unwrap_or(0));

@@ -148,11 +148,17 @@ fn ships_carry_a_settlement_to_an_island_whose_hexes_draw_their_chips() {
         me,
         Command::Ck(K::BuildSettlement { vertex: id(211) }),
     );
-    let [Event::Ck(E::SettlementBuilt { .. }), Event::ChipsDrawn { seat, chips }] = &events[..]
+    let [Event::Ck(E::SettlementBuilt { .. }), Event::ChipsDrawn { seat, chips }, Event::IslandConquered {
+        seat: conqueror,
+        vertex,
+        ..
+    }] = &events[..]
     else {
-        panic!("a settlement and its chips: {events:?}")
+        panic!("a settlement, its chips and its conquest point: {events:?}")
     };
     assert_eq!(*seat, me);
+    // The first settlement on the East island earns its conquest point (seed line 152).
+    assert_eq!((*conqueror, *vertex), (me, id(211)));
     let [HexChip { hex, number }] = chips[..] else {
         panic!("one island hex waits: {chips:?}")
     };
@@ -178,12 +184,16 @@ fn ships_carry_a_settlement_to_an_island_whose_hexes_draw_their_chips() {
         Command::Ck(K::BuildSettlement { vertex: id(304) }),
     );
     assert_eq!(
-        events,
-        vec![ck(E::SettlementBuilt {
+        events[0],
+        ck(E::SettlementBuilt {
             seat: me,
             vertex: id(304)
-        })]
+        })
     );
+    // Nor does it earn a conquest point (only what the specialists make of it follows).
+    assert!(events[1..]
+        .iter()
+        .all(|e| matches!(e, Event::SpecialistChanged { .. })));
 }
 
 /// M plus, for the gold: seat 0's settlement on 215 (forest (12,5), gold (13,5), desert (13,6)) and seat 1's city
@@ -266,7 +276,12 @@ fn gold_pays_resources_of_the_owners_choice_in_turn_after_the_roll() {
             SeatCount { seat: me, count: 1 },
         ],
     };
-    assert_eq!(&events[events.len() - 2..], &[produced, due]);
+    // Then the roller's specialist (lumber, from the opening) pays it one lumber on its own roll (seed line 102).
+    let bonus = Event::SpecialistsPaid {
+        seat: you,
+        resources: Resources::one(Resource::Lumber, 1),
+    };
+    assert_eq!(&events[events.len() - 3..], &[produced, due, bonus]);
     let mut state = fold(state, &events);
     assert_eq!(Catania::seats_to_act(&state), vec![you]);
     assert_eq!(
@@ -295,9 +310,10 @@ fn gold_pays_resources_of_the_owners_choice_in_turn_after_the_roll() {
         state = fold(state, &events);
     }
     assert!(state.gold_owed().is_empty());
+    // The lumber specialist's card included.
     assert_eq!(
         state.ck().hand(you).resources,
-        Resources::new(0, 3, 1, 0, 2)
+        Resources::new(0, 4, 1, 0, 2)
     );
     assert_eq!(Catania::seats_to_act(&state), vec![you]);
 }
@@ -424,10 +440,15 @@ fn development_and_progress_cards_share_a_turn() {
 #[test]
 fn hidden_victory_point_cards_win_in_the_own_turn() {
     let me = Seat(0);
-    // Five points to win: seat 0's two settlements, a city (one more) and a victory point card make four.
+    // Five points to win: seat 0's two settlements, a city (one more) and a victory point card make four (its brick
+    // specialist of the opening back in the bank, so that no other point counts).
     let state = fold(
         fixture("M", 5),
         &[
+            Event::SpecialistChanged {
+                resource: Resource::Brick,
+                holder: None,
+            },
             ck(E::CityBuilt {
                 seat: me,
                 vertex: id(207),
@@ -1383,4 +1404,190 @@ fn a_metropolis_on_a_city_struck_down_moves_to_another_city_of_its_owner() {
     assert_eq!(after.ck().metropolis(Track::Science), Some((you, other)));
     // The city reduced to a settlement costs one point; the metropolis keeps its two.
     assert_eq!(after.ck().points(you), points - 1);
+}
+
+// Specialists and conquest points (seed sections 7.3 and 9.5; the specification's scenarios 18 and 19).
+
+/// Fields hexes at corner `v`.
+fn fields_at(state: &State, v: VertexId) -> u8 {
+    let board = state.board();
+    board
+        .topology()
+        .vertex_hexes(v)
+        .iter()
+        .filter(|&&h| board.terrain(h) == hexfold_rules::hex::Terrain::Fields)
+        .count() as u8
+}
+
+/// `seat`'s points at fields: 1 per settlement and 2 per city for each fields hex it touches.
+fn grain_points(state: &State, seat: Seat) -> u8 {
+    let t = state.board().topology();
+    t.vertices()
+        .filter(|v| state.ck().vertices()[v.index()].owner() == Some(seat))
+        .map(|v| state.ck().vertices()[v.index()].yield_count() * fields_at(state, v))
+        .sum()
+}
+
+#[test]
+fn the_most_points_at_a_resource_take_its_specialist_a_tie_sends_it_back() {
+    let (me, grain) = (Seat(0), Seat(2));
+    let state = main_phase();
+    // The opening gave seat 2 the grain specialist: the most settlements at fields.
+    assert_eq!(state.specialist(Resource::Grain), Some(grain));
+    let target = grain_points(&state, grain);
+    // Seat 0's settlements at one fields hex each, until one city more would tie seat 2.
+    let t = state.board().topology();
+    let sites: Vec<VertexId> = t
+        .vertices()
+        .filter(|&v| {
+            state.ck().vertices()[v.index()].is_empty()
+                && fields_at(&state, v) == 1
+                && t.vertex_hexes(v).iter().all(|&h| state.ck().robber() != h)
+        })
+        .collect();
+    let mut sites = sites.into_iter().step_by(7);
+    let mut state = state;
+    while grain_points(&state, me) + 1 < target {
+        state = fold(state, &building(me, sites.next().unwrap(), false));
+    }
+    assert_eq!(grain_points(&state, me) + 1, target);
+    let t = state.board().topology();
+    let at_fields = t
+        .vertices()
+        .find(|&v| {
+            let p = state.ck().vertices()[v.index()];
+            p.owner() == Some(me) && !p.is_city() && fields_at(&state, v) == 1
+        })
+        .expect("a settlement of seat 0 at one fields hex");
+    state = fold(state, &[cards(me, Resources::new(0, 0, 0, 4, 6))]);
+    let points = state.public_points(grain);
+    // A city at fields ties seat 2: the card goes back to the bank, with its point.
+    let events = decide(&state, me, Command::Ck(K::BuildCity { vertex: at_fields }));
+    assert!(events.contains(&Event::SpecialistChanged {
+        resource: Resource::Grain,
+        holder: None
+    }));
+    let state = fold(state, &events);
+    assert_eq!(state.public_points(grain), points - 1);
+    // A settlement and a city more at fields lead: seat 0 takes the card, one point.
+    let x = sites.next().unwrap();
+    let state = fold(state, &building(me, x, false));
+    let events = decide(&state, me, Command::Ck(K::BuildCity { vertex: x }));
+    assert!(events.contains(&Event::SpecialistChanged {
+        resource: Resource::Grain,
+        holder: Some(me)
+    }));
+    let state = fold(state, &events);
+    // Each card held is a point beside the layer's.
+    let held = Resource::ALL
+        .into_iter()
+        .filter(|&r| state.specialist(r) == Some(me))
+        .count() as u8;
+    assert!(held >= 1);
+    assert_eq!(state.public_points(me), state.ck().points(me) + held);
+    // On its own roll the holder takes one more grain after the yields; on another's roll nothing.
+    let state = around(state);
+    let events = roll(&state, 1, 2);
+    let paid = events.iter().find_map(|e| match e {
+        Event::SpecialistsPaid { seat, resources } => Some((*seat, *resources)),
+        _ => None,
+    });
+    assert_eq!(
+        paid.map(|(s, r)| (s, r.get(Resource::Grain))),
+        Some((me, 1))
+    );
+    let after = fold(state, &events);
+    let next = fold(
+        after,
+        &[ck(E::TurnEnded {
+            seat: me,
+            next: Seat(1),
+        })],
+    );
+    let events = roll_until(&next, Seat(1), |r| r.white + r.red != 7);
+    assert!(!events.iter().any(|e| matches!(
+        e,
+        Event::SpecialistsPaid { seat, .. } if *seat == me
+    )));
+}
+
+#[test]
+fn only_the_first_settlement_on_an_island_earns_its_conquest_point() {
+    let (me, you) = (Seat(0), Seat(1));
+    let state = main_phase();
+    let board = state.board();
+    let t = board.topology();
+    let labels = hexfold_rules::hex::islands(board);
+    // Seat 1 was first on the East island, at 211 (the first scenario's corner).
+    let island = t
+        .vertex_hexes(id(211))
+        .iter()
+        .find_map(|h| labels[h.index()])
+        .unwrap();
+    let first = Event::IslandConquered {
+        seat: you,
+        vertex: id(211),
+        island,
+    };
+    let mut given = building(you, id(211), false);
+    given.push(first);
+    let state = fold(state, &given);
+    assert_eq!(
+        state.public_points(you),
+        state.ck().points(you)
+            + {
+                Resource::ALL
+                    .into_iter()
+                    .filter(|&r| state.specialist(r) == Some(you))
+                    .count() as u8
+            }
+            + 1
+    );
+    // Seat 0 reaches another corner of that island by ship: a settlement, but no point.
+    let t = state.board().topology();
+    let (v, side) = t
+        .vertices()
+        .filter(|&v| {
+            state.ck().vertices()[v.index()].is_empty()
+                && t.vertex_hexes(v)
+                    .iter()
+                    .any(|h| labels[h.index()] == Some(island))
+                && t.vertex_neighbors(v)
+                    .iter()
+                    .all(|w| state.ck().vertices()[w.index()].is_empty())
+        })
+        .find_map(|v| {
+            let side = t.vertex_edges(v).iter().copied().find(|&e| {
+                state.ck().edges()[e.index()].is_empty()
+                    && hexfold_rules::hex::edge_hexes(t, e)
+                        .any(|h| state.board().terrain(h).is_sea())
+            })?;
+            Some((v, side))
+        })
+        .expect("a free coastal corner of the island");
+    let state = fold(
+        state,
+        &[ship(me, side), cards(me, Resources::new(1, 1, 1, 1, 0))],
+    );
+    let events = decide(&state, me, Command::Ck(K::BuildSettlement { vertex: v }));
+    assert!(events.contains(&ck(E::SettlementBuilt {
+        seat: me,
+        vertex: v
+    })));
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::IslandConquered { .. })));
+    // The point stays with seat 1 when its settlement is gone (spec D-42).
+    let gone = fold(
+        state,
+        &[Event::BuildingRuined {
+            seat: you,
+            vertex: id(211),
+            blow: Blow::Eruption,
+            ruin: Ruin::SettlementRemoved,
+            wall: false,
+        }],
+    );
+    assert_eq!(gone.conquests().len(), 1);
+    assert_eq!(gone.conquests()[0].seat, you);
 }
