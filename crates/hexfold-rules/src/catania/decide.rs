@@ -6,9 +6,11 @@
 //! and a roll produces by Catania's rules ([`produce`]). Commands Catania rules differently (the opening, roads,
 //! settlements, trade, the diplomat) and its own commands are checked here, with the layer's and the hex
 //! machine's checks. Between the event die and the yields of a roll the natural forces move ([`drift`]), and a
-//! road or ship they destroyed must be rebuilt before other builds ([`waits_for_repair`]). Then, as for the
-//! layer: the roll goes on (`cities_knights::decide::advance`), the longest trade route card may move, and the
-//! game may end, counting the hidden victory point cards too.
+//! road or ship they destroyed must be rebuilt before other builds ([`waits_for_repair`]); then the doubles act
+//! ([`doubles`]: avalanches, the eruption). A 7's yields follow the layer's `SevenRolled` ([`seven_yields`]), and
+//! the roller's specialists pay after every roll's yields. Then, as for the layer: the roll goes on
+//! (`cities_knights::decide::advance`), the longest trade route card may move, the specialist cards follow the
+//! board ([`specialists`]), and the game may end, counting the hidden victory point cards too.
 
 use super::evolve::apply;
 use super::*;
@@ -123,9 +125,13 @@ pub(super) fn specialists(st: &State) -> [Option<Seat>; 5] {
 /// After a command that changed the buildings on the board, the specialist cards follow them (seed lines 16, 103;
 /// spec D-10: after every change, not only builds, so a card never lags the board).
 fn specialists_after(before: &State, c: &mut Ctx) {
-    if c.s.ck.vertices == before.ck.vertices {
-        return;
+    if c.s.ck.vertices != before.ck.vertices {
+        reassess_specialists(c);
     }
+}
+
+/// The specialist cards that no longer match the board change hands.
+fn reassess_specialists(c: &mut Ctx) {
     let now = specialists(&c.s);
     for r in Resource::ALL {
         let holder = now[r.index()];
@@ -1198,6 +1204,8 @@ fn ruin(c: &mut Ctx, vertex: VertexId, blow: Blow) {
         ruin,
         wall,
     });
+    // Before the roll's yields, so the specialist paid on this roll is the board's as the blow left it.
+    reassess_specialists(c);
     for track in tracks {
         let ck = &c.s.ck;
         let other = ck.cities_of(seat).find(|&v| !ck.is_metropolis(v));
