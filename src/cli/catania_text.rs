@@ -11,9 +11,9 @@
 
 use super::catan_text::{
     dev_card_name, dev_cards_text, expect_arity, format_opt_resources, parse_resource,
-    parse_resources, resource_name, seat_counts, who,
+    parse_resources, produced, resource_name, seat_counts, who,
 };
-use super::ck_text::{self, arg, format_hand, none, one, opt, parse_word, word};
+use super::ck_text::{self, arg, format_hand, good_name, none, one, opt, parse_word, word};
 use crate::proto::v1::catan as c;
 use crate::proto::v1::catania::{self as cn, command::Command as C, event::Event as E};
 use crate::proto::v1::cities_knights as k;
@@ -341,6 +341,73 @@ pub fn describe_event(event: &cn::Event, seats: &[String]) -> String {
                 format!("{moved}, destroying {}", wrecks.join(" and "))
             }
         }
+        E::BuildingTilted(e) => format!(
+            "an avalanche on doubles of {} tilted {}'s building on vertex {}",
+            e.sum,
+            w(e.seat),
+            e.vertex
+        ),
+        E::BuildingRighted(e) => {
+            format!(
+                "{}'s building on vertex {} stands again",
+                w(e.seat),
+                e.vertex
+            )
+        }
+        E::VolcanoErupted(e) => format!(
+            "the volcano on hex {} erupted towards vertex {} (die {})",
+            e.hex, e.vertex, e.die
+        ),
+        E::BuildingRuined(e) => {
+            let blow = match cn::Blow::try_from(e.blow) {
+                Ok(cn::Blow::Avalanche) => "an avalanche",
+                Ok(cn::Blow::Eruption) => "the eruption",
+                _ => "a blow",
+            };
+            let ruin = match cn::Ruin::try_from(e.ruin) {
+                Ok(cn::Ruin::SettlementRemoved) => "removed the settlement",
+                Ok(cn::Ruin::CityReduced) => "reduced the city to a settlement",
+                Ok(cn::Ruin::CityRemoved) => "removed the city (no settlement left)",
+                _ => "struck the building",
+            };
+            let wall = if e.wall { ", its wall lost" } else { "" };
+            format!(
+                "{blow} {ruin} of {} on vertex {}{wall}",
+                w(e.seat),
+                e.vertex
+            )
+        }
+        E::SpecialistChanged(e) => match e.holder {
+            Some(seat) => format!(
+                "{} holds the {} specialist",
+                w(seat),
+                resource_name(e.resource)
+            ),
+            None => format!(
+                "the {} specialist went back to the bank",
+                resource_name(e.resource)
+            ),
+        },
+        E::SpecialistsPaid(e) => format!(
+            "{}'s specialists paid {}",
+            w(e.seat),
+            format_opt_resources(&e.resources)
+        ),
+        E::IslandConquered(e) => format!(
+            "{} conquered island {} with the settlement on vertex {}: a conquest point",
+            w(e.seat),
+            e.island,
+            e.vertex
+        ),
+        E::SevenYielded(e) => format!(
+            "the 7 {}",
+            produced(
+                e.gains
+                    .iter()
+                    .map(|g| format!("{} {}", w(g.seat), format_hand(&g.cards))),
+                e.withheld.iter().map(|g| good_name(*g)),
+            )
+        ),
     }
 }
 
@@ -472,6 +539,21 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
         at(state.hurricane),
         at(state.storm_cloud)
     );
+    if !state.tilted.is_empty() {
+        let tilted = state.tilted.iter().map(|t| {
+            format!(
+                "{} on vertex {} (doubles of {})",
+                w(t.seat),
+                t.vertex,
+                t.sum
+            )
+        });
+        let _ = writeln!(
+            out,
+            "tilted by an avalanche: {}",
+            tilted.collect::<Vec<_>>().join("; ")
+        );
+    }
     if !state.repairs.is_empty() {
         let repairs = state.repairs.iter().map(|r| {
             let piece = if r.ship { "ship" } else { "road" };
@@ -500,6 +582,23 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
         holder(state.largest_army),
         metropolises.join(", ")
     );
+    let specialists: Vec<String> = state
+        .specialists
+        .iter()
+        .map(|s| format!("{} {}", resource_name(s.resource), holder(s.holder)))
+        .collect();
+    let _ = writeln!(out, "specialists: {}", specialists.join(", "));
+    if !state.conquests.is_empty() {
+        let conquests = state
+            .conquests
+            .iter()
+            .map(|q| format!("island {} by {} (vertex {})", q.island, w(q.seat), q.vertex));
+        let _ = writeln!(
+            out,
+            "conquest points: {}",
+            conquests.collect::<Vec<_>>().join("; ")
+        );
+    }
     if let Some(good) = layer.merchant_fleet {
         let _ = writeln!(
             out,

@@ -3,7 +3,8 @@
 //! Catania composes the Cities & Knights layer, and so does this adapter: a layer command, event or state view is
 //! converted by [`super::cities_knights`]'s conversions into the layer's messages, which Catania's messages carry;
 //! resources, development cards, roads and harbors are [`super::catan`]'s. What is Catania's own is converted
-//! here: ships, landing places, the pirate, the natural forces and their wrecks, gold, the chip bag, development
+//! here: ships, landing places, the pirate, the natural forces and their wrecks, the avalanches and the
+//! eruptions, the specialists and the conquest points, gold, the chip bag, development
 //! cards beside progress cards, and the board, whose terrains (sea, gold, the special hexes) base Catan's
 //! `Terrain` has no names for. As in the other adapters, an id is only checked to fit its Rust type; whether it
 //! exists on this board is the rules' business.
@@ -14,16 +15,18 @@ use crate::error::ApiError;
 use crate::games::ProtoGame;
 use crate::proto::v1 as pb;
 use hexfold_rules::catania::{
-    Bandit, Catania, Command, Config, Event, EventView, Force, HexChip, Repair, RoutePiece,
-    SailorView, StateView, Wreck, POINTS_TO_WIN, RULES,
+    Bandit, Blow, Catania, Command, Config, Conquest, Event, EventView, Force, HexChip, Repair,
+    RoutePiece, Ruin, SailorView, StateView, Tilt, Wreck, POINTS_TO_WIN, RULES,
 };
-use hexfold_rules::hex::{BoardView, ChipBag, HexTile, Landing, Layout, Terrain};
+use hexfold_rules::hex::{BoardView, ChipBag, HexTile, Landing, Layout, Resource, Terrain};
 use pb::catan as c;
 use pb::catania as cn;
 use pb::cities_knights as k;
 
 enums!(Bandit <=> cn::Bandit, "a bandit", [Robber, Pirate]);
 enums!(Force => cn::Force, [Iceberg, Hurricane, StormCloud]);
+enums!(Blow => cn::Blow, [Avalanche, Eruption]);
+enums!(Ruin => cn::Ruin, [SettlementRemoved, CityReduced, CityRemoved]);
 
 // Written out rather than by `enums!`: base Catan's adapter already gives `Terrain` its number in `catan.proto`,
 // where the sea and Catania's hexes have none, so Catania's numbering is a function of its own.
@@ -95,6 +98,19 @@ impl ToProto<Vec<cn::ChipCount>> for ChipBag {
 message!(HexChip => cn::HexChip { hex, number });
 message!(Wreck => cn::Wreck { seat, edge, ship, repair });
 message!(Repair => cn::Repair { seat, edge, ship });
+message!(Tilt => cn::Tilt { seat, vertex, sum });
+message!(Conquest => cn::Conquest { seat, vertex, island });
+
+/// The five cards in `Resource::ALL` order, each named with its resource so the list reads without an index.
+fn specialists(holders: &[Option<hexfold_rules::Seat>; 5]) -> Vec<cn::Specialist> {
+    Resource::ALL
+        .into_iter()
+        .map(|r| cn::Specialist {
+            resource: r.to_proto(),
+            holder: holders[r.index()].to_proto(),
+        })
+        .collect()
+}
 message!(Landing => cn::LandingPlace { vertex, seat });
 message!(RoutePiece => cn::RoutePiece { edge, ship });
 message!(SailorView => cn::Sailor {
@@ -138,6 +154,9 @@ impl ToProto<cn::State> for StateView {
             hurricane,
             storm_cloud,
             repairs,
+            tilted,
+            specialists: holders,
+            conquests,
         } = self;
         let mut layer: k::State = ck.to_proto();
         layer.board = None;
@@ -162,6 +181,9 @@ impl ToProto<cn::State> for StateView {
             hurricane: hurricane.to_proto(),
             storm_cloud: storm_cloud.to_proto(),
             repairs: repairs.to_proto(),
+            tilted: tilted.to_proto(),
+            specialists: specialists(holders),
+            conquests: conquests.to_proto(),
         }
     }
 }
@@ -278,6 +300,14 @@ oneof!(Event => cn::event::Event, in cn {
     LargestArmyChanged = c::LargestArmyChanged { holder, knights },
     CornerCleared { seat, vertex, removed },
     ForceMoved { force, from, to, wrecks },
+    BuildingTilted { seat, vertex, sum },
+    BuildingRighted { seat, vertex },
+    VolcanoErupted { hex, die, vertex },
+    BuildingRuined { seat, vertex, blow, ruin, wall },
+    SevenYielded { gains, withheld },
+    SpecialistChanged { resource, holder },
+    SpecialistsPaid { seat, resources },
+    IslandConquered { seat, vertex, island },
 });
 
 oneof!(EventView => cn::event::Event, in cn {

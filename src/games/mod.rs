@@ -108,7 +108,7 @@ macro_rules! games {
 games! {
     hexfold_rules::catan::Catan => { schema: 2, fingerprint: "44955339cb84b53b" },
     hexfold_rules::cities_knights::CitiesKnights => { schema: 2, fingerprint: "7751111405faf429" },
-    hexfold_rules::catania::Catania => { schema: 2, fingerprint: "2d4132eec7f9e199" },
+    hexfold_rules::catania::Catania => { schema: 3, fingerprint: "12484563bf1dd3d8" },
     hexfold_rules::elasund::Elasund => { schema: 1, fingerprint: "af304209c2501f58" },
 }
 

@@ -123,7 +123,14 @@ fn check_state(viewer: Option<u32>, view: &pb::GetStateResponse) {
     }
     for s in &state.sailors {
         let own = viewer == Some(s.seat);
-        let public = layer.players[s.seat as usize].points;
+        // The layer's points, and Catania's public ones: a point per specialist card and per conquest point.
+        let cards = state
+            .specialists
+            .iter()
+            .filter(|c| c.holder == Some(s.seat))
+            .count();
+        let conquests = state.conquests.iter().filter(|q| q.seat == s.seat).count();
+        let public = layer.players[s.seat as usize].points + (cards + conquests) as u32;
         assert_eq!(s.development_cards.is_some(), own, "viewer {viewer:?}");
         assert_eq!(s.development_cards_new.is_some(), own, "viewer {viewer:?}");
         match (s.development_cards, s.development_cards_new) {

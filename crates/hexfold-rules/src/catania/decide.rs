@@ -6,9 +6,11 @@
 //! and a roll produces by Catania's rules ([`produce`]). Commands Catania rules differently (the opening, roads,
 //! settlements, trade, the diplomat) and its own commands are checked here, with the layer's and the hex
 //! machine's checks. Between the event die and the yields of a roll the natural forces move ([`drift`]), and a
-//! road or ship they destroyed must be rebuilt before other builds ([`waits_for_repair`]). Then, as for the
-//! layer: the roll goes on (`cities_knights::decide::advance`), the longest trade route card may move, and the
-//! game may end, counting the hidden victory point cards too.
+//! road or ship they destroyed must be rebuilt before other builds ([`waits_for_repair`]); then the doubles act
+//! ([`doubles`]: avalanches, the eruption). A 7's yields follow the layer's `SevenRolled` ([`seven_yields`]), and
+//! the roller's specialists pay after every roll's yields. Then, as for the layer: the roll goes on
+//! (`cities_knights::decide::advance`), the longest trade route card may move, the specialist cards follow the
+//! board ([`specialists`]), and the game may end, counting the hidden victory point cards too.
 
 use super::evolve::apply;
 use super::*;
@@ -16,12 +18,13 @@ use crate::cities_knights::decide::{self as ckd, Host};
 use crate::cities_knights::progress::playable;
 use crate::cities_knights::{
     Command as K, Event as E, Good, Hand, Phase, ProgressCard, ProgressPlay, SeatCount, SeatHand,
+    Track,
 };
 use crate::hex::{
     awaiting_chips, check_seat, links, open_ships, opening_road_site, pay_in_turn, piece_left,
     pirate_may_move, pirate_victims, produce_into, road_edge, robber_move, ship_edge,
-    starting_resources, touches_land, Cards, EdgeId, EdgePiece, Torus, VertexId, VertexPiece,
-    Victims,
+    starting_resources, touches_land, Cards, EdgeId, EdgePiece, Resource, Torus, VertexId,
+    VertexPiece, Victims,
 };
 use Violation::*;
 
@@ -49,9 +52,14 @@ impl Host for Ctx {
             E::CityLost { seat, vertex, .. } => Some((seat, vertex)),
             _ => None,
         };
+        let seven = matches!(e, E::SevenRolled { .. });
         self.push(Event::Ck(e));
         if let Some((seat, vertex)) = lost {
             clear_if_homeless(self, seat, vertex);
+        }
+        // The discards a 7 asks for are counted first (seed line 23), then its yields are paid (line 24).
+        if seven {
+            seven_yields(self);
         }
     }
 
@@ -59,8 +67,9 @@ impl Host for Ctx {
         produce(self, roll);
     }
 
-    fn before_yields(&mut self, roll: ck::Roll) {
+    fn before_yields(&mut self, roll: ck::Roll, rng: &mut GameRng) {
         drift(self, roll);
+        doubles(self, roll, rng);
     }
 }
 
@@ -82,8 +91,73 @@ pub(super) fn decide(
     ckd::advance(&mut c, rng);
     settle_empty_gold(&mut c);
     ckd::longest_road_after(&state.ck, &mut c);
+    specialists_after(state, &mut c);
     check_win(&mut c);
     Ok(c.ev)
+}
+
+/// Each resource's specialist on the board as it is (seed line 103, spec D-10): the seat with the most points at
+/// hexes of that resource, a settlement counting 1 and a city 2 for each such hex it touches (tilted buildings
+/// too; gold and the 7-hexes count for nothing); nobody on a tie or with no points at all.
+pub(super) fn specialists(st: &State) -> [Option<Seat>; 5] {
+    let board = st.board();
+    let t = board.topology();
+    let mut points = [[0u16; 8]; 5];
+    for v in t.vertices() {
+        let p = st.ck.vertices[v.index()];
+        let Some(seat) = p.owner() else { continue };
+        for &h in t.vertex_hexes(v) {
+            if let Some(r) = board.terrain(h).resource() {
+                points[r.index()][seat.index()] += u16::from(p.yield_count());
+            }
+        }
+    }
+    points.map(|by_seat| {
+        let max = by_seat.iter().copied().max().unwrap_or(0);
+        let mut top = (0..st.seats()).filter(|&s| by_seat[usize::from(s)] == max);
+        match (max, top.next(), top.next()) {
+            (1.., Some(s), None) => Some(Seat(s)),
+            _ => None,
+        }
+    })
+}
+
+/// After a command that changed the buildings on the board, the specialist cards follow them (seed lines 16, 103;
+/// spec D-10: after every change, not only builds, so a card never lags the board).
+fn specialists_after(before: &State, c: &mut Ctx) {
+    if c.s.ck.vertices != before.ck.vertices {
+        reassess_specialists(c);
+    }
+}
+
+/// The specialist cards that no longer match the board change hands.
+fn reassess_specialists(c: &mut Ctx) {
+    let now = specialists(&c.s);
+    for r in Resource::ALL {
+        let holder = now[r.index()];
+        if c.s.specialists[r.index()] != holder {
+            c.push(Event::SpecialistChanged {
+                resource: r,
+                holder,
+            });
+        }
+    }
+}
+
+/// The roller's specialists pay it one card of their resource each after the roll's yields, as far as the bank
+/// holds it (seed line 102, "am Wurf": on its own roll, a 7 included; spec D-10).
+fn pay_specialists(c: &mut Ctx) {
+    let seat = c.s.active();
+    let bank = c.s.ck.bank().resources;
+    let mut resources = Resources::ZERO;
+    for r in Resource::ALL {
+        if c.s.specialists[r.index()] == Some(seat) && bank.get(r) > 0 {
+            resources = resources.plus(Resources::one(r, 1));
+        }
+    }
+    if resources != Resources::ZERO {
+        c.push(Event::SpecialistsPaid { seat, resources });
+    }
 }
 
 /// Whether `command` settles an obligation, the only kind of command while gold is owed.
@@ -720,6 +794,22 @@ fn build_settlement(
     if !chips.is_empty() {
         c.push(Event::ChipsDrawn { seat: actor, chips });
     }
+    // Seed line 152 (spec D-42): the first settlement on an island outside Catan earns its conquest point.
+    let catan = catan_island(&labels);
+    let island = board
+        .topology()
+        .vertex_hexes(v)
+        .iter()
+        .find_map(|h| labels[h.index()].filter(|&l| Some(l) != catan));
+    if let Some(island) = island {
+        if !st.conquests.iter().any(|q| q.island == island) {
+            c.push(Event::IslandConquered {
+                seat: actor,
+                vertex: v,
+                island,
+            });
+        }
+    }
     Ok(())
 }
 
@@ -874,14 +964,14 @@ fn move_bandit(
 fn produce(c: &mut Ctx, roll: u8) {
     let ck = &c.s.ck;
     let board = ck.board();
-    let n = usize::from(ck.seats());
+    let vertices = producing(&c.s);
     let mut gains = [Hand::ZERO; 8];
     produce_into(
         board,
-        &ck.vertices,
+        &vertices,
         roll,
         |h| yields_nothing(&c.s, h),
-        &mut gains[..n],
+        &mut gains,
         ckd::city_yield,
     );
     let mut gold = [0u8; 8];
@@ -889,13 +979,50 @@ fn produce(c: &mut Ctx, roll: u8) {
         if yields_nothing(&c.s, h) || board.terrain(h) != Terrain::Gold {
             continue;
         }
-        for &v in board.topology().hex_vertices(h) {
-            let p = ck.vertices[v.index()];
-            if let Some(s) = p.owner() {
-                gold[s.index()] += p.yield_count();
-            }
+        add_gold(&vertices, board.topology().hex_vertices(h), &mut gold);
+    }
+    let (gains, withheld, owed) = pay_clockwise(&c.s, gains, gold);
+    c.emit(E::ResourcesProduced { gains, withheld });
+    if !owed.is_empty() {
+        c.push(Event::GoldDue { owed });
+    }
+    pay_specialists(c);
+}
+
+/// The board's buildings as they produce: those an avalanche tilted yield nothing (seed line 85), as if absent.
+fn producing(st: &State) -> std::borrow::Cow<'_, [VertexPiece]> {
+    let vertices = &st.ck.vertices;
+    if st.tilted.is_empty() {
+        return std::borrow::Cow::Borrowed(vertices);
+    }
+    let mut v = vertices.clone();
+    for t in &st.tilted {
+        v[t.vertex.index()] = VertexPiece::EMPTY;
+    }
+    std::borrow::Cow::Owned(v)
+}
+
+/// Adds to `gold` what the buildings on `corners` take from a gold-like hex: one resource of choice for a
+/// settlement, two for a city.
+fn add_gold(vertices: &[VertexPiece], corners: &[VertexId], gold: &mut [u8; 8]) {
+    for &v in corners {
+        let p = vertices[v.index()];
+        if let Some(s) = p.owner() {
+            gold[s.index()] += p.yield_count();
         }
     }
+}
+
+/// The bank pays `gains` clockwise from the roller (seed line 24, spec D-41): a seat it can pay in full is paid,
+/// the first it cannot gets what is left, later seats nothing. Returns the seats paid, the goods withheld and the
+/// gold owed in the order it is chosen.
+fn pay_clockwise(
+    st: &State,
+    mut gains: [Hand; 8],
+    gold: [u8; 8],
+) -> (Vec<SeatHand>, Vec<Good>, Vec<SeatCount>) {
+    let ck = &st.ck;
+    let n = usize::from(ck.seats());
     let order: Vec<usize> = ck.clockwise_from(ck.active()).map(Seat::index).collect();
     let bank = ck.bank();
     let withheld = pay_in_turn(
@@ -905,7 +1032,7 @@ fn produce(c: &mut Ctx, roll: u8) {
         |g: Good| bank.get(g),
         |h, g| h.get_mut(g),
     );
-    let gains: Vec<SeatHand> = (0..n)
+    let paid: Vec<SeatHand> = (0..n)
         .filter(|&i| !gains[i].is_empty())
         .map(|i| SeatHand {
             seat: Seat(i as u8),
@@ -920,9 +1047,170 @@ fn produce(c: &mut Ctx, roll: u8) {
             count: gold[i],
         })
         .collect();
-    c.emit(E::ResourcesProduced { gains, withheld });
-    if !owed.is_empty() {
-        c.push(Event::GoldDue { owed });
+    (paid, withheld, owed)
+}
+
+/// The yields of a 7 (seed section 7.2, spec D-04 (f)), after the discards are counted: a building at a glacier's
+/// foot takes the normal yield of each other hex of its corner (at most two; seed line 84, D-25), a building at the
+/// volcano resources of its choice as from gold (line 87). A 7-hex under the robber, the hurricane or the storm
+/// cloud yields nothing, and neither does such a hex beside a glacier (D-25, D-22, D-26); a tilted building takes
+/// nothing (D-24).
+fn seven_yields(c: &mut Ctx) {
+    let st = &c.s;
+    let board = st.board();
+    let t = board.topology();
+    let vertices = producing(st);
+    let mut gains = [Hand::ZERO; 8];
+    let mut gold = [0u8; 8];
+    for &g in board.hexes_with_number(7) {
+        if yields_nothing(st, g) {
+            continue;
+        }
+        match board.terrain(g) {
+            Terrain::Glacier => {
+                for &v in t.hex_vertices(g) {
+                    let p = vertices[v.index()];
+                    let Some(seat) = p.owner() else { continue };
+                    for &h in t.vertex_hexes(v) {
+                        if h == g || yields_nothing(st, h) {
+                            continue;
+                        }
+                        let terrain = board.terrain(h);
+                        if let Some(r) = terrain.resource() {
+                            ckd::city_yield(&mut gains[seat.index()], r, terrain, p);
+                        } else if terrain == Terrain::Gold {
+                            gold[seat.index()] += p.yield_count();
+                        }
+                    }
+                }
+            }
+            Terrain::Volcano => add_gold(&vertices, t.hex_vertices(g), &mut gold),
+            _ => {}
+        }
+    }
+    if gains.iter().any(|h| !h.is_empty()) || gold.iter().any(|&n| n > 0) {
+        let (gains, withheld, owed) = pay_clockwise(st, gains, gold);
+        if !gains.is_empty() || !withheld.is_empty() {
+            c.push(Event::SevenYielded { gains, withheld });
+        }
+        if !owed.is_empty() {
+            c.push(Event::GoldDue { owed });
+        }
+    }
+    pay_specialists(c);
+}
+
+/// The doubles' effects, after the forces and before the yields (spec D-04 (d)): the avalanches, then on double 1
+/// or double 6 the volcano's eruption.
+fn doubles(c: &mut Ctx, roll: ck::Roll, rng: &mut GameRng) {
+    if roll.white != roll.red {
+        return;
+    }
+    avalanche(c, roll.white + roll.red);
+    if roll.white == 1 || roll.white == 6 {
+        erupt(c, rng);
+    }
+}
+
+/// Doubles of `sum` and the glaciers (seed line 85, spec D-24, D-44): a tilted building is destroyed by the same
+/// doubles again and stands up on others; then every standing building at a glacier's foot beside a hex numbered
+/// `sum` is tilted. A city the same doubles destroy stands as a settlement.
+fn avalanche(c: &mut Ctx, sum: u8) {
+    let mut struck = Vec::new();
+    for tilt in c.s.tilted.clone() {
+        if tilt.sum == sum {
+            struck.push(tilt.vertex);
+            ruin(c, tilt.vertex, Blow::Avalanche);
+        } else {
+            c.push(Event::BuildingRighted {
+                seat: tilt.seat,
+                vertex: tilt.vertex,
+            });
+        }
+    }
+    let board = c.s.board();
+    let t = board.topology();
+    let mut hit = Vec::new();
+    for &g in board.hexes_with_number(7) {
+        if board.terrain(g) != Terrain::Glacier {
+            continue;
+        }
+        for &v in t.hex_vertices(g) {
+            let Some(seat) = c.s.ck.vertices[v.index()].owner() else {
+                continue;
+            };
+            let beside = t
+                .vertex_hexes(v)
+                .iter()
+                .any(|&h| h != g && board.number(h) == Some(sum));
+            if beside && !struck.contains(&v) && !hit.iter().any(|&(w, _)| w == v) {
+                hit.push((v, seat));
+            }
+        }
+    }
+    for (vertex, seat) in hit {
+        c.push(Event::BuildingTilted { seat, vertex, sum });
+    }
+}
+
+/// The volcano erupts (seed lines 87-88): one more die chooses the corner (die d, corner d - 1, clockwise from
+/// north; spec D-05), and the building there is struck down. The robber on the volcano does not stop it (D-26).
+fn erupt(c: &mut Ctx, rng: &mut GameRng) {
+    let board = c.s.board();
+    let volcanoes: Vec<HexId> = board
+        .hexes_with_number(7)
+        .iter()
+        .copied()
+        .filter(|&h| board.terrain(h) == Terrain::Volcano)
+        .collect();
+    for hex in volcanoes {
+        let die = rng.gen_range(1..=6u8);
+        let vertex = c.s.board().topology().hex_vertices(hex)[usize::from(die - 1)];
+        c.push(Event::VolcanoErupted { hex, die, vertex });
+        ruin(c, vertex, Blow::Eruption);
+    }
+}
+
+/// A blow strikes the building on `vertex`, if there is one (seed lines 85, 87-88): a settlement is removed; a city
+/// becomes a settlement, or is removed if its owner has none left in supply; its wall is lost. A metropolis on it
+/// moves to another city of its owner without one, else it is lost until someone reaches its level again (spec
+/// D-26 as far as the layer holds a metropolis only on a city).
+fn ruin(c: &mut Ctx, vertex: VertexId, blow: Blow) {
+    let ck = &c.s.ck;
+    let p = ck.vertices[vertex.index()];
+    let Some(seat) = p.owner() else { return };
+    let ruin = if !p.is_city() {
+        Ruin::SettlementRemoved
+    } else if ck.settlements_left(seat) > 0 {
+        Ruin::CityReduced
+    } else {
+        Ruin::CityRemoved
+    };
+    let wall = ck.walls[vertex.index()];
+    let tracks: Vec<Track> = Track::ALL
+        .into_iter()
+        .filter(|t| matches!(ck.metropolis(*t), Some((_, v)) if v == vertex))
+        .collect();
+    c.push(Event::BuildingRuined {
+        seat,
+        vertex,
+        blow,
+        ruin,
+        wall,
+    });
+    // Before the roll's yields, so the specialist paid on this roll is the board's as the blow left it.
+    reassess_specialists(c);
+    for track in tracks {
+        let ck = &c.s.ck;
+        let other = ck.cities_of(seat).find(|&v| !ck.is_metropolis(v));
+        if let Some(other) = other {
+            c.emit(E::MetropolisPlaced {
+                seat,
+                track,
+                vertex: other,
+                from: None,
+            });
+        }
     }
 }
 

@@ -183,6 +183,73 @@ pub(super) fn apply(state: &mut State, event: &Event) {
                 recompute_lengths(&mut state.ck);
             }
         }
+        Event::BuildingTilted { seat, vertex, sum } => {
+            state.tilted.retain(|t| t.vertex != vertex);
+            state.tilted.push(Tilt { seat, vertex, sum });
+        }
+        Event::BuildingRighted { vertex, .. } => state.tilted.retain(|t| t.vertex != vertex),
+        Event::VolcanoErupted { .. } => {}
+        Event::BuildingRuined {
+            seat,
+            vertex,
+            ruin,
+            wall,
+            ..
+        } => {
+            if let Some(v) = state.ck.vertices.get_mut(vertex.index()) {
+                *v = match ruin {
+                    Ruin::CityReduced => VertexPiece::settlement(seat),
+                    Ruin::SettlementRemoved | Ruin::CityRemoved => VertexPiece::EMPTY,
+                };
+            }
+            if wall {
+                if let Some(w) = state.ck.walls.get_mut(vertex.index()) {
+                    *w = false;
+                }
+                if let Some(p) = state.ck.players.get_mut(seat.index()) {
+                    p.walls_left = p.walls_left.saturating_add(1);
+                }
+            }
+            // A metropolis stands on a city: it leaves a city struck down (decide moves it on if it can).
+            for m in &mut state.ck.metropolis {
+                if matches!(*m, Some((_, v)) if v == vertex) {
+                    *m = None;
+                }
+            }
+            recompute_lengths(&mut state.ck);
+        }
+        Event::SpecialistChanged { resource, holder } => {
+            state.specialists[resource.index()] = holder;
+        }
+        Event::SpecialistsPaid { seat, resources } => {
+            take(&mut state.ck, seat, Hand::of_resources(resources));
+            state.ck.pending.retain(
+                |o| !matches!(o, ck::Obligation::AqueductResource { seat: s } if *s == seat),
+            );
+        }
+        Event::IslandConquered {
+            seat,
+            vertex,
+            island,
+        } => state.conquests.push(Conquest {
+            seat,
+            vertex,
+            island,
+        }),
+        Event::SevenYielded { ref gains, .. } => {
+            for g in gains {
+                take(&mut state.ck, g.seat, g.cards);
+            }
+        }
+    }
+    // A tilted building that left its corner (struck down, cleared by the barbarians) is tilted no more.
+    if !state.tilted.is_empty() {
+        let vertices = &state.ck.vertices;
+        state.tilted.retain(|t| {
+            vertices
+                .get(t.vertex.index())
+                .is_some_and(|p| p.owner() == Some(t.seat))
+        });
     }
     // A side rebuilt, by its owner or by anyone, owes no repair any more.
     if !state.repairs.is_empty() {

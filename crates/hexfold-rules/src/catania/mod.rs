@@ -40,8 +40,8 @@ pub use types::*;
 use crate::catan::{DevCard, DevCards};
 use crate::cities_knights::{self as ck, CitiesKnights, CkRules};
 use crate::hex::{
-    islands, Board, ChipBag, Costs, HexId, HexRules, Layout, MapKind, Pieces, Resources, Sea,
-    Terrain,
+    islands, Board, ChipBag, Costs, HexId, HexRules, Layout, MapKind, Pieces, Resource, Resources,
+    Sea, Terrain,
 };
 use crate::{Game, GameRng, Outcome, Seat, Viewer};
 use rand::Rng;
@@ -199,6 +199,15 @@ pub struct State {
     /// Roads and ships the forces destroyed, still to be rebuilt by their owners first (spec D-21).
     #[serde(default)]
     pub(crate) repairs: Vec<Repair>,
+    /// Buildings at a glacier's foot an avalanche laid on their side, in the order tilted (seed line 85).
+    #[serde(default)]
+    pub(crate) tilted: Vec<Tilt>,
+    /// Each resource's specialist card (in `Resource::ALL` order): its holder, `None` in the bank (seed line 102).
+    #[serde(default)]
+    pub(crate) specialists: [Option<Seat>; 5],
+    /// The islands conquered, each by its first settlement (seed line 152).
+    #[serde(default)]
+    pub(crate) conquests: Vec<Conquest>,
 }
 
 /// A stored layer state runs under Cities & Knights' rules until told otherwise: put Catania's back.
@@ -267,9 +276,32 @@ impl State {
     pub fn repairs(&self) -> &[Repair] {
         &self.repairs
     }
+    /// Buildings an avalanche laid on their side, in the order tilted.
+    pub fn tilted(&self) -> &[Tilt] {
+        &self.tilted
+    }
+    /// The holder of `resource`'s specialist card, `None` if it is in the bank.
+    pub fn specialist(&self, resource: Resource) -> Option<Seat> {
+        self.specialists[resource.index()]
+    }
+    /// The islands conquered, in the order conquered.
+    pub fn conquests(&self) -> &[Conquest] {
+        &self.conquests
+    }
+    /// The points of `seat` every viewer sees: the layer's, a point per specialist card and per conquest point
+    /// (seed lines 102, 152, 178-190).
+    pub fn public_points(&self, seat: Seat) -> u8 {
+        let specialists = self
+            .specialists
+            .iter()
+            .filter(|&&h| h == Some(seat))
+            .count();
+        let conquests = self.conquests.iter().filter(|c| c.seat == seat).count();
+        self.ck.points(seat) + specialists as u8 + conquests as u8
+    }
     /// Every point of `seat`: the public ones and its hidden victory point cards.
     pub fn points(&self, seat: Seat) -> u8 {
-        self.ck.points(seat) + self.sailors[seat.index()].hidden_points()
+        self.public_points(seat) + self.sailors[seat.index()].hidden_points()
     }
 }
 
@@ -349,6 +381,9 @@ impl Game for Catania {
             hurricane,
             cloud,
             repairs: Vec::new(),
+            tilted: Vec::new(),
+            specialists: [None; 5],
+            conquests: Vec::new(),
         }
     }
 

@@ -9,7 +9,7 @@
 
 use crate::catan::{DevCard, DevCards};
 use crate::catania::map::Force;
-use crate::cities_knights::{self as ck, SeatCount, Violation as CkViolation};
+use crate::cities_knights::{self as ck, SeatCount, SeatHand, Violation as CkViolation};
 use crate::hex::{
     ChipBag, EdgeId, HexId, HexViolation, Landing, Layout, Resource, Resources, RoadView, VertexId,
 };
@@ -67,6 +67,42 @@ pub struct Wreck {
     pub edge: EdgeId,
     pub ship: bool,
     pub repair: bool,
+}
+
+/// A building at a glacier's foot an avalanche laid on its side (seed line 85): it yields nothing, on a 7 neither,
+/// until the next doubles; the same doubles (`sum`) again destroy it, other doubles stand it up (spec D-24).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Tilt {
+    pub seat: Seat,
+    pub vertex: VertexId,
+    /// The sum of the doubles that tilted it.
+    pub sum: u8,
+}
+
+/// What struck a building down: an avalanche from a glacier or the volcano's eruption (seed lines 85, 87-88).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Blow {
+    Avalanche,
+    Eruption,
+}
+
+/// What a blow left of a building (seed lines 85, 87): a settlement is removed; a city becomes a settlement, or is
+/// removed when its owner has no settlement left in supply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Ruin {
+    SettlementRemoved,
+    CityReduced,
+    CityRemoved,
+}
+
+/// The conquest point of an island outside Catan, earned by the first settlement built on it (seed line 152).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Conquest {
+    pub seat: Seat,
+    /// Where the settlement was built (the point stays if it is later destroyed, spec D-42).
+    pub vertex: VertexId,
+    /// The island's label, as `hex::islands` numbers the map's land masses.
+    pub island: u8,
 }
 
 /// A free road or ship of a road building card.
@@ -242,6 +278,61 @@ pub enum Event {
         to: HexId,
         wrecks: Vec<Wreck>,
     },
+    /// Doubles of `sum` set off an avalanche that laid `seat`'s building on `vertex`, at a glacier's foot and
+    /// beside a hex numbered `sum`, on its side (seed line 85).
+    BuildingTilted {
+        seat: Seat,
+        vertex: VertexId,
+        sum: u8,
+    },
+    /// Other doubles than those that tilted it: `seat`'s building on `vertex` stands again (seed line 85).
+    BuildingRighted {
+        seat: Seat,
+        vertex: VertexId,
+    },
+    /// Double 1 or double 6: the volcano on `hex` erupted towards its corner `vertex`, which the extra die `die`
+    /// chose (die d, corner d - 1: 1 north, clockwise to 6 north-west; seed line 87, spec D-05).
+    VolcanoErupted {
+        hex: HexId,
+        die: u8,
+        vertex: VertexId,
+    },
+    /// A blow struck `seat`'s building on `vertex` down to `ruin`; `wall`: the city's wall was lost with it (seed
+    /// lines 85, 87-88). A metropolis on the city leaves it (the layer's `MetropolisPlaced` may follow, onto
+    /// another city of the seat).
+    BuildingRuined {
+        seat: Seat,
+        vertex: VertexId,
+        blow: Blow,
+        ruin: Ruin,
+        wall: bool,
+    },
+    /// The specialist card of `resource` went to `holder`, or back to the bank on a tie or with nobody at that
+    /// resource (seed lines 102-103, spec D-10).
+    SpecialistChanged {
+        resource: Resource,
+        holder: Option<Seat>,
+    },
+    /// The roller holds these specialists: one extra card of each of their resources, after the roll's yields, as
+    /// far as the bank holds them (seed line 102, spec D-10). A seat paid so got something from the roll, so its
+    /// aqueduct claim, if it had one, lapses.
+    SpecialistsPaid {
+        seat: Seat,
+        resources: Resources,
+    },
+    /// `seat`'s settlement on `vertex` is the first on `island`, outside Catan: a conquest point (seed line 152).
+    IslandConquered {
+        seat: Seat,
+        vertex: VertexId,
+        island: u8,
+    },
+    /// The yields of a 7 (the glaciers' feet's other hexes), paid clockwise from the roller as the bank can (seed
+    /// lines 24, 84; spec D-41); `withheld`: goods some seat got less of than its share. Unlike the layer's
+    /// `ResourcesProduced` it leaves the 7's robber phase and discards as they are, and gives no aqueduct.
+    SevenYielded {
+        gains: Vec<SeatHand>,
+        withheld: Vec<ck::Good>,
+    },
 }
 
 violations! {
@@ -398,6 +489,12 @@ pub struct StateView {
     pub storm_cloud: Option<HexId>,
     /// Roads and ships the forces destroyed that their owners must rebuild first, in the order destroyed.
     pub repairs: Vec<Repair>,
+    /// Buildings an avalanche laid on their side, in the order tilted.
+    pub tilted: Vec<Tilt>,
+    /// The holder of each resource's specialist card (brick, lumber, wool, grain, ore), `None` in the bank.
+    pub specialists: [Option<Seat>; 5],
+    /// The islands conquered, in the order conquered.
+    pub conquests: Vec<Conquest>,
 }
 
 /// An event as one viewer sees it.

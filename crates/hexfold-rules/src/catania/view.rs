@@ -1,7 +1,8 @@
 //! What each viewer may see: the layer's view (hands, progress cards and the drawn, stolen and taken cards hidden
 //! from other seats), with ships apart from roads, and Catania's own: development cards are counts for other
 //! seats and the card bought is hidden from them, and so are the points of hidden victory point cards. The chip
-//! bag, the gold owed, the natural forces and the repairs owed are public.
+//! bag, the gold owed, the natural forces, the repairs owed, the tilted buildings, the specialists and the conquests
+//! are public.
 
 use super::*;
 use crate::hex::{road_views, RoadView};
@@ -31,7 +32,7 @@ pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
                 points: if own {
                     state.points(seat)
                 } else {
-                    state.ck.points(seat)
+                    state.public_points(seat)
                 },
             }
         })
@@ -54,6 +55,9 @@ pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
         hurricane: state.hurricane,
         storm_cloud: state.cloud,
         repairs: state.repairs.clone(),
+        tilted: state.tilted.clone(),
+        specialists: state.specialists,
+        conquests: state.conquests.clone(),
     }
 }
 

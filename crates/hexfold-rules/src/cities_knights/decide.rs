@@ -32,8 +32,8 @@ pub(crate) trait Host {
         self.emit(e);
     }
     /// What the scenario resolves after the city gates and before the 7 or the yields of `roll` (Catania's
-    /// natural forces); the layer has nothing there.
-    fn before_yields(&mut self, _roll: Roll) {}
+    /// natural forces and its doubles' effects, which may draw a die from `rng`); the layer has nothing there.
+    fn before_yields(&mut self, _roll: Roll, _rng: &mut GameRng) {}
 }
 
 /// Cities & Knights' context: the scratch state and the events so far.
@@ -571,7 +571,7 @@ pub(crate) fn advance(c: &mut impl Host, rng: &mut GameRng) {
                 }
             }
         }
-        c.before_yields(roll);
+        c.before_yields(roll, rng);
         if roll.white + roll.red == 7 {
             let discards = c
                 .state()

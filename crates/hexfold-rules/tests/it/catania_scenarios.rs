@@ -7,11 +7,11 @@
 
 use hexfold_rules::catan::DevCard;
 use hexfold_rules::catania::{
-    Bandit, Catania, Command, Config, Event, Force, HexChip, Repair, State, Wreck,
+    Bandit, Blow, Catania, Command, Config, Event, Force, HexChip, Repair, Ruin, State, Wreck,
 };
 use hexfold_rules::cities_knights::{
-    AttackResult, Command as K, Event as E, EventDie, Hand, ProgressCard, ProgressPlay, Roll,
-    SeatCount, SeatHand, Track,
+    AttackResult, Command as K, Event as E, EventDie, Good, Hand, Phase, ProgressCard,
+    ProgressPlay, Roll, SeatCount, SeatHand, Track,
 };
 use hexfold_rules::hex::{EdgeId, HexId, Resource, Resources, VertexId};
 use hexfold_rules::{Game, GameRng, RuleViolation, Seat, Viewer};
@@ -148,11 +148,17 @@ fn ships_carry_a_settlement_to_an_island_whose_hexes_draw_their_chips() {
         me,
         Command::Ck(K::BuildSettlement { vertex: id(211) }),
     );
-    let [Event::Ck(E::SettlementBuilt { .. }), Event::ChipsDrawn { seat, chips }] = &events[..]
+    let [Event::Ck(E::SettlementBuilt { .. }), Event::ChipsDrawn { seat, chips }, Event::IslandConquered {
+        seat: conqueror,
+        vertex,
+        ..
+    }] = &events[..]
     else {
-        panic!("a settlement and its chips: {events:?}")
+        panic!("a settlement, its chips and its conquest point: {events:?}")
     };
     assert_eq!(*seat, me);
+    // The first settlement on the East island earns its conquest point (seed line 152).
+    assert_eq!((*conqueror, *vertex), (me, id(211)));
     let [HexChip { hex, number }] = chips[..] else {
         panic!("one island hex waits: {chips:?}")
     };
@@ -178,12 +184,16 @@ fn ships_carry_a_settlement_to_an_island_whose_hexes_draw_their_chips() {
         Command::Ck(K::BuildSettlement { vertex: id(304) }),
     );
     assert_eq!(
-        events,
-        vec![ck(E::SettlementBuilt {
+        events[0],
+        ck(E::SettlementBuilt {
             seat: me,
             vertex: id(304)
-        })]
+        })
     );
+    // Nor does it earn a conquest point (only what the specialists make of it follows).
+    assert!(events[1..]
+        .iter()
+        .all(|e| matches!(e, Event::SpecialistChanged { .. })));
 }
 
 /// M plus, for the gold: seat 0's settlement on 215 (forest (12,5), gold (13,5), desert (13,6)) and seat 1's city
@@ -266,7 +276,12 @@ fn gold_pays_resources_of_the_owners_choice_in_turn_after_the_roll() {
             SeatCount { seat: me, count: 1 },
         ],
     };
-    assert_eq!(&events[events.len() - 2..], &[produced, due]);
+    // Then the roller's specialist (lumber, from the opening) pays it one lumber on its own roll (seed line 102).
+    let bonus = Event::SpecialistsPaid {
+        seat: you,
+        resources: Resources::one(Resource::Lumber, 1),
+    };
+    assert_eq!(&events[events.len() - 3..], &[produced, due, bonus]);
     let mut state = fold(state, &events);
     assert_eq!(Catania::seats_to_act(&state), vec![you]);
     assert_eq!(
@@ -295,9 +310,10 @@ fn gold_pays_resources_of_the_owners_choice_in_turn_after_the_roll() {
         state = fold(state, &events);
     }
     assert!(state.gold_owed().is_empty());
+    // The lumber specialist's card included.
     assert_eq!(
         state.ck().hand(you).resources,
-        Resources::new(0, 3, 1, 0, 2)
+        Resources::new(0, 4, 1, 0, 2)
     );
     assert_eq!(Catania::seats_to_act(&state), vec![you]);
 }
@@ -424,10 +440,15 @@ fn development_and_progress_cards_share_a_turn() {
 #[test]
 fn hidden_victory_point_cards_win_in_the_own_turn() {
     let me = Seat(0);
-    // Five points to win: seat 0's two settlements, a city (one more) and a victory point card make four.
+    // Five points to win: seat 0's two settlements, a city (one more) and a victory point card make four (its brick
+    // specialist of the opening back in the bank, so that no other point counts).
     let state = fold(
         fixture("M", 5),
         &[
+            Event::SpecialistChanged {
+                resource: Resource::Brick,
+                holder: None,
+            },
             ck(E::CityBuilt {
                 seat: me,
                 vertex: id(207),
@@ -993,4 +1014,580 @@ fn the_iceberg_on_a_harbor_hex_closes_that_harbor() {
     );
     let gone = fold(iced.clone(), &[put(&iced, Force::Iceberg, hex(6, 2))]);
     assert_eq!(paid(&gone), 2, "open again once it sails on");
+}
+
+// Doubles and the 7-hexes (seed sections 7.2.2 and 7.2.3; the specification's scenarios 1 to 5).
+
+/// Corner `corner` (0 north, clockwise) of table cell (`col`, `row`).
+fn corner(state: &State, col: u32, row: u32, corner: usize) -> VertexId {
+    state.board().topology().hex_vertices(hex(col, row))[corner]
+}
+
+/// `seat`'s settlement, or city if `city`, on `v`, paid for with cards from the bank.
+fn building(seat: Seat, v: VertexId, city: bool) -> Vec<Event> {
+    let mut events = vec![
+        cards(seat, Resources::new(1, 1, 1, 1, 0)),
+        ck(E::SettlementBuilt { seat, vertex: v }),
+    ];
+    if city {
+        events.push(ck(E::CityBuilt {
+            seat,
+            vertex: v,
+            paid: Resources::ZERO,
+        }));
+    }
+    events
+}
+
+/// The four seats' turns end: seat 0 is about to roll again.
+fn around(state: State) -> State {
+    let ends: Vec<Event> = (0..4u8)
+        .map(|s| {
+            ck(E::TurnEnded {
+                seat: Seat(s),
+                next: Seat((s + 1) % 4),
+            })
+        })
+        .collect();
+    fold(state, &ends)
+}
+
+/// Seat 0 rolls `white` and `red` with a gate on the event die (no barbarian step to get in the way).
+fn roll(state: &State, white: u8, red: u8) -> Vec<Event> {
+    roll_until(state, Seat(0), |r| {
+        r.white == white && r.red == red && r.event != EventDie::Ship
+    })
+}
+
+/// What `seat` got from the roll's yields, a number's or a 7's.
+fn got(events: &[Event], seat: Seat) -> Hand {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Ck(E::ResourcesProduced { gains, .. }) | Event::SevenYielded { gains, .. } => {
+                gains.iter().find(|g| g.seat == seat).map(|g| g.cards)
+            }
+            _ => None,
+        })
+        .fold(Hand::ZERO, Hand::plus)
+}
+
+/// `seat`'s settlements and walls in supply, as every viewer sees them.
+fn left(state: &State, seat: Seat) -> (u8, u8) {
+    let view = Catania::view_state(state, Viewer::Spectator);
+    let p = &view.ck.players[seat.index()];
+    (p.settlements_left, p.walls_left)
+}
+
+/// `seat` puts settlements on corners between three sea hexes until none is left in its supply.
+fn use_up_settlements(state: State, seat: Seat) -> State {
+    let t = state.board().topology();
+    let open_sea: Vec<VertexId> = t
+        .vertices()
+        .filter(|&v| {
+            state.ck().vertices()[v.index()].is_empty()
+                && t.vertex_hexes(v).len() == 3
+                && t.vertex_hexes(v)
+                    .iter()
+                    .all(|&h| state.board().terrain(h).is_sea())
+        })
+        .collect();
+    let mut state = state;
+    let mut i = 0;
+    while left(&state, seat).0 > 0 {
+        state = fold(state, &building(seat, open_sea[i], false));
+        i += 1;
+    }
+    state
+}
+
+#[test]
+fn the_same_doubles_tilt_then_destroy_a_settlement_at_a_glaciers_foot() {
+    let you = Seat(1);
+    let state = roll_phase();
+    // Corner 1 of the glacier (4,6) touches the mountains (4,5), an 8, and the forest (5,6), a 9.
+    let foot = corner(&state, 4, 6, 1);
+    let without = roll(&state, 4, 4);
+    let state = fold(state, &building(you, foot, false));
+    let events = roll(&state, 4, 4);
+    let tilted = Event::BuildingTilted {
+        seat: you,
+        vertex: foot,
+        sum: 8,
+    };
+    assert!(events.contains(&tilted), "{events:?}");
+    // The avalanche comes before the yields: the tilted settlement adds no ore to what seat 1 gets from this 8.
+    assert_eq!(got(&events, you), got(&without, you));
+    let state = fold(state, &events);
+    assert_eq!(state.tilted().len(), 1);
+    // The same doubles again: the settlement is destroyed.
+    let events = roll(&around(state.clone()), 4, 4);
+    assert!(events.contains(&Event::BuildingRuined {
+        seat: you,
+        vertex: foot,
+        blow: Blow::Avalanche,
+        ruin: Ruin::SettlementRemoved,
+        wall: false,
+    }));
+    let after = fold(around(state), &events);
+    assert!(after.ck().vertices()[foot.index()].is_empty());
+    assert!(after.tilted().is_empty());
+}
+
+#[test]
+fn other_doubles_stand_a_tilted_building_up_and_it_yields_again() {
+    let you = Seat(1);
+    let state = roll_phase();
+    let foot = corner(&state, 4, 6, 1);
+    let lumber = |events: &[Event]| got(events, you).resources.get(Resource::Lumber);
+    // What seat 1 gets from a 9 without the settlement at the foot.
+    let before = lumber(&roll(&state, 4, 5));
+    let state = fold(state, &building(you, foot, false));
+    let state = around(fold(state.clone(), &roll(&state, 4, 4)));
+    // While tilted, a 9 pays it no lumber.
+    assert_eq!(lumber(&roll(&state, 4, 5)), before);
+    // Double 3 is other doubles: it stands up (no hex at its corner has a 6, so it is not tilted again).
+    let events = roll(&state, 3, 3);
+    assert!(events.contains(&Event::BuildingRighted {
+        seat: you,
+        vertex: foot
+    }));
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::BuildingTilted { .. })));
+    let state = around(fold(state, &events));
+    assert!(state.tilted().is_empty());
+    // And the next 9 pays its lumber again.
+    assert_eq!(lumber(&roll(&state, 4, 5)), before + 1);
+}
+
+#[test]
+fn an_avalanche_removes_a_city_whose_owner_has_no_settlement_left_and_its_wall() {
+    let you = Seat(1);
+    let state = roll_phase();
+    // Corner 2 of the glacier (4,6) touches the forest (5,6), a 9, and the hills (4,7), a 12.
+    let foot = corner(&state, 4, 6, 2);
+    let mut state = fold(state, &building(you, foot, true));
+    state = fold(
+        state,
+        &[ck(E::CityWallBuilt {
+            seat: you,
+            vertex: foot,
+            free: true,
+        })],
+    );
+    let state = use_up_settlements(state, you);
+    let walls_left = left(&state, you).1;
+    let tilt = roll(&state, 6, 6);
+    assert!(tilt.contains(&Event::BuildingTilted {
+        seat: you,
+        vertex: foot,
+        sum: 12
+    }));
+    let state = around(fold(state, &tilt));
+    let events = roll(&state, 6, 6);
+    assert!(events.contains(&Event::BuildingRuined {
+        seat: you,
+        vertex: foot,
+        blow: Blow::Avalanche,
+        ruin: Ruin::CityRemoved,
+        wall: true,
+    }));
+    let after = fold(state, &events);
+    assert!(after.ck().vertices()[foot.index()].is_empty());
+    assert!(!after.ck().wall_at(foot));
+    assert_eq!(left(&after, you).1, walls_left + 1);
+}
+
+#[test]
+fn a_glacier_on_a_seven_pays_its_feet_the_yields_of_their_other_hexes() {
+    let you = Seat(1);
+    let state = roll_phase();
+    let foot = corner(&state, 4, 6, 1);
+    let state = fold(state, &building(you, foot, true));
+    // A city: ore and coin from the mountains, lumber and paper from the forest.
+    let events = roll(&state, 3, 4);
+    let want = Hand::of_resources(Resources::one(Resource::Ore, 1))
+        .plus(Hand::of_resources(Resources::one(Resource::Lumber, 1)))
+        .plus(Hand::one(Good::Coin, 1))
+        .plus(Hand::one(Good::Paper, 1));
+    assert_eq!(got(&events, you), want, "{events:?}");
+    // The 7's yields come after its discards are counted, and the robber still moves.
+    let seven = events
+        .iter()
+        .position(|e| matches!(e, Event::Ck(E::SevenRolled { .. })))
+        .unwrap();
+    let yielded = events
+        .iter()
+        .position(|e| matches!(e, Event::SevenYielded { .. }))
+        .unwrap();
+    assert!(seven < yielded);
+    assert_eq!(fold(state.clone(), &events).phase(), Phase::Robber);
+    // The robber on the forest (5,6) blocks that part: only ore and coin.
+    let robbed = fold(
+        state.clone(),
+        &[ck(E::RobberMoved {
+            seat: Seat(0),
+            hex: hex(5, 6),
+        })],
+    );
+    let want = Hand::of_resources(Resources::one(Resource::Ore, 1)).plus(Hand::one(Good::Coin, 1));
+    assert_eq!(got(&roll(&robbed, 3, 4), you), want);
+    // The robber on the glacier blocks it all.
+    let robbed = fold(
+        state.clone(),
+        &[ck(E::RobberMoved {
+            seat: Seat(0),
+            hex: hex(4, 6),
+        })],
+    );
+    assert_eq!(got(&roll(&robbed, 3, 4), you), Hand::ZERO);
+    // A tilted city takes nothing on a 7.
+    let tilted = fold(
+        state,
+        &[Event::BuildingTilted {
+            seat: you,
+            vertex: foot,
+            sum: 8,
+        }],
+    );
+    assert_eq!(got(&roll(&tilted, 3, 4), you), Hand::ZERO);
+}
+
+#[test]
+fn the_volcano_on_a_seven_pays_like_gold_unless_the_robber_sits_on_it() {
+    let you = Seat(1);
+    let state = roll_phase();
+    // The volcano (9,2): a city on its south corner, between two sea hexes.
+    let v = corner(&state, 9, 2, 3);
+    let state = fold(state, &building(you, v, true));
+    let owed = |events: &[Event]| {
+        events.iter().find_map(|e| match e {
+            Event::GoldDue { owed } => owed.iter().find(|o| o.seat == you).map(|o| o.count),
+            _ => None,
+        })
+    };
+    let events = roll(&state, 2, 5);
+    assert_eq!(owed(&events), Some(2), "{events:?}");
+    // The gold is chosen before the robber moves.
+    let after = fold(state.clone(), &events);
+    assert_eq!(after.gold_owed().len(), 1);
+    let robbed = fold(
+        state,
+        &[ck(E::RobberMoved {
+            seat: Seat(0),
+            hex: hex(9, 2),
+        })],
+    );
+    assert_eq!(owed(&roll(&robbed, 2, 5)), None);
+}
+
+/// Seat 0 rolls double `face` and the volcano's die shows `die`.
+fn eruption(state: &State, face: u8, die: u8) -> Vec<Event> {
+    for seed in 0..100_000 {
+        let events = Catania::decide(
+            state,
+            Seat(0),
+            &Command::Ck(K::RollDice),
+            &mut GameRng::seed_from_u64(seed),
+        )
+        .unwrap();
+        let rolled = matches!(events.first(), Some(Event::Ck(E::DiceRolled { roll, .. }))
+            if roll.white == face && roll.red == face && roll.event != EventDie::Ship);
+        let erupted = events
+            .iter()
+            .any(|e| matches!(e, Event::VolcanoErupted { die: d, .. } if *d == die));
+        if rolled && erupted {
+            return events;
+        }
+    }
+    panic!("no seed gives the wanted eruption");
+}
+
+#[test]
+fn the_volcano_erupts_on_double_one_or_six_towards_the_corner_its_die_shows() {
+    let you = Seat(1);
+    let state = roll_phase();
+    // Die 4 points at corner 3 (south); a settlement there is removed.
+    let south = corner(&state, 9, 2, 3);
+    let with = fold(state.clone(), &building(you, south, false));
+    let events = eruption(&with, 1, 4);
+    assert!(events.contains(&Event::VolcanoErupted {
+        hex: hex(9, 2),
+        die: 4,
+        vertex: south
+    }));
+    assert!(events.contains(&Event::BuildingRuined {
+        seat: you,
+        vertex: south,
+        blow: Blow::Eruption,
+        ruin: Ruin::SettlementRemoved,
+        wall: false,
+    }));
+    assert!(fold(with, &events).ck().vertices()[south.index()].is_empty());
+    // A city with a wall becomes a settlement and loses its wall; the robber on the volcano does not stop it.
+    let city = fold(state.clone(), &building(you, south, true));
+    let city = fold(
+        city,
+        &[
+            ck(E::CityWallBuilt {
+                seat: you,
+                vertex: south,
+                free: true,
+            }),
+            ck(E::RobberMoved {
+                seat: Seat(0),
+                hex: hex(9, 2),
+            }),
+        ],
+    );
+    let events = eruption(&city, 6, 4);
+    assert!(events.contains(&Event::BuildingRuined {
+        seat: you,
+        vertex: south,
+        blow: Blow::Eruption,
+        ruin: Ruin::CityReduced,
+        wall: true,
+    }));
+    let after = fold(city.clone(), &events);
+    let p = after.ck().vertices()[south.index()];
+    assert!(p.owner() == Some(you) && !p.is_city());
+    assert!(!after.ck().wall_at(south));
+    // Without a settlement left in supply the city is removed.
+    let homeless = use_up_settlements(city, you);
+    let events = eruption(&homeless, 6, 4);
+    assert!(events.contains(&Event::BuildingRuined {
+        seat: you,
+        vertex: south,
+        blow: Blow::Eruption,
+        ruin: Ruin::CityRemoved,
+        wall: true,
+    }));
+    assert!(fold(homeless, &events).ck().vertices()[south.index()].is_empty());
+    // Other doubles, or a die pointing at an empty corner, strike nothing.
+    let with = fold(state, &building(you, south, false));
+    assert!(!roll(&with, 2, 2)
+        .iter()
+        .any(|e| matches!(e, Event::VolcanoErupted { .. })));
+    let events = eruption(&with, 1, 1);
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::BuildingRuined { .. })));
+}
+
+#[test]
+fn a_metropolis_on_a_city_struck_down_moves_to_another_city_of_its_owner() {
+    let you = Seat(1);
+    let state = roll_phase();
+    let south = corner(&state, 9, 2, 3);
+    let other = corner(&state, 9, 2, 0);
+    let mut state = fold(state, &building(you, south, true));
+    state = fold(state, &building(you, other, true));
+    state = fold(
+        state,
+        &[ck(E::MetropolisPlaced {
+            seat: you,
+            track: Track::Science,
+            vertex: south,
+            from: None,
+        })],
+    );
+    let points = state.ck().points(you);
+    let events = eruption(&state, 6, 4);
+    assert!(events.contains(&ck(E::MetropolisPlaced {
+        seat: you,
+        track: Track::Science,
+        vertex: other,
+        from: None,
+    })));
+    let after = fold(state, &events);
+    assert_eq!(after.ck().metropolis(Track::Science), Some((you, other)));
+    // The city reduced to a settlement costs one point; the metropolis keeps its two.
+    assert_eq!(after.ck().points(you), points - 1);
+}
+
+// Specialists and conquest points (seed sections 7.3 and 9.5; the specification's scenarios 18 and 19).
+
+/// Fields hexes at corner `v`.
+fn fields_at(state: &State, v: VertexId) -> u8 {
+    let board = state.board();
+    board
+        .topology()
+        .vertex_hexes(v)
+        .iter()
+        .filter(|&&h| board.terrain(h) == hexfold_rules::hex::Terrain::Fields)
+        .count() as u8
+}
+
+/// `seat`'s points at fields: 1 per settlement and 2 per city for each fields hex it touches.
+fn grain_points(state: &State, seat: Seat) -> u8 {
+    let t = state.board().topology();
+    t.vertices()
+        .filter(|v| state.ck().vertices()[v.index()].owner() == Some(seat))
+        .map(|v| state.ck().vertices()[v.index()].yield_count() * fields_at(state, v))
+        .sum()
+}
+
+#[test]
+fn the_most_points_at_a_resource_take_its_specialist_a_tie_sends_it_back() {
+    let (me, grain) = (Seat(0), Seat(2));
+    let state = main_phase();
+    // The opening gave seat 2 the grain specialist: the most settlements at fields.
+    assert_eq!(state.specialist(Resource::Grain), Some(grain));
+    let target = grain_points(&state, grain);
+    // Seat 0's settlements at one fields hex each, until one city more would tie seat 2.
+    let t = state.board().topology();
+    let sites: Vec<VertexId> = t
+        .vertices()
+        .filter(|&v| {
+            state.ck().vertices()[v.index()].is_empty()
+                && fields_at(&state, v) == 1
+                && t.vertex_hexes(v).iter().all(|&h| state.ck().robber() != h)
+        })
+        .collect();
+    let mut sites = sites.into_iter().step_by(7);
+    let mut state = state;
+    while grain_points(&state, me) + 1 < target {
+        state = fold(state, &building(me, sites.next().unwrap(), false));
+    }
+    assert_eq!(grain_points(&state, me) + 1, target);
+    let t = state.board().topology();
+    let at_fields = t
+        .vertices()
+        .find(|&v| {
+            let p = state.ck().vertices()[v.index()];
+            p.owner() == Some(me) && !p.is_city() && fields_at(&state, v) == 1
+        })
+        .expect("a settlement of seat 0 at one fields hex");
+    state = fold(state, &[cards(me, Resources::new(0, 0, 0, 4, 6))]);
+    let points = state.public_points(grain);
+    // A city at fields ties seat 2: the card goes back to the bank, with its point.
+    let events = decide(&state, me, Command::Ck(K::BuildCity { vertex: at_fields }));
+    assert!(events.contains(&Event::SpecialistChanged {
+        resource: Resource::Grain,
+        holder: None
+    }));
+    let state = fold(state, &events);
+    assert_eq!(state.public_points(grain), points - 1);
+    // A settlement and a city more at fields lead: seat 0 takes the card, one point.
+    let x = sites.next().unwrap();
+    let state = fold(state, &building(me, x, false));
+    let events = decide(&state, me, Command::Ck(K::BuildCity { vertex: x }));
+    assert!(events.contains(&Event::SpecialistChanged {
+        resource: Resource::Grain,
+        holder: Some(me)
+    }));
+    let state = fold(state, &events);
+    // Each card held is a point beside the layer's.
+    let held = Resource::ALL
+        .into_iter()
+        .filter(|&r| state.specialist(r) == Some(me))
+        .count() as u8;
+    assert!(held >= 1);
+    assert_eq!(state.public_points(me), state.ck().points(me) + held);
+    // On its own roll the holder takes one more grain after the yields; on another's roll nothing.
+    let state = around(state);
+    let events = roll(&state, 1, 2);
+    let paid = events.iter().find_map(|e| match e {
+        Event::SpecialistsPaid { seat, resources } => Some((*seat, *resources)),
+        _ => None,
+    });
+    assert_eq!(
+        paid.map(|(s, r)| (s, r.get(Resource::Grain))),
+        Some((me, 1))
+    );
+    let after = fold(state, &events);
+    let next = fold(
+        after,
+        &[ck(E::TurnEnded {
+            seat: me,
+            next: Seat(1),
+        })],
+    );
+    let events = roll_until(&next, Seat(1), |r| r.white + r.red != 7);
+    assert!(!events.iter().any(|e| matches!(
+        e,
+        Event::SpecialistsPaid { seat, .. } if *seat == me
+    )));
+}
+
+#[test]
+fn only_the_first_settlement_on_an_island_earns_its_conquest_point() {
+    let (me, you) = (Seat(0), Seat(1));
+    let state = main_phase();
+    let board = state.board();
+    let t = board.topology();
+    let labels = hexfold_rules::hex::islands(board);
+    // Seat 1 was first on the East island, at 211 (the first scenario's corner).
+    let island = t
+        .vertex_hexes(id(211))
+        .iter()
+        .find_map(|h| labels[h.index()])
+        .unwrap();
+    let first = Event::IslandConquered {
+        seat: you,
+        vertex: id(211),
+        island,
+    };
+    let mut given = building(you, id(211), false);
+    given.push(first);
+    let state = fold(state, &given);
+    assert_eq!(
+        state.public_points(you),
+        state.ck().points(you)
+            + {
+                Resource::ALL
+                    .into_iter()
+                    .filter(|&r| state.specialist(r) == Some(you))
+                    .count() as u8
+            }
+            + 1
+    );
+    // Seat 0 reaches another corner of that island by ship: a settlement, but no point.
+    let t = state.board().topology();
+    let (v, side) = t
+        .vertices()
+        .filter(|&v| {
+            state.ck().vertices()[v.index()].is_empty()
+                && t.vertex_hexes(v)
+                    .iter()
+                    .any(|h| labels[h.index()] == Some(island))
+                && t.vertex_neighbors(v)
+                    .iter()
+                    .all(|w| state.ck().vertices()[w.index()].is_empty())
+        })
+        .find_map(|v| {
+            let side = t.vertex_edges(v).iter().copied().find(|&e| {
+                state.ck().edges()[e.index()].is_empty()
+                    && hexfold_rules::hex::edge_hexes(t, e)
+                        .any(|h| state.board().terrain(h).is_sea())
+            })?;
+            Some((v, side))
+        })
+        .expect("a free coastal corner of the island");
+    let state = fold(
+        state,
+        &[ship(me, side), cards(me, Resources::new(1, 1, 1, 1, 0))],
+    );
+    let events = decide(&state, me, Command::Ck(K::BuildSettlement { vertex: v }));
+    assert!(events.contains(&ck(E::SettlementBuilt {
+        seat: me,
+        vertex: v
+    })));
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::IslandConquered { .. })));
+    // The point stays with seat 1 when its settlement is gone (spec D-42).
+    let gone = fold(
+        state,
+        &[Event::BuildingRuined {
+            seat: you,
+            vertex: id(211),
+            blow: Blow::Eruption,
+            ruin: Ruin::SettlementRemoved,
+            wall: false,
+        }],
+    );
+    assert_eq!(gone.conquests().len(), 1);
+    assert_eq!(gone.conquests()[0].seat, you);
 }
