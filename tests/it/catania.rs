@@ -216,9 +216,9 @@ fn check_legal(seat: u32, state: &cn::State, legal: &[pb::Command]) {
         .cards;
     let sailor = &state.sailors[seat as usize];
     let dev = sailor.development_cards.expect("and its development cards");
-    let robbable = |victim: Option<u32>| {
-        victim.is_none_or(|v| v != seat && layer.players[v as usize].card_count > 0)
-    };
+    // Any other seat may be named, one holding no card included (CAT-ROBBER-03; the steal then takes nothing).
+    let robbable =
+        |victim: Option<u32>| victim.is_none_or(|v| v != seat && v < layer.players.len() as u32);
     // The seat a master merchant or spy of this seat's looks into, as its obligation (public) names it.
     let peeked = |progress: bool| {
         layer
