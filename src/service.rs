@@ -145,7 +145,9 @@ impl Inner {
 
 impl Inner {
     fn by_variant(&self, variant: i32) -> Result<&Arc<dyn DynGame>, ApiError> {
-        let named = pb::Variant::try_from(variant).unwrap_or(pb::Variant::Unspecified);
+        let named = pb::Variant::try_from(variant).map_err(|_| {
+            ApiError::InvalidArgument(format!("variant {variant} must name a Variant"))
+        })?;
         if named == pb::Variant::Unspecified {
             return Err(ApiError::InvalidArgument("variant is required".into()));
         }

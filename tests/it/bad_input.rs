@@ -433,3 +433,97 @@ async fn requests_over_the_concurrency_limit_are_shed_with_resource_exhausted() 
     holder.unwrap().abort();
     server.stop().await;
 }
+
+/// An enum number the API does not name is refused at creation for every game (never read as the default map),
+/// and a corner outside the board is malformed input whether its number fits the id type (54 on the 54-corner
+/// board, refused by the rules' check, with its rule ID) or not (2^32-1, refused at the edge).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unknown_enum_values_and_ids_off_the_board_are_invalid_arguments() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let mut client = server.client().await;
+    for variant in [
+        pb::Variant::Catan,
+        pb::Variant::CitiesAndKnights,
+        pb::Variant::Catania,
+        pb::Variant::Elasund,
+    ] {
+        for map in [99, -5] {
+            let status = assert_code(
+                client
+                    .create_game(pb::CreateGameRequest {
+                        variant: variant as i32,
+                        seats: vec!["a".into(), "b".into(), "c".into()],
+                        options: Some(pb::GameOptions {
+                            map,
+                            ..Default::default()
+                        }),
+                    })
+                    .await,
+                Code::InvalidArgument,
+            );
+            assert!(status.message().contains("MapKind"), "{status:?}");
+        }
+    }
+    assert!(client
+        .list_games(pb::ListGamesRequest::default())
+        .await
+        .unwrap()
+        .into_inner()
+        .games
+        .is_empty());
+
+    // Play the starting rolls until a seat may place its first settlement, then name corners off the board.
+    let mut table = Table::new(server.addr, 4).await;
+    let placer = 'found: {
+        for _ in 0..64 {
+            for seat in 0..4 {
+                let legal = table.legal(seat).await.unwrap();
+                let place = legal.commands.iter().any(|c| {
+                    matches!(
+                        &c.game,
+                        Some(pb::command::Game::Catan(c::Command {
+                            command: Some(c::command::Command::PlaceSettlement(_))
+                        }))
+                    )
+                });
+                if place {
+                    break 'found seat;
+                }
+                if let Some(first) = legal.commands.first() {
+                    table.submit(seat, first.clone(), None).await.unwrap();
+                    break;
+                }
+            }
+        }
+        panic!("no seat came to place a settlement");
+    };
+    let head = table.head().await;
+    let place = |vertex| {
+        catan(c::command::Command::PlaceSettlement(c::PlaceSettlement {
+            vertex,
+        }))
+    };
+    let status = assert_code(
+        table.submit(placer, place(54), None).await,
+        Code::InvalidArgument,
+    );
+    let info = status.get_details_error_info().expect("error info");
+    assert_eq!(info.reason, "NoSuchVertex");
+    assert_eq!(info.metadata["rule_id"], "BASE-BOARD-04");
+    assert_code(
+        table.submit(placer, place(u32::MAX), None).await,
+        Code::InvalidArgument,
+    );
+    // Corner 53 exists: whatever the rules say of it, it is not malformed.
+    let last = table.submit(placer, place(53), None).await;
+    assert!(
+        last.as_ref()
+            .map_or_else(|s| s.code() == Code::FailedPrecondition, |_| true),
+        "{last:?}"
+    );
+    if last.is_err() {
+        assert_eq!(table.head().await, head);
+    }
+    server.stop().await;
+}
