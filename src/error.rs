@@ -40,6 +40,15 @@ pub enum ApiError {
     },
     #[error("{0}")]
     NotFound(String),
+    /// The command id was used in this game by another seat, or by the same seat for another command: only the
+    /// same command from the same seat is answered with the original result (ALREADY_EXISTS, with an
+    /// `ErrorInfo` whose reason says which, and the id in its metadata).
+    #[error("{message}")]
+    CommandIdReused {
+        reason: &'static str,
+        command_id: String,
+        message: String,
+    },
     /// The request's `expected_version` is not the game's version.
     #[error("expected version {expected}, the game is at version {actual}")]
     Conflict { expected: u64, actual: u64 },
@@ -115,6 +124,7 @@ impl ApiError {
             ApiError::InvalidArgument(_) | ApiError::Invalid { .. } => Code::InvalidArgument,
             ApiError::Precondition { .. } => Code::FailedPrecondition,
             ApiError::NotFound(_) => Code::NotFound,
+            ApiError::CommandIdReused { .. } => Code::AlreadyExists,
             ApiError::Conflict { .. } => Code::Aborted,
             ApiError::OutOfRange(_) => Code::OutOfRange,
             ApiError::Unauthenticated(_) => Code::Unauthenticated,
@@ -140,6 +150,12 @@ impl ApiError {
                     ("rule_id".to_string(), rule_id.to_string()),
                     ("message".to_string(), self.to_string()),
                 ]),
+            )),
+            ApiError::CommandIdReused {
+                reason, command_id, ..
+            } => Some((
+                reason,
+                HashMap::from([("command_id".to_string(), command_id.clone())]),
             )),
             ApiError::Conflict { expected, actual } => Some((
                 "VersionConflict",

@@ -86,19 +86,19 @@ impl<G: StoredGame> Engine<G> {
         Ok(self.shared.store.head(id).await?)
     }
 
-    /// The versions of the command `command_id` of game `id`, if it was applied. For a command the rules refused:
-    /// the store answers an id it has never seen from memory, without a read.
+    /// The command `command_id` of game `id` as it was applied (its seat and command) with its versions, if it
+    /// was. For a command the rules refused, or an append the store called a duplicate: the store answers an id
+    /// it has never seen from memory, without a read.
     pub(super) async fn find_command(
         &self,
         id: &str,
         command_id: &str,
-    ) -> Result<Option<(u64, u64)>, ApiError> {
-        Ok(self
-            .shared
-            .store
-            .find_command(id, command_id)
-            .await?
-            .map(|c| (c.first_version, c.last_version)))
+    ) -> Result<Option<(StoredCommand<G::Command>, u64, u64)>, ApiError> {
+        let Some(record) = self.shared.store.find_command(id, command_id).await? else {
+            return Ok(None);
+        };
+        let command = stored::decode("command", id, &record.command)?;
+        Ok(Some((command, record.first_version, record.last_version)))
     }
 
     /// Every command applied to a game, in order.
