@@ -161,9 +161,7 @@ impl Inner {
 
     /// The engine of a game id: ids are `<game name>-<random hex>`.
     fn by_game(&self, game_id: &str) -> Result<&Arc<dyn DynGame>, ApiError> {
-        if game_id.is_empty() {
-            return Err(ApiError::InvalidArgument("game_id is required".into()));
-        }
+        crate::engine::check_game_id(game_id)?;
         self.games
             .iter()
             .find(|g| {

@@ -37,6 +37,24 @@ impl<G: StoredGame> Engine<G> {
         })
     }
 
+    /// A game's meta, fixed at creation (NOT_FOUND for a game the store does not have): what a game that is not
+    /// cached is looked up by before it gets a slot.
+    pub(super) async fn load_meta(&self, id: &str) -> Result<Arc<Meta<G>>, ApiError> {
+        let meta = self.shared.store.meta(id).await?;
+        Ok(Arc::new(decode_meta::<G>(id, &meta)?))
+    }
+
+    /// A game's head from the store, its meta already read ([`Engine::load_meta`]).
+    pub(super) async fn load_head_of(&self, meta: Arc<Meta<G>>) -> Result<Head<G>, ApiError> {
+        let version = self.shared.store.head(&meta.id).await?;
+        let state = fold_to(&self.shared, &meta, version).await?;
+        Ok(Head {
+            meta,
+            version,
+            state,
+        })
+    }
+
     pub(super) async fn create_stream(
         &self,
         id: &str,
