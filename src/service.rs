@@ -482,9 +482,17 @@ async fn next_request(
             "a Play message must hold `open` or `submit`".into(),
         )),
         Ok(None) => Ok(None),
-        Err(status) if status.code() == tonic::Code::InvalidArgument => {
+        // tonic reports a message over the size limit as OUT_OF_RANGE and broken framing (a truncated message,
+        // the compressed flag without an encoding) as INTERNAL: both are the client's, and retrying cannot help.
+        Err(status)
+            if matches!(
+                status.code(),
+                tonic::Code::InvalidArgument | tonic::Code::OutOfRange | tonic::Code::Internal
+            ) =>
+        {
             Err(ApiError::InvalidArgument(status.message().to_string()))
         }
+        // The client went away (reset or cancelled): there is nobody to answer.
         Err(_) => Ok(None),
     }
 }
