@@ -243,7 +243,9 @@ pub async fn run(
         .accept_http1(true)
         .timeout(config.request_timeout)
         .max_concurrent_streams(config.max_streams_per_connection.max(1))
-        .http2_keepalive_interval(Some(config.keepalive_interval))
+        // Pings at most half the idle timeout apart, so that their answers keep every live connection from
+        // looking idle whatever the two are set to.
+        .http2_keepalive_interval(Some(config.keepalive_interval.min(config.idle_timeout / 2)))
         .http2_keepalive_timeout(Some(config.keepalive_timeout))
         .layer(cors)
         .layer(tonic_web::GrpcWebLayer::new())
@@ -456,6 +458,45 @@ mod tests {
         assert_eq!(postgres.url, url);
         let refused = serve(&["--store", "./somewhere"]).unwrap_err();
         assert!(refused.to_string().contains("PostgreSQL URL"), "{refused}");
+    }
+
+    #[test]
+    fn connection_limits_have_their_documented_defaults_and_flags() {
+        let default = serve(&[]).unwrap();
+        assert_eq!(
+            (
+                default.request_body_timeout,
+                default.max_streams_per_connection,
+                default.max_connections,
+                default.idle_timeout,
+                default.keepalive_interval,
+            ),
+            (
+                Duration::from_secs(5),
+                128,
+                10_000,
+                Duration::from_secs(60),
+                Duration::from_secs(20)
+            )
+        );
+        let flags = [
+            "--request-body-timeout-ms",
+            "250",
+            "--max-streams-per-connection",
+            "8",
+            "--max-connections",
+            "100",
+            "--idle-timeout-s",
+            "7",
+            "--keepalive-interval-s",
+            "3",
+        ];
+        let set = serve(&flags).unwrap();
+        assert_eq!(set.request_body_timeout, Duration::from_millis(250));
+        assert_eq!(set.max_streams_per_connection, 8);
+        assert_eq!(set.max_connections, 100);
+        assert_eq!(set.idle_timeout, Duration::from_secs(7));
+        assert_eq!(set.keepalive_interval, Duration::from_secs(3));
     }
 
     #[tokio::test]
