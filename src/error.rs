@@ -21,9 +21,11 @@ pub enum ApiError {
     /// The request is malformed whatever the game's state (missing field, bad id, oversized input).
     #[error("{0}")]
     InvalidArgument(String),
-    /// The game's configuration was refused by the rules (INVALID_ARGUMENT, with an `ErrorInfo`).
+    /// Refused by a rule whatever the game's state (INVALID_ARGUMENT, with an `ErrorInfo` like a violation's): a
+    /// configuration the rules refuse at creation, or a command naming what the game's setup does not have (see
+    /// [`OFF_THE_TABLE`]).
     #[error("{message}")]
-    InvalidConfig {
+    Invalid {
         reason: &'static str,
         rule_id: &'static str,
         message: String,
@@ -38,6 +40,15 @@ pub enum ApiError {
     },
     #[error("{0}")]
     NotFound(String),
+    /// The command id was used in this game by another seat, or by the same seat for another command: only the
+    /// same command from the same seat is answered with the original result (ALREADY_EXISTS, with an
+    /// `ErrorInfo` whose reason says which, and the id in its metadata).
+    #[error("{message}")]
+    CommandIdReused {
+        reason: &'static str,
+        command_id: String,
+        message: String,
+    },
     /// The request's `expected_version` is not the game's version.
     #[error("expected version {expected}, the game is at version {actual}")]
     Conflict { expected: u64, actual: u64 },
@@ -60,9 +71,27 @@ pub enum ApiError {
     Internal(String),
 }
 
+/// The violations that say a command names a seat, hex, corner, side, row or wall space the game does not have.
+/// Which ones exist is fixed by the public setup, so such a command is malformed whatever the state, like an id
+/// too large for its type: INVALID_ARGUMENT, with the violation's `ErrorInfo` (its name and rule ID) as for a
+/// refusal. The rules keep their checks (the edge cannot know every board's size before the rules see the state);
+/// only the status differs. A command from a seat that may not act at all is refused for that first (the rules
+/// check the turn before the ids), which the seat may see anyway.
+pub const OFF_THE_TABLE: &[&str] = &[
+    "NoSuchSeat",
+    "NoSuchHex",
+    "NoSuchVertex",
+    "NoSuchEdge",
+    "NoSuchRow",
+    "NoSuchWallSlot",
+];
+
 impl ApiError {
-    /// A rules violation of a command.
+    /// A rules violation of a command: FAILED_PRECONDITION, or INVALID_ARGUMENT for one of [`OFF_THE_TABLE`].
     pub fn violation<V: RuleViolation>(v: V) -> ApiError {
+        if OFF_THE_TABLE.contains(&v.name()) {
+            return ApiError::invalid_config(v);
+        }
         ApiError::Precondition {
             reason: v.name(),
             rule_id: v.rule_id(),
@@ -72,7 +101,7 @@ impl ApiError {
 
     /// A rules violation of a game's configuration, at creation.
     pub fn invalid_config<V: RuleViolation>(v: V) -> ApiError {
-        ApiError::InvalidConfig {
+        ApiError::Invalid {
             reason: v.name(),
             rule_id: v.rule_id(),
             message: v.message().to_string(),
@@ -92,9 +121,10 @@ impl ApiError {
 
     pub fn code(&self) -> Code {
         match self {
-            ApiError::InvalidArgument(_) | ApiError::InvalidConfig { .. } => Code::InvalidArgument,
+            ApiError::InvalidArgument(_) | ApiError::Invalid { .. } => Code::InvalidArgument,
             ApiError::Precondition { .. } => Code::FailedPrecondition,
             ApiError::NotFound(_) => Code::NotFound,
+            ApiError::CommandIdReused { .. } => Code::AlreadyExists,
             ApiError::Conflict { .. } => Code::Aborted,
             ApiError::OutOfRange(_) => Code::OutOfRange,
             ApiError::Unauthenticated(_) => Code::Unauthenticated,
@@ -109,7 +139,7 @@ impl ApiError {
     /// The `google.rpc.ErrorInfo` (reason and metadata) this error carries, if any.
     fn error_info(&self) -> Option<(&'static str, HashMap<String, String>)> {
         match self {
-            ApiError::InvalidConfig {
+            ApiError::Invalid {
                 reason, rule_id, ..
             }
             | ApiError::Precondition {
@@ -120,6 +150,12 @@ impl ApiError {
                     ("rule_id".to_string(), rule_id.to_string()),
                     ("message".to_string(), self.to_string()),
                 ]),
+            )),
+            ApiError::CommandIdReused {
+                reason, command_id, ..
+            } => Some((
+                reason,
+                HashMap::from([("command_id".to_string(), command_id.clone())]),
             )),
             ApiError::Conflict { expected, actual } => Some((
                 "VersionConflict",
@@ -222,6 +258,31 @@ mod tests {
         assert_eq!(info.domain, ERROR_DOMAIN);
         assert_eq!(info.metadata["rule_id"], "BASE-TEST-01");
         assert_eq!(info.metadata["message"], "Not now.");
+    }
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    struct OffBoard;
+    impl RuleViolation for OffBoard {
+        fn rule_id(&self) -> &'static str {
+            "BASE-BOARD-04"
+        }
+        fn name(&self) -> &'static str {
+            "NoSuchVertex"
+        }
+        fn message(&self) -> &'static str {
+            "There is no such corner on this board."
+        }
+    }
+
+    #[test]
+    fn naming_what_the_board_lacks_is_invalid_argument_with_its_rule() {
+        let status = ApiError::from(Refusal::Rule(OffBoard)).into_status();
+        assert_eq!(status.code(), Code::InvalidArgument);
+        let info = status.get_details_error_info().expect("error info");
+        assert_eq!(info.reason, "NoSuchVertex");
+        assert_eq!(info.metadata["rule_id"], "BASE-BOARD-04");
+        let refusal = ApiError::violation(OffBoard).into_refusal();
+        assert_eq!(refusal.code, Code::InvalidArgument as i32);
     }
 
     #[test]

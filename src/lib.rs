@@ -29,6 +29,7 @@ pub mod codec;
 pub mod engine;
 pub mod error;
 pub mod games;
+pub mod gate;
 pub mod net;
 pub mod server;
 pub mod service;

@@ -1,4 +1,6 @@
-//! Write coalescing for the server's (and the load benchmark's) connections.
+//! The server's connections: accepted under a connection limit with an idle timeout, backing off when file
+//! descriptors run out ([`incoming`], [`Watched`]); and write coalescing for them (and the load benchmark's),
+//! [`Coalesce`], described here.
 //!
 //! HTTP/2 multiplexes many streams over one connection, and h2 writes whatever frames are queued each time its
 //! connection task runs, then flushes. Under load the task is woken by every stream that has a message, and tokio
@@ -13,11 +15,18 @@
 //! immediate when nothing else is ready. Nothing is held back past that turn, so it adds no timer and no latency
 //! on an idle server.
 
+use std::future::Future as _;
 use std::io::{self, IoSlice};
 use std::pin::Pin;
+use std::sync::Arc;
 use std::task::{ready, Context, Poll};
+use std::time::{Duration, Instant};
 
+use futures::Stream;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::time::Sleep;
 use tonic::transport::server::Connected;
 
 /// Past this many buffered bytes a write sends the buffer before taking more: the bound on memory per
@@ -158,6 +167,187 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for Coalesce<T> {
 }
 
 impl<T: Connected> Connected for Coalesce<T> {
+    type ConnectInfo = T::ConnectInfo;
+
+    fn connect_info(&self) -> Self::ConnectInfo {
+        self.io.connect_info()
+    }
+}
+
+/// Limits on the server's connections (see [`incoming`]).
+#[derive(Clone, Copy, Debug)]
+pub struct ConnectionLimits {
+    /// Connections open at once; one more is accepted and closed at once, with a warning in the log.
+    pub max_connections: usize,
+    /// A connection from which nothing has been read for this long is closed. HTTP/2 clients answer the
+    /// server's keepalive pings, so a live one is never idle this long; a silent socket, one that sent only
+    /// the preface, or an HTTP/1.1 connection with nothing to say is.
+    pub idle_timeout: Duration,
+}
+
+/// Waits after `accept` fails for want of file descriptors or memory: the first pause, doubled at each failure in
+/// a row up to the last.
+const ACCEPT_PAUSE: (Duration, Duration) = (Duration::from_millis(10), Duration::from_secs(1));
+
+/// Whether an accept error means the process (or the system) is out of file descriptors or socket memory, which
+/// accepting again at once cannot cure.
+fn is_exhaustion(e: &io::Error) -> bool {
+    const EMFILE: i32 = 24;
+    const ENFILE: i32 = 23;
+    const ENOBUFS: i32 = 105;
+    const ENOMEM: i32 = 12;
+    matches!(e.raw_os_error(), Some(EMFILE | ENFILE | ENOBUFS | ENOMEM))
+}
+
+/// The server's accepted connections: each with a permit of the connection limit and its idle timer, coalescing
+/// its writes if `coalesce`. When `accept` fails for want of file descriptors (EMFILE) or memory, it waits before
+/// trying again (10 ms, doubling to 1 s; one warning per wait) instead of spinning a core on an error that
+/// returns at once; other accept errors (a peer that reset before being accepted) are skipped. Never yields an
+/// error, so the server's loop never sees one.
+pub fn incoming(
+    listener: TcpListener,
+    limits: ConnectionLimits,
+    coalesce: bool,
+) -> impl Stream<Item = io::Result<Coalesce<Watched<TcpStream>>>> + Send {
+    struct State {
+        listener: TcpListener,
+        permits: Arc<Semaphore>,
+        pause: Option<Duration>,
+        refused_warned: Option<Instant>,
+    }
+    let state = State {
+        listener,
+        permits: Arc::new(Semaphore::new(
+            limits.max_connections.clamp(1, Semaphore::MAX_PERMITS),
+        )),
+        pause: None,
+        refused_warned: None,
+    };
+    futures::stream::unfold(state, move |mut state| async move {
+        loop {
+            match state.listener.accept().await {
+                Ok((stream, peer)) => {
+                    state.pause = None;
+                    let Ok(permit) = Arc::clone(&state.permits).try_acquire_owned() else {
+                        // One line a second at most: a flood of connections must not become a flood of logs.
+                        if state
+                            .refused_warned
+                            .is_none_or(|at| at.elapsed() >= Duration::from_secs(1))
+                        {
+                            state.refused_warned = Some(Instant::now());
+                            tracing::warn!(
+                                %peer,
+                                max_connections = limits.max_connections,
+                                "connection refused: the server has as many connections as it allows"
+                            );
+                        }
+                        drop(stream);
+                        continue;
+                    };
+                    if let Err(e) = stream.set_nodelay(true) {
+                        tracing::debug!(error = %e, "cannot set TCP_NODELAY");
+                    }
+                    let watched = Watched::new(stream, permit, limits.idle_timeout);
+                    return Some((Ok(Coalesce::new(watched, coalesce)), state));
+                }
+                Err(e) if is_exhaustion(&e) => {
+                    let pause = state
+                        .pause
+                        .map_or(ACCEPT_PAUSE.0, |p| (p * 2).min(ACCEPT_PAUSE.1));
+                    state.pause = Some(pause);
+                    tracing::warn!(
+                        error = %e,
+                        pause_ms = pause.as_millis() as u64,
+                        "cannot accept connections (out of file descriptors or memory): pausing accept"
+                    );
+                    tokio::time::sleep(pause).await;
+                }
+                Err(e) => tracing::debug!(error = %e, "accept failed"),
+            }
+        }
+    })
+}
+
+/// A connection that holds a permit of the connection limit for as long as it is open, and fails its reads
+/// (so the server closes it) once nothing has been read for the idle timeout.
+#[derive(Debug)]
+pub struct Watched<T> {
+    io: T,
+    _permit: OwnedSemaphorePermit,
+    idle_timeout: Duration,
+    idle: Pin<Box<Sleep>>,
+}
+
+impl<T> Watched<T> {
+    pub fn new(io: T, permit: OwnedSemaphorePermit, idle_timeout: Duration) -> Watched<T> {
+        Watched {
+            io,
+            _permit: permit,
+            idle_timeout,
+            idle: Box::pin(tokio::time::sleep(idle_timeout)),
+        }
+    }
+}
+
+impl<T: AsyncRead + Unpin> AsyncRead for Watched<T> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let this = &mut *self;
+        let before = buf.filled().len();
+        match Pin::new(&mut this.io).poll_read(cx, buf) {
+            Poll::Ready(Ok(())) => {
+                if buf.filled().len() > before {
+                    let deadline = tokio::time::Instant::now() + this.idle_timeout;
+                    this.idle.as_mut().reset(deadline);
+                }
+                Poll::Ready(Ok(()))
+            }
+            Poll::Pending => match this.idle.as_mut().poll(cx) {
+                Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
+                    io::ErrorKind::TimedOut,
+                    "the connection was idle past the idle timeout",
+                ))),
+                Poll::Pending => Poll::Pending,
+            },
+            ready => ready,
+        }
+    }
+}
+
+impl<T: AsyncWrite + Unpin> AsyncWrite for Watched<T> {
+    fn poll_write(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        data: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.io).poll_write(cx, data)
+    }
+
+    fn poll_write_vectored(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        slices: &[IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.io).poll_write_vectored(cx, slices)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.io.is_write_vectored()
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.io).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.io).poll_shutdown(cx)
+    }
+}
+
+impl<T: Connected> Connected for Watched<T> {
     type ConnectInfo = T::ConnectInfo;
 
     fn connect_info(&self) -> Self::ConnectInfo {

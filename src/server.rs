@@ -5,7 +5,8 @@
 //! `127.0.0.1:0` and stop the server by resolving the future.
 
 use crate::engine::{Limits, Shared};
-use crate::net::Coalesce;
+use crate::gate::{GateConfig, GateLayer};
+use crate::net::ConnectionLimits;
 use crate::proto::v1::{hexfold_server::HexfoldServer, FILE_DESCRIPTOR_SET};
 use crate::service::HexfoldService;
 use hexfold_postgres::{PgConfig, PgStore};
@@ -16,9 +17,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::{watch, RwLock, Semaphore};
-use tokio_stream::StreamExt as _;
 use tonic::codegen::http::{header, HeaderName, HeaderValue, Method};
-use tonic::transport::server::TcpIncoming;
 use tower::limit::GlobalConcurrencyLimitLayer;
 use tower::load_shed::LoadShedLayer;
 use tower::ServiceBuilder;
@@ -40,8 +39,21 @@ pub struct Config {
     pub request_timeout: Duration,
     /// Requests handled at once across all connections; more are refused with RESOURCE_EXHAUSTED.
     pub max_concurrent_requests: usize,
-    /// Largest request message.
+    /// Largest request message; a larger one is INVALID_ARGUMENT (it can never be accepted).
     pub max_request_bytes: usize,
+    /// A unary request's body must arrive whole this long after its headers (DEADLINE_EXCEEDED otherwise). It is
+    /// read before the request takes a concurrency slot, so a slow body holds none.
+    pub request_body_timeout: Duration,
+    /// HTTP/2 streams one connection may have open at once (the `SETTINGS_MAX_CONCURRENT_STREAMS` it is sent).
+    pub max_streams_per_connection: u32,
+    /// Connections open at once; more are accepted and closed at once.
+    pub max_connections: usize,
+    /// A connection from which nothing has been read for this long is closed.
+    pub idle_timeout: Duration,
+    /// The server pings each HTTP/2 connection this often, and closes it if the ping is not answered within
+    /// `keepalive_timeout`. Shorter than `idle_timeout`, so the answers keep live connections from being idle.
+    pub keepalive_interval: Duration,
+    pub keepalive_timeout: Duration,
     /// Web origins (`https://play.example`) whose pages may call the API with gRPC-Web; empty means any origin.
     pub allowed_origins: Vec<String>,
     /// Each connection's writes wait for one turn of the scheduler and leave together (see [`crate::net`]); off,
@@ -60,6 +72,12 @@ impl Default for Config {
             request_timeout: Duration::from_secs(10),
             max_concurrent_requests: 4096,
             max_request_bytes: 64 << 10,
+            request_body_timeout: Duration::from_secs(5),
+            max_streams_per_connection: 128,
+            max_connections: 10_000,
+            idle_timeout: Duration::from_secs(60),
+            keepalive_interval: Duration::from_secs(20),
+            keepalive_timeout: Duration::from_secs(10),
             allowed_origins: Vec::new(),
             coalesce_writes: true,
         }
@@ -240,26 +258,41 @@ pub async fn run(
         }
     };
     // A global limit (not per connection) with load shedding: when every slot is taken a request is refused at
-    // once with RESOURCE_EXHAUSTED instead of queueing without bound.
+    // once with RESOURCE_EXHAUSTED instead of queueing without bound. Inside the gate, so a request takes a slot
+    // only once its body is in (see `crate::gate`).
     let limits = ServiceBuilder::new()
         .layer(LoadShedLayer::new())
         .layer(GlobalConcurrencyLimitLayer::new(
             config.max_concurrent_requests.max(1),
         ))
         .into_inner();
+    let gate = GateLayer::new(GateConfig {
+        max_message_bytes: config.max_request_bytes,
+        body_timeout: config.request_body_timeout,
+    });
     // HTTP/1.1 is accepted for gRPC-Web, which browsers speak (they cannot send HTTP/2 trailers): the layer
     // translates it to gRPC for every service and leaves native gRPC calls alone. Browsers can make unary and
     // server-streaming calls this way, not `Play`, which streams both ways.
-    let coalesce = config.coalesce_writes;
-    let incoming = TcpIncoming::from(listener)
-        .with_nodelay(Some(true))
-        .map(move |conn| conn.map(|c| Coalesce::new(c, coalesce)));
+    let incoming = crate::net::incoming(
+        listener,
+        ConnectionLimits {
+            max_connections: config.max_connections,
+            idle_timeout: config.idle_timeout,
+        },
+        config.coalesce_writes,
+    );
     let served = tonic::transport::Server::builder()
         .accept_http1(true)
         .timeout(config.request_timeout)
-        .layer(limits)
+        .max_concurrent_streams(config.max_streams_per_connection.max(1))
+        // Pings at most half the idle timeout apart, so that their answers keep every live connection from
+        // looking idle whatever the two are set to.
+        .http2_keepalive_interval(Some(config.keepalive_interval.min(config.idle_timeout / 2)))
+        .http2_keepalive_timeout(Some(config.keepalive_timeout))
         .layer(cors)
         .layer(tonic_web::GrpcWebLayer::new())
+        .layer(gate)
+        .layer(limits)
         .add_service(health_service)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
@@ -316,6 +349,28 @@ pub struct ServeArgs {
     /// Request timeout in milliseconds.
     #[arg(long, env = "HEXFOLD_REQUEST_TIMEOUT_MS", default_value_t = 10_000)]
     pub request_timeout_ms: u64,
+    /// A unary request's body must arrive whole within this many milliseconds of its headers; it takes no
+    /// concurrency slot meanwhile.
+    #[arg(long, env = "HEXFOLD_REQUEST_BODY_TIMEOUT_MS", default_value_t = 5_000)]
+    pub request_body_timeout_ms: u64,
+    /// HTTP/2 streams open at once on one connection.
+    #[arg(
+        long,
+        env = "HEXFOLD_MAX_STREAMS_PER_CONNECTION",
+        default_value_t = 128
+    )]
+    pub max_streams_per_connection: u32,
+    /// Connections open at once; more are closed as they arrive. Keep it under the file descriptor limit
+    /// (`LimitNOFILE` in the systemd unit).
+    #[arg(long, env = "HEXFOLD_MAX_CONNECTIONS", default_value_t = 10_000)]
+    pub max_connections: usize,
+    /// A connection from which nothing has been read for this many seconds is closed (HTTP/2 clients answer the
+    /// keepalive pings, so only dead, silent or idle HTTP/1.1 connections are).
+    #[arg(long, env = "HEXFOLD_IDLE_TIMEOUT_S", default_value_t = 60)]
+    pub idle_timeout_s: u64,
+    /// Seconds between the server's HTTP/2 keepalive pings; an unanswered ping closes the connection after 10 s.
+    #[arg(long, env = "HEXFOLD_KEEPALIVE_INTERVAL_S", default_value_t = 20)]
+    pub keepalive_interval_s: u64,
     /// Server streams open at once (Subscribe, SubscribeAll, ReadEvents, Play: a bot holds one per seat); more are
     /// refused with RESOURCE_EXHAUSTED.
     #[arg(long, env = "HEXFOLD_MAX_STREAMS", default_value_t = Limits::default().max_subscribers)]
@@ -369,6 +424,11 @@ impl ServeArgs {
             },
             request_timeout: Duration::from_millis(self.request_timeout_ms.max(1)),
             max_concurrent_requests: self.max_concurrent_requests.max(1),
+            request_body_timeout: Duration::from_millis(self.request_body_timeout_ms.max(1)),
+            max_streams_per_connection: self.max_streams_per_connection.max(1),
+            max_connections: self.max_connections.max(1),
+            idle_timeout: Duration::from_secs(self.idle_timeout_s.max(1)),
+            keepalive_interval: Duration::from_secs(self.keepalive_interval_s.max(1)),
             allowed_origins: self.allowed_origins.clone(),
             ..Config::default()
         }
@@ -441,6 +501,45 @@ mod tests {
         assert_eq!(postgres.url, url);
         let refused = serve(&["--store", "./somewhere"]).unwrap_err();
         assert!(refused.to_string().contains("PostgreSQL URL"), "{refused}");
+    }
+
+    #[test]
+    fn connection_limits_have_their_documented_defaults_and_flags() {
+        let default = serve(&[]).unwrap();
+        assert_eq!(
+            (
+                default.request_body_timeout,
+                default.max_streams_per_connection,
+                default.max_connections,
+                default.idle_timeout,
+                default.keepalive_interval,
+            ),
+            (
+                Duration::from_secs(5),
+                128,
+                10_000,
+                Duration::from_secs(60),
+                Duration::from_secs(20)
+            )
+        );
+        let flags = [
+            "--request-body-timeout-ms",
+            "250",
+            "--max-streams-per-connection",
+            "8",
+            "--max-connections",
+            "100",
+            "--idle-timeout-s",
+            "7",
+            "--keepalive-interval-s",
+            "3",
+        ];
+        let set = serve(&flags).unwrap();
+        assert_eq!(set.request_body_timeout, Duration::from_millis(250));
+        assert_eq!(set.max_streams_per_connection, 8);
+        assert_eq!(set.max_connections, 100);
+        assert_eq!(set.idle_timeout, Duration::from_secs(7));
+        assert_eq!(set.keepalive_interval, Duration::from_secs(3));
     }
 
     #[tokio::test]

@@ -145,7 +145,9 @@ impl Inner {
 
 impl Inner {
     fn by_variant(&self, variant: i32) -> Result<&Arc<dyn DynGame>, ApiError> {
-        let named = pb::Variant::try_from(variant).unwrap_or(pb::Variant::Unspecified);
+        let named = pb::Variant::try_from(variant).map_err(|_| {
+            ApiError::InvalidArgument(format!("variant {variant} must name a Variant"))
+        })?;
         if named == pb::Variant::Unspecified {
             return Err(ApiError::InvalidArgument("variant is required".into()));
         }
@@ -159,9 +161,7 @@ impl Inner {
 
     /// The engine of a game id: ids are `<game name>-<random hex>`.
     fn by_game(&self, game_id: &str) -> Result<&Arc<dyn DynGame>, ApiError> {
-        if game_id.is_empty() {
-            return Err(ApiError::InvalidArgument("game_id is required".into()));
-        }
+        crate::engine::check_game_id(game_id)?;
         self.games
             .iter()
             .find(|g| {
@@ -482,9 +482,17 @@ async fn next_request(
             "a Play message must hold `open` or `submit`".into(),
         )),
         Ok(None) => Ok(None),
-        Err(status) if status.code() == tonic::Code::InvalidArgument => {
+        // tonic reports a message over the size limit as OUT_OF_RANGE and broken framing (a truncated message,
+        // the compressed flag without an encoding) as INTERNAL: both are the client's, and retrying cannot help.
+        Err(status)
+            if matches!(
+                status.code(),
+                tonic::Code::InvalidArgument | tonic::Code::OutOfRange | tonic::Code::Internal
+            ) =>
+        {
             Err(ApiError::InvalidArgument(status.message().to_string()))
         }
+        // The client went away (reset or cancelled): there is nobody to answer.
         Err(_) => Ok(None),
     }
 }

@@ -51,9 +51,19 @@ impl<G: Game> SlotCache<G> {
     }
 }
 
-pub(super) fn check_game_id(game_id: &str) -> Result<(), ApiError> {
+/// Longest game id accepted, in bytes. Ids the server makes are `<game name>-<32 hex digits>`, at most 47 bytes;
+/// a longer one cannot name a game, so it is refused before anything looks it up.
+pub const MAX_GAME_ID_BYTES: usize = 64;
+
+/// A game id as a request may name it: present and at most [`MAX_GAME_ID_BYTES`] (INVALID_ARGUMENT otherwise).
+pub fn check_game_id(game_id: &str) -> Result<(), ApiError> {
     if game_id.is_empty() {
         return Err(ApiError::InvalidArgument("game_id is required".into()));
+    }
+    if game_id.len() > MAX_GAME_ID_BYTES {
+        return Err(ApiError::InvalidArgument(format!(
+            "game_id must be at most {MAX_GAME_ID_BYTES} bytes"
+        )));
     }
     Ok(())
 }
@@ -100,12 +110,29 @@ impl<G: StoredGame> Engine<G> {
         *slot.lock().await = Some(head);
     }
 
-    /// The game's lock, with its head loaded.
+    /// How many games have a slot in the cache (held or not).
+    #[cfg(test)]
+    pub(super) fn cached_games(&self) -> usize {
+        super::lock(&self.slots).map.len()
+    }
+
+    /// The game's lock, with its head loaded. A game that is not cached is looked up in the store before it gets
+    /// a slot, so an id the store does not know is NOT_FOUND without leaving an entry behind or evicting a game
+    /// that is cached.
     pub(super) async fn lock_head(&self, id: &str) -> Result<HeadGuard<G>, ApiError> {
         check_game_id(id)?;
+        // The meta is fixed at creation, so reading it before the lock cannot go stale; the head version is read
+        // under the lock.
+        let meta = match self.cached_slot(id) {
+            Some(_) => None,
+            None => Some(self.load_meta(id).await?),
+        };
         let mut guard = self.slot(id).lock_owned().await;
         if guard.is_none() {
-            *guard = Some(self.load_head(id).await?);
+            *guard = Some(match meta {
+                Some(meta) => self.load_head_of(meta).await?,
+                None => self.load_head(id).await?,
+            });
         }
         Ok(guard)
     }

@@ -56,8 +56,9 @@ impl SeatNames {
     }
 }
 
-/// A client's id for one command, checked: 1..=`MAX_COMMAND_ID_BYTES` bytes. The same id again is answered with
-/// the original result and writes nothing.
+/// A client's id for one command, checked: 1..=`MAX_COMMAND_ID_BYTES` bytes. Ids are per game. The same id from
+/// the same seat with the same command again is answered with the original result and writes nothing; the same id
+/// with anything else is refused (see `Engine::retried`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CommandId(String);
 
@@ -221,9 +222,10 @@ impl<G: StoredGame> Engine<G> {
                         continue;
                     }
                     drop(guard);
-                    return self
-                        .refused::<W>(&meta, seat, &submit.command_id, refusal.into())
-                        .await;
+                    return match self.retried(&meta, seat, &submit).await? {
+                        Some((first, last)) => self.duplicate::<W>(&meta, seat, first, last).await,
+                        None => Err(refusal.into()),
+                    };
                 }
             };
             // The head leaves its slot while the command is applied: the state evolves in place instead of being
@@ -265,8 +267,13 @@ impl<G: StoredGame> Engine<G> {
         let command_id = submit.command_id.as_str();
         if appended.duplicate {
             drop(guard);
-            let (first, last) = (appended.first_version, appended.last_version);
-            return self.duplicate::<W>(&meta, seat, first, last).await;
+            return match self.retried(&meta, seat, &submit).await? {
+                Some((first, last)) => self.duplicate::<W>(&meta, seat, first, last).await,
+                // The store said the id was taken; it has not forgotten it since.
+                None => Err(ApiError::Internal(format!(
+                    "command id {command_id} was reported applied and then not found"
+                ))),
+            };
         }
         debug_assert_eq!(appended.last_version, before + accepted.events.len() as u64);
         let (legal_actions, outcome) = self.commit(
@@ -383,19 +390,41 @@ impl<G: StoredGame> Engine<G> {
         (legal_actions, outcome)
     }
 
-    /// The answer to a command the table or the game refused: a retry of a command that was applied is answered
-    /// with the original result, whatever the game's state has become since; anything else with the refusal.
-    async fn refused<W: Wire<G>>(
+    /// Whether `submit` retries a command already applied to the game under its command id: the versions of the
+    /// original if it does, `None` if the id was never used. The same id from another seat, or with another
+    /// command from the same seat, is refused (ALREADY_EXISTS, `CommandIdOfAnotherSeat` or `CommandIdReused`) and
+    /// appends nothing: answering it with the original result would tell the caller its command was applied when
+    /// it was not, and would hand one seat another's events. Compared in rules types, decoded from the store's copy
+    /// of the command, so a command stored by an older build compares equal to the same command now.
+    async fn retried(
         &self,
-        meta: &Arc<Meta<G>>,
+        meta: &Meta<G>,
         seat: Seat,
-        command_id: &CommandId,
-        refusal: ApiError,
-    ) -> Result<Answer<W::Event, W::Actions>, ApiError> {
-        match self.find_command(&meta.id, command_id.as_str()).await? {
-            Some((first, last)) => self.duplicate::<W>(meta, seat, first, last).await,
-            None => Err(refusal),
+        submit: &Submit<G::Command>,
+    ) -> Result<Option<(u64, u64)>, ApiError> {
+        let command_id = submit.command_id.as_str();
+        let Some((original, first, last)) = self.find_command(&meta.id, command_id).await? else {
+            return Ok(None);
+        };
+        if original.seat != seat {
+            return Err(ApiError::CommandIdReused {
+                reason: "CommandIdOfAnotherSeat",
+                command_id: command_id.to_string(),
+                message: format!(
+                    "command id {command_id} was used by another seat of this game; choose a new id"
+                ),
+            });
         }
+        if original.command != submit.command {
+            return Err(ApiError::CommandIdReused {
+                reason: "CommandIdReused",
+                command_id: command_id.to_string(),
+                message: format!(
+                    "command id {command_id} was used for another command of this seat; choose a new id"
+                ),
+            });
+        }
+        Ok(Some((first, last)))
     }
 
     /// The answer to a repeated command id: the original events, as the caller may see them now.

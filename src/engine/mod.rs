@@ -28,6 +28,7 @@ mod storage;
 mod turns;
 
 pub use auth::Credential;
+pub use cache::{check_game_id, MAX_GAME_ID_BYTES};
 pub use command::{Answer, CommandId, Created, SeatNames, Submit, MAX_SEAT_NAME_BYTES};
 pub use read::{EventAt, FinishedGame, PlayedCommand, ReadRange, StateAt, Summary, Update};
 pub use turns::{Actions, Ended, Listed, Turn, TurnWatch};

@@ -37,6 +37,24 @@ impl<G: StoredGame> Engine<G> {
         })
     }
 
+    /// A game's meta, fixed at creation (NOT_FOUND for a game the store does not have): what a game that is not
+    /// cached is looked up by before it gets a slot.
+    pub(super) async fn load_meta(&self, id: &str) -> Result<Arc<Meta<G>>, ApiError> {
+        let meta = self.shared.store.meta(id).await?;
+        Ok(Arc::new(decode_meta::<G>(id, &meta)?))
+    }
+
+    /// A game's head from the store, its meta already read ([`Engine::load_meta`]).
+    pub(super) async fn load_head_of(&self, meta: Arc<Meta<G>>) -> Result<Head<G>, ApiError> {
+        let version = self.shared.store.head(&meta.id).await?;
+        let state = fold_to(&self.shared, &meta, version).await?;
+        Ok(Head {
+            meta,
+            version,
+            state,
+        })
+    }
+
     pub(super) async fn create_stream(
         &self,
         id: &str,
@@ -86,19 +104,19 @@ impl<G: StoredGame> Engine<G> {
         Ok(self.shared.store.head(id).await?)
     }
 
-    /// The versions of the command `command_id` of game `id`, if it was applied. For a command the rules refused:
-    /// the store answers an id it has never seen from memory, without a read.
+    /// The command `command_id` of game `id` as it was applied (its seat and command) with its versions, if it
+    /// was. For a command the rules refused, or an append the store called a duplicate: the store answers an id
+    /// it has never seen from memory, without a read.
     pub(super) async fn find_command(
         &self,
         id: &str,
         command_id: &str,
-    ) -> Result<Option<(u64, u64)>, ApiError> {
-        Ok(self
-            .shared
-            .store
-            .find_command(id, command_id)
-            .await?
-            .map(|c| (c.first_version, c.last_version)))
+    ) -> Result<Option<(StoredCommand<G::Command>, u64, u64)>, ApiError> {
+        let Some(record) = self.shared.store.find_command(id, command_id).await? else {
+            return Ok(None);
+        };
+        let command = stored::decode("command", id, &record.command)?;
+        Ok(Some((command, record.first_version, record.last_version)))
     }
 
     /// Every command applied to a game, in order.

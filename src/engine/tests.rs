@@ -577,3 +577,68 @@ async fn a_server_whose_cached_head_is_behind_decides_again_on_the_stored_head()
 fn fresh_seeds_differ() {
     assert_ne!(auth::fresh_seed(), auth::fresh_seed());
 }
+
+/// Unknown game ids leave nothing in the cache: thousands of lookups of ids that carry a game's prefix are
+/// NOT_FOUND (INVALID_ARGUMENT past the length bound), the cache holds none of them afterwards, and the real games
+/// it held are still cached (before, each unknown id got a slot, evicting a real game once the cache was full).
+#[tokio::test]
+async fn unknown_game_ids_are_not_cached_and_evict_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, shutdown) = watch::channel(false);
+    let shared = Arc::new(Shared {
+        store: sled_store(dir.path()),
+        limits: Limits {
+            cached_games: 4,
+            ..Limits::default()
+        },
+        streams: Arc::new(Semaphore::new(16)),
+        shutdown,
+        other_writers: false,
+    });
+    let engine = Engine::<Catan>::new(shared);
+    let mut games = Vec::new();
+    for _ in 0..4 {
+        let seats = SeatNames::new(["a", "b", "c"].map(String::from).to_vec()).unwrap();
+        let options = stored::StoredOptions {
+            map: "MAP_KIND_UNSPECIFIED".into(),
+            victory_points: 0,
+            negotiated_defence: false,
+        };
+        let config = hexfold_rules::catan::Config {
+            seats: 3,
+            map: hexfold_rules::catan::MapKind::Beginner,
+            points_to_win: hexfold_rules::catan::POINTS_TO_WIN,
+        };
+        games.push(engine.create(seats, options, config).await.unwrap().game_id);
+    }
+    assert_eq!(engine.cached_games(), 4);
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    for i in 0..3000 {
+        let suffix: String = (0..MAX_GAME_ID_BYTES - "catan-".len())
+            .map(|_| char::from(b'a' + rng.gen_range(0..26)))
+            .collect();
+        let id = format!("catan-{suffix}");
+        let refused = engine.state(Credential::Anonymous, &id, None).await;
+        assert_eq!(refused.err().map(|e| e.code()), Some(tonic::Code::NotFound));
+        if i % 100 == 0 {
+            let long = format!("{id}x");
+            let refused = engine.state(Credential::Anonymous, &long, None).await;
+            assert_eq!(
+                refused.err().map(|e| e.code()),
+                Some(tonic::Code::InvalidArgument)
+            );
+        }
+    }
+    assert_eq!(engine.cached_games(), 4);
+    for id in &games {
+        assert!(engine.cached_slot(id).is_some(), "{id} was evicted");
+        engine.state(Credential::Anonymous, id, None).await.unwrap();
+    }
+    // A real game that is not cached still loads: the lookup only keeps out what the store does not know.
+    let fresh = Engine::<Catan>::new(Arc::clone(&engine.shared));
+    fresh
+        .state(Credential::Anonymous, &games[0], None)
+        .await
+        .unwrap();
+    assert_eq!(fresh.cached_games(), 1);
+}

@@ -155,11 +155,11 @@ oneof!(EventView => c::event::Event, in c {
 });
 
 /// The map the creator chose (the beginner map unless asked otherwise).
-pub(super) fn map_kind(options: &pb::GameOptions) -> MapKind {
-    match options.map() {
+pub(super) fn map_kind(options: &pb::GameOptions) -> Result<MapKind, ApiError> {
+    Ok(match super::convert::map_kind(options)? {
         pb::MapKind::Unspecified | pb::MapKind::Beginner => MapKind::Beginner,
         pb::MapKind::Random => MapKind::Variable,
-    }
+    })
 }
 
 /// The creator's points target: 0 means the rules' `default`; the rules crate checks the range at setup.
@@ -184,7 +184,7 @@ impl ProtoGame for Catan {
             .map_err(|_| ApiError::InvalidArgument("Catan is played by 3 or 4 players".into()))?;
         Ok(Config {
             seats,
-            map: map_kind(options),
+            map: map_kind(options)?,
             points_to_win: points_to_win(options, POINTS_TO_WIN)?,
         })
     }

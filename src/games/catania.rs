@@ -323,7 +323,7 @@ impl ProtoGame for Catania {
 
     fn config(options: &pb::GameOptions, seats: usize) -> Result<Config, ApiError> {
         if !matches!(
-            options.map(),
+            super::convert::map_kind(options)?,
             pb::MapKind::Unspecified | pb::MapKind::Beginner
         ) {
             return Err(ApiError::InvalidArgument(

@@ -266,7 +266,7 @@ impl ProtoGame for CitiesKnights {
         })?;
         Ok(Config {
             seats,
-            map: map_kind(options),
+            map: map_kind(options)?,
             negotiated_defence: options.negotiated_defence,
             points_to_win: points_to_win(options, POINTS_TO_WIN)?,
         })

@@ -28,6 +28,16 @@ pub(crate) trait FromProto<T>: Sized {
     fn from_proto(what: &str, value: T) -> Result<Self, ApiError>;
 }
 
+/// The creator's map, checked: an enum number the API does not name is INVALID_ARGUMENT, never read as the
+/// default (prost's getter would turn 99 into `MAP_KIND_UNSPECIFIED`, the beginner map).
+pub(crate) fn map_kind(
+    options: &crate::proto::v1::GameOptions,
+) -> Result<crate::proto::v1::MapKind, ApiError> {
+    crate::proto::v1::MapKind::try_from(options.map).map_err(|_| {
+        ApiError::InvalidArgument(format!("options.map {} must name a MapKind", options.map))
+    })
+}
+
 pub(crate) fn required(what: &str) -> ApiError {
     ApiError::InvalidArgument(format!("{what} is required"))
 }
@@ -368,6 +378,9 @@ pub(crate) mod tests {
     use crate::proto::v1 as pb;
     use hexfold_rules::playout::{Playout, RandomPlayer, SeatChoice, Stop};
     use hexfold_rules::{Seat, Viewer};
+    use prost::Message as _;
+    use prost_reflect::{DescriptorPool, DynamicMessage, Value};
+    use std::sync::OnceLock;
 
     /// Plays a seeded random game of `seats` for at most `commands` commands (the first seat to act plays its
     /// random player's command) and checks the adapter on all it meets: every legal action of the seat to act comes
@@ -391,11 +404,13 @@ pub(crate) mod tests {
             .chain([Viewer::Spectator, Viewer::Omniscient])
             .collect();
         let mut checked = Vec::new();
+        let mut enums = 0;
         loop {
             let stepped = playout.step(|step| {
                 for legal in step.legal.expect("the playout lists legal actions") {
                     let back = G::command_from_proto(G::command_to_proto(legal));
                     assert_eq!(back.as_ref(), Ok(legal));
+                    enums += assert_unknown_enums_refused::<G>(&G::command_to_proto(legal));
                     checked.push(legal.clone());
                 }
                 step.each_event(|state, event| {
@@ -416,7 +431,67 @@ pub(crate) mod tests {
                 }
             }
         }
+        assert!(enums > 0, "the random game met no enum value to try");
         checked
+    }
+
+    /// Sets the `target`-th enum value met in a depth-first walk of `message` (lists included) to `number`;
+    /// `target` counts down the values passed, so a walk that returns `false` has left it at zero or above.
+    fn set_enum(message: &mut DynamicMessage, target: &mut usize, number: i32) -> bool {
+        let hit = |value: &mut Value, target: &mut usize| match value {
+            Value::EnumNumber(n) => {
+                if *target == 0 {
+                    *n = number;
+                    return true;
+                }
+                *target -= 1;
+                false
+            }
+            Value::Message(inner) => set_enum(inner, target, number),
+            _ => false,
+        };
+        for (_, value) in message.fields_mut() {
+            let done = match value {
+                Value::List(items) => items.iter_mut().any(|item| hit(item, target)),
+                other => hit(other, target),
+            };
+            if done {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Every enum value of `command`, set in turn to numbers its enum does not name (99, -5), makes the command
+    /// INVALID_ARGUMENT: an unknown number is never read as a default.
+    /// Returns how many enum values it tried.
+    pub(crate) fn assert_unknown_enums_refused<G: ProtoGame>(command: &pb::Command) -> usize {
+        static POOL: OnceLock<DescriptorPool> = OnceLock::new();
+        let pool = POOL
+            .get_or_init(|| DescriptorPool::decode(pb::FILE_DESCRIPTOR_SET).expect("descriptors"));
+        let descriptor = pool
+            .get_message_by_name("hexfold.v1.Command")
+            .expect("hexfold.v1.Command");
+        let original = DynamicMessage::decode(descriptor, command.encode_to_vec().as_slice())
+            .expect("a command re-decodes");
+        let mut tried = 0;
+        for number in [99, -5] {
+            for index in 0.. {
+                let mut mutated = original.clone();
+                if !set_enum(&mut mutated, &mut { index }, number) {
+                    break;
+                }
+                tried += 1;
+                let mutated: pb::Command = mutated.transcode_to().expect("transcodes");
+                let refused = G::command_from_proto(mutated.clone()).map(|_| ());
+                assert_eq!(
+                    refused.map_err(|e| e.code()),
+                    Err(tonic::Code::InvalidArgument),
+                    "{mutated:?}"
+                );
+            }
+        }
+        tried
     }
 
     /// Creation options with the default map.

@@ -398,38 +398,229 @@ async fn requests_over_the_concurrency_limit_are_shed_with_resource_exhausted() 
     let mut config = support::config(dir.path());
     config.max_concurrent_requests = 1;
     let server = support::start_with(config).await;
-    let endpoint =
-        tonic::transport::Endpoint::from_shared(format!("http://{}", server.addr)).unwrap();
-    let mut client = server.client().await;
-    let path =
-        || tonic::codegen::http::uri::PathAndQuery::from_static("/hexfold.v1.Hexfold/ListGames");
-    // A request whose message never arrives holds the only slot until the request timeout; meanwhile every other
-    // request is refused at once. It may itself be shed if it arrives while a probe holds the slot: then it is
-    // sent again.
-    let mut holder: Option<tokio::task::JoinHandle<()>> = None;
+    let mut clients = Vec::new();
+    for _ in 0..4 {
+        clients.push(server.client().await);
+    }
+    // One slot, and bursts of concurrent requests over four connections: while one holds the slot the others are
+    // refused at once. (A request whose body never arrives holds no slot: see `abuse.rs`.)
     let mut shed = None;
-    for _ in 0..10_000 {
-        if holder.as_ref().is_none_or(|h| h.is_finished()) {
-            let channel = endpoint.connect().await.unwrap();
-            holder = Some(tokio::spawn(async move {
-                let mut grpc = tonic::client::Grpc::new(channel);
-                grpc.ready().await.unwrap();
-                let never = futures::stream::pending::<Vec<u8>>();
-                let _ = grpc
-                    .client_streaming(Request::new(never), path(), raw::<pb::ListGamesResponse>())
-                    .await;
+    'bursts: for _ in 0..200 {
+        let mut calls = Vec::new();
+        for i in 0..64 {
+            let mut client = clients[i % 4].clone();
+            calls.push(tokio::spawn(async move {
+                client.list_games(pb::ListGamesRequest::default()).await
             }));
         }
-        match client.list_games(pb::ListGamesRequest::default()).await {
-            Ok(_) => continue,
-            Err(status) => {
+        for call in calls {
+            if let Err(status) = call.await.unwrap() {
                 shed = Some(status);
-                break;
+                break 'bursts;
             }
         }
     }
     let status = shed.expect("a request was shed");
     assert_eq!(status.code(), Code::ResourceExhausted, "{status:?}");
-    holder.unwrap().abort();
+    server.stop().await;
+}
+
+/// A message over the size limit can never be accepted: INVALID_ARGUMENT, on a unary call and as the status a
+/// `Play` stream ends with (before: OUT_OF_RANGE, "retrying later may succeed", and a `Play` stream that ended OK
+/// with no message at all).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn messages_over_the_size_limit_are_invalid_arguments_on_unary_calls_and_play() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let table = Table::new(server.addr, 3).await;
+    let mut client = server.client().await;
+    let status = assert_code(
+        client
+            .get_state(pb::GetStateRequest {
+                game_id: "x".repeat(100 << 10),
+                at_version: None,
+            })
+            .await,
+        Code::InvalidArgument,
+    );
+    assert!(status.message().contains("over the limit"), "{status:?}");
+
+    let open = pb::PlayRequest {
+        request: Some(pb::play_request::Request::Open(pb::PlayOpen {
+            game_id: format!("{}{}", table.game_id, "x".repeat(10 << 20)),
+        })),
+    };
+    let request = authed(futures::stream::iter([open]), &table.tokens[0]);
+    let outcome = match client.play(request).await {
+        Err(status) => Err(status),
+        Ok(response) => match response.into_inner().message().await {
+            Ok(Some(update)) => panic!("an update for an oversized open: {update:?}"),
+            Ok(None) => Ok(()),
+            Err(status) => Err(status),
+        },
+    };
+    let status = outcome.expect_err("the stream ends with a status");
+    assert_eq!(status.code(), Code::InvalidArgument, "{status:?}");
+    server.stop().await;
+}
+
+/// Malformed gRPC framing is the client's error: INVALID_ARGUMENT on every RPC, the health check included, never
+/// INTERNAL (src/gate.rs), and nothing changes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn malformed_framing_is_invalid_argument_on_every_rpc() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let mut table = Table::new(server.addr, 3).await;
+    let head = table.head().await;
+    let addr = server.addr;
+    let mut send = crate::abuse::raw_h2(addr).await;
+    let paths = [
+        "/hexfold.v1.Hexfold/SubmitCommand",
+        "/hexfold.v1.Hexfold/GetState",
+        "/hexfold.v1.Hexfold/ListGames",
+        "/hexfold.v1.Hexfold/Subscribe",
+        "/grpc.health.v1.Health/Check",
+    ];
+    let cases: [(&str, &[u8]); 5] = [
+        ("an empty body", &[]),
+        ("a cut-short prefix", &[0, 0, 0]),
+        ("a truncated message", &[0, 0, 0, 0, 9, 0x0a, 0x01]),
+        (
+            "the compressed flag without grpc-encoding",
+            &[1, 0, 0, 0, 0],
+        ),
+        ("two messages", &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+    ];
+    for path in paths {
+        for (what, body) in cases {
+            let (code, message) = crate::abuse::call_raw(&mut send, addr, path, &[], body).await;
+            assert_eq!(
+                code,
+                Code::InvalidArgument as i32,
+                "{what} on {path}: {message}"
+            );
+        }
+    }
+    // A health check whose message is not protobuf (a string field that is not UTF-8).
+    let (code, message) = crate::abuse::call_raw(
+        &mut send,
+        addr,
+        "/grpc.health.v1.Health/Check",
+        &[],
+        &[0, 0, 0, 0, 4, 0x0a, 0x02, 0xff, 0xfe],
+    )
+    .await;
+    assert_eq!(code, Code::InvalidArgument as i32, "{message}");
+
+    // gRPC-Web text whose body is not base64, over plain HTTP/1.1 as a browser sends it.
+    let mut tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let body = "!!not base64!!";
+    let request = format!(
+        "POST /hexfold.v1.Hexfold/ListGames HTTP/1.1\r\nhost: {addr}\r\ncontent-type: application/grpc-web-text\r\n\
+         x-grpc-web: 1\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    tcp.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    tcp.read_to_end(&mut answer).await.unwrap();
+    let answer = String::from_utf8_lossy(&answer).to_ascii_lowercase();
+    assert!(answer.contains("grpc-status: 3"), "{answer}");
+
+    assert_eq!(table.head().await, head);
+    server.stop().await;
+}
+
+/// An enum number the API does not name is refused at creation for every game (never read as the default map),
+/// and a corner outside the board is malformed input whether its number fits the id type (54 on the 54-corner
+/// board, refused by the rules' check, with its rule ID) or not (2^32-1, refused at the edge).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unknown_enum_values_and_ids_off_the_board_are_invalid_arguments() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let mut client = server.client().await;
+    for variant in [
+        pb::Variant::Catan,
+        pb::Variant::CitiesAndKnights,
+        pb::Variant::Catania,
+        pb::Variant::Elasund,
+    ] {
+        for map in [99, -5] {
+            let status = assert_code(
+                client
+                    .create_game(pb::CreateGameRequest {
+                        variant: variant as i32,
+                        seats: vec!["a".into(), "b".into(), "c".into()],
+                        options: Some(pb::GameOptions {
+                            map,
+                            ..Default::default()
+                        }),
+                    })
+                    .await,
+                Code::InvalidArgument,
+            );
+            assert!(status.message().contains("MapKind"), "{status:?}");
+        }
+    }
+    assert!(client
+        .list_games(pb::ListGamesRequest::default())
+        .await
+        .unwrap()
+        .into_inner()
+        .games
+        .is_empty());
+
+    // Play the starting rolls until a seat may place its first settlement, then name corners off the board.
+    let mut table = Table::new(server.addr, 4).await;
+    let placer = 'found: {
+        for _ in 0..64 {
+            for seat in 0..4 {
+                let legal = table.legal(seat).await.unwrap();
+                let place = legal.commands.iter().any(|c| {
+                    matches!(
+                        &c.game,
+                        Some(pb::command::Game::Catan(c::Command {
+                            command: Some(c::command::Command::PlaceSettlement(_))
+                        }))
+                    )
+                });
+                if place {
+                    break 'found seat;
+                }
+                if let Some(first) = legal.commands.first() {
+                    table.submit(seat, first.clone(), None).await.unwrap();
+                    break;
+                }
+            }
+        }
+        panic!("no seat came to place a settlement");
+    };
+    let head = table.head().await;
+    let place = |vertex| {
+        catan(c::command::Command::PlaceSettlement(c::PlaceSettlement {
+            vertex,
+        }))
+    };
+    let status = assert_code(
+        table.submit(placer, place(54), None).await,
+        Code::InvalidArgument,
+    );
+    let info = status.get_details_error_info().expect("error info");
+    assert_eq!(info.reason, "NoSuchVertex");
+    assert_eq!(info.metadata["rule_id"], "BASE-BOARD-04");
+    assert_code(
+        table.submit(placer, place(u32::MAX), None).await,
+        Code::InvalidArgument,
+    );
+    // Corner 53 exists: whatever the rules say of it, it is not malformed.
+    let last = table.submit(placer, place(53), None).await;
+    assert!(
+        last.as_ref()
+            .map_or_else(|s| s.code() == Code::FailedPrecondition, |_| true),
+        "{last:?}"
+    );
+    if last.is_err() {
+        assert_eq!(table.head().await, head);
+    }
     server.stop().await;
 }

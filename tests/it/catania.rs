@@ -282,8 +282,14 @@ fn check_legal(seat: u32, state: &cn::State, legal: &[pb::Command]) {
 
 /// A refusal tells nothing but a line of the rules' violation table: its reason, rule ID and fixed message.
 fn check_refusal(status: &tonic::Status) {
-    assert_eq!(status.code(), Code::FailedPrecondition, "{status:?}");
     let info = status.get_details_error_info().expect("error info");
+    // A corner, side, hex or seat the game does not have is malformed input (src/error.rs, OFF_THE_TABLE).
+    let code = if hexfold::error::OFF_THE_TABLE.contains(&info.reason.as_str()) {
+        Code::InvalidArgument
+    } else {
+        Code::FailedPrecondition
+    };
+    assert_eq!(status.code(), code, "{status:?}");
     let line = Violation::ALL
         .iter()
         .find(|v| v.name() == info.reason)

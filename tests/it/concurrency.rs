@@ -139,3 +139,92 @@ async fn the_same_command_id_twice_writes_one_set_of_events() {
     assert_eq!(table.head().await, head);
     server.stop().await;
 }
+
+/// A command id cannot mislead: only the same command from the same seat under it is answered with the original
+/// result; another seat's command, or another command of the same seat, is refused with ALREADY_EXISTS and its own
+/// reason, and nothing is appended (before, both got `duplicate` with the first command's events and were silently
+/// not applied).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_command_id_answers_only_its_own_seat_and_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let mut table = Table::new(server.addr, 4).await;
+    let end_turn = pb::Command {
+        game: Some(pb::command::Game::Catan(c::Command {
+            command: Some(c::command::Command::EndTurn(c::EndTurn {})),
+        })),
+    };
+    let (game_id, tokens) = (table.game_id.clone(), table.tokens.clone());
+    let submit = |seat: usize, command: pb::Command| {
+        authed(
+            pb::SubmitCommandRequest {
+                game_id: game_id.clone(),
+                command_id: "same-1".into(),
+                command: Some(command),
+                ..Default::default()
+            },
+            &tokens[seat],
+        )
+    };
+    let first = table.seats[0]
+        .submit_command(submit(0, roll()))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(!first.duplicate);
+    let head = table.head().await;
+    let events = table.events(None).await;
+
+    // Seat 1 may roll too (the starting roll): its legal roll under seat 0's id, and an illegal command.
+    assert!(table.legal(1).await.unwrap().commands.contains(&roll()));
+    for command in [roll(), end_turn.clone()] {
+        let status = assert_code(
+            table.seats[1].submit_command(submit(1, command)).await,
+            Code::AlreadyExists,
+        );
+        let info = status.get_details_error_info().expect("error info");
+        assert_eq!(info.reason, "CommandIdOfAnotherSeat");
+        assert_eq!(info.metadata["command_id"], "same-1");
+    }
+    // Seat 0 with another command under its own id, refused by the rules or not.
+    let mut others = vec![end_turn];
+    others.extend(
+        table
+            .legal(0)
+            .await
+            .unwrap()
+            .commands
+            .into_iter()
+            .filter(|c| *c != roll()),
+    );
+    for command in others {
+        let status = assert_code(
+            table.seats[0].submit_command(submit(0, command)).await,
+            Code::AlreadyExists,
+        );
+        let info = status.get_details_error_info().expect("error info");
+        assert_eq!(info.reason, "CommandIdReused");
+    }
+    assert_eq!(table.head().await, head);
+    assert_eq!(table.events(None).await, events);
+    // Seat 1's roll under an id of its own is applied: it was never taken.
+    let mut fresh = submit(1, roll());
+    fresh.get_mut().command_id = "same-2".into();
+    assert!(
+        !table.seats[1]
+            .submit_command(fresh)
+            .await
+            .unwrap()
+            .into_inner()
+            .duplicate
+    );
+    // The same seat, id and command: the original result, still.
+    let again = table.seats[0]
+        .submit_command(submit(0, roll()))
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(again.duplicate);
+    assert_eq!((again.version, again.events), (first.version, first.events));
+    server.stop().await;
+}

@@ -6,6 +6,7 @@
 // must keep compiling when a game adds a repeated field.
 #![allow(clippy::clone_on_copy)]
 
+mod abuse;
 mod bad_input;
 mod browser;
 mod catania;

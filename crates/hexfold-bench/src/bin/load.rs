@@ -160,6 +160,8 @@ fn main() -> anyhow::Result<()> {
         },
         // The benchmark measures the command path, not load shedding: room for every task's request.
         max_concurrent_requests: (args.games * 4).max(4096),
+        // Nor the per-connection stream limit: every game's streams may share one of `--connections`.
+        max_streams_per_connection: u32::MAX,
         limits: hexfold::engine::Limits {
             snapshot_every: args.snapshot_every,
             ..Default::default()

@@ -143,7 +143,9 @@ pub fn wall_index(players: u8, slot: WallSlot) -> Option<usize> {
         WallSide::East => (side, EAST_WALL_SLOTS),
         WallSide::South => (side + EAST_WALL_SLOTS, side),
     };
-    (slot.index < len).then_some(usize::from(base + slot.index))
+    // Added as usize, and only for a slot that exists: an index off the wall (up to 255 from a command) must not
+    // overflow the u8 sum (the fuzz target `rules_elasund` found it).
+    (slot.index < len).then(|| usize::from(base) + usize::from(slot.index))
 }
 
 pub fn wall_slot(players: u8, index: usize) -> WallSlot {
@@ -367,5 +369,19 @@ pub fn one_of_each() -> Cards {
         red: 1,
         green: 1,
         blue: 1,
+    }
+}
+
+#[cfg(test)]
+mod wall_tests {
+    use super::*;
+
+    #[test]
+    fn a_wall_index_off_the_wall_is_none_without_overflowing() {
+        for players in 2..=4 {
+            for side in [WallSide::North, WallSide::East, WallSide::South] {
+                assert_eq!(wall_index(players, WallSlot { side, index: 255 }), None);
+            }
+        }
     }
 }
