@@ -223,9 +223,13 @@ pub(super) fn apply(state: &mut State, event: &Event) {
         }
         Event::SpecialistsPaid { seat, resources } => {
             take(&mut state.ck, seat, Hand::of_resources(resources));
-            state.ck.pending.retain(
-                |o| !matches!(o, ck::Obligation::AqueductResource { seat: s } if *s == seat),
-            );
+            // The roller's claim lapses once paid; every claim lapses when the payment emptied the bank, as the
+            // layer makes none with an empty bank (nothing could settle it).
+            let emptied = state.ck.bank.resources.total() == 0;
+            state.ck.pending.retain(|o| match o {
+                ck::Obligation::AqueductResource { seat: s } => *s != seat && !emptied,
+                _ => true,
+            });
         }
         Event::IslandConquered {
             seat,
