@@ -13,6 +13,7 @@ mod ck_scenarios;
 mod docs;
 mod elasund;
 mod elasund_scenarios;
+mod fuzz_corpus;
 mod hidden;
 mod refusal;
 
