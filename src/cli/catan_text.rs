@@ -734,9 +734,10 @@ fn terrain_name(terrain: i32) -> &'static str {
 }
 
 /// The board as a list: hex ids (for `move-robber`) with coordinates, terrain and number, then the harbors.
-pub fn describe_board(state: &c::State) -> String {
+/// The board's hexes (with `robber`'s) and harbors, by id: base Catan's board, which Cities & Knights shares.
+pub fn describe_board(board: &Option<c::Board>, robber: u32) -> String {
     let mut out = String::new();
-    let Some(board) = &state.board else {
+    let Some(board) = board else {
         return out;
     };
     let _ = writeln!(
@@ -752,11 +753,7 @@ pub fn describe_board(state: &c::State) -> String {
             .number
             .map(|n| n.to_string())
             .unwrap_or_else(|| "-".to_string());
-        let robber = if id as u32 == state.robber {
-            "  robber"
-        } else {
-            ""
-        };
+        let robber = if id as u32 == robber { "  robber" } else { "" };
         let _ = writeln!(
             out,
             "  hex {id:>2} ({q:>2},{r:>2}) {:<9} {number:>2}{robber}",

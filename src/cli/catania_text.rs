@@ -421,28 +421,15 @@ fn force_name(force: i32) -> &'static str {
 }
 
 fn phase_text(state: &k::State, seats: &[String]) -> String {
-    let Some(phase) = &state.phase else {
-        return "?".to_string();
-    };
-    let step = phase.placement_index + 1;
-    match k::PhaseKind::try_from(phase.kind) {
-        Ok(k::PhaseKind::PlaceBuilding) => {
-            format!("opening step {step}: place a settlement on Catan")
-        }
-        Ok(k::PhaseKind::PlaceRoad) => match phase.vertex {
-            Some(v) => format!("opening step {step}: place a road or a ship next to vertex {v}"),
-            None => format!("opening step {step}: place a road or a ship"),
+    ck_text::phase_text(
+        state,
+        seats,
+        &ck_text::PhaseWords {
+            building: "a settlement on Catan",
+            road: "a road or a ship",
+            thief: "the robber or the pirate",
         },
-        Ok(k::PhaseKind::Roll) => "roll the dice".to_string(),
-        Ok(k::PhaseKind::Resolving) => "settling what the roll asks".to_string(),
-        Ok(k::PhaseKind::Robber) => "move the robber or the pirate".to_string(),
-        Ok(k::PhaseKind::Main) => "trade, then build".to_string(),
-        Ok(k::PhaseKind::Ended) => match phase.winner {
-            Some(winner) => format!("ended, {} won", who(seats, winner)),
-            None => "ended".to_string(),
-        },
-        Ok(k::PhaseKind::Unspecified) | Err(_) => "?".to_string(),
-    }
+    )
 }
 
 fn terrain_of(hexes: &[cn::HexTile], hex: u32) -> String {
@@ -467,16 +454,7 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
     let layer = state.layer.as_ref().unwrap_or(&default_layer);
     let hexes = state.board.as_ref().map_or(&[][..], |b| &b.hexes[..]);
 
-    let roll = match layer.last_roll {
-        Some(r) => format!(
-            "{}+{}={}, event die {}",
-            r.white,
-            r.red,
-            r.white + r.red,
-            ck_text::event_die(r.event)
-        ),
-        None => "-".to_string(),
-    };
+    let roll = ck_text::roll_text(layer);
     let _ = writeln!(
         out,
         "phase: {}; active: {}; turn {}; last roll {roll}",
@@ -637,28 +615,7 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
         state.chip_bag.iter().map(|chip| chip.count).sum::<u32>(),
         bag.join(" ")
     );
-    if let Some(offer) = &layer.offer {
-        let _ = writeln!(
-            out,
-            "open offer by {}: {} for {}",
-            w(layer.active),
-            format_hand(&offer.give),
-            format_hand(&offer.receive)
-        );
-        let declined: Vec<u32> = layer
-            .players
-            .iter()
-            .filter(|p| p.rejected_offer)
-            .map(|p| p.seat)
-            .collect();
-        if !declined.is_empty() {
-            let _ = writeln!(
-                out,
-                "  declined by {}",
-                ck_text::seat_list(seats, &declined)
-            );
-        }
-    }
+    ck_text::describe_offer(layer, seats, &mut out);
 
     let _ = writeln!(out, "seats ({} points to win):", layer.points_to_win);
     for p in &layer.players {
@@ -674,23 +631,8 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
             }
             _ => format!("points {}", p.points),
         };
-        let hand = match &p.hand {
-            Some(_) => format!("{} [{}]", p.card_count, format_hand(&p.hand)),
-            None => p.card_count.to_string(),
-        };
-        let progress = match &p.progress_cards {
-            Some(cards) => format!(
-                "{} [{}]",
-                p.progress_card_count,
-                cards
-                    .cards
-                    .iter()
-                    .map(|card| ck_text::card_name(*card))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ),
-            None => p.progress_card_count.to_string(),
-        };
+        let hand = ck_text::hand_text(p);
+        let progress = ck_text::progress_text(p);
         let development = match sailor {
             Some(cn::Sailor {
                 development_card_count,
@@ -719,18 +661,7 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
             w(p.seat)
         );
         let improvements = p.improvements.unwrap_or_default();
-        let mut extra = String::new();
-        if !p.victory_point_cards.is_empty() {
-            let cards: Vec<String> = p
-                .victory_point_cards
-                .iter()
-                .map(|card| ck_text::card_name(*card))
-                .collect();
-            let _ = write!(extra, "; shown {}", cards.join(" "));
-        }
-        if p.defender_cards > 0 {
-            let _ = write!(extra, "; defender of Catan {}", p.defender_cards);
-        }
+        let extra = ck_text::honours_text(p);
         let (ships, landings, knights_played) = sailor.map_or((0, 0, 0), |s| {
             (s.ships_left, s.landing_places_left, s.knights_played)
         });
@@ -765,45 +696,20 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
     let _ = writeln!(out, "pieces:");
     for p in &layer.players {
         let seat = p.seat;
-        let mut parts = Vec::new();
-        let buildings = layer.buildings.iter().filter(|b| b.seat == seat);
-        let settlements = ids(buildings
-            .clone()
-            .filter(|b| !b.city)
-            .map(|b| b.vertex.to_string()));
-        let cities = ids(buildings.filter(|b| b.city).map(|b| {
-            let mut text = b.vertex.to_string();
-            if b.wall {
-                text.push_str(" (wall)");
-            }
-            if let Some(track) = b.metropolis {
-                let _ = write!(text, " ({} metropolis)", ck_text::track_name(track));
-            }
-            text
-        }));
-        parts.push(format!("settlements {settlements}"));
-        parts.push(format!("cities {cities}"));
-        let on = |pieces: &[c::Road]| {
-            ids(pieces
-                .iter()
-                .filter(|r| r.seat == seat)
-                .map(|r| r.edge.to_string()))
-        };
-        parts.push(format!("roads {}", on(&layer.roads)));
-        parts.push(format!("ships {}", on(&state.ships)));
+        // The layer's pieces, with the ships and landing places before the knights.
+        let mut parts = ck_text::building_parts(layer, seat);
+        let ships = ids(state
+            .ships
+            .iter()
+            .filter(|r| r.seat == seat)
+            .map(|r| r.edge.to_string()));
         let landings = ids(state
             .landing_places
             .iter()
             .filter(|l| l.seat == seat)
             .map(|l| l.vertex.to_string()));
-        parts.push(format!("landing places {landings}"));
-        let knights = layer
-            .knights
-            .iter()
-            .filter(|n| n.seat == seat)
-            .map(ck_text::describe_knight)
-            .collect::<Vec<_>>();
-        parts.push(format!("knights [{}]", knights.join(", ")));
+        parts.insert(3, format!("ships {ships}"));
+        parts.insert(4, format!("landing places {landings}"));
         let _ = writeln!(out, "  {}: {}", w(seat), parts.join("; "));
     }
     out

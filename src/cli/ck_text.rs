@@ -1,7 +1,7 @@
-//! The Cities & Knights layer in words, as Catania plays it: the `submit` grammar of the layer's commands (parsed
-//! into, and printed from, `hexfold.v1.cities_knights.Command`), the layer's events as sentences, and the words a
-//! state of the layer needs (its cards, tracks, obligations and knights). Catania's own words and its state are in
-//! `catania_text.rs`, which composes these as its types compose the layer's.
+//! Cities & Knights in words, for its own games and as the layer Catania plays: the `submit` grammar of its
+//! commands (parsed into, and printed from, `hexfold.v1.cities_knights.Command`), its events as sentences, its state
+//! as paragraphs, and the words a state of the layer needs (cards, tracks, obligations, knights, the seats' pieces).
+//! Catania's own words and its state are in `catania_text.rs`, which composes these as its types compose the layer's.
 //!
 //! As in `catan_text.rs`, the grammar is the same in both directions, so a line printed by `actions` can be typed
 //! back; ids are board indexes. Enum values are written by their proto names in lower case with dashes
@@ -18,9 +18,10 @@ use std::fmt::Write as _;
 
 /// The layer's part of the grammar, shown by `hexfold submit --help` under Catania's.
 pub const GRAMMAR: &str = "\
-The Cities & Knights layer (CARDS are GOOD:N items: brick, lumber, wool, grain, ore, coin, paper, cloth; TRACK is
-trade, politics or science):
-  place-settlement VERTEX | place-road EDGE      the opening (both settlements, each with a road or a ship)
+Cities & Knights (game ids cities_knights-...), and the layer Catania plays (CARDS are GOOD:N items: brick,
+lumber, wool, grain, ore, coin, paper, cloth; TRACK is trade, politics or science):
+  place-settlement VERTEX | place-road EDGE      the opening (in Catania both settlements, each with a road or a ship)
+  place-city VERTEX | chase-robber KNIGHT        Cities & Knights only: the opening's city; a knight chasing the robber
   roll                                          roll the white, red and event dice
   move-robber HEX [SEAT]                        after a 7: the robber, robbing SEAT
   discard CARDS | give CARDS | take-cards CARDS
@@ -983,6 +984,299 @@ pub(super) fn describe_knight(knight: &k::Knight) -> String {
         strength_name(knight.strength),
         if knight.active { "active" } else { "passive" }
     )
+}
+
+/// What a game composing the layer calls the pieces its phases ask for.
+pub(super) struct PhaseWords<'a> {
+    /// What the opening places: `a settlement on Catan` in Catania, a settlement then a city in C&K.
+    pub building: &'a str,
+    /// What the opening lays beside it: `a road`, or `a road or a ship`.
+    pub road: &'a str,
+    /// What a 7 moves: `the robber`, or `the robber or the pirate`.
+    pub thief: &'a str,
+}
+
+/// The phase of the layer's state in words.
+pub(super) fn phase_text(state: &k::State, seats: &[String], words: &PhaseWords<'_>) -> String {
+    let PhaseWords {
+        building,
+        road,
+        thief,
+    } = words;
+    let Some(phase) = &state.phase else {
+        return "?".to_string();
+    };
+    let step = phase.placement_index + 1;
+    match k::PhaseKind::try_from(phase.kind) {
+        Ok(k::PhaseKind::PlaceBuilding) => format!("opening step {step}: place {building}"),
+        Ok(k::PhaseKind::PlaceRoad) => match phase.vertex {
+            Some(v) => format!("opening step {step}: place {road} next to vertex {v}"),
+            None => format!("opening step {step}: place {road}"),
+        },
+        Ok(k::PhaseKind::Roll) => "roll the dice".to_string(),
+        Ok(k::PhaseKind::Resolving) => "settling what the roll asks".to_string(),
+        Ok(k::PhaseKind::Robber) => format!("move {thief}"),
+        Ok(k::PhaseKind::Main) => "trade, then build".to_string(),
+        Ok(k::PhaseKind::Ended) => match phase.winner {
+            Some(winner) => format!("ended, {} won", who(seats, winner)),
+            None => "ended".to_string(),
+        },
+        Ok(k::PhaseKind::Unspecified) | Err(_) => "?".to_string(),
+    }
+}
+
+fn phase_step(state: &k::State) -> u32 {
+    state.phase.as_ref().map_or(0, |p| p.placement_index + 1)
+}
+
+/// The last roll's three dice, or `-`.
+pub(super) fn roll_text(state: &k::State) -> String {
+    match state.last_roll {
+        Some(r) => format!(
+            "{}+{}={}, event die {}",
+            r.white,
+            r.red,
+            r.white + r.red,
+            event_die(r.event)
+        ),
+        None => "-".to_string(),
+    }
+}
+
+/// The active seat's open offer and who declined it, as lines.
+pub(super) fn describe_offer(state: &k::State, seats: &[String], out: &mut String) {
+    let Some(offer) = &state.offer else { return };
+    let _ = writeln!(
+        out,
+        "open offer by {}: {} for {}",
+        who(seats, state.active),
+        format_hand(&offer.give),
+        format_hand(&offer.receive)
+    );
+    let declined: Vec<u32> = state
+        .players
+        .iter()
+        .filter(|p| p.rejected_offer)
+        .map(|p| p.seat)
+        .collect();
+    if !declined.is_empty() {
+        let _ = writeln!(out, "  declined by {}", seat_list(seats, &declined));
+    }
+}
+
+/// A seat's progress cards: the count, and the cards where the viewer may see them.
+pub(super) fn progress_text(p: &k::Player) -> String {
+    match &p.progress_cards {
+        Some(cards) => format!(
+            "{} [{}]",
+            p.progress_card_count,
+            cards
+                .cards
+                .iter()
+                .map(|card| card_name(*card))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        None => p.progress_card_count.to_string(),
+    }
+}
+
+/// A seat's cards in hand: the count, and the cards where the viewer may see them.
+pub(super) fn hand_text(p: &k::Player) -> String {
+    match &p.hand {
+        Some(_) => format!("{} [{}]", p.card_count, format_hand(&p.hand)),
+        None => p.card_count.to_string(),
+    }
+}
+
+/// A seat's shown progress victory points and defender cards, as `; ...` clauses.
+pub(super) fn honours_text(p: &k::Player) -> String {
+    let mut extra = String::new();
+    if !p.victory_point_cards.is_empty() {
+        let cards: Vec<String> = p
+            .victory_point_cards
+            .iter()
+            .map(|card| card_name(*card))
+            .collect();
+        let _ = write!(extra, "; shown {}", cards.join(" "));
+    }
+    if p.defender_cards > 0 {
+        let _ = write!(extra, "; defender of Catan {}", p.defender_cards);
+    }
+    extra
+}
+
+/// A seat's settlements, cities (with walls and metropolises) and knights on the board, by id.
+pub(super) fn building_parts(state: &k::State, seat: u32) -> Vec<String> {
+    let ids = |list: Vec<String>| format!("[{}]", list.join(" "));
+    let buildings = state.buildings.iter().filter(|b| b.seat == seat);
+    let settlements = ids(buildings
+        .clone()
+        .filter(|b| !b.city)
+        .map(|b| b.vertex.to_string())
+        .collect());
+    let cities = ids(buildings
+        .filter(|b| b.city)
+        .map(|b| {
+            let mut text = b.vertex.to_string();
+            if b.wall {
+                text.push_str(" (wall)");
+            }
+            if let Some(track) = b.metropolis {
+                let _ = write!(text, " ({} metropolis)", track_name(track));
+            }
+            text
+        })
+        .collect());
+    let roads = ids(state
+        .roads
+        .iter()
+        .filter(|r| r.seat == seat)
+        .map(|r| r.edge.to_string())
+        .collect());
+    let knights: Vec<String> = state
+        .knights
+        .iter()
+        .filter(|n| n.seat == seat)
+        .map(describe_knight)
+        .collect();
+    vec![
+        format!("settlements {settlements}"),
+        format!("cities {cities}"),
+        format!("roads {roads}"),
+        format!("knights [{}]", knights.join(", ")),
+    ]
+}
+
+/// A Cities & Knights state as a few readable paragraphs, as `catan_text::describe_state` gives base Catan's: the
+/// turn and who is waited for, the robber, barbarians and holders, the bank and decks, the table of seats (hands
+/// where the viewer may see them), the pieces by id.
+pub fn describe_state(state: &k::State, seats: &[String]) -> String {
+    let mut out = String::new();
+    let w = |seat: u32| who(seats, seat);
+    let holder = |s: Option<u32>| s.map(w).unwrap_or_else(|| "nobody".to_string());
+    let _ = writeln!(
+        out,
+        "phase: {}; active: {}; turn {}; last roll {}",
+        phase_text(
+            state,
+            seats,
+            &PhaseWords {
+                // The first round places settlements, the second cities.
+                building: if phase_step(state) <= state.players.len() as u32 {
+                    "a settlement"
+                } else {
+                    "a city"
+                },
+                road: "a road",
+                thief: "the robber",
+            }
+        ),
+        w(state.active),
+        state.turn,
+        roll_text(state)
+    );
+    let waiting: Vec<String> = state
+        .obligations
+        .iter()
+        .map(|o| describe_obligation(o, seats))
+        .collect();
+    if !waiting.is_empty() {
+        let _ = writeln!(out, "obligations: {}", waiting.join("; "));
+    }
+    let _ = writeln!(
+        out,
+        "robber on hex {}{}; barbarians {} steps on (attacks so far {})",
+        state.robber,
+        if state.robber_in_play {
+            ""
+        } else {
+            " (not in play yet)"
+        },
+        state.barbarians,
+        state.barbarian_attacks
+    );
+    let metropolises = [
+        ("trade", state.trade_metropolis),
+        ("politics", state.politics_metropolis),
+        ("science", state.science_metropolis),
+    ]
+    .map(|(track, seat)| format!("{track} {}", holder(seat)));
+    let merchant = match &state.merchant {
+        Some(m) => format!("{} on hex {}", w(m.seat), m.hex),
+        None => "nobody".to_string(),
+    };
+    let _ = writeln!(
+        out,
+        "longest road: {}; metropolises: {}; merchant: {merchant}",
+        holder(state.longest_road),
+        metropolises.join(", ")
+    );
+    let _ = writeln!(
+        out,
+        "bank {}; progress cards left: trade {}, politics {}, science {}; defender cards left {}",
+        format_hand(&state.bank),
+        state.trade_cards_left,
+        state.politics_cards_left,
+        state.science_cards_left,
+        state.defender_cards_left
+    );
+    describe_offer(state, seats, &mut out);
+    let _ = writeln!(out, "seats ({} points to win):", state.points_to_win);
+    for p in &state.players {
+        let marker = if p.seat == state.active { "*" } else { " " };
+        let _ = writeln!(
+            out,
+            " {marker}{} {:<10} points {}; cards {}; progress {}{}",
+            p.seat,
+            w(p.seat),
+            p.points,
+            hand_text(p),
+            progress_text(p),
+            honours_text(p)
+        );
+        let improvements = p.improvements.unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "     improvements trade {} politics {} science {}; road {}; hand limit {}; left: {} settlements, {} \
+             cities, {} roads, {} walls, knights {}/{}/{} (basic/strong/mighty)",
+            improvements.trade,
+            improvements.politics,
+            improvements.science,
+            p.road_length,
+            p.hand_limit,
+            p.settlements_left,
+            p.cities_left,
+            p.roads_left,
+            p.walls_left,
+            p.basic_knights_left,
+            p.strong_knights_left,
+            p.mighty_knights_left
+        );
+    }
+    let _ = writeln!(out, "pieces:");
+    for p in &state.players {
+        let _ = writeln!(
+            out,
+            "  {}: {}",
+            w(p.seat),
+            building_parts(state, p.seat).join("; ")
+        );
+    }
+    out
+}
+
+/// Parses a command typed in the layer's grammar, for a Cities & Knights game.
+pub fn parse_game_command(words: &[String]) -> anyhow::Result<k::Command> {
+    let words: Vec<&str> = words.iter().flat_map(|w| w.split_whitespace()).collect();
+    let Some(verb) = words.first() else {
+        bail!("empty command")
+    };
+    let verb = verb.to_ascii_lowercase().replace('_', "-");
+    match parse_command(&verb, &words)? {
+        Some(command) => Ok(command),
+        None => Err(super::unknown_command(&verb, &[GRAMMAR])),
+    }
 }
 
 #[cfg(test)]

@@ -21,9 +21,9 @@
 //! hexfold verify GAME                        # once finished: seed vs commitment, every event re-derived
 //! ```
 //!
-//! Base Catan (`catan_text.rs`) and Catania (`catania_text.rs`, over the Cities & Knights layer's words in
-//! `ck_text.rs`) are shown and typed in words; the other games' states and events are printed as their messages,
-//! and their commands are picked by number.
+//! Base Catan (`catan_text.rs`), Cities & Knights (`ck_text.rs`) and Catania (`catania_text.rs`, over the Cities &
+//! Knights words) are shown and typed in words; Elasund's states and events are printed as their messages, and its
+//! commands are picked by number.
 
 /// `println!` that returns the write's error instead of panicking: a reader that goes away early (`hexfold actions
 /// ... | head -1`) closes the pipe, and `main` ends quietly on that error rather than printing a panic.
@@ -460,7 +460,13 @@ pub fn describe_state_response(response: &pb::GetStateResponse, board: bool) -> 
         Some(pb::game_state::Game::Catan(state)) => {
             out.push_str(&catan_text::describe_state(state, &seats));
             if board {
-                out.push_str(&catan_text::describe_board(state));
+                out.push_str(&catan_text::describe_board(&state.board, state.robber));
+            }
+        }
+        Some(pb::game_state::Game::CitiesKnights(state)) => {
+            out.push_str(&ck_text::describe_state(state, &seats));
+            if board {
+                out.push_str(&catan_text::describe_board(&state.board, state.robber));
             }
         }
         Some(pb::game_state::Game::Catania(state)) => {
@@ -489,6 +495,7 @@ pub fn describe_event(event: &pb::Event, seats: &[String]) -> String {
     match &event.body {
         Some(pb::event::Body::Catan(event)) => catan_text::describe_event(event, seats),
         Some(pb::event::Body::Catania(event)) => catania_text::describe_event(event, seats),
+        Some(pb::event::Body::CitiesKnights(event)) => ck_text::describe_event(event, seats),
         Some(pb::event::Body::SeedRevealed(seed)) => format!("seed revealed: {}", seed.seed),
         Some(other) => format!("{other:?}"),
         None => "(empty event)".to_string(),
@@ -500,12 +507,14 @@ pub fn describe_command(command: &pb::Command) -> String {
     match &command.game {
         Some(pb::command::Game::Catan(command)) => catan_text::format_command(command),
         Some(pb::command::Game::Catania(command)) => catania_text::format_command(command),
+        Some(pb::command::Game::CitiesKnights(command)) => ck_text::format_command(command),
         Some(other) => format!("{other:?}"),
         None => "(empty command)".to_string(),
     }
 }
 
-/// The `submit` grammars, shown by `hexfold submit --help`: base Catan's, then Catania's with its layer's.
+/// The `submit` grammars, shown by `hexfold submit --help`: base Catan's, Catania's, and the Cities & Knights one that
+/// Catania composes.
 fn grammar() -> String {
     format!(
         "{}\n{}\n{}",
@@ -589,8 +598,12 @@ pub fn parse_command(game_id: &str, words: &[String]) -> anyhow::Result<pb::Comm
     let game = match game_id.split_once('-').map(|(name, _)| name) {
         Some("catan") => pb::command::Game::Catan(catan_text::parse_command(words)?),
         Some("catania") => pb::command::Game::Catania(catania_text::parse_command(words)?),
+        Some("cities_knights") => {
+            pb::command::Game::CitiesKnights(ck_text::parse_game_command(words)?)
+        }
         _ => bail!(
-            "the readable command grammar covers Catan and Catania games; use `actions` and `--pick N` for this one"
+            "the readable command grammar covers Catan, Cities & Knights and Catania games; use `actions` and \
+             `--pick N` for this one"
         ),
     };
     Ok(pb::Command { game: Some(game) })

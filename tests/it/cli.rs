@@ -651,3 +651,85 @@ async fn server_logs_into_a_pipe_are_plain_text() {
     child.start_kill().unwrap();
     child.wait().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cities_and_knights_game_reads_and_plays_through_the_cli() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let url = format!("http://{}", server.addr);
+    let url = url.as_str();
+    let created = parse_created(
+        &ok(
+            url,
+            &[
+                "create",
+                "--variant",
+                "cities-and-knights",
+                "ann",
+                "bob",
+                "cat",
+            ],
+        )
+        .await,
+    );
+    let game = created.game.as_str();
+    assert!(game.starts_with("cities_knights-"), "{game}");
+    let token = |seat: usize| created.tokens[seat].as_str();
+
+    // The opening and the first roll, typed back from what `actions` prints.
+    let mut typed_verbs = Vec::new();
+    for _ in 0..13 {
+        let mut moved = false;
+        for seat in 0..3 {
+            let text = ok(url, &["actions", game, "--token", token(seat)]).await;
+            let Some(first) = text.lines().nth(1) else {
+                continue;
+            };
+            let typed = first.trim_start().split_once("  ").unwrap().1.to_string();
+            assert!(!typed.contains('{') && !typed.contains('('), "{text}");
+            let mut args = vec!["submit", game, "--token", token(seat)];
+            args.extend(typed.split_whitespace());
+            let out = ok(url, &args).await;
+            assert!(out.starts_with(&format!("{typed} -> version ")), "{out}");
+            assert!(!out.contains('{') && !out.contains("Some("), "{out}");
+            typed_verbs.push(typed.split_whitespace().next().unwrap().to_string());
+            moved = true;
+            break;
+        }
+        assert!(moved, "nobody could act");
+    }
+    for verb in ["place-settlement", "place-city", "place-road", "roll"] {
+        assert!(
+            typed_verbs.iter().any(|v| v == verb),
+            "{verb} in {typed_verbs:?}"
+        );
+    }
+
+    let state = ok(url, &["state", game, "--token", token(0)]).await;
+    for part in [
+        "you are ann (seat 0)",
+        "phase: ",
+        "last roll ",
+        "event die ",
+        "steps on (attacks so far 0)",
+        "seats (13 points to win):",
+        "improvements trade 0 politics 0 science 0",
+        "pieces:",
+        "  cat: settlements [",
+    ] {
+        assert!(state.contains(part), "{part:?} in {state}");
+    }
+    assert!(!state.contains('{') && !state.contains("Some("), "{state}");
+    let board = ok(url, &["state", game, "--board"]).await;
+    assert!(
+        board.contains("board (19 hexes") && board.contains("harbors:"),
+        "{board}"
+    );
+    let typo = fails(
+        url,
+        &["submit", game, "--token", token(0), "bild-knight", "3"],
+    )
+    .await;
+    assert!(typo.contains("did you mean `build-knight`?"), "{typo}");
+    server.stop().await;
+}
