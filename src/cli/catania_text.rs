@@ -543,22 +543,12 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
             repairs.collect::<Vec<_>>().join("; ")
         );
     }
-    let metropolises = [
-        ("trade", layer.trade_metropolis),
-        ("politics", layer.politics_metropolis),
-        ("science", layer.science_metropolis),
-    ]
-    .map(|(track, seat)| format!("{track} {}", holder(seat)));
-    let merchant = match &layer.merchant {
-        Some(m) => format!("{} on hex {}", w(m.seat), m.hex),
-        None => "nobody".to_string(),
-    };
+    let (metropolises, merchant) = ck_text::metropolises_and_merchant(layer, seats);
     let _ = writeln!(
         out,
-        "longest road: {}; largest army: {}; metropolises: {}; merchant: {merchant}",
+        "longest road: {}; largest army: {}; metropolises: {metropolises}; merchant: {merchant}",
         holder(layer.longest_road),
         holder(state.largest_army),
-        metropolises.join(", ")
     );
     let specialists: Vec<String> = state
         .specialists

@@ -1148,6 +1148,23 @@ pub(super) fn building_parts(state: &k::State, seat: u32) -> Vec<String> {
     ]
 }
 
+/// Who holds each track's metropolis, and where the merchant stands, in words.
+pub(super) fn metropolises_and_merchant(state: &k::State, seats: &[String]) -> (String, String) {
+    let holder = |s: Option<u32>| s.map_or("nobody".to_string(), |s| who(seats, s));
+    let metropolises = [
+        ("trade", state.trade_metropolis),
+        ("politics", state.politics_metropolis),
+        ("science", state.science_metropolis),
+    ]
+    .map(|(track, seat)| format!("{track} {}", holder(seat)))
+    .join(", ");
+    let merchant = match &state.merchant {
+        Some(m) => format!("{} on hex {}", who(seats, m.seat), m.hex),
+        None => "nobody".to_string(),
+    };
+    (metropolises, merchant)
+}
+
 /// A Cities & Knights state as a few readable paragraphs, as `catan_text::describe_state` gives base Catan's: the
 /// turn and who is waited for, the robber, barbarians and holders, the bank and decks, the table of seats (hands
 /// where the viewer may see them), the pieces by id.
@@ -1196,21 +1213,11 @@ pub fn describe_state(state: &k::State, seats: &[String]) -> String {
         state.barbarians,
         state.barbarian_attacks
     );
-    let metropolises = [
-        ("trade", state.trade_metropolis),
-        ("politics", state.politics_metropolis),
-        ("science", state.science_metropolis),
-    ]
-    .map(|(track, seat)| format!("{track} {}", holder(seat)));
-    let merchant = match &state.merchant {
-        Some(m) => format!("{} on hex {}", w(m.seat), m.hex),
-        None => "nobody".to_string(),
-    };
+    let (metropolises, merchant) = metropolises_and_merchant(state, seats);
     let _ = writeln!(
         out,
-        "longest road: {}; metropolises: {}; merchant: {merchant}",
+        "longest road: {}; metropolises: {metropolises}; merchant: {merchant}",
         holder(state.longest_road),
-        metropolises.join(", ")
     );
     let _ = writeln!(
         out,
