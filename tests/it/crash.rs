@@ -1,6 +1,6 @@
 //! A child `hexfold serve` killed with SIGKILL during concurrent submits loses no acknowledged command.
 
-use crate::support::{self, authed, Step, Table};
+use crate::support::{self, Step, Table};
 use hexfold::proto::v1 as pb;
 use rand::{rngs::StdRng, SeedableRng};
 use std::collections::HashMap;
@@ -49,27 +49,7 @@ async fn a_server_killed_during_concurrent_submits_keeps_every_acknowledged_comm
     let mut client = server.client().await;
     let mut highest: HashMap<String, u64> = HashMap::new();
     for (game_id, tokens, step) in &acked {
-        let again = client
-            .submit_command(authed(
-                pb::SubmitCommandRequest {
-                    game_id: game_id.clone(),
-                    command_id: step.command_id.clone(),
-                    expected_version: None,
-                    command: Some(step.command.clone()),
-                    ..Default::default()
-                },
-                &tokens[step.seat],
-            ))
-            .await
-            .unwrap_or_else(|s| panic!("acknowledged command {} is lost: {s:?}", step.command_id))
-            .into_inner();
-        assert!(
-            again.duplicate,
-            "acknowledged command {} was not in the log",
-            step.command_id
-        );
-        assert_eq!(again.version, step.response.version);
-        assert_eq!(again.events, step.response.events);
+        support::assert_in_log(&mut client, game_id, tokens, step).await;
         let h = highest.entry(game_id.clone()).or_default();
         *h = (*h).max(step.response.version);
     }

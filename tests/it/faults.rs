@@ -3,8 +3,7 @@
 //! stopped under load answers callers UNAVAILABLE within their deadline, and once it is back the servers go
 //! on by themselves, with nothing acknowledged lost.
 
-use crate::support::{self, authed, Step, Table, TestServer};
-use hexfold::proto::v1 as pb;
+use crate::support::{self, Step, Table, TestServer};
 use hexfold::server::Config;
 use hexfold_postgres::test_support::PrivateCluster;
 use rand::{rngs::StdRng, SeedableRng};
@@ -96,23 +95,7 @@ async fn assert_acknowledged_once(server: &TestServer, acked: &[Ack], round: usi
     let mut client = server.client().await;
     let mut highest: HashMap<String, (Vec<String>, u64)> = HashMap::new();
     for (game_id, tokens, step) in acked {
-        let again = client
-            .submit_command(authed(
-                pb::SubmitCommandRequest {
-                    game_id: game_id.clone(),
-                    command_id: step.command_id.clone(),
-                    expected_version: None,
-                    command: Some(step.command.clone()),
-                    ..Default::default()
-                },
-                &tokens[step.seat],
-            ))
-            .await
-            .unwrap_or_else(|s| panic!("acknowledged command {} is lost: {s:?}", step.command_id))
-            .into_inner();
-        assert!(again.duplicate, "{} was not in the log", step.command_id);
-        assert_eq!(again.version, step.response.version);
-        assert_eq!(again.events, step.response.events);
+        support::assert_in_log(&mut client, game_id, tokens, step).await;
         let entry = highest
             .entry(game_id.clone())
             .or_insert_with(|| (tokens.clone(), 0));

@@ -278,6 +278,32 @@ pub struct Step {
     pub response: pb::SubmitCommandResponse,
 }
 
+/// Submits an acknowledged `step` of game `game_id` again under its command id, and checks that the answer is the
+/// original result: the command was in the log, once, with the events it was acknowledged with.
+pub async fn assert_in_log(client: &mut Client, game_id: &str, tokens: &[String], step: &Step) {
+    let again = client
+        .submit_command(authed(
+            pb::SubmitCommandRequest {
+                game_id: game_id.to_string(),
+                command_id: step.command_id.clone(),
+                expected_version: None,
+                command: Some(step.command.clone()),
+                ..Default::default()
+            },
+            &tokens[step.seat],
+        ))
+        .await
+        .unwrap_or_else(|s| panic!("acknowledged command {} is lost: {s:?}", step.command_id))
+        .into_inner();
+    assert!(
+        again.duplicate,
+        "acknowledged command {} was not in the log",
+        step.command_id
+    );
+    assert_eq!(again.version, step.response.version);
+    assert_eq!(again.events, step.response.events);
+}
+
 /// One game and one client per seat.
 pub struct Table {
     pub game_id: String,
