@@ -45,6 +45,7 @@ macro_rules! out {
 mod catan_text;
 mod catania_text;
 mod ck_text;
+mod hex_map;
 mod json;
 pub mod store;
 mod verify;
@@ -137,7 +138,8 @@ pub struct StateArgs {
     /// The event index to show (0 is the state right after creation); the head when absent.
     #[arg(long)]
     pub at: Option<u64>,
-    /// Also show the board: every hex with its id, terrain and number (Catania's as a map), and the harbors.
+    /// Also show the board: Catan's and Cities & Knights' drawn as a map with every hex, vertex and edge id and the
+    /// pieces on them, then the hexes and harbors by id; Catania's as a map of its hexes; Elasund's grid.
     #[arg(long)]
     pub board: bool,
     /// Print the response as JSON.
@@ -460,13 +462,23 @@ pub fn describe_state_response(response: &pb::GetStateResponse, board: bool) -> 
         Some(pb::game_state::Game::Catan(state)) => {
             out.push_str(&catan_text::describe_state(state, &seats));
             if board {
-                out.push_str(&catan_text::describe_board(&state.board, state.robber));
+                let marks = hex_map::Marks::pieces(&state.buildings, &state.roads, state.robber);
+                out.push_str(&catan_text::describe_board(
+                    &state.board,
+                    &marks,
+                    state.robber,
+                ));
             }
         }
         Some(pb::game_state::Game::CitiesKnights(state)) => {
             out.push_str(&ck_text::describe_state(state, &seats));
             if board {
-                out.push_str(&catan_text::describe_board(&state.board, state.robber));
+                let marks = ck_text::board_marks(state);
+                out.push_str(&catan_text::describe_board(
+                    &state.board,
+                    &marks,
+                    state.robber,
+                ));
             }
         }
         Some(pb::game_state::Game::Catania(state)) => {

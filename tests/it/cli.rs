@@ -86,6 +86,90 @@ fn parse_created(text: &str) -> Created {
     }
 }
 
+/// A `state --board` map of a 19-hex game against the state `GetState` gave as JSON (`state` is the game's case
+/// of it): every vertex id and edge id drawn once, and each building, road and knight after the id it stands on
+/// (`17s0`, `/12r1/`, `33K2.2`).
+fn check_drawn_pieces(board: &str, state: &Value) {
+    let lines: Vec<&str> = board
+        .lines()
+        .skip_while(|l| !l.starts_with("board ("))
+        .skip(1)
+        .take_while(|l| !l.starts_with("  ids: "))
+        .collect();
+    assert!(lines.iter().all(|l| l.len() <= 120), "{board}");
+    let map: Vec<&str> = lines.iter().flat_map(|l| l.split_whitespace()).collect();
+    let number = |v: &Value, field: &str| v[field].as_u64().unwrap_or(0);
+    let list = |field: &str| state[field].as_array().cloned().unwrap_or_default();
+    let (mut vertices, mut edges) = (Vec::new(), Vec::new());
+    for word in &map {
+        let (edge, inner) = match word.chars().next().unwrap() {
+            s @ ('/' | '\\' | '|') if word.len() > 2 && word.ends_with(s) => {
+                (true, &word[1..word.len() - 1])
+            }
+            _ => (false, *word),
+        };
+        let digits = inner.len() - inner.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let mark = &inner[digits..];
+        if digits > 0 && (mark.is_empty() || mark.starts_with(|c: char| c.is_ascii_alphabetic())) {
+            let id: u64 = inner[..digits].parse().unwrap();
+            if edge { &mut edges } else { &mut vertices }.push((id, mark.to_string()));
+        }
+    }
+    let board_json = &state["board"];
+    for (drawn, field) in [(&mut vertices, "vertices"), (&mut edges, "edges")] {
+        drawn.sort();
+        let ids: Vec<u64> = drawn.iter().map(|(id, _)| *id).collect();
+        let all: Vec<u64> = (0..board_json[field].as_array().unwrap().len() as u64).collect();
+        assert_eq!(ids, all, "every one of the {field} once in\n{board}");
+    }
+    let mark_of = |drawn: &[(u64, String)], id: u64| drawn[id as usize].1.clone();
+    for b in list("buildings") {
+        let kind = if b["city"].as_bool().unwrap_or(false) {
+            'c'
+        } else {
+            's'
+        };
+        let expected = format!("{kind}{}", number(&b, "seat"));
+        let mark = mark_of(&vertices, number(&b, "vertex"));
+        assert!(
+            mark.starts_with(&expected),
+            "{b} drawn as {mark:?} in\n{board}"
+        );
+    }
+    for n in list("knights") {
+        let kind = if n["active"].as_bool().unwrap_or(false) {
+            'K'
+        } else {
+            'k'
+        };
+        let expected = format!("{kind}{}.{}", number(&n, "seat"), number(&n, "strength"));
+        assert_eq!(
+            mark_of(&vertices, number(&n, "vertex")),
+            expected,
+            "{n} in\n{board}"
+        );
+    }
+    for r in list("roads") {
+        let expected = format!("r{}", number(&r, "seat"));
+        assert_eq!(
+            mark_of(&edges, number(&r, "edge")),
+            expected,
+            "{r} in\n{board}"
+        );
+    }
+    let pieces = list("buildings").len() + list("knights").len();
+    assert_eq!(
+        vertices.iter().filter(|(_, m)| !m.is_empty()).count(),
+        pieces,
+        "{board}"
+    );
+    assert_eq!(
+        edges.iter().filter(|(_, m)| !m.is_empty()).count(),
+        list("roads").len(),
+        "{board}"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_creates_inspects_and_plays_through_the_cli() {
     let dir = tempfile::tempdir().unwrap();
@@ -226,6 +310,8 @@ async fn a_person_creates_inspects_and_plays_through_the_cli() {
         "{board}"
     );
     assert!(board.contains("harbors: edge "), "{board}");
+    let spectator = json(&ok(url, &["state", game, "--json"]).await);
+    check_drawn_pieces(&board, &spectator["state"]["catan"]);
     let seat_json = json(&ok(url, &["state", game, "--token", token(1), "--json"]).await);
     assert_eq!(seat_json["viewer_seat"], 1);
     assert_eq!(seat_json["summary"]["variant"], "VARIANT_CATAN");
@@ -725,6 +811,8 @@ async fn a_cities_and_knights_game_reads_and_plays_through_the_cli() {
         board.contains("board (19 hexes") && board.contains("harbors:"),
         "{board}"
     );
+    let spectator = json(&ok(url, &["state", game, "--json"]).await);
+    check_drawn_pieces(&board, &spectator["state"]["cities_knights"]);
     let typo = fails(
         url,
         &["submit", game, "--token", token(0), "bild-knight", "3"],
