@@ -45,6 +45,7 @@ macro_rules! out {
 mod catan_text;
 mod catania_text;
 mod ck_text;
+mod elasund_text;
 mod hex_map;
 mod json;
 pub mod store;
@@ -487,8 +488,11 @@ pub fn describe_state_response(response: &pb::GetStateResponse, board: bool) -> 
                 out.push_str(&catania_text::describe_board(state));
             }
         }
-        Some(other) => {
-            let _ = writeln!(out, "{other:#?}");
+        Some(pb::game_state::Game::Elasund(state)) => {
+            out.push_str(&elasund_text::describe_state(state, &seats));
+            if board {
+                out.push_str(&elasund_text::describe_board(state));
+            }
         }
         None => out.push_str("(no state)\n"),
     }
@@ -508,8 +512,8 @@ pub fn describe_event(event: &pb::Event, seats: &[String]) -> String {
         Some(pb::event::Body::Catan(event)) => catan_text::describe_event(event, seats),
         Some(pb::event::Body::Catania(event)) => catania_text::describe_event(event, seats),
         Some(pb::event::Body::CitiesKnights(event)) => ck_text::describe_event(event, seats),
+        Some(pb::event::Body::Elasund(event)) => elasund_text::describe_event(event, seats),
         Some(pb::event::Body::SeedRevealed(seed)) => format!("seed revealed: {}", seed.seed),
-        Some(other) => format!("{other:?}"),
         None => "(empty event)".to_string(),
     }
 }
@@ -520,19 +524,20 @@ pub fn describe_command(command: &pb::Command) -> String {
         Some(pb::command::Game::Catan(command)) => catan_text::format_command(command),
         Some(pb::command::Game::Catania(command)) => catania_text::format_command(command),
         Some(pb::command::Game::CitiesKnights(command)) => ck_text::format_command(command),
-        Some(other) => format!("{other:?}"),
+        Some(pb::command::Game::Elasund(command)) => elasund_text::format_command(command),
         None => "(empty command)".to_string(),
     }
 }
 
-/// The `submit` grammars, shown by `hexfold submit --help`: base Catan's, Catania's, and the Cities & Knights one that
-/// Catania composes.
+/// The `submit` grammars, shown by `hexfold submit --help`: base Catan's, Catania's, the Cities & Knights one that
+/// Catania composes, and Elasund's.
 fn grammar() -> String {
     format!(
-        "{}\n{}\n{}",
+        "{}\n{}\n{}\n{}",
         catan_text::GRAMMAR,
         catania_text::GRAMMAR,
-        ck_text::GRAMMAR
+        ck_text::GRAMMAR,
+        elasund_text::GRAMMAR
     )
 }
 
@@ -605,7 +610,7 @@ pub(super) fn unknown_command(verb: &str, grammars: &[&str]) -> anyhow::Error {
 }
 
 /// Parses a command typed in the `submit` grammar of the game `game_id` names: its id begins with its rules' name
-/// (`catan-...`, `catania-...`). Games without a readable grammar yet are played with `actions` and `--pick`.
+/// (`catan-...`, `cities_knights-...`, `catania-...`, `elasund-...`).
 pub fn parse_command(game_id: &str, words: &[String]) -> anyhow::Result<pb::Command> {
     let game = match game_id.split_once('-').map(|(name, _)| name) {
         Some("catan") => pb::command::Game::Catan(catan_text::parse_command(words)?),
@@ -613,9 +618,10 @@ pub fn parse_command(game_id: &str, words: &[String]) -> anyhow::Result<pb::Comm
         Some("cities_knights") => {
             pb::command::Game::CitiesKnights(ck_text::parse_game_command(words)?)
         }
+        Some("elasund") => pb::command::Game::Elasund(elasund_text::parse_command(words)?),
         _ => bail!(
-            "the readable command grammar covers Catan, Cities & Knights and Catania games; use `actions` and \
-             `--pick N` for this one"
+            "a game id begins with its game's name (catan-, cities_knights-, catania-, elasund-); {game_id:?} does \
+             not"
         ),
     };
     Ok(pb::Command { game: Some(game) })
@@ -923,6 +929,20 @@ mod tests {
             "play",
         ] {
             assert!(catania.contains(&verb), "{verb} not in {catania:?}");
+        }
+        let elasund: Vec<&str> = grammar_verbs(elasund_text::GRAMMAR).collect();
+        for verb in [
+            "roll",
+            "move-pirate",
+            "take",
+            "build",
+            "keep-tile",
+            "end-building",
+            "take-gold",
+            "permit-anywhere",
+            "buy-gold",
+        ] {
+            assert!(elasund.contains(&verb), "{verb} not in {elasund:?}");
         }
         // Argument words and descriptions are not command words.
         for not_verb in ["VERTEX", "the", "e.g.", "robber"] {
