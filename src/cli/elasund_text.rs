@@ -24,7 +24,7 @@ gold:N red:N green:N blue:N items, or nothing; COLOR is red, green or blue):
                                                 large-cottage, merchant-house, workshop, well, market-stall, shop,
                                                 tavern or trade-house; `over red` pays three red to build over one
                                                 of the same size
-  build-wall SIDE INDEX                         the next wall piece: SIDE north, east or south, e.g. `build-wall east 0`
+  build-wall SIDE INDEX                         the next wall piece, SIDE north, east or south: `build-wall east 0`
   build-church | keep-tile TILE | place-cottage SQUARE | end-building
   place-permit VALUE SQUARE [anywhere COLOR]    phase 3, e.g. `place-permit 3 d8`; `anywhere red` pays two red to
                                                 ignore the ship's row

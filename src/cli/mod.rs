@@ -21,9 +21,9 @@
 //! hexfold verify GAME                        # once finished: seed vs commitment, every event re-derived
 //! ```
 //!
-//! Base Catan (`catan_text.rs`), Cities & Knights (`ck_text.rs`) and Catania (`catania_text.rs`, over the Cities &
-//! Knights words) are shown and typed in words; Elasund's states and events are printed as their messages, and its
-//! commands are picked by number.
+//! Every game is shown and typed in words: base Catan (`catan_text.rs`), Cities & Knights (`ck_text.rs`), Catania
+//! (`catania_text.rs`, over the Cities & Knights words) and Elasund (`elasund_text.rs`); `hex_map.rs` draws the
+//! 19-hex board of the first two for `state --board`.
 
 /// `println!` that returns the write's error instead of panicking: a reader that goes away early (`hexfold actions
 /// ... | head -1`) closes the pipe, and `main` ends quietly on that error rather than printing a panic.
