@@ -712,7 +712,7 @@ pub fn describe_state(state: &e::State, seats: &[String]) -> String {
         let _ = write!(church, "; first built by {}", w(first));
     }
     if let Some(bottom) = state.church_bottom {
-        let _ = write!(church, "; tile {bottom} under the stack (only you see it)");
+        let _ = write!(church, "; tile {bottom} lies under the stack");
     }
     let _ = writeln!(out, "{church}");
     if !state.cottage_queue.is_empty() {

@@ -365,12 +365,9 @@ mod tests {
     #[test]
     fn a_catan_board_draws_every_id_once_at_its_place_with_the_pieces_on_it() {
         let config = Catan::config(&pb::GameOptions::default(), 4).unwrap();
-        let (_, mut playout) = Playout::<Catan>::seeded(&config, 3).unwrap();
-        let playout = {
-            playout = playout.command_limit(400);
-            while playout.step(|_| {}).is_ok() {}
-            playout
-        };
+        let (_, playout) = Playout::<Catan>::seeded(&config, 3).unwrap();
+        let mut playout = playout.command_limit(400);
+        while playout.step(|_| {}).is_ok() {}
         let Some(pb::game_state::Game::Catan(state)) = Catan::state_to_proto(&Catan::view_state(
             playout.state(),
             hexfold_rules::Viewer::Spectator,
