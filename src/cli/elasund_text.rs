@@ -396,8 +396,18 @@ fn seen_text(cards: &Option<e::CardsSeen>) -> String {
     let c = cards.unwrap_or_default();
     match c.detail {
         Some(detail) => cards_text(&Some(detail)),
-        None if c.gold + c.influence == 0 => "nothing".to_string(),
-        None => format!("{} gold and {} influence", c.gold, c.influence),
+        None => {
+            let parts: Vec<String> = [(c.gold, "gold"), (c.influence, "influence")]
+                .iter()
+                .filter(|(n, _)| *n > 0)
+                .map(|(n, what)| format!("{n} {what}"))
+                .collect();
+            if parts.is_empty() {
+                "nothing".to_string()
+            } else {
+                parts.join(" and ")
+            }
+        }
     }
 }
 
@@ -1125,6 +1135,21 @@ mod tests {
                 "{text:?}: {err:?} should mention {reason:?}"
             );
         }
+    }
+
+    #[test]
+    fn cards_another_seat_holds_read_as_counts() {
+        let seen = |gold, influence, detail| {
+            Some(e::CardsSeen {
+                gold,
+                influence,
+                detail,
+            })
+        };
+        assert_eq!(seen_text(&seen(0, 1, None)), "1 influence");
+        assert_eq!(seen_text(&seen(2, 1, None)), "2 gold and 1 influence");
+        assert_eq!(seen_text(&seen(0, 0, None)), "nothing");
+        assert_eq!(seen_text(&seen(1, 1, cards(1, 0, 1, 0))), "gold:1 green:1");
     }
 
     #[test]
