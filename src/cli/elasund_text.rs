@@ -662,7 +662,11 @@ fn cells(state: &e::State) -> impl Iterator<Item = (e::Square, &e::Cell)> {
     })
 }
 
-/// The wall places with their slots: North's, then East's beside rows 3 to 11, then South's.
+/// The East side's wall places, beside rows 3 to 11 (the proto's `WallSlot`: slot 0 borders row 3).
+const EAST_SLOTS: usize = 8;
+
+/// The wall places with their slots, in the state's order: North's (one per column but the last, where the gate
+/// stands), then East's, then South's.
 fn wall_slots(state: &e::State) -> impl Iterator<Item = (e::WallSlot, &e::WallPiece)> {
     let side_slots = state.columns.saturating_sub(1) as usize;
     state
@@ -672,10 +676,10 @@ fn wall_slots(state: &e::State) -> impl Iterator<Item = (e::WallSlot, &e::WallPi
         .filter_map(move |(i, place)| {
             let (side, index) = if i < side_slots {
                 (e::WallSide::North, i)
-            } else if i < side_slots + 8 {
+            } else if i < side_slots + EAST_SLOTS {
                 (e::WallSide::East, i - side_slots)
             } else {
-                (e::WallSide::South, i - side_slots - 8)
+                (e::WallSide::South, i - side_slots - EAST_SLOTS)
             };
             let slot = e::WallSlot {
                 side: side as i32,
@@ -1254,6 +1258,17 @@ mod tests {
                 square_text(&board.at)
             );
         }
+        // Every wall piece built is drawn, on its side of the city.
+        let drawn_walls = text
+            .lines()
+            .skip_while(|l| !l.starts_with("city ("))
+            .take_while(|l| !l.starts_with("  a square:"))
+            .flat_map(str::split_whitespace)
+            .filter(|w| w.contains('#'))
+            .count();
+        let built = view.walls.iter().filter(|w| w.piece.is_some()).count();
+        assert!(built > 10, "{text}");
+        assert_eq!(drawn_walls, built, "{text}");
         assert!(text.lines().all(|l| l.len() <= 120), "{text}");
     }
 }
