@@ -16,6 +16,7 @@ mod compat;
 mod concurrency;
 mod crash;
 mod damage;
+mod export;
 mod faults;
 mod hidden;
 mod platform;
