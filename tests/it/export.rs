@@ -608,3 +608,66 @@ async fn a_backup_while_the_server_takes_commands_is_a_consistent_copy_that_serv
     copy.stop().await;
     server.stop().await;
 }
+
+/// An export from a sled store imports into a PostgreSQL database (a move from one store to the other), which
+/// servers on that database serve and export byte for byte as the sled server did.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_export_moves_games_from_sled_to_postgres() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(&dir.path().join("sled")).await;
+    let mut rng = StdRng::seed_from_u64(23);
+    let mut finished = Table::new(server.addr, 3).await;
+    play_to_end(&mut finished, &mut rng).await;
+    let mut running = Table::new(server.addr, 4).await;
+    play(&mut running, &mut rng, 25).await;
+    let file = dir.path().join("sled.jsonl");
+    export_to(server.addr, true, &file).await;
+    server.stop().await;
+
+    let url = hexfold_postgres::test_support::cluster()
+        .create_database()
+        .await;
+    let import_pg = |url: String| {
+        let file = file.clone();
+        async move {
+            hexfold(&refs(&[
+                "import".into(),
+                file.into_os_string(),
+                "--store".into(),
+                url.into(),
+            ]))
+            .await
+        }
+    };
+    let output = import_pg(url.clone()).await;
+    assert!(output.status.success(), "{}", text(&output.stderr));
+    let output = import_pg(url.clone()).await;
+    assert!(!output.status.success());
+    assert!(
+        text(&output.stderr).contains("not empty"),
+        "{}",
+        text(&output.stderr)
+    );
+
+    let unused = dir.path().join("unused");
+    let postgres = support::start_with(hexfold::server::Config {
+        postgres: Some(hexfold_postgres::PgConfig::new(url)),
+        ..support::config(&unused)
+    })
+    .await;
+    let again = dir.path().join("postgres.jsonl");
+    export_to(postgres.addr, true, &again).await;
+    assert!(std::fs::read(&again).unwrap() == std::fs::read(&file).unwrap());
+    ok(&refs(&os(&[
+        "verify",
+        &finished.game_id,
+        "--server",
+        &postgres.addr.to_string(),
+    ])))
+    .await;
+    running.reconnect(postgres.addr).await;
+    let before = running.head().await;
+    play(&mut running, &mut rng, 3).await;
+    assert!(running.head().await > before);
+    postgres.stop().await;
+}
