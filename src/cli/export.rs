@@ -181,16 +181,31 @@ async fn open_target(target: &TargetArgs) -> anyhow::Result<Box<dyn EventStore>>
     }
 }
 
-/// Opens (or creates) a sled store in `dir` that syncs every group of appends to stable storage: an import or a
-/// backup is written once and then trusted.
+/// Opens (or creates) a sled store in `dir` for an import. It acknowledges each append once sled has flushed it
+/// (`Durability::Flush`): an import stands or falls as a whole, so a crash midway costs nothing but a new import,
+/// and [`sync_tree`] makes the finished store survive a power loss too. Syncing each append instead costs an fsync
+/// per command, one at a time: 694 commands took 8.9 s that way, 0.6 s like this (debug build, this machine).
 fn open_sled(dir: &Path) -> anyhow::Result<Store> {
     Store::open(
         dir,
         StoreConfig {
-            durability: Durability::Fsync,
+            durability: Durability::Flush,
         },
     )
     .with_context(|| format!("cannot open the store in {}", dir.display()))
+}
+
+/// fsyncs every file under `dir` and the directories themselves, so a finished import survives a power loss.
+fn sync_tree(dir: &Path) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        if entry.file_type()?.is_dir() {
+            sync_tree(&entry.path())?;
+        } else {
+            std::fs::File::open(entry.path())?.sync_all()?;
+        }
+    }
+    std::fs::File::open(dir)?.sync_all()
 }
 
 fn print_imported(done: &Imported) -> std::io::Result<()> {
@@ -212,6 +227,11 @@ async fn import(args: ImportArgs) -> anyhow::Result<()> {
         export::import(&*store, export::read_lines(std::io::BufReader::new(file))).await
     }
     .with_context(|| format!("cannot import {}", args.file.display()))?;
+    // Closed first: sled writes its last buffers and the high-water mark as it closes.
+    drop(store);
+    if let Some(dir) = &args.target.data_dir {
+        sync_tree(dir).with_context(|| format!("cannot sync {}", dir.display()))?;
+    }
     print_imported(&done)?;
     Ok(())
 }
@@ -246,6 +266,7 @@ async fn backup(args: BackupArgs) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("the backup into {} failed", partial.display()))?;
     drop(store);
+    sync_tree(&partial).with_context(|| format!("cannot sync {}", partial.display()))?;
     std::fs::rename(&partial, &args.dir).with_context(|| {
         format!(
             "cannot rename {} to {}",
@@ -253,6 +274,12 @@ async fn backup(args: BackupArgs) -> anyhow::Result<()> {
             args.dir.display()
         )
     })?;
+    // The rename itself, in the parent directory.
+    if let Some(parent) = args.dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::File::open(parent)
+            .and_then(|d| d.sync_all())
+            .with_context(|| format!("cannot sync {}", parent.display()))?;
+    }
     outln!(
         "backed up {} games ({} commands, {} events) as of global position {as_of} into {}",
         done.games,
