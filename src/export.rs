@@ -22,7 +22,8 @@
 //! hashes are written as zeros (no token matches them) unless the operator asks. A game in progress holds every
 //! hand in its events and its seed in its meta: only the operator token exports it, whole. An export is of the
 //! store as of one global position, the one announced when it began; appends after it are left out, so an export
-//! of every game while the server takes commands is a consistent copy (`hexfold backup`).
+//! of every game while the server takes commands is a consistent copy (`hexfold backup`). A game created after
+//! that position (creating a game appends no event) may be in it, without commands.
 //!
 //! # Import
 //! Into an empty store only. Every game is checked as it is read, and the first line that does not fit stops the
@@ -33,8 +34,8 @@
 //!
 //! # Limits
 //! Nothing holds more than one game's command list (the store's `commands`) and [`READ_CHUNK`] of its events at a
-//! time, on either side: exports stream through the RPC in messages of at most [`BATCH_BYTES`] of lines, so an
-//! export of any size costs memory for one game at a time. A line longer than [`MAX_LINE_BYTES`] is refused on
+//! time, on either side: exports stream through the RPC in messages of about [`BATCH_BYTES`] of lines (sent as
+//! the client takes them), so an export of any size costs memory for one game at a time. A line longer than [`MAX_LINE_BYTES`] is refused on
 //! import (the store's own limit on an append, 4 MiB, keeps real lines well below it).
 
 use crate::engine::{self, CommandId, SeatNames, StreamTx};

@@ -736,9 +736,17 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
                 let mut out = export::Batcher::new(&tx, shutdown);
                 let exported =
                     export::export(&*store, game_id.as_deref(), operator, as_of, &mut out).await;
-                if let Err(e) = exported {
-                    tracing::warn!(method = "ExportGames", code = ?e.code(), error = %e, "export ended early");
-                    let _ = tx.try_send(Err(e.into_status()));
+                match exported {
+                    Ok(()) => {}
+                    // The client went away, or the server is shutting down: nothing is wrong with the store.
+                    Err(e @ ApiError::Unavailable(_)) => {
+                        tracing::debug!(method = "ExportGames", error = %e, "export ended early");
+                        let _ = tx.try_send(Err(e.into_status()));
+                    }
+                    Err(e) => {
+                        tracing::warn!(method = "ExportGames", code = ?e.code(), error = %e, "export failed");
+                        let _ = tx.try_send(Err(e.into_status()));
+                    }
                 }
             });
             Ok(ReceiverStream::new(rx))

@@ -98,14 +98,13 @@ async fn start_export(
     token: Option<&str>,
     game: Option<String>,
 ) -> anyhow::Result<(u64, tonic::Streaming<pb::ExportGamesResponse>)> {
-    let client = connect(server)
+    let mut client = connect(server)
         .await?
         .max_decoding_message_size(MAX_EXPORT_MESSAGE);
     let request = pb::ExportGamesRequest {
         game_id: game.unwrap_or_default(),
     };
     let mut stream = client
-        .clone()
         .export_games(with_token(request, token)?)
         .await
         .map_err(rpc("ExportGames"))?

@@ -671,3 +671,51 @@ async fn an_export_moves_games_from_sled_to_postgres() {
     assert!(running.head().await > before);
     postgres.stop().await;
 }
+
+/// An export is of the store as of one global position: the appends after it are left out, whole, and the games
+/// keep every append before it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_export_stops_at_its_global_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let mut rng = StdRng::seed_from_u64(29);
+    let mut first = Table::new(server.addr, 3).await;
+    play(&mut first, &mut rng, 15).await;
+    let mut second = Table::new(server.addr, 3).await;
+    play(&mut second, &mut rng, 15).await;
+    let cut = second.events(Some(0)).await.last().unwrap().global_position;
+    let (first_at_cut, second_at_cut) = (first.head().await, second.head().await);
+    play(&mut first, &mut rng, 10).await;
+    play(&mut second, &mut rng, 10).await;
+    assert!(first.head().await > first_at_cut && second.head().await > second_at_cut);
+    server.stop().await;
+
+    let store = hexfold_store::Store::open(dir.path(), Default::default()).unwrap();
+    let (tx, mut rx) =
+        tokio::sync::mpsc::channel::<Result<pb::ExportGamesResponse, tonic::Status>>(1024);
+    let (_running, shutdown) = tokio::sync::watch::channel(false);
+    let mut out = hexfold::export::Batcher::new(&tx, shutdown);
+    hexfold::export::export(&store, None, true, cut, &mut out)
+        .await
+        .expect("export");
+    drop(out);
+    drop(tx);
+    let mut lines = Vec::new();
+    while let Some(message) = rx.recv().await {
+        lines.extend(message.unwrap().lines);
+    }
+    let ends: Vec<Value> = lines
+        .iter()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|l| l["line"] == "game_end")
+        .collect();
+    let version_of = |game: &str| {
+        ends.iter()
+            .find(|e| e["game"] == game)
+            .unwrap_or_else(|| panic!("{game} is exported"))["version"]
+            .as_u64()
+            .unwrap()
+    };
+    assert_eq!(version_of(&first.game_id), first_at_cut);
+    assert_eq!(version_of(&second.game_id), second_at_cut);
+}
