@@ -467,6 +467,7 @@ pub struct Batcher<'a, T, E> {
 }
 
 impl<'a, T: From<Vec<String>> + Send, E: From<ApiError> + Send> Batcher<'a, T, E> {
+    /// Lines for `tx`, sent until `shutdown` turns `true` (the server's shutdown signal).
     pub fn new(tx: &'a StreamTx<T, E>, shutdown: watch::Receiver<bool>) -> Self {
         Batcher {
             tx,
@@ -551,8 +552,9 @@ where
     let mut games = 0u64;
     match game_id {
         Some(id) => {
-            export_game(store, id, operator, as_of, out).await?;
-            games += 1;
+            if export_game(store, id, operator, as_of, out).await? {
+                games += 1;
+            }
         }
         None => {
             let mut after: Option<String> = None;
