@@ -144,6 +144,12 @@ struct ExportEndLine {
     games: u64,
 }
 
+/// Whether `line` is an export's last line, which only a whole export has.
+pub fn is_export_end(line: &str) -> bool {
+    serde_json::from_str::<ExportEndLine>(line)
+        .is_ok_and(|end| end.v == FORMAT_VERSION && end.line == Kind::ExportEnd)
+}
+
 fn to_line<T: Serialize>(line: &T) -> String {
     // Plain data with string keys: serialising cannot fail.
     serde_json::to_string(line).expect("export lines serialise to JSON")

@@ -733,20 +733,24 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
                 if tx.send(Ok(first)).await.is_err() {
                     return;
                 }
-                let mut out = export::Batcher::new(&tx, shutdown);
+                let mut out = export::Batcher::new(&tx, shutdown.clone());
                 let exported =
                     export::export(&*store, game_id.as_deref(), operator, as_of, &mut out).await;
-                match exported {
-                    Ok(()) => {}
+                let Err(e) = exported else { return };
+                match e {
                     // The client went away, or the server is shutting down: nothing is wrong with the store.
-                    Err(e @ ApiError::Unavailable(_)) => {
-                        tracing::debug!(method = "ExportGames", error = %e, "export ended early");
-                        let _ = tx.try_send(Err(e.into_status()));
+                    ApiError::Unavailable(_) => {
+                        tracing::debug!(method = "ExportGames", error = %e, "export ended early")
                     }
-                    Err(e) => {
-                        tracing::warn!(method = "ExportGames", code = ?e.code(), error = %e, "export failed");
-                        let _ = tx.try_send(Err(e.into_status()));
+                    _ => {
+                        tracing::warn!(method = "ExportGames", code = ?e.code(), error = %e, "export failed")
                     }
+                }
+                // Waits for room unless the server is stopping (then the client may be why there is none, and the
+                // missing export_end line tells it the export is incomplete).
+                if let Err(mpsc::error::TrySendError::Full(item)) = tx.try_send(Err(e.into_status())) {
+                    let mut shutdown = shutdown;
+                    engine::send(&tx, item, &mut shutdown).await;
                 }
             });
             Ok(ReceiverStream::new(rx))

@@ -149,15 +149,22 @@ async fn export(args: ExportArgs) -> anyhow::Result<()> {
         None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
     };
     let mut lines = 0u64;
+    let mut last = None;
     while let Some(message) = stream.message().await.map_err(rpc("ExportGames"))? {
         for line in message.lines {
             out.write_all(line.as_bytes())?;
             out.write_all(b"\n")?;
             lines += 1;
+            last = Some(line);
         }
     }
     out.flush()?;
     drop(out);
+    // A server that stops while its client lags may end the stream without the status saying so: only the last
+    // line tells a whole export.
+    if !last.as_deref().is_some_and(export::is_export_end) {
+        bail!("the export ended before its last line (the server stopped?): it is incomplete");
+    }
     // On stderr: standard output may be the export itself.
     eprintln!("exported {lines} lines as of global position {as_of}");
     Ok(())
