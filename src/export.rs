@@ -19,7 +19,7 @@
 //!
 //! # Who may export what
 //! A finished game has revealed its seed, so everything in it is public: anyone may export it, and its token
-//! hashes are written as zeros (no token matches them) unless the operator asks. A game in progress holds every
+//! hashes are written as zeros (no token matches them) unless the operator exports it. A game in progress holds every
 //! hand in its events and its seed in its meta: only the operator token exports it, whole. An export is of the
 //! store as of one global position, the one announced when it began; appends after it are left out, so an export
 //! of every game while the server takes commands is a consistent copy (`hexfold backup`). A game created after
@@ -35,8 +35,9 @@
 //! # Limits
 //! Nothing holds more than one game's command list (the store's `commands`) and [`READ_CHUNK`] of its events at a
 //! time, on either side: exports stream through the RPC in messages of about [`BATCH_BYTES`] of lines (sent as
-//! the client takes them), so an export of any size costs memory for one game at a time. A line longer than [`MAX_LINE_BYTES`] is refused on
-//! import (the store's own limit on an append, 4 MiB, keeps real lines well below it).
+//! the client takes them), so an export of any size costs memory for one game at a time. A line longer than
+//! [`MAX_LINE_BYTES`] is refused on import (the store's own limit on an append, 4 MiB, keeps real lines well
+//! below it).
 
 use crate::engine::{self, CommandId, SeatNames, StreamTx};
 use crate::error::ApiError;
@@ -245,7 +246,6 @@ struct Importing<G: Game> {
     version: u64,
     appends: u64,
     command_ids: HashSet<String>,
-    finished: bool,
 }
 
 /// Why serde could not read a line as what it should be.
@@ -265,7 +265,8 @@ impl<G: StoredGame> Importing<G> {
                 G::NAME
             ));
         }
-        SeatNames::new(meta.seats.clone()).map_err(|e| format!("has seats that {e}"))?;
+        SeatNames::new(meta.seats.clone())
+            .map_err(|e| format!("has seats the server refuses: {e}"))?;
         let seed = Seed::from_hex(&meta.seed).ok_or("has a seed that is not 32 bytes of hex")?;
         if seed.commitment() != meta.seed_commitment {
             return Err("has a seed whose SHA-256 is not the game's commitment".into());
@@ -291,7 +292,6 @@ impl<G: StoredGame> Importing<G> {
             version: 0,
             appends: 0,
             command_ids: HashSet::new(),
-            finished: false,
         })
     }
 }
@@ -343,7 +343,7 @@ impl<G: StoredGame> GameImport for Importing<G> {
             ));
         }
         CommandId::new(append.command_id.clone())
-            .map_err(|e| format!("has a command id that {e}"))?;
+            .map_err(|e| format!("has a command id the server refuses: {e}"))?;
         if !self.command_ids.insert(append.command_id.clone()) {
             return Err(format!(
                 "repeats command id {:?} of an earlier append",
@@ -416,7 +416,6 @@ impl<G: StoredGame> GameImport for Importing<G> {
                 outcome,
             ))
         });
-        self.finished = accepted.outcome.is_some();
         self.state = Some(accepted.state);
         self.version = last;
         self.appends += 1;
