@@ -31,6 +31,8 @@ enum Command {
     Client(cli::ClientCommand),
     #[command(flatten)]
     Store(cli::store::StoreCommand),
+    #[command(flatten)]
+    Export(cli::export::ExportCommand),
 }
 
 fn main() -> std::process::ExitCode {
@@ -80,6 +82,7 @@ fn run(args: Cli) -> anyhow::Result<()> {
         Command::Serve(serve) => runtime.block_on(serve_main(serve)),
         Command::Client(client) => runtime.block_on(cli::run(client)),
         Command::Store(store) => runtime.block_on(cli::store::run(store)),
+        Command::Export(export) => runtime.block_on(cli::export::run(export)),
     }
 }
 

@@ -23,7 +23,7 @@
 //! separately.
 
 use crate::error::ApiError;
-use hexfold_rules::{Game, Seat};
+use hexfold_rules::{Game, Outcome, Seat};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
 /// A game as the store keeps it: what the engine needs beyond the rules to store a game's state. Implemented for
@@ -179,6 +179,19 @@ pub struct StoredSummary {
     pub finished: bool,
     pub version: u64,
     pub winner: Option<u8>,
+}
+
+impl StoredSummary {
+    /// The summary of a game of rules `G` with these seats that ended at `version` with `outcome`.
+    pub fn finished<G: Game>(seats: Vec<String>, version: u64, outcome: &Outcome) -> StoredSummary {
+        StoredSummary {
+            variant: G::NAME.to_string(),
+            seats,
+            finished: true,
+            version,
+            winner: Some(outcome.winner.0),
+        }
+    }
 }
 
 #[cfg(test)]

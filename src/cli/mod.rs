@@ -3,7 +3,8 @@
 //!
 //! Every client subcommand speaks the public gRPC API through the generated client, exactly as a client in another
 //! language would; nothing of theirs reaches into the server's storage. The operator's `check` and `salvage`
-//! (`store.rs`) are the exception: they read a stopped server's data directory. The only server-side code the
+//! (`store.rs`) are the exception: they read a stopped server's data directory; so is `import` (`export.rs`), which
+//! writes into a store no server is using yet. The only server-side code the
 //! client shares is the pure replay path used by `verify` (the seed derivation and the proto conversions), so that
 //! verification cannot drift from what the server does.
 //!
@@ -46,6 +47,7 @@ mod catan_text;
 mod catania_text;
 mod ck_text;
 mod elasund_text;
+pub mod export;
 mod hex_map;
 mod json;
 pub mod store;

@@ -79,13 +79,10 @@ impl<G: StoredGame> Engine<G> {
         snapshots: Vec<(u64, Vec<u8>)>,
     ) -> Result<Appended, ApiError> {
         let last = before + accepted.events.len() as u64;
-        let summary = accepted.outcome.as_ref().map(|o| StoredSummary {
-            variant: G::NAME.to_string(),
-            seats: meta.seats.clone(),
-            finished: true,
-            version: last,
-            winner: Some(o.winner.0),
-        });
+        let summary = accepted
+            .outcome
+            .as_ref()
+            .map(|o| StoredSummary::finished::<G>(meta.seats.clone(), last, o));
         let request = AppendRequest {
             stream: meta.id.clone(),
             expected_version: Some(before),

@@ -16,6 +16,8 @@ mod compat;
 mod concurrency;
 mod crash;
 mod damage;
+mod deploy;
+mod export;
 mod faults;
 mod hidden;
 mod platform;
