@@ -89,7 +89,10 @@ async fn serve_main(args: server::ServeArgs) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("cannot listen on {}", args.listen))?;
     // The bound address on stdout (the port may have been 0): scripts and tests read this line.
-    println!("listening on {}", listener.local_addr()?);
+    let addr = listener.local_addr()?;
+    println!("listening on {addr}");
+    // The web app is served on the same port (src/web.rs).
+    println!("web app at http://{addr}/");
     server::run(listener, args.config(), shutdown_signal()).await?;
     Ok(())
 }
