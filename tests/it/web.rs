@@ -442,3 +442,329 @@ async fn a_base_catan_game_is_played_to_its_end_by_clicks_on_the_page() {
     assert_eq!(png_size(&png), VIEWPORT);
     server.stop().await;
 }
+
+/// Every drawn thing on the board with its `data-*` attributes, by `data-kind`.
+async fn drawn_items(browser: &mut Browser) -> Vec<serde_json::Map<String, Value>> {
+    let items = browser
+        .eval("[...document.querySelectorAll('.board svg [data-kind]')].map((el) => ({ ...el.dataset }))")
+        .await;
+    items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i.as_object().unwrap().clone())
+        .collect()
+}
+
+/// The `(a, b, c)` numbers of attributes `keys` of every drawn item of `kind`, as a sorted list.
+fn of_kind(items: &[serde_json::Map<String, Value>], kind: &str, keys: &[&str]) -> Vec<Vec<u32>> {
+    let mut found: Vec<Vec<u32>> = items
+        .iter()
+        .filter(|i| i["kind"] == kind)
+        .map(|i| {
+            keys.iter()
+                .map(|k| i[*k].as_str().unwrap().parse().unwrap())
+                .collect()
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+fn sorted(mut rows: Vec<Vec<u32>>) -> Vec<Vec<u32>> {
+    rows.sort();
+    rows
+}
+
+/// Plays random legal commands through the API until `enough` holds of the state or the game ends (at most
+/// `COMMANDS_MAX`), and returns the state then.
+async fn play_until(
+    table: &mut Table,
+    rng: &mut StdRng,
+    enough: impl Fn(&pb::GetStateResponse) -> bool,
+) -> pb::GetStateResponse {
+    for i in 0..COMMANDS_MAX {
+        if i % 20 == 0 {
+            let state = table.state(None, None).await.unwrap();
+            if enough(&state) {
+                return state;
+            }
+        }
+        if table.step(rng).await.is_none() {
+            break;
+        }
+    }
+    table.state(None, None).await.unwrap()
+}
+
+/// Opens the game's page as a spectator and waits until it shows `state`'s event.
+async fn open_game(
+    browser: &mut Browser,
+    addr: std::net::SocketAddr,
+    table: &Table,
+    state: &pb::GetStateResponse,
+) {
+    browser
+        .open(&format!("http://{addr}/#/game/{}", table.game_id))
+        .await;
+    wait_drawn(browser, state.version).await;
+}
+
+/// The hex board's pieces of a Cities & Knights layer state, as the page should draw them.
+fn ck_expected(layer: &pb::cities_knights::State, items: &[serde_json::Map<String, Value>]) {
+    use pb::cities_knights::Track;
+    let kind_of = |b: &pb::cities_knights::Building| {
+        if b.metropolis.is_some_and(|m| m != Track::Unspecified as i32) {
+            "metropolis"
+        } else if b.city {
+            "city"
+        } else {
+            "settlement"
+        }
+    };
+    for kind in ["settlement", "city", "metropolis"] {
+        let want: Vec<Vec<u32>> = layer
+            .buildings
+            .iter()
+            .filter(|b| kind_of(b) == kind)
+            .map(|b| vec![b.vertex, b.seat])
+            .collect();
+        assert_eq!(
+            of_kind(items, kind, &["vertex", "seat"]),
+            sorted(want),
+            "{kind}"
+        );
+    }
+    let walls: Vec<Vec<u32>> = layer
+        .buildings
+        .iter()
+        .filter(|b| b.wall)
+        .map(|b| vec![b.vertex, b.seat])
+        .collect();
+    assert_eq!(of_kind(items, "wall", &["vertex", "seat"]), sorted(walls));
+    let knights: Vec<Vec<u32>> = layer
+        .knights
+        .iter()
+        .map(|k| vec![k.vertex, k.seat, k.strength])
+        .collect();
+    assert_eq!(
+        of_kind(items, "knight", &["vertex", "seat", "strength"]),
+        sorted(knights)
+    );
+    let roads: Vec<Vec<u32>> = layer.roads.iter().map(|r| vec![r.edge, r.seat]).collect();
+    assert_eq!(of_kind(items, "road", &["edge", "seat"]), sorted(roads));
+    assert_eq!(of_kind(items, "robber", &["hex"]), vec![vec![layer.robber]]);
+    assert_eq!(
+        of_kind(items, "barbarian-ship", &["position"]),
+        vec![vec![layer.barbarians]]
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_cities_and_knights_board_draws_knights_walls_metropolises_and_the_barbarians() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let mut table = Table::create(
+        server.addr,
+        pb::Variant::CitiesAndKnights,
+        4,
+        pb::GameOptions::default(),
+    )
+    .await;
+    let mut rng = StdRng::seed_from_u64(31);
+    let ck = |s: &pb::GetStateResponse| match s.state.as_ref().and_then(|s| s.game.as_ref()) {
+        Some(pb::game_state::Game::CitiesKnights(k)) => k.clone(),
+        other => panic!("not a Cities & Knights state: {other:?}"),
+    };
+    let state = play_until(&mut table, &mut rng, |s| {
+        let k = ck(s);
+        k.knights.len() >= 2 && k.buildings.iter().any(|b| b.wall) && k.barbarians > 0
+    })
+    .await;
+    let layer = ck(&state);
+    assert!(
+        layer.knights.len() >= 2 && layer.buildings.iter().any(|b| b.wall),
+        "{layer:?}"
+    );
+
+    let mut browser = Browser::launch().await;
+    open_game(&mut browser, server.addr, &table, &state).await;
+    let items = drawn_items(&mut browser).await;
+    assert_eq!(items.iter().filter(|i| i["kind"] == "hex").count(), 19);
+    assert_eq!(items.iter().filter(|i| i["kind"] == "harbor").count(), 9);
+    // The track's spaces, 0 (the start) to the attack space.
+    assert_eq!(
+        items
+            .iter()
+            .filter(|i| i["kind"] == "barbarian-space")
+            .count(),
+        8
+    );
+    ck_expected(&layer, &items);
+    let (_, png) = browser.screenshot("cities-knights-board").await;
+    assert_eq!(png_size(&png), VIEWPORT);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_catania_board_draws_its_sea_map_ships_and_forces() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let mut table = Table::create(
+        server.addr,
+        pb::Variant::Catania,
+        6,
+        pb::GameOptions::default(),
+    )
+    .await;
+    let mut rng = StdRng::seed_from_u64(5);
+    let catania = |s: &pb::GetStateResponse| match s.state.as_ref().and_then(|s| s.game.as_ref()) {
+        Some(pb::game_state::Game::Catania(c)) => c.clone(),
+        other => panic!("not a Catania state: {other:?}"),
+    };
+    let state = play_until(&mut table, &mut rng, |s| catania(s).ships.len() >= 2).await;
+    let cn = catania(&state);
+    assert!(cn.ships.len() >= 2, "{cn:?}");
+    let board = cn.board.as_ref().unwrap();
+
+    let mut browser = Browser::launch().await;
+    open_game(&mut browser, server.addr, &table, &state).await;
+    let items = drawn_items(&mut browser).await;
+    assert_eq!(
+        items.iter().filter(|i| i["kind"] == "hex").count(),
+        board.hexes.len()
+    );
+    assert_eq!(board.hexes.len(), 195);
+    assert_eq!(
+        items.iter().filter(|i| i["kind"] == "number").count(),
+        board.hexes.iter().filter(|h| h.number.is_some()).count()
+    );
+    assert_eq!(
+        items.iter().filter(|i| i["kind"] == "harbor").count(),
+        board.harbors.len()
+    );
+    let ships: Vec<Vec<u32>> = cn.ships.iter().map(|s| vec![s.edge, s.seat]).collect();
+    assert_eq!(of_kind(&items, "ship", &["edge", "seat"]), sorted(ships));
+    for (kind, hex) in [
+        ("pirate", cn.pirate),
+        ("iceberg", cn.iceberg),
+        ("hurricane", cn.hurricane),
+        ("storm_cloud", cn.storm_cloud),
+    ] {
+        assert_eq!(
+            of_kind(&items, kind, &["hex"]),
+            hex.map(|h| vec![h]).into_iter().collect::<Vec<_>>(),
+            "{kind}"
+        );
+    }
+    let layer = cn.layer.as_ref().unwrap();
+    ck_expected(layer, &items);
+    assert_eq!(
+        items
+            .iter()
+            .filter(|i| i["kind"] == "barbarian-space")
+            .count() as u32,
+        cn.barbarian_track_length + 1
+    );
+    let (_, png) = browser.screenshot("catania-board").await;
+    assert_eq!(png_size(&png), VIEWPORT);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_elasund_board_draws_its_squares_permits_buildings_ship_and_walls() {
+    use pb::elasund::{cell, piece};
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let mut table = Table::create(
+        server.addr,
+        pb::Variant::Elasund,
+        4,
+        pb::GameOptions::default(),
+    )
+    .await;
+    let mut rng = StdRng::seed_from_u64(12);
+    let elasund = |s: &pb::GetStateResponse| match s.state.as_ref().and_then(|s| s.game.as_ref()) {
+        Some(pb::game_state::Game::Elasund(e)) => e.clone(),
+        other => panic!("not an Elasund state: {other:?}"),
+    };
+    let state = play_until(&mut table, &mut rng, |s| {
+        let e = elasund(s);
+        e.walls.iter().any(|w| w.piece.is_some())
+            && e.cells
+                .iter()
+                .any(|c| matches!(c.content, Some(cell::Content::Permit(_))))
+            && e.pieces
+                .iter()
+                .filter(|p| matches!(p.place, Some(piece::Place::Board(_))))
+                .count()
+                > 3
+    })
+    .await;
+    let e = elasund(&state);
+
+    let mut browser = Browser::launch().await;
+    open_game(&mut browser, server.addr, &table, &state).await;
+    let items = drawn_items(&mut browser).await;
+    assert_eq!(items.iter().filter(|i| i["kind"] == "square").count(), 90);
+    let permits: Vec<Vec<u32>> = e
+        .cells
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| match &c.content {
+            Some(cell::Content::Permit(p)) => Some(vec![i as u32, p.seat]),
+            _ => None,
+        })
+        .collect();
+    assert!(!permits.is_empty());
+    assert_eq!(of_kind(&items, "permit", &["id", "seat"]), sorted(permits));
+    let churches = e
+        .cells
+        .iter()
+        .filter(|c| matches!(c.content, Some(cell::Content::Church(_))))
+        .count();
+    assert_eq!(
+        items.iter().filter(|i| i["kind"] == "church").count(),
+        churches
+    );
+    let buildings: Vec<Vec<u32>> = e
+        .pieces
+        .iter()
+        .enumerate()
+        .filter_map(|(id, p)| match &p.place {
+            Some(piece::Place::Board(b)) => Some(vec![id as u32, b.owner]),
+            _ => None,
+        })
+        .collect();
+    assert!(buildings.len() > 3);
+    assert_eq!(
+        of_kind(&items, "building", &["piece", "owner"]),
+        sorted(buildings)
+    );
+    let covered = e
+        .cells
+        .iter()
+        .filter(|c| matches!(c.content, Some(cell::Content::Building(_))))
+        .count();
+    assert_eq!(
+        items
+            .iter()
+            .filter(|i| i["kind"] == "building-square")
+            .count(),
+        covered
+    );
+    let walls = e.walls.iter().filter(|w| w.piece.is_some()).count();
+    assert!(walls > 0);
+    assert_eq!(items.iter().filter(|i| i["kind"] == "wall").count(), walls);
+    assert_eq!(
+        items.iter().filter(|i| i["kind"] == "wall-place").count(),
+        e.walls.len() - walls
+    );
+    assert_eq!(
+        of_kind(&items, "ship", &["row"]),
+        e.ship_row.map(|r| vec![r]).into_iter().collect::<Vec<_>>()
+    );
+    let (_, png) = browser.screenshot("elasund-board").await;
+    assert_eq!(png_size(&png), VIEWPORT);
+    server.stop().await;
+}

@@ -15,6 +15,7 @@ import {
   MapKind,
   Variant,
   type Command,
+  type EventEnvelope,
   type GameSummary,
   type GetStateResponse,
 } from "./gen/hexfold/v1/hexfold_pb";
@@ -301,38 +302,49 @@ class GamePage {
     this.stream.abort();
   }
 
-  /** The event stream: the log so far, then live events; the page follows the head while the slider is on it. */
+  /** The event stream: the log so far, then live events; the page follows the head while the slider is on it.
+   *  A stream the server ends (a slow reader is cut off, the server restarts) is opened again after the last
+   *  event received, at most once a second after a failure. */
   private async follow(): Promise<void> {
     let caughtUp!: () => void;
     const first = new Promise<void>((resolve) => (caughtUp = resolve));
     void track(first);
-    try {
-      for await (const item of this.client.subscribe(
-        { gameId: this.gameId, afterVersion: BigInt(this.head) },
-        { signal: this.stream.signal },
-      )) {
-        if (item.item.case === "event") {
-          const envelope = item.item.value;
-          const version = Number(envelope.version);
-          const line = element("div", { textContent: `${version}: ${envelope.event ? describeEvent(envelope.event) : "?"}` });
-          line.dataset.version = String(version);
-          line.onclick = () => this.goTo(version);
-          this.log.append(line);
-          this.head = version;
-          if (envelope.event?.body.case === "seedRevealed") this.finished = true;
-        } else if (item.item.case === "caughtUp") {
-          this.head = Math.max(this.head, Number(item.item.value.version));
-          caughtUp();
+    while (!this.stream.signal.aborted) {
+      const opened = Date.now();
+      try {
+        for await (const item of this.client.subscribe(
+          { gameId: this.gameId, afterVersion: BigInt(this.head) },
+          { signal: this.stream.signal },
+        )) {
+          if (item.item.case === "event") this.received(item.item.value);
+          else if (item.item.case === "caughtUp") {
+            this.head = Math.max(this.head, Number(item.item.value.version));
+            caughtUp();
+          }
+          this.slider.max = String(this.head);
+          if (this.following) this.goTo(this.head);
+          this.wake();
         }
-        this.slider.max = String(this.head);
-        if (this.following) this.goTo(this.head);
-        this.wake();
+        if (this.finished) break;
+      } catch (e) {
+        if (this.stream.signal.aborted) break;
+        say(`the event stream ended (${failure(e)}): opening it again`, true);
       }
-    } catch (e) {
-      if (!this.stream.signal.aborted) say(`the event stream ended: ${failure(e)}`, true);
-    } finally {
-      caughtUp();
+      const wait = Math.max(0, 1000 - (Date.now() - opened));
+      await new Promise((resolve) => setTimeout(resolve, wait));
     }
+    caughtUp();
+  }
+
+  private received(envelope: EventEnvelope): void {
+    const version = Number(envelope.version);
+    if (version <= this.head && this.log.querySelector(`[data-version="${version}"]`)) return;
+    const line = element("div", { textContent: `${version}: ${envelope.event ? describeEvent(envelope.event) : "?"}` });
+    line.dataset.version = String(version);
+    line.onclick = () => this.goTo(version);
+    this.log.append(line);
+    this.head = version;
+    if (envelope.event?.body.case === "seedRevealed") this.finished = true;
   }
 
   /** Shows the board at event index `version`; at the head the page follows the game again. */
@@ -341,7 +353,12 @@ class GamePage {
     this.following = version >= this.head;
     this.slider.value = String(version);
     // One draw at a time, always of the latest index asked for: a slider dragged fast skips the ones between.
-    this.drawing = track(this.drawing.then(() => (this.shown === this.wanted && !this.stale ? undefined : this.draw())));
+    // A draw that fails is reported and does not stop the ones after it.
+    this.drawing = track(
+      this.drawing
+        .then(() => (this.shown === this.wanted && !this.stale ? undefined : this.draw()))
+        .catch((e) => say(`drawing failed: ${failure(e)}`, true)),
+    );
   }
 
   private stale = false;
