@@ -71,6 +71,26 @@ async fn the_server_serves_the_app_on_its_api_port() {
     server.stop().await;
 }
 
+/// `hexfold serve` prints the app's address after its own, and the page is there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serve_prints_the_web_app_url() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let (_child, addr, mut stdout) =
+        support::serve_binary(&["--data-dir".as_ref(), data.as_os_str()]).await;
+    let line = stdout.next_line().await.unwrap().expect("a second line");
+    assert_eq!(line, format!("web app at http://{addr}/"));
+    let page = http(
+        addr,
+        "GET / HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n",
+    )
+    .await;
+    assert!(
+        page.starts_with("HTTP/1.1 200") && page.contains("<title>hexfold</title>"),
+        "{page}"
+    );
+}
+
 /// The pieces the page drew, as sets of `(kind, id, seat)` and the robber's hex, read from the SVG's `data-*`.
 async fn drawn_pieces(browser: &mut Browser) -> (BTreeSet<(String, u32, u32)>, Vec<u32>) {
     let drawn = browser
@@ -476,25 +496,30 @@ fn sorted(mut rows: Vec<Vec<u32>>) -> Vec<Vec<u32>> {
     rows
 }
 
-/// Plays random legal commands through the API until `enough` holds of the state or the game ends (at most
-/// `COMMANDS_MAX`), and returns the state then.
-async fn play_until(
-    table: &mut Table,
-    rng: &mut StdRng,
+/// A game of `variant` played with random legal commands through the API until `enough` holds of its state,
+/// and that state. The dice come from the server's random seed, so a game may end before it gets there: then
+/// another game is played, up to three.
+async fn game_reaching(
+    addr: std::net::SocketAddr,
+    variant: pb::Variant,
+    seats: usize,
+    seed: u64,
     enough: impl Fn(&pb::GetStateResponse) -> bool,
-) -> pb::GetStateResponse {
-    for i in 0..COMMANDS_MAX {
-        if i % 20 == 0 {
+) -> (Table, pb::GetStateResponse) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    for _ in 0..3 {
+        let mut table = Table::create(addr, variant, seats, pb::GameOptions::default()).await;
+        for _ in 0..COMMANDS_MAX {
             let state = table.state(None, None).await.unwrap();
             if enough(&state) {
-                return state;
+                return (table, state);
+            }
+            if table.step(&mut rng).await.is_none() {
+                break;
             }
         }
-        if table.step(rng).await.is_none() {
-            break;
-        }
     }
-    table.state(None, None).await.unwrap()
+    panic!("three {variant:?} games ended before reaching the state the test needs")
 }
 
 /// Opens the game's page as a spectator and waits until it shows `state`'s event.
@@ -564,19 +589,11 @@ fn ck_expected(layer: &pb::cities_knights::State, items: &[serde_json::Map<Strin
 async fn the_cities_and_knights_board_draws_knights_walls_metropolises_and_the_barbarians() {
     let dir = tempfile::tempdir().unwrap();
     let server = support::start(dir.path()).await;
-    let mut table = Table::create(
-        server.addr,
-        pb::Variant::CitiesAndKnights,
-        4,
-        pb::GameOptions::default(),
-    )
-    .await;
-    let mut rng = StdRng::seed_from_u64(31);
     let ck = |s: &pb::GetStateResponse| match s.state.as_ref().and_then(|s| s.game.as_ref()) {
         Some(pb::game_state::Game::CitiesKnights(k)) => k.clone(),
         other => panic!("not a Cities & Knights state: {other:?}"),
     };
-    let state = play_until(&mut table, &mut rng, |s| {
+    let (table, state) = game_reaching(server.addr, pb::Variant::CitiesAndKnights, 4, 31, |s| {
         let k = ck(s);
         k.knights.len() >= 2 && k.buildings.iter().any(|b| b.wall) && k.barbarians > 0
     })
@@ -610,19 +627,14 @@ async fn the_cities_and_knights_board_draws_knights_walls_metropolises_and_the_b
 async fn the_catania_board_draws_its_sea_map_ships_and_forces() {
     let dir = tempfile::tempdir().unwrap();
     let server = support::start(dir.path()).await;
-    let mut table = Table::create(
-        server.addr,
-        pb::Variant::Catania,
-        6,
-        pb::GameOptions::default(),
-    )
-    .await;
-    let mut rng = StdRng::seed_from_u64(5);
     let catania = |s: &pb::GetStateResponse| match s.state.as_ref().and_then(|s| s.game.as_ref()) {
         Some(pb::game_state::Game::Catania(c)) => c.clone(),
         other => panic!("not a Catania state: {other:?}"),
     };
-    let state = play_until(&mut table, &mut rng, |s| catania(s).ships.len() >= 2).await;
+    let (table, state) = game_reaching(server.addr, pb::Variant::Catania, 6, 5, |s| {
+        catania(s).ships.len() >= 2
+    })
+    .await;
     let cn = catania(&state);
     assert!(cn.ships.len() >= 2, "{cn:?}");
     let board = cn.board.as_ref().unwrap();
@@ -676,19 +688,11 @@ async fn the_elasund_board_draws_its_squares_permits_buildings_ship_and_walls() 
     use pb::elasund::{cell, piece};
     let dir = tempfile::tempdir().unwrap();
     let server = support::start(dir.path()).await;
-    let mut table = Table::create(
-        server.addr,
-        pb::Variant::Elasund,
-        4,
-        pb::GameOptions::default(),
-    )
-    .await;
-    let mut rng = StdRng::seed_from_u64(12);
     let elasund = |s: &pb::GetStateResponse| match s.state.as_ref().and_then(|s| s.game.as_ref()) {
         Some(pb::game_state::Game::Elasund(e)) => e.clone(),
         other => panic!("not an Elasund state: {other:?}"),
     };
-    let state = play_until(&mut table, &mut rng, |s| {
+    let (table, state) = game_reaching(server.addr, pb::Variant::Elasund, 4, 12, |s| {
         let e = elasund(s);
         e.walls.iter().any(|w| w.piece.is_some())
             && e.cells

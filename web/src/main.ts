@@ -22,6 +22,8 @@ import {
 
 /** The lobby lists at most this many games per page; "more" asks for the next page. */
 const LOBBY_PAGE = 50;
+/** The log keeps the last this many events as lines (the slider still reaches every event). */
+const LOG_LINES = 5000;
 
 const app = document.getElementById("app")!;
 const statusLine = document.getElementById("status")!;
@@ -338,11 +340,13 @@ class GamePage {
 
   private received(envelope: EventEnvelope): void {
     const version = Number(envelope.version);
-    if (version <= this.head && this.log.querySelector(`[data-version="${version}"]`)) return;
+    // A stream opened again starts after the head; an event at or before it is one the log has.
+    if (version <= this.head) return;
     const line = element("div", { textContent: `${version}: ${envelope.event ? describeEvent(envelope.event) : "?"}` });
     line.dataset.version = String(version);
     line.onclick = () => this.goTo(version);
     this.log.append(line);
+    if (this.log.childElementCount > LOG_LINES) this.log.firstElementChild?.remove();
     this.head = version;
     if (envelope.event?.body.case === "seedRevealed") this.finished = true;
   }
@@ -435,11 +439,18 @@ class GamePage {
         const fields = Object.entries(p as Record<string, unknown>)
           .filter(([k, v]) => k !== "$typeName" && k !== "seat" && v !== undefined)
           .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v, (_, x) => (typeof x === "bigint" ? String(x) : x === "$typeName" ? undefined : x)) : v}`);
+        // The summary line: points and cards held, in whichever words the game's player message uses.
+        const record = p as Record<string, unknown>;
+        const points = record.publicPoints ?? record.points ?? record.tradePoints;
+        const cards = record.resourceCount ?? record.cardCount;
+        const counts = [points !== undefined ? `${points} points` : "", cards !== undefined ? `${cards} cards` : ""]
+          .filter((t) => t !== "")
+          .join(", ");
         const own = viewer === seat ? " (you: your hand included)" : "";
         const block = element(
           "details",
           { open: viewer === seat },
-          element("summary", { className: `seat-name`, textContent: `${seatNames[seat] ?? seat}${own}` }),
+          element("summary", { className: `seat-name`, textContent: `${seatNames[seat] ?? seat}${counts ? `: ${counts}` : ""}${own}` }),
           element("pre", { textContent: fields.join("\n").replace(/"\$typeName":"[^"]*",?/g, "") }),
         );
         block.dataset.seat = String(seat);
