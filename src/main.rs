@@ -90,9 +90,10 @@ async fn serve_main(args: server::ServeArgs) -> anyhow::Result<()> {
         .with_context(|| format!("cannot listen on {}", args.listen))?;
     // The bound address on stdout (the port may have been 0): scripts and tests read this line.
     let addr = listener.local_addr()?;
-    println!("listening on {addr}");
-    // The web app is served on the same port (src/web.rs).
-    println!("web app at http://{addr}/");
+    // Then the web app's address, served on the same port (src/web.rs). Both lines go out in one write: a caller
+    // that reads the first line and closes the pipe must not make a second write fail (that would end the server).
+    let lines = format!("listening on {addr}\nweb app at http://{addr}/\n");
+    std::io::Write::write_all(&mut std::io::stdout().lock(), lines.as_bytes())?;
     server::run(listener, args.config(), shutdown_signal()).await?;
     Ok(())
 }

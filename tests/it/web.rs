@@ -430,6 +430,11 @@ async fn a_base_catan_game_is_played_to_its_end_by_clicks_on_the_page() {
         if clicked.len() == 12 {
             let (_, png) = browser.screenshot("catan-play-opening").await;
             assert_eq!(png_size(&png), VIEWPORT);
+            // The seat's own hand is on the page, and nobody else's: the server sends only counts of those.
+            let hands = browser
+                .eval("[0, 1, 2].map((s) => document.querySelector(`.players [data-seat='${s}'] pre`).textContent.includes('resources:'))")
+                .await;
+            assert_eq!(hands, serde_json::json!([true, false, false]));
         }
     }
     let finished = table.state(None, None).await.unwrap();

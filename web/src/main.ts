@@ -202,6 +202,12 @@ function lobby(): void {
 
 // ---- The game page ----
 
+/** `JSON.stringify`'s replacer for protobuf-es messages: without their type name, 64-bit integers as text. */
+function plainJson(key: string, value: unknown): unknown {
+  if (key === "$typeName") return undefined;
+  return typeof value === "bigint" ? String(value) : value;
+}
+
 interface Action {
   command: Command;
   label: string;
@@ -245,6 +251,8 @@ class GamePage {
   private drawing: Promise<void> = Promise.resolve();
   private stream = new AbortController();
   private waiters: { version: number; resolve: () => void }[] = [];
+  /** Set when a refused command leaves the drawn actions in doubt: the next draw happens even at the same index. */
+  private stale = false;
 
   constructor(
     private readonly gameId: string,
@@ -365,7 +373,6 @@ class GamePage {
     );
   }
 
-  private stale = false;
 
   private async draw(): Promise<void> {
     const at = this.wanted;
@@ -438,7 +445,7 @@ class GamePage {
       ...players.map((p, seat) => {
         const fields = Object.entries(p as Record<string, unknown>)
           .filter(([k, v]) => k !== "$typeName" && k !== "seat" && v !== undefined)
-          .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v, (_, x) => (typeof x === "bigint" ? String(x) : x === "$typeName" ? undefined : x)) : v}`);
+          .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v, plainJson) : v}`);
         // The summary line: points and cards held, in whichever words the game's player message uses.
         const record = p as Record<string, unknown>;
         const points = record.publicPoints ?? record.points ?? record.tradePoints;
@@ -451,7 +458,7 @@ class GamePage {
           "details",
           { open: viewer === seat },
           element("summary", { className: `seat-name`, textContent: `${seatNames[seat] ?? seat}${counts ? `: ${counts}` : ""}${own}` }),
-          element("pre", { textContent: fields.join("\n").replace(/"\$typeName":"[^"]*",?/g, "") }),
+          element("pre", { textContent: fields.join("\n") }),
         );
         block.dataset.seat = String(seat);
         return block;
