@@ -55,7 +55,15 @@ message!(HexCoord => c::HexCoord { q, r });
 message!(HexTile => c::HexTile { coord, terrain, number });
 message!(Harbor => c::Harbor { edge, resource });
 message!(VertexKey => c::VertexKey { q, r, corner });
-message!(Point => c::Point { x, y });
+// Narrowed to the wire's single precision, which drawing needs no more than.
+impl ToProto<c::Point> for Point {
+    fn to_proto(&self) -> c::Point {
+        c::Point {
+            x: self.x as f32,
+            y: self.y as f32,
+        }
+    }
+}
 message!([VertexId; 2] => c::EdgeEnds = [a, b]);
 message!(BuildingView => c::Building { vertex, seat, city });
 message!(RoadView => c::Road { edge, seat });

@@ -294,7 +294,7 @@ macro_rules! widen {
     };
 }
 
-widen!(u8 => u32, u16 => u32, u32 => u32, i8 => i32, bool => bool, f64 => f64);
+widen!(u8 => u32, u16 => u32, u32 => u32, i8 => i32, bool => bool);
 
 impl FromProto<u32> for u8 {
     fn from_proto(what: &str, n: u32) -> Result<Self, ApiError> {
