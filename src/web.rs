@@ -76,6 +76,9 @@ where
     type Error = S::Error;
     type Future = Pin<Box<dyn Future<Output = Result<Response<Body>, S::Error>> + Send>>;
 
+    /// The inner stack's readiness. A file answered here leaves that readiness unused, which reserves nothing:
+    /// the layers inside (CORS, gRPC-Web, the gate) are always ready, and the concurrency slot is taken further
+    /// in, only once a request's body is in.
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), S::Error>> {
         self.inner.poll_ready(cx)
     }
