@@ -35,3 +35,4 @@ pub mod net;
 pub mod server;
 pub mod service;
 pub mod stored;
+pub mod web;

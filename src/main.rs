@@ -92,7 +92,11 @@ async fn serve_main(args: server::ServeArgs) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("cannot listen on {}", args.listen))?;
     // The bound address on stdout (the port may have been 0): scripts and tests read this line.
-    println!("listening on {}", listener.local_addr()?);
+    let addr = listener.local_addr()?;
+    // Then the web app's address, served on the same port (src/web.rs). Both lines go out in one write: a caller
+    // that reads the first line and closes the pipe must not make a second write fail (that would end the server).
+    let lines = format!("listening on {addr}\nweb app at http://{addr}/\n");
+    std::io::Write::write_all(&mut std::io::stdout().lock(), lines.as_bytes())?;
     server::run(listener, args.config(), shutdown_signal()).await?;
     Ok(())
 }
