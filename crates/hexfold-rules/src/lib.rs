@@ -25,6 +25,7 @@ pub mod game;
 mod violation;
 
 pub use game::{Game, GameRng, Outcome, RuleViolation, Seat, Viewer};
+pub mod bot;
 pub mod catan;
 pub mod catania;
 pub mod cities_knights;
