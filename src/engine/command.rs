@@ -231,7 +231,7 @@ impl<G: StoredGame> Engine<G> {
             .collect();
         // Cached first: a driver started before would load the head from the store, and this would overwrite
         // what it played.
-        let bots = Arc::clone(&meta);
+        let created = Arc::clone(&meta);
         self.insert_head(Head {
             meta,
             version: 0,
@@ -241,7 +241,7 @@ impl<G: StoredGame> Engine<G> {
         if let Some(slot) = self.cached_slot(&id) {
             let guard = slot.lock().await;
             if let Some(head) = guard.as_ref() {
-                self.bots_due(&bots, head.version, &head.state);
+                self.bots_due(&created, head.version, &head.state);
             }
         }
         Ok(Created {

@@ -149,7 +149,7 @@ async fn an_elasund_game_of_bots_plays_to_its_end() {
 
 /// Plays `seat` of a base Catan game over a `Play` stream with random legal actions until the game ends, and at each
 /// of its turns reads the state as that seat: every other seat's hand and development cards are hidden from it.
-/// Returns how many commands it sent.
+/// Returns how many of its commands were accepted.
 async fn play_seat(table: &mut Table, seat: usize) -> usize {
     let mut client: Client = table.seats[seat].clone();
     let (game_id, token) = (table.game_id.clone(), table.tokens[seat].clone());
@@ -167,7 +167,7 @@ async fn play_seat(table: &mut Table, seat: usize) -> usize {
         .expect("Play")
         .into_inner();
     let mut rng = StdRng::seed_from_u64(5);
-    let mut sent = 0;
+    let (mut sent, mut accepted) = (0, 0);
     loop {
         let update = updates
             .message()
@@ -177,10 +177,13 @@ async fn play_seat(table: &mut Table, seat: usize) -> usize {
         let turn = match update.update {
             Some(pb::play_update::Update::YourTurn(turn)) => turn,
             Some(pb::play_update::Update::Result(result)) => match result.outcome {
-                Some(pb::command_result::Outcome::Accepted(a)) => match a.legal_actions {
-                    Some(turn) => turn,
-                    None => continue,
-                },
+                Some(pb::command_result::Outcome::Accepted(a)) => {
+                    accepted += 1;
+                    match a.legal_actions {
+                        Some(turn) => turn,
+                        None => continue,
+                    }
+                }
                 Some(pb::command_result::Outcome::Refused(r)) => {
                     // Only a version conflict may refuse a listed command: a bot answered an offer first.
                     assert_eq!(r.code, Code::Aborted as i32, "{r:?}");
@@ -188,7 +191,7 @@ async fn play_seat(table: &mut Table, seat: usize) -> usize {
                 }
                 None => panic!("a result without an outcome"),
             },
-            Some(pb::play_update::Update::Ended(_)) => return sent,
+            Some(pb::play_update::Update::Ended(_)) => return accepted,
             None => panic!("an empty update"),
         };
         let state = table.state(Some(seat), None).await.expect("state");
@@ -309,5 +312,68 @@ async fn bot_seats_the_game_does_not_have_are_invalid_arguments() {
         .unwrap()
         .into_inner();
     assert!(listed.games.is_empty(), "{listed:?}");
+    server.stop().await;
+}
+
+/// Runs the `hexfold` binary against `server` and returns its standard output; it must succeed.
+async fn hexfold(server: &str, args: &[&str]) -> String {
+    let output = tokio::process::Command::new(env!("CARGO_BIN_EXE_hexfold"))
+        .args(args)
+        .env("HEXFOLD_SERVER", server)
+        .env_remove("HEXFOLD_TOKEN")
+        .output()
+        .await
+        .expect("run the hexfold binary");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "hexfold {args:?} failed: {stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+/// A person at a terminal creates a game with three of the server's bots and plays their own seat with `hexfold
+/// bot` to the end; `verify` then re-decides every command, the bots' included.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_with_three_bots_from_the_cli() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let url = format!("http://{}", server.addr);
+    let created = hexfold(
+        &url,
+        &[
+            "create", "--map", "random", "--bot", "1", "--bot", "2:random", "--bot", "3:greedy",
+            "ann", "bob", "cat", "dan",
+        ],
+    )
+    .await;
+    let mut game = None;
+    let mut token = None;
+    let mut bots = 0;
+    for line in created.lines() {
+        match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+            ["game", id] => game = Some(id.to_string()),
+            ["seat", "0", "ann", "token", t] => token = Some(t.to_string()),
+            ["seat", _, _, "bot"] => bots += 1,
+            _ => {}
+        }
+    }
+    assert_eq!(bots, 3, "{created}");
+    let (game, token) = (game.expect("a game id"), token.expect("ann's token"));
+    let played = hexfold(
+        &url,
+        &["bot", "--game", &game, "--token", &token, "--seed", "4"],
+    )
+    .await;
+    assert!(
+        played
+            .lines()
+            .any(|l| l.starts_with("game ended at version")),
+        "{played}"
+    );
+    assert!(played.contains(" accepted at version "), "{played}");
+    let verified = hexfold(&url, &["verify", &game]).await;
+    assert!(!verified.trim().is_empty());
     server.stop().await;
 }

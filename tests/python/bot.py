@@ -19,7 +19,6 @@ import queue
 import random
 import sys
 import tempfile
-import threading
 
 import grpc
 from grpc_tools import protoc
@@ -86,7 +85,7 @@ def choose(commands, rng):
 
 
 def play_seat(pb, stub, game_id, token, rng):
-    """Plays the token's seat until the game ends; returns (commands sent, the GameEnded message)."""
+    """Plays the token's seat until the game ends; returns (its commands accepted, the GameEnded message)."""
     outbox = queue.Queue()
 
     def requests():
@@ -98,13 +97,12 @@ def play_seat(pb, stub, game_id, token, rng):
             yield item
 
     updates = stub.Play(requests(), metadata=(("authorization", f"Bearer {token}"),), timeout=DEADLINE)
-    sent = 0
-    pending = []
+    sent = accepted = 0
     try:
         for update in updates:
             which = update.WhichOneof("update")
             if which == "ended":
-                return sent, update.ended
+                return accepted, update.ended
             if which == "your_turn":
                 turn = update.your_turn
             else:
@@ -114,15 +112,15 @@ def play_seat(pb, stub, game_id, token, rng):
                     if result.refused.code != grpc.StatusCode.ABORTED.value[0]:
                         raise AssertionError(f"refused: {result.refused}")
                     continue
+                accepted += 1
                 if not result.accepted.HasField("legal_actions"):
                     continue
                 turn = result.accepted.legal_actions
             if turn.commands and sent < MAX_COMMANDS:
                 sent += 1
                 command = choose(list(turn.commands), rng)
-                pending.append(f"py-bot-{sent}")
                 outbox.put(pb.PlayRequest(submit=pb.SubmitCommandRequest(
-                    command_id=pending[-1], expected_version=turn.version, command=command,
+                    command_id=f"py-bot-{sent}", expected_version=turn.version, command=command,
                     with_legal_actions=True)))
         raise AssertionError("the Play stream ended before the game")
     finally:
@@ -137,8 +135,8 @@ def demo(pb, stub):
     seats = {s.seat: s for s in created.seats}
     check(all(seats[s].bot and not seats[s].token for s in (1, 2, 3)), "bot seats are marked and get no token")
     check(not seats[0].bot and seats[0].token, "the person's seat gets its token")
-    sent, ended = play_seat(pb, stub, created.game_id, seats[0].token, random.Random(3))
-    check(sent > 0, f"the bot sent {sent} commands")
+    accepted, ended = play_seat(pb, stub, created.game_id, seats[0].token, random.Random(3))
+    check(accepted > 0, f"{accepted} of the bot's commands were accepted")
     check(ended.HasField("winner"), f"the game ended at version {ended.version}, seat {ended.winner} won")
     state = stub.GetState(pb.GetStateRequest(game_id=created.game_id))
     check(state.version == ended.version, "GetState ends where the stream said")
@@ -146,7 +144,7 @@ def demo(pb, stub):
     by_seat = {}
     for c in replay.commands:
         by_seat[c.seat] = by_seat.get(c.seat, 0) + 1
-    check(by_seat.get(0) == sent, "every command of the Python bot is in the record once")
+    check(by_seat.get(0) == accepted, "every accepted command of the Python bot is in the record once")
     check(all(by_seat.get(s, 0) > 0 for s in (1, 2, 3)), f"the server's bots played: {by_seat}")
 
 
@@ -159,8 +157,8 @@ def main():
             grpc.channel_ready_future(channel).result(timeout=30)
             stub = rpc.HexfoldStub(channel)
             if len(sys.argv) == 4:
-                sent, ended = play_seat(pb, stub, sys.argv[2], sys.argv[3], random.Random())
-                print(f"game ended at version {ended.version} after {sent} commands")
+                accepted, ended = play_seat(pb, stub, sys.argv[2], sys.argv[3], random.Random())
+                print(f"game ended at version {ended.version} after {accepted} commands")
                 return
             demo(pb, stub)
     print("python bot: all checks passed")
