@@ -35,7 +35,7 @@ use crate::stored::StoredGame;
 use hexfold_rules::bot::{self, Strategy};
 use hexfold_rules::{Game, GameRng, Seat};
 use rand::Rng;
-use std::collections::HashMap;
+use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use tokio::sync::Semaphore;
 
@@ -50,14 +50,14 @@ pub const BOT_COMMANDS_AT_ONCE: usize = 2;
 
 /// The engine's bot drivers: which games have one running, and the permits their commands take.
 pub(super) struct Drivers {
-    running: Mutex<HashMap<String, ()>>,
+    running: Mutex<HashSet<String>>,
     permits: Semaphore,
 }
 
 impl Default for Drivers {
     fn default() -> Self {
         Drivers {
-            running: Mutex::new(HashMap::new()),
+            running: Mutex::new(HashSet::new()),
             permits: Semaphore::new(BOT_COMMANDS_AT_ONCE),
         }
     }
@@ -130,10 +130,7 @@ impl<G: StoredGame> Engine<G> {
             // An engine outside an `Arc` (some unit tests) plays no bots.
             return;
         };
-        if lock(&self.drivers.running)
-            .insert(id.to_string(), ())
-            .is_some()
-        {
+        if !lock(&self.drivers.running).insert(id.to_string()) {
             return;
         }
         tracing::debug!(game_id = %id, version, "bot driver started");

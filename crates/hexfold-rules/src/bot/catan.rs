@@ -61,29 +61,8 @@ fn hand_value(state: &State, seat: Seat, hand: Resources) -> i32 {
     hex::hand_value(hand, &goals(state, seat), 7)
 }
 
-/// Whether `seat` can build a settlement on its network right now, pieces and sites permitting.
-fn has_site(state: &State, seat: Seat) -> bool {
-    let t = state.board.topology();
-    t.vertices().any(|v| {
-        hex::free_site(&state.board, &state.vertices, v)
-            && t.vertex_edges(v)
-                .iter()
-                .any(|e| state.edges[e.index()].is_owned_by(seat))
-    })
-}
-
 fn corner(state: &State, seat: Seat, v: VertexId) -> i32 {
     hex::corner_value(&state.board, &state.vertices, seat, v)
-}
-
-/// Whether the robber stands on a hex where `seat` has a building.
-fn robbed(state: &State, seat: Seat) -> bool {
-    state
-        .board
-        .topology()
-        .hex_vertices(state.robber)
-        .iter()
-        .any(|v| state.vertices[v.index()].is_owned_by(seat))
 }
 
 /// The value of a trade for `seat` that hands over `give` for `receive`, or `None` if it does not help.
@@ -105,7 +84,9 @@ impl Bot for Catan {
             Command::RollDice => 500,
             Command::PlaceSettlement { vertex } => corner(state, seat, *vertex),
             Command::BuildRoad { edge } => {
-                if p.settlements_left > 0 && !has_site(state, seat) {
+                if p.settlements_left > 0
+                    && !hex::has_site(&state.board, &state.vertices, &state.edges, seat)
+                {
                     ROAD_TOWARDS_SITE
                         + hex::road_prospect(&state.board, &state.vertices, seat, *edge)
                 } else {
@@ -120,7 +101,7 @@ impl Bot for Catan {
             Command::BuildSettlement { vertex } => SETTLEMENT + corner(state, seat, *vertex),
             Command::BuyDevelopmentCard => DEV_CARD,
             Command::PlayKnight => {
-                if robbed(state, seat) {
+                if hex::robbed(&state.board, &state.vertices, state.robber, seat) {
                     600
                 } else if state.phase == Phase::Main {
                     300
@@ -129,7 +110,9 @@ impl Bot for Catan {
                 }
             }
             Command::PlayRoadBuilding { first, second } => {
-                if p.settlements_left > 0 && !has_site(state, seat) {
+                if p.settlements_left > 0
+                    && !hex::has_site(&state.board, &state.vertices, &state.edges, seat)
+                {
                     350 + hex::road_prospect(&state.board, &state.vertices, seat, *first)
                         + second.map_or(0, |e| {
                             hex::road_prospect(&state.board, &state.vertices, seat, e)

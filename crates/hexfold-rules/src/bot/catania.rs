@@ -21,7 +21,9 @@ fn points(state: &State) -> Vec<u8> {
 fn route(state: &State, seat: Seat, e: EdgeId) -> i32 {
     let layer = &state.ck;
     let prospect = hex::road_prospect(&layer.board, &layer.vertices, seat, e);
-    if layer.settlements_left(seat) > 0 && !ck::has_site(layer, seat) {
+    if layer.settlements_left(seat) > 0
+        && !hex::has_site(&layer.board, &layer.vertices, &layer.edges, seat)
+    {
         450 + prospect
     } else {
         10

@@ -73,27 +73,6 @@ fn corner(state: &State, seat: Seat, v: VertexId) -> i32 {
     hex::corner_value(&state.board, &state.vertices, seat, v)
 }
 
-/// Whether the robber stands on a hex where `seat` has a building.
-fn robbed(state: &State, seat: Seat) -> bool {
-    state
-        .board
-        .topology()
-        .hex_vertices(state.robber)
-        .iter()
-        .any(|v| state.vertices[v.index()].is_owned_by(seat))
-}
-
-/// Whether `seat` has a free site at the end of one of its roads.
-pub(super) fn has_site(state: &State, seat: Seat) -> bool {
-    let t = state.board.topology();
-    t.vertices().any(|v| {
-        hex::free_site(&state.board, &state.vertices, v)
-            && t.vertex_edges(v)
-                .iter()
-                .any(|e| state.edges[e.index()].is_owned_by(seat))
-    })
-}
-
 /// What a bank trade hands over: four of a kind, or the seat's harbor ratio for a resource (commodities at the
 /// trading house's ratio are not looked up: four is the most it can cost).
 fn bank_give(state: &State, seat: Seat, good: Good) -> Hand {
@@ -118,7 +97,9 @@ pub(super) fn score(state: &State, seat: Seat, command: &Command) -> i32 {
             hex::road_prospect(&state.board, &state.vertices, seat, *edge)
         }
         Command::BuildRoad { edge } => {
-            if state.settlements_left(seat) > 0 && !has_site(state, seat) {
+            if state.settlements_left(seat) > 0
+                && !hex::has_site(&state.board, &state.vertices, &state.edges, seat)
+            {
                 450 + hex::road_prospect(&state.board, &state.vertices, seat, *edge)
             } else {
                 10
@@ -148,7 +129,7 @@ pub(super) fn score(state: &State, seat: Seat, command: &Command) -> i32 {
         Command::PromoteKnight { .. } => 300,
         Command::BuildCityWall { .. } => 220,
         Command::ChaseRobber { .. } => {
-            if robbed(state, seat) {
+            if hex::robbed(&state.board, &state.vertices, state.robber, seat) {
                 450
             } else {
                 0

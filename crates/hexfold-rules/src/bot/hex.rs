@@ -2,7 +2,9 @@
 //! robber hex, and whether a trade feeds the leader. Everything here reads the board, the pieces on it, public
 //! points and the bot's own hand; nothing hidden.
 
-use crate::hex::{building_site, Board, EdgeId, HexId, Resource, Resources, VertexId, VertexPiece};
+use crate::hex::{
+    building_site, Board, EdgeId, EdgePiece, HexId, Resource, Resources, VertexId, VertexPiece,
+};
 use crate::Seat;
 
 /// The chances of a number token in 36 rolls of two dice (a 6 or an 8: 5), 0 for none or a 7.
@@ -63,6 +65,31 @@ pub(super) fn corner_value(
 /// Whether a settlement could stand on `v` as far as the pieces go (the distance rule).
 pub(super) fn free_site(board: &Board, vertices: &[VertexPiece], v: VertexId) -> bool {
     building_site(board, vertices, v).is_ok()
+}
+
+/// Whether `seat` has a free site at the end of one of its roads, where a settlement could go now.
+pub(super) fn has_site(
+    board: &Board,
+    vertices: &[VertexPiece],
+    edges: &[EdgePiece],
+    seat: Seat,
+) -> bool {
+    let t = board.topology();
+    t.vertices().any(|v| {
+        free_site(board, vertices, v)
+            && t.vertex_edges(v)
+                .iter()
+                .any(|e| edges[e.index()].is_owned_by(seat))
+    })
+}
+
+/// Whether the robber on `robber` blocks one of `seat`'s buildings.
+pub(super) fn robbed(board: &Board, vertices: &[VertexPiece], robber: HexId, seat: Seat) -> bool {
+    board
+        .topology()
+        .hex_vertices(robber)
+        .iter()
+        .any(|v| vertices[v.index()].is_owned_by(seat))
 }
 
 /// What a road on `e` opens up for `seat`: the best free site at its ends, or half of one a step further.
