@@ -8,6 +8,7 @@ use crate::games::{self, DynGame};
 use crate::proto::v1 as pb;
 use crate::stored::{self, StoredMetaHead, StoredSummary};
 use futures::{StreamExt as _, TryStreamExt as _};
+use hexfold_rules::bot::Strategy;
 use hexfold_store::{GlobalRecord, StreamListing};
 use std::sync::Arc;
 use subtle::ConstantTimeEq;
@@ -792,6 +793,31 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
         let result = async { self.inner.by_game(&req.game_id)?.replay(req.clone()).await }.await;
         reply("GetReplay", result)
     }
+}
+
+/// A `CreateGameRequest`'s bot seats in rules types: an unknown strategy value is INVALID_ARGUMENT, and
+/// unspecified is the game's stronger strategy.
+pub(crate) fn bot_seats(
+    bots: &[pb::BotSeat],
+    seats: &engine::SeatNames,
+) -> Result<engine::BotSeats, ApiError> {
+    let bots = bots
+        .iter()
+        .map(|b| {
+            let strategy = match pb::BotStrategy::try_from(b.strategy) {
+                Ok(pb::BotStrategy::Random) => Strategy::Random,
+                Ok(pb::BotStrategy::Greedy | pb::BotStrategy::Unspecified) => Strategy::Greedy,
+                Err(_) => {
+                    return Err(ApiError::InvalidArgument(format!(
+                        "bot seat {}: unknown strategy {}",
+                        b.seat, b.strategy
+                    )))
+                }
+            };
+            Ok((b.seat, strategy))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    engine::BotSeats::new(bots, seats)
 }
 
 #[cfg(test)]

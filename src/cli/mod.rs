@@ -43,6 +43,7 @@ macro_rules! out {
     }};
 }
 
+mod bot;
 mod catan_text;
 mod catania_text;
 mod ck_text;
@@ -81,6 +82,8 @@ pub enum ClientCommand {
     /// Check a finished game: the revealed seed matches the commitment and replaying every recorded command
     /// through the rules reproduces every recorded event.
     Verify(VerifyArgs),
+    /// Play the token's seat over a `Play` stream until the game ends, choosing among its legal actions.
+    Bot(bot::BotArgs),
 }
 
 /// Where the server is.
@@ -125,9 +128,33 @@ pub struct CreateArgs {
     /// Cities & Knights: players choose which active knights defend against the barbarians (rule CK-VAR-01).
     #[arg(long)]
     pub negotiated_defence: bool,
+    /// A seat the server plays itself, as `SEAT` (the game's stronger strategy) or `SEAT:STRATEGY` (`random`,
+    /// `greedy`); repeat for more. A bot seat gets no token.
+    #[arg(long = "bot", value_name = "SEAT[:STRATEGY]", value_parser = parse_bot_seat)]
+    pub bots: Vec<pb::BotSeat>,
     /// Print the response as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `--bot`'s value: a seat number, and optionally a strategy after a colon.
+fn parse_bot_seat(text: &str) -> Result<pb::BotSeat, String> {
+    let (seat, strategy) = text.split_once(':').unwrap_or((text, ""));
+    let seat: u32 = seat
+        .parse()
+        .map_err(|_| format!("{seat:?} is not a seat number"))?;
+    let strategy = match strategy {
+        "" => pb::BotStrategy::Unspecified,
+        name => match name.parse::<hexfold_rules::bot::Strategy>() {
+            Ok(hexfold_rules::bot::Strategy::Random) => pb::BotStrategy::Random,
+            Ok(hexfold_rules::bot::Strategy::Greedy) => pb::BotStrategy::Greedy,
+            Err(e) => return Err(e.to_string()),
+        },
+    };
+    Ok(pb::BotSeat {
+        seat,
+        strategy: strategy.into(),
+    })
 }
 
 #[derive(Debug, Args)]
@@ -239,6 +266,7 @@ pub async fn run(command: ClientCommand) -> anyhow::Result<()> {
         ClientCommand::Submit(args) => submit(args).await,
         ClientCommand::List(args) => list(args).await,
         ClientCommand::Verify(args) => verify(args).await,
+        ClientCommand::Bot(args) => bot::run(args).await,
     }
 }
 
@@ -384,6 +412,7 @@ async fn create(args: CreateArgs) -> anyhow::Result<()> {
             victory_points: args.vp.unwrap_or(0),
             negotiated_defence: args.negotiated_defence,
         }),
+        bots: args.bots,
     };
     let response = client
         .create_game(request)
@@ -397,7 +426,11 @@ async fn create(args: CreateArgs) -> anyhow::Result<()> {
     outln!("game {}", response.game_id)?;
     outln!("seed commitment {}", response.seed_commitment)?;
     for seat in &response.seats {
-        outln!("seat {} {:<12} token {}", seat.seat, seat.name, seat.token)?;
+        if seat.bot {
+            outln!("seat {} {:<12} bot", seat.seat, seat.name)?;
+        } else {
+            outln!("seat {} {:<12} token {}", seat.seat, seat.name, seat.token)?;
+        }
     }
     Ok(())
 }

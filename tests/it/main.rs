@@ -8,6 +8,7 @@
 
 mod abuse;
 mod bad_input;
+mod bots;
 mod browser;
 mod catania;
 mod chromium;
