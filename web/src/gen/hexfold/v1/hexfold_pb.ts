@@ -48,7 +48,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file hexfold/v1/hexfold.proto.
  */
 export const file_hexfold_v1_hexfold: GenFile = /*@__PURE__*/
-  fileDesc("ChhoZXhmb2xkL3YxL2hleGZvbGQucHJvdG8SCmhleGZvbGQudjEiYwoLR2FtZU9wdGlvbnMSIAoDbWFwGAEgASgOMhMuaGV4Zm9sZC52MS5NYXBLaW5kEhYKDnZpY3RvcnlfcG9pbnRzGAIgASgNEhoKEm5lZ290aWF0ZWRfZGVmZW5jZRgDIAEoCCJyChFDcmVhdGVHYW1lUmVxdWVzdBIkCgd2YXJpYW50GAEgASgOMhMuaGV4Zm9sZC52MS5WYXJpYW50Eg0KBXNlYXRzGAIgAygJEigKB29wdGlvbnMYAyABKAsyFy5oZXhmb2xkLnYxLkdhbWVPcHRpb25zIjYKCVNlYXRUb2tlbhIMCgRzZWF0GAEgASgNEgwKBG5hbWUYAiABKAkSDQoFdG9rZW4YAyABKAkiZAoSQ3JlYXRlR2FtZVJlc3BvbnNlEg8KB2dhbWVfaWQYASABKAkSJAoFc2VhdHMYAiADKAsyFS5oZXhmb2xkLnYxLlNlYXRUb2tlbhIXCg9zZWVkX2NvbW1pdG1lbnQYAyABKAki2wEKB0NvbW1hbmQSKgoFY2F0YW4YASABKAsyGS5oZXhmb2xkLnYxLmNhdGFuLkNvbW1hbmRIABI8Cg5jaXRpZXNfa25pZ2h0cxgCIAEoCzIiLmhleGZvbGQudjEuY2l0aWVzX2tuaWdodHMuQ29tbWFuZEgAEi4KB2NhdGFuaWEYAyABKAsyGy5oZXhmb2xkLnYxLmNhdGFuaWEuQ29tbWFuZEgAEi4KB2VsYXN1bmQYBCABKAsyGy5oZXhmb2xkLnYxLmVsYXN1bmQuQ29tbWFuZEgAQgYKBGdhbWUihAIKBUV2ZW50EigKBWNhdGFuGAEgASgLMhcuaGV4Zm9sZC52MS5jYXRhbi5FdmVudEgAEjoKDmNpdGllc19rbmlnaHRzGAIgASgLMiAuaGV4Zm9sZC52MS5jaXRpZXNfa25pZ2h0cy5FdmVudEgAEiwKB2NhdGFuaWEYAyABKAsyGS5oZXhmb2xkLnYxLmNhdGFuaWEuRXZlbnRIABIsCgdlbGFzdW5kGAQgASgLMhkuaGV4Zm9sZC52MS5lbGFzdW5kLkV2ZW50SAASMQoNc2VlZF9yZXZlYWxlZBgPIAEoCzIYLmhleGZvbGQudjEuU2VlZFJldmVhbGVkSABCBgoEYm9keSIcCgxTZWVkUmV2ZWFsZWQSDAoEc2VlZBgBIAEoCSJsCg1FdmVudEVudmVsb3BlEg8KB2dhbWVfaWQYASABKAkSDwoHdmVyc2lvbhgCIAEoBBIXCg9nbG9iYWxfcG9zaXRpb24YAyABKAQSIAoFZXZlbnQYBCABKAsyES5oZXhmb2xkLnYxLkV2ZW50IrEBChRTdWJtaXRDb21tYW5kUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhIKCmNvbW1hbmRfaWQYAiABKAkSHQoQZXhwZWN0ZWRfdmVyc2lvbhgDIAEoBEgAiAEBEiQKB2NvbW1hbmQYBCABKAsyEy5oZXhmb2xkLnYxLkNvbW1hbmQSGgoSd2l0aF9sZWdhbF9hY3Rpb25zGAUgASgIQhMKEV9leHBlY3RlZF92ZXJzaW9uIp8BChVTdWJtaXRDb21tYW5kUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIpCgZldmVudHMYAiADKAsyGS5oZXhmb2xkLnYxLkV2ZW50RW52ZWxvcGUSEQoJZHVwbGljYXRlGAMgASgIEjcKDWxlZ2FsX2FjdGlvbnMYBCABKAsyIC5oZXhmb2xkLnYxLkxlZ2FsQWN0aW9uc1Jlc3BvbnNlIkoKD0dldFN0YXRlUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhcKCmF0X3ZlcnNpb24YAiABKARIAIgBAUINCgtfYXRfdmVyc2lvbiLVAQoJR2FtZVN0YXRlEigKBWNhdGFuGAEgASgLMhcuaGV4Zm9sZC52MS5jYXRhbi5TdGF0ZUgAEjoKDmNpdGllc19rbmlnaHRzGAIgASgLMiAuaGV4Zm9sZC52MS5jaXRpZXNfa25pZ2h0cy5TdGF0ZUgAEiwKB2NhdGFuaWEYAyABKAsyGS5oZXhmb2xkLnYxLmNhdGFuaWEuU3RhdGVIABIsCgdlbGFzdW5kGAQgASgLMhkuaGV4Zm9sZC52MS5lbGFzdW5kLlN0YXRlSABCBgoEZ2FtZSKsAQoLR2FtZVN1bW1hcnkSDwoHZ2FtZV9pZBgBIAEoCRIkCgd2YXJpYW50GAIgASgOMhMuaGV4Zm9sZC52MS5WYXJpYW50Eg0KBXNlYXRzGAMgAygJEiYKBnN0YXR1cxgEIAEoDjIWLmhleGZvbGQudjEuR2FtZVN0YXR1cxIPCgd2ZXJzaW9uGAUgASgEEhMKBndpbm5lchgGIAEoDUgAiAEBQgkKB193aW5uZXIisgEKEEdldFN0YXRlUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIoCgdzdW1tYXJ5GAIgASgLMhcuaGV4Zm9sZC52MS5HYW1lU3VtbWFyeRIkCgVzdGF0ZRgDIAEoCzIVLmhleGZvbGQudjEuR2FtZVN0YXRlEhgKC3ZpZXdlcl9zZWF0GAQgASgNSACIAQESEwoLd2FpdGluZ19mb3IYBSADKA1CDgoMX3ZpZXdlcl9zZWF0IoQBChFSZWFkRXZlbnRzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhQKDGZyb21fdmVyc2lvbhgCIAEoBBIXCgp0b192ZXJzaW9uGAMgASgESACIAQESEQoJYmFja3dhcmRzGAQgASgIEg0KBWxpbWl0GAUgASgNQg0KC190b192ZXJzaW9uIjoKEFN1YnNjcmliZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIVCg1hZnRlcl92ZXJzaW9uGAIgASgEIhsKCENhdWdodFVwEg8KB3ZlcnNpb24YASABKAQicgoRU3Vic2NyaWJlUmVzcG9uc2USKgoFZXZlbnQYASABKAsyGS5oZXhmb2xkLnYxLkV2ZW50RW52ZWxvcGVIABIpCgljYXVnaHRfdXAYAiABKAsyFC5oZXhmb2xkLnYxLkNhdWdodFVwSABCBgoEaXRlbSImChNMZWdhbEFjdGlvbnNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiXAoUTGVnYWxBY3Rpb25zUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIMCgRzZWF0GAIgASgNEiUKCGNvbW1hbmRzGAMgAygLMhMuaGV4Zm9sZC52MS5Db21tYW5kInIKC1BsYXlSZXF1ZXN0EiQKBG9wZW4YASABKAsyFC5oZXhmb2xkLnYxLlBsYXlPcGVuSAASMgoGc3VibWl0GAIgASgLMiAuaGV4Zm9sZC52MS5TdWJtaXRDb21tYW5kUmVxdWVzdEgAQgkKB3JlcXVlc3QiGwoIUGxheU9wZW4SDwoHZ2FtZV9pZBgBIAEoCSKiAQoKUGxheVVwZGF0ZRI1Cgl5b3VyX3R1cm4YASABKAsyIC5oZXhmb2xkLnYxLkxlZ2FsQWN0aW9uc1Jlc3BvbnNlSAASKwoGcmVzdWx0GAIgASgLMhkuaGV4Zm9sZC52MS5Db21tYW5kUmVzdWx0SAASJgoFZW5kZWQYAyABKAsyFS5oZXhmb2xkLnYxLkdhbWVFbmRlZEgAQggKBnVwZGF0ZSKUAQoNQ29tbWFuZFJlc3VsdBISCgpjb21tYW5kX2lkGAEgASgJEjUKCGFjY2VwdGVkGAIgASgLMiEuaGV4Zm9sZC52MS5TdWJtaXRDb21tYW5kUmVzcG9uc2VIABItCgdyZWZ1c2VkGAMgASgLMhouaGV4Zm9sZC52MS5Db21tYW5kUmVmdXNlZEgAQgkKB291dGNvbWUirAEKDkNvbW1hbmRSZWZ1c2VkEgwKBGNvZGUYASABKAUSDwoHbWVzc2FnZRgCIAEoCRIOCgZyZWFzb24YAyABKAkSOgoIbWV0YWRhdGEYBCADKAsyKC5oZXhmb2xkLnYxLkNvbW1hbmRSZWZ1c2VkLk1ldGFkYXRhRW50cnkaLwoNTWV0YWRhdGFFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIjwKCUdhbWVFbmRlZBIPCgd2ZXJzaW9uGAEgASgEEhMKBndpbm5lchgCIAEoDUgAiAEBQgkKB193aW5uZXIiOQoQTGlzdEdhbWVzUmVxdWVzdBIRCglwYWdlX3NpemUYASABKA0SEgoKcGFnZV90b2tlbhgCIAEoCSJUChFMaXN0R2FtZXNSZXNwb25zZRImCgVnYW1lcxgBIAMoCzIXLmhleGZvbGQudjEuR2FtZVN1bW1hcnkSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIi0KE1N1YnNjcmliZUFsbFJlcXVlc3QSFgoOYWZ0ZXJfcG9zaXRpb24YASABKAQidQoUU3Vic2NyaWJlQWxsUmVzcG9uc2USKgoFZXZlbnQYASABKAsyGS5oZXhmb2xkLnYxLkV2ZW50RW52ZWxvcGVIABIpCgljYXVnaHRfdXAYAiABKAsyFC5oZXhmb2xkLnYxLkNhdWdodFVwSABCBgoEaXRlbSIjChBHZXRSZXBsYXlSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkihgEKD1JlY29yZGVkQ29tbWFuZBISCgpjb21tYW5kX2lkGAEgASgJEgwKBHNlYXQYAiABKA0SJAoHY29tbWFuZBgDIAEoCzITLmhleGZvbGQudjEuQ29tbWFuZBIVCg1maXJzdF92ZXJzaW9uGAQgASgEEhQKDGxhc3RfdmVyc2lvbhgFIAEoBCLIAQoRR2V0UmVwbGF5UmVzcG9uc2USJAoHdmFyaWFudBgBIAEoDjITLmhleGZvbGQudjEuVmFyaWFudBINCgVzZWF0cxgCIAMoCRIoCgdvcHRpb25zGAMgASgLMhcuaGV4Zm9sZC52MS5HYW1lT3B0aW9ucxIXCg9zZWVkX2NvbW1pdG1lbnQYBCABKAkSDAoEc2VlZBgFIAEoCRItCghjb21tYW5kcxgGIAMoCzIbLmhleGZvbGQudjEuUmVjb3JkZWRDb21tYW5kIiUKEkV4cG9ydEdhbWVzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIjwKE0V4cG9ydEdhbWVzUmVzcG9uc2USFgoOYXNfb2ZfcG9zaXRpb24YASABKAQSDQoFbGluZXMYAiADKAkqfwoHVmFyaWFudBIXChNWQVJJQU5UX1VOU1BFQ0lGSUVEEAASEQoNVkFSSUFOVF9DQVRBThABEh4KGlZBUklBTlRfQ0lUSUVTX0FORF9LTklHSFRTEAISEwoPVkFSSUFOVF9DQVRBTklBEAMSEwoPVkFSSUFOVF9FTEFTVU5EEAQqTwoHTWFwS2luZBIYChRNQVBfS0lORF9VTlNQRUNJRklFRBAAEhUKEU1BUF9LSU5EX0JFR0lOTkVSEAESEwoPTUFQX0tJTkRfUkFORE9NEAIqYAoKR2FtZVN0YXR1cxIbChdHQU1FX1NUQVRVU19VTlNQRUNJRklFRBAAEhsKF0dBTUVfU1RBVFVTX0lOX1BST0dSRVNTEAESGAoUR0FNRV9TVEFUVVNfRklOSVNIRUQQAjLUBgoHSGV4Zm9sZBJLCgpDcmVhdGVHYW1lEh0uaGV4Zm9sZC52MS5DcmVhdGVHYW1lUmVxdWVzdBoeLmhleGZvbGQudjEuQ3JlYXRlR2FtZVJlc3BvbnNlElQKDVN1Ym1pdENvbW1hbmQSIC5oZXhmb2xkLnYxLlN1Ym1pdENvbW1hbmRSZXF1ZXN0GiEuaGV4Zm9sZC52MS5TdWJtaXRDb21tYW5kUmVzcG9uc2USRQoIR2V0U3RhdGUSGy5oZXhmb2xkLnYxLkdldFN0YXRlUmVxdWVzdBocLmhleGZvbGQudjEuR2V0U3RhdGVSZXNwb25zZRJICgpSZWFkRXZlbnRzEh0uaGV4Zm9sZC52MS5SZWFkRXZlbnRzUmVxdWVzdBoZLmhleGZvbGQudjEuRXZlbnRFbnZlbG9wZTABEkoKCVN1YnNjcmliZRIcLmhleGZvbGQudjEuU3Vic2NyaWJlUmVxdWVzdBodLmhleGZvbGQudjEuU3Vic2NyaWJlUmVzcG9uc2UwARJRCgxMZWdhbEFjdGlvbnMSHy5oZXhmb2xkLnYxLkxlZ2FsQWN0aW9uc1JlcXVlc3QaIC5oZXhmb2xkLnYxLkxlZ2FsQWN0aW9uc1Jlc3BvbnNlEkgKCUxpc3RHYW1lcxIcLmhleGZvbGQudjEuTGlzdEdhbWVzUmVxdWVzdBodLmhleGZvbGQudjEuTGlzdEdhbWVzUmVzcG9uc2USUwoMU3Vic2NyaWJlQWxsEh8uaGV4Zm9sZC52MS5TdWJzY3JpYmVBbGxSZXF1ZXN0GiAuaGV4Zm9sZC52MS5TdWJzY3JpYmVBbGxSZXNwb25zZTABEkgKCUdldFJlcGxheRIcLmhleGZvbGQudjEuR2V0UmVwbGF5UmVxdWVzdBodLmhleGZvbGQudjEuR2V0UmVwbGF5UmVzcG9uc2USOwoEUGxheRIXLmhleGZvbGQudjEuUGxheVJlcXVlc3QaFi5oZXhmb2xkLnYxLlBsYXlVcGRhdGUoATABElAKC0V4cG9ydEdhbWVzEh4uaGV4Zm9sZC52MS5FeHBvcnRHYW1lc1JlcXVlc3QaHy5oZXhmb2xkLnYxLkV4cG9ydEdhbWVzUmVzcG9uc2UwAUKAAQoOZGV2LmhleGZvbGQudjFCDEhleGZvbGRQcm90b1ABWjZnaXRodWIuY29tL2hleGZvbGQvaGV4Zm9sZC9nZW4vZ28vaGV4Zm9sZC92MTtoZXhmb2xkdjGqAgpIZXhmb2xkLlYxygIKSGV4Zm9sZFxWMeoCC0hleGZvbGQ6OlYxYgZwcm90bzM", [file_hexfold_v1_catan_catan, file_hexfold_v1_catania_catania, file_hexfold_v1_cities_knights_cities_knights, file_hexfold_v1_elasund_elasund]);
+  fileDesc("ChhoZXhmb2xkL3YxL2hleGZvbGQucHJvdG8SCmhleGZvbGQudjEiYwoLR2FtZU9wdGlvbnMSIAoDbWFwGAEgASgOMhMuaGV4Zm9sZC52MS5NYXBLaW5kEhYKDnZpY3RvcnlfcG9pbnRzGAIgASgNEhoKEm5lZ290aWF0ZWRfZGVmZW5jZRgDIAEoCCKVAQoRQ3JlYXRlR2FtZVJlcXVlc3QSJAoHdmFyaWFudBgBIAEoDjITLmhleGZvbGQudjEuVmFyaWFudBINCgVzZWF0cxgCIAMoCRIoCgdvcHRpb25zGAMgASgLMhcuaGV4Zm9sZC52MS5HYW1lT3B0aW9ucxIhCgRib3RzGAQgAygLMhMuaGV4Zm9sZC52MS5Cb3RTZWF0IkIKB0JvdFNlYXQSDAoEc2VhdBgBIAEoDRIpCghzdHJhdGVneRgCIAEoDjIXLmhleGZvbGQudjEuQm90U3RyYXRlZ3kiQwoJU2VhdFRva2VuEgwKBHNlYXQYASABKA0SDAoEbmFtZRgCIAEoCRINCgV0b2tlbhgDIAEoCRILCgNib3QYBCABKAgiZAoSQ3JlYXRlR2FtZVJlc3BvbnNlEg8KB2dhbWVfaWQYASABKAkSJAoFc2VhdHMYAiADKAsyFS5oZXhmb2xkLnYxLlNlYXRUb2tlbhIXCg9zZWVkX2NvbW1pdG1lbnQYAyABKAki2wEKB0NvbW1hbmQSKgoFY2F0YW4YASABKAsyGS5oZXhmb2xkLnYxLmNhdGFuLkNvbW1hbmRIABI8Cg5jaXRpZXNfa25pZ2h0cxgCIAEoCzIiLmhleGZvbGQudjEuY2l0aWVzX2tuaWdodHMuQ29tbWFuZEgAEi4KB2NhdGFuaWEYAyABKAsyGy5oZXhmb2xkLnYxLmNhdGFuaWEuQ29tbWFuZEgAEi4KB2VsYXN1bmQYBCABKAsyGy5oZXhmb2xkLnYxLmVsYXN1bmQuQ29tbWFuZEgAQgYKBGdhbWUihAIKBUV2ZW50EigKBWNhdGFuGAEgASgLMhcuaGV4Zm9sZC52MS5jYXRhbi5FdmVudEgAEjoKDmNpdGllc19rbmlnaHRzGAIgASgLMiAuaGV4Zm9sZC52MS5jaXRpZXNfa25pZ2h0cy5FdmVudEgAEiwKB2NhdGFuaWEYAyABKAsyGS5oZXhmb2xkLnYxLmNhdGFuaWEuRXZlbnRIABIsCgdlbGFzdW5kGAQgASgLMhkuaGV4Zm9sZC52MS5lbGFzdW5kLkV2ZW50SAASMQoNc2VlZF9yZXZlYWxlZBgPIAEoCzIYLmhleGZvbGQudjEuU2VlZFJldmVhbGVkSABCBgoEYm9keSIcCgxTZWVkUmV2ZWFsZWQSDAoEc2VlZBgBIAEoCSJsCg1FdmVudEVudmVsb3BlEg8KB2dhbWVfaWQYASABKAkSDwoHdmVyc2lvbhgCIAEoBBIXCg9nbG9iYWxfcG9zaXRpb24YAyABKAQSIAoFZXZlbnQYBCABKAsyES5oZXhmb2xkLnYxLkV2ZW50IrEBChRTdWJtaXRDb21tYW5kUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhIKCmNvbW1hbmRfaWQYAiABKAkSHQoQZXhwZWN0ZWRfdmVyc2lvbhgDIAEoBEgAiAEBEiQKB2NvbW1hbmQYBCABKAsyEy5oZXhmb2xkLnYxLkNvbW1hbmQSGgoSd2l0aF9sZWdhbF9hY3Rpb25zGAUgASgIQhMKEV9leHBlY3RlZF92ZXJzaW9uIp8BChVTdWJtaXRDb21tYW5kUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIpCgZldmVudHMYAiADKAsyGS5oZXhmb2xkLnYxLkV2ZW50RW52ZWxvcGUSEQoJZHVwbGljYXRlGAMgASgIEjcKDWxlZ2FsX2FjdGlvbnMYBCABKAsyIC5oZXhmb2xkLnYxLkxlZ2FsQWN0aW9uc1Jlc3BvbnNlIkoKD0dldFN0YXRlUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhcKCmF0X3ZlcnNpb24YAiABKARIAIgBAUINCgtfYXRfdmVyc2lvbiLVAQoJR2FtZVN0YXRlEigKBWNhdGFuGAEgASgLMhcuaGV4Zm9sZC52MS5jYXRhbi5TdGF0ZUgAEjoKDmNpdGllc19rbmlnaHRzGAIgASgLMiAuaGV4Zm9sZC52MS5jaXRpZXNfa25pZ2h0cy5TdGF0ZUgAEiwKB2NhdGFuaWEYAyABKAsyGS5oZXhmb2xkLnYxLmNhdGFuaWEuU3RhdGVIABIsCgdlbGFzdW5kGAQgASgLMhkuaGV4Zm9sZC52MS5lbGFzdW5kLlN0YXRlSABCBgoEZ2FtZSKsAQoLR2FtZVN1bW1hcnkSDwoHZ2FtZV9pZBgBIAEoCRIkCgd2YXJpYW50GAIgASgOMhMuaGV4Zm9sZC52MS5WYXJpYW50Eg0KBXNlYXRzGAMgAygJEiYKBnN0YXR1cxgEIAEoDjIWLmhleGZvbGQudjEuR2FtZVN0YXR1cxIPCgd2ZXJzaW9uGAUgASgEEhMKBndpbm5lchgGIAEoDUgAiAEBQgkKB193aW5uZXIisgEKEEdldFN0YXRlUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIoCgdzdW1tYXJ5GAIgASgLMhcuaGV4Zm9sZC52MS5HYW1lU3VtbWFyeRIkCgVzdGF0ZRgDIAEoCzIVLmhleGZvbGQudjEuR2FtZVN0YXRlEhgKC3ZpZXdlcl9zZWF0GAQgASgNSACIAQESEwoLd2FpdGluZ19mb3IYBSADKA1CDgoMX3ZpZXdlcl9zZWF0IoQBChFSZWFkRXZlbnRzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhQKDGZyb21fdmVyc2lvbhgCIAEoBBIXCgp0b192ZXJzaW9uGAMgASgESACIAQESEQoJYmFja3dhcmRzGAQgASgIEg0KBWxpbWl0GAUgASgNQg0KC190b192ZXJzaW9uIjoKEFN1YnNjcmliZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIVCg1hZnRlcl92ZXJzaW9uGAIgASgEIhsKCENhdWdodFVwEg8KB3ZlcnNpb24YASABKAQicgoRU3Vic2NyaWJlUmVzcG9uc2USKgoFZXZlbnQYASABKAsyGS5oZXhmb2xkLnYxLkV2ZW50RW52ZWxvcGVIABIpCgljYXVnaHRfdXAYAiABKAsyFC5oZXhmb2xkLnYxLkNhdWdodFVwSABCBgoEaXRlbSImChNMZWdhbEFjdGlvbnNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiXAoUTGVnYWxBY3Rpb25zUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIMCgRzZWF0GAIgASgNEiUKCGNvbW1hbmRzGAMgAygLMhMuaGV4Zm9sZC52MS5Db21tYW5kInIKC1BsYXlSZXF1ZXN0EiQKBG9wZW4YASABKAsyFC5oZXhmb2xkLnYxLlBsYXlPcGVuSAASMgoGc3VibWl0GAIgASgLMiAuaGV4Zm9sZC52MS5TdWJtaXRDb21tYW5kUmVxdWVzdEgAQgkKB3JlcXVlc3QiGwoIUGxheU9wZW4SDwoHZ2FtZV9pZBgBIAEoCSKiAQoKUGxheVVwZGF0ZRI1Cgl5b3VyX3R1cm4YASABKAsyIC5oZXhmb2xkLnYxLkxlZ2FsQWN0aW9uc1Jlc3BvbnNlSAASKwoGcmVzdWx0GAIgASgLMhkuaGV4Zm9sZC52MS5Db21tYW5kUmVzdWx0SAASJgoFZW5kZWQYAyABKAsyFS5oZXhmb2xkLnYxLkdhbWVFbmRlZEgAQggKBnVwZGF0ZSKUAQoNQ29tbWFuZFJlc3VsdBISCgpjb21tYW5kX2lkGAEgASgJEjUKCGFjY2VwdGVkGAIgASgLMiEuaGV4Zm9sZC52MS5TdWJtaXRDb21tYW5kUmVzcG9uc2VIABItCgdyZWZ1c2VkGAMgASgLMhouaGV4Zm9sZC52MS5Db21tYW5kUmVmdXNlZEgAQgkKB291dGNvbWUirAEKDkNvbW1hbmRSZWZ1c2VkEgwKBGNvZGUYASABKAUSDwoHbWVzc2FnZRgCIAEoCRIOCgZyZWFzb24YAyABKAkSOgoIbWV0YWRhdGEYBCADKAsyKC5oZXhmb2xkLnYxLkNvbW1hbmRSZWZ1c2VkLk1ldGFkYXRhRW50cnkaLwoNTWV0YWRhdGFFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIjwKCUdhbWVFbmRlZBIPCgd2ZXJzaW9uGAEgASgEEhMKBndpbm5lchgCIAEoDUgAiAEBQgkKB193aW5uZXIiOQoQTGlzdEdhbWVzUmVxdWVzdBIRCglwYWdlX3NpemUYASABKA0SEgoKcGFnZV90b2tlbhgCIAEoCSJUChFMaXN0R2FtZXNSZXNwb25zZRImCgVnYW1lcxgBIAMoCzIXLmhleGZvbGQudjEuR2FtZVN1bW1hcnkSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIi0KE1N1YnNjcmliZUFsbFJlcXVlc3QSFgoOYWZ0ZXJfcG9zaXRpb24YASABKAQidQoUU3Vic2NyaWJlQWxsUmVzcG9uc2USKgoFZXZlbnQYASABKAsyGS5oZXhmb2xkLnYxLkV2ZW50RW52ZWxvcGVIABIpCgljYXVnaHRfdXAYAiABKAsyFC5oZXhmb2xkLnYxLkNhdWdodFVwSABCBgoEaXRlbSIjChBHZXRSZXBsYXlSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkihgEKD1JlY29yZGVkQ29tbWFuZBISCgpjb21tYW5kX2lkGAEgASgJEgwKBHNlYXQYAiABKA0SJAoHY29tbWFuZBgDIAEoCzITLmhleGZvbGQudjEuQ29tbWFuZBIVCg1maXJzdF92ZXJzaW9uGAQgASgEEhQKDGxhc3RfdmVyc2lvbhgFIAEoBCLIAQoRR2V0UmVwbGF5UmVzcG9uc2USJAoHdmFyaWFudBgBIAEoDjITLmhleGZvbGQudjEuVmFyaWFudBINCgVzZWF0cxgCIAMoCRIoCgdvcHRpb25zGAMgASgLMhcuaGV4Zm9sZC52MS5HYW1lT3B0aW9ucxIXCg9zZWVkX2NvbW1pdG1lbnQYBCABKAkSDAoEc2VlZBgFIAEoCRItCghjb21tYW5kcxgGIAMoCzIbLmhleGZvbGQudjEuUmVjb3JkZWRDb21tYW5kIiUKEkV4cG9ydEdhbWVzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIjwKE0V4cG9ydEdhbWVzUmVzcG9uc2USFgoOYXNfb2ZfcG9zaXRpb24YASABKAQSDQoFbGluZXMYAiADKAkqfwoHVmFyaWFudBIXChNWQVJJQU5UX1VOU1BFQ0lGSUVEEAASEQoNVkFSSUFOVF9DQVRBThABEh4KGlZBUklBTlRfQ0lUSUVTX0FORF9LTklHSFRTEAISEwoPVkFSSUFOVF9DQVRBTklBEAMSEwoPVkFSSUFOVF9FTEFTVU5EEAQqTwoHTWFwS2luZBIYChRNQVBfS0lORF9VTlNQRUNJRklFRBAAEhUKEU1BUF9LSU5EX0JFR0lOTkVSEAESEwoPTUFQX0tJTkRfUkFORE9NEAIqYAoKR2FtZVN0YXR1cxIbChdHQU1FX1NUQVRVU19VTlNQRUNJRklFRBAAEhsKF0dBTUVfU1RBVFVTX0lOX1BST0dSRVNTEAESGAoUR0FNRV9TVEFUVVNfRklOSVNIRUQQAipdCgtCb3RTdHJhdGVneRIcChhCT1RfU1RSQVRFR1lfVU5TUEVDSUZJRUQQABIXChNCT1RfU1RSQVRFR1lfUkFORE9NEAESFwoTQk9UX1NUUkFURUdZX0dSRUVEWRACMtQGCgdIZXhmb2xkEksKCkNyZWF0ZUdhbWUSHS5oZXhmb2xkLnYxLkNyZWF0ZUdhbWVSZXF1ZXN0Gh4uaGV4Zm9sZC52MS5DcmVhdGVHYW1lUmVzcG9uc2USVAoNU3VibWl0Q29tbWFuZBIgLmhleGZvbGQudjEuU3VibWl0Q29tbWFuZFJlcXVlc3QaIS5oZXhmb2xkLnYxLlN1Ym1pdENvbW1hbmRSZXNwb25zZRJFCghHZXRTdGF0ZRIbLmhleGZvbGQudjEuR2V0U3RhdGVSZXF1ZXN0GhwuaGV4Zm9sZC52MS5HZXRTdGF0ZVJlc3BvbnNlEkgKClJlYWRFdmVudHMSHS5oZXhmb2xkLnYxLlJlYWRFdmVudHNSZXF1ZXN0GhkuaGV4Zm9sZC52MS5FdmVudEVudmVsb3BlMAESSgoJU3Vic2NyaWJlEhwuaGV4Zm9sZC52MS5TdWJzY3JpYmVSZXF1ZXN0Gh0uaGV4Zm9sZC52MS5TdWJzY3JpYmVSZXNwb25zZTABElEKDExlZ2FsQWN0aW9ucxIfLmhleGZvbGQudjEuTGVnYWxBY3Rpb25zUmVxdWVzdBogLmhleGZvbGQudjEuTGVnYWxBY3Rpb25zUmVzcG9uc2USSAoJTGlzdEdhbWVzEhwuaGV4Zm9sZC52MS5MaXN0R2FtZXNSZXF1ZXN0Gh0uaGV4Zm9sZC52MS5MaXN0R2FtZXNSZXNwb25zZRJTCgxTdWJzY3JpYmVBbGwSHy5oZXhmb2xkLnYxLlN1YnNjcmliZUFsbFJlcXVlc3QaIC5oZXhmb2xkLnYxLlN1YnNjcmliZUFsbFJlc3BvbnNlMAESSAoJR2V0UmVwbGF5EhwuaGV4Zm9sZC52MS5HZXRSZXBsYXlSZXF1ZXN0Gh0uaGV4Zm9sZC52MS5HZXRSZXBsYXlSZXNwb25zZRI7CgRQbGF5EhcuaGV4Zm9sZC52MS5QbGF5UmVxdWVzdBoWLmhleGZvbGQudjEuUGxheVVwZGF0ZSgBMAESUAoLRXhwb3J0R2FtZXMSHi5oZXhmb2xkLnYxLkV4cG9ydEdhbWVzUmVxdWVzdBofLmhleGZvbGQudjEuRXhwb3J0R2FtZXNSZXNwb25zZTABQoABCg5kZXYuaGV4Zm9sZC52MUIMSGV4Zm9sZFByb3RvUAFaNmdpdGh1Yi5jb20vaGV4Zm9sZC9oZXhmb2xkL2dlbi9nby9oZXhmb2xkL3YxO2hleGZvbGR2MaoCCkhleGZvbGQuVjHKAgpIZXhmb2xkXFYx6gILSGV4Zm9sZDo6VjFiBnByb3RvMw", [file_hexfold_v1_catan_catan, file_hexfold_v1_catania_catania, file_hexfold_v1_cities_knights_cities_knights, file_hexfold_v1_elasund_elasund]);
 
 /**
  * @generated from message hexfold.v1.GameOptions
@@ -102,6 +102,16 @@ export type CreateGameRequest = Message<"hexfold.v1.CreateGameRequest"> & {
    * @generated from field: hexfold.v1.GameOptions options = 3;
    */
   options?: GameOptions | undefined;
+
+  /**
+   * Seats the server plays itself, each at most once (INVALID_ARGUMENT for a seat the game does not have, or one
+   * listed twice). A bot's commands go through the same path as a client's: decided, recorded and visible like
+   * any seat's, and re-decided by `verify`. Its token is not issued (SeatToken.token is empty), so nobody sees
+   * its hand. None by default.
+   *
+   * @generated from field: repeated hexfold.v1.BotSeat bots = 4;
+   */
+  bots: BotSeat[];
 };
 
 /**
@@ -110,6 +120,28 @@ export type CreateGameRequest = Message<"hexfold.v1.CreateGameRequest"> & {
  */
 export const CreateGameRequestSchema: GenMessage<CreateGameRequest> = /*@__PURE__*/
   messageDesc(file_hexfold_v1_hexfold, 1);
+
+/**
+ * @generated from message hexfold.v1.BotSeat
+ */
+export type BotSeat = Message<"hexfold.v1.BotSeat"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * @generated from field: hexfold.v1.BotStrategy strategy = 2;
+   */
+  strategy: BotStrategy;
+};
+
+/**
+ * Describes the message hexfold.v1.BotSeat.
+ * Use `create(BotSeatSchema)` to create a new message.
+ */
+export const BotSeatSchema: GenMessage<BotSeat> = /*@__PURE__*/
+  messageDesc(file_hexfold_v1_hexfold, 2);
 
 /**
  * @generated from message hexfold.v1.SeatToken
@@ -126,11 +158,18 @@ export type SeatToken = Message<"hexfold.v1.SeatToken"> & {
   name: string;
 
   /**
-   * Secret: send as `authorization: Bearer <token>`.
+   * Secret: send as `authorization: Bearer <token>`. Empty for a bot seat.
    *
    * @generated from field: string token = 3;
    */
   token: string;
+
+  /**
+   * Whether the server plays this seat (CreateGameRequest.bots).
+   *
+   * @generated from field: bool bot = 4;
+   */
+  bot: boolean;
 };
 
 /**
@@ -138,7 +177,7 @@ export type SeatToken = Message<"hexfold.v1.SeatToken"> & {
  * Use `create(SeatTokenSchema)` to create a new message.
  */
 export const SeatTokenSchema: GenMessage<SeatToken> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 2);
+  messageDesc(file_hexfold_v1_hexfold, 3);
 
 /**
  * @generated from message hexfold.v1.CreateGameResponse
@@ -167,7 +206,7 @@ export type CreateGameResponse = Message<"hexfold.v1.CreateGameResponse"> & {
  * Use `create(CreateGameResponseSchema)` to create a new message.
  */
 export const CreateGameResponseSchema: GenMessage<CreateGameResponse> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 3);
+  messageDesc(file_hexfold_v1_hexfold, 4);
 
 /**
  * @generated from message hexfold.v1.Command
@@ -208,7 +247,7 @@ export type Command = Message<"hexfold.v1.Command"> & {
  * Use `create(CommandSchema)` to create a new message.
  */
 export const CommandSchema: GenMessage<Command> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 4);
+  messageDesc(file_hexfold_v1_hexfold, 5);
 
 /**
  * @generated from message hexfold.v1.Event
@@ -257,7 +296,7 @@ export type Event = Message<"hexfold.v1.Event"> & {
  * Use `create(EventSchema)` to create a new message.
  */
 export const EventSchema: GenMessage<Event> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 5);
+  messageDesc(file_hexfold_v1_hexfold, 6);
 
 /**
  * @generated from message hexfold.v1.SeedRevealed
@@ -276,7 +315,7 @@ export type SeedRevealed = Message<"hexfold.v1.SeedRevealed"> & {
  * Use `create(SeedRevealedSchema)` to create a new message.
  */
 export const SeedRevealedSchema: GenMessage<SeedRevealed> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 6);
+  messageDesc(file_hexfold_v1_hexfold, 7);
 
 /**
  * @generated from message hexfold.v1.EventEnvelope
@@ -308,7 +347,7 @@ export type EventEnvelope = Message<"hexfold.v1.EventEnvelope"> & {
  * Use `create(EventEnvelopeSchema)` to create a new message.
  */
 export const EventEnvelopeSchema: GenMessage<EventEnvelope> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 7);
+  messageDesc(file_hexfold_v1_hexfold, 8);
 
 /**
  * @generated from message hexfold.v1.SubmitCommandRequest
@@ -356,7 +395,7 @@ export type SubmitCommandRequest = Message<"hexfold.v1.SubmitCommandRequest"> & 
  * Use `create(SubmitCommandRequestSchema)` to create a new message.
  */
 export const SubmitCommandRequestSchema: GenMessage<SubmitCommandRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 8);
+  messageDesc(file_hexfold_v1_hexfold, 9);
 
 /**
  * @generated from message hexfold.v1.SubmitCommandResponse
@@ -397,7 +436,7 @@ export type SubmitCommandResponse = Message<"hexfold.v1.SubmitCommandResponse"> 
  * Use `create(SubmitCommandResponseSchema)` to create a new message.
  */
 export const SubmitCommandResponseSchema: GenMessage<SubmitCommandResponse> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 9);
+  messageDesc(file_hexfold_v1_hexfold, 10);
 
 /**
  * @generated from message hexfold.v1.GetStateRequest
@@ -421,7 +460,7 @@ export type GetStateRequest = Message<"hexfold.v1.GetStateRequest"> & {
  * Use `create(GetStateRequestSchema)` to create a new message.
  */
 export const GetStateRequestSchema: GenMessage<GetStateRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 10);
+  messageDesc(file_hexfold_v1_hexfold, 11);
 
 /**
  * @generated from message hexfold.v1.GameState
@@ -462,7 +501,7 @@ export type GameState = Message<"hexfold.v1.GameState"> & {
  * Use `create(GameStateSchema)` to create a new message.
  */
 export const GameStateSchema: GenMessage<GameState> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 11);
+  messageDesc(file_hexfold_v1_hexfold, 12);
 
 /**
  * @generated from message hexfold.v1.GameSummary
@@ -504,7 +543,7 @@ export type GameSummary = Message<"hexfold.v1.GameSummary"> & {
  * Use `create(GameSummarySchema)` to create a new message.
  */
 export const GameSummarySchema: GenMessage<GameSummary> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 12);
+  messageDesc(file_hexfold_v1_hexfold, 13);
 
 /**
  * @generated from message hexfold.v1.GetStateResponse
@@ -548,7 +587,7 @@ export type GetStateResponse = Message<"hexfold.v1.GetStateResponse"> & {
  * Use `create(GetStateResponseSchema)` to create a new message.
  */
 export const GetStateResponseSchema: GenMessage<GetStateResponse> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 13);
+  messageDesc(file_hexfold_v1_hexfold, 14);
 
 /**
  * @generated from message hexfold.v1.ReadEventsRequest
@@ -591,7 +630,7 @@ export type ReadEventsRequest = Message<"hexfold.v1.ReadEventsRequest"> & {
  * Use `create(ReadEventsRequestSchema)` to create a new message.
  */
 export const ReadEventsRequestSchema: GenMessage<ReadEventsRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 14);
+  messageDesc(file_hexfold_v1_hexfold, 15);
 
 /**
  * @generated from message hexfold.v1.SubscribeRequest
@@ -615,7 +654,7 @@ export type SubscribeRequest = Message<"hexfold.v1.SubscribeRequest"> & {
  * Use `create(SubscribeRequestSchema)` to create a new message.
  */
 export const SubscribeRequestSchema: GenMessage<SubscribeRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 15);
+  messageDesc(file_hexfold_v1_hexfold, 16);
 
 /**
  * @generated from message hexfold.v1.CaughtUp
@@ -634,7 +673,7 @@ export type CaughtUp = Message<"hexfold.v1.CaughtUp"> & {
  * Use `create(CaughtUpSchema)` to create a new message.
  */
 export const CaughtUpSchema: GenMessage<CaughtUp> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 16);
+  messageDesc(file_hexfold_v1_hexfold, 17);
 
 /**
  * @generated from message hexfold.v1.SubscribeResponse
@@ -663,7 +702,7 @@ export type SubscribeResponse = Message<"hexfold.v1.SubscribeResponse"> & {
  * Use `create(SubscribeResponseSchema)` to create a new message.
  */
 export const SubscribeResponseSchema: GenMessage<SubscribeResponse> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 17);
+  messageDesc(file_hexfold_v1_hexfold, 18);
 
 /**
  * @generated from message hexfold.v1.LegalActionsRequest
@@ -680,7 +719,7 @@ export type LegalActionsRequest = Message<"hexfold.v1.LegalActionsRequest"> & {
  * Use `create(LegalActionsRequestSchema)` to create a new message.
  */
 export const LegalActionsRequestSchema: GenMessage<LegalActionsRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 18);
+  messageDesc(file_hexfold_v1_hexfold, 19);
 
 /**
  * @generated from message hexfold.v1.LegalActionsResponse
@@ -707,7 +746,7 @@ export type LegalActionsResponse = Message<"hexfold.v1.LegalActionsResponse"> & 
  * Use `create(LegalActionsResponseSchema)` to create a new message.
  */
 export const LegalActionsResponseSchema: GenMessage<LegalActionsResponse> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 19);
+  messageDesc(file_hexfold_v1_hexfold, 20);
 
 /**
  * @generated from message hexfold.v1.PlayRequest
@@ -741,7 +780,7 @@ export type PlayRequest = Message<"hexfold.v1.PlayRequest"> & {
  * Use `create(PlayRequestSchema)` to create a new message.
  */
 export const PlayRequestSchema: GenMessage<PlayRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 20);
+  messageDesc(file_hexfold_v1_hexfold, 21);
 
 /**
  * @generated from message hexfold.v1.PlayOpen
@@ -758,7 +797,7 @@ export type PlayOpen = Message<"hexfold.v1.PlayOpen"> & {
  * Use `create(PlayOpenSchema)` to create a new message.
  */
 export const PlayOpenSchema: GenMessage<PlayOpen> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 21);
+  messageDesc(file_hexfold_v1_hexfold, 22);
 
 /**
  * @generated from message hexfold.v1.PlayUpdate
@@ -800,7 +839,7 @@ export type PlayUpdate = Message<"hexfold.v1.PlayUpdate"> & {
  * Use `create(PlayUpdateSchema)` to create a new message.
  */
 export const PlayUpdateSchema: GenMessage<PlayUpdate> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 22);
+  messageDesc(file_hexfold_v1_hexfold, 23);
 
 /**
  * @generated from message hexfold.v1.CommandResult
@@ -834,7 +873,7 @@ export type CommandResult = Message<"hexfold.v1.CommandResult"> & {
  * Use `create(CommandResultSchema)` to create a new message.
  */
 export const CommandResultSchema: GenMessage<CommandResult> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 23);
+  messageDesc(file_hexfold_v1_hexfold, 24);
 
 /**
  * Why a command was refused: what SubmitCommand would have answered with, as a message.
@@ -873,7 +912,7 @@ export type CommandRefused = Message<"hexfold.v1.CommandRefused"> & {
  * Use `create(CommandRefusedSchema)` to create a new message.
  */
 export const CommandRefusedSchema: GenMessage<CommandRefused> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 24);
+  messageDesc(file_hexfold_v1_hexfold, 25);
 
 /**
  * @generated from message hexfold.v1.GameEnded
@@ -897,7 +936,7 @@ export type GameEnded = Message<"hexfold.v1.GameEnded"> & {
  * Use `create(GameEndedSchema)` to create a new message.
  */
 export const GameEndedSchema: GenMessage<GameEnded> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 25);
+  messageDesc(file_hexfold_v1_hexfold, 26);
 
 /**
  * @generated from message hexfold.v1.ListGamesRequest
@@ -921,7 +960,7 @@ export type ListGamesRequest = Message<"hexfold.v1.ListGamesRequest"> & {
  * Use `create(ListGamesRequestSchema)` to create a new message.
  */
 export const ListGamesRequestSchema: GenMessage<ListGamesRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 26);
+  messageDesc(file_hexfold_v1_hexfold, 27);
 
 /**
  * @generated from message hexfold.v1.ListGamesResponse
@@ -945,7 +984,7 @@ export type ListGamesResponse = Message<"hexfold.v1.ListGamesResponse"> & {
  * Use `create(ListGamesResponseSchema)` to create a new message.
  */
 export const ListGamesResponseSchema: GenMessage<ListGamesResponse> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 27);
+  messageDesc(file_hexfold_v1_hexfold, 28);
 
 /**
  * @generated from message hexfold.v1.SubscribeAllRequest
@@ -964,7 +1003,7 @@ export type SubscribeAllRequest = Message<"hexfold.v1.SubscribeAllRequest"> & {
  * Use `create(SubscribeAllRequestSchema)` to create a new message.
  */
 export const SubscribeAllRequestSchema: GenMessage<SubscribeAllRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 28);
+  messageDesc(file_hexfold_v1_hexfold, 29);
 
 /**
  * @generated from message hexfold.v1.SubscribeAllResponse
@@ -993,7 +1032,7 @@ export type SubscribeAllResponse = Message<"hexfold.v1.SubscribeAllResponse"> & 
  * Use `create(SubscribeAllResponseSchema)` to create a new message.
  */
 export const SubscribeAllResponseSchema: GenMessage<SubscribeAllResponse> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 29);
+  messageDesc(file_hexfold_v1_hexfold, 30);
 
 /**
  * @generated from message hexfold.v1.GetReplayRequest
@@ -1010,7 +1049,7 @@ export type GetReplayRequest = Message<"hexfold.v1.GetReplayRequest"> & {
  * Use `create(GetReplayRequestSchema)` to create a new message.
  */
 export const GetReplayRequestSchema: GenMessage<GetReplayRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 30);
+  messageDesc(file_hexfold_v1_hexfold, 31);
 
 /**
  * @generated from message hexfold.v1.RecordedCommand
@@ -1047,7 +1086,7 @@ export type RecordedCommand = Message<"hexfold.v1.RecordedCommand"> & {
  * Use `create(RecordedCommandSchema)` to create a new message.
  */
 export const RecordedCommandSchema: GenMessage<RecordedCommand> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 31);
+  messageDesc(file_hexfold_v1_hexfold, 32);
 
 /**
  * @generated from message hexfold.v1.GetReplayResponse
@@ -1091,7 +1130,7 @@ export type GetReplayResponse = Message<"hexfold.v1.GetReplayResponse"> & {
  * Use `create(GetReplayResponseSchema)` to create a new message.
  */
 export const GetReplayResponseSchema: GenMessage<GetReplayResponse> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 32);
+  messageDesc(file_hexfold_v1_hexfold, 33);
 
 /**
  * @generated from message hexfold.v1.ExportGamesRequest
@@ -1110,7 +1149,7 @@ export type ExportGamesRequest = Message<"hexfold.v1.ExportGamesRequest"> & {
  * Use `create(ExportGamesRequestSchema)` to create a new message.
  */
 export const ExportGamesRequestSchema: GenMessage<ExportGamesRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 33);
+  messageDesc(file_hexfold_v1_hexfold, 34);
 
 /**
  * @generated from message hexfold.v1.ExportGamesResponse
@@ -1137,7 +1176,7 @@ export type ExportGamesResponse = Message<"hexfold.v1.ExportGamesResponse"> & {
  * Use `create(ExportGamesResponseSchema)` to create a new message.
  */
 export const ExportGamesResponseSchema: GenMessage<ExportGamesResponse> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 34);
+  messageDesc(file_hexfold_v1_hexfold, 35);
 
 /**
  * @generated from enum hexfold.v1.Variant
@@ -1228,6 +1267,40 @@ export enum GameStatus {
  */
 export const GameStatusSchema: GenEnum<GameStatus> = /*@__PURE__*/
   enumDesc(file_hexfold_v1_hexfold, 2);
+
+/**
+ * How a bot chooses its commands.
+ *
+ * @generated from enum hexfold.v1.BotStrategy
+ */
+export enum BotStrategy {
+  /**
+   * The game's stronger strategy: BOT_STRATEGY_GREEDY.
+   *
+   * @generated from enum value: BOT_STRATEGY_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * A random legal command, weighted towards growth.
+   *
+   * @generated from enum value: BOT_STRATEGY_RANDOM = 1;
+   */
+  RANDOM = 1,
+
+  /**
+   * The legal command the game's scoring rates highest (see ARCHITECTURE.md, "Bots").
+   *
+   * @generated from enum value: BOT_STRATEGY_GREEDY = 2;
+   */
+  GREEDY = 2,
+}
+
+/**
+ * Describes the enum hexfold.v1.BotStrategy.
+ */
+export const BotStrategySchema: GenEnum<BotStrategy> = /*@__PURE__*/
+  enumDesc(file_hexfold_v1_hexfold, 3);
 
 /**
  * @generated from service hexfold.v1.Hexfold
