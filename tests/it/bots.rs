@@ -65,24 +65,6 @@ async fn create(
     (table, created)
 }
 
-/// Waits for the game's end on a spectator's `Subscribe` stream: the `SeedRevealed` event. Returns the version it
-/// ended at.
-async fn ended(server: &support::TestServer, game_id: &str) -> u64 {
-    let mut stream = server.subscribe(game_id, None).await;
-    while let Some(item) = stream.message().await.expect("subscribe stream") {
-        if let Some(pb::subscribe_response::Item::Event(e)) = item.item {
-            let revealed = matches!(
-                e.event.as_ref().and_then(|e| e.body.as_ref()),
-                Some(pb::event::Body::SeedRevealed(_))
-            );
-            if revealed {
-                return e.version;
-            }
-        }
-    }
-    panic!("the stream of {game_id} ended before the game");
-}
-
 /// The finished game's record checks out: every command re-decided from the revealed seed gives the recorded
 /// events; returns the commands of each seat.
 async fn verified(table: &mut Table, seats: usize) -> Vec<usize> {
@@ -113,7 +95,7 @@ async fn all_bots_finish(dir: &Path, variant: pb::Variant, seats: usize) {
         assert!(seat.bot, "seat {} is a bot", seat.seat);
         assert!(seat.token.is_empty(), "a bot seat's token is never issued");
     }
-    let version = ended(&server, &table.game_id).await;
+    let version = server.ended(&table.game_id).await;
     let per_seat = verified(&mut table, seats).await;
     assert!(
         per_seat.iter().all(|&n| n > 0),
@@ -280,7 +262,7 @@ async fn bots_to_move_when_the_server_stops_move_when_it_starts_again() {
         game.head
     };
     let server = support::start(dir.path()).await;
-    let version = ended(&server, &game_id).await;
+    let version = server.ended(&game_id).await;
     assert!(version > stopped_at, "the bots played on after the restart");
     server.stop().await;
 }

@@ -76,6 +76,24 @@ impl TestServer {
         .into_inner()
     }
 
+    /// Waits for the game's end on a spectator's `Subscribe` stream: the `SeedRevealed` event. Returns the
+    /// version it ended at.
+    pub async fn ended(&self, game_id: &str) -> u64 {
+        let mut stream = self.subscribe(game_id, None).await;
+        while let Some(item) = stream.message().await.expect("subscribe stream") {
+            if let Some(pb::subscribe_response::Item::Event(e)) = item.item {
+                let revealed = matches!(
+                    e.event.as_ref().and_then(|e| e.body.as_ref()),
+                    Some(pb::event::Body::SeedRevealed(_))
+                );
+                if revealed {
+                    return e.version;
+                }
+            }
+        }
+        panic!("the stream of {game_id} ended before the game");
+    }
+
     /// Graceful shutdown; returns once the store is flushed and closed.
     pub async fn stop(mut self) {
         let _ = self.stop.take().expect("running").send(());

@@ -809,3 +809,62 @@ async fn the_elasund_board_draws_its_squares_permits_buildings_ship_and_walls() 
     assert_eq!(png_size(&png), VIEWPORT);
     server.stop().await;
 }
+
+/// The lobby's bot seats: a game whose three seats the server plays, created through the form, issues no seat
+/// link, plays to its end by itself, and the page opened on it follows every event live.
+#[tokio::test]
+async fn a_game_of_bots_created_in_the_lobby_plays_to_its_end_on_the_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let mut browser = Browser::launch().await;
+
+    browser.open(&format!("http://{}/", server.addr)).await;
+    // A word that is not a seat number is refused on the page, and nothing is created.
+    browser
+        .eval("document.querySelector('form.create input[name=bots]').value = '0, one'")
+        .await;
+    browser.click("form.create button[type=submit]").await;
+    browser.eval("window.hexfold.settled()").await;
+    let said = browser
+        .eval("document.getElementById('status').textContent")
+        .await;
+    assert!(
+        said.as_str().unwrap().contains("\"one\" is not one"),
+        "{said}"
+    );
+    let mut client = server.client().await;
+    let listed = client
+        .list_games(pb::ListGamesRequest::default())
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(listed.games.is_empty(), "nothing was created");
+
+    browser
+        .eval("document.querySelector('form.create input[name=bots]').value = '0, 1, 2'")
+        .await;
+    browser.click("form.create button[type=submit]").await;
+    browser.eval("window.hexfold.settled()").await;
+    let seats = browser
+        .eval("[document.querySelectorAll('a.seat-link').length, document.querySelectorAll('.bot-seat').length]")
+        .await;
+    assert_eq!(seats, serde_json::json!([0, 3]), "no token for a bot seat");
+    let href = browser
+        .eval("document.querySelector('.created a').getAttribute('href')")
+        .await;
+    let game_id = href
+        .as_str()
+        .and_then(|h| h.strip_prefix("#/game/"))
+        .unwrap_or_else(|| panic!("a game link: {href}"))
+        .to_string();
+
+    browser
+        .open(&format!("http://{}/#/game/{game_id}", server.addr))
+        .await;
+    let version = server.ended(&game_id).await;
+    wait_drawn(&mut browser, version).await;
+    assert_eq!(count(&mut browser, ".log [data-version]").await, version);
+    let (_, png) = browser.screenshot("catan-bots-end").await;
+    assert_eq!(png_size(&png), VIEWPORT);
+    server.stop().await;
+}

@@ -11,6 +11,7 @@ import { describeCommand, describeEvent } from "./describe";
 import { catanModel, cataniaModel, citiesKnightsModel, drawHex, newSvg, type Target } from "./board";
 import { cellIndex, drawElasund } from "./grid";
 import {
+  BotStrategy,
   GameStatus,
   MapKind,
   Variant,
@@ -138,6 +139,13 @@ function lobby(): void {
     element("option", { value: String(MapKind.RANDOM), textContent: "random map" }),
   );
   const seats = element("input", { name: "seats", value: "ann, bob, cat", size: 40 });
+  // Seat numbers (from 0) the server plays itself, so a person can fill the other seats alone.
+  const bots = element("input", { name: "bots", value: "", placeholder: "e.g. 1, 2", size: 10 });
+  const strategy = element("select", { name: "strategy" });
+  strategy.append(
+    element("option", { value: String(BotStrategy.GREEDY), textContent: "greedy bots" }),
+    element("option", { value: String(BotStrategy.RANDOM), textContent: "random bots" }),
+  );
   const created = element("div", { className: "created" });
   const form = element(
     "form",
@@ -146,6 +154,10 @@ function lobby(): void {
     variant,
     " seats ",
     seats,
+    " bot seats ",
+    bots,
+    " ",
+    strategy,
     " ",
     map,
     " ",
@@ -154,9 +166,22 @@ function lobby(): void {
   form.onsubmit = (e) => {
     e.preventDefault();
     const names = seats.value.split(",").map((s) => s.trim()).filter((s) => s !== "");
+    const botWords = bots.value.split(",").map((s) => s.trim()).filter((s) => s !== "");
+    const notSeat = botWords.find((w) => !/^\d+$/.test(w));
+    if (notSeat !== undefined) {
+      say(`bot seats are seat numbers from 0, separated by commas: "${notSeat}" is not one`, true);
+      return;
+    }
+    // Which seat numbers the game has is the server's to judge: it refuses one it does not have, or one twice.
+    const botSeats = botWords.map((w) => ({ seat: Number(w), strategy: Number(strategy.value) }));
     void track(
       client
-        .createGame({ variant: Number(variant.value), seats: names, options: { map: Number(map.value) } })
+        .createGame({
+          variant: Number(variant.value),
+          seats: names,
+          options: { map: Number(map.value) },
+          bots: botSeats,
+        })
         .then(
           (game) => {
             // Tokens are shown once, here: the server keeps only their hashes.
@@ -170,7 +195,9 @@ function lobby(): void {
                   element(
                     "li",
                     {},
-                    element("a", {
+                    s.bot
+                      ? element("span", { className: "bot-seat", textContent: `${s.name} (seat ${s.seat}) is played by the server` })
+                      : element("a", {
                       className: "seat-link",
                       href: `#/game/${game.gameId}?token=${encodeURIComponent(s.token)}`,
                       textContent: `play as ${s.name} (seat ${s.seat})`,
