@@ -85,13 +85,31 @@ fn run(args: Cli) -> anyhow::Result<()> {
 
 async fn serve_main(args: server::ServeArgs) -> anyhow::Result<()> {
     server::init_tracing(args.log_format);
-    let listener = tokio::net::TcpListener::bind(&args.listen)
+    let config = args.config();
+    // The store first: a store this server cannot have (damaged, another server's lock on the directory) is
+    // its one error, before anything says it is listening.
+    let store = server::open_store(&config)
         .await
-        .with_context(|| format!("cannot listen on {}", args.listen))?;
-    // The bound address on stdout (the port may have been 0): scripts and tests read this line.
-    println!("listening on {}", listener.local_addr()?);
-    server::run(listener, args.config(), shutdown_signal()).await?;
+        .map_err(server::ServeError::Store)?;
+    let api = bind(&args.listen).await?;
+    let metrics = match &args.metrics_listen {
+        Some(addr) => Some(bind(addr).await?),
+        None => None,
+    };
+    // The bound addresses on stdout (a port may have been 0): scripts and tests read these lines.
+    println!("listening on {}", api.local_addr()?);
+    if let Some(metrics) = &metrics {
+        println!("metrics on {}", metrics.local_addr()?);
+    }
+    let listeners = server::Listeners { api, metrics };
+    server::serve(listeners, store, config, shutdown_signal()).await?;
     Ok(())
+}
+
+async fn bind(addr: &str) -> anyhow::Result<tokio::net::TcpListener> {
+    tokio::net::TcpListener::bind(addr)
+        .await
+        .with_context(|| format!("cannot listen on {addr}"))
 }
 
 /// Resolves on Ctrl-C or SIGTERM.

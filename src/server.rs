@@ -132,8 +132,9 @@ fn cors(allowed_origins: &[String]) -> Result<CorsLayer, ServeError> {
 }
 
 /// Opens the configured store: the one place that names a backend, since everything after it holds the
-/// store as the trait.
-async fn open_store(config: &Config) -> Result<Arc<dyn EventStore>, StoreError> {
+/// store as the trait. `hexfold serve` opens it before it binds or says anything about listening, so a store it
+/// cannot have (damaged, locked by another server, a database that refuses) is its one error.
+pub async fn open_store(config: &Config) -> Result<Arc<dyn EventStore>, StoreError> {
     Ok(match &config.postgres {
         // Connects, and creates or migrates the tables.
         Some(postgres) => Arc::new(PgStore::open(postgres.clone()).await?),
@@ -183,15 +184,40 @@ fn describe_store(config: &Config) -> String {
     }
 }
 
-/// Serves the API on `listener` until `shutdown` resolves, then stops accepting, lets in-flight requests and
-/// appends finish, ends the live streams with UNAVAILABLE, flushes the store and returns.
+/// The sockets a server answers on, bound by the caller.
+#[derive(Debug)]
+pub struct Listeners {
+    /// gRPC and gRPC-Web.
+    pub api: TcpListener,
+    /// `/metrics`, `/healthz` and `/readyz` (see [`crate::metrics`]); `None` records no metrics at all.
+    pub metrics: Option<TcpListener>,
+}
+
+/// Opens the store and serves the API on `listener` until `shutdown` resolves (see [`serve`]).
 pub async fn run(
     listener: TcpListener,
     config: Config,
     shutdown: impl Future<Output = ()> + Send,
 ) -> Result<(), ServeError> {
-    let cors = cors(&config.allowed_origins)?;
     let store = open_store(&config).await?;
+    let listeners = Listeners {
+        api: listener,
+        metrics: None,
+    };
+    serve(listeners, store, config, shutdown).await
+}
+
+/// Serves the API on `listeners` over `store` (from [`open_store`]) until `shutdown` resolves, then stops
+/// accepting, lets in-flight requests and appends finish, ends the live streams with UNAVAILABLE, flushes the
+/// store and returns.
+pub async fn serve(
+    listeners: Listeners,
+    store: Arc<dyn EventStore>,
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send,
+) -> Result<(), ServeError> {
+    let listener = listeners.api;
+    let cors = cors(&config.allowed_origins)?;
     let (stopping_tx, stopping_rx) = watch::channel(false);
     let max_streams = config
         .limits
@@ -238,6 +264,23 @@ pub async fn run(
             tonic_reflection::server::Builder::register_encoded_file_descriptor_set,
         )
     };
+    let observe = crate::observe::ObserveLayer::new(&[
+        FILE_DESCRIPTOR_SET,
+        tonic_health::pb::FILE_DESCRIPTOR_SET,
+        tonic_reflection::pb::v1::FILE_DESCRIPTOR_SET,
+        tonic_reflection::pb::v1alpha::FILE_DESCRIPTOR_SET,
+    ]);
+    let ops = listeners.metrics.map(|listener| {
+        let readiness = crate::metrics::Readiness {
+            writable: store.watch_writable(),
+            stopping: stopping_tx.subscribe(),
+        };
+        tokio::spawn(crate::metrics::serve(
+            listener,
+            crate::metrics::install(),
+            readiness,
+        ))
+    });
     let reflection_v1 = reflection().build_v1()?;
     let reflection_v1alpha = reflection().build_v1alpha()?;
 
@@ -291,6 +334,7 @@ pub async fn run(
         .http2_keepalive_timeout(Some(config.keepalive_timeout))
         .layer(cors)
         .layer(tonic_web::GrpcWebLayer::new())
+        .layer(observe)
         .layer(gate)
         .layer(limits)
         .add_service(health_service)
@@ -308,6 +352,10 @@ pub async fn run(
         let _ = follower.await;
     }
     writable.abort();
+    // The metrics address stops with the shutdown signal, which has been given by now.
+    if let Some(ops) = ops {
+        let _ = ops.await;
+    }
     let flushed = store.flush().await;
     tracing::info!("stopped");
     served?;
@@ -332,8 +380,15 @@ pub struct ServeArgs {
     /// `flush` survives a process crash; `fsync` also survives a power loss, at a cost per write.
     #[arg(long, env = "HEXFOLD_DURABILITY", value_enum, default_value_t = DurabilityArg::Flush)]
     pub durability: DurabilityArg,
+    /// How log lines on stderr look: `text` for a person (coloured only when stderr is a terminal), `json` for a
+    /// collector (one object per line). `RUST_LOG` sets what is logged (default `info`: the start, the stop, games
+    /// created and finished, and one line for each refused or failed request).
     #[arg(long, env = "HEXFOLD_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
+    /// Serve `/metrics` (Prometheus), `/healthz` and `/readyz` over HTTP on this address (`127.0.0.1:9100`, say).
+    /// Unset: no metrics are recorded and no other port is opened.
+    #[arg(long, env = "HEXFOLD_METRICS_LISTEN")]
+    pub metrics_listen: Option<String>,
     /// Token for the operator's global stream (SubscribeAll). Unset: the global stream is disabled.
     #[arg(long, env = "HEXFOLD_OPERATOR_TOKEN", hide_env_values = true)]
     pub operator_token: Option<String>,
@@ -402,7 +457,9 @@ pub enum DurabilityArg {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum LogFormat {
+    /// One line per event for a person: time, level, target, message and fields.
     Text,
+    /// One JSON object per line, for a log collector.
     Json,
 }
 

@@ -18,6 +18,7 @@ mod crash;
 mod damage;
 mod faults;
 mod hidden;
+mod ops;
 mod platform;
 mod play;
 mod protos;
