@@ -36,3 +36,4 @@ pub mod observe;
 pub mod server;
 pub mod service;
 pub mod stored;
+pub mod tls;

@@ -85,9 +85,10 @@ fn run(args: Cli) -> anyhow::Result<()> {
 
 async fn serve_main(args: server::ServeArgs) -> anyhow::Result<()> {
     server::init_tracing(args.log_format);
-    let config = args.config();
+    let mut config = args.config();
+    config.tls = args.tls()?;
     // The store first: a store this server cannot have (damaged, another server's lock on the directory) is
-    // its one error, before anything says it is listening.
+    // its one error, before anything says it is listening. TLS files that do not load are checked above.
     let store = server::open_store(&config)
         .await
         .map_err(server::ServeError::Store)?;

@@ -59,6 +59,9 @@ pub struct Config {
     /// Each connection's writes wait for one turn of the scheduler and leave together (see [`crate::net`]); off,
     /// every flush is a system call. On by default; off is the load benchmark's `--plain-io` baseline.
     pub coalesce_writes: bool,
+    /// Serve gRPC and gRPC-Web over TLS with this certificate (and, if it names a CA, only to clients with a
+    /// certificate it signed); `None`: plain TCP.
+    pub tls: Option<crate::tls::Tls>,
 }
 
 impl Default for Config {
@@ -80,6 +83,7 @@ impl Default for Config {
             keepalive_timeout: Duration::from_secs(10),
             allowed_origins: Vec::new(),
             coalesce_writes: true,
+            tls: None,
         }
     }
 }
@@ -95,6 +99,9 @@ pub enum ServeError {
     Reflection(#[from] tonic_reflection::server::Error),
     #[error("not a web origin: {0:?}")]
     Origin(String),
+    // The cause is the source, which `{:#}` prints after this.
+    #[error("TLS")]
+    Tls(#[from] crate::tls::TlsError),
 }
 
 /// The CORS answer for browsers calling with gRPC-Web: a page from an allowed origin may POST with the headers a
@@ -288,7 +295,11 @@ pub async fn serve(
         .local_addr()
         .map(|a| a.to_string())
         .unwrap_or_default();
-    tracing::info!(%addr, store = %describe_store(&config), "serving");
+    let tls = config
+        .tls
+        .as_ref()
+        .map_or_else(|| "off".to_string(), ToString::to_string);
+    tracing::info!(%addr, store = %describe_store(&config), %tls, "serving");
     let signal = {
         let health = health.clone();
         async move {
@@ -324,7 +335,11 @@ pub async fn serve(
         },
         config.coalesce_writes,
     );
-    let served = tonic::transport::Server::builder()
+    let builder = match &config.tls {
+        Some(tls) => tonic::transport::Server::builder().tls_config(tls.server_config())?,
+        None => tonic::transport::Server::builder(),
+    };
+    let served = builder
         .accept_http1(true)
         .timeout(config.request_timeout)
         .max_concurrent_streams(config.max_streams_per_connection.max(1))
@@ -389,6 +404,17 @@ pub struct ServeArgs {
     /// Unset: no metrics are recorded and no other port is opened.
     #[arg(long, env = "HEXFOLD_METRICS_LISTEN")]
     pub metrics_listen: Option<String>,
+    /// Serve gRPC and gRPC-Web over TLS with this certificate chain (PEM, the server's certificate first); needs
+    /// `--tls-key`. Unset: plain TCP (put a TLS-terminating proxy in front, or keep the port private).
+    #[arg(long, env = "HEXFOLD_TLS_CERT", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+    /// The private key of `--tls-cert` (PEM: PKCS#8, PKCS#1 or SEC1).
+    #[arg(long, env = "HEXFOLD_TLS_KEY", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
+    /// Require a client certificate signed by one of these CA certificates (PEM) on every connection; a client
+    /// without one is refused in the TLS handshake. Needs `--tls-cert`.
+    #[arg(long, env = "HEXFOLD_TLS_CLIENT_CA", requires = "tls_cert")]
+    pub tls_client_ca: Option<PathBuf>,
     /// Token for the operator's global stream (SubscribeAll). Unset: the global stream is disabled.
     #[arg(long, env = "HEXFOLD_OPERATOR_TOKEN", hide_env_values = true)]
     pub operator_token: Option<String>,
@@ -464,6 +490,20 @@ pub enum LogFormat {
 }
 
 impl ServeArgs {
+    /// The TLS files read and checked, if `--tls-cert` is given: a file that is missing or not what it should be
+    /// is an error here, before the server binds anything.
+    pub fn tls(&self) -> Result<Option<crate::tls::Tls>, ServeError> {
+        let (Some(cert), Some(key)) = (&self.tls_cert, &self.tls_key) else {
+            return Ok(None);
+        };
+        Ok(Some(crate::tls::Tls::load(
+            cert,
+            key,
+            self.tls_client_ca.as_deref(),
+        )?))
+    }
+
+    /// The configuration the flags say, without TLS (see [`ServeArgs::tls`], which reads files).
     pub fn config(&self) -> Config {
         Config {
             data_dir: self.data_dir.clone(),

@@ -28,4 +28,5 @@ mod servers;
 mod session;
 mod subscribe;
 mod support;
+mod tls;
 mod typescript;
