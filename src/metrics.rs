@@ -87,7 +87,7 @@ pub fn install() -> PrometheusHandle {
     static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
     HANDLE
         .get_or_init(|| {
-            let mut builder = PrometheusBuilder::new()
+            let builder = PrometheusBuilder::new()
                 .set_buckets(SECONDS_BUCKETS)
                 .expect("buckets are not empty")
                 .set_buckets_for_metric(
@@ -95,8 +95,6 @@ pub fn install() -> PrometheusHandle {
                     GROUP_BUCKETS,
                 )
                 .expect("buckets are not empty");
-            // Upkeep is run by the task below, not on the exporter's own clock.
-            builder = builder.upkeep_timeout(UPKEEP);
             let handle = builder
                 .install_recorder()
                 .expect("no other metrics recorder is installed in this process");
@@ -111,6 +109,7 @@ pub fn install() -> PrometheusHandle {
             for kind in StreamKind::ALL {
                 metrics::gauge!(OPEN_STREAMS, "kind" => kind.label()).set(0.0);
             }
+            // `install_recorder` leaves the upkeep to its caller: this task, for the life of the process.
             let upkeep = handle.clone();
             tokio::spawn(async move {
                 let mut every = tokio::time::interval(UPKEEP);
@@ -356,5 +355,57 @@ fn answer<B>(
             PLAIN,
             "not found: /metrics, /healthz and /readyz are served here\n".into(),
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn readyz(writable: bool, stopping: bool) -> (StatusCode, String) {
+        let (_w, writable) = watch::channel(writable);
+        let (_s, stopping) = watch::channel(stopping);
+        let readiness = Readiness { writable, stopping };
+        let handle = PrometheusBuilder::new().build_recorder().handle();
+        let request = Request::get("/readyz").body(()).unwrap();
+        let response = answer(&request, &handle, &readiness);
+        let status = response.status();
+        let body =
+            futures::executor::block_on(http_body_util::BodyExt::collect(response.into_body()))
+                .unwrap()
+                .to_bytes();
+        (status, String::from_utf8(body.to_vec()).unwrap())
+    }
+
+    #[test]
+    fn readyz_follows_the_stores_writability_and_the_shutdown() {
+        assert_eq!(readyz(true, false), (StatusCode::OK, "ready\n".into()));
+        assert_eq!(
+            readyz(false, false),
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "not ready: the event store refuses writes\n".into()
+            )
+        );
+        assert_eq!(
+            readyz(true, true),
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "not ready: shutting down\n".into()
+            )
+        );
+    }
+
+    #[test]
+    fn every_command_outcome_is_a_bounded_label() {
+        assert_eq!(command_outcome(Ok(false)), "accepted");
+        assert_eq!(command_outcome(Ok(true)), "duplicate");
+        let conflict = ApiError::Conflict {
+            expected: 1,
+            actual: 2,
+        };
+        assert_eq!(command_outcome(Err(&conflict)), "conflict");
+        let not_found = ApiError::NotFound("no such game".into());
+        assert_eq!(command_outcome(Err(&not_found)), "NOT_FOUND");
     }
 }

@@ -639,6 +639,32 @@ mod tests {
         assert_eq!(set.keepalive_interval, Duration::from_secs(3));
     }
 
+    #[test]
+    fn tls_needs_both_files_and_a_client_ca_needs_tls() {
+        use clap::Parser as _;
+        let parse = |flags: &[&str]| {
+            Serve::try_parse_from(std::iter::once("serve").chain(flags.iter().copied()))
+                .map(|s| s.args)
+        };
+        let plain = parse(&["--metrics-listen", "127.0.0.1:9100"]).unwrap();
+        assert_eq!(plain.metrics_listen.as_deref(), Some("127.0.0.1:9100"));
+        assert!(plain.tls().unwrap().is_none());
+        for incomplete in [
+            &["--tls-cert", "c.pem"][..],
+            &["--tls-key", "k.pem"],
+            &["--tls-client-ca", "ca.pem"],
+            &["--tls-key", "k.pem", "--tls-client-ca", "ca.pem"],
+        ] {
+            assert!(parse(incomplete).is_err(), "{incomplete:?} was accepted");
+        }
+        let both = parse(&["--tls-cert", "c.pem", "--tls-key", "k.pem"]).unwrap();
+        // Both flags given: the files are read, and these do not exist.
+        assert!(matches!(
+            both.tls(),
+            Err(ServeError::Tls(crate::tls::TlsError::Read { .. }))
+        ));
+    }
+
     #[tokio::test]
     async fn any_origin_by_default_only_the_listed_ones_otherwise() {
         assert_eq!(
