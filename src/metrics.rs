@@ -15,6 +15,7 @@ use bytes::Bytes;
 use http_body_util::Full;
 use hyper::{Method, Request, Response, StatusCode};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 use tokio::net::TcpListener;
@@ -81,12 +82,21 @@ pub const MAX_OPS_CONNECTIONS: usize = 64;
 /// A request on the metrics address must send its headers within this time.
 pub const OPS_HEADER_TIMEOUT: Duration = Duration::from_secs(5);
 
+/// Whether a recorder is installed: the server's recording points look at this first, so a server without
+/// `--metrics-listen` does not even build their keys.
+static RECORDING: AtomicBool = AtomicBool::new(false);
+
+fn recording() -> bool {
+    RECORDING.load(Ordering::Relaxed)
+}
+
 /// Installs the Prometheus recorder for the process, once (a second call returns the same handle), and starts its
 /// upkeep on the current runtime.
 pub fn install() -> PrometheusHandle {
     static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
     HANDLE
         .get_or_init(|| {
+            RECORDING.store(true, Ordering::Relaxed);
             let builder = PrometheusBuilder::new()
                 .set_buckets(SECONDS_BUCKETS)
                 .expect("buckets are not empty")
@@ -148,12 +158,18 @@ pub fn code_name(code: Code) -> &'static str {
 
 /// One call's latency.
 pub fn rpc(method: &'static str, code: Code, elapsed: Duration) {
+    if !recording() {
+        return;
+    }
     metrics::histogram!(RPC_SECONDS, "method" => method, "code" => code_name(code))
         .record(elapsed.as_secs_f64());
 }
 
 /// One command's outcome in `game`.
 pub fn command(game: &'static str, outcome: &'static str) {
+    if !recording() {
+        return;
+    }
     metrics::counter!(COMMANDS, "game" => game, "outcome" => outcome).increment(1);
 }
 
@@ -199,6 +215,9 @@ impl Shed {
 
 /// One request refused at a full `limit`.
 pub fn load_shed(limit: Shed) {
+    if !recording() {
+        return;
+    }
     metrics::counter!(LOAD_SHED, "limit" => limit.label()).increment(1);
 }
 
@@ -231,28 +250,43 @@ impl StreamKind {
 
 /// Counts one open stream of its kind while it lives.
 #[derive(Debug)]
-pub struct OpenStream(StreamKind);
+pub struct OpenStream {
+    kind: StreamKind,
+    /// Whether it was counted when it opened (a recorder installed since must not see it leave).
+    counted: bool,
+}
 
 impl OpenStream {
     pub fn new(kind: StreamKind) -> OpenStream {
-        metrics::gauge!(OPEN_STREAMS, "kind" => kind.label()).increment(1.0);
-        OpenStream(kind)
+        let counted = recording();
+        if counted {
+            metrics::gauge!(OPEN_STREAMS, "kind" => kind.label()).increment(1.0);
+        }
+        OpenStream { kind, counted }
     }
 }
 
 impl Drop for OpenStream {
     fn drop(&mut self) {
-        metrics::gauge!(OPEN_STREAMS, "kind" => self.0.label()).decrement(1.0);
+        if self.counted {
+            metrics::gauge!(OPEN_STREAMS, "kind" => self.kind.label()).decrement(1.0);
+        }
     }
 }
 
 /// The cache of `game` holds `len` head states.
 pub fn cached_games(game: &'static str, len: usize) {
+    if !recording() {
+        return;
+    }
     metrics::gauge!(CACHED_GAMES, "game" => game).set(len as f64);
 }
 
 /// A lookup of a game of `game` the cache did not answer.
 pub fn cache_miss(game: &'static str) {
+    if !recording() {
+        return;
+    }
     metrics::counter!(CACHE_MISSES, "game" => game).increment(1);
 }
 
