@@ -221,7 +221,11 @@ impl From<StoreError> for ApiError {
             StoreError::Corrupt(what) => {
                 ApiError::DataLoss(format!("corrupt store record: {what}"))
             }
-            StoreError::Io(what) => ApiError::Internal(format!("storage failure: {what}")),
+            // The disk failed, or the store is poisoned or closing: something the storage did, not the server's
+            // logic, so UNAVAILABLE rather than INTERNAL. A client's retry with the same command id is safe (an
+            // append that did commit comes back as a duplicate), and it succeeds once an operator has restored
+            // the store.
+            StoreError::Io(what) => ApiError::Unavailable(format!("storage failure: {what}")),
             StoreError::Unavailable(what) => {
                 ApiError::Unavailable(format!("storage unavailable: {what}"))
             }
@@ -349,7 +353,7 @@ mod tests {
             ),
             (StoreError::NotFound, Code::NotFound),
             (StoreError::Corrupt("x".into()), Code::DataLoss),
-            (StoreError::Io("x".into()), Code::Internal),
+            (StoreError::Io("x".into()), Code::Unavailable),
             (StoreError::Unavailable("x".into()), Code::Unavailable),
             (StoreError::AlreadyExists, Code::Internal),
             (

@@ -4,9 +4,9 @@
 //! locks, appends, snapshots, projects and streams, in rules types only ([`engine`]); the protobuf edge of each
 //! game and the registry of served games ([`games`]); the stored encoding ([`stored`]); the one mapping of errors
 //! to statuses ([`error`]); the tonic service with its `Play` sessions ([`service`]) and its server ([`server`]);
-//! and the terminal client ([`cli`]). Rules live in `hexfold-rules` (no I/O), the platform's rules above every game
-//! in `hexfold-table` (pure: versions, the end of a game, the seed and its reveal, replays), the log in
-//! `hexfold-store` (no games, no protobuf).
+//! games as JSON lines for export and import ([`export`]); and the terminal client ([`cli`]). Rules live in
+//! `hexfold-rules` (no I/O), the platform's rules above every game in `hexfold-table` (pure: versions, the end
+//! of a game, the seed and its reveal, replays), the log in `hexfold-store` (no games, no protobuf).
 //!
 //! Within this crate, `engine` imports neither `games`, `service` nor any protobuf or tonic type; `games` builds on
 //! `engine`, and `service` on both.
@@ -28,6 +28,7 @@ pub mod cli;
 pub mod codec;
 pub mod engine;
 pub mod error;
+pub mod export;
 pub mod games;
 pub mod gate;
 pub mod metrics;
@@ -37,3 +38,4 @@ pub mod server;
 pub mod service;
 pub mod stored;
 pub mod tls;
+pub mod web;

@@ -31,6 +31,8 @@ enum Command {
     Client(cli::ClientCommand),
     #[command(flatten)]
     Store(cli::store::StoreCommand),
+    #[command(flatten)]
+    Export(cli::export::ExportCommand),
 }
 
 fn main() -> std::process::ExitCode {
@@ -80,6 +82,7 @@ fn run(args: Cli) -> anyhow::Result<()> {
         Command::Serve(serve) => runtime.block_on(serve_main(serve)),
         Command::Client(client) => runtime.block_on(cli::run(client)),
         Command::Store(store) => runtime.block_on(cli::store::run(store)),
+        Command::Export(export) => runtime.block_on(cli::export::run(export)),
     }
 }
 
@@ -97,11 +100,16 @@ async fn serve_main(args: server::ServeArgs) -> anyhow::Result<()> {
         Some(addr) => Some(bind(addr).await?),
         None => None,
     };
-    // The bound addresses on stdout (a port may have been 0): scripts and tests read these lines.
-    println!("listening on {}", api.local_addr()?);
+    // The bound address on stdout (the port may have been 0): scripts and tests read this line. Then the web app's
+    // address, served on the same port (src/web.rs), and the metrics address if there is one. All the lines go out
+    // in one write: a caller that reads the first line and closes the pipe must not make a second write fail
+    // (that would end the server).
+    let addr = api.local_addr()?;
+    let mut lines = format!("listening on {addr}\nweb app at http://{addr}/\n");
     if let Some(metrics) = &metrics {
-        println!("metrics on {}", metrics.local_addr()?);
+        lines.push_str(&format!("metrics on {}\n", metrics.local_addr()?));
     }
+    std::io::Write::write_all(&mut std::io::stdout().lock(), lines.as_bytes())?;
     let listeners = server::Listeners { api, metrics };
     server::serve(listeners, store, config, shutdown_signal()).await?;
     Ok(())

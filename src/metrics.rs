@@ -31,7 +31,7 @@ pub const RPC_SECONDS: &str = "hexfold_rpc_duration_seconds";
 pub const COMMANDS: &str = "hexfold_commands_total";
 /// Requests refused because a limit was full, by `limit`: `requests` (the concurrency limit) or `streams`.
 pub const LOAD_SHED: &str = "hexfold_load_shed_total";
-/// Server streams open now, by `kind`: `subscribe`, `subscribe_all`, `read_events`, `play`.
+/// Server streams open now, by `kind`: `subscribe`, `subscribe_all`, `read_events`, `play`, `export`.
 pub const OPEN_STREAMS: &str = "hexfold_open_streams";
 /// Head states in the cache now, by `game`.
 pub const CACHED_GAMES: &str = "hexfold_cached_games";
@@ -228,14 +228,16 @@ pub enum StreamKind {
     SubscribeAll,
     ReadEvents,
     Play,
+    Export,
 }
 
 impl StreamKind {
-    const ALL: [StreamKind; 4] = [
+    const ALL: [StreamKind; 5] = [
         StreamKind::Subscribe,
         StreamKind::SubscribeAll,
         StreamKind::ReadEvents,
         StreamKind::Play,
+        StreamKind::Export,
     ];
 
     fn label(self) -> &'static str {
@@ -244,6 +246,7 @@ impl StreamKind {
             StreamKind::SubscribeAll => "subscribe_all",
             StreamKind::ReadEvents => "read_events",
             StreamKind::Play => "play",
+            StreamKind::Export => "export",
         }
     }
 }

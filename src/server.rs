@@ -347,6 +347,8 @@ pub async fn serve(
         // looking idle whatever the two are set to.
         .http2_keepalive_interval(Some(config.keepalive_interval.min(config.idle_timeout / 2)))
         .http2_keepalive_timeout(Some(config.keepalive_timeout))
+        // The web app's files (src/web.rs) are answered before anything else; every API call passes on.
+        .layer(crate::web::WebLayer)
         .layer(cors)
         .layer(tonic_web::GrpcWebLayer::new())
         .layer(observe)

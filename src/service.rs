@@ -1,13 +1,15 @@
 //! The `hexfold.v1.Hexfold` gRPC service: authentication, dispatch to the game's engine, and the game-independent
-//! calls (`ListGames`, `SubscribeAll`).
+//! calls (`ListGames`, `SubscribeAll`, `ExportGames`).
 
 use crate::engine::{self, Credential, Shared};
 use crate::error::ApiError;
+use crate::export;
 use crate::games::{self, DynGame};
 use crate::metrics::StreamKind;
 use crate::proto::v1 as pb;
 use crate::stored::{self, StoredMetaHead, StoredSummary};
 use futures::{StreamExt as _, TryStreamExt as _};
+use hexfold_rules::bot::Strategy;
 use hexfold_store::{GlobalRecord, StreamListing};
 use std::sync::Arc;
 use subtle::ConstantTimeEq;
@@ -29,6 +31,15 @@ const LIST_READS_IN_FLIGHT: usize = 8;
 const GLOBAL_CHUNK: usize = 512;
 
 pub type EventStream<T> = ReceiverStream<Result<T, Status>>;
+
+impl From<Vec<String>> for pb::ExportGamesResponse {
+    fn from(lines: Vec<String>) -> Self {
+        pb::ExportGamesResponse {
+            as_of_position: 0,
+            lines,
+        }
+    }
+}
 
 #[derive(Clone)]
 pub struct HexfoldService {
@@ -291,6 +302,20 @@ impl Inner {
             }
             (Credential::Token(_), _) => Err(ApiError::PermissionDenied(
                 "SubscribeAll is reserved to the operator token",
+            )),
+        }
+    }
+
+    /// Whether an `ExportGames` caller is the operator: anonymous callers are not (they export finished games
+    /// only), and a token that is not the operator's is refused, as export knows no other token.
+    fn is_operator(&self, cred: Credential) -> Result<bool, ApiError> {
+        match (cred, self.operator_sha256) {
+            (Credential::Anonymous, _) => Ok(false),
+            (Credential::Token(hash), Some(operator)) if bool::from(hash.ct_eq(&operator)) => {
+                Ok(true)
+            }
+            (Credential::Token(_), _) => Err(ApiError::PermissionDenied(
+                "ExportGames takes only the operator token; export a finished game without one",
             )),
         }
     }
@@ -674,6 +699,59 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
         reply(result)
     }
 
+    type ExportGamesStream = EventStream<pb::ExportGamesResponse>;
+
+    async fn export_games(
+        &self,
+        request: Request<pb::ExportGamesRequest>,
+    ) -> Result<Response<Self::ExportGamesStream>, Status> {
+        let result = async {
+            let operator = self.inner.is_operator(credential(&request)?)?;
+            let game_id = Some(request.into_inner().game_id).filter(|id| !id.is_empty());
+            let store = Arc::clone(&self.inner.shared.store);
+            // Every append acknowledged before this call is announced by now, so the export holds all of them.
+            let as_of = store.watch_position().current();
+            if let Some(id) = &game_id {
+                export::check_one(&*store, id, operator, as_of).await?;
+            }
+            let permit = self.inner.shared.stream_permit(StreamKind::Export)?;
+            let (tx, rx) = mpsc::channel(STREAM_CHANNEL);
+            let shutdown = self.inner.shared.shutdown.clone();
+            tokio::spawn(async move {
+                let _permit = permit;
+                let first = pb::ExportGamesResponse {
+                    as_of_position: as_of,
+                    lines: Vec::new(),
+                };
+                if tx.send(Ok(first)).await.is_err() {
+                    return;
+                }
+                let mut out = export::Batcher::new(&tx, shutdown.clone());
+                let exported =
+                    export::export(&*store, game_id.as_deref(), operator, as_of, &mut out).await;
+                let Err(e) = exported else { return };
+                match e {
+                    // The client went away, or the server is shutting down: nothing is wrong with the store.
+                    ApiError::Unavailable(_) => {
+                        tracing::debug!(method = "ExportGames", error = %e, "export ended early")
+                    }
+                    _ => {
+                        tracing::warn!(method = "ExportGames", code = ?e.code(), error = %e, "export failed")
+                    }
+                }
+                // Waits for room unless the server is stopping (then the client may be why there is none, and the
+                // missing export_end line tells it the export is incomplete).
+                if let Err(mpsc::error::TrySendError::Full(item)) = tx.try_send(Err(e.into_status())) {
+                    let mut shutdown = shutdown;
+                    engine::send(&tx, item, &mut shutdown).await;
+                }
+            });
+            Ok(ReceiverStream::new(rx))
+        }
+        .await;
+        reply(result)
+    }
+
     type PlayStream = EventStream<pb::PlayUpdate>;
 
     async fn play(
@@ -707,6 +785,31 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
         let result = async { self.inner.by_game(&req.game_id)?.replay(req.clone()).await }.await;
         reply(result)
     }
+}
+
+/// A `CreateGameRequest`'s bot seats in rules types: an unknown strategy value is INVALID_ARGUMENT, and
+/// unspecified is the game's stronger strategy.
+pub(crate) fn bot_seats(
+    bots: &[pb::BotSeat],
+    seats: &engine::SeatNames,
+) -> Result<engine::BotSeats, ApiError> {
+    let bots = bots
+        .iter()
+        .map(|b| {
+            let strategy = match pb::BotStrategy::try_from(b.strategy) {
+                Ok(pb::BotStrategy::Random) => Strategy::Random,
+                Ok(pb::BotStrategy::Greedy | pb::BotStrategy::Unspecified) => Strategy::Greedy,
+                Err(_) => {
+                    return Err(ApiError::InvalidArgument(format!(
+                        "bot seat {}: unknown strategy {}",
+                        b.seat, b.strategy
+                    )))
+                }
+            };
+            Ok((b.seat, strategy))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    engine::BotSeats::new(bots, seats)
 }
 
 #[cfg(test)]

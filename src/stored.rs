@@ -23,12 +23,13 @@
 //! separately.
 
 use crate::error::ApiError;
-use hexfold_rules::{Game, Seat};
+use hexfold_rules::bot::Bot;
+use hexfold_rules::{Game, Outcome, Seat};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
 /// A game as the store keeps it: what the engine needs beyond the rules to store a game's state. Implemented for
 /// every served game in the registry (`crate::games`), beside its one registration line.
-pub trait StoredGame: Game {
+pub trait StoredGame: Bot {
     /// The schema of the stored `State`, recorded in every snapshot. Bump it whenever the state's serde form or
     /// the meaning of any of its fields changes: snapshots of another schema are then folded again from the events
     /// (and rewritten) instead of being trusted. The registry's fingerprint test catches changes of form; changes
@@ -160,6 +161,17 @@ pub struct StoredMeta<C, S> {
     /// Lowercase hex of the 32-byte secret seed.
     pub seed: String,
     pub seed_commitment: String,
+    /// The seats the server plays itself, with their strategies (`hexfold_rules::bot::Strategy`'s names). Added
+    /// with the bots; absent in older records and in games without bots, so their records are unchanged.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bots: Vec<StoredBot>,
+}
+
+/// A bot seat of a game, as its meta records it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredBot {
+    pub seat: u8,
+    pub strategy: String,
 }
 
 /// The generic part of [`StoredMeta`], readable without knowing the game (unknown fields are ignored).
@@ -179,6 +191,19 @@ pub struct StoredSummary {
     pub finished: bool,
     pub version: u64,
     pub winner: Option<u8>,
+}
+
+impl StoredSummary {
+    /// The summary of a game of rules `G` with these seats that ended at `version` with `outcome`.
+    pub fn finished<G: Game>(seats: Vec<String>, version: u64, outcome: &Outcome) -> StoredSummary {
+        StoredSummary {
+            variant: G::NAME.to_string(),
+            seats,
+            finished: true,
+            version,
+            winner: Some(outcome.winner.0),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -254,6 +279,7 @@ mod tests {
             token_sha256: vec![],
             seed: String::new(),
             seed_commitment: String::new(),
+            bots: vec![],
         };
         let head: StoredMetaHead = decode("meta", "g", &encode(&meta)).unwrap();
         assert_eq!(head.variant, "catan");

@@ -4,6 +4,7 @@
 //! The grammar is the same in both directions: `actions` prints every legal command in the form `submit` accepts,
 //! so a person can copy a line. Ids (vertex, edge, hex) are the board's indexes, as in the proto.
 
+use super::hex_map::{self, Marks};
 use crate::proto::v1::catan::{self as c, command::Command as C, event::Event as E};
 use anyhow::{anyhow, bail, Context as _};
 use std::fmt::Write as _;
@@ -721,7 +722,7 @@ pub fn describe_state(state: &c::State, seats: &[String]) -> String {
     out
 }
 
-fn terrain_name(terrain: i32) -> &'static str {
+pub(super) fn terrain_name(terrain: i32) -> &'static str {
     match c::Terrain::try_from(terrain) {
         Ok(c::Terrain::Hills) => "hills",
         Ok(c::Terrain::Forest) => "forest",
@@ -733,20 +734,13 @@ fn terrain_name(terrain: i32) -> &'static str {
     }
 }
 
-/// The board as a list: hex ids (for `move-robber`) with coordinates, terrain and number, then the harbors.
-/// The board's hexes (with `robber`'s) and harbors, by id: base Catan's board, which Cities & Knights shares.
-pub fn describe_board(board: &Option<c::Board>, robber: u32) -> String {
-    let mut out = String::new();
+/// The board of base Catan, which Cities & Knights shares: drawn as a map with `marks` on it (the pieces and the
+/// robber), then its hexes by id (with their coordinates, terrain and number), then the harbors.
+pub(super) fn describe_board(board: &Option<c::Board>, marks: &Marks, robber: u32) -> String {
+    let mut out = hex_map::draw(board, marks);
     let Some(board) = board else {
         return out;
     };
-    let _ = writeln!(
-        out,
-        "board ({} hexes, {} vertices, {} edges):",
-        board.hexes.len(),
-        board.vertices.len(),
-        board.edges.len()
-    );
     for (id, hex) in board.hexes.iter().enumerate() {
         let (q, r) = hex.coord.map(|c| (c.q, c.r)).unwrap_or_default();
         let number = hex
@@ -763,10 +757,7 @@ pub fn describe_board(board: &Option<c::Board>, robber: u32) -> String {
     let harbors: Vec<String> = board
         .harbors
         .iter()
-        .map(|h| match h.resource {
-            Some(r) => format!("edge {} 2:1 {}", h.edge, resource_name(r)),
-            None => format!("edge {} 3:1", h.edge),
-        })
+        .map(|h| format!("edge {} {}", h.edge, hex_map::harbor_text(h)))
         .collect();
     let _ = writeln!(out, "harbors: {}", harbors.join("; "));
     out

@@ -11,6 +11,7 @@ use super::catan_text::{
     expect_arity, format_opt_resources, parse_resource, parse_u32, produced, resource_name,
     seat_counts, who,
 };
+use super::hex_map::Marks;
 use crate::proto::v1::catan as c;
 use crate::proto::v1::cities_knights::{self as k, command::Command as K, event::Event as E};
 use anyhow::{anyhow, bail, Context as _};
@@ -1146,6 +1147,40 @@ pub(super) fn building_parts(state: &k::State, seat: u32) -> Vec<String> {
         format!("roads {roads}"),
         format!("knights [{}]", knights.join(", ")),
     ]
+}
+
+/// The layer's pieces as marks on the drawn board: base Catan's, a `w` after a walled city, `m` after a metropolis,
+/// a knight as `k` (`K` when active) with its seat and strength, the robber and the merchant with its holder.
+pub(super) fn board_marks(state: &k::State) -> Marks {
+    let mut marks = Marks::default();
+    for b in &state.buildings {
+        let mut mark = format!("{}{}", if b.city { 'c' } else { 's' }, b.seat);
+        if b.wall {
+            mark.push('w');
+        }
+        if b.metropolis.is_some() {
+            mark.push('m');
+        }
+        marks.vertices.insert(b.vertex, mark);
+    }
+    for n in &state.knights {
+        let kind = if n.active { 'K' } else { 'k' };
+        marks
+            .vertices
+            .insert(n.vertex, format!("{kind}{}.{}", n.seat, n.strength));
+    }
+    for r in &state.roads {
+        marks.edges.insert(r.edge, format!("r{}", r.seat));
+    }
+    marks.hex(state.robber, "R".to_string());
+    if let Some(m) = &state.merchant {
+        marks.hex(m.hex, format!("M{}", m.seat));
+    }
+    marks.legend = Some(
+        "w a city's wall, m a metropolis; k0.2 a passive knight of seat 0 of strength 2, K when active; M0 seat 0's \
+         merchant",
+    );
+    marks
 }
 
 /// Who holds each track's metropolis, and where the merchant stands, in words.

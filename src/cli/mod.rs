@@ -3,7 +3,8 @@
 //!
 //! Every client subcommand speaks the public gRPC API through the generated client, exactly as a client in another
 //! language would; nothing of theirs reaches into the server's storage. The operator's `check` and `salvage`
-//! (`store.rs`) are the exception: they read a stopped server's data directory. The only server-side code the
+//! (`store.rs`) are the exception: they read a stopped server's data directory; so is `import` (`export.rs`), which
+//! writes into a store no server is using yet. The only server-side code the
 //! client shares is the pure replay path used by `verify` (the seed derivation and the proto conversions), so that
 //! verification cannot drift from what the server does.
 //!
@@ -21,9 +22,9 @@
 //! hexfold verify GAME                        # once finished: seed vs commitment, every event re-derived
 //! ```
 //!
-//! Base Catan (`catan_text.rs`), Cities & Knights (`ck_text.rs`) and Catania (`catania_text.rs`, over the Cities &
-//! Knights words) are shown and typed in words; Elasund's states and events are printed as their messages, and its
-//! commands are picked by number.
+//! Every game is shown and typed in words: base Catan (`catan_text.rs`), Cities & Knights (`ck_text.rs`), Catania
+//! (`catania_text.rs`, over the Cities & Knights words) and Elasund (`elasund_text.rs`); `hex_map.rs` draws the
+//! 19-hex board of the first two for `state --board`.
 
 /// `println!` that returns the write's error instead of panicking: a reader that goes away early (`hexfold actions
 /// ... | head -1`) closes the pipe, and `main` ends quietly on that error rather than printing a panic.
@@ -42,9 +43,13 @@ macro_rules! out {
     }};
 }
 
+mod bot;
 mod catan_text;
 mod catania_text;
 mod ck_text;
+mod elasund_text;
+pub mod export;
+mod hex_map;
 mod json;
 pub mod store;
 mod verify;
@@ -77,6 +82,8 @@ pub enum ClientCommand {
     /// Check a finished game: the revealed seed matches the commitment and replaying every recorded command
     /// through the rules reproduces every recorded event.
     Verify(VerifyArgs),
+    /// Play the token's seat over a `Play` stream until the game ends, choosing among its legal actions.
+    Bot(bot::BotArgs),
 }
 
 /// Where the server is.
@@ -121,9 +128,33 @@ pub struct CreateArgs {
     /// Cities & Knights: players choose which active knights defend against the barbarians (rule CK-VAR-01).
     #[arg(long)]
     pub negotiated_defence: bool,
+    /// A seat the server plays itself, as `SEAT` (the game's stronger strategy) or `SEAT:STRATEGY` (`random`,
+    /// `greedy`); repeat for more. A bot seat gets no token.
+    #[arg(long = "bot", value_name = "SEAT[:STRATEGY]", value_parser = parse_bot_seat)]
+    pub bots: Vec<pb::BotSeat>,
     /// Print the response as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `--bot`'s value: a seat number, and optionally a strategy after a colon.
+fn parse_bot_seat(text: &str) -> Result<pb::BotSeat, String> {
+    let (seat, strategy) = text.split_once(':').unwrap_or((text, ""));
+    let seat: u32 = seat
+        .parse()
+        .map_err(|_| format!("{seat:?} is not a seat number"))?;
+    let strategy = match strategy {
+        "" => pb::BotStrategy::Unspecified,
+        name => match name.parse::<hexfold_rules::bot::Strategy>() {
+            Ok(hexfold_rules::bot::Strategy::Random) => pb::BotStrategy::Random,
+            Ok(hexfold_rules::bot::Strategy::Greedy) => pb::BotStrategy::Greedy,
+            Err(e) => return Err(e.to_string()),
+        },
+    };
+    Ok(pb::BotSeat {
+        seat,
+        strategy: strategy.into(),
+    })
 }
 
 #[derive(Debug, Args)]
@@ -137,7 +168,8 @@ pub struct StateArgs {
     /// The event index to show (0 is the state right after creation); the head when absent.
     #[arg(long)]
     pub at: Option<u64>,
-    /// Also show the board: every hex with its id, terrain and number (Catania's as a map), and the harbors.
+    /// Also show the board: Catan's and Cities & Knights' drawn as a map with every hex, vertex and edge id and the
+    /// pieces on them, then the hexes and harbors by id; Catania's as a map of its hexes; Elasund's grid.
     #[arg(long)]
     pub board: bool,
     /// Print the response as JSON.
@@ -234,6 +266,7 @@ pub async fn run(command: ClientCommand) -> anyhow::Result<()> {
         ClientCommand::Submit(args) => submit(args).await,
         ClientCommand::List(args) => list(args).await,
         ClientCommand::Verify(args) => verify(args).await,
+        ClientCommand::Bot(args) => bot::run(args).await,
     }
 }
 
@@ -379,6 +412,7 @@ async fn create(args: CreateArgs) -> anyhow::Result<()> {
             victory_points: args.vp.unwrap_or(0),
             negotiated_defence: args.negotiated_defence,
         }),
+        bots: args.bots,
     };
     let response = client
         .create_game(request)
@@ -392,7 +426,11 @@ async fn create(args: CreateArgs) -> anyhow::Result<()> {
     outln!("game {}", response.game_id)?;
     outln!("seed commitment {}", response.seed_commitment)?;
     for seat in &response.seats {
-        outln!("seat {} {:<12} token {}", seat.seat, seat.name, seat.token)?;
+        if seat.bot {
+            outln!("seat {} {:<12} bot", seat.seat, seat.name)?;
+        } else {
+            outln!("seat {} {:<12} token {}", seat.seat, seat.name, seat.token)?;
+        }
     }
     Ok(())
 }
@@ -460,13 +498,23 @@ pub fn describe_state_response(response: &pb::GetStateResponse, board: bool) -> 
         Some(pb::game_state::Game::Catan(state)) => {
             out.push_str(&catan_text::describe_state(state, &seats));
             if board {
-                out.push_str(&catan_text::describe_board(&state.board, state.robber));
+                let marks = hex_map::Marks::pieces(&state.buildings, &state.roads, state.robber);
+                out.push_str(&catan_text::describe_board(
+                    &state.board,
+                    &marks,
+                    state.robber,
+                ));
             }
         }
         Some(pb::game_state::Game::CitiesKnights(state)) => {
             out.push_str(&ck_text::describe_state(state, &seats));
             if board {
-                out.push_str(&catan_text::describe_board(&state.board, state.robber));
+                let marks = ck_text::board_marks(state);
+                out.push_str(&catan_text::describe_board(
+                    &state.board,
+                    &marks,
+                    state.robber,
+                ));
             }
         }
         Some(pb::game_state::Game::Catania(state)) => {
@@ -475,8 +523,11 @@ pub fn describe_state_response(response: &pb::GetStateResponse, board: bool) -> 
                 out.push_str(&catania_text::describe_board(state));
             }
         }
-        Some(other) => {
-            let _ = writeln!(out, "{other:#?}");
+        Some(pb::game_state::Game::Elasund(state)) => {
+            out.push_str(&elasund_text::describe_state(state, &seats));
+            if board {
+                out.push_str(&elasund_text::describe_board(state));
+            }
         }
         None => out.push_str("(no state)\n"),
     }
@@ -496,8 +547,8 @@ pub fn describe_event(event: &pb::Event, seats: &[String]) -> String {
         Some(pb::event::Body::Catan(event)) => catan_text::describe_event(event, seats),
         Some(pb::event::Body::Catania(event)) => catania_text::describe_event(event, seats),
         Some(pb::event::Body::CitiesKnights(event)) => ck_text::describe_event(event, seats),
+        Some(pb::event::Body::Elasund(event)) => elasund_text::describe_event(event, seats),
         Some(pb::event::Body::SeedRevealed(seed)) => format!("seed revealed: {}", seed.seed),
-        Some(other) => format!("{other:?}"),
         None => "(empty event)".to_string(),
     }
 }
@@ -508,19 +559,20 @@ pub fn describe_command(command: &pb::Command) -> String {
         Some(pb::command::Game::Catan(command)) => catan_text::format_command(command),
         Some(pb::command::Game::Catania(command)) => catania_text::format_command(command),
         Some(pb::command::Game::CitiesKnights(command)) => ck_text::format_command(command),
-        Some(other) => format!("{other:?}"),
+        Some(pb::command::Game::Elasund(command)) => elasund_text::format_command(command),
         None => "(empty command)".to_string(),
     }
 }
 
-/// The `submit` grammars, shown by `hexfold submit --help`: base Catan's, Catania's, and the Cities & Knights one that
-/// Catania composes.
+/// The `submit` grammars, shown by `hexfold submit --help`: base Catan's, Catania's, the Cities & Knights one that
+/// Catania composes, and Elasund's.
 fn grammar() -> String {
     format!(
-        "{}\n{}\n{}",
+        "{}\n{}\n{}\n{}",
         catan_text::GRAMMAR,
         catania_text::GRAMMAR,
-        ck_text::GRAMMAR
+        ck_text::GRAMMAR,
+        elasund_text::GRAMMAR
     )
 }
 
@@ -593,7 +645,7 @@ pub(super) fn unknown_command(verb: &str, grammars: &[&str]) -> anyhow::Error {
 }
 
 /// Parses a command typed in the `submit` grammar of the game `game_id` names: its id begins with its rules' name
-/// (`catan-...`, `catania-...`). Games without a readable grammar yet are played with `actions` and `--pick`.
+/// (`catan-...`, `cities_knights-...`, `catania-...`, `elasund-...`).
 pub fn parse_command(game_id: &str, words: &[String]) -> anyhow::Result<pb::Command> {
     let game = match game_id.split_once('-').map(|(name, _)| name) {
         Some("catan") => pb::command::Game::Catan(catan_text::parse_command(words)?),
@@ -601,9 +653,10 @@ pub fn parse_command(game_id: &str, words: &[String]) -> anyhow::Result<pb::Comm
         Some("cities_knights") => {
             pb::command::Game::CitiesKnights(ck_text::parse_game_command(words)?)
         }
+        Some("elasund") => pb::command::Game::Elasund(elasund_text::parse_command(words)?),
         _ => bail!(
-            "the readable command grammar covers Catan, Cities & Knights and Catania games; use `actions` and \
-             `--pick N` for this one"
+            "a game id begins with its game's name (catan-, cities_knights-, catania-, elasund-); {game_id:?} does \
+             not"
         ),
     };
     Ok(pb::Command { game: Some(game) })
@@ -911,6 +964,20 @@ mod tests {
             "play",
         ] {
             assert!(catania.contains(&verb), "{verb} not in {catania:?}");
+        }
+        let elasund: Vec<&str> = grammar_verbs(elasund_text::GRAMMAR).collect();
+        for verb in [
+            "roll",
+            "move-pirate",
+            "take",
+            "build",
+            "keep-tile",
+            "end-building",
+            "take-gold",
+            "permit-anywhere",
+            "buy-gold",
+        ] {
+            assert!(elasund.contains(&verb), "{verb} not in {elasund:?}");
         }
         // Argument words and descriptions are not command words.
         for not_verb in ["VERTEX", "the", "e.g.", "robber"] {

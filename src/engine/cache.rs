@@ -4,6 +4,7 @@
 use super::Engine;
 use crate::error::ApiError;
 use crate::stored::{StoredGame, StoredOptions};
+use hexfold_rules::bot::Strategy;
 use hexfold_rules::Game;
 use hexfold_table::Seed;
 use std::collections::HashMap;
@@ -19,6 +20,8 @@ pub(super) struct Meta<G: Game> {
     pub(super) token_sha256: Vec<[u8; 32]>,
     pub(super) seed: Seed,
     pub(super) commitment: String,
+    /// Per seat, the strategy the server plays it with if it is a bot seat (empty for a game without bots).
+    pub(super) bots: Vec<Option<Strategy>>,
 }
 
 /// A game's state at its durable head.

@@ -9,7 +9,8 @@ use super::storage::{fold_to, read_views};
 use super::turns::{legal_actions_of, Listed};
 use super::{Credential, Engine, Wire};
 use crate::error::ApiError;
-use crate::stored::{StoredCommand, StoredGame, StoredMeta, StoredOptions};
+use crate::stored::{StoredBot, StoredCommand, StoredGame, StoredMeta, StoredOptions};
+use hexfold_rules::bot::Strategy;
 use hexfold_rules::{Outcome, Seat, Viewer};
 use hexfold_store::{Appended, MAX_COMMAND_ID_BYTES};
 use hexfold_table::{self as table, Accepted, Observer, TableEvent, TableEventView};
@@ -56,6 +57,41 @@ impl SeatNames {
     }
 }
 
+/// The bot seats of a new game, checked against its seat count: each seat at most once.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BotSeats(Vec<(Seat, Strategy)>);
+
+impl BotSeats {
+    pub fn new(bots: Vec<(u32, Strategy)>, seats: &SeatNames) -> Result<BotSeats, ApiError> {
+        let mut out: Vec<(Seat, Strategy)> = Vec::with_capacity(bots.len());
+        for (seat, strategy) in bots {
+            if seat as usize >= seats.len() {
+                return Err(ApiError::InvalidArgument(format!(
+                    "bot seat {seat} is not one of the game's {} seats",
+                    seats.len()
+                )));
+            }
+            let seat = Seat(seat as u8);
+            if out.iter().any(|(s, _)| *s == seat) {
+                return Err(ApiError::InvalidArgument(format!(
+                    "bot seat {} is listed twice",
+                    seat.0
+                )));
+            }
+            out.push((seat, strategy));
+        }
+        Ok(BotSeats(out))
+    }
+}
+
+/// Who sends a command: a client, by the token it presented, or one of the game's bot seats, played by the
+/// server (`bots.rs`).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Actor {
+    Client(Credential),
+    Bot(Seat),
+}
+
 /// A client's id for one command, checked: 1..=`MAX_COMMAND_ID_BYTES` bytes. Ids are per game. The same id from
 /// the same seat with the same command again is answered with the original result and writes nothing; the same id
 /// with anything else is refused (see `Engine::retried`).
@@ -77,8 +113,8 @@ impl CommandId {
     }
 }
 
-/// A game just created: its id, each seat's name with its secret token (in seat order), and the commitment to its
-/// seed.
+/// A game just created: its id, each seat's name with its secret token (in seat order; empty for a bot seat, which
+/// nobody but the server plays), and the commitment to its seed.
 #[derive(Debug)]
 pub struct Created {
     pub game_id: String,
@@ -133,10 +169,12 @@ impl<G: StoredGame> Observer<G> for Folding<G> {
 }
 
 impl<G: StoredGame> Engine<G> {
-    /// Creates a game for these seats with `config`, what the creator's `options` resolve to.
+    /// Creates a game for these seats with `config`, what the creator's `options` resolve to; the server plays
+    /// the `bots` seats.
     pub async fn create(
         &self,
         seats: SeatNames,
+        bots: BotSeats,
         options: StoredOptions,
         config: G::Config,
     ) -> Result<Created, ApiError> {
@@ -154,9 +192,18 @@ impl<G: StoredGame> Engine<G> {
             token_sha256: token_sha256.iter().map(hex::encode).collect(),
             seed: seed.to_hex(),
             seed_commitment: commitment.clone(),
+            bots: bots
+                .0
+                .iter()
+                .map(|&(seat, strategy)| StoredBot {
+                    seat: seat.0,
+                    strategy: strategy.name().to_string(),
+                })
+                .collect(),
         };
         self.create_stream(&id, &stored).await?;
         let state = G::initial_state(&stored.setup);
+        let meta_seats = stored.seats.len();
         let meta = Arc::new(Meta::<G> {
             id: id.clone(),
             seats: stored.seats,
@@ -165,15 +212,38 @@ impl<G: StoredGame> Engine<G> {
             token_sha256,
             seed,
             commitment: commitment.clone(),
+            bots: {
+                let mut per_seat = vec![None; meta_seats];
+                for &(seat, strategy) in &bots.0 {
+                    per_seat[seat.index()] = Some(strategy);
+                }
+                per_seat
+            },
         });
         tracing::info!(game_id = %id, variant = G::NAME, seats = meta.seats.len(), "game created");
-        let seats = meta.seats.iter().cloned().zip(tokens).collect();
+        // A bot seat's token is drawn like any other and its hash kept, but nobody is told it: only the server
+        // plays the seat, and nobody sees its hand.
+        let seats = (meta.seats.iter().cloned().zip(tokens).enumerate())
+            .map(|(i, (name, token))| match meta.bots[i] {
+                Some(_) => (name, String::new()),
+                None => (name, token),
+            })
+            .collect();
+        // Cached first: a driver started before would load the head from the store, and this would overwrite
+        // what it played.
+        let created = Arc::clone(&meta);
         self.insert_head(Head {
             meta,
             version: 0,
             state,
         })
         .await;
+        if let Some(slot) = self.cached_slot(&id) {
+            let guard = slot.lock().await;
+            if let Some(head) = guard.as_ref() {
+                self.bots_due(&created, head.version, &head.state);
+            }
+        }
         Ok(Created {
             game_id: id,
             seats,
@@ -208,11 +278,23 @@ impl<G: StoredGame> Engine<G> {
             cred,
             "SubmitCommand needs a seat token in `authorization: Bearer <token>`",
         )?;
+        self.submit_as::<W>(Actor::Client(cred), submit).await
+    }
+
+    /// [`Engine::submit`] for a client that presented a token, or for a bot seat.
+    pub(super) async fn submit_as<W: Wire<G>>(
+        &self,
+        actor: Actor,
+        submit: Submit<G::Command>,
+    ) -> Result<Answer<W::Event, W::Actions>, ApiError> {
         let mut guard = self.lock_head(&submit.game_id).await?;
         let mut reloads = 0;
         let (meta, seat, before, appended, accepted, folding) = loop {
             let current = head(&guard);
-            let seat = seat_of_token(&current.meta, cred)?;
+            let seat = match actor {
+                Actor::Client(cred) => seat_of_token(&current.meta, cred)?,
+                Actor::Bot(seat) => seat,
+            };
             let decided = table::decide::<G>(
                 &current.state,
                 current.version,
@@ -390,6 +472,7 @@ impl<G: StoredGame> Engine<G> {
             .flatten();
         let known = with_legal_actions.then_some((seat, &legal_actions));
         self.publish_turn(&meta.id, last, &state, known);
+        self.bots_due(&meta, last, &state);
         self.publish(
             &meta.id,
             appended.first_version,

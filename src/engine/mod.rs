@@ -20,6 +20,7 @@
 //! with RESOURCE_EXHAUSTED when it falls further behind; at most `max_subscribers` streams run at once.
 
 mod auth;
+mod bots;
 mod cache;
 mod command;
 mod follow;
@@ -28,8 +29,9 @@ mod storage;
 mod turns;
 
 pub use auth::Credential;
+pub use bots::{BOT_COMMANDS_AT_ONCE, BOT_STREAM, OPTIONAL_MAX};
 pub use cache::{check_game_id, MAX_GAME_ID_BYTES};
-pub use command::{Answer, CommandId, Created, SeatNames, Submit, MAX_SEAT_NAME_BYTES};
+pub use command::{Answer, BotSeats, CommandId, Created, SeatNames, Submit, MAX_SEAT_NAME_BYTES};
 pub use read::{EventAt, FinishedGame, PlayedCommand, ReadRange, StateAt, Summary, Update};
 pub use turns::{Actions, Ended, Listed, Turn, TurnWatch};
 
@@ -38,7 +40,7 @@ use crate::metrics::{OpenStream, StreamKind};
 use crate::stored::StoredGame;
 use hexfold_store::EventStore;
 use hexfold_table::Snapshots;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, Weak};
 use tokio::sync::{mpsc, watch, OwnedSemaphorePermit, Semaphore};
 
 /// Tunables of the engine; see the module docs for what happens at each limit.
@@ -137,10 +139,29 @@ pub struct Engine<G: StoredGame> {
     turns: turns::Turns<G::Command>,
     /// The global positions this engine appended, for the follower to pass over (see `follow`).
     own: follow::Own,
+    /// The games whose bot seats this engine is playing now (see `bots`).
+    drivers: bots::Drivers,
+    /// The engine itself, for the bot drivers it spawns; dangling for an engine made by [`Engine::new`].
+    me: Weak<Engine<G>>,
 }
 
 impl<G: StoredGame> Engine<G> {
+    /// An engine that plays no bot seats (it cannot spawn their drivers): for tests of everything else.
     pub fn new(shared: Arc<Shared>) -> Engine<G> {
+        Engine::with_self(shared, Weak::new())
+    }
+
+    /// The server's engine: it plays the bot seats of its games, and, when made inside a tokio runtime, looks
+    /// for games whose bots were to move when the store was last served ([`Engine::resume_bots`]).
+    pub fn new_shared(shared: Arc<Shared>) -> Arc<Engine<G>> {
+        let engine = Arc::new_cyclic(|me| Engine::with_self(shared, me.clone()));
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            runtime.spawn(Arc::clone(&engine).resume_bots());
+        }
+        engine
+    }
+
+    fn with_self(shared: Arc<Shared>, me: Weak<Engine<G>>) -> Engine<G> {
         let capacity = shared.limits.cached_games.max(1);
         Engine {
             shared,
@@ -148,6 +169,8 @@ impl<G: StoredGame> Engine<G> {
             channels: Default::default(),
             turns: Default::default(),
             own: Default::default(),
+            drivers: Default::default(),
+            me,
         }
     }
 }

@@ -79,13 +79,10 @@ impl<G: StoredGame> Engine<G> {
         snapshots: Vec<(u64, Vec<u8>)>,
     ) -> Result<Appended, ApiError> {
         let last = before + accepted.events.len() as u64;
-        let summary = accepted.outcome.as_ref().map(|o| StoredSummary {
-            variant: G::NAME.to_string(),
-            seats: meta.seats.clone(),
-            finished: true,
-            version: last,
-            winner: Some(o.winner.0),
-        });
+        let summary = accepted
+            .outcome
+            .as_ref()
+            .map(|o| StoredSummary::finished::<G>(meta.seats.clone(), last, o));
         let request = AppendRequest {
             stream: meta.id.clone(),
             expected_version: Some(before),
@@ -164,7 +161,20 @@ fn decode_meta<G: Game>(id: &str, bytes: &[u8]) -> Result<Meta<G>, ApiError> {
     if token_sha256.len() != m.seats.len() {
         return Err(bad("the token hashes do not match the seats"));
     }
+    let mut bots = Vec::new();
+    for b in &m.bots {
+        let strategy = b
+            .strategy
+            .parse()
+            .map_err(|e| bad(&format!("bot seat {}: {e}", b.seat)))?;
+        if usize::from(b.seat) >= m.seats.len() {
+            return Err(bad("a bot seat is not a seat of the game"));
+        }
+        bots.resize(m.seats.len(), None);
+        bots[usize::from(b.seat)] = Some(strategy);
+    }
     Ok(Meta {
+        bots,
         id: id.to_string(),
         seats: m.seats,
         options: m.options,

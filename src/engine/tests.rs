@@ -88,7 +88,10 @@ async fn catan_game(store: Arc<dyn EventStore>) -> (Engine<Catan>, String, Vec<C
         map: hexfold_rules::catan::MapKind::Beginner,
         points_to_win: hexfold_rules::catan::POINTS_TO_WIN,
     };
-    let created = engine.create(seats, options, config).await.unwrap();
+    let created = engine
+        .create(seats, Default::default(), options, config)
+        .await
+        .unwrap();
     let creds = created
         .seats
         .iter()
@@ -609,7 +612,13 @@ async fn unknown_game_ids_are_not_cached_and_evict_nothing() {
             map: hexfold_rules::catan::MapKind::Beginner,
             points_to_win: hexfold_rules::catan::POINTS_TO_WIN,
         };
-        games.push(engine.create(seats, options, config).await.unwrap().game_id);
+        games.push(
+            engine
+                .create(seats, Default::default(), options, config)
+                .await
+                .unwrap()
+                .game_id,
+        );
     }
     assert_eq!(engine.cached_games(), 4);
     let mut rng = ChaCha8Rng::seed_from_u64(3);

@@ -13,8 +13,8 @@ use hexfold_rules::catan::{
     PlayerView, RoadView, SeatCount, SeatResources, StateView, TradeTerms, POINTS_TO_WIN,
 };
 use hexfold_rules::hex::{
-    Dice, Harbor, HexCoord, HexTile, Layout, Resource, Resources, Terrain, VertexCorner, VertexId,
-    VertexKey,
+    Dice, Harbor, HexCoord, HexTile, Layout, Point, Resource, Resources, Terrain, VertexCorner,
+    VertexId, VertexKey,
 };
 use pb::catan as c;
 
@@ -55,6 +55,15 @@ message!(HexCoord => c::HexCoord { q, r });
 message!(HexTile => c::HexTile { coord, terrain, number });
 message!(Harbor => c::Harbor { edge, resource });
 message!(VertexKey => c::VertexKey { q, r, corner });
+// Narrowed to the wire's single precision, which drawing needs no more than.
+impl ToProto<c::Point> for Point {
+    fn to_proto(&self) -> c::Point {
+        c::Point {
+            x: self.x as f32,
+            y: self.y as f32,
+        }
+    }
+}
 message!([VertexId; 2] => c::EdgeEnds = [a, b]);
 message!(BuildingView => c::Building { vertex, seat, city });
 message!(RoadView => c::Road { edge, seat });
@@ -81,6 +90,11 @@ impl ToProto<c::Board> for BoardView {
             harbors: harbors.to_proto(),
             vertices: vertices.to_proto(),
             edges: edges.to_proto(),
+            hex_centers: hexes
+                .iter()
+                .map(|tile| tile.coord.center().to_proto())
+                .collect(),
+            vertex_points: vertices.iter().map(|key| key.point().to_proto()).collect(),
         }
     }
 }

@@ -77,6 +77,11 @@ impl ToProto<cn::Board> for BoardView {
             harbors: harbors.to_proto(),
             vertices: vertices.to_proto(),
             edges: edges.to_proto(),
+            hex_centers: hexes
+                .iter()
+                .map(|tile| tile.coord.center().to_proto())
+                .collect(),
+            vertex_points: vertices.iter().map(|key| key.point().to_proto()).collect(),
         }
     }
 }

@@ -186,13 +186,13 @@ impl<G: ProtoGame + StoredGame> TurnFeed for ProtoTurns<G> {
 
 /// An [`Engine`] behind the API.
 pub struct ProtoEngine<G: StoredGame> {
-    engine: Engine<G>,
+    engine: Arc<Engine<G>>,
 }
 
 impl<G: ProtoGame + StoredGame> ProtoEngine<G> {
     pub fn new(shared: Arc<Shared>) -> ProtoEngine<G> {
         ProtoEngine {
-            engine: Engine::new(shared),
+            engine: Engine::new_shared(shared),
         }
     }
 }
@@ -209,11 +209,15 @@ impl<G: ProtoGame + StoredGame> DynGame for ProtoEngine<G> {
 
     async fn create(&self, req: pb::CreateGameRequest) -> Result<pb::CreateGameResponse, ApiError> {
         let seats = SeatNames::new(req.seats)?;
+        let bots = crate::service::bot_seats(&req.bots, &seats)?;
         let options = req.options.unwrap_or_default();
         let config = G::config(&options, seats.len())?;
+        let bot_at: Vec<bool> = (0..seats.len())
+            .map(|i| req.bots.iter().any(|b| b.seat as usize == i))
+            .collect();
         let created = self
             .engine
-            .create(seats, stored_options(&options), config)
+            .create(seats, bots, stored_options(&options), config)
             .await?;
         let seats = created.seats.into_iter().enumerate();
         Ok(pb::CreateGameResponse {
@@ -223,6 +227,7 @@ impl<G: ProtoGame + StoredGame> DynGame for ProtoEngine<G> {
                     seat: i as u32,
                     name,
                     token,
+                    bot: bot_at[i],
                 })
                 .collect(),
             seed_commitment: created.seed_commitment,

@@ -54,6 +54,7 @@ pub struct Registered {
     pub variant: pb::Variant,
     engine: fn(&Arc<Shared>) -> Arc<dyn DynGame>,
     verify: replay::Verify,
+    records: &'static dyn crate::export::Records,
     /// The digest of the stored state's form, and the one pinned beside the schema in `games!`.
     #[cfg(test)]
     state_fingerprint: (fn() -> String, &'static str),
@@ -63,6 +64,11 @@ impl Registered {
     /// The game's name in the command line's words: `VARIANT_CITIES_AND_KNIGHTS` is `cities-and-knights`.
     pub fn cli_name(&self) -> String {
         cli_name(self.variant)
+    }
+
+    /// The game's records in and out of the export format.
+    pub fn records(&self) -> &'static dyn crate::export::Records {
+        self.records
     }
 }
 
@@ -98,6 +104,7 @@ macro_rules! games {
                 variant: <$game as ProtoGame>::VARIANT,
                 engine: engine_of::<$game>,
                 verify: replay::verify::<$game>,
+                records: &crate::export::Typed::<$game>::RECORDS,
                 #[cfg(test)]
                 state_fingerprint: (tests::state_fingerprint::<$game>, $print),
             }

@@ -109,26 +109,31 @@ async fn every_bad_request_gets_its_precise_status_and_changes_nothing() {
             variant: pb::Variant::Unspecified as i32,
             seats: vec!["a".into(), "b".into(), "c".into()],
             options: None,
+            ..Default::default()
         },
         pb::CreateGameRequest {
             variant: 99,
             seats: vec!["a".into(), "b".into(), "c".into()],
             options: None,
+            ..Default::default()
         },
         pb::CreateGameRequest {
             variant: pb::Variant::Catan as i32,
             seats: vec![],
             options: None,
+            ..Default::default()
         },
         pb::CreateGameRequest {
             variant: pb::Variant::Catan as i32,
             seats: vec!["a".into(), " ".into(), "c".into()],
             options: None,
+            ..Default::default()
         },
         pb::CreateGameRequest {
             variant: pb::Variant::Catan as i32,
             seats: vec!["a".into(), "b".into()],
             options: None,
+            ..Default::default()
         },
         pb::CreateGameRequest {
             variant: pb::Variant::Catan as i32,
@@ -139,6 +144,7 @@ async fn every_bad_request_gets_its_precise_status_and_changes_nothing() {
                 victory_points: 21,
                 negotiated_defence: false,
             }),
+            ..Default::default()
         },
         pb::CreateGameRequest {
             variant: pb::Variant::Catan as i32,
@@ -148,6 +154,7 @@ async fn every_bad_request_gets_its_precise_status_and_changes_nothing() {
                 victory_points: 300,
                 negotiated_defence: false,
             }),
+            ..Default::default()
         },
         pb::CreateGameRequest {
             variant: pb::Variant::Catan as i32,
@@ -157,6 +164,7 @@ async fn every_bad_request_gets_its_precise_status_and_changes_nothing() {
                 victory_points: 0,
                 negotiated_defence: true,
             }),
+            ..Default::default()
         },
     ];
     for request in bad_creates {
@@ -167,6 +175,7 @@ async fn every_bad_request_gets_its_precise_status_and_changes_nothing() {
             variant: pb::Variant::Catan as i32,
             seats: vec!["a".into(), "b".into()],
             options: None,
+            ..Default::default()
         })
         .await
         .unwrap_err();
@@ -555,6 +564,7 @@ async fn unknown_enum_values_and_ids_off_the_board_are_invalid_arguments() {
                             map,
                             ..Default::default()
                         }),
+                        ..Default::default()
                     })
                     .await,
                 Code::InvalidArgument,

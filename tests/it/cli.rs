@@ -86,6 +86,90 @@ fn parse_created(text: &str) -> Created {
     }
 }
 
+/// A `state --board` map of a 19-hex game against the state `GetState` gave as JSON (`state` is the game's case
+/// of it): every vertex id and edge id drawn once, and each building, road and knight after the id it stands on
+/// (`17s0`, `/12r1/`, `33K2.2`).
+fn check_drawn_pieces(board: &str, state: &Value) {
+    let lines: Vec<&str> = board
+        .lines()
+        .skip_while(|l| !l.starts_with("board ("))
+        .skip(1)
+        .take_while(|l| !l.starts_with("  ids: "))
+        .collect();
+    assert!(lines.iter().all(|l| l.len() <= 120), "{board}");
+    let map: Vec<&str> = lines.iter().flat_map(|l| l.split_whitespace()).collect();
+    let number = |v: &Value, field: &str| v[field].as_u64().unwrap_or(0);
+    let list = |field: &str| state[field].as_array().cloned().unwrap_or_default();
+    let (mut vertices, mut edges) = (Vec::new(), Vec::new());
+    for word in &map {
+        let (edge, inner) = match word.chars().next().unwrap() {
+            s @ ('/' | '\\' | '|') if word.len() > 2 && word.ends_with(s) => {
+                (true, &word[1..word.len() - 1])
+            }
+            _ => (false, *word),
+        };
+        let digits = inner.len() - inner.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let mark = &inner[digits..];
+        if digits > 0 && (mark.is_empty() || mark.starts_with(|c: char| c.is_ascii_alphabetic())) {
+            let id: u64 = inner[..digits].parse().unwrap();
+            if edge { &mut edges } else { &mut vertices }.push((id, mark.to_string()));
+        }
+    }
+    let board_json = &state["board"];
+    for (drawn, field) in [(&mut vertices, "vertices"), (&mut edges, "edges")] {
+        drawn.sort();
+        let ids: Vec<u64> = drawn.iter().map(|(id, _)| *id).collect();
+        let all: Vec<u64> = (0..board_json[field].as_array().unwrap().len() as u64).collect();
+        assert_eq!(ids, all, "every one of the {field} once in\n{board}");
+    }
+    let mark_of = |drawn: &[(u64, String)], id: u64| drawn[id as usize].1.clone();
+    for b in list("buildings") {
+        let kind = if b["city"].as_bool().unwrap_or(false) {
+            'c'
+        } else {
+            's'
+        };
+        let expected = format!("{kind}{}", number(&b, "seat"));
+        let mark = mark_of(&vertices, number(&b, "vertex"));
+        assert!(
+            mark.starts_with(&expected),
+            "{b} drawn as {mark:?} in\n{board}"
+        );
+    }
+    for n in list("knights") {
+        let kind = if n["active"].as_bool().unwrap_or(false) {
+            'K'
+        } else {
+            'k'
+        };
+        let expected = format!("{kind}{}.{}", number(&n, "seat"), number(&n, "strength"));
+        assert_eq!(
+            mark_of(&vertices, number(&n, "vertex")),
+            expected,
+            "{n} in\n{board}"
+        );
+    }
+    for r in list("roads") {
+        let expected = format!("r{}", number(&r, "seat"));
+        assert_eq!(
+            mark_of(&edges, number(&r, "edge")),
+            expected,
+            "{r} in\n{board}"
+        );
+    }
+    let pieces = list("buildings").len() + list("knights").len();
+    assert_eq!(
+        vertices.iter().filter(|(_, m)| !m.is_empty()).count(),
+        pieces,
+        "{board}"
+    );
+    assert_eq!(
+        edges.iter().filter(|(_, m)| !m.is_empty()).count(),
+        list("roads").len(),
+        "{board}"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_creates_inspects_and_plays_through_the_cli() {
     let dir = tempfile::tempdir().unwrap();
@@ -226,6 +310,8 @@ async fn a_person_creates_inspects_and_plays_through_the_cli() {
         "{board}"
     );
     assert!(board.contains("harbors: edge "), "{board}");
+    let spectator = json(&ok(url, &["state", game, "--json"]).await);
+    check_drawn_pieces(&board, &spectator["state"]["catan"]);
     let seat_json = json(&ok(url, &["state", game, "--token", token(1), "--json"]).await);
     assert_eq!(seat_json["viewer_seat"], 1);
     assert_eq!(seat_json["summary"]["variant"], "VARIANT_CATAN");
@@ -725,11 +811,101 @@ async fn a_cities_and_knights_game_reads_and_plays_through_the_cli() {
         board.contains("board (19 hexes") && board.contains("harbors:"),
         "{board}"
     );
+    let spectator = json(&ok(url, &["state", game, "--json"]).await);
+    check_drawn_pieces(&board, &spectator["state"]["cities_knights"]);
     let typo = fails(
         url,
         &["submit", game, "--token", token(0), "bild-knight", "3"],
     )
     .await;
     assert!(typo.contains("did you mean `build-knight`?"), "{typo}");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_elasund_game_reads_and_plays_through_the_cli() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let url = format!("http://{}", server.addr);
+    let url = url.as_str();
+    let created = parse_created(
+        &ok(
+            url,
+            &["create", "--variant", "elasund", "ann", "bob", "cat"],
+        )
+        .await,
+    );
+    let game = created.game.as_str();
+    assert!(game.starts_with("elasund-"), "{game}");
+    let token = |seat: usize| created.tokens[seat].as_str();
+    let debug_free =
+        |text: &str| !text.contains('{') && !text.contains("Some(") && !text.contains("::");
+
+    // The opening turns, typed back from what `actions` prints: the first listed action of whoever may act.
+    let mut typed_verbs = Vec::new();
+    for _ in 0..24 {
+        let mut moved = false;
+        for seat in 0..3 {
+            let text = ok(url, &["actions", game, "--token", token(seat)]).await;
+            assert!(debug_free(&text), "{text}");
+            let Some(first) = text.lines().nth(1) else {
+                continue;
+            };
+            let typed = first.trim_start().split_once("  ").unwrap().1.to_string();
+            let mut args = vec!["submit", game, "--token", token(seat)];
+            args.extend(typed.split_whitespace());
+            let out = ok(url, &args).await;
+            assert!(out.starts_with(&format!("{typed} -> version ")), "{out}");
+            assert!(debug_free(&out), "{out}");
+            typed_verbs.push(typed.split_whitespace().next().unwrap().to_string());
+            moved = true;
+            break;
+        }
+        assert!(moved, "nobody could act");
+    }
+    for verb in ["roll", "place-permit", "end"] {
+        assert!(
+            typed_verbs.iter().any(|v| v == verb),
+            "{verb} in {typed_verbs:?}"
+        );
+    }
+
+    let state = ok(url, &["state", game, "--token", token(0), "--board"]).await;
+    for part in [
+        "you are ann (seat 0)",
+        "phase: ",
+        "the city: 7 columns, a (by the sea) to g",
+        "seats:",
+        "ann's small cottage at d4",
+        "permits: ",
+        "walls: ",
+        "city (7 columns",
+        "north wall",
+        "south wall",
+    ] {
+        assert!(state.contains(part), "{part:?} in {state}");
+    }
+    assert!(debug_free(&state), "{state}");
+    // Ann sees her own colours, and only counts of the others'.
+    let seat_line = |name: &str| {
+        state
+            .lines()
+            .find(|l| l.len() > 4 && l[4..].starts_with(name))
+            .unwrap_or_else(|| panic!("no line for {name} in {state}"))
+    };
+    assert!(seat_line("ann").contains(" influence ["), "{state}");
+    assert!(!seat_line("bob").contains(" influence ["), "{state}");
+    let events = ok(url, &["follow", game, "--no-live"]).await;
+    assert!(debug_free(&events), "{events}");
+    assert!(
+        events.contains("starting influence dealt: ann one card, bob one card"),
+        "{events}"
+    );
+    let typo = fails(
+        url,
+        &["submit", game, "--token", token(0), "buidl", "shop", "d8"],
+    )
+    .await;
+    assert!(typo.contains("did you mean `build`?"), "{typo}");
     server.stop().await;
 }

@@ -8,14 +8,18 @@
 
 mod abuse;
 mod bad_input;
+mod bots;
 mod browser;
 mod catania;
+mod chromium;
 mod ck;
 mod cli;
 mod compat;
 mod concurrency;
 mod crash;
 mod damage;
+mod deploy;
+mod export;
 mod faults;
 mod hidden;
 mod ops;
@@ -30,3 +34,4 @@ mod subscribe;
 mod support;
 mod tls;
 mod typescript;
+mod web;

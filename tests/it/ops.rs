@@ -46,8 +46,16 @@ async fn serve(
     };
     let api = address(stdout.next_line().await.unwrap(), "listening on ");
     let wants_metrics = args.iter().any(|a| *a == "--metrics-listen");
+    // The web app's line comes between the two addresses.
     let metrics = if wants_metrics {
-        Some(address(stdout.next_line().await.unwrap(), "metrics on "))
+        let mut line = stdout.next_line().await.unwrap();
+        while line
+            .as_deref()
+            .is_some_and(|l| l.starts_with("web app at "))
+        {
+            line = stdout.next_line().await.unwrap();
+        }
+        Some(address(line, "metrics on "))
     } else {
         None
     };

@@ -39,3 +39,8 @@ async fn a_python_client_plays_turns_and_a_whole_game() {
 async fn a_browser_style_grpc_web_client_plays_and_reads() {
     run_script("grpc_web.py", "grpc-web client: all checks passed").await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_python_bot_plays_a_seat_with_three_server_bots_to_the_end() {
+    run_script("bot.py", "python bot: all checks passed").await;
+}

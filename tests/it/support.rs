@@ -118,6 +118,7 @@ pub async fn create_catan(client: &mut Client, seats: usize) -> pb::CreateGameRe
             variant: pb::Variant::Catan as i32,
             seats: (0..seats).map(|i| format!("player {i}")).collect(),
             options: Some(catan_options()),
+            ..Default::default()
         })
         .await
         .expect("create game")
@@ -330,6 +331,7 @@ impl Table {
                 variant: variant as i32,
                 seats: (0..seats).map(|i| format!("player {i}")).collect(),
                 options: Some(options),
+                ..Default::default()
             })
             .await
             .expect("create game")

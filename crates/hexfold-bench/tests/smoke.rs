@@ -137,6 +137,29 @@ fn selfplay_finishes_and_replays_games_of_every_rule_set() {
     assert_eq!(played, labels.len(), "{stdout}");
 }
 
+/// Bots of two strategies play every game to its end, and each game's wins add up to its games.
+#[test]
+fn selfplay_counts_the_wins_of_each_strategy() {
+    let selfplay = env!("CARGO_BIN_EXE_selfplay");
+    let stdout = stdout_of(
+        selfplay,
+        &[
+            "--game",
+            "all",
+            "--games",
+            "4",
+            "--strategies",
+            "greedy,random,random,random",
+        ],
+    );
+    for label in stdout_of(selfplay, &["--list"]).lines() {
+        let won: u64 = (1..=4)
+            .map(|i| count_after(&stdout, &format!("{label}: strategy {i} ("), " won "))
+            .sum();
+        assert_eq!(won, 4, "{label}:\n{stdout}");
+    }
+}
+
 /// The history benchmark on both stores at a tiny size: the long game reaches its length, states are read at
 /// random versions, replays count every event, and the idle games are created.
 #[test]

@@ -18,6 +18,8 @@
 //! - [`catania`]: Catania, the Cities & Knights layer on a Seafarers map of 195 hexes with development cards.
 //! - [`elasund`]: Elasund, a grid game.
 //! - [`playout`]: seeded random games step by step, for tests and benchmarks.
+//! - [`bot`]: the bots' strategies (`random`, `greedy`), pure functions of a state, a seat and a generator that
+//!   read only what the seat may see.
 //! - [`redeal`]: what a seat cannot see, dealt again, for the property that its legal actions and refusals depend
 //!   only on what it sees.
 
@@ -25,6 +27,7 @@ pub mod game;
 mod violation;
 
 pub use game::{Game, GameRng, Outcome, RuleViolation, Seat, Viewer};
+pub mod bot;
 pub mod catan;
 pub mod catania;
 pub mod cities_knights;

@@ -209,6 +209,27 @@ impl<G: RandomPlayer> Playout<G> {
     /// Plays one command: shows it to `visit` before folding its events in, or says why nothing was played. A
     /// refused command or a seat without one leaves the game as it was, so the caller may step again.
     pub fn step(&mut self, visit: impl FnOnce(&Step<'_, G>)) -> Result<(), Stop<G>> {
+        self.step_inner(
+            None::<fn(&G::State, Seat, &mut GameRng) -> Option<G::Command>>,
+            visit,
+        )
+    }
+
+    /// [`Playout::step`] with the command chosen by `choose` (the state, the seat chosen to act, the playout's
+    /// generator) instead of the playout's [`CommandChoice`]: for bots of several strategies at one table.
+    pub fn step_by(
+        &mut self,
+        choose: impl FnOnce(&G::State, Seat, &mut GameRng) -> Option<G::Command>,
+        visit: impl FnOnce(&Step<'_, G>),
+    ) -> Result<(), Stop<G>> {
+        self.step_inner(Some(choose), visit)
+    }
+
+    fn step_inner(
+        &mut self,
+        choose: Option<impl FnOnce(&G::State, Seat, &mut GameRng) -> Option<G::Command>>,
+        visit: impl FnOnce(&Step<'_, G>),
+    ) -> Result<(), Stop<G>> {
         let state = self
             .state
             .as_ref()
@@ -232,12 +253,13 @@ impl<G: RandomPlayer> Playout<G> {
         };
         let uniform = self.command_choice == CommandChoice::UniformLegal;
         let legal = (self.list_legal || uniform).then(|| G::legal_actions(state, seat));
-        let command = match (&legal, uniform) {
-            (Some(legal), true) if !legal.is_empty() => {
+        let command = match (choose, &legal, uniform) {
+            (Some(choose), _, _) => choose(state, seat, &mut self.rng),
+            (None, Some(legal), true) if !legal.is_empty() => {
                 Some(legal[self.rng.gen_range(0..legal.len())].clone())
             }
-            (_, true) => None,
-            (_, false) => G::random_command(state, seat, &mut self.rng),
+            (None, _, true) => None,
+            (None, _, false) => G::random_command(state, seat, &mut self.rng),
         };
         let Some(command) = command else {
             return Err(Stop::NoCommand(seat));

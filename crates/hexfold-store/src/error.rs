@@ -28,7 +28,8 @@ pub enum StoreError {
     #[error("corrupt record: {0}")]
     Corrupt(String),
     /// The disk or the database failed, or an earlier flush failed and the store refuses writes
-    /// (poisoned), or the store is closed. INTERNAL: retrying will not help until an operator looks.
+    /// (poisoned), or the store is closed. UNAVAILABLE (the storage failed, not the caller), though retrying
+    /// will not help until an operator looks.
     #[error("storage I/O error: {0}")]
     Io(String),
     /// The store cannot take the request now (a database server down or a connection lost mid-request; for

@@ -197,7 +197,12 @@ async fn long_game(
     let config = Catan::random_config(4, false);
     let names = (1..=4).map(|n| format!("seat {n}")).collect();
     let created = engine
-        .create(SeatNames::new(names)?, options(), config)
+        .create(
+            SeatNames::new(names)?,
+            Default::default(),
+            options(),
+            config,
+        )
         .await?;
     let tokens: Vec<String> = created.seats.into_iter().map(|(_, t)| t).collect();
     let creds: Vec<Credential> = tokens.iter().map(|t| Credential::from_token(t)).collect();
@@ -351,6 +356,7 @@ async fn idle_games(args: &Args, engine: &Arc<Engine<Catan>>) -> anyhow::Result<
                     engine
                         .create(
                             SeatNames::new(names)?,
+                            Default::default(),
                             options(),
                             Catan::random_config(4, false),
                         )

@@ -556,6 +556,7 @@ async fn new_game(client: &mut HexfoldClient<Channel>) -> anyhow::Result<Game> {
                 victory_points: 0,
                 negotiated_defence: false,
             }),
+            ..Default::default()
         })
         .await?
         .into_inner();

@@ -7,15 +7,22 @@
 //! [`Playout`]; each game's [`RandomPlayer`] gives what else a benchmark needs (a configuration for the command
 //! line's players and map, a command limit, a turn count). `--check` additionally replays every finished game from its log
 //! and compares states.
+//!
+//! `--strategies greedy,random,random,random` plays bots instead, one strategy per seat (the rules crate's
+//! [`bot::command`]), and reports how often each strategy won. The list turns by one seat every game (game `i`
+//! gives seat `s` the strategy at `(s + i) % players`), so each strategy plays every seat equally often and the
+//! first player's advantage does not count for any one of them.
 
 use anyhow::{anyhow, bail, Result};
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::Parser;
+use hexfold_rules::bot::{self, Bot, Strategy};
 use hexfold_rules::catan::Catan;
 use hexfold_rules::catania::Catania;
 use hexfold_rules::cities_knights::CitiesKnights;
 use hexfold_rules::elasund::Elasund;
-use hexfold_rules::playout::{Playout, RandomPlayer, Stop};
+use hexfold_rules::playout::{Playout, Stop};
+use hexfold_rules::Seat;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
@@ -69,6 +76,10 @@ struct Args {
     /// Print how often each event kind occurred.
     #[arg(long)]
     stats: bool,
+    /// One strategy per seat, comma-separated (`random`, `greedy`): bots play instead of the random player, and
+    /// the wins of each strategy are reported. The list turns by one seat every game.
+    #[arg(long, value_delimiter = ',')]
+    strategies: Vec<Strategy>,
     /// Print the values `--game` takes for one game, one per line, and play nothing.
     #[arg(long)]
     list: bool,
@@ -91,8 +102,18 @@ fn main() -> Result<()> {
 }
 
 /// Plays `--games` random games of `G` (or as many as fit in `--seconds`) and prints the figures.
-fn run<G: RandomPlayer>(label: &str, args: &Args) -> Result<()> {
+fn run<G: Bot>(label: &str, args: &Args) -> Result<()> {
     let config = G::random_config(args.players, args.beginner);
+    let strategies = &args.strategies;
+    if !strategies.is_empty() && strategies.len() != usize::from(args.players) {
+        bail!(
+            "--strategies names {} strategies for {} players",
+            strategies.len(),
+            args.players
+        );
+    }
+    // Wins by position in `--strategies`.
+    let mut wins = vec![0u64; strategies.len()];
     let deadline = args.seconds.map(Duration::from_secs_f64);
     let mut games = 0u64;
     let mut actions = 0u64;
@@ -109,20 +130,39 @@ fn run<G: RandomPlayer>(label: &str, args: &Args) -> Result<()> {
             playout = playout.keep_log();
         }
         let mut stats = Ok(());
-        let stop = playout.run(|step| {
+        let mut count = |events: &[G::Event]| {
             if args.stats {
-                for e in step.events {
+                for e in events {
                     match serde_json::to_value(e) {
                         Ok(v) => *kinds.entry(event_kind(v)).or_default() += 1,
                         Err(err) => stats = Err(err),
                     }
                 }
             }
-        });
+        };
+        // The position in `--strategies` that seat `s` plays in this game.
+        let slot = |s: Seat| (s.index() + games as usize) % strategies.len().max(1);
+        let stop = if strategies.is_empty() {
+            playout.run(|step| count(step.events))
+        } else {
+            loop {
+                let chosen = playout.step_by(
+                    |state, seat, rng| bot::command::<G>(strategies[slot(seat)], state, seat, rng),
+                    |step| count(step.events),
+                );
+                if let Err(stop) = chosen {
+                    break stop;
+                }
+            }
+        };
         stats?;
         let n = playout.played();
         match stop {
-            Stop::Ended(_) => {}
+            Stop::Ended(outcome) => {
+                if !strategies.is_empty() {
+                    wins[slot(outcome.winner)] += 1;
+                }
+            }
             Stop::CommandLimit => bail!("{label} game {seed} did not finish in {n} commands"),
             Stop::NobodyToAct => bail!("{label} game {seed}: nobody may act before the end"),
             Stop::NoCommand(_) => bail!("{label} game {seed}: the seat to act has no action"),
@@ -159,6 +199,13 @@ fn run<G: RandomPlayer>(label: &str, args: &Args) -> Result<()> {
             cpu,
             games as f64 / cpu,
             actions as f64 / cpu
+        );
+    }
+    for (i, (strategy, won)) in strategies.iter().zip(&wins).enumerate() {
+        println!(
+            "{label}: strategy {} ({strategy}) won {won} of {games} games ({:.1} %)",
+            i + 1,
+            100.0 * *won as f64 / games.max(1) as f64
         );
     }
     for (k, v) in kinds {

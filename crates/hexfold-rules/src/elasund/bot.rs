@@ -303,7 +303,12 @@ pub fn random_command(
 }
 
 /// True if `sq` touches (also diagonally) one of `seat`'s permits other than the one at `except`.
-fn near_own_permit(state: &State, seat: Seat, sq: &Square, except: Option<&Square>) -> bool {
+pub(crate) fn near_own_permit(
+    state: &State,
+    seat: Seat,
+    sq: &Square,
+    except: Option<&Square>,
+) -> bool {
     let Some(r) = data::ROW_LABELS.iter().position(|&l| l == sq.row) else {
         return false;
     };

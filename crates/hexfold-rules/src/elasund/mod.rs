@@ -20,6 +20,7 @@ mod redeal;
 mod rules;
 mod view;
 
+pub(crate) use bot::near_own_permit;
 pub use bot::random_command;
 
 use crate::game::{Game, GameRng, Outcome, Seat, Viewer};

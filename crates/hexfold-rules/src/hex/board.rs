@@ -49,6 +49,45 @@ impl HexCoord {
     }
 }
 
+/// A point of the board's drawing plane: pointy-top hexes whose corners lie at distance 1 from their centre, `x`
+/// to the east, `y` to the south, hex `(0, 0)` centred on the origin. Clients draw from these points (they come
+/// with the board in the API) instead of working the geometry out again.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+}
+
+/// `sqrt(3)`: the width of a pointy-top hex of circumradius 1, and the distance between neighbouring centres.
+const SQRT_3: f64 = 1.732_050_807_568_877_2;
+
+impl HexCoord {
+    /// The hex's centre: one step along `q` is a hex's width to the east; one along `r` is half a width east and
+    /// one and a half circumradii south.
+    pub fn center(self) -> Point {
+        let (q, r) = (f64::from(self.q), f64::from(self.r));
+        Point {
+            x: SQRT_3 * (q + r / 2.0),
+            y: 1.5 * r,
+        }
+    }
+}
+
+impl VertexKey {
+    /// The corner's point: straight above (`N`) or below (`S`) its hex's centre, at the circumradius.
+    pub fn point(self) -> Point {
+        let c = HexCoord::new(self.q, self.r).center();
+        let dy = match self.corner {
+            VertexCorner::N => -1.0,
+            VertexCorner::S => 1.0,
+        };
+        Point {
+            x: c.x,
+            y: c.y + dy,
+        }
+    }
+}
+
 /// Which of a hex's two owned corners a vertex is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum VertexCorner {
@@ -433,6 +472,28 @@ impl<'de> Deserialize<'de> for BoardRef {
 mod tests {
     use super::*;
     use crate::hex::layout::standard_coords;
+
+    /// The drawing's points make regular hexagons: each corner at distance 1 from its hex's centre and from the
+    /// next corner clockwise, and neighbouring centres a hex's width apart, so the shared corners meet.
+    #[test]
+    fn corner_points_form_regular_hexagons_that_tile() {
+        let dist = |a: Point, b: Point| ((a.x - b.x).powi(2) + (a.y - b.y).powi(2)).sqrt();
+        let close = |d: f64, want: f64| (d - want).abs() < 1e-9;
+        for c in standard_coords() {
+            let centre = c.center();
+            for k in 0..6 {
+                let (p, next) = (c.corner(k).point(), c.corner(k + 1).point());
+                assert!(close(dist(centre, p), 1.0), "{c:?} corner {k}");
+                assert!(close(dist(p, next), 1.0), "{c:?} side {k}");
+                assert!(
+                    close(dist(centre, c.neighbor(k).center()), SQRT_3),
+                    "{c:?} side {k}"
+                );
+            }
+            // Clockwise from north with y down: the corner after north lies to its east.
+            assert!(c.corner(1).point().x > c.corner(0).point().x);
+        }
+    }
 
     #[test]
     fn standard_board_has_54_vertices_and_72_edges() {

@@ -34,7 +34,7 @@ mod view;
 mod violation;
 
 pub use board::{
-    Board, BoardRef, EdgeId, HexCoord, HexId, Topology, VertexCorner, VertexId, VertexKey,
+    Board, BoardRef, EdgeId, HexCoord, HexId, Point, Topology, VertexCorner, VertexId, VertexKey,
 };
 pub(crate) use build::{
     afford, check_edge, check_hex, check_seat, check_vertex, city_site, opening_road_site,

@@ -1,6 +1,7 @@
 //! One test binary for the rules crate (one link step). Each module covers one game; `check` runs the rule tests
 //! that are stored as data under `tests/data/<game>/`; `docs` checks `docs/rules/` against those cases and the code.
 
+mod bots;
 mod catan;
 mod catan_props;
 mod catania_props;

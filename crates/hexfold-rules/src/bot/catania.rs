@@ -1,0 +1,81 @@
+//! Catania's greedy bot: the layer's commands scored by the Cities & Knights bot on the layer's state, and
+//! Catania's own (ships, the pirate, gold, development cards) by the same shared hex evaluation.
+
+use super::cities_knights as ck;
+use super::hex;
+use super::Bot;
+use crate::catania::{Catania, Command, State};
+use crate::cities_knights::Hand;
+use crate::hex::{EdgeId, HexId, Resources};
+use crate::Seat;
+
+/// Public points of every seat, by Catania's count.
+fn points(state: &State) -> Vec<u8> {
+    (0..state.ck.seats)
+        .map(|s| state.public_points(Seat(s)))
+        .collect()
+}
+
+/// What a road or ship on `e` is worth now: much while the seat has settlements but no free site to put them
+/// on, little otherwise.
+fn route(state: &State, seat: Seat, e: EdgeId) -> i32 {
+    let layer = &state.ck;
+    let prospect = hex::road_prospect(&layer.board, &layer.vertices, seat, e);
+    if layer.settlements_left(seat) > 0
+        && !hex::has_site(&layer.board, &layer.vertices, &layer.edges, seat)
+    {
+        450 + prospect
+    } else {
+        10
+    }
+}
+
+fn bandit(state: &State, seat: Seat, at: HexId, victim: Option<Seat>) -> i32 {
+    let points = points(state);
+    let layer = &state.ck;
+    hex::robber_value(&layer.board, &layer.vertices, seat, at, &points) * 4
+        + hex::victim_value(victim, &points)
+}
+
+fn resources(r: Resources) -> Hand {
+    Hand {
+        resources: r,
+        commodities: Default::default(),
+    }
+}
+
+impl Bot for Catania {
+    fn greedy_score(state: &State, seat: Seat, command: &Command) -> i32 {
+        let layer = &state.ck;
+        match command {
+            Command::Ck(c) => ck::score(layer, seat, c),
+            Command::PlaceShip { edge } => {
+                hex::road_prospect(&layer.board, &layer.vertices, seat, *edge)
+            }
+            Command::BuildShip { edge } => route(state, seat, *edge),
+            Command::MoveShip { .. } => 0,
+            Command::BuildLandingPlace { .. } => 200,
+            Command::MovePirate { hex, victim } => bandit(state, seat, *hex, *victim),
+            Command::ChooseGold { resources: r } => {
+                100 + ck::hand_value(
+                    layer,
+                    seat,
+                    layer.players[seat.index()].hand.plus(resources(*r)),
+                )
+            }
+            Command::BuyDevelopmentCard => 400,
+            Command::PlayKnight { hex, victim, .. } => 300 + bandit(state, seat, *hex, *victim),
+            Command::ChaseBandit { hex, victim, .. } => 350 + bandit(state, seat, *hex, *victim),
+            Command::PlayRoadBuilding { first, second }
+            | Command::PlayProgressRoadBuilding { first, second } => {
+                350 + route(state, seat, first.edge)
+                    + second.map_or(0, |p| route(state, seat, p.edge))
+            }
+            Command::PlayYearOfPlenty { first, second } => {
+                let take = Resources::one(*first, 1).plus(Resources::one(*second, 1));
+                700 + ck::gain(layer, seat, Hand::default(), resources(take)).unwrap_or(0)
+            }
+            Command::PlayMonopoly { .. } => 300,
+        }
+    }
+}

@@ -1,0 +1,159 @@
+//! Bots: a seat played by the program, for the server's bot seats, the CLI's `bot`, and `selfplay`.
+//!
+//! A strategy is a pure function from a state, a seat and a generator to one of the seat's legal commands
+//! ([`command`]). It reads only what the seat may see: the board and pieces, every public count, and its own
+//! hand. The property test `tests/it/bots.rs` checks that over random games with each game's
+//! [`crate::redeal::Redeal`]: a bot's choice for a seat is the same in every state the seat cannot tell apart, with
+//! the same generator.
+//!
+//! Two strategies exist for every game ([`Strategy`]): `random`, the game's [`RandomPlayer`] (weighted towards
+//! growth, every legal command keeps a chance), and `greedy`, which lists the seat's legal actions and takes the
+//! one its game scores highest ([`Bot::greedy_score`]), breaking ties with the generator. The hex games' scores
+//! share one evaluation of corners, hands, robber hexes and trades (`hex.rs`); each game maps its own commands onto
+//! it (`catan.rs`, `cities_knights.rs`, `catania.rs`); Elasund has its own (`elasund.rs`).
+
+mod catan;
+mod catania;
+mod cities_knights;
+mod elasund;
+mod hex;
+
+use crate::playout::RandomPlayer;
+use crate::{GameRng, Seat};
+use rand::Rng;
+use std::fmt;
+use std::str::FromStr;
+
+/// How a bot chooses its commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// The game's random player: a random legal command, weighted towards growth.
+    Random,
+    /// The highest scored legal command, by the game's own scoring (see the module docs).
+    Greedy,
+}
+
+impl Strategy {
+    /// Every strategy, in the order `--help` texts list them.
+    pub const ALL: [Strategy; 2] = [Strategy::Random, Strategy::Greedy];
+
+    /// The name clients and flags use: `random`, `greedy`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Strategy::Random => "random",
+            Strategy::Greedy => "greedy",
+        }
+    }
+}
+
+impl fmt::Display for Strategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not a strategy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownStrategy(pub String);
+
+impl fmt::Display for UnknownStrategy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<_> = Strategy::ALL.iter().map(|s| s.name()).collect();
+        write!(
+            f,
+            "unknown strategy {:?}; the strategies are {}",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownStrategy {}
+
+impl FromStr for Strategy {
+    type Err = UnknownStrategy;
+
+    fn from_str(s: &str) -> Result<Strategy, UnknownStrategy> {
+        Strategy::ALL
+            .into_iter()
+            .find(|st| st.name() == s)
+            .ok_or_else(|| UnknownStrategy(s.to_string()))
+    }
+}
+
+/// A game that bots can play: its random player, and the score of the greedy strategy.
+pub trait Bot: RandomPlayer {
+    /// How much `seat` wants to send `command`, one of its legal actions in `state`: higher is better. Reads only
+    /// what `seat` may see.
+    fn greedy_score(state: &Self::State, seat: Seat, command: &Self::Command) -> i32;
+}
+
+/// The command `strategy` chooses for `seat` in `state`, drawing from `rng`; `None` if the seat has nothing to do.
+pub fn command<G: Bot>(
+    strategy: Strategy,
+    state: &G::State,
+    seat: Seat,
+    rng: &mut GameRng,
+) -> Option<G::Command> {
+    match strategy {
+        Strategy::Random => G::random_command(state, seat, rng),
+        Strategy::Greedy => best(G::legal_actions(state, seat), rng, |c| {
+            G::greedy_score(state, seat, c)
+        }),
+    }
+}
+
+/// The item of `items` with the highest score, one of the tied ones uniformly (a reservoir draw, so the list is
+/// walked once).
+fn best<C>(items: Vec<C>, rng: &mut GameRng, mut score: impl FnMut(&C) -> i32) -> Option<C> {
+    let mut top: Option<(i32, C)> = None;
+    let mut tied = 0u32;
+    for item in items {
+        let s = score(&item);
+        match &top {
+            Some((t, _)) if s < *t => {}
+            Some((t, _)) if s == *t => {
+                tied += 1;
+                if rng.gen_range(0..tied) == 0 {
+                    top = Some((s, item));
+                }
+            }
+            _ => {
+                tied = 1;
+                top = Some((s, item));
+            }
+        }
+    }
+    top.map(|(_, item)| item)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    #[test]
+    fn strategies_parse_from_their_names() {
+        for s in Strategy::ALL {
+            assert_eq!(s.name().parse::<Strategy>(), Ok(s));
+        }
+        let err = "smart".parse::<Strategy>().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "unknown strategy \"smart\"; the strategies are random, greedy"
+        );
+    }
+
+    #[test]
+    fn the_best_item_wins_and_ties_are_drawn() {
+        let mut rng = GameRng::seed_from_u64(3);
+        assert_eq!(best(vec![1, 5, 3], &mut rng, |&x| x), Some(5));
+        assert_eq!(best(Vec::<i32>::new(), &mut rng, |&x| x), None);
+        let mut seen = [false; 3];
+        for _ in 0..100 {
+            let i = best(vec![0, 1, 2], &mut rng, |_| 7).unwrap();
+            seen[i] = true;
+        }
+        assert_eq!(seen, [true; 3], "every tied item is drawn now and then");
+    }
+}

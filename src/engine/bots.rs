@@ -1,0 +1,240 @@
+//! Bot seats: the server plays the seats a game was created with as bots, through the same command path as a
+//! client's seat (`Engine::submit_as`: the lock, the table's `decide` with the expected version, the append under
+//! a command id, the publication to subscribers and `Play` sessions). Each bot command is decided, recorded and
+//! shown like any other, so `verify` re-decides it like any other.
+//!
+//! After every accepted command (and after a game is created) the command path asks, under the game's lock,
+//! whether a bot seat may act in the new state ([`Engine::bots_due`]); if so it wakes the game's driver: one task
+//! per game at most, which plays bot commands until no bot may act, then ends (deciding that under the lock, so a
+//! command that gives a bot something to do afterwards always finds the driver gone and starts a new one).
+//!
+//! Choices: among the bot seats that may act (`Game::seats_to_act`, so bots also answer trade offers), one is
+//! drawn, and its strategy (`hexfold_rules::bot`) chooses its command, with a generator derived from the game's
+//! secret seed and version: stream [`BOT_STREAM`] of the ChaCha generator the table uses for the command decided at
+//! that version, so a bot's draws are independent of the dice and the seed never leaves the server. The same game
+//! at the same version makes the same choice, on any server: its command id is `bot/<seat>/<version>`, so two
+//! servers on one store that both play it append it once (the second is a duplicate).
+//!
+//! Limits. A bot that the game does not wait for (`Game::waiting_for`: it only may act, such as answering an
+//! offer) acts at most [`OPTIONAL_MAX`] times in a row, so bots cannot keep a game busy while a person is to
+//! move. Every bot command of the engine takes one of [`BOT_COMMANDS_AT_ONCE`] permits of a fair (first come,
+//! first served) semaphore and yields after it, so games of bots take turns with each other one command at a
+//! time and leave the workers to clients' commands in between: a game of four bots is one more writer among
+//! the others, never a loop that starves them. A driver stops at shutdown, and on a store error (logged; the
+//! next command in the game, or a restart, wakes it again). At start, the engine looks through the store's
+//! unfinished games of its variant for bot seats and wakes each game's driver ([`Engine::resume_bots`]): one
+//! meta read per unfinished game, in the background.
+
+use super::cache::{head, Head, Meta};
+use super::command::{Actor, Answer, CommandId, Submit};
+use super::read::{EventAt, Update};
+use super::turns::Actions;
+use super::{lock, Engine, Wire};
+use crate::error::ApiError;
+use crate::stored::StoredGame;
+use hexfold_rules::bot::{self, Strategy};
+use hexfold_rules::{Game, GameRng, Seat};
+use rand::Rng;
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+use tokio::sync::Semaphore;
+
+/// The stream of the ChaCha generator for a version that bots draw from; the table's `decide` uses stream 0.
+pub const BOT_STREAM: u64 = 0x626f_7473; // "bots"
+
+/// Bot commands a seat the game does not wait for may send in a row before only waited-for seats are played.
+pub const OPTIONAL_MAX: u32 = 8;
+
+/// Bot commands of one engine in flight at once, over all its games.
+pub const BOT_COMMANDS_AT_ONCE: usize = 2;
+
+/// The engine's bot drivers: which games have one running, and the permits their commands take.
+pub(super) struct Drivers {
+    running: Mutex<HashSet<String>>,
+    permits: Semaphore,
+}
+
+impl Default for Drivers {
+    fn default() -> Self {
+        Drivers {
+            running: Mutex::new(HashSet::new()),
+            permits: Semaphore::new(BOT_COMMANDS_AT_ONCE),
+        }
+    }
+}
+
+/// The answers of bot commands: nobody reads them, so nothing is converted.
+struct Unanswered;
+
+impl<G: StoredGame> Wire<G> for Unanswered {
+    type Event = ();
+    type Update = ();
+    type Actions = ();
+    type Error = ApiError;
+
+    fn event(_: &str, _: EventAt<G::EventView>) {}
+    fn update(_: Update<()>) {}
+    fn actions(_: &Actions<G::Command>) {}
+}
+
+/// The generator a bot draws from at `version` of a game with `meta`'s seed.
+fn bot_rng<G: Game>(meta: &Meta<G>, version: u64) -> GameRng {
+    let mut rng = meta.seed.command_rng(version);
+    rng.set_stream(BOT_STREAM);
+    rng
+}
+
+/// The bot command due at `head`, if a bot seat may act: its seat and command. `optional` counts the bot commands
+/// in a row by seats the game did not wait for.
+fn due<G: StoredGame>(head: &Head<G>, optional: u32) -> Option<(Seat, G::Command)> {
+    let bots = &head.meta.bots;
+    if bots.iter().all(Option::is_none) || G::outcome(&head.state).is_some() {
+        return None;
+    }
+    let waited = G::waiting_for(&head.state);
+    let mut seats: Vec<Seat> = G::seats_to_act(&head.state)
+        .into_iter()
+        .filter(|s| bots.get(s.index()).copied().flatten().is_some())
+        .filter(|s| optional < OPTIONAL_MAX || waited.contains(s))
+        .collect();
+    let mut rng = bot_rng(&head.meta, head.version);
+    while !seats.is_empty() {
+        let seat = seats.swap_remove(rng.gen_range(0..seats.len()));
+        let strategy: Strategy = bots[seat.index()].expect("filtered to bot seats");
+        if let Some(command) = bot::command::<G>(strategy, &head.state, seat, &mut rng) {
+            return Some((seat, command));
+        }
+    }
+    None
+}
+
+impl<G: StoredGame> Engine<G> {
+    /// Whether a bot seat may act at `head`: called under the game's lock after every change of its head, and
+    /// wakes the game's driver if so.
+    pub(super) fn bots_due(&self, meta: &Arc<Meta<G>>, version: u64, state: &G::State) {
+        if meta.bots.iter().all(Option::is_none) || G::outcome(state).is_some() {
+            return;
+        }
+        let bots = &meta.bots;
+        let any = G::seats_to_act(state)
+            .iter()
+            .any(|s| bots.get(s.index()).copied().flatten().is_some());
+        if any {
+            self.wake_bots(&meta.id, version);
+        }
+    }
+
+    /// Starts the game's driver unless one runs.
+    fn wake_bots(&self, id: &str, version: u64) {
+        let Some(me) = self.me.upgrade() else {
+            // An engine outside an `Arc` (some unit tests) plays no bots.
+            return;
+        };
+        if !lock(&self.drivers.running).insert(id.to_string()) {
+            return;
+        }
+        tracing::debug!(game_id = %id, version, "bot driver started");
+        let id = id.to_string();
+        tokio::spawn(async move { me.drive(id).await });
+    }
+
+    /// Plays the game's bot commands until none is due (see the module docs).
+    async fn drive(self: Arc<Self>, id: String) {
+        let mut optional = 0;
+        let mut shutdown = self.shared.shutdown.clone();
+        loop {
+            if *shutdown.borrow_and_update() {
+                break;
+            }
+            let permit = tokio::select! {
+                permit = self.drivers.permits.acquire() => permit.expect("the semaphore is never closed"),
+                _ = shutdown.wait_for(|stopping| *stopping) => break,
+            };
+            let guard = match self.lock_head(&id).await {
+                Ok(guard) => guard,
+                Err(e) => {
+                    tracing::warn!(game_id = %id, error = %e, "bot driver stopped");
+                    break;
+                }
+            };
+            let current = head(&guard);
+            let Some((seat, command)) = due(current, optional) else {
+                // Under the lock: a command that makes a bot due later finds no driver and starts one.
+                lock(&self.drivers.running).remove(&id);
+                return;
+            };
+            let version = current.version;
+            let waited = G::waiting_for(&current.state).contains(&seat);
+            drop(guard);
+            let submit = Submit {
+                game_id: id.clone(),
+                command_id: CommandId::new(format!("bot/{}/{version}", seat.0))
+                    .expect("a short id"),
+                expected_version: Some(version),
+                command,
+                with_legal_actions: false,
+            };
+            let answer: Result<Answer<(), ()>, ApiError> =
+                self.submit_as::<Unanswered>(Actor::Bot(seat), submit).await;
+            drop(permit);
+            match answer {
+                Ok(_) => optional = if waited { 0 } else { optional + 1 },
+                // Another command took the version first; the next round decides on the new head.
+                Err(ApiError::Conflict { .. }) => {}
+                Err(e) => {
+                    tracing::warn!(game_id = %id, seat = seat.0, version, error = %e, "bot command failed; bot driver stopped");
+                    break;
+                }
+            }
+            tokio::task::yield_now().await;
+        }
+        lock(&self.drivers.running).remove(&id);
+    }
+
+    /// Wakes the drivers of the store's unfinished games of this variant that have bot seats: for a server that
+    /// starts on a store where bots were to move. Reads the meta of each unfinished game of the variant, one at a
+    /// time; errors are logged and end the scan.
+    pub async fn resume_bots(self: Arc<Self>) {
+        let prefix = format!("{}-", G::NAME);
+        let mut after = prefix.clone();
+        let mut resumed = 0u64;
+        loop {
+            let page = match self
+                .shared
+                .store
+                .list_streams(Some(&after), hexfold_store::MAX_LIST_STREAMS)
+                .await
+            {
+                Ok(page) => page,
+                Err(e) => {
+                    tracing::warn!(variant = G::NAME, error = %e, "could not look for games with bots");
+                    return;
+                }
+            };
+            let Some(last) = page.last() else { break };
+            after = last.name.clone();
+            for game in page.iter().take_while(|g| g.name.starts_with(&prefix)) {
+                if game.summary.is_some() {
+                    continue;
+                }
+                let meta = match self.load_meta(&game.name).await {
+                    Ok(meta) => meta,
+                    Err(e) => {
+                        tracing::warn!(game_id = %game.name, error = %e, "could not read a game's meta");
+                        continue;
+                    }
+                };
+                if meta.bots.iter().any(Option::is_some) {
+                    resumed += 1;
+                    self.wake_bots(&game.name, game.head);
+                }
+            }
+            if !after.starts_with(&prefix) {
+                break;
+            }
+        }
+        if resumed > 0 {
+            tracing::info!(variant = G::NAME, games = resumed, "bot drivers resumed");
+        }
+    }
+}

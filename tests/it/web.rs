@@ -1,0 +1,811 @@
+//! The web app (`web/`, served by `src/web.rs`) in headless Chromium against the real server: the files on the API's
+//! port, each game's board drawn with the right number of hexes or squares and pieces, the replay slider showing
+//! what `GetState(N)` says, and a base Catan game played to its end by clicks on the page (the other seats played
+//! through the API). Screenshots are saved under `target/web-artefacts/` and checked by structure.
+//!
+//! CI installs Debian's `chromium` (see `.ci/run`); a machine without it fails these tests rather than skipping them.
+
+use crate::chromium::{png_size, Browser, VIEWPORT};
+use crate::support::{self, Table};
+use hexfold::proto::v1 as pb;
+use pb::catan as c;
+use rand::{rngs::StdRng, SeedableRng};
+use serde_json::Value;
+use std::collections::BTreeSet;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// A bound on a random game's commands, far above what the weighted random choice needs to end one.
+const COMMANDS_MAX: usize = 5000;
+
+/// One HTTP/1.1 request on a fresh connection; the whole answer as text.
+async fn http(addr: std::net::SocketAddr, request: &str) -> String {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.unwrap();
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_serves_the_app_on_its_api_port() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    for file in hexfold::web::FILES {
+        let answer = http(
+            server.addr,
+            &format!(
+                "GET {} HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n",
+                file.path
+            ),
+        )
+        .await;
+        let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+        assert!(head.starts_with("HTTP/1.1 200"), "{}: {head}", file.path);
+        assert!(
+            head.to_ascii_lowercase()
+                .contains(&format!("content-type: {}", file.content_type)),
+            "{head}"
+        );
+        assert_eq!(body.as_bytes(), file.bytes, "{}", file.path);
+    }
+    let head = http(
+        server.addr,
+        "HEAD /app.js HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n",
+    )
+    .await;
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    assert!(
+        head.ends_with("\r\n\r\n"),
+        "a HEAD answer has no body: {head}"
+    );
+    // Anything else is still the API's: a path that is no file is not answered with the page.
+    let other = http(
+        server.addr,
+        "GET /hexfold.v1.Hexfold/ListGames HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n",
+    )
+    .await;
+    assert!(!other.contains("<title>hexfold</title>"), "{other}");
+    // And the API answers on the same port as before.
+    let mut client = server.client().await;
+    support::create_catan(&mut client, 3).await;
+    server.stop().await;
+}
+
+/// `hexfold serve` prints the app's address after its own, and the page is there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serve_prints_the_web_app_url() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let (_child, addr, mut stdout) =
+        support::serve_binary(&["--data-dir".as_ref(), data.as_os_str()]).await;
+    let line = stdout.next_line().await.unwrap().expect("a second line");
+    assert_eq!(line, format!("web app at http://{addr}/"));
+    let page = http(
+        addr,
+        "GET / HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n",
+    )
+    .await;
+    assert!(
+        page.starts_with("HTTP/1.1 200") && page.contains("<title>hexfold</title>"),
+        "{page}"
+    );
+}
+
+/// The pieces the page drew, as sets of `(kind, id, seat)` and the robber's hex, read from the SVG's `data-*`.
+async fn drawn_pieces(browser: &mut Browser) -> (BTreeSet<(String, u32, u32)>, Vec<u32>) {
+    let drawn = browser
+        .eval(
+            "[...document.querySelectorAll('.board svg [data-kind]')].flatMap((el) => { \
+               const k = el.dataset.kind, d = el.dataset; \
+               if (k === 'settlement' || k === 'city') return [[k, Number(d.vertex), Number(d.seat)]]; \
+               if (k === 'road') return [[k, Number(d.edge), Number(d.seat)]]; \
+               if (k === 'robber') return [[k, Number(d.hex), 0]]; \
+               return []; })",
+        )
+        .await;
+    let mut pieces = BTreeSet::new();
+    let mut robbers = Vec::new();
+    for item in drawn.as_array().unwrap() {
+        let kind = item[0].as_str().unwrap().to_string();
+        let id = item[1].as_u64().unwrap() as u32;
+        if kind == "robber" {
+            robbers.push(id);
+        } else {
+            pieces.insert((kind, id, item[2].as_u64().unwrap() as u32));
+        }
+    }
+    (pieces, robbers)
+}
+
+/// The same sets from a state the API answered.
+fn state_pieces(state: &c::State) -> BTreeSet<(String, u32, u32)> {
+    let buildings = state.buildings.iter().map(|b| {
+        let kind = if b.city { "city" } else { "settlement" };
+        (kind.to_string(), b.vertex, b.seat)
+    });
+    let roads = state
+        .roads
+        .iter()
+        .map(|r| ("road".to_string(), r.edge, r.seat));
+    buildings.chain(roads).collect()
+}
+
+/// How many elements of `selector` the page has.
+async fn count(browser: &mut Browser, selector: &str) -> u64 {
+    let selector = serde_json::to_string(selector).unwrap();
+    browser
+        .eval(&format!("document.querySelectorAll({selector}).length"))
+        .await
+        .as_u64()
+        .unwrap()
+}
+
+/// Waits until the page has drawn event index `version` (or, `from`, any later one) and settled. The page
+/// reports what it shows instead if that takes more than 30 s, so a failure says where the page was.
+async fn wait_for_page(browser: &mut Browser, version: u64, from: bool) {
+    let outcome = browser
+        .eval(&format!(
+            "Promise.race([window.hexfold.drawn({version}, {from}).then(() => 'ok'), new Promise((resolve) => \
+             setTimeout(() => resolve(`the page shows ${{document.querySelector('.board svg')?.dataset.version}}, \
+             status: ${{document.getElementById('status').textContent}}`), 30000))])"
+        ))
+        .await;
+    assert_eq!(outcome, "ok", "waiting for event {version}");
+}
+
+async fn wait_drawn(browser: &mut Browser, version: u64) {
+    wait_for_page(browser, version, false).await;
+}
+
+async fn wait_drawn_from(browser: &mut Browser, version: u64) {
+    wait_for_page(browser, version, true).await;
+}
+
+/// Plays `steps` random legal commands (or to the end), through the API.
+async fn play(table: &mut Table, rng: &mut StdRng, steps: usize) {
+    for _ in 0..steps {
+        if table.step(rng).await.is_none() {
+            return;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_catan_board_draws_every_hex_harbor_and_piece() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let mut table = Table::new(server.addr, 4).await;
+    let mut rng = StdRng::seed_from_u64(18);
+    play(&mut table, &mut rng, 120).await;
+    let head = table.head().await;
+    let state = table.state(None, None).await.unwrap();
+    let catan = support::catan_state(&state);
+    let board = catan.board.as_ref().unwrap();
+    assert!(catan.buildings.len() >= 8, "the opening is over: {catan:?}");
+
+    let mut browser = Browser::launch().await;
+    browser
+        .open(&format!("http://{}/#/game/{}", server.addr, table.game_id))
+        .await;
+    wait_drawn(&mut browser, head).await;
+    assert_eq!(count(&mut browser, "svg [data-kind=hex]").await, 19);
+    let numbered = board.hexes.iter().filter(|h| h.number.is_some()).count() as u64;
+    assert_eq!(numbered, 18, "one desert");
+    assert_eq!(
+        count(&mut browser, "svg [data-kind=number]").await,
+        numbered
+    );
+    assert_eq!(count(&mut browser, "svg [data-kind=harbor]").await, 9);
+    assert_eq!(
+        count(&mut browser, "svg [data-target^='vertex:']").await,
+        54
+    );
+    assert_eq!(count(&mut browser, "svg [data-target^='edge:']").await, 72);
+    let (pieces, robbers) = drawn_pieces(&mut browser).await;
+    assert_eq!(pieces, state_pieces(catan));
+    assert_eq!(robbers, vec![catan.robber]);
+    // Each hex is drawn where the API puts its centre, with the terrain the state names.
+    let drawn_terrains = browser
+        .eval("[...document.querySelectorAll('svg [data-kind=hex]')].map((h) => h.dataset.terrain)")
+        .await;
+    let terrains: Vec<Value> = board
+        .hexes
+        .iter()
+        .map(|h| {
+            let name = c::Terrain::try_from(h.terrain).unwrap().as_str_name();
+            Value::from(name.strip_prefix("TERRAIN_").unwrap().to_ascii_lowercase())
+        })
+        .collect();
+    assert_eq!(drawn_terrains, Value::from(terrains));
+    // Every seat is listed, as a spectator sees them.
+    assert_eq!(count(&mut browser, ".players [data-seat]").await, 4);
+    let (path, png) = browser.screenshot("catan-board").await;
+    assert_eq!(png_size(&png), VIEWPORT, "{}", path.display());
+    server.stop().await;
+}
+
+/// Moves the page's replay slider to `version`, as dragging it does (the page listens to `input`).
+async fn slide_to(browser: &mut Browser, version: u64) {
+    browser
+        .eval(&format!(
+            "(() => {{ const s = document.querySelector('.replay input[type=range]'); s.value = '{version}'; \
+             s.dispatchEvent(new Event('input', {{ bubbles: true }})); }})()"
+        ))
+        .await;
+    wait_drawn(browser, version).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_replay_slider_at_each_index_shows_what_get_state_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let mut table = Table::new(server.addr, 3).await;
+    let mut rng = StdRng::seed_from_u64(7);
+    play(&mut table, &mut rng, COMMANDS_MAX).await;
+    let head = table.head().await;
+    let finished = table.state(None, None).await.unwrap();
+    assert_eq!(
+        finished.summary.as_ref().unwrap().status,
+        pb::GameStatus::Finished as i32,
+        "the game ended within {COMMANDS_MAX} commands"
+    );
+
+    let mut browser = Browser::launch().await;
+    browser
+        .open(&format!("http://{}/#/game/{}", server.addr, table.game_id))
+        .await;
+    wait_drawn(&mut browser, head).await;
+    assert_eq!(
+        count(&mut browser, ".log [data-version]").await,
+        head,
+        "the log lists every event"
+    );
+    let mut indexes: Vec<u64> = vec![0, 1, 5, head / 3, head / 2, head - 1, head];
+    indexes.extend((0..8).map(|i| (i * 7919 + 13) % (head + 1)));
+    for n in indexes {
+        slide_to(&mut browser, n).await;
+        let at = table.state(None, Some(n)).await.unwrap();
+        let state = support::catan_state(&at);
+        let (pieces, robbers) = drawn_pieces(&mut browser).await;
+        assert_eq!(pieces, state_pieces(state), "at event {n}");
+        assert_eq!(robbers, vec![state.robber], "at event {n}");
+        let current = browser
+            .eval("document.querySelector('.log .current')?.dataset.version ?? null")
+            .await;
+        let expected = if n == 0 {
+            Value::Null
+        } else {
+            Value::from(n.to_string())
+        };
+        assert_eq!(current, expected, "the log marks event {n}");
+    }
+    // The step buttons, clicked: from the middle one back and two on.
+    let middle = head / 2;
+    slide_to(&mut browser, middle).await;
+    for (button, expect) in [
+        ("prev", middle - 1),
+        ("next", middle),
+        ("next", middle + 1),
+        ("first", 0),
+        ("last", head),
+    ] {
+        browser.click(&format!("button.step-{button}")).await;
+        wait_drawn(&mut browser, expect).await;
+        let at = table.state(None, Some(expect)).await.unwrap();
+        assert_eq!(
+            drawn_pieces(&mut browser).await.0,
+            state_pieces(support::catan_state(&at))
+        );
+    }
+    slide_to(&mut browser, middle).await;
+    let (_, png) = browser.screenshot("catan-replay").await;
+    assert_eq!(png_size(&png), VIEWPORT);
+    server.stop().await;
+}
+
+/// A page left open follows the game: what is played through the API meanwhile arrives on its stream, the log
+/// grows by each event, and the board is redrawn at the new head without a reload.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_page_follows_a_game_live() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let mut table = Table::new(server.addr, 3).await;
+    let mut rng = StdRng::seed_from_u64(44);
+    play(&mut table, &mut rng, 10).await;
+    let mut browser = Browser::launch().await;
+    browser
+        .open(&format!("http://{}/#/game/{}", server.addr, table.game_id))
+        .await;
+    wait_drawn(&mut browser, table.head().await).await;
+    for _ in 0..5 {
+        play(&mut table, &mut rng, 15).await;
+        let state = table.state(None, None).await.unwrap();
+        wait_drawn(&mut browser, state.version).await;
+        assert_eq!(
+            count(&mut browser, ".log [data-version]").await,
+            state.version
+        );
+        let (pieces, robbers) = drawn_pieces(&mut browser).await;
+        let catan = support::catan_state(&state);
+        assert_eq!(pieces, state_pieces(catan));
+        assert_eq!(robbers, vec![catan.robber]);
+    }
+    server.stop().await;
+}
+
+/// What the page lists as seat's actions: each one's label and board target.
+async fn page_actions(browser: &mut Browser) -> Vec<(String, Option<String>)> {
+    let listed = browser
+        .eval("[...document.querySelectorAll('.actions button.action')].map((b) => [b.textContent, b.dataset.target ?? null])")
+        .await;
+    listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            (
+                a[0].as_str().unwrap().to_string(),
+                a[1].as_str().map(str::to_string),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_base_catan_game_is_played_to_its_end_by_clicks_on_the_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let mut browser = Browser::launch().await;
+
+    // The lobby creates the game: its form's defaults are a base Catan game for three seats.
+    browser.open(&format!("http://{}/", server.addr)).await;
+    browser.click("form.create button[type=submit]").await;
+    browser.eval("window.hexfold.settled()").await;
+    let links = browser
+        .eval("[...document.querySelectorAll('a.seat-link')].map((a) => a.getAttribute('href'))")
+        .await;
+    let links: Vec<String> = links
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(links.len(), 3, "one link per seat");
+    let parse = |link: &str| {
+        let (game, token) = link
+            .strip_prefix("#/game/")
+            .and_then(|rest| rest.split_once("?token="))
+            .unwrap_or_else(|| panic!("a seat link: {link}"));
+        (game.to_string(), token.to_string())
+    };
+    let game_id = parse(&links[0]).0;
+    let tokens: Vec<String> = links.iter().map(|l| parse(l).1).collect();
+    let (_, png) = browser.screenshot("lobby").await;
+    assert_eq!(png_size(&png), VIEWPORT);
+    // The lobby lists it after a reload.
+    browser.open(&format!("http://{}/", server.addr)).await;
+    let listed = browser
+        .eval("[...document.querySelectorAll('tr.game-row a')].map((a) => a.textContent)")
+        .await;
+    assert_eq!(listed, Value::from(vec![game_id.clone()]));
+
+    // Seat 0 plays on the page, opened by clicking its link; the other two through the API.
+    browser.open(&format!("http://{}/", server.addr)).await;
+    browser.eval("location.hash = ''").await;
+    browser
+        .open(&format!("http://{}/{}", server.addr, links[0]))
+        .await;
+    let mut seats = Vec::new();
+    for _ in 0..3 {
+        seats.push(support::connect(server.addr).await);
+    }
+    let mut table = Table {
+        game_id: game_id.clone(),
+        tokens,
+        seats,
+        spectator: support::connect(server.addr).await,
+        commands: 0,
+    };
+    let mut rng = StdRng::seed_from_u64(2026);
+    let mut clicked = Vec::new();
+    let (mut on_board, mut in_list) = (0, 0);
+    for _ in 0..COMMANDS_MAX {
+        let mut options = Vec::new();
+        for seat in 0..3 {
+            let legal = table.legal(seat).await.unwrap();
+            if !legal.commands.is_empty() {
+                options.push((seat, legal));
+            }
+        }
+        if options.is_empty() {
+            break;
+        }
+        let (seat, legal) = options.swap_remove(rand::Rng::gen_range(&mut rng, 0..options.len()));
+        let command = support::pick(&legal.commands, &mut rng);
+        if seat != 0 {
+            table
+                .submit(seat, command, Some(legal.version))
+                .await
+                .expect("a listed command is accepted");
+            continue;
+        }
+        // The page, at the same event, lists the same actions; the chosen one is clicked where it is drawn.
+        wait_drawn(&mut browser, legal.version).await;
+        let listed = page_actions(&mut browser).await;
+        assert_eq!(
+            listed.len(),
+            legal.commands.len(),
+            "at event {}",
+            legal.version
+        );
+        let index = legal.commands.iter().position(|c| *c == command).unwrap();
+        let target = listed[index].1.clone();
+        let alone = target
+            .as_ref()
+            .is_some_and(|t| listed.iter().filter(|(_, o)| o.as_ref() == Some(t)).count() == 1);
+        if alone {
+            browser
+                .click(&format!(".board svg [data-target='{}']", target.unwrap()))
+                .await;
+            on_board += 1;
+        } else {
+            browser
+                .click(&format!(".actions button.action[data-index='{index}']"))
+                .await;
+            in_list += 1;
+        }
+        clicked.push(command);
+        // The page drew what its command did, brought back by its live stream.
+        wait_drawn_from(&mut browser, legal.version + 1).await;
+        if clicked.len() == 12 {
+            let (_, png) = browser.screenshot("catan-play-opening").await;
+            assert_eq!(png_size(&png), VIEWPORT);
+            // The seat's own hand is on the page, and nobody else's: the server sends only counts of those.
+            let hands = browser
+                .eval("[0, 1, 2].map((s) => document.querySelector(`.players [data-seat='${s}'] pre`).textContent.includes('resources:'))")
+                .await;
+            assert_eq!(hands, serde_json::json!([true, false, false]));
+        }
+    }
+    let finished = table.state(None, None).await.unwrap();
+    assert_eq!(
+        finished.summary.as_ref().unwrap().status,
+        pb::GameStatus::Finished as i32,
+        "the game ended within {COMMANDS_MAX} commands"
+    );
+    // Every command of seat 0 in the log is one the test clicked, in order: the page sent them all.
+    let replay = table.replay().await;
+    let sent: Vec<pb::Command> = replay
+        .commands
+        .into_iter()
+        .filter(|c| c.seat == 0)
+        .map(|c| c.command.unwrap())
+        .collect();
+    assert_eq!(sent, clicked);
+    assert!(
+        on_board >= 4 && in_list >= 4,
+        "clicks on the board {on_board}, in the list {in_list}"
+    );
+    // The page followed to the end: its log has every event, and it offers nothing more.
+    wait_drawn(&mut browser, finished.version).await;
+    assert_eq!(
+        count(&mut browser, ".log [data-version]").await,
+        finished.version
+    );
+    assert!(page_actions(&mut browser).await.is_empty());
+    let (_, png) = browser.screenshot("catan-play-end").await;
+    assert_eq!(png_size(&png), VIEWPORT);
+    server.stop().await;
+}
+
+/// Every drawn thing on the board with its `data-*` attributes, by `data-kind`.
+async fn drawn_items(browser: &mut Browser) -> Vec<serde_json::Map<String, Value>> {
+    let items = browser
+        .eval("[...document.querySelectorAll('.board svg [data-kind]')].map((el) => ({ ...el.dataset }))")
+        .await;
+    items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i.as_object().unwrap().clone())
+        .collect()
+}
+
+/// The `(a, b, c)` numbers of attributes `keys` of every drawn item of `kind`, as a sorted list.
+fn of_kind(items: &[serde_json::Map<String, Value>], kind: &str, keys: &[&str]) -> Vec<Vec<u32>> {
+    let mut found: Vec<Vec<u32>> = items
+        .iter()
+        .filter(|i| i["kind"] == kind)
+        .map(|i| {
+            keys.iter()
+                .map(|k| i[*k].as_str().unwrap().parse().unwrap())
+                .collect()
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+fn sorted(mut rows: Vec<Vec<u32>>) -> Vec<Vec<u32>> {
+    rows.sort();
+    rows
+}
+
+/// A game of `variant` played with random legal commands through the API until `enough` holds of its state,
+/// and that state. The dice come from the server's random seed, so a game may end before it gets there: then
+/// another game is played, up to five.
+async fn game_reaching(
+    addr: std::net::SocketAddr,
+    variant: pb::Variant,
+    seats: usize,
+    seed: u64,
+    enough: impl Fn(&pb::GetStateResponse) -> bool,
+) -> (Table, pb::GetStateResponse) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut lengths = Vec::new();
+    for _ in 0..5 {
+        let mut table = Table::create(addr, variant, seats, pb::GameOptions::default()).await;
+        for steps in 0..COMMANDS_MAX {
+            let state = table.state(None, None).await.unwrap();
+            if enough(&state) {
+                return (table, state);
+            }
+            if table.step(&mut rng).await.is_none() {
+                lengths.push(steps);
+                break;
+            }
+        }
+    }
+    panic!("five {variant:?} games ended ({lengths:?} commands) before reaching the state the test needs")
+}
+
+/// Opens the game's page as a spectator and waits until it shows `state`'s event.
+async fn open_game(
+    browser: &mut Browser,
+    addr: std::net::SocketAddr,
+    table: &Table,
+    state: &pb::GetStateResponse,
+) {
+    browser
+        .open(&format!("http://{addr}/#/game/{}", table.game_id))
+        .await;
+    wait_drawn(browser, state.version).await;
+}
+
+/// The hex board's pieces of a Cities & Knights layer state, as the page should draw them.
+fn ck_expected(layer: &pb::cities_knights::State, items: &[serde_json::Map<String, Value>]) {
+    use pb::cities_knights::Track;
+    let kind_of = |b: &pb::cities_knights::Building| {
+        if b.metropolis.is_some_and(|m| m != Track::Unspecified as i32) {
+            "metropolis"
+        } else if b.city {
+            "city"
+        } else {
+            "settlement"
+        }
+    };
+    for kind in ["settlement", "city", "metropolis"] {
+        let want: Vec<Vec<u32>> = layer
+            .buildings
+            .iter()
+            .filter(|b| kind_of(b) == kind)
+            .map(|b| vec![b.vertex, b.seat])
+            .collect();
+        assert_eq!(
+            of_kind(items, kind, &["vertex", "seat"]),
+            sorted(want),
+            "{kind}"
+        );
+    }
+    let walls: Vec<Vec<u32>> = layer
+        .buildings
+        .iter()
+        .filter(|b| b.wall)
+        .map(|b| vec![b.vertex, b.seat])
+        .collect();
+    assert_eq!(of_kind(items, "wall", &["vertex", "seat"]), sorted(walls));
+    let knights: Vec<Vec<u32>> = layer
+        .knights
+        .iter()
+        .map(|k| vec![k.vertex, k.seat, k.strength])
+        .collect();
+    assert_eq!(
+        of_kind(items, "knight", &["vertex", "seat", "strength"]),
+        sorted(knights)
+    );
+    let roads: Vec<Vec<u32>> = layer.roads.iter().map(|r| vec![r.edge, r.seat]).collect();
+    assert_eq!(of_kind(items, "road", &["edge", "seat"]), sorted(roads));
+    assert_eq!(of_kind(items, "robber", &["hex"]), vec![vec![layer.robber]]);
+    assert_eq!(
+        of_kind(items, "barbarian-ship", &["position"]),
+        vec![vec![layer.barbarians]]
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_cities_and_knights_board_draws_its_buildings_knights_walls_and_barbarian_track() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let ck = |s: &pb::GetStateResponse| match s.state.as_ref().and_then(|s| s.game.as_ref()) {
+        Some(pb::game_state::Game::CitiesKnights(k)) => k.clone(),
+        other => panic!("not a Cities & Knights state: {other:?}"),
+    };
+    let (table, state) = game_reaching(server.addr, pb::Variant::CitiesAndKnights, 4, 31, |s| {
+        let k = ck(s);
+        !k.knights.is_empty() && k.buildings.iter().any(|b| b.wall)
+    })
+    .await;
+    let layer = ck(&state);
+    assert!(
+        !layer.knights.is_empty() && layer.buildings.iter().any(|b| b.wall),
+        "{layer:?}"
+    );
+
+    let mut browser = Browser::launch().await;
+    open_game(&mut browser, server.addr, &table, &state).await;
+    let items = drawn_items(&mut browser).await;
+    assert_eq!(items.iter().filter(|i| i["kind"] == "hex").count(), 19);
+    assert_eq!(items.iter().filter(|i| i["kind"] == "harbor").count(), 9);
+    // The track's spaces, 0 (the start) to the attack space.
+    assert_eq!(
+        items
+            .iter()
+            .filter(|i| i["kind"] == "barbarian-space")
+            .count(),
+        8
+    );
+    ck_expected(&layer, &items);
+    let (_, png) = browser.screenshot("cities-knights-board").await;
+    assert_eq!(png_size(&png), VIEWPORT);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_catania_board_draws_its_sea_map_ships_and_forces() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let catania = |s: &pb::GetStateResponse| match s.state.as_ref().and_then(|s| s.game.as_ref()) {
+        Some(pb::game_state::Game::Catania(c)) => c.clone(),
+        other => panic!("not a Catania state: {other:?}"),
+    };
+    let (table, state) = game_reaching(server.addr, pb::Variant::Catania, 6, 5, |s| {
+        catania(s).ships.len() >= 2
+    })
+    .await;
+    let cn = catania(&state);
+    assert!(cn.ships.len() >= 2, "{cn:?}");
+    let board = cn.board.as_ref().unwrap();
+
+    let mut browser = Browser::launch().await;
+    open_game(&mut browser, server.addr, &table, &state).await;
+    let items = drawn_items(&mut browser).await;
+    assert_eq!(
+        items.iter().filter(|i| i["kind"] == "hex").count(),
+        board.hexes.len()
+    );
+    assert_eq!(board.hexes.len(), 195);
+    assert_eq!(
+        items.iter().filter(|i| i["kind"] == "number").count(),
+        board.hexes.iter().filter(|h| h.number.is_some()).count()
+    );
+    assert_eq!(
+        items.iter().filter(|i| i["kind"] == "harbor").count(),
+        board.harbors.len()
+    );
+    let ships: Vec<Vec<u32>> = cn.ships.iter().map(|s| vec![s.edge, s.seat]).collect();
+    assert_eq!(of_kind(&items, "ship", &["edge", "seat"]), sorted(ships));
+    for (kind, hex) in [
+        ("pirate", cn.pirate),
+        ("iceberg", cn.iceberg),
+        ("hurricane", cn.hurricane),
+        ("storm_cloud", cn.storm_cloud),
+    ] {
+        assert_eq!(
+            of_kind(&items, kind, &["hex"]),
+            hex.map(|h| vec![h]).into_iter().collect::<Vec<_>>(),
+            "{kind}"
+        );
+    }
+    let layer = cn.layer.as_ref().unwrap();
+    ck_expected(layer, &items);
+    assert_eq!(
+        items
+            .iter()
+            .filter(|i| i["kind"] == "barbarian-space")
+            .count() as u32,
+        cn.barbarian_track_length + 1
+    );
+    let (_, png) = browser.screenshot("catania-board").await;
+    assert_eq!(png_size(&png), VIEWPORT);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_elasund_board_draws_its_squares_permits_buildings_ship_and_walls() {
+    use pb::elasund::{cell, piece};
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let elasund = |s: &pb::GetStateResponse| match s.state.as_ref().and_then(|s| s.game.as_ref()) {
+        Some(pb::game_state::Game::Elasund(e)) => e.clone(),
+        other => panic!("not an Elasund state: {other:?}"),
+    };
+    let (table, state) = game_reaching(server.addr, pb::Variant::Elasund, 4, 12, |s| {
+        let e = elasund(s);
+        e.walls.iter().any(|w| w.piece.is_some())
+            && e.cells
+                .iter()
+                .any(|c| matches!(c.content, Some(cell::Content::Permit(_))))
+            && e.pieces
+                .iter()
+                .filter(|p| matches!(p.place, Some(piece::Place::Board(_))))
+                .count()
+                > 3
+    })
+    .await;
+    let e = elasund(&state);
+
+    let mut browser = Browser::launch().await;
+    open_game(&mut browser, server.addr, &table, &state).await;
+    let items = drawn_items(&mut browser).await;
+    assert_eq!(items.iter().filter(|i| i["kind"] == "square").count(), 90);
+    let permits: Vec<Vec<u32>> = e
+        .cells
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| match &c.content {
+            Some(cell::Content::Permit(p)) => Some(vec![i as u32, p.seat]),
+            _ => None,
+        })
+        .collect();
+    assert!(!permits.is_empty());
+    assert_eq!(of_kind(&items, "permit", &["id", "seat"]), sorted(permits));
+    let churches = e
+        .cells
+        .iter()
+        .filter(|c| matches!(c.content, Some(cell::Content::Church(_))))
+        .count();
+    assert_eq!(
+        items.iter().filter(|i| i["kind"] == "church").count(),
+        churches
+    );
+    let buildings: Vec<Vec<u32>> = e
+        .pieces
+        .iter()
+        .enumerate()
+        .filter_map(|(id, p)| match &p.place {
+            Some(piece::Place::Board(b)) => Some(vec![id as u32, b.owner]),
+            _ => None,
+        })
+        .collect();
+    assert!(buildings.len() > 3);
+    assert_eq!(
+        of_kind(&items, "building", &["piece", "owner"]),
+        sorted(buildings)
+    );
+    let covered = e
+        .cells
+        .iter()
+        .filter(|c| matches!(c.content, Some(cell::Content::Building(_))))
+        .count();
+    assert_eq!(
+        items
+            .iter()
+            .filter(|i| i["kind"] == "building-square")
+            .count(),
+        covered
+    );
+    let walls = e.walls.iter().filter(|w| w.piece.is_some()).count();
+    assert!(walls > 0);
+    assert_eq!(items.iter().filter(|i| i["kind"] == "wall").count(), walls);
+    assert_eq!(
+        items.iter().filter(|i| i["kind"] == "wall-place").count(),
+        e.walls.len() - walls
+    );
+    assert_eq!(
+        of_kind(&items, "ship", &["row"]),
+        e.ship_row.map(|r| vec![r]).into_iter().collect::<Vec<_>>()
+    );
+    let (_, png) = browser.screenshot("elasund-board").await;
+    assert_eq!(png_size(&png), VIEWPORT);
+    server.stop().await;
+}

@@ -1,0 +1,255 @@
+// The boards as SVG. Every hex game is drawn by one function from a `HexModel`, which each game's state fills in;
+// positions come from the API (the board's `hex_centers` and `vertex_points`, computed by the server's geometry),
+// never worked out here: an edge is drawn between its two vertices' points, a hex as the regular hexagon of
+// circumradius 1 around its centre. Every drawn thing carries `data-kind` (and its id), which the tests read.
+import type { Board as CatanBoard } from "./gen/hexfold/v1/catan/catan_pb";
+import { Resource, Terrain } from "./gen/hexfold/v1/catan/catan_pb";
+import type { State as CatanState } from "./gen/hexfold/v1/catan/catan_pb";
+import type { State as CkState } from "./gen/hexfold/v1/cities_knights/cities_knights_pb";
+import { Track } from "./gen/hexfold/v1/cities_knights/cities_knights_pb";
+import type { State as CataniaState } from "./gen/hexfold/v1/catania/catania_pb";
+import { Terrain as CataniaTerrain } from "./gen/hexfold/v1/catania/catania_pb";
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** What clicking a drawn thing means: a vertex, an edge or a hex of a hex board, or a cell of a grid. */
+export type Target = { kind: "vertex" | "edge" | "hex" | "cell"; id: number };
+
+export interface HexModel {
+  hexes: { terrain: string; number?: number; center: Point }[];
+  vertices: Point[];
+  edges: { a: number; b: number }[];
+  harbors: { edge: number; label: string }[];
+  buildings: { vertex: number; seat: number; kind: "settlement" | "city" | "metropolis"; wall: boolean }[];
+  routes: { edge: number; seat: number; kind: "road" | "ship" }[];
+  knights: { vertex: number; seat: number; strength: number; active: boolean }[];
+  /** Single pieces standing on a hex: the robber, the pirate, Catania's forces. */
+  tokens: { hex: number; kind: string }[];
+  /** The barbarian ship's position on its track, for the games that have one. */
+  barbarians?: { position: number; length: number };
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+/** The regular hexagon of circumradius 1 around the origin, pointy top, corners clockwise from north. */
+const HEXAGON = "0,-1 0.866,-0.5 0.866,0.5 0,1 -0.866,0.5 -0.866,-0.5";
+
+const TERRAIN_COLOUR: Record<string, string> = {
+  hills: "#c56a3c",
+  forest: "#2e7d32",
+  pasture: "#9ccc65",
+  fields: "#f4d03f",
+  mountains: "#95a5a6",
+  desert: "#e9d8a6",
+  sea: "#5dade2",
+  gold: "#d4ac0d",
+  glacier: "#eaf2f8",
+  volcano: "#641e16",
+  temple: "#d7bde2",
+  castle: "#a569bd",
+  station: "#aab7b8",
+  double_field: "#f9e79f",
+};
+
+const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const f = (n: number) => n.toFixed(3);
+
+function enumName(table: Record<number, string>, value: number): string {
+  return (table[value] ?? "UNSPECIFIED").toLowerCase();
+}
+
+function harborLabel(resource: Resource | undefined): string {
+  return resource === undefined ? "3:1" : `2:1 ${enumName(Resource, resource)}`;
+}
+
+function boardParts(board: CatanBoard | undefined, terrain: (t: number) => string) {
+  return {
+    hexes: (board?.hexes ?? []).map((tile, i) => ({
+      terrain: terrain(tile.terrain),
+      number: tile.number,
+      center: board?.hexCenters[i] ?? { x: 0, y: 0 },
+    })),
+    vertices: board?.vertexPoints ?? [],
+    edges: board?.edges ?? [],
+    harbors: (board?.harbors ?? []).map((h) => ({ edge: h.edge, label: harborLabel(h.resource) })),
+  };
+}
+
+export function catanModel(state: CatanState): HexModel {
+  return {
+    ...boardParts(state.board, (t) => enumName(Terrain, t)),
+    buildings: state.buildings.map((b) => ({
+      vertex: b.vertex,
+      seat: b.seat,
+      kind: b.city ? "city" : "settlement",
+      wall: false,
+    })),
+    routes: state.roads.map((r) => ({ edge: r.edge, seat: r.seat, kind: "road" })),
+    knights: [],
+    tokens: [{ hex: state.robber, kind: "robber" }],
+  };
+}
+
+/** The length of Cities & Knights' barbarian track (its rule book's seven spaces; Catania's state says its own). */
+const CK_BARBARIAN_TRACK = 7;
+
+export function citiesKnightsModel(state: CkState, board = state.board, track = CK_BARBARIAN_TRACK): HexModel {
+  return {
+    ...boardParts(board, (t) => enumName(Terrain, t)),
+    buildings: state.buildings.map((b) => ({
+      vertex: b.vertex,
+      seat: b.seat,
+      kind: b.metropolis !== undefined && b.metropolis !== Track.UNSPECIFIED ? "metropolis" : b.city ? "city" : "settlement",
+      wall: b.wall,
+    })),
+    routes: state.roads.map((r) => ({ edge: r.edge, seat: r.seat, kind: "road" })),
+    knights: state.knights.map((k) => ({ vertex: k.vertex, seat: k.seat, strength: k.strength, active: k.active })),
+    tokens: [{ hex: state.robber, kind: "robber" }],
+    barbarians: { position: state.barbarians, length: track },
+  };
+}
+
+export function cataniaModel(state: CataniaState): HexModel {
+  const layer = state.layer;
+  if (!layer) throw new Error("a Catania state without its Cities & Knights layer");
+  const model = citiesKnightsModel(layer, undefined, state.barbarianTrackLength);
+  const board = boardParts(state.board as CatanBoard | undefined, (t) => enumName(CataniaTerrain, t));
+  const tokens = [...model.tokens];
+  for (const [kind, hex] of [
+    ["pirate", state.pirate],
+    ["iceberg", state.iceberg],
+    ["hurricane", state.hurricane],
+    ["storm_cloud", state.stormCloud],
+  ] as const) {
+    if (hex !== undefined) tokens.push({ hex, kind });
+  }
+  return {
+    ...model,
+    ...board,
+    routes: [...model.routes, ...state.ships.map((s) => ({ edge: s.edge, seat: s.seat, kind: "ship" as const }))],
+    tokens,
+  };
+}
+
+function midpoint(model: HexModel, edge: number): Point {
+  const ends = model.edges[edge];
+  const a = model.vertices[ends?.a ?? 0] ?? { x: 0, y: 0 };
+  const b = model.vertices[ends?.b ?? 0] ?? { x: 0, y: 0 };
+  return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
+}
+
+/** Draws `model` into `svg`; `legal` marks the targets the seat may click now. */
+export function drawHex(svg: SVGSVGElement, model: HexModel, legal: Set<string>): void {
+  const xs = model.hexes.map((h) => h.center.x);
+  const ys = model.hexes.map((h) => h.center.y);
+  const pad = 1.6;
+  const [x0, x1] = [Math.min(...xs) - pad, Math.max(...xs) + pad];
+  const [y0, y1] = [Math.min(...ys) - pad, Math.max(...ys) + pad + (model.barbarians ? 1 : 0)];
+  svg.setAttribute("viewBox", `${f(x0)} ${f(y0)} ${f(x1 - x0)} ${f(y1 - y0)}`);
+  const out: string[] = [];
+  const isLegal = (kind: string, id: number) => (legal.has(`${kind}:${id}`) ? " legal" : "");
+
+  model.hexes.forEach((hex, id) => {
+    const { x, y } = hex.center;
+    const colour = TERRAIN_COLOUR[hex.terrain] ?? "#ccc";
+    out.push(
+      `<polygon class="hex" data-kind="hex" data-id="${id}" data-terrain="${hex.terrain}" fill="${colour}" ` +
+        `points="${HEXAGON}" transform="translate(${f(x)} ${f(y)})"/>`,
+    );
+    if (hex.number !== undefined) {
+      const hot = hex.number === 6 || hex.number === 8 ? " hot" : "";
+      out.push(`<circle class="chip" cx="${f(x)}" cy="${f(y)}" r="0.32"/>`);
+      out.push(`<text class="number${hot}" data-kind="number" data-hex="${id}" x="${f(x)}" y="${f(y)}">${hex.number}</text>`);
+    }
+  });
+  for (const harbor of model.harbors) {
+    const m = midpoint(model, harbor.edge);
+    const len = Math.hypot(m.x, m.y) || 1;
+    const at = { x: m.x + (0.45 * m.x) / len, y: m.y + (0.45 * m.y) / len };
+    out.push(
+      `<g data-kind="harbor" data-edge="${harbor.edge}"><circle cx="${f(at.x)}" cy="${f(at.y)}" r="0.3" fill="#6e2c00"/>` +
+        `<text class="harbor" x="${f(at.x)}" y="${f(at.y)}">${esc(harbor.label.split(" ")[0] ?? "")}</text>` +
+        `<title>${esc(harbor.label)}</title></g>`,
+    );
+  }
+  for (const token of model.tokens) {
+    const c = model.hexes[token.hex]?.center;
+    if (!c) continue;
+    out.push(
+      `<circle class="robber" data-kind="${token.kind}" data-hex="${token.hex}" cx="${f(c.x + 0.42)}" cy="${f(c.y)}" r="0.2">` +
+        `<title>${token.kind}</title></circle>`,
+    );
+  }
+  for (const route of model.routes) {
+    const ends = model.edges[route.edge];
+    const a = model.vertices[ends?.a ?? -1];
+    const b = model.vertices[ends?.b ?? -1];
+    if (!a || !b) continue;
+    out.push(
+      `<line class="${route.kind} seat${route.seat}" data-kind="${route.kind}" data-edge="${route.edge}" data-seat="${route.seat}" ` +
+        `x1="${f(a.x + (b.x - a.x) * 0.15)}" y1="${f(a.y + (b.y - a.y) * 0.15)}" x2="${f(b.x - (b.x - a.x) * 0.15)}" y2="${f(b.y - (b.y - a.y) * 0.15)}"/>`,
+    );
+  }
+  for (const knight of model.knights) {
+    const p = model.vertices[knight.vertex];
+    if (!p) continue;
+    const opacity = knight.active ? 1 : 0.45;
+    out.push(
+      `<g data-kind="knight" data-vertex="${knight.vertex}" data-seat="${knight.seat}" data-strength="${knight.strength}" data-active="${knight.active}">` +
+        `<circle class="building seat${knight.seat}" cx="${f(p.x)}" cy="${f(p.y)}" r="0.2" fill-opacity="${opacity}"/>` +
+        `<text class="label" x="${f(p.x)}" y="${f(p.y)}">${knight.strength}</text></g>`,
+    );
+  }
+  for (const b of model.buildings) {
+    const p = model.vertices[b.vertex];
+    if (!p) continue;
+    const s = b.kind === "settlement" ? 0.17 : 0.24;
+    const attrs = `data-vertex="${b.vertex}" data-seat="${b.seat}"`;
+    if (b.wall) {
+      out.push(`<rect data-kind="wall" ${attrs} x="${f(p.x - s - 0.07)}" y="${f(p.y - s - 0.07)}" width="${f(2 * s + 0.14)}" height="${f(2 * s + 0.14)}" fill="#555"/>`);
+    }
+    const shape =
+      b.kind === "settlement"
+        ? `points="${f(p.x)},${f(p.y - s)} ${f(p.x + s)},${f(p.y)} ${f(p.x + s)},${f(p.y + s)} ${f(p.x - s)},${f(p.y + s)} ${f(p.x - s)},${f(p.y)}"`
+        : `points="${f(p.x - s)},${f(p.y - s)} ${f(p.x + s)},${f(p.y - s)} ${f(p.x + s)},${f(p.y + s)} ${f(p.x - s)},${f(p.y + s)}"`;
+    out.push(`<polygon class="building seat${b.seat}" data-kind="${b.kind}" ${attrs} ${shape}/>`);
+    if (b.kind === "metropolis") {
+      out.push(`<circle cx="${f(p.x)}" cy="${f(p.y)}" r="0.09" fill="#fff" data-kind="metropolis-mark" ${attrs}/>`);
+    }
+  }
+  if (model.barbarians) {
+    const { position, length } = model.barbarians;
+    const y = y1 - 0.6;
+    for (let i = 0; i <= length; i++) {
+      const x = x0 + 0.6 + i * 0.6;
+      out.push(`<rect data-kind="barbarian-space" data-id="${i}" x="${f(x - 0.25)}" y="${f(y - 0.25)}" width="0.5" height="0.5" fill="${i === length ? "#922b21" : "#fdebd0"}" stroke="#333" stroke-width="0.02"/>`);
+      if (i === position) {
+        out.push(`<circle data-kind="barbarian-ship" data-position="${i}" cx="${f(x)}" cy="${f(y)}" r="0.18" fill="#000"/>`);
+      }
+    }
+  }
+  // The click targets go last, over everything: a circle per vertex, a wide line per edge, the hex itself.
+  model.hexes.forEach((hex, id) => {
+    if (!legal.has(`hex:${id}`)) return;
+    out.push(`<circle class="target legal" data-kind="target" data-target="hex:${id}" cx="${f(hex.center.x)}" cy="${f(hex.center.y - 0.5)}" r="0.22"/>`);
+  });
+  model.edges.forEach((ends, id) => {
+    const a = model.vertices[ends.a];
+    const b = model.vertices[ends.b];
+    if (!a || !b) return;
+    out.push(
+      `<line class="target${isLegal("edge", id)}" data-kind="target" data-target="edge:${id}" ` +
+        `x1="${f(a.x + (b.x - a.x) * 0.25)}" y1="${f(a.y + (b.y - a.y) * 0.25)}" x2="${f(b.x - (b.x - a.x) * 0.25)}" y2="${f(b.y - (b.y - a.y) * 0.25)}"/>`,
+    );
+  });
+  model.vertices.forEach((p, id) => {
+    out.push(`<circle class="target${isLegal("vertex", id)}" data-kind="target" data-target="vertex:${id}" cx="${f(p.x)}" cy="${f(p.y)}" r="0.2"/>`);
+  });
+  svg.innerHTML = out.join("");
+}
+
+export function newSvg(): SVGSVGElement {
+  return document.createElementNS(SVG, "svg") as SVGSVGElement;
+}

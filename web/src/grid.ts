@@ -1,0 +1,80 @@
+// Elasund's board: ten rows (labelled 2-6 and 8-12 from north to south) of nine squares, column 0 by the sea, the
+// columns past the game's `columns` unused. The state lists the cells row-major, so a square's index is
+// `row index × 9 + column`; it is also the id of the square as a click target (`cell:<index>`).
+import type { State } from "./gen/hexfold/v1/elasund/elasund_pb";
+import { BuildingKind } from "./gen/hexfold/v1/elasund/elasund_pb";
+
+const COLUMNS = 9;
+const ROW_LABELS = [2, 3, 4, 5, 6, 8, 9, 10, 11, 12];
+const SEAT_COLOUR = ["#c0392b", "#2471a3", "#1e8449", "#f1c40f"];
+
+/** A square's cell index from its row label and column. */
+export function cellIndex(square: { col: number; row: number }): number {
+  return ROW_LABELS.indexOf(square.row) * COLUMNS + square.col;
+}
+
+export function drawElasund(svg: SVGSVGElement, state: State, legal: Set<string>): void {
+  const out: string[] = [];
+  const rows = ROW_LABELS.length;
+  // One unit per square; the sea is column -1 (the ship sails there), the wall places a strip below.
+  svg.setAttribute("viewBox", `-1.6 -0.6 ${COLUMNS + 2.2} ${rows + 2.4}`);
+  out.push(`<rect x="-1.5" y="-0.5" width="1.4" height="${rows + 1}" fill="#5dade2"/>`);
+  state.cells.forEach((cell, i) => {
+    const row = Math.floor(i / COLUMNS);
+    const col = i % COLUMNS;
+    const used = col < state.columns;
+    const x = col;
+    const y = row;
+    out.push(
+      `<rect class="cell" data-kind="square" data-id="${i}" data-col="${col}" data-row="${ROW_LABELS[row]}" ` +
+        `x="${x}" y="${y}" width="1" height="1" fill="${used ? "#f5e6c8" : "#bbb"}"/>`,
+    );
+    const content = cell.content;
+    if (content.case === "permit") {
+      const { seat, value } = content.value;
+      out.push(
+        `<g data-kind="permit" data-id="${i}" data-seat="${seat}"><rect x="${x + 0.15}" y="${y + 0.15}" width="0.7" height="0.7" fill="${SEAT_COLOUR[seat] ?? "#999"}"/>` +
+          `<text class="label" x="${x + 0.5}" y="${y + 0.5}">${value}</text></g>`,
+      );
+    } else if (content.case === "building") {
+      const piece = state.pieces[content.value.piece];
+      const colour = piece?.colour === undefined ? "#7f8c8d" : (SEAT_COLOUR[piece.colour] ?? "#999");
+      out.push(`<rect data-kind="building-square" data-id="${i}" data-piece="${content.value.piece}" x="${x + 0.04}" y="${y + 0.04}" width="0.92" height="0.92" fill="${colour}" fill-opacity="0.8"/>`);
+    } else if (content.case === "church") {
+      const { tile, seat } = content.value;
+      out.push(`<g data-kind="church" data-id="${i}" data-tile="${tile}" data-seat="${seat}"><rect x="${x + 0.04}" y="${y + 0.04}" width="0.92" height="0.92" fill="#ecf0f1" stroke="${SEAT_COLOUR[seat] ?? "#999"}" stroke-width="0.08"/><text class="label" x="${x + 0.5}" y="${y + 0.5}">⛪${tile}</text></g>`);
+    }
+  });
+  // One label per building on the board, on its top-left square.
+  state.pieces.forEach((piece, id) => {
+    if (piece.place.case !== "board") return;
+    const at = piece.place.value.at;
+    if (!at) return;
+    const i = cellIndex(at);
+    const x = i % COLUMNS;
+    const y = Math.floor(i / COLUMNS);
+    const kind = (BuildingKind[piece.kind] ?? "").toLowerCase();
+    out.push(
+      `<text class="label" data-kind="building" data-piece="${id}" data-kind-name="${kind}" data-owner="${piece.place.value.owner}" x="${x + 0.5}" y="${y + 0.3}">${kind.replace(/_/g, " ").slice(0, 9)}</text>`,
+    );
+  });
+  ROW_LABELS.forEach((label, row) => out.push(`<text class="label" x="-0.3" y="${row + 0.5}">${label}</text>`));
+  if (state.shipRow !== undefined) {
+    const row = ROW_LABELS.indexOf(state.shipRow);
+    out.push(`<path data-kind="ship" data-row="${state.shipRow}" d="M -1.3 ${row + 0.35} h 0.8 l -0.15 0.35 h -0.5 z" fill="${state.pirate ? "#000" : "#6e2c00"}"/>`);
+  }
+  // Wall places in the state's order (north, then east, then south), as a strip under the town.
+  state.walls.forEach((place, i) => {
+    const x = -1.4 + i * (COLUMNS + 2) / Math.max(state.walls.length, 1);
+    const w = (COLUMNS + 1.8) / Math.max(state.walls.length, 1);
+    const built = place.piece !== undefined;
+    const colour = built ? (SEAT_COLOUR[place.piece!.seat] ?? "#999") : "#ddd";
+    out.push(`<rect data-kind="${built ? "wall" : "wall-place"}" data-id="${i}" x="${x}" y="${rows + 0.3}" width="${w * 0.9}" height="0.5" fill="${colour}" stroke="#333" stroke-width="0.02"/>`);
+  });
+  state.cells.forEach((_, i) => {
+    const key = `cell:${i}`;
+    if (!legal.has(key)) return;
+    out.push(`<rect class="target legal" data-kind="target" data-target="${key}" x="${(i % COLUMNS) + 0.3}" y="${Math.floor(i / COLUMNS) + 0.3}" width="0.4" height="0.4"/>`);
+  });
+  svg.innerHTML = out.join("");
+}
