@@ -88,17 +88,37 @@ fn run(args: Cli) -> anyhow::Result<()> {
 
 async fn serve_main(args: server::ServeArgs) -> anyhow::Result<()> {
     server::init_tracing(args.log_format);
-    let listener = tokio::net::TcpListener::bind(&args.listen)
+    let mut config = args.config();
+    config.tls = args.tls()?;
+    // The store first: a store this server cannot have (damaged, another server's lock on the directory) is
+    // its one error, before anything says it is listening. TLS files that do not load are checked above.
+    let store = server::open_store(&config)
         .await
-        .with_context(|| format!("cannot listen on {}", args.listen))?;
-    // The bound address on stdout (the port may have been 0): scripts and tests read this line.
-    let addr = listener.local_addr()?;
-    // Then the web app's address, served on the same port (src/web.rs). Both lines go out in one write: a caller
-    // that reads the first line and closes the pipe must not make a second write fail (that would end the server).
-    let lines = format!("listening on {addr}\nweb app at http://{addr}/\n");
+        .map_err(server::ServeError::Store)?;
+    let api = bind(&args.listen).await?;
+    let metrics = match &args.metrics_listen {
+        Some(addr) => Some(bind(addr).await?),
+        None => None,
+    };
+    // The bound address on stdout (the port may have been 0): scripts and tests read this line. Then the web app's
+    // address, served on the same port (src/web.rs), and the metrics address if there is one. All the lines go out
+    // in one write: a caller that reads the first line and closes the pipe must not make a second write fail
+    // (that would end the server).
+    let addr = api.local_addr()?;
+    let mut lines = format!("listening on {addr}\nweb app at http://{addr}/\n");
+    if let Some(metrics) = &metrics {
+        lines.push_str(&format!("metrics on {}\n", metrics.local_addr()?));
+    }
     std::io::Write::write_all(&mut std::io::stdout().lock(), lines.as_bytes())?;
-    server::run(listener, args.config(), shutdown_signal()).await?;
+    let listeners = server::Listeners { api, metrics };
+    server::serve(listeners, store, config, shutdown_signal()).await?;
     Ok(())
+}
+
+async fn bind(addr: &str) -> anyhow::Result<tokio::net::TcpListener> {
+    tokio::net::TcpListener::bind(addr)
+        .await
+        .with_context(|| format!("cannot listen on {addr}"))
 }
 
 /// Resolves on Ctrl-C or SIGTERM.

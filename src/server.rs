@@ -59,6 +59,9 @@ pub struct Config {
     /// Each connection's writes wait for one turn of the scheduler and leave together (see [`crate::net`]); off,
     /// every flush is a system call. On by default; off is the load benchmark's `--plain-io` baseline.
     pub coalesce_writes: bool,
+    /// Serve gRPC and gRPC-Web over TLS with this certificate (and, if it names a CA, only to clients with a
+    /// certificate it signed); `None`: plain TCP.
+    pub tls: Option<crate::tls::Tls>,
 }
 
 impl Default for Config {
@@ -80,6 +83,7 @@ impl Default for Config {
             keepalive_timeout: Duration::from_secs(10),
             allowed_origins: Vec::new(),
             coalesce_writes: true,
+            tls: None,
         }
     }
 }
@@ -95,6 +99,9 @@ pub enum ServeError {
     Reflection(#[from] tonic_reflection::server::Error),
     #[error("not a web origin: {0:?}")]
     Origin(String),
+    // The cause is the source, which `{:#}` prints after this.
+    #[error("TLS")]
+    Tls(#[from] crate::tls::TlsError),
 }
 
 /// The CORS answer for browsers calling with gRPC-Web: a page from an allowed origin may POST with the headers a
@@ -132,8 +139,9 @@ fn cors(allowed_origins: &[String]) -> Result<CorsLayer, ServeError> {
 }
 
 /// Opens the configured store: the one place that names a backend, since everything after it holds the
-/// store as the trait.
-async fn open_store(config: &Config) -> Result<Arc<dyn EventStore>, StoreError> {
+/// store as the trait. `hexfold serve` opens it before it binds or says anything about listening, so a store it
+/// cannot have (damaged, locked by another server, a database that refuses) is its one error.
+pub async fn open_store(config: &Config) -> Result<Arc<dyn EventStore>, StoreError> {
     Ok(match &config.postgres {
         // Connects, and creates or migrates the tables.
         Some(postgres) => Arc::new(PgStore::open(postgres.clone()).await?),
@@ -183,15 +191,40 @@ fn describe_store(config: &Config) -> String {
     }
 }
 
-/// Serves the API on `listener` until `shutdown` resolves, then stops accepting, lets in-flight requests and
-/// appends finish, ends the live streams with UNAVAILABLE, flushes the store and returns.
+/// The sockets a server answers on, bound by the caller.
+#[derive(Debug)]
+pub struct Listeners {
+    /// gRPC and gRPC-Web.
+    pub api: TcpListener,
+    /// `/metrics`, `/healthz` and `/readyz` (see [`crate::metrics`]); `None` records no metrics at all.
+    pub metrics: Option<TcpListener>,
+}
+
+/// Opens the store and serves the API on `listener` until `shutdown` resolves (see [`serve`]).
 pub async fn run(
     listener: TcpListener,
     config: Config,
     shutdown: impl Future<Output = ()> + Send,
 ) -> Result<(), ServeError> {
-    let cors = cors(&config.allowed_origins)?;
     let store = open_store(&config).await?;
+    let listeners = Listeners {
+        api: listener,
+        metrics: None,
+    };
+    serve(listeners, store, config, shutdown).await
+}
+
+/// Serves the API on `listeners` over `store` (from [`open_store`]) until `shutdown` resolves, then stops
+/// accepting, lets in-flight requests and appends finish, ends the live streams with UNAVAILABLE, flushes the
+/// store and returns.
+pub async fn serve(
+    listeners: Listeners,
+    store: Arc<dyn EventStore>,
+    config: Config,
+    shutdown: impl Future<Output = ()> + Send,
+) -> Result<(), ServeError> {
+    let listener = listeners.api;
+    let cors = cors(&config.allowed_origins)?;
     let (stopping_tx, stopping_rx) = watch::channel(false);
     let max_streams = config
         .limits
@@ -238,6 +271,23 @@ pub async fn run(
             tonic_reflection::server::Builder::register_encoded_file_descriptor_set,
         )
     };
+    let observe = crate::observe::ObserveLayer::new(&[
+        FILE_DESCRIPTOR_SET,
+        tonic_health::pb::FILE_DESCRIPTOR_SET,
+        tonic_reflection::pb::v1::FILE_DESCRIPTOR_SET,
+        tonic_reflection::pb::v1alpha::FILE_DESCRIPTOR_SET,
+    ]);
+    let ops = listeners.metrics.map(|listener| {
+        let readiness = crate::metrics::Readiness {
+            writable: store.watch_writable(),
+            stopping: stopping_tx.subscribe(),
+        };
+        tokio::spawn(crate::metrics::serve(
+            listener,
+            crate::metrics::install(),
+            readiness,
+        ))
+    });
     let reflection_v1 = reflection().build_v1()?;
     let reflection_v1alpha = reflection().build_v1alpha()?;
 
@@ -245,7 +295,11 @@ pub async fn run(
         .local_addr()
         .map(|a| a.to_string())
         .unwrap_or_default();
-    tracing::info!(%addr, store = %describe_store(&config), "serving");
+    let tls = config
+        .tls
+        .as_ref()
+        .map_or_else(|| "off".to_string(), ToString::to_string);
+    tracing::info!(%addr, store = %describe_store(&config), %tls, "serving");
     let signal = {
         let health = health.clone();
         async move {
@@ -281,7 +335,11 @@ pub async fn run(
         },
         config.coalesce_writes,
     );
-    let served = tonic::transport::Server::builder()
+    let builder = match &config.tls {
+        Some(tls) => tonic::transport::Server::builder().tls_config(tls.server_config())?,
+        None => tonic::transport::Server::builder(),
+    };
+    let served = builder
         .accept_http1(true)
         .timeout(config.request_timeout)
         .max_concurrent_streams(config.max_streams_per_connection.max(1))
@@ -293,6 +351,7 @@ pub async fn run(
         .layer(crate::web::WebLayer)
         .layer(cors)
         .layer(tonic_web::GrpcWebLayer::new())
+        .layer(observe)
         .layer(gate)
         .layer(limits)
         .add_service(health_service)
@@ -310,6 +369,10 @@ pub async fn run(
         let _ = follower.await;
     }
     writable.abort();
+    // The metrics address stops with the shutdown signal, which has been given by now.
+    if let Some(ops) = ops {
+        let _ = ops.await;
+    }
     let flushed = store.flush().await;
     tracing::info!("stopped");
     served?;
@@ -334,8 +397,26 @@ pub struct ServeArgs {
     /// `flush` survives a process crash; `fsync` also survives a power loss, at a cost per write.
     #[arg(long, env = "HEXFOLD_DURABILITY", value_enum, default_value_t = DurabilityArg::Flush)]
     pub durability: DurabilityArg,
+    /// How log lines on stderr look: `text` for a person (coloured only when stderr is a terminal), `json` for a
+    /// collector (one object per line). `RUST_LOG` sets what is logged (default `info`: the start, the stop, games
+    /// created and finished, and one line for each refused or failed request).
     #[arg(long, env = "HEXFOLD_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
+    /// Serve `/metrics` (Prometheus), `/healthz` and `/readyz` over HTTP on this address (`127.0.0.1:9100`, say).
+    /// Unset: no metrics are recorded and no other port is opened.
+    #[arg(long, env = "HEXFOLD_METRICS_LISTEN")]
+    pub metrics_listen: Option<String>,
+    /// Serve gRPC and gRPC-Web over TLS with this certificate chain (PEM, the server's certificate first); needs
+    /// `--tls-key`. Unset: plain TCP (put a TLS-terminating proxy in front, or keep the port private).
+    #[arg(long, env = "HEXFOLD_TLS_CERT", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+    /// The private key of `--tls-cert` (PEM: PKCS#8, PKCS#1 or SEC1).
+    #[arg(long, env = "HEXFOLD_TLS_KEY", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
+    /// Require a client certificate signed by one of these CA certificates (PEM) on every connection; a client
+    /// without one is refused in the TLS handshake. Needs `--tls-cert`.
+    #[arg(long, env = "HEXFOLD_TLS_CLIENT_CA", requires = "tls_cert")]
+    pub tls_client_ca: Option<PathBuf>,
     /// Token for the operator's global stream (SubscribeAll). Unset: the global stream is disabled.
     #[arg(long, env = "HEXFOLD_OPERATOR_TOKEN", hide_env_values = true)]
     pub operator_token: Option<String>,
@@ -404,11 +485,27 @@ pub enum DurabilityArg {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum LogFormat {
+    /// One line per event for a person: time, level, target, message and fields.
     Text,
+    /// One JSON object per line, for a log collector.
     Json,
 }
 
 impl ServeArgs {
+    /// The TLS files read and checked, if `--tls-cert` is given: a file that is missing or not what it should be
+    /// is an error here, before the server binds anything.
+    pub fn tls(&self) -> Result<Option<crate::tls::Tls>, ServeError> {
+        let (Some(cert), Some(key)) = (&self.tls_cert, &self.tls_key) else {
+            return Ok(None);
+        };
+        Ok(Some(crate::tls::Tls::load(
+            cert,
+            key,
+            self.tls_client_ca.as_deref(),
+        )?))
+    }
+
+    /// The configuration the flags say, without TLS (see [`ServeArgs::tls`], which reads files).
     pub fn config(&self) -> Config {
         Config {
             data_dir: self.data_dir.clone(),
@@ -542,6 +639,32 @@ mod tests {
         assert_eq!(set.max_connections, 100);
         assert_eq!(set.idle_timeout, Duration::from_secs(7));
         assert_eq!(set.keepalive_interval, Duration::from_secs(3));
+    }
+
+    #[test]
+    fn tls_needs_both_files_and_a_client_ca_needs_tls() {
+        use clap::Parser as _;
+        let parse = |flags: &[&str]| {
+            Serve::try_parse_from(std::iter::once("serve").chain(flags.iter().copied()))
+                .map(|s| s.args)
+        };
+        let plain = parse(&["--metrics-listen", "127.0.0.1:9100"]).unwrap();
+        assert_eq!(plain.metrics_listen.as_deref(), Some("127.0.0.1:9100"));
+        assert!(plain.tls().unwrap().is_none());
+        for incomplete in [
+            &["--tls-cert", "c.pem"][..],
+            &["--tls-key", "k.pem"],
+            &["--tls-client-ca", "ca.pem"],
+            &["--tls-key", "k.pem", "--tls-client-ca", "ca.pem"],
+        ] {
+            assert!(parse(incomplete).is_err(), "{incomplete:?} was accepted");
+        }
+        let both = parse(&["--tls-cert", "c.pem", "--tls-key", "k.pem"]).unwrap();
+        // Both flags given: the files are read, and these do not exist.
+        assert!(matches!(
+            both.tls(),
+            Err(ServeError::Tls(crate::tls::TlsError::Read { .. }))
+        ));
     }
 
     #[tokio::test]

@@ -5,6 +5,7 @@ use crate::engine::{self, Credential, Shared};
 use crate::error::ApiError;
 use crate::export;
 use crate::games::{self, DynGame};
+use crate::metrics::StreamKind;
 use crate::proto::v1 as pb;
 use crate::stored::{self, StoredMetaHead, StoredSummary};
 use futures::{StreamExt as _, TryStreamExt as _};
@@ -459,7 +460,7 @@ impl Inner {
                             pb::command_result::Outcome::Accepted(accepted)
                         }
                         Err(e) => {
-                            tracing::debug!(method = "Play", code = ?e.code(), error = %e, "command refused");
+                            crate::observe::stream_refusal(PLAY, &e);
                             pb::command_result::Outcome::Refused(e.into_refusal())
                         }
                     };
@@ -555,20 +556,13 @@ fn credential<T>(req: &Request<T>) -> Result<Credential, ApiError> {
     Ok(Credential::from_token(token))
 }
 
-/// Logs a failure (server-side ones loudly) and turns it into a status.
-fn reply<T>(method: &'static str, result: Result<T, ApiError>) -> Result<Response<T>, Status> {
-    match result {
-        Ok(value) => Ok(Response::new(value)),
-        Err(e) => {
-            match &e {
-                ApiError::Internal(_) | ApiError::DataLoss(_) => {
-                    tracing::error!(method, error = %e, "request failed")
-                }
-                _ => tracing::debug!(method, code = ?e.code(), error = %e, "request refused"),
-            }
-            Err(e.into_status())
-        }
-    }
+/// The path of `Play`, for the log lines of what its stream carries.
+const PLAY: &str = "/hexfold.v1.Hexfold/Play";
+
+/// Turns a handler's answer into tonic's. A refusal is logged by `crate::observe`, which sees every call's status
+/// (those of the gate and the limits too), so it is not logged here.
+fn reply<T>(result: Result<T, ApiError>) -> Result<Response<T>, Status> {
+    result.map(Response::new).map_err(ApiError::into_status)
 }
 
 #[tonic::async_trait]
@@ -584,7 +578,7 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
             inner.write(async move { engine.create(req).await }).await
         }
         .await;
-        reply("CreateGame", result)
+        reply(result)
     }
 
     async fn submit_command(
@@ -601,7 +595,7 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
                 .await
         }
         .await;
-        reply("SubmitCommand", result)
+        reply(result)
     }
 
     async fn get_state(
@@ -614,7 +608,7 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
             self.inner.by_game(&req.game_id)?.get_state(cred, req).await
         }
         .await;
-        reply("GetState", result)
+        reply(result)
     }
 
     type ReadEventsStream = EventStream<pb::EventEnvelope>;
@@ -634,7 +628,7 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
             Ok(ReceiverStream::new(rx))
         }
         .await;
-        reply("ReadEvents", result)
+        reply(result)
     }
 
     type SubscribeStream = EventStream<pb::SubscribeResponse>;
@@ -654,7 +648,7 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
             Ok(ReceiverStream::new(rx))
         }
         .await;
-        reply("Subscribe", result)
+        reply(result)
     }
 
     async fn legal_actions(
@@ -670,17 +664,14 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
                 .await
         }
         .await;
-        reply("LegalActions", result)
+        reply(result)
     }
 
     async fn list_games(
         &self,
         request: Request<pb::ListGamesRequest>,
     ) -> Result<Response<pb::ListGamesResponse>, Status> {
-        reply(
-            "ListGames",
-            self.inner.list_games(request.into_inner()).await,
-        )
+        reply(self.inner.list_games(request.into_inner()).await)
     }
 
     type SubscribeAllStream = EventStream<pb::SubscribeAllResponse>;
@@ -691,20 +682,21 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
     ) -> Result<Response<Self::SubscribeAllStream>, Status> {
         let result = (|| {
             self.inner.check_operator(credential(&request)?)?;
-            let permit = self.inner.shared.stream_permit()?;
+            let permit = self.inner.shared.stream_permit(StreamKind::SubscribeAll)?;
             let after = request.into_inner().after_position;
             let (tx, rx) = mpsc::channel(STREAM_CHANNEL);
             let inner = Arc::clone(&self.inner);
             tokio::spawn(async move {
                 let _permit = permit;
                 if let Err(e) = inner.subscribe_all(after, &tx).await {
+                    crate::observe::stream_refusal("/hexfold.v1.Hexfold/SubscribeAll", &e);
                     // A full buffer means a slow client; do not wait for it to deliver the farewell.
                     let _ = tx.try_send(Err(e.into_status()));
                 }
             });
             Ok(ReceiverStream::new(rx))
         })();
-        reply("SubscribeAll", result)
+        reply(result)
     }
 
     type ExportGamesStream = EventStream<pb::ExportGamesResponse>;
@@ -722,7 +714,7 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
             if let Some(id) = &game_id {
                 export::check_one(&*store, id, operator, as_of).await?;
             }
-            let permit = self.inner.shared.stream_permit()?;
+            let permit = self.inner.shared.stream_permit(StreamKind::Export)?;
             let (tx, rx) = mpsc::channel(STREAM_CHANNEL);
             let shutdown = self.inner.shared.shutdown.clone();
             tokio::spawn(async move {
@@ -757,7 +749,7 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
             Ok(ReceiverStream::new(rx))
         }
         .await;
-        reply("ExportGames", result)
+        reply(result)
     }
 
     type PlayStream = EventStream<pb::PlayUpdate>;
@@ -768,21 +760,21 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
     ) -> Result<Response<Self::PlayStream>, Status> {
         let result = (|| {
             let cred = credential(&request)?;
-            let permit = self.inner.shared.stream_permit()?;
+            let permit = self.inner.shared.stream_permit(StreamKind::Play)?;
             let mut inbound = request.into_inner();
             let (tx, rx) = mpsc::channel(STREAM_CHANNEL);
             let inner = Arc::clone(&self.inner);
             tokio::spawn(async move {
                 let _permit = permit;
                 if let Err(e) = inner.play(cred, &mut inbound, &tx).await {
-                    tracing::debug!(method = "Play", code = ?e.code(), error = %e, "session ended");
+                    crate::observe::stream_refusal(PLAY, &e);
                     // A full buffer means a slow client; do not wait for it to deliver the farewell.
                     let _ = tx.try_send(Err(e.into_status()));
                 }
             });
             Ok(ReceiverStream::new(rx))
         })();
-        reply("Play", result)
+        reply(result)
     }
 
     async fn get_replay(
@@ -791,7 +783,7 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
     ) -> Result<Response<pb::GetReplayResponse>, Status> {
         let req = request.into_inner();
         let result = async { self.inner.by_game(&req.game_id)?.replay(req.clone()).await }.await;
-        reply("GetReplay", result)
+        reply(result)
     }
 }
 

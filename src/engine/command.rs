@@ -260,6 +260,20 @@ impl<G: StoredGame> Engine<G> {
         cred: Credential,
         submit: Submit<G::Command>,
     ) -> Result<Answer<W::Event, W::Actions>, ApiError> {
+        let answer = self.decide_and_apply::<W>(cred, submit).await;
+        crate::metrics::command(
+            G::NAME,
+            crate::metrics::command_outcome(answer.as_ref().map(|a| a.duplicate)),
+        );
+        answer
+    }
+
+    /// The body of [`Engine::submit`], which counts its outcomes.
+    async fn decide_and_apply<W: Wire<G>>(
+        &self,
+        cred: Credential,
+        submit: Submit<G::Command>,
+    ) -> Result<Answer<W::Event, W::Actions>, ApiError> {
         require_token(
             cred,
             "SubmitCommand needs a seat token in `authorization: Bearer <token>`",

@@ -36,6 +36,7 @@ pub use read::{EventAt, FinishedGame, PlayedCommand, ReadRange, StateAt, Summary
 pub use turns::{Actions, Ended, Listed, Turn, TurnWatch};
 
 use crate::error::ApiError;
+use crate::metrics::{OpenStream, StreamKind};
 use crate::stored::StoredGame;
 use hexfold_store::EventStore;
 use hexfold_table::Snapshots;
@@ -81,19 +82,31 @@ pub struct Shared {
 }
 
 impl Shared {
-    /// A permit for one more running stream, or RESOURCE_EXHAUSTED at the limit.
-    pub fn stream_permit(&self) -> Result<OwnedSemaphorePermit, ApiError> {
-        Arc::clone(&self.streams).try_acquire_owned().map_err(|_| {
+    /// A permit for one more running stream of `kind`, or RESOURCE_EXHAUSTED at the limit.
+    pub fn stream_permit(&self, kind: StreamKind) -> Result<StreamPermit, ApiError> {
+        let permit = Arc::clone(&self.streams).try_acquire_owned().map_err(|_| {
+            crate::metrics::load_shed(crate::metrics::Shed::Streams);
             ApiError::ResourceExhausted(format!(
                 "the server already runs {} streams; try again later",
                 self.limits.max_subscribers
             ))
+        })?;
+        Ok(StreamPermit {
+            _permit: permit,
+            _open: OpenStream::new(kind),
         })
     }
 
     fn snapshots(&self) -> Snapshots {
         Snapshots::every(self.limits.snapshot_every)
     }
+}
+
+/// One running stream's share of the stream limit, counted among the open streams of its kind while it lives.
+#[derive(Debug)]
+pub struct StreamPermit {
+    _permit: OwnedSemaphorePermit,
+    _open: OpenStream,
 }
 
 /// How the caller at the edge wants the engine's answers: the engine hands it each event view and each list of
@@ -179,13 +192,16 @@ pub async fn send<T, E>(
     }
 }
 
-/// Ends a stream with an error. While shutting down it is delivered only if there is room at once (the client may
-/// be the reason the stream is stuck); otherwise it waits for room like any item.
+/// Ends a stream of `method` with an error, logged as its refusal. While shutting down it is delivered only if
+/// there is room at once (the client may be the reason the stream is stuck); otherwise it waits for room like
+/// any item.
 async fn farewell<T, E: From<ApiError>>(
     tx: &StreamTx<T, E>,
+    method: &'static str,
     error: ApiError,
     shutdown: &mut watch::Receiver<bool>,
 ) {
+    crate::observe::stream_refusal(method, &error);
     if *shutdown.borrow() {
         let _ = tx.try_send(Err(error.into()));
     } else {

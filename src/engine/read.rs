@@ -8,6 +8,7 @@ use super::storage::{decode_event, fold_to, read_views, READ_CHUNK};
 use super::turns::{legal_actions_of, Actions};
 use super::{farewell, lock, send, Credential, Engine, Shared, StreamTx, Wire};
 use crate::error::ApiError;
+use crate::metrics::StreamKind;
 use crate::stored::{StoredGame, StoredOptions};
 use hexfold_rules::{Game, Outcome, Seat, Viewer};
 use hexfold_store::GlobalRecord;
@@ -203,7 +204,7 @@ impl<G: StoredGame> Engine<G> {
                 to = to.min(from + limit - 1);
             }
         }
-        let permit = self.shared.stream_permit()?;
+        let permit = self.shared.stream_permit(StreamKind::ReadEvents)?;
         let shared = Arc::clone(&self.shared);
         tokio::spawn(async move {
             let _permit = permit;
@@ -219,7 +220,7 @@ impl<G: StoredGame> Engine<G> {
                 reading.forwards::<W>(from, to, &tx, &mut shutdown).await
             };
             if let Err(e) = result {
-                farewell(&tx, e, &mut shutdown).await;
+                farewell(&tx, "/hexfold.v1.Hexfold/ReadEvents", e, &mut shutdown).await;
             }
         });
         Ok(())
@@ -236,7 +237,7 @@ impl<G: StoredGame> Engine<G> {
     ) -> Result<(), ApiError> {
         let (meta, _, _) = self.peek(game_id).await?;
         let seat = seat_of(&meta, cred)?;
-        let permit = self.shared.stream_permit()?;
+        let permit = self.shared.stream_permit(StreamKind::Subscribe)?;
         // Listen before reading the head: every batch appended after this point is in `live`, every one before
         // it is in the store, and the overlap is skipped by version.
         let live = self.live_receiver(game_id);
@@ -279,7 +280,7 @@ impl<G: StoredGame> Engine<G> {
                 run_subscription::<G, W>(&shared, &meta, start, &mut live, &tx, &mut shutdown)
                     .await;
             if let Err(e) = result {
-                farewell(&tx, e, &mut shutdown).await;
+                farewell(&tx, "/hexfold.v1.Hexfold/Subscribe", e, &mut shutdown).await;
             }
             release(live);
         });

@@ -110,18 +110,24 @@ async fn write_store(dir: &Path) -> (Vec<String>, Box<History>) {
 }
 
 /// Reads the `listening on ADDR` line `hexfold serve` prints first, a byte at a time so that nothing after it
-/// is read (the caller keeps the pipe open, so the server never writes into a closed one).
-async fn address_line(stdout: &mut tokio::process::ChildStdout) -> std::net::SocketAddr {
+/// is read (the caller keeps the pipe open, so the server never writes into a closed one). `None` when stdout
+/// ends without one: the server refused its store, which it opens before it listens.
+async fn address_line(stdout: &mut tokio::process::ChildStdout) -> Option<std::net::SocketAddr> {
     let mut line = Vec::new();
     let mut byte = [0u8; 1];
     while stdout.read(&mut byte).await.unwrap() == 1 && byte[0] != b'\n' {
         line.push(byte[0]);
     }
+    if line.is_empty() {
+        return None;
+    }
     let line = String::from_utf8(line).unwrap();
-    line.strip_prefix("listening on ")
+    let addr = line
+        .strip_prefix("listening on ")
         .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
         .parse()
-        .unwrap()
+        .unwrap();
+    Some(addr)
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -189,10 +195,13 @@ async fn trial(dir: &Path, ids: &[String], want: &History, damage: Damage, out: 
         .expect("spawn hexfold serve");
     let mut stdout = child.stdout.take().unwrap();
     let mut stderr = child.stderr.take().unwrap();
-    // The address line comes before the store is opened.
+    // The store is opened before the address line: no line, and the process ends refusing it; otherwise the
+    // health check answers SERVING, or the process ends meanwhile.
     let addr = address_line(&mut stdout).await;
-    // Either the process ends (refusing the store) or the health check answers SERVING.
     let serving = async {
+        let Some(addr) = addr else {
+            return std::future::pending().await;
+        };
         let channel = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))
             .unwrap()
             .connect()
@@ -241,6 +250,7 @@ async fn trial(dir: &Path, ids: &[String], want: &History, damage: Damage, out: 
             }
         }
         Ok(Ok(ServingStatus::Serving)) => {
+            let addr = addr.expect("a serving server printed its address");
             match read_history(addr, ids).await {
                 Ok(Read::Whole(got)) => assert!(
                     *got == *want,
@@ -435,7 +445,7 @@ async fn a_full_disk_is_unavailable_and_not_serving_and_loses_nothing_acknowledg
         .spawn()
         .expect("spawn bash");
     let mut stdout = child.stdout.take().unwrap();
-    let addr = address_line(&mut stdout).await;
+    let addr = address_line(&mut stdout).await.expect("the server listens");
 
     let mut rng = StdRng::seed_from_u64(7);
     let mut acked: Vec<(String, u64)> = Vec::new();

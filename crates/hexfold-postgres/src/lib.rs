@@ -27,6 +27,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+/// The `backend` label of this store's metrics (`hexfold_store::metrics`).
+pub(crate) const METRICS_BACKEND: &str = "postgres";
+
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
 use tokio::sync::{mpsc, oneshot, watch, Semaphore};
 use tokio::task::JoinHandle;
@@ -535,6 +538,7 @@ impl EventStore for PgStore {
     fn append(&self, req: AppendRequest) -> BoxFuture<'_, Result<Appended, StoreError>> {
         Box::pin(bounded("append", self.inner.call_bound, async move {
             req.check()?;
+            let submitted = std::time::Instant::now();
             let bytes = hexfold_store::request_bytes(&req);
             // At most the whole bound, so an append bigger than the queue may hold waits for an empty
             // queue rather than for ever.
@@ -556,9 +560,11 @@ impl EventStore for PgStore {
                 self.inner.stats.queued.fetch_sub(1, Ordering::Relaxed);
                 return Err(StoreError::Io("the store's writer has stopped".into()));
             }
-            outcome
+            let appended = outcome
                 .await
-                .unwrap_or_else(|_| Err(StoreError::Io("the store's writer has stopped".into())))
+                .unwrap_or_else(|_| Err(StoreError::Io("the store's writer has stopped".into())));
+            hexfold_store::metrics::append(METRICS_BACKEND, submitted.elapsed());
+            appended
         }))
     }
 

@@ -264,12 +264,15 @@ impl Writer {
 
     /// Commits `group` and answers every append in it.
     async fn commit(&mut self, group: Vec<Pending>) {
+        let started = std::time::Instant::now();
         let result = bounded(
             "committing a group of appends",
             self.call_bound,
             self.commit_with_retries(&group),
         )
         .await;
+        // The transaction is this backend's flush: its COMMIT returns once the WAL is durable.
+        hexfold_store::metrics::group(crate::METRICS_BACKEND, started.elapsed(), group.len());
         match result {
             Ok(done) => {
                 // Kept before they are announced, so a follower woken by the announcement finds them.

@@ -54,6 +54,7 @@ mod error;
 mod event_store;
 mod log;
 mod mark;
+pub mod metrics;
 mod migrate;
 mod sled_async;
 
@@ -323,6 +324,14 @@ fn open_sled(path: &Path) -> Result<sled::Db, StoreError> {
                     && std::time::Instant::now() < deadline =>
             {
                 std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            // Still held after the wait: another process has the directory open, most likely a second
+            // `hexfold serve` on the same `--data-dir`. Said in words, since sled's message is an OS error code.
+            Err(sled::Error::Io(e)) if e.to_string().contains("could not acquire lock") => {
+                return Err(StoreError::Unavailable(format!(
+                    "the data directory {} is in use by another process (is another hexfold server running on it?)",
+                    path.display()
+                )))
             }
             other => return Ok(other?),
         }

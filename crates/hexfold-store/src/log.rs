@@ -1098,6 +1098,9 @@ fn take_group(q: &mut Queue) -> (VecDeque<Request>, u64) {
 }
 
 /// The log thread's body. Returns on shutdown (after answering everything queued) or after a failure.
+/// The `backend` label of this store's metrics.
+pub(crate) const SLED: &str = "sled";
+
 pub(crate) fn run(shared: Arc<Shared>) {
     let mut done_gen = shared.durable.borrow().gen;
     let mut space = SpaceWatch::default();
@@ -1161,7 +1164,10 @@ pub(crate) fn run(shared: Arc<Shared>) {
         if staged.is_empty() && gen <= done_gen {
             continue;
         }
-        if let Err(reason) = shared.sled_flush() {
+        let flushing = std::time::Instant::now();
+        let flushed = shared.sled_flush();
+        crate::metrics::group(SLED, flushing.elapsed(), staged.len());
+        if let Err(reason) = flushed {
             // Never acknowledge what is not durable: the staged writers hear of the failure, and the
             // store refuses every later write. sled may hold the unflushed writes in memory, but readers
             // only see up to the last durable txn, which stays where it is.
@@ -1274,7 +1280,9 @@ pub(crate) fn run_syncer(shared: Arc<Shared>) {
             reply_all(done);
             continue;
         }
+        let syncing = std::time::Instant::now();
         let mut synced = shared.fsync();
+        crate::metrics::fsync(SLED, syncing.elapsed());
         if synced.is_ok() {
             if let Some(newest) = done.last() {
                 let last = done.iter().rev().find_map(|d| d.last.clone());

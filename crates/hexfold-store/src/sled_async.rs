@@ -87,6 +87,7 @@ impl EventStore for Store {
     fn append(&self, req: AppendRequest) -> BoxFuture<'_, Result<Appended, StoreError>> {
         Box::pin(async move {
             req.check()?;
+            let submitted = std::time::Instant::now();
             let permit = self.permit(request_bytes(&req)).await?;
             let (reply, outcome) = oneshot::channel();
             let request = Request::Append {
@@ -94,7 +95,9 @@ impl EventStore for Store {
                 reply,
                 _permit: permit,
             };
-            self.submit(request, outcome).await
+            let appended = self.submit(request, outcome).await;
+            crate::metrics::append(log::SLED, submitted.elapsed());
+            appended
         })
     }
 

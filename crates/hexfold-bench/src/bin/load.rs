@@ -103,6 +103,10 @@ struct Args {
     /// write coalescing (`hexfold::net::Coalesce`) that both use by default.
     #[arg(long)]
     plain_io: bool,
+    /// Record the server's metrics, as `hexfold serve --metrics-listen` does (without it nothing is recorded): to
+    /// measure what they cost the command path. The page is rendered once, at the end.
+    #[arg(long)]
+    metrics: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -170,6 +174,9 @@ fn main() -> anyhow::Result<()> {
         ..Config::default()
     };
 
+    let metrics = args
+        .metrics
+        .then(|| server_rt.block_on(async { hexfold::metrics::install() }));
     // Every server shares the runtime (and so the threads of `--threads`), as they would share the machine.
     let mut endpoints = Vec::new();
     let mut running = Vec::new();
@@ -193,6 +200,16 @@ fn main() -> anyhow::Result<()> {
     for (stop, served) in running {
         let _ = stop.send(());
         server_rt.block_on(served).context("server task")??;
+    }
+    if let Some(metrics) = metrics {
+        let page = metrics.render();
+        println!(
+            "metrics: {} series, {} bytes",
+            page.lines()
+                .filter(|l| !l.starts_with('#') && !l.is_empty())
+                .count(),
+            page.len()
+        );
     }
     result
 }

@@ -1,0 +1,448 @@
+//! The server's metrics and the operators' HTTP address (`serve --metrics-listen ADDR`): `/metrics` in
+//! Prometheus' text format, `/healthz` (the process answers) and `/readyz` (it takes writes).
+//!
+//! The code records through the `metrics` facade (here, in the engine, the service and the store crates), whose
+//! macros do nothing until a recorder is installed; only `--metrics-listen` installs one ([`install`]), so a server
+//! without it pays for no metric. Every name is listed in [`NAMES`] with its help text, which `/metrics` sends as
+//! `# HELP` and the README's operators section repeats; every label takes values from a fixed set (method paths
+//! the server serves, status codes, games, violation names, stream kinds), so no client can grow the metrics.
+//!
+//! Histograms are kept as raw samples between scrapes by the exporter and folded into buckets by an upkeep task
+//! every [`UPKEEP`], which bounds their memory by what arrives in that time.
+
+use crate::error::ApiError;
+use bytes::Bytes;
+use http_body_util::Full;
+use hyper::{Method, Request, Response, StatusCode};
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tokio::sync::{watch, Semaphore};
+use tonic::Code;
+
+/// Latency of a call, from its headers to its answer's headers (for a stream, to its opening), by `method` (its
+/// path, or `other`) and `code`.
+pub const RPC_SECONDS: &str = "hexfold_rpc_duration_seconds";
+/// Commands decided, by `game` and `outcome`: `accepted`, `duplicate` (a retried command id answered with its
+/// first result), `conflict` (a stale expected version), or the refusal's reason (a violation's name such as
+/// `NotYourTurn`, or `CommandIdReused`, `GameFinished`, ...).
+pub const COMMANDS: &str = "hexfold_commands_total";
+/// Requests refused because a limit was full, by `limit`: `requests` (the concurrency limit) or `streams`.
+pub const LOAD_SHED: &str = "hexfold_load_shed_total";
+/// Server streams open now, by `kind`: `subscribe`, `subscribe_all`, `read_events`, `play`, `export`.
+pub const OPEN_STREAMS: &str = "hexfold_open_streams";
+/// Head states in the cache now, by `game`.
+pub const CACHED_GAMES: &str = "hexfold_cached_games";
+/// Lookups of a game whose head state was not cached (read from the store), by `game`.
+pub const CACHE_MISSES: &str = "hexfold_cache_misses_total";
+
+/// Every metric with its help text, in the order `/metrics` and the README list them.
+pub const NAMES: &[(&str, &str)] = &[
+    (RPC_SECONDS, "Latency of gRPC calls until their answer's headers, by method and code."),
+    (COMMANDS, "Commands decided, by game and outcome (accepted, duplicate, conflict, or the refusal's reason)."),
+    (LOAD_SHED, "Requests refused at a full limit, by limit (requests, streams)."),
+    (OPEN_STREAMS, "Server streams open now, by kind."),
+    (CACHED_GAMES, "Head states in the cache now, by game."),
+    (CACHE_MISSES, "Game lookups not answered by the cache, by game."),
+    (
+        hexfold_store::metrics::APPEND_SECONDS,
+        "Store appends from submission to durable, by backend.",
+    ),
+    (
+        hexfold_store::metrics::FLUSH_SECONDS,
+        "Store group writes made durable (sled's flush, PostgreSQL's transaction), by backend.",
+    ),
+    (
+        hexfold_store::metrics::FSYNC_SECONDS,
+        "fsync of the sled store's files under --durability fsync, by backend.",
+    ),
+    (
+        hexfold_store::metrics::GROUP_APPENDS,
+        "Appends made durable together in one group commit, by backend.",
+    ),
+];
+
+/// Seconds buckets for the latency histograms: 50 µs to 10 s, about three per decade.
+const SECONDS_BUCKETS: &[f64] = &[
+    0.000_05, 0.000_1, 0.000_25, 0.000_5, 0.001, 0.002_5, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5,
+    1.0, 2.5, 5.0, 10.0,
+];
+/// Buckets for the group sizes: powers of two up to the largest groups the writers form.
+const GROUP_BUCKETS: &[f64] = &[
+    1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0, 256.0, 512.0, 1024.0,
+];
+
+/// How often the histograms' samples are folded into their buckets.
+pub const UPKEEP: Duration = Duration::from_secs(5);
+
+/// Connections the metrics address serves at once; more are closed as they arrive.
+pub const MAX_OPS_CONNECTIONS: usize = 64;
+/// A request on the metrics address must send its headers within this time.
+pub const OPS_HEADER_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Whether a recorder is installed: the server's recording points look at this first, so a server without
+/// `--metrics-listen` does not even build their keys.
+static RECORDING: AtomicBool = AtomicBool::new(false);
+
+fn recording() -> bool {
+    RECORDING.load(Ordering::Relaxed)
+}
+
+/// Installs the Prometheus recorder for the process, once (a second call returns the same handle), and starts its
+/// upkeep on the current runtime.
+pub fn install() -> PrometheusHandle {
+    static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
+    HANDLE
+        .get_or_init(|| {
+            RECORDING.store(true, Ordering::Relaxed);
+            let builder = PrometheusBuilder::new()
+                .set_buckets(SECONDS_BUCKETS)
+                .expect("buckets are not empty")
+                .set_buckets_for_metric(
+                    Matcher::Full(hexfold_store::metrics::GROUP_APPENDS.to_string()),
+                    GROUP_BUCKETS,
+                )
+                .expect("buckets are not empty");
+            let handle = builder
+                .install_recorder()
+                .expect("no other metrics recorder is installed in this process");
+            // The exporter keeps one help text per name whatever the metric's kind.
+            for (name, help) in NAMES {
+                metrics::describe_counter!(*name, *help);
+            }
+            // Series that exist from the start, at zero, so an alert on their rate sees them before the first event.
+            for limit in [Shed::Requests, Shed::Streams] {
+                metrics::counter!(LOAD_SHED, "limit" => limit.label()).absolute(0);
+            }
+            for kind in StreamKind::ALL {
+                metrics::gauge!(OPEN_STREAMS, "kind" => kind.label()).set(0.0);
+            }
+            // `install_recorder` leaves the upkeep to its caller: this task, for the life of the process.
+            let upkeep = handle.clone();
+            tokio::spawn(async move {
+                let mut every = tokio::time::interval(UPKEEP);
+                loop {
+                    every.tick().await;
+                    upkeep.run_upkeep();
+                }
+            });
+            handle
+        })
+        .clone()
+}
+
+/// The name of a code as gRPC spells it (`INVALID_ARGUMENT`), for labels and logs.
+pub fn code_name(code: Code) -> &'static str {
+    match code {
+        Code::Ok => "OK",
+        Code::Cancelled => "CANCELLED",
+        Code::Unknown => "UNKNOWN",
+        Code::InvalidArgument => "INVALID_ARGUMENT",
+        Code::DeadlineExceeded => "DEADLINE_EXCEEDED",
+        Code::NotFound => "NOT_FOUND",
+        Code::AlreadyExists => "ALREADY_EXISTS",
+        Code::PermissionDenied => "PERMISSION_DENIED",
+        Code::ResourceExhausted => "RESOURCE_EXHAUSTED",
+        Code::FailedPrecondition => "FAILED_PRECONDITION",
+        Code::Aborted => "ABORTED",
+        Code::OutOfRange => "OUT_OF_RANGE",
+        Code::Unimplemented => "UNIMPLEMENTED",
+        Code::Internal => "INTERNAL",
+        Code::Unavailable => "UNAVAILABLE",
+        Code::DataLoss => "DATA_LOSS",
+        Code::Unauthenticated => "UNAUTHENTICATED",
+    }
+}
+
+/// One call's latency.
+pub fn rpc(method: &'static str, code: Code, elapsed: Duration) {
+    if !recording() {
+        return;
+    }
+    metrics::histogram!(RPC_SECONDS, "method" => method, "code" => code_name(code))
+        .record(elapsed.as_secs_f64());
+}
+
+/// One command's outcome in `game`.
+pub fn command(game: &'static str, outcome: &'static str) {
+    if !recording() {
+        return;
+    }
+    metrics::counter!(COMMANDS, "game" => game, "outcome" => outcome).increment(1);
+}
+
+/// The outcome label of a command's answer: `Ok(duplicate)` or its error. A refusal is named by its reason (the
+/// violation's name, or the platform's: `CommandIdReused`, `GameFinished`, ...); a stale expected version is
+/// `conflict`; anything else that stopped the command before a decision by its code (`UNAUTHENTICATED`,
+/// `NOT_FOUND`, `UNAVAILABLE`, ...).
+pub fn command_outcome(answer: Result<bool, &ApiError>) -> &'static str {
+    match answer {
+        Ok(false) => "accepted",
+        Ok(true) => "duplicate",
+        Err(ApiError::Conflict { .. }) => "conflict",
+        Err(e) => reason(e).unwrap_or_else(|| code_name(e.code())),
+    }
+}
+
+/// The reason an error's `ErrorInfo` carries, if it has one: a violation's name, or the platform's refusal.
+pub fn reason(error: &ApiError) -> Option<&'static str> {
+    match error {
+        ApiError::Precondition { reason, .. }
+        | ApiError::Invalid { reason, .. }
+        | ApiError::CommandIdReused { reason, .. } => Some(reason),
+        ApiError::Conflict { .. } => Some("VersionConflict"),
+        _ => None,
+    }
+}
+
+/// The limit a shed request met.
+#[derive(Clone, Copy, Debug)]
+pub enum Shed {
+    Requests,
+    Streams,
+}
+
+impl Shed {
+    fn label(self) -> &'static str {
+        match self {
+            Shed::Requests => "requests",
+            Shed::Streams => "streams",
+        }
+    }
+}
+
+/// One request refused at a full `limit`.
+pub fn load_shed(limit: Shed) {
+    if !recording() {
+        return;
+    }
+    metrics::counter!(LOAD_SHED, "limit" => limit.label()).increment(1);
+}
+
+/// The kinds of server stream, each counted in [`OPEN_STREAMS`] while it runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StreamKind {
+    Subscribe,
+    SubscribeAll,
+    ReadEvents,
+    Play,
+    Export,
+}
+
+impl StreamKind {
+    const ALL: [StreamKind; 5] = [
+        StreamKind::Subscribe,
+        StreamKind::SubscribeAll,
+        StreamKind::ReadEvents,
+        StreamKind::Play,
+        StreamKind::Export,
+    ];
+
+    fn label(self) -> &'static str {
+        match self {
+            StreamKind::Subscribe => "subscribe",
+            StreamKind::SubscribeAll => "subscribe_all",
+            StreamKind::ReadEvents => "read_events",
+            StreamKind::Play => "play",
+            StreamKind::Export => "export",
+        }
+    }
+}
+
+/// Counts one open stream of its kind while it lives.
+#[derive(Debug)]
+pub struct OpenStream {
+    kind: StreamKind,
+    /// Whether it was counted when it opened (a recorder installed since must not see it leave).
+    counted: bool,
+}
+
+impl OpenStream {
+    pub fn new(kind: StreamKind) -> OpenStream {
+        let counted = recording();
+        if counted {
+            metrics::gauge!(OPEN_STREAMS, "kind" => kind.label()).increment(1.0);
+        }
+        OpenStream { kind, counted }
+    }
+}
+
+impl Drop for OpenStream {
+    fn drop(&mut self) {
+        if self.counted {
+            metrics::gauge!(OPEN_STREAMS, "kind" => self.kind.label()).decrement(1.0);
+        }
+    }
+}
+
+/// The cache of `game` holds `len` head states.
+pub fn cached_games(game: &'static str, len: usize) {
+    if !recording() {
+        return;
+    }
+    metrics::gauge!(CACHED_GAMES, "game" => game).set(len as f64);
+}
+
+/// A lookup of a game of `game` the cache did not answer.
+pub fn cache_miss(game: &'static str) {
+    if !recording() {
+        return;
+    }
+    metrics::counter!(CACHE_MISSES, "game" => game).increment(1);
+}
+
+/// What `/readyz` answers from: the store takes writes, and the server is not shutting down.
+#[derive(Clone, Debug)]
+pub struct Readiness {
+    pub writable: watch::Receiver<bool>,
+    pub stopping: watch::Receiver<bool>,
+}
+
+impl Readiness {
+    /// `None` when ready, or why not.
+    fn not_ready(&self) -> Option<&'static str> {
+        if *self.stopping.borrow() {
+            Some("shutting down")
+        } else if !*self.writable.borrow() {
+            Some("the event store refuses writes")
+        } else {
+            None
+        }
+    }
+}
+
+/// Serves `/metrics`, `/healthz` and `/readyz` on `listener` until `stopping` turns true. HTTP/1.1, one request
+/// per connection, at most [`MAX_OPS_CONNECTIONS`] at once, each with [`OPS_HEADER_TIMEOUT`] to send its headers.
+pub async fn serve(listener: TcpListener, handle: PrometheusHandle, readiness: Readiness) {
+    let slots = Arc::new(Semaphore::new(MAX_OPS_CONNECTIONS));
+    let mut stopping = readiness.stopping.clone();
+    loop {
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted,
+            _ = stopping.wait_for(|s| *s) => return,
+        };
+        let stream = match accepted {
+            Ok((stream, _)) => stream,
+            Err(e) => {
+                // Out of file descriptors, say: the API's connections matter more; try again shortly.
+                tracing::warn!(error = %e, "the metrics address cannot accept a connection");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let Ok(slot) = Arc::clone(&slots).try_acquire_owned() else {
+            continue;
+        };
+        let handle = handle.clone();
+        let readiness = readiness.clone();
+        tokio::spawn(async move {
+            let _slot = slot;
+            let service = hyper::service::service_fn(move |request| {
+                let answer = answer(&request, &handle, &readiness);
+                async move { Ok::<_, std::convert::Infallible>(answer) }
+            });
+            let served = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(OPS_HEADER_TIMEOUT)
+                .keep_alive(false)
+                .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+                .await;
+            if let Err(e) = served {
+                tracing::debug!(error = %e, "a metrics connection ended with an error");
+            }
+        });
+    }
+}
+
+fn answer<B>(
+    request: &Request<B>,
+    handle: &PrometheusHandle,
+    readiness: &Readiness,
+) -> Response<Full<Bytes>> {
+    let text = |status: StatusCode, content_type: &'static str, body: Bytes| {
+        Response::builder()
+            .status(status)
+            .header(hyper::header::CONTENT_TYPE, content_type)
+            .body(Full::new(body))
+            .expect("a valid response")
+    };
+    const PLAIN: &str = "text/plain; charset=utf-8";
+    if request.method() != Method::GET && request.method() != Method::HEAD {
+        return text(StatusCode::METHOD_NOT_ALLOWED, PLAIN, "GET only\n".into());
+    }
+    match request.uri().path() {
+        "/metrics" => text(
+            StatusCode::OK,
+            "text/plain; version=0.0.4; charset=utf-8",
+            handle.render().into(),
+        ),
+        "/healthz" => text(StatusCode::OK, PLAIN, "ok\n".into()),
+        "/readyz" => match readiness.not_ready() {
+            None => text(StatusCode::OK, PLAIN, "ready\n".into()),
+            Some(why) => text(
+                StatusCode::SERVICE_UNAVAILABLE,
+                PLAIN,
+                format!("not ready: {why}\n").into(),
+            ),
+        },
+        _ => text(
+            StatusCode::NOT_FOUND,
+            PLAIN,
+            "not found: /metrics, /healthz and /readyz are served here\n".into(),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn readyz(writable: bool, stopping: bool) -> (StatusCode, String) {
+        let (_w, writable) = watch::channel(writable);
+        let (_s, stopping) = watch::channel(stopping);
+        let readiness = Readiness { writable, stopping };
+        let handle = PrometheusBuilder::new().build_recorder().handle();
+        let request = Request::get("/readyz").body(()).unwrap();
+        let response = answer(&request, &handle, &readiness);
+        let status = response.status();
+        let body =
+            futures::executor::block_on(http_body_util::BodyExt::collect(response.into_body()))
+                .unwrap()
+                .to_bytes();
+        (status, String::from_utf8(body.to_vec()).unwrap())
+    }
+
+    #[test]
+    fn readyz_follows_the_stores_writability_and_the_shutdown() {
+        assert_eq!(readyz(true, false), (StatusCode::OK, "ready\n".into()));
+        assert_eq!(
+            readyz(false, false),
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "not ready: the event store refuses writes\n".into()
+            )
+        );
+        assert_eq!(
+            readyz(true, true),
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                "not ready: shutting down\n".into()
+            )
+        );
+    }
+
+    #[test]
+    fn every_command_outcome_is_a_bounded_label() {
+        assert_eq!(command_outcome(Ok(false)), "accepted");
+        assert_eq!(command_outcome(Ok(true)), "duplicate");
+        let conflict = ApiError::Conflict {
+            expected: 1,
+            actual: 2,
+        };
+        assert_eq!(command_outcome(Err(&conflict)), "conflict");
+        let not_found = ApiError::NotFound("no such game".into());
+        assert_eq!(command_outcome(Err(&not_found)), "NOT_FOUND");
+    }
+}
