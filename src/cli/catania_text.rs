@@ -13,7 +13,9 @@ use super::catan_text::{
     dev_card_name, dev_cards_text, expect_arity, format_opt_resources, parse_resource,
     parse_resources, produced, resource_name, seat_counts, who,
 };
-use super::ck_text::{self, arg, format_hand, good_name, none, one, opt, parse_word, word};
+use super::ck_text::{
+    self, arg, format_hand, good_name, none, one, opt, parse_hand, parse_word, word,
+};
 use crate::proto::v1::catan as c;
 use crate::proto::v1::catania::{self as cn, command::Command as C, event::Event as E};
 use crate::proto::v1::cities_knights as k;
@@ -33,6 +35,8 @@ Catania (game ids catania-...): the Cities & Knights layer's commands below, and
                                     `play road-building PIECE [PIECE]`
   play-year-of-plenty RES RES | play-monopoly RES
   chase KNIGHT robber|pirate HEX [SEAT]   an active knight next to a thief sends it to HEX
+  exchange CARDS for RES:N ...      a 7's exchange at your trading station (retail: 1 resource for 2 others;
+                                    wholesale: 1 commodity for 3, or 2 resources for 4 others)
 ";
 
 fn bandit_name(bandit: i32) -> String {
@@ -197,6 +201,16 @@ pub fn parse_command(words: &[String]) -> anyhow::Result<cn::Command> {
                 victim,
             })
         }
+        "exchange" | "exchange-at-station" => {
+            let split = args
+                .iter()
+                .position(|w| w.eq_ignore_ascii_case("for"))
+                .context("expected exchange CARDS for RES:N ...")?;
+            C::ExchangeAtStation(cn::ExchangeAtStation {
+                give: Some(parse_hand(&args[..split])?),
+                take: Some(parse_resources(&args[split + 1..])?),
+            })
+        }
         _ => match ck_text::parse_command(&verb, words)? {
             Some(layer) => C::Ck(layer),
             None => return Err(super::unknown_command(&verb, &[GRAMMAR, ck_text::GRAMMAR])),
@@ -236,6 +250,11 @@ pub fn format_command(command: &cn::Command) -> String {
         C::ChaseBandit(m) => with_victim(
             format!("chase {} {} {}", m.knight, bandit_name(m.bandit), m.hex),
             m.victim,
+        ),
+        C::ExchangeAtStation(m) => format!(
+            "exchange {} for {}",
+            format_hand(&m.give),
+            format_opt_resources(&m.take)
         ),
     }
 }
@@ -362,6 +381,7 @@ pub fn describe_event(event: &cn::Event, seats: &[String]) -> String {
             let blow = match cn::Blow::try_from(e.blow) {
                 Ok(cn::Blow::Avalanche) => "an avalanche",
                 Ok(cn::Blow::Eruption) => "the eruption",
+                Ok(cn::Blow::Guild) => "the merchants' guild",
                 _ => "a blow",
             };
             let ruin = match cn::Ruin::try_from(e.ruin) {
@@ -397,6 +417,31 @@ pub fn describe_event(event: &cn::Event, seats: &[String]) -> String {
             "{} conquered island {} with the settlement on vertex {}: a conquest point",
             w(e.seat),
             e.island,
+            e.vertex
+        ),
+        E::StationExchangesDue(e) => format!(
+            "the 7 asks the trading stations to exchange: {}",
+            e.posts
+                .iter()
+                .map(|p| format!("{} (vertex {})", w(p.seat), p.vertex))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        E::StationExchanged(e) => format!(
+            "{} exchanged {} for {} at the trading station on vertex {}",
+            w(e.seat),
+            format_hand(&e.gave),
+            format_opt_resources(&e.took),
+            e.vertex
+        ),
+        E::StationWarned(e) => format!(
+            "{} could not exchange at the trading station on vertex {}: the guild warned it",
+            w(e.seat),
+            e.vertex
+        ),
+        E::StationExcused(e) => format!(
+            "the bank could not pay {}'s exchange at the trading station on vertex {}: excused",
+            w(e.seat),
             e.vertex
         ),
         E::SevenYielded(e) => format!(
@@ -531,6 +576,22 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
             "tilted by an avalanche: {}",
             tilted.collect::<Vec<_>>().join("; ")
         );
+    }
+    let posts = |list: &[cn::Post]| {
+        list.iter()
+            .map(|p| format!("{} on vertex {}", w(p.seat), p.vertex))
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    if !state.station_exchanges_due.is_empty() {
+        let _ = writeln!(
+            out,
+            "trading stations to exchange on this 7, in order: {}",
+            posts(&state.station_exchanges_due)
+        );
+    }
+    if !state.warned_posts.is_empty() {
+        let _ = writeln!(out, "warned by the guild: {}", posts(&state.warned_posts));
     }
     if !state.repairs.is_empty() {
         let repairs = state.repairs.iter().map(|r| {
@@ -914,6 +975,16 @@ mod tests {
                 bandit: cn::Bandit::Pirate as i32,
                 hex: 12,
                 victim: None,
+            }),
+            C::ExchangeAtStation(cn::ExchangeAtStation {
+                give: Some(k::Hand {
+                    resources: Some(c::Resources::default()),
+                    commodities: Some(k::Commodities {
+                        coin: 1,
+                        ..Default::default()
+                    }),
+                }),
+                take: resources,
             }),
         ];
         commands.extend(ck_text::tests::every_command().into_iter().map(|command| {

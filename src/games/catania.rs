@@ -15,8 +15,8 @@ use crate::error::ApiError;
 use crate::games::ProtoGame;
 use crate::proto::v1 as pb;
 use hexfold_rules::catania::{
-    Bandit, Blow, Catania, Command, Config, Conquest, Event, EventView, Force, HexChip, Repair,
-    RoutePiece, Ruin, SailorView, StateView, Tilt, Wreck, POINTS_TO_WIN, RULES,
+    Bandit, Blow, Catania, Command, Config, Conquest, Event, EventView, Force, HexChip, Post,
+    Repair, RoutePiece, Ruin, SailorView, StateView, Tilt, Wreck, POINTS_TO_WIN, RULES,
 };
 use hexfold_rules::hex::{BoardView, ChipBag, HexTile, Landing, Layout, Resource, Terrain};
 use pb::catan as c;
@@ -25,7 +25,7 @@ use pb::cities_knights as k;
 
 enums!(Bandit <=> cn::Bandit, "a bandit", [Robber, Pirate]);
 enums!(Force => cn::Force, [Iceberg, Hurricane, StormCloud]);
-enums!(Blow => cn::Blow, [Avalanche, Eruption]);
+enums!(Blow => cn::Blow, [Avalanche, Eruption, Guild]);
 enums!(Ruin => cn::Ruin, [SettlementRemoved, CityReduced, CityRemoved]);
 
 // Written out rather than by `enums!`: base Catan's adapter already gives `Terrain` its number in `catan.proto`,
@@ -100,6 +100,7 @@ message!(Wreck => cn::Wreck { seat, edge, ship, repair });
 message!(Repair => cn::Repair { seat, edge, ship });
 message!(Tilt => cn::Tilt { seat, vertex, sum });
 message!(Conquest => cn::Conquest { seat, vertex, island });
+message!(Post => cn::Post { seat, vertex });
 
 /// The five cards in `Resource::ALL` order, each named with its resource so the list reads without an index.
 fn specialists(holders: &[Option<hexfold_rules::Seat>; 5]) -> Vec<cn::Specialist> {
@@ -157,6 +158,8 @@ impl ToProto<cn::State> for StateView {
             tilted,
             specialists: holders,
             conquests,
+            station_exchanges_due,
+            warned_posts,
         } = self;
         let mut layer: k::State = ck.to_proto();
         layer.board = None;
@@ -184,6 +187,8 @@ impl ToProto<cn::State> for StateView {
             tilted: tilted.to_proto(),
             specialists: specialists(holders),
             conquests: conquests.to_proto(),
+            station_exchanges_due: station_exchanges_due.to_proto(),
+            warned_posts: warned_posts.to_proto(),
         }
     }
 }
@@ -203,6 +208,7 @@ oneof!(Command => cn::command::Command, in cn {
     PlayMonopoly = c::PlayMonopoly { resource },
     PlayProgressRoadBuilding { first, second },
     ChaseBandit { knight, bandit, hex, victim },
+    ExchangeAtStation { give, take },
 });
 
 // By hand, unlike the other games' commands: `oneof!` reads only variants with named fields, and the layer's
@@ -277,6 +283,12 @@ impl FromProto<cn::command::Command> for Command {
                 hex: get("hex", hex)?,
                 victim: get("victim", victim)?,
             },
+            C::ExchangeAtStation(cn::ExchangeAtStation { give, take }) => {
+                Command::ExchangeAtStation {
+                    give: get("give", give)?,
+                    take: get("take", take)?,
+                }
+            }
         })
     }
 }
@@ -308,6 +320,10 @@ oneof!(Event => cn::event::Event, in cn {
     SpecialistChanged { resource, holder },
     SpecialistsPaid { seat, resources },
     IslandConquered { seat, vertex, island },
+    StationExchangesDue { posts },
+    StationExchanged { seat, vertex, gave, took },
+    StationWarned { seat, vertex },
+    StationExcused { seat, vertex },
 });
 
 oneof!(EventView => cn::event::Event, in cn {

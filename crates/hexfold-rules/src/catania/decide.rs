@@ -90,6 +90,7 @@ pub(super) fn decide(
     command_events(state, &mut c, actor, command, rng)?;
     ckd::advance(&mut c, rng);
     settle_empty_gold(&mut c);
+    station::settle(&mut c);
     ckd::longest_road_after(&state.ck, &mut c);
     specialists_after(state, &mut c);
     check_win(&mut c);
@@ -165,6 +166,7 @@ fn settles_obligation(command: &Command) -> bool {
     matches!(
         command,
         Command::ChooseGold { .. }
+            | Command::ExchangeAtStation { .. }
             | Command::Ck(
                 K::Discard { .. }
                     | K::GiveCards { .. }
@@ -188,7 +190,7 @@ fn command_events(
     command: &Command,
     rng: &mut GameRng,
 ) -> Result<(), Violation> {
-    if !st.gold.is_empty() && !settles_obligation(command) {
+    if st.owes() && !settles_obligation(command) {
         return Err(ObligationsPending);
     }
     if blocked_by_repair(st, actor, command) {
@@ -269,6 +271,32 @@ fn command_events(
             c.push(Event::GoldChosen {
                 seat: actor,
                 resources,
+            });
+            Ok(())
+        }
+        Command::ExchangeAtStation { give, take } => {
+            if !st.gold.is_empty() {
+                return Err(ObligationsPending);
+            }
+            let vertex = match st.posts_due.first() {
+                Some(p) if p.seat == actor => p.vertex,
+                _ => return Err(NoSuchObligation),
+            };
+            let wholesale = st.ck.vertices[vertex.index()].is_city();
+            if !station::exchange_ok(wholesale, give, take) {
+                return Err(InvalidExchange);
+            }
+            if !st.ck.hand(actor).contains(give) {
+                return Err(CardsNotHeld);
+            }
+            if !st.ck.bank().resources.contains(take) {
+                return Err(BankLacks);
+            }
+            c.push(Event::StationExchanged {
+                seat: actor,
+                vertex,
+                gave: give,
+                took: take,
             });
             Ok(())
         }
@@ -448,6 +476,18 @@ fn layer_command(
             if st.ck.trade.offer().is_some() && !active && answerer(st) != Some(actor) =>
         {
             return Err(NotYourTurnToAnswer)
+        }
+        // Seed line 77, spec D-09: no wall at a station; a warned station building is not upgraded.
+        K::BuildCityWall { vertex }
+        | K::PlayProgressCard {
+            play: ProgressPlay::Engineer { vertex },
+        } if st.board().topology().vertex(vertex.index()).is_some()
+            && station::station_of(st.board(), vertex).is_some() =>
+        {
+            return Err(NoWallAtStation)
+        }
+        K::BuildCity { vertex } if station::is_warned(st, vertex) => {
+            return Err(StationBuildingWarned)
         }
         K::BuildCity { .. }
         | K::BuildCityWall { .. }
@@ -662,14 +702,13 @@ pub(super) fn landing_site(st: &State, seat: Seat, v: VertexId) -> bool {
             .any(|e| st.ck.edges[e.index()].owner() == Some(seat))
 }
 
-/// Whether `v` is a site of a special hex (temple, station, castle), which part 2 of the rules opens.
+/// Whether `v` is a site of the temple or the castle, which are not built yet.
 pub(super) fn special_site(board: &Board, v: VertexId) -> bool {
-    board.topology().vertex_hexes(v).iter().any(|&h| {
-        matches!(
-            board.terrain(h),
-            Terrain::Temple | Terrain::Station | Terrain::Castle
-        )
-    })
+    board
+        .topology()
+        .vertex_hexes(v)
+        .iter()
+        .any(|&h| matches!(board.terrain(h), Terrain::Temple | Terrain::Castle))
 }
 
 /// Where a starting settlement may go besides the distance rule: on Catan, not on a glacier's corner (seed lines
@@ -794,13 +833,16 @@ fn build_settlement(
     if !chips.is_empty() {
         c.push(Event::ChipsDrawn { seat: actor, chips });
     }
-    // Seed line 152 (spec D-42): the first settlement on an island outside Catan earns its conquest point.
+    // Seed line 152 (spec D-42): the first settlement on an island outside Catan earns its conquest point; a
+    // station building does not (the seed's exception).
     let catan = catan_island(&labels);
+    let at_station = station::station_of(board, v).is_some();
     let island = board
         .topology()
         .vertex_hexes(v)
         .iter()
-        .find_map(|h| labels[h.index()].filter(|&l| Some(l) != catan));
+        .find_map(|h| labels[h.index()].filter(|&l| Some(l) != catan))
+        .filter(|_| !at_station);
     if let Some(island) = island {
         if !st.conquests.iter().any(|q| q.island == island) {
             c.push(Event::IslandConquered {
@@ -814,7 +856,8 @@ fn build_settlement(
 }
 
 /// A corner for a settlement of `seat` in play: free, the distance rule, touching land (official Seafarers), not a
-/// special hex's site (part 2), and touching one of the seat's roads or ships.
+/// site of the temple or the castle (not built yet), a station's only if the seat has no building at a station yet,
+/// and touching one of the seat's roads or ships.
 pub(super) fn settlement_site(st: &State, seat: Seat, v: VertexId) -> Result<(), Violation> {
     ckd::site_ok(&st.ck, v)?;
     if !touches_land(st.board(), v) {
@@ -822,6 +865,10 @@ pub(super) fn settlement_site(st: &State, seat: Seat, v: VertexId) -> Result<(),
     }
     if special_site(st.board(), v) {
         return Err(SpecialSite);
+    }
+    // Seed line 77: at most one retail post per seat, on either station.
+    if station::station_of(st.board(), v).is_some() && station::post_of(st, seat).is_some() {
+        return Err(OnePostPerSeat);
     }
     if !ckd::touches_own_road(&st.ck, seat, v) {
         return Err(SettlementNotConnected);
@@ -1098,6 +1145,11 @@ fn seven_yields(c: &mut Ctx) {
         }
     }
     pay_specialists(c);
+    // The stations' exchanges come last, so every good of this roll counts for them (seed line 82).
+    let posts = station::posts_due(&c.s);
+    if !posts.is_empty() {
+        c.push(Event::StationExchangesDue { posts });
+    }
 }
 
 /// The doubles' effects, after the forces and before the yields (spec D-04 (d)): the avalanches, then on double 1
@@ -1175,7 +1227,7 @@ fn erupt(c: &mut Ctx, rng: &mut GameRng) {
 /// becomes a settlement, or is removed if its owner has none left in supply; its wall is lost. A metropolis on it
 /// moves to another city of its owner without one, else it is lost until someone reaches its level again (spec
 /// D-26 as far as the layer holds a metropolis only on a city).
-fn ruin(c: &mut Ctx, vertex: VertexId, blow: Blow) {
+pub(super) fn ruin(c: &mut Ctx, vertex: VertexId, blow: Blow) {
     let ck = &c.s.ck;
     let p = ck.vertices[vertex.index()];
     let Some(seat) = p.owner() else { return };

@@ -210,6 +210,9 @@ pub(super) fn apply(state: &mut State, event: &Event) {
                     p.walls_left = p.walls_left.saturating_add(1);
                 }
             }
+            // A station building the guild downgraded has paid for its warning: what is left stands upright.
+            state.posts_due.retain(|p| p.vertex != vertex);
+            state.warned.retain(|p| p.vertex != vertex);
             // A metropolis stands on a city: it leaves a city struck down (decide moves it on if it can).
             for m in &mut state.ck.metropolis {
                 if matches!(*m, Some((_, v)) if v == vertex) {
@@ -245,6 +248,24 @@ pub(super) fn apply(state: &mut State, event: &Event) {
                 take(&mut state.ck, g.seat, g.cards);
             }
         }
+        Event::StationExchangesDue { ref posts } => state.posts_due.extend_from_slice(posts),
+        Event::StationExchanged {
+            seat,
+            vertex,
+            gave,
+            took,
+        } => {
+            pay(&mut state.ck, seat, gave);
+            take(&mut state.ck, seat, Hand::of_resources(took));
+            state.posts_due.retain(|p| p.vertex != vertex);
+            state.warned.retain(|p| p.vertex != vertex);
+        }
+        Event::StationWarned { seat, vertex } => {
+            state.posts_due.retain(|p| p.vertex != vertex);
+            state.warned.retain(|p| p.vertex != vertex);
+            state.warned.push(Post { seat, vertex });
+        }
+        Event::StationExcused { vertex, .. } => state.posts_due.retain(|p| p.vertex != vertex),
     }
     // A tilted building that left its corner (struck down, cleared by the barbarians) is tilted no more.
     if !state.tilted.is_empty() {
@@ -254,6 +275,17 @@ pub(super) fn apply(state: &mut State, event: &Event) {
                 .get(t.vertex.index())
                 .is_some_and(|p| p.owner() == Some(t.seat))
         });
+    }
+    // A station building that left its corner (cleared by the barbarians) owes no exchange and bears no warning.
+    if !state.warned.is_empty() || !state.posts_due.is_empty() {
+        let vertices = &state.ck.vertices;
+        let standing = |p: &Post| {
+            vertices
+                .get(p.vertex.index())
+                .is_some_and(|v| v.owner() == Some(p.seat))
+        };
+        state.warned.retain(standing);
+        state.posts_due.retain(standing);
     }
     // A side rebuilt, by its owner or by anyone, owes no repair any more.
     if !state.repairs.is_empty() {

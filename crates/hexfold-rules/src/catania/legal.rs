@@ -25,13 +25,16 @@ pub(super) fn seats_to_act(st: &State) -> Vec<Seat> {
         return Vec::new();
     }
     let ck = &st.ck;
-    if !ck.obligations().is_empty() || !st.gold.is_empty() {
+    if !ck.obligations().is_empty() || st.owes() {
         let mut seats: Vec<Seat> = Vec::new();
+        // A station's exchange waits for the gold (seed line 82: the roll's goods count for it).
+        let station = st.posts_due.first().filter(|_| st.gold.is_empty());
         let owing = ck
             .obligations()
             .iter()
             .map(|o| o.seat())
-            .chain(st.gold.first().map(|g| g.seat));
+            .chain(st.gold.first().map(|g| g.seat))
+            .chain(station.map(|p| p.seat));
         for s in owing {
             if !seats.contains(&s) {
                 seats.push(s);
@@ -58,13 +61,14 @@ pub(super) fn legal_actions(st: &State, seat: Seat) -> Vec<Command> {
     let layer = |out: &mut Vec<Command>| {
         out.extend(layer_actions(&st.ck, seat).into_iter().map(Command::Ck));
     };
-    if !st.ck.obligations().is_empty() || !st.gold.is_empty() {
+    if !st.ck.obligations().is_empty() || st.owes() {
         if st.ck.obligations().iter().any(|o| o.seat() == seat) {
             layer(&mut out);
         }
         if st.gold.first().is_some_and(|g| g.seat == seat) {
             gold_choices(st, seat, &mut out);
         }
+        station::exchange_choices(st, seat, &mut out);
         return out;
     }
     let active = seat == st.active();
@@ -193,6 +197,16 @@ fn list_kind(st: &State, seat: Seat, kind: Kind, out: &mut Vec<Command>) {
             }
             let mut layer = Vec::new();
             main_kind_actions(ck, seat, k, &mut layer);
+            // No wall at a station, and a warned station building is not upgraded (decide's checks).
+            let board = st.board();
+            layer.retain(|c| match *c {
+                K::BuildCityWall { vertex }
+                | K::PlayProgressCard {
+                    play: ProgressPlay::Engineer { vertex },
+                } => station::station_of(board, vertex).is_none(),
+                K::BuildCity { vertex } => !station::is_warned(st, vertex),
+                _ => true,
+            });
             // The road building and diplomat cards are listed with ships, as Catania plays them.
             out.extend(
                 layer

@@ -30,6 +30,7 @@ mod legal;
 pub mod map;
 mod random;
 mod redeal;
+mod station;
 pub mod types;
 mod view;
 
@@ -208,6 +209,12 @@ pub struct State {
     /// The islands conquered, each by its first settlement (seed line 152).
     #[serde(default)]
     pub(crate) conquests: Vec<Conquest>,
+    /// Station buildings that must still exchange on this 7, in order (seed lines 78-82).
+    #[serde(default)]
+    pub(crate) posts_due: Vec<Post>,
+    /// Station buildings the guild warned (seed line 80).
+    #[serde(default)]
+    pub(crate) warned: Vec<Post>,
 }
 
 /// A stored layer state runs under Cities & Knights' rules until told otherwise: put Catania's back.
@@ -287,6 +294,18 @@ impl State {
     /// The islands conquered, in the order conquered.
     pub fn conquests(&self) -> &[Conquest] {
         &self.conquests
+    }
+    /// Station buildings that must still exchange on this 7, in the order they exchange.
+    pub fn station_exchanges_due(&self) -> &[Post] {
+        &self.posts_due
+    }
+    /// Station buildings the guild warned.
+    pub fn warned_posts(&self) -> &[Post] {
+        &self.warned
+    }
+    /// Whether an obligation of Catania's own (gold, a station's exchange) holds play up.
+    pub(crate) fn owes(&self) -> bool {
+        !self.gold.is_empty() || !self.posts_due.is_empty()
     }
     /// The points of `seat` every viewer sees: the layer's, a point per specialist card and per conquest point
     /// (seed lines 102, 152, 178-190).
@@ -384,6 +403,8 @@ impl Game for Catania {
             tilted: Vec::new(),
             specialists: [None; 5],
             conquests: Vec::new(),
+            posts_due: Vec::new(),
+            warned: Vec::new(),
         }
     }
 

@@ -67,7 +67,7 @@ fn key(c: &Command) -> Key {
 
 /// A random legal command for `seat`, or `None` if the seat has nothing to do now.
 pub fn random_command(state: &State, seat: Seat, rng: &mut impl Rng) -> Option<Command> {
-    let free = state.ck.obligations().is_empty() && state.gold.is_empty();
+    let free = state.ck.obligations().is_empty() && !state.owes();
     if state.phase() == ck::Phase::Main && seat == state.active() && free {
         return main_command(state, seat, rng);
     }

@@ -7,7 +7,7 @@
 
 use hexfold_rules::catan::DevCard;
 use hexfold_rules::catania::{
-    Bandit, Blow, Catania, Command, Config, Event, Force, HexChip, Repair, Ruin, State, Wreck,
+    Bandit, Blow, Catania, Command, Config, Event, Force, HexChip, Post, Repair, Ruin, State, Wreck,
 };
 use hexfold_rules::cities_knights::{
     AttackResult, Command as K, Event as E, EventDie, Good, Hand, Phase, ProgressCard,
@@ -1590,4 +1590,373 @@ fn only_the_first_settlement_on_an_island_earns_its_conquest_point() {
     );
     assert_eq!(gone.conquests().len(), 1);
     assert_eq!(gone.conquests()[0].seat, you);
+}
+
+/// `seat` gives every card it holds back to the bank, and the specialist cards are in the bank (so none pays on
+/// the roll), as facts.
+fn empty_hand(state: &State, seat: Seat) -> Vec<Event> {
+    let mut events = vec![ck(E::Discarded {
+        seat,
+        cards: state.ck().hand(seat),
+    })];
+    events.extend(Resource::ALL.map(|resource| Event::SpecialistChanged {
+        resource,
+        holder: None,
+    }));
+    events
+}
+
+/// The station buildings a roll asks to exchange.
+fn exchanges_due(events: &[Event]) -> Vec<Post> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::StationExchangesDue { posts } => Some(posts.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
+fn one(r: Resource) -> Resources {
+    Resources::one(r, 1)
+}
+
+#[test]
+fn a_station_building_unable_to_exchange_on_a_seven_is_warned_and_its_next_exchange_restores_it() {
+    let me = Seat(0);
+    let state = roll_phase();
+    // The trading station (2,9): a retail post on its north corner, and nothing in hand.
+    let post = corner(&state, 2, 9, 0);
+    let state = fold(state, &building(me, post, false));
+    let state = fold(state.clone(), &empty_hand(&state, me));
+    let events = roll(&state, 3, 4);
+    assert_eq!(
+        exchanges_due(&events),
+        [Post {
+            seat: me,
+            vertex: post
+        }]
+    );
+    assert!(
+        events.contains(&Event::StationWarned {
+            seat: me,
+            vertex: post
+        }),
+        "{events:?}"
+    );
+    let warned = fold(state, &events);
+    assert_eq!(
+        warned.warned_posts(),
+        [Post {
+            seat: me,
+            vertex: post
+        }]
+    );
+    assert!(warned.station_exchanges_due().is_empty());
+    assert_eq!(warned.phase(), Phase::Robber);
+    // A warned post is not upgraded (spec D-09).
+    let main = fold(
+        warned.clone(),
+        &[
+            ck(E::RobberMoved {
+                seat: me,
+                hex: hex(5, 6),
+            }),
+            cards(me, Resources::new(0, 0, 0, 2, 3)),
+        ],
+    );
+    assert_eq!(
+        refused(&main, me, Command::Ck(K::BuildCity { vertex: post })),
+        "StationBuildingWarned"
+    );
+    // The next 7, holding one brick: the exchange is owed, and play waits for it.
+    let next = around(fold(
+        warned,
+        &[ck(E::RobberMoved {
+            seat: me,
+            hex: hex(5, 6),
+        })],
+    ));
+    let next = fold(next, &[cards(me, one(Resource::Brick))]);
+    let events = roll(&next, 3, 4);
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::StationWarned { .. })));
+    let due = fold(next, &events);
+    assert_eq!(
+        due.station_exchanges_due(),
+        [Post {
+            seat: me,
+            vertex: post
+        }]
+    );
+    assert_eq!(Catania::seats_to_act(&due), [me]);
+    let listed = Catania::legal_actions(&due, me);
+    assert!(!listed.is_empty());
+    assert!(listed
+        .iter()
+        .all(|c| matches!(c, Command::ExchangeAtStation { .. })));
+    assert_eq!(
+        refused(
+            &due,
+            me,
+            Command::Ck(K::MoveRobber {
+                hex: hex(5, 6),
+                victim: None
+            })
+        ),
+        "ObligationsPending"
+    );
+    let exchange = |give: Resources, take: Resources| Command::ExchangeAtStation {
+        give: Hand::of_resources(give),
+        take,
+    };
+    let brick = one(Resource::Brick);
+    // Two resources of other kinds than the one given, for exactly one resource.
+    for (give, take) in [
+        (brick, brick.plus(one(Resource::Wool))),
+        (brick, one(Resource::Wool)),
+        (brick.plus(brick), Resources::new(0, 1, 1, 1, 1)),
+    ] {
+        assert_eq!(refused(&due, me, exchange(give, take)), "InvalidExchange");
+    }
+    assert_eq!(
+        refused(
+            &due,
+            me,
+            exchange(one(Resource::Ore), Resources::new(0, 0, 1, 1, 0))
+        ),
+        "CardsNotHeld"
+    );
+    let take = one(Resource::Wool).plus(one(Resource::Grain));
+    let events = decide(&due, me, exchange(brick, take));
+    assert_eq!(
+        events[0],
+        Event::StationExchanged {
+            seat: me,
+            vertex: post,
+            gave: Hand::of_resources(brick),
+            took: take
+        }
+    );
+    let done = fold(due, &events);
+    assert!(done.warned_posts().is_empty(), "the warning is lifted");
+    assert_eq!(done.ck().hand(me), Hand::of_resources(take));
+    assert_eq!(done.phase(), Phase::Robber);
+}
+
+#[test]
+fn a_warned_station_building_unable_again_is_downgraded_or_expelled() {
+    let me = Seat(0);
+    let base = roll_phase();
+    // The trading station (10,9): a warned wholesale house on its north corner, nothing in hand.
+    let post = corner(&base, 10, 9, 0);
+    let warned = |state: State, city: bool| {
+        let state = fold(state, &building(me, post, city));
+        let state = fold(state.clone(), &empty_hand(&state, me));
+        fold(
+            state,
+            &[Event::StationWarned {
+                seat: me,
+                vertex: post,
+            }],
+        )
+    };
+    let ruined = |events: &[Event]| {
+        events.iter().find_map(|e| match e {
+            Event::BuildingRuined {
+                blow: Blow::Guild,
+                ruin,
+                vertex,
+                ..
+            } if *vertex == post => Some(*ruin),
+            _ => None,
+        })
+    };
+    // Wholesale with a settlement in supply: back to retail, standing upright.
+    let state = warned(base.clone(), true);
+    let events = roll(&state, 3, 4);
+    assert_eq!(ruined(&events), Some(Ruin::CityReduced), "{events:?}");
+    let after = fold(state, &events);
+    assert!(after.ck().vertices()[post.index()].owner() == Some(me));
+    assert!(!after.ck().vertices()[post.index()].is_city());
+    assert!(after.warned_posts().is_empty());
+    // Wholesale without a settlement left: off the board.
+    let state = warned(use_up_settlements(base.clone(), me), true);
+    let events = roll(&state, 3, 4);
+    assert_eq!(ruined(&events), Some(Ruin::CityRemoved));
+    assert!(fold(state, &events).ck().vertices()[post.index()].is_empty());
+    // Retail: expelled.
+    let state = warned(base, false);
+    let events = roll(&state, 3, 4);
+    assert_eq!(ruined(&events), Some(Ruin::SettlementRemoved));
+    let after = fold(state, &events);
+    assert!(after.ck().vertices()[post.index()].is_empty());
+    assert!(after.warned_posts().is_empty());
+}
+
+#[test]
+fn goods_of_the_same_seven_count_for_the_stations_exchange() {
+    let me = Seat(0);
+    let state = roll_phase();
+    // A wholesale house at (2,9) and a glacier city whose 7 pays ore, coin, lumber and paper; an empty hand.
+    let post = corner(&state, 2, 9, 0);
+    let foot = corner(&state, 4, 6, 1);
+    let state = fold(state, &building(me, post, true));
+    let state = fold(state, &building(me, foot, true));
+    let state = fold(state.clone(), &empty_hand(&state, me));
+    let events = roll(&state, 3, 4);
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::StationWarned { .. })));
+    let due = fold(state, &events);
+    assert_eq!(
+        due.station_exchanges_due(),
+        [Post {
+            seat: me,
+            vertex: post
+        }]
+    );
+    // A wholesale house: a commodity for three resources of any kind, or two resources for four of other kinds.
+    let coin = Hand::one(Good::Coin, 1);
+    let three = Resources::new(0, 0, 0, 0, 3);
+    let events = decide(
+        &due,
+        me,
+        Command::ExchangeAtStation {
+            give: coin,
+            take: three,
+        },
+    );
+    assert!(events.contains(&Event::StationExchanged {
+        seat: me,
+        vertex: post,
+        gave: coin,
+        took: three
+    }));
+    let two = one(Resource::Ore).plus(one(Resource::Lumber));
+    assert_eq!(
+        refused(
+            &due,
+            me,
+            Command::ExchangeAtStation {
+                give: Hand::of_resources(two),
+                take: Resources::new(2, 0, 0, 2, 0).plus(one(Resource::Ore)),
+            }
+        ),
+        "InvalidExchange"
+    );
+    decide(
+        &due,
+        me,
+        Command::ExchangeAtStation {
+            give: Hand::of_resources(two),
+            take: Resources::new(2, 0, 0, 2, 0),
+        },
+    );
+}
+
+#[test]
+fn a_station_takes_one_building_per_seat_by_ship_no_wall_and_no_conquest() {
+    let me = Seat(0);
+    let state = main_phase();
+    let t = state.board().topology();
+    let post = corner(&state, 2, 9, 0);
+    let other = corner(&state, 10, 9, 0);
+    let sea_side = |v: VertexId| {
+        t.vertex_edges(v)
+            .iter()
+            .copied()
+            .find(|&e| hexfold_rules::hex::ship_edge(state.board(), e))
+            .unwrap()
+    };
+    let state = fold(
+        state.clone(),
+        &[
+            ship(me, sea_side(post)),
+            ship(me, sea_side(other)),
+            cards(me, Resources::new(2, 2, 2, 4, 3)),
+        ],
+    );
+    let build = |v| Command::Ck(K::BuildSettlement { vertex: v });
+    let events = decide(&state, me, build(post));
+    assert!(events.contains(&ck(E::SettlementBuilt {
+        seat: me,
+        vertex: post
+    })));
+    // A station building conquers nothing (seed line 152) and draws no chip.
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::IslandConquered { .. } | Event::ChipsDrawn { .. })));
+    let state = fold(state, &events);
+    assert_eq!(refused(&state, me, build(other)), "OnePostPerSeat");
+    // Wholesale at the normal city cost; no wall under it.
+    let events = decide(&state, me, Command::Ck(K::BuildCity { vertex: post }));
+    let state = fold(state, &events);
+    assert!(state.ck().vertices()[post.index()].is_city());
+    let state = fold(state, &[cards(me, Resources::new(2, 0, 0, 0, 0))]);
+    assert_eq!(
+        refused(&state, me, Command::Ck(K::BuildCityWall { vertex: post })),
+        "NoWallAtStation"
+    );
+    assert!(!Catania::legal_actions(&state, me)
+        .contains(&Command::Ck(K::BuildCityWall { vertex: post })));
+}
+
+#[test]
+fn the_robber_on_a_station_asks_no_exchange_and_warns_nobody() {
+    let me = Seat(0);
+    let state = roll_phase();
+    let post = corner(&state, 2, 9, 0);
+    let state = fold(state, &building(me, post, false));
+    let state = fold(state.clone(), &empty_hand(&state, me));
+    let state = fold(
+        state,
+        &[ck(E::RobberMoved {
+            seat: me,
+            hex: hex(2, 9),
+        })],
+    );
+    let events = roll(&state, 3, 4);
+    assert!(exchanges_due(&events).is_empty(), "{events:?}");
+    assert!(fold(state, &events).warned_posts().is_empty());
+}
+
+#[test]
+fn a_station_the_bank_cannot_pay_is_excused_without_a_warning() {
+    let me = Seat(0);
+    let state = roll_phase();
+    let post = corner(&state, 2, 9, 0);
+    let state = fold(state, &building(me, post, false));
+    let state = fold(state.clone(), &empty_hand(&state, me));
+    // Seat 0 holds a brick; seat 2 takes every other resource the bank has but one wool.
+    let state = fold(state, &[cards(me, one(Resource::Brick))]);
+    let bank = state.ck().bank().resources;
+    let rest = Resources::new(
+        0,
+        bank.get(Resource::Lumber),
+        bank.get(Resource::Wool) - 1,
+        0,
+        0,
+    )
+    .plus(Resources::new(
+        0,
+        0,
+        0,
+        bank.get(Resource::Grain),
+        bank.get(Resource::Ore),
+    ));
+    let state = fold(state, &[cards(Seat(2), rest)]);
+    let events = roll(&state, 3, 4);
+    assert!(
+        events.contains(&Event::StationExcused {
+            seat: me,
+            vertex: post
+        }),
+        "{events:?}"
+    );
+    let after = fold(state, &events);
+    assert!(after.warned_posts().is_empty());
+    assert!(after.station_exchanges_due().is_empty());
 }
