@@ -37,6 +37,7 @@ Catania (game ids catania-...): the Cities & Knights layer's commands below, and
   chase KNIGHT robber|pirate HEX [SEAT]   an active knight next to a thief sends it to HEX
   exchange CARDS for RES:N ...      a 7's exchange at your trading station (retail: 1 resource for 2 others;
                                     wholesale: 1 commodity for 3, or 2 resources for 4 others)
+  pay-temple RES:N ...              what the temple asks of you: a tribute (1), a debt (2), the gods' share (1)
 ";
 
 fn bandit_name(bandit: i32) -> String {
@@ -201,6 +202,9 @@ pub fn parse_command(words: &[String]) -> anyhow::Result<cn::Command> {
                 victim,
             })
         }
+        "pay-temple" => C::PayTemple(cn::PayTemple {
+            resources: Some(parse_resources(args)?),
+        }),
         "exchange" | "exchange-at-station" => {
             let split = args
                 .iter()
@@ -251,6 +255,7 @@ pub fn format_command(command: &cn::Command) -> String {
             format!("chase {} {} {}", m.knight, bandit_name(m.bandit), m.hex),
             m.victim,
         ),
+        C::PayTemple(m) => format!("pay-temple {}", format_opt_resources(&m.resources)),
         C::ExchangeAtStation(m) => format!(
             "exchange {} for {}",
             format_hand(&m.give),
@@ -444,6 +449,40 @@ pub fn describe_event(event: &cn::Event, seats: &[String]) -> String {
             w(e.seat),
             e.vertex
         ),
+        E::SacrificialSiteBuilt(e) => format!(
+            "{} built a sacrificial site at the temple on vertex {}",
+            w(e.seat),
+            e.vertex
+        ),
+        E::TributesDue(e) => format!(
+            "the gods ask tributes: {}",
+            e.dues
+                .iter()
+                .map(|d| temple_due_text(d, seats))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        E::TemplePaid(e) => format!(
+            "{} paid {} to {} for the temple",
+            w(e.from),
+            format_opt_resources(&e.resources),
+            w(e.to)
+        ),
+        E::TributeDefaulted(e) => format!(
+            "{} held no resource for its tribute to {}: it owes two when it can",
+            w(e.from),
+            w(e.to)
+        ),
+        E::DebtCalled(e) => format!(
+            "{} holds two resources: its debt to {} falls due",
+            w(e.from),
+            w(e.to)
+        ),
+        E::GodsAppeased(e) => format!(
+            "{} gave {} back to the bank to appease the gods",
+            w(e.seat),
+            format_opt_resources(&e.resources)
+        ),
         E::SevenYielded(e) => format!(
             "the 7 {}",
             produced(
@@ -589,6 +628,15 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
             "trading stations to exchange on this 7, in order: {}",
             posts(&state.station_exchanges_due)
         );
+    }
+    for (what, list) in [
+        ("the temple asks, in order", &state.temple_due),
+        ("temple debts", &state.temple_debts),
+    ] {
+        if !list.is_empty() {
+            let dues: Vec<String> = list.iter().map(|d| temple_due_text(d, seats)).collect();
+            let _ = writeln!(out, "{what}: {}", dues.join("; "));
+        }
     }
     if !state.warned_posts.is_empty() {
         let _ = writeln!(out, "warned by the guild: {}", posts(&state.warned_posts));
@@ -764,6 +812,27 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
         let _ = writeln!(out, "  {}: {}", w(seat), parts.join("; "));
     }
     out
+}
+
+/// What the temple asks of a seat, in words.
+fn temple_due_text(due: &cn::TempleDue, seats: &[String]) -> String {
+    use cn::temple_due::Due;
+    match &due.due {
+        Some(Due::Tribute(t)) => {
+            format!("{} owes {} a tribute", who(seats, t.from), who(seats, t.to))
+        }
+        Some(Due::Debt(t)) => format!(
+            "{} owes {} two resources",
+            who(seats, t.from),
+            who(seats, t.to)
+        ),
+        Some(Due::Offering(o)) => format!(
+            "{} gives the gods one of {}",
+            who(seats, o.seat),
+            format_opt_resources(&o.resources)
+        ),
+        None => "(nothing)".to_string(),
+    }
 }
 
 /// A terrain's letter on the map, as Catania's map table writes it.
@@ -986,6 +1055,7 @@ mod tests {
                 }),
                 take: resources,
             }),
+            C::PayTemple(cn::PayTemple { resources }),
         ];
         commands.extend(ck_text::tests::every_command().into_iter().map(|command| {
             C::Ck(k::Command {

@@ -16,7 +16,7 @@ use crate::games::ProtoGame;
 use crate::proto::v1 as pb;
 use hexfold_rules::catania::{
     Bandit, Blow, Catania, Command, Config, Conquest, Event, EventView, Force, HexChip, Post,
-    Repair, RoutePiece, Ruin, SailorView, StateView, Tilt, Wreck, POINTS_TO_WIN, RULES,
+    Repair, RoutePiece, Ruin, SailorView, StateView, TempleDue, Tilt, Wreck, POINTS_TO_WIN, RULES,
 };
 use hexfold_rules::hex::{BoardView, ChipBag, HexTile, Landing, Layout, Resource, Terrain};
 use pb::catan as c;
@@ -102,6 +102,26 @@ message!(Tilt => cn::Tilt { seat, vertex, sum });
 message!(Conquest => cn::Conquest { seat, vertex, island });
 message!(Post => cn::Post { seat, vertex });
 
+// By hand: a Rust enum with fields is a oneof of messages on the wire, which `message!` does not write.
+impl ToProto<cn::TempleDue> for TempleDue {
+    fn to_proto(&self) -> cn::TempleDue {
+        use cn::temple_due::Due;
+        let tribute = |from: &hexfold_rules::Seat, to: &hexfold_rules::Seat| cn::TempleTribute {
+            from: from.to_proto(),
+            to: to.to_proto(),
+        };
+        let due = match self {
+            TempleDue::Tribute { from, to } => Due::Tribute(tribute(from, to)),
+            TempleDue::Debt { from, to } => Due::Debt(tribute(from, to)),
+            TempleDue::Offering { seat, resources } => Due::Offering(cn::TempleOffering {
+                seat: seat.to_proto(),
+                resources: resources.to_proto(),
+            }),
+        };
+        cn::TempleDue { due: Some(due) }
+    }
+}
+
 /// The five cards in `Resource::ALL` order, each named with its resource so the list reads without an index.
 fn specialists(holders: &[Option<hexfold_rules::Seat>; 5]) -> Vec<cn::Specialist> {
     Resource::ALL
@@ -160,6 +180,8 @@ impl ToProto<cn::State> for StateView {
             conquests,
             station_exchanges_due,
             warned_posts,
+            temple_due,
+            temple_debts,
         } = self;
         let mut layer: k::State = ck.to_proto();
         layer.board = None;
@@ -189,6 +211,8 @@ impl ToProto<cn::State> for StateView {
             conquests: conquests.to_proto(),
             station_exchanges_due: station_exchanges_due.to_proto(),
             warned_posts: warned_posts.to_proto(),
+            temple_due: temple_due.to_proto(),
+            temple_debts: temple_debts.to_proto(),
         }
     }
 }
@@ -209,6 +233,7 @@ oneof!(Command => cn::command::Command, in cn {
     PlayProgressRoadBuilding { first, second },
     ChaseBandit { knight, bandit, hex, victim },
     ExchangeAtStation { give, take },
+    PayTemple { resources },
 });
 
 // By hand, unlike the other games' commands: `oneof!` reads only variants with named fields, and the layer's
@@ -283,6 +308,9 @@ impl FromProto<cn::command::Command> for Command {
                 hex: get("hex", hex)?,
                 victim: get("victim", victim)?,
             },
+            C::PayTemple(cn::PayTemple { resources }) => Command::PayTemple {
+                resources: get("resources", resources)?,
+            },
             C::ExchangeAtStation(cn::ExchangeAtStation { give, take }) => {
                 Command::ExchangeAtStation {
                     give: get("give", give)?,
@@ -324,6 +352,12 @@ oneof!(Event => cn::event::Event, in cn {
     StationExchanged { seat, vertex, gave, took },
     StationWarned { seat, vertex },
     StationExcused { seat, vertex },
+    SacrificialSiteBuilt { seat, vertex },
+    TributesDue { dues },
+    TemplePaid { from, to, resources },
+    TributeDefaulted { from, to },
+    DebtCalled { from, to },
+    GodsAppeased { seat, resources },
 });
 
 oneof!(EventView => cn::event::Event, in cn {

@@ -7,8 +7,10 @@
 //! settlements, trade, the diplomat) and its own commands are checked here, with the layer's and the hex
 //! machine's checks. Between the event die and the yields of a roll the natural forces move ([`drift`]), and a
 //! road or ship they destroyed must be rebuilt before other builds ([`waits_for_repair`]); then the doubles act
-//! ([`doubles`]: avalanches, the eruption). A 7's yields follow the layer's `SevenRolled` ([`seven_yields`]), and
-//! the roller's specialists pay after every roll's yields. Then, as for the layer: the roll goes on
+//! ([`doubles`]: avalanches, the eruption, the temple's tributes). A 7's yields follow the layer's `SevenRolled`
+//! ([`seven_yields`]), then the stations' exchanges fall due, and the roller's specialists pay after every roll's
+//! yields. Catania's obligations are settled after the command, in order: gold, the stations' exchanges
+//! (`station::settle`), the temple's dues (`temple::settle`). Then, as for the layer: the roll goes on
 //! (`cities_knights::decide::advance`), the longest trade route card may move, the specialist cards follow the
 //! board ([`specialists`]), and the game may end, counting the hidden victory point cards too.
 
@@ -91,6 +93,7 @@ pub(super) fn decide(
     ckd::advance(&mut c, rng);
     settle_empty_gold(&mut c);
     station::settle(&mut c);
+    temple::settle(&mut c);
     ckd::longest_road_after(&state.ck, &mut c);
     specialists_after(state, &mut c);
     check_win(&mut c);
@@ -167,6 +170,7 @@ fn settles_obligation(command: &Command) -> bool {
         command,
         Command::ChooseGold { .. }
             | Command::ExchangeAtStation { .. }
+            | Command::PayTemple { .. }
             | Command::Ck(
                 K::Discard { .. }
                     | K::GiveCards { .. }
@@ -300,6 +304,7 @@ fn command_events(
             });
             Ok(())
         }
+        Command::PayTemple { resources } => temple::pay(st, c, actor, resources),
         Command::BuyDevelopmentCard => {
             ckd::main(&st.ck, actor)?;
             if st.deck.total() == 0 {
@@ -486,8 +491,19 @@ fn layer_command(
         {
             return Err(NoWallAtStation)
         }
-        K::BuildCity { vertex } if station::is_warned(st, vertex) => {
-            return Err(StationBuildingWarned)
+        // The medicine progress card builds a city too.
+        K::BuildCity { vertex }
+        | K::PlayProgressCard {
+            play: ProgressPlay::Medicine { vertex },
+        } if station::is_warned(st, vertex) => return Err(StationBuildingWarned),
+        // Spec D-27: a sacrificial site stays a settlement.
+        K::BuildCity { vertex }
+        | K::PlayProgressCard {
+            play: ProgressPlay::Medicine { vertex },
+        } if st.board().topology().vertex(vertex.index()).is_some()
+            && temple::temple_of(st.board(), vertex).is_some() =>
+        {
+            return Err(NoCityAtTemple)
         }
         K::BuildCity { .. }
         | K::BuildCityWall { .. }
@@ -702,13 +718,13 @@ pub(super) fn landing_site(st: &State, seat: Seat, v: VertexId) -> bool {
             .any(|e| st.ck.edges[e.index()].owner() == Some(seat))
 }
 
-/// Whether `v` is a site of the temple or the castle, which are not built yet.
+/// Whether `v` is a site of the castle, which is not built yet.
 pub(super) fn special_site(board: &Board, v: VertexId) -> bool {
     board
         .topology()
         .vertex_hexes(v)
         .iter()
-        .any(|&h| matches!(board.terrain(h), Terrain::Temple | Terrain::Castle))
+        .any(|&h| board.terrain(h) == Terrain::Castle)
 }
 
 /// Where a starting settlement may go besides the distance rule: on Catan, not on a glacier's corner (seed lines
@@ -812,12 +828,20 @@ fn build_settlement(
     let v = ckd::check_vertex(&st.ck, vertex)?;
     settlement_site(st, actor, v)?;
     piece_left(st.ck.settlements_left(actor))?;
-    ckd::afford(&st.ck, actor, RULES.hex.costs.settlement)?;
+    let temple = temple::temple_of(st.board(), v).is_some();
+    ckd::afford(&st.ck, actor, settlement_cost(st.board(), v))?;
     end_trade(st, c, actor);
-    c.emit(E::SettlementBuilt {
-        seat: actor,
-        vertex: v,
-    });
+    if temple {
+        c.push(Event::SacrificialSiteBuilt {
+            seat: actor,
+            vertex: v,
+        });
+    } else {
+        c.emit(E::SettlementBuilt {
+            seat: actor,
+            vertex: v,
+        });
+    }
     // Seed section 2 (spec D-16): island hexes get their chips when a settlement first reaches them.
     let board = st.board();
     let labels = islands(board);
@@ -834,9 +858,9 @@ fn build_settlement(
         c.push(Event::ChipsDrawn { seat: actor, chips });
     }
     // Seed line 152 (spec D-42): the first settlement on an island outside Catan earns its conquest point; a
-    // station building does not (the seed's exception).
+    // station building or a sacrificial site does not (the seed's exceptions).
     let catan = catan_island(&labels);
-    let at_station = station::station_of(board, v).is_some();
+    let at_station = station::station_of(board, v).is_some() || temple;
     let island = board
         .topology()
         .vertex_hexes(v)
@@ -855,9 +879,18 @@ fn build_settlement(
     Ok(())
 }
 
+/// What a settlement on `v` costs: twice the price at the temple (seed line 95), else the building-cost card's.
+pub(super) fn settlement_cost(board: &Board, v: VertexId) -> Resources {
+    if temple::temple_of(board, v).is_some() {
+        temple::site_cost()
+    } else {
+        RULES.hex.costs.settlement
+    }
+}
+
 /// A corner for a settlement of `seat` in play: free, the distance rule, touching land (official Seafarers), not a
-/// site of the temple or the castle (not built yet), a station's only if the seat has no building at a station yet,
-/// and touching one of the seat's roads or ships.
+/// site of the castle (not built yet), a station's only if the seat has no building at a station yet, the temple's
+/// only with knights of strength 2, and touching one of the seat's roads or ships.
 pub(super) fn settlement_site(st: &State, seat: Seat, v: VertexId) -> Result<(), Violation> {
     ckd::site_ok(&st.ck, v)?;
     if !touches_land(st.board(), v) {
@@ -869,6 +902,10 @@ pub(super) fn settlement_site(st: &State, seat: Seat, v: VertexId) -> Result<(),
     // Seed line 77: at most one retail post per seat, on either station.
     if station::station_of(st.board(), v).is_some() && station::post_of(st, seat).is_some() {
         return Err(OnePostPerSeat);
+    }
+    // Seed line 94: a sacrificial site needs knights of strength 2 to protect the temple.
+    if temple::temple_of(st.board(), v).is_some() && temple::guard(st, seat) < temple::GUARD_MIN {
+        return Err(TempleGuardTooWeak);
     }
     if !ckd::touches_own_road(&st.ck, seat, v) {
         return Err(SettlementNotConnected);
@@ -1153,7 +1190,7 @@ fn seven_yields(c: &mut Ctx) {
 }
 
 /// The doubles' effects, after the forces and before the yields (spec D-04 (d)): the avalanches, then on double 1
-/// or double 6 the volcano's eruption.
+/// or double 6 the volcano's eruption, then the temple's tributes.
 fn doubles(c: &mut Ctx, roll: ck::Roll, rng: &mut GameRng) {
     if roll.white != roll.red {
         return;
@@ -1161,6 +1198,11 @@ fn doubles(c: &mut Ctx, roll: ck::Roll, rng: &mut GameRng) {
     avalanche(c, roll.white + roll.red);
     if roll.white == 1 || roll.white == 6 {
         erupt(c, rng);
+    }
+    // Seed line 95: the gods' will, paid once the roll's yields are in.
+    let dues = temple::tributes(&c.s, roll.white + roll.red);
+    if !dues.is_empty() {
+        c.push(Event::TributesDue { dues });
     }
 }
 

@@ -266,6 +266,69 @@ pub(super) fn apply(state: &mut State, event: &Event) {
             state.warned.push(Post { seat, vertex });
         }
         Event::StationExcused { vertex, .. } => state.posts_due.retain(|p| p.vertex != vertex),
+        Event::SacrificialSiteBuilt { seat, vertex } => {
+            // A settlement of the layer, paid twice.
+            let built = E::SettlementBuilt { seat, vertex };
+            apply_layer(&mut state.ck, &built);
+            follow_layer(state, &built);
+            pay(
+                &mut state.ck,
+                seat,
+                Hand::of_resources(RULES.hex.costs.settlement),
+            );
+        }
+        Event::TributesDue { ref dues } => state.temple_due.extend_from_slice(dues),
+        Event::TemplePaid {
+            from,
+            to,
+            resources,
+        } => {
+            pay(&mut state.ck, from, Hand::of_resources(resources));
+            take(&mut state.ck, to, Hand::of_resources(resources));
+            let paid = state.temple_due.iter().position(|d| {
+                matches!(*d, TempleDue::Tribute { from: f, to: t } | TempleDue::Debt { from: f, to: t }
+                    if f == from && t == to)
+            });
+            if let Some(i) = paid {
+                // A debt's two resources make the seat paid owe the gods one of them (seed line 96).
+                if let TempleDue::Debt { .. } = state.temple_due.remove(i) {
+                    state.temple_due.insert(
+                        i,
+                        TempleDue::Offering {
+                            seat: to,
+                            resources,
+                        },
+                    );
+                }
+            }
+        }
+        Event::TributeDefaulted { from, to } => {
+            if let Some(i) = state
+                .temple_due
+                .iter()
+                .position(|d| *d == TempleDue::Tribute { from, to })
+            {
+                state.temple_due.remove(i);
+            }
+            state.debts.push(TempleDue::Debt { from, to });
+        }
+        Event::DebtCalled { from, to } => {
+            let debt = TempleDue::Debt { from, to };
+            if let Some(i) = state.debts.iter().position(|d| *d == debt) {
+                state.debts.remove(i);
+            }
+            state.temple_due.insert(0, debt);
+        }
+        Event::GodsAppeased { seat, resources } => {
+            pay(&mut state.ck, seat, Hand::of_resources(resources));
+            if let Some(i) = state
+                .temple_due
+                .iter()
+                .position(|d| matches!(*d, TempleDue::Offering { seat: s, .. } if s == seat))
+            {
+                state.temple_due.remove(i);
+            }
+        }
     }
     // A tilted building that left its corner (struck down, cleared by the barbarians) is tilted no more.
     if !state.tilted.is_empty() {

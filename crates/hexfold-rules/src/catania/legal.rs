@@ -8,8 +8,8 @@
 //! and list only that one ([`kind_actions`]).
 
 use super::decide::{
-    answerer, due_repairs, landing_site, open_road, open_ships_of, opening_site, settlement_site,
-    waits_for_repair, Routes,
+    answerer, due_repairs, landing_site, open_road, open_ships_of, opening_site, settlement_cost,
+    settlement_site, waits_for_repair, Routes,
 };
 use super::*;
 use crate::catan::DevCard;
@@ -34,7 +34,8 @@ pub(super) fn seats_to_act(st: &State) -> Vec<Seat> {
             .iter()
             .map(|o| o.seat())
             .chain(st.gold.first().map(|g| g.seat))
-            .chain(station.map(|p| p.seat));
+            .chain(station.map(|p| p.seat))
+            .chain(temple::waiting(st));
         for s in owing {
             if !seats.contains(&s) {
                 seats.push(s);
@@ -69,6 +70,7 @@ pub(super) fn legal_actions(st: &State, seat: Seat) -> Vec<Command> {
             gold_choices(st, seat, &mut out);
         }
         station::exchange_choices(st, seat, &mut out);
+        temple::choices(st, seat, &mut out);
         return out;
     }
     let active = seat == st.active();
@@ -197,14 +199,18 @@ fn list_kind(st: &State, seat: Seat, kind: Kind, out: &mut Vec<Command>) {
             }
             let mut layer = Vec::new();
             main_kind_actions(ck, seat, k, &mut layer);
-            // No wall at a station, and a warned station building is not upgraded (decide's checks).
+            // No wall at a station; a warned station building and a sacrificial site are not upgraded, by a build
+            // or by the medicine (decide's checks).
             let board = st.board();
             layer.retain(|c| match *c {
                 K::BuildCityWall { vertex }
                 | K::PlayProgressCard {
                     play: ProgressPlay::Engineer { vertex },
                 } => station::station_of(board, vertex).is_none(),
-                K::BuildCity { vertex } => !station::is_warned(st, vertex),
+                K::BuildCity { vertex }
+                | K::PlayProgressCard {
+                    play: ProgressPlay::Medicine { vertex },
+                } => !station::is_warned(st, vertex) && temple::temple_of(board, vertex).is_none(),
                 _ => true,
             });
             // The road building and diplomat cards are listed with ships, as Catania plays them.
@@ -281,7 +287,9 @@ fn list_kind(st: &State, seat: Seat, kind: Kind, out: &mut Vec<Command>) {
                 return;
             }
             for vertex in Network::of(st, seat).corners {
-                if settlement_site(st, seat, vertex).is_ok() {
+                if settlement_site(st, seat, vertex).is_ok()
+                    && hand.contains(settlement_cost(st.board(), vertex))
+                {
                     out.push(Command::Ck(K::BuildSettlement { vertex }));
                 }
             }

@@ -116,6 +116,18 @@ pub struct Post {
     pub vertex: VertexId,
 }
 
+/// What the temple asks of a seat (seed lines 95-96, spec D-27), settled in turn as obligations are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TempleDue {
+    /// On doubles: `from` gives one resource of its choice to `to`, whose sacrificial site touches a hex with the
+    /// doubles' number.
+    Tribute { from: Seat, to: Seat },
+    /// A tribute `from` could not pay: two resources of its choice to `to`, called once `from` holds two.
+    Debt { from: Seat, to: Seat },
+    /// `seat` received `resources`, a debt's two, and gives one of them back to the bank (to the gods).
+    Offering { seat: Seat, resources: Resources },
+}
+
 /// A free road or ship of a road building card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct RoutePiece {
@@ -207,6 +219,11 @@ pub enum Command {
     ExchangeAtStation {
         give: Hand,
         take: Resources,
+    },
+    /// Settle what the temple asks of you: a tribute (one resource), a debt (two) or the offering (one of the two
+    /// a debt brought you, back to the bank).
+    PayTemple {
+        resources: Resources,
     },
 }
 
@@ -376,6 +393,36 @@ pub enum Event {
         seat: Seat,
         vertex: VertexId,
     },
+    /// A sacrificial site at the temple, a settlement piece at twice a settlement's cost (seed lines 94-95).
+    SacrificialSiteBuilt {
+        seat: Seat,
+        vertex: VertexId,
+    },
+    /// Doubles: these tributes are owed, in this order, once the roll's yields and gold are in (seed line 95).
+    TributesDue {
+        dues: Vec<TempleDue>,
+    },
+    /// `from` paid `to` its tribute, or its debt; a debt's two resources make `to` owe the gods one of them.
+    TemplePaid {
+        from: Seat,
+        to: Seat,
+        resources: Resources,
+    },
+    /// `from` held no resource for its tribute to `to`: it owes two instead, when it next can (seed line 96).
+    TributeDefaulted {
+        from: Seat,
+        to: Seat,
+    },
+    /// `from` holds two resources again: its debt to `to` falls due now.
+    DebtCalled {
+        from: Seat,
+        to: Seat,
+    },
+    /// `seat` gave `resources`, one of a debt's two, back to the bank to appease the gods (seed line 96).
+    GodsAppeased {
+        seat: Seat,
+        resources: Resources,
+    },
 }
 
 violations! {
@@ -401,7 +448,10 @@ violations! {
         VertexOccupied => "CAT-BUILD-04", "A building or knight already stands there.";
         DistanceRule => "CAT-BUILD-04", "A building needs all three neighbouring corners free.";
         NotOnLand => "CAT-BUILD-18", "A settlement needs a corner that touches land.";
-        SpecialSite => "CAT-BUILD-18", "The sites of the temple and the castle cannot be built yet.";
+        SpecialSite => "CAT-BUILD-18", "The castle's sites cannot be built yet.";
+        TempleGuardTooWeak => "CAT-TEMPLE-02", "A sacrificial site needs knights of strength 2 on the board (two knights may make it up).";
+        NoCityAtTemple => "CAT-TEMPLE-01", "A sacrificial site is not upgraded to a city.";
+        NotFromTheDebt => "CAT-TEMPLE-07", "The gods get one of the two resources the debt brought you.";
         OnePostPerSeat => "CAT-STATION-01", "Each player has at most one building at the trading stations.";
         NoWallAtStation => "CAT-STATION-03", "No city wall goes under a wholesale house.";
         InvalidExchange => "CAT-STATION-04", "A retail post gives one resource for two of other kinds; a wholesale house one commodity for three resources, or two resources for four of other kinds.";
@@ -546,6 +596,10 @@ pub struct StateView {
     pub station_exchanges_due: Vec<Post>,
     /// Station buildings the guild warned, laid on their side.
     pub warned_posts: Vec<Post>,
+    /// What the temple asks, in the order it is settled.
+    pub temple_due: Vec<TempleDue>,
+    /// Tributes not paid, owed twice over once the debtor holds two resources.
+    pub temple_debts: Vec<TempleDue>,
 }
 
 /// An event as one viewer sees it.

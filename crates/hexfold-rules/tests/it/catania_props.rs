@@ -21,7 +21,7 @@
 use hexfold_rules::catan::DevCards;
 use hexfold_rules::catania::{
     Bandit, Blow, Catania, Command, Config, Event, EventView, Force, RoutePiece, Ruin, State,
-    POINTS_TO_WIN,
+    TempleDue, POINTS_TO_WIN,
 };
 use hexfold_rules::cities_knights::{
     full_deck, Command as K, Event as E, Hand, Obligation, Phase, ProgressCard, ProgressPlay, Track,
@@ -169,6 +169,9 @@ fn junk(state: &State, seat: Seat, rng: &mut GameRng) -> Command {
         29 if rng.gen_bool(0.5) => Command::ExchangeAtStation {
             give: rand_hand(rng),
             take: rand_resources(rng),
+        },
+        29 if rng.gen_bool(0.5) => Command::PayTemple {
+            resources: rand_resources(rng),
         },
         28 => Command::Ck(K::Discard {
             cards: rand_hand(rng),
@@ -351,9 +354,11 @@ fn check_conservation(state: &State, played: &Played) {
     for b in &view.ck.buildings {
         let hexes = board.topology().vertex_hexes(b.vertex);
         assert!(hexes.iter().any(|&h| board.terrain(h).is_land()));
-        assert!(!hexes
-            .iter()
-            .any(|&h| matches!(board.terrain(h), Terrain::Temple | Terrain::Castle)));
+        assert!(!hexes.iter().any(|&h| board.terrain(h) == Terrain::Castle));
+        // A sacrificial site stays a settlement.
+        if hexes.iter().any(|&h| board.terrain(h) == Terrain::Temple) {
+            assert!(!b.city, "a city at the temple");
+        }
         // A seat has one station building at most, never walled.
         if hexes.iter().any(|&h| board.terrain(h) == Terrain::Station) {
             posts[b.seat.index()] += 1;
@@ -529,6 +534,23 @@ fn special_rules(state: &State, e: &Event, fired: &mut impl FnMut(&'static str))
             }
         }
         Event::StationWarned { .. } => fired("station warned"),
+        Event::SacrificialSiteBuilt { .. } => fired("sacrificial site built"),
+        Event::TributesDue { .. } => fired("doubles asked a tribute"),
+        Event::TemplePaid { from, to, .. } => fired(
+            if state.temple_due().first().is_some_and(|d| {
+                *d == TempleDue::Debt {
+                    from: *from,
+                    to: *to,
+                }
+            }) {
+                "temple debt paid"
+            } else {
+                "tribute paid"
+            },
+        ),
+        Event::TributeDefaulted { .. } => fired("tribute defaulted into a debt"),
+        Event::DebtCalled { .. } => fired("temple debt called"),
+        Event::GodsAppeased { .. } => fired("one of the debt's two back to the bank"),
         Event::StationExcused { .. } => fired("station excused by the bank"),
         // Gold from a number comes after the number's yields, which end the roll; a 7's comes in its robber phase.
         Event::GoldDue { .. } if state.phase() == Phase::Robber => fired("volcano yields on a 7"),
@@ -745,18 +767,34 @@ fn random_games_of_three_to_six_seats_end_and_conserve() {
         "station wholesale downgraded to retail",
         "station building expelled",
         "station excused by the bank",
+        "sacrificial site built",
+        "doubles asked a tribute",
+        "tribute paid",
+        "tribute defaulted into a debt",
+        "temple debt called",
+        "temple debt paid",
+        "one of the debt's two back to the bank",
     ];
     for rule in special {
         eprintln!("  {rule}: {}", seen.get(rule).copied().unwrap_or(0));
     }
     // Rare enough that the default run's 200 games may miss them (an eruption hitting a city, a walled one); the
     // scenario tests reach them on purpose, and the soak's thousands of games must reach them too.
-    // So are a wholesale house warned twice and a bank too poor for any exchange a station may make.
+    // So are a station building warned twice and a bank too poor for any exchange a station may make, and the
+    // tributes, which need a sacrificial site (built late, when a seat reached the temple isle) beside a hex whose
+    // number even doubles then show.
     let soak_only = [
         "eruption struck a city",
         "wall lost to a blow",
         "station wholesale downgraded to retail",
+        "station building expelled",
         "station excused by the bank",
+        "doubles asked a tribute",
+        "tribute paid",
+        "tribute defaulted into a debt",
+        "temple debt called",
+        "temple debt paid",
+        "one of the debt's two back to the bank",
     ];
     let missing: Vec<&str> = want
         .iter()

@@ -7,7 +7,8 @@
 
 use hexfold_rules::catan::DevCard;
 use hexfold_rules::catania::{
-    Bandit, Blow, Catania, Command, Config, Event, Force, HexChip, Post, Repair, Ruin, State, Wreck,
+    Bandit, Blow, Catania, Command, Config, Event, Force, HexChip, Post, Repair, Ruin, State,
+    TempleDue, Wreck,
 };
 use hexfold_rules::cities_knights::{
     AttackResult, Command as K, Event as E, EventDie, Good, Hand, Phase, ProgressCard,
@@ -1959,4 +1960,266 @@ fn a_station_the_bank_cannot_pay_is_excused_without_a_warning() {
     let after = fold(state, &events);
     assert!(after.warned_posts().is_empty());
     assert!(after.station_exchanges_due().is_empty());
+}
+
+/// A corner of the temple (1,1) with a land hex beside it that produces, and that hex.
+fn temple_corner(state: &State) -> (VertexId, HexId) {
+    let board = state.board();
+    let t = board.topology();
+    t.hex_vertices(hex(1, 1))
+        .iter()
+        .find_map(|&v| {
+            let land = t
+                .vertex_hexes(v)
+                .iter()
+                .copied()
+                .find(|&h| board.terrain(h).resource().is_some())?;
+            Some((v, land))
+        })
+        .unwrap()
+}
+
+#[test]
+fn a_sacrificial_site_needs_knights_of_strength_two_and_twice_a_settlements_cost() {
+    let me = Seat(0);
+    let state = main_phase();
+    let t = state.board().topology();
+    let (site, _) = temple_corner(&state);
+    // Seat 0's road (or ship) to the site, as a fact.
+    let side = t.vertex_edges(site)[0];
+    let reach = if hexfold_rules::hex::road_edge(state.board(), side) {
+        road(me, side)
+    } else {
+        ship(me, side)
+    };
+    // Two corners out at sea for the knights, as facts.
+    let knight = |v: VertexId, strength| {
+        ck(E::KnightBuilt {
+            seat: me,
+            vertex: v,
+            strength,
+            free: true,
+        })
+    };
+    let open_sea: Vec<VertexId> = t
+        .vertices()
+        .filter(|&v| {
+            state.ck().vertices()[v.index()].is_empty()
+                && t.vertex_hexes(v)
+                    .iter()
+                    .all(|&h| state.board().terrain(h).is_sea())
+        })
+        .take(2)
+        .collect();
+    let state = fold(
+        state.clone(),
+        &[
+            reach,
+            cards(me, Resources::new(2, 2, 2, 2, 0)),
+            knight(open_sea[0], 1),
+        ],
+    );
+    let build = Command::Ck(K::BuildSettlement { vertex: site });
+    // One basic knight is strength 1: too weak to protect the temple.
+    assert_eq!(refused(&state, me, build.clone()), "TempleGuardTooWeak");
+    let state = fold(state, &[knight(open_sea[1], 1)]);
+    // Two basic knights make strength 2; twice the cost of a settlement, so one settlement's is not enough.
+    let poor = fold(state.clone(), &empty_hand(&state, me));
+    let poor = fold(poor, &[cards(me, Resources::new(1, 1, 1, 1, 0))]);
+    assert_eq!(refused(&poor, me, build.clone()), "CannotAfford");
+    let before = state.ck().hand(me).resources;
+    let events = decide(&state, me, build);
+    assert!(events.contains(&Event::SacrificialSiteBuilt {
+        seat: me,
+        vertex: site
+    }));
+    // The island's hexes beside the site draw their chips; the temple conquers nothing (spec D-16, D-42).
+    assert!(events.iter().any(|e| matches!(e, Event::ChipsDrawn { .. })));
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::IslandConquered { .. })));
+    let after = fold(state, &events);
+    assert_eq!(
+        after.ck().hand(me).resources,
+        before.minus(Resources::new(2, 2, 2, 2, 0))
+    );
+    assert_eq!(after.ck().vertices()[site.index()].owner(), Some(me));
+    // A site stays a settlement.
+    let after = fold(after, &[cards(me, Resources::new(0, 0, 0, 2, 3))]);
+    assert_eq!(
+        refused(&after, me, Command::Ck(K::BuildCity { vertex: site })),
+        "NoCityAtTemple"
+    );
+    // Nor by the medicine progress card (random play found it).
+    let after = fold(
+        after,
+        &[ck(E::ProgressCardDrawn {
+            seat: me,
+            track: Track::Science,
+            card: ProgressCard::Medicine,
+        })],
+    );
+    let medicine = Command::Ck(K::PlayProgressCard {
+        play: ProgressPlay::Medicine { vertex: site },
+    });
+    assert_eq!(refused(&after, me, medicine.clone()), "NoCityAtTemple");
+    assert!(!Catania::legal_actions(&after, me).contains(&medicine));
+}
+
+#[test]
+fn doubles_make_every_other_seat_pay_the_temples_beneficiary_and_a_seat_without_pays_twice_later() {
+    let (me, you, third, fourth) = (Seat(0), Seat(1), Seat(2), Seat(3));
+    let state = roll_phase();
+    let (site, land) = temple_corner(&state);
+    // Seat 1's site beside a hex numbered 4; seats 0 and 3 hold a brick each.
+    let state = fold(
+        state,
+        &[
+            Event::ChipsDrawn {
+                seat: you,
+                chips: vec![HexChip {
+                    hex: land,
+                    number: 4,
+                }],
+            },
+            cards(me, one(Resource::Brick)),
+            cards(fourth, one(Resource::Brick)),
+        ],
+    );
+    let state = fold(state, &building(you, site, false));
+    let events = roll(&state, 2, 2);
+    let tributes = |from| TempleDue::Tribute { from, to: you };
+    assert!(
+        events.contains(&Event::TributesDue {
+            dues: vec![tributes(me), tributes(third), tributes(fourth)]
+        }),
+        "{events:?}"
+    );
+    let due = fold(state, &events);
+    assert_eq!(Catania::seats_to_act(&due), [me]);
+    assert_eq!(
+        refused(&due, me, Command::Ck(K::EndTurn)),
+        "ObligationsPending"
+    );
+    assert_eq!(
+        refused(
+            &due,
+            third,
+            Command::PayTemple {
+                resources: one(Resource::Brick)
+            }
+        ),
+        "NoSuchObligation"
+    );
+    // Seat 2 holds no resource when its turn comes: its tribute becomes a debt.
+    let due = fold(due.clone(), &empty_hand(&due, third));
+    let pay = |r: Resources| Command::PayTemple { resources: r };
+    assert_eq!(
+        refused(&due, me, pay(Resources::new(2, 0, 0, 0, 0))),
+        "WrongCardCount"
+    );
+    let events = decide(&due, me, pay(one(Resource::Brick)));
+    assert_eq!(
+        events[..2],
+        [
+            Event::TemplePaid {
+                from: me,
+                to: you,
+                resources: one(Resource::Brick)
+            },
+            Event::TributeDefaulted {
+                from: third,
+                to: you
+            }
+        ]
+    );
+    let due = fold(due, &events);
+    assert_eq!(
+        due.temple_debts(),
+        [TempleDue::Debt {
+            from: third,
+            to: you
+        }]
+    );
+    // Seat 2 comes by two resources: once seat 3 has paid, the debt is called.
+    let due = fold(due, &[cards(third, Resources::new(0, 0, 1, 1, 0))]);
+    let events = decide(&due, fourth, pay(one(Resource::Brick)));
+    assert!(events.contains(&Event::DebtCalled {
+        from: third,
+        to: you
+    }));
+    let due = fold(due, &events);
+    assert_eq!(Catania::seats_to_act(&due), [third]);
+    let two = Resources::new(0, 0, 1, 1, 0);
+    assert_eq!(Catania::legal_actions(&due, third), [pay(two)]);
+    let due = fold(due.clone(), &decide(&due, third, pay(two)));
+    // The seat paid twice gives one of the two back to the bank, not another card.
+    assert_eq!(
+        due.temple_due(),
+        [TempleDue::Offering {
+            seat: you,
+            resources: two
+        }]
+    );
+    let due = fold(due, &[cards(you, one(Resource::Ore))]);
+    assert_eq!(
+        refused(&due, you, pay(one(Resource::Ore))),
+        "NotFromTheDebt"
+    );
+    let events = decide(&due, you, pay(one(Resource::Wool)));
+    assert!(events.contains(&Event::GodsAppeased {
+        seat: you,
+        resources: one(Resource::Wool)
+    }));
+    let done = fold(due, &events);
+    assert!(done.temple_due().is_empty() && done.temple_debts().is_empty());
+    assert_eq!(done.phase(), Phase::Main);
+}
+
+#[test]
+fn doubles_of_another_number_or_no_site_ask_no_tribute() {
+    let you = Seat(1);
+    let state = roll_phase();
+    let (site, land) = temple_corner(&state);
+    let chip = Event::ChipsDrawn {
+        seat: you,
+        chips: vec![HexChip {
+            hex: land,
+            number: 4,
+        }],
+    };
+    let state = fold(state, &[chip]);
+    let tribute = |events: &[Event]| {
+        events
+            .iter()
+            .any(|e| matches!(e, Event::TributesDue { .. }))
+    };
+    // No site at the temple: no offering (seed line 95).
+    assert!(!tribute(&roll(&state, 2, 2)));
+    // A site, and doubles of another number.
+    let state = fold(state, &building(you, site, false));
+    assert!(!tribute(&roll(&state, 3, 3)));
+    assert!(tribute(&roll(&state, 2, 2)));
+}
+
+#[test]
+fn the_castles_corners_are_not_built_yet() {
+    let me = Seat(0);
+    let state = main_phase();
+    let t = state.board().topology();
+    let v = corner(&state, 10, 11, 0);
+    let sea_side = t
+        .vertex_edges(v)
+        .iter()
+        .copied()
+        .find(|&e| hexfold_rules::hex::ship_edge(state.board(), e))
+        .unwrap();
+    let state = fold(
+        state,
+        &[ship(me, sea_side), cards(me, Resources::new(1, 1, 1, 1, 0))],
+    );
+    assert_eq!(
+        refused(&state, me, Command::Ck(K::BuildSettlement { vertex: v })),
+        "SpecialSite"
+    );
 }
