@@ -780,15 +780,19 @@ fn random_games_of_three_to_six_seats_end_and_conserve() {
     }
     // Rare enough that the default run's 200 games may miss them (an eruption hitting a city, a walled one); the
     // scenario tests reach them on purpose, and the soak's thousands of games must reach them too.
-    // So are a station building warned twice and a bank too poor for any exchange a station may make, and the
-    // tributes, which need a sacrificial site (built late, when a seat reached the temple isle) beside a hex whose
-    // number even doubles then show.
+    // So are a station building warned twice and the tributes, which need a sacrificial site (built late, when a
+    // seat reached the temple isle) beside a hex whose number even doubles then show. A wholesale house warned twice
+    // and a bank too poor for any exchange a station may make did not come up in the soak's 3 000 games: the
+    // scenario tests `a_warned_station_building_unable_again_is_downgraded_or_expelled` and
+    // `a_station_the_bank_cannot_pay_is_excused_without_a_warning` reach them, and their counts are printed.
+    let targeted = [
+        "station wholesale downgraded to retail",
+        "station excused by the bank",
+    ];
     let soak_only = [
         "eruption struck a city",
         "wall lost to a blow",
-        "station wholesale downgraded to retail",
         "station building expelled",
-        "station excused by the bank",
         "doubles asked a tribute",
         "tribute paid",
         "tribute defaulted into a debt",
@@ -800,7 +804,11 @@ fn random_games_of_three_to_six_seats_end_and_conserve() {
         .iter()
         .chain(&special)
         .copied()
-        .filter(|w| !seen.contains_key(*w) && (crate::soak() || !soak_only.contains(w)))
+        .filter(|w| {
+            !seen.contains_key(*w)
+                && !targeted.contains(w)
+                && (crate::soak() || !soak_only.contains(w))
+        })
         .collect();
     assert!(
         missing.is_empty(),
