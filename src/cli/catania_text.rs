@@ -36,8 +36,10 @@ Catania (game ids catania-...): the Cities & Knights layer's commands below, and
   play-year-of-plenty RES RES | play-monopoly RES
   chase KNIGHT robber|pirate HEX [SEAT]   an active knight next to a thief sends it to HEX
   exchange CARDS for RES:N ...      a 7's exchange at your trading station (retail: 1 resource for 2 others;
-                                    wholesale: 1 commodity for 3, or 2 resources for 4 others)
-  pay-temple RES:N ...              what the temple asks of you: a tribute (1), a debt (2), the gods' share (1)
+                                    wholesale: 1 commodity for 3, or 2 resources for 4 others);
+                                    `exchange nothing for nothing` when you cannot
+  pay-temple RES:N ...|nothing      what the temple asks of you: a tribute (1), a debt (2), the gods' share (1);
+                                    `nothing` for a tribute when you hold no resource
 ";
 
 fn bandit_name(bandit: i32) -> String {
@@ -203,7 +205,7 @@ pub fn parse_command(words: &[String]) -> anyhow::Result<cn::Command> {
             })
         }
         "pay-temple" => C::PayTemple(cn::PayTemple {
-            resources: Some(parse_resources(args)?),
+            resources: Some(resources_or_nothing(args)?),
         }),
         "exchange" | "exchange-at-station" => {
             let split = args
@@ -212,7 +214,7 @@ pub fn parse_command(words: &[String]) -> anyhow::Result<cn::Command> {
                 .context("expected exchange CARDS for RES:N ...")?;
             C::ExchangeAtStation(cn::ExchangeAtStation {
                 give: Some(parse_hand(&args[..split])?),
-                take: Some(parse_resources(&args[split + 1..])?),
+                take: Some(resources_or_nothing(&args[split + 1..])?),
             })
         }
         _ => match ck_text::parse_command(&verb, words)? {
@@ -223,6 +225,16 @@ pub fn parse_command(words: &[String]) -> anyhow::Result<cn::Command> {
     Ok(cn::Command {
         command: Some(command),
     })
+}
+
+/// `RES:N ...` words, or `nothing`: the empty exchange and the empty tribute say "I cannot".
+fn resources_or_nothing(words: &[&str]) -> anyhow::Result<c::Resources> {
+    if let [word] = words {
+        if word.eq_ignore_ascii_case("nothing") {
+            return Ok(c::Resources::default());
+        }
+    }
+    parse_resources(words)
 }
 
 /// A command in Catania's `submit` grammar.
@@ -1056,6 +1068,14 @@ mod tests {
                 take: resources,
             }),
             C::PayTemple(cn::PayTemple { resources }),
+            // "I cannot", at a station and at the temple.
+            C::ExchangeAtStation(cn::ExchangeAtStation {
+                give: Some(ck_text::parse_hand(&["nothing"]).unwrap()),
+                take: Some(c::Resources::default()),
+            }),
+            C::PayTemple(cn::PayTemple {
+                resources: Some(c::Resources::default()),
+            }),
         ];
         commands.extend(ck_text::tests::every_command().into_iter().map(|command| {
             C::Ck(k::Command {

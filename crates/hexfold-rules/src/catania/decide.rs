@@ -92,8 +92,8 @@ pub(super) fn decide(
     command_events(state, &mut c, actor, command, rng)?;
     ckd::advance(&mut c, rng);
     settle_empty_gold(&mut c);
-    station::settle(&mut c);
-    temple::settle(&mut c);
+    station::settle(&mut c, actor);
+    temple::settle(&mut c, actor);
     ckd::longest_road_after(&state.ck, &mut c);
     specialists_after(state, &mut c);
     check_win(&mut c);
@@ -286,6 +286,14 @@ fn command_events(
                 Some(p) if p.seat == actor => p.vertex,
                 _ => return Err(NoSuchObligation),
             };
+            // "I cannot": accepted only when the owner truly cannot, judged on its own hand; the judgement is
+            // `station::settle`'s at the end of this command.
+            if station::is_empty_exchange(give, take) {
+                return match station::ability(st, actor, vertex) {
+                    station::Ability::Able => Err(InvalidExchange),
+                    _ => Ok(()),
+                };
+            }
             let wholesale = st.ck.vertices[vertex.index()].is_city();
             if !station::exchange_ok(wholesale, give, take) {
                 return Err(InvalidExchange);

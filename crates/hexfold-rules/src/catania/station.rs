@@ -6,8 +6,9 @@
 //! their pieces from the supply and keep the distance rule as any other (the seed builds them with those pieces and
 //! its points list counts pieces). An exchange is an obligation like gold: the 7 lists the station buildings due
 //! ([`Event::StationExchangesDue`]), and each is judged in turn once the roll's gold is chosen, so every good of the
-//! same roll counts (seed line 82): a seat that can exchange is waited for, one that cannot is warned or
-//! downgraded, one only the bank's stock stops is excused.
+//! same roll counts (seed line 82), at the end of a command of its owner's: a seat that can exchange is waited for,
+//! one that cannot is warned or downgraded, one only the bank's stock stops is excused. An owner whose turn to
+//! exchange comes in another seat's command says it cannot with the empty exchange, which is refused if it can.
 
 use super::decide::{yields_nothing, Ctx};
 use super::*;
@@ -150,12 +151,15 @@ pub(super) fn ability(st: &State, seat: Seat, v: VertexId) -> Ability {
     }
 }
 
-/// The station buildings due are judged in turn once no gold is owed: one that can exchange is waited for; one that
-/// cannot is warned, or if warned already downgraded (seed line 80: wholesale to retail if a settlement is in
-/// supply, else off the board; retail off the board); one only the bank stops is excused (spec D-09).
-pub(super) fn settle(c: &mut Ctx) {
+/// The station buildings due are judged in turn once no gold is owed, each at the end of a command of its own
+/// seat's (the roll, a discard, a gold choice, or the empty exchange that says it cannot): one that can exchange is
+/// waited for; one that cannot is warned, or if warned already downgraded (seed line 80: wholesale to retail if a
+/// settlement is in supply, else off the board; retail off the board); one only the bank stops is excused (spec
+/// D-09). Only the owner sees the hand these judgements read, so another seat's command never carries one: its
+/// events would tell that seat what the owner held.
+pub(super) fn settle(c: &mut Ctx, actor: Seat) {
     while c.s.gold.is_empty() {
-        let Some(&Post { seat, vertex }) = c.s.posts_due.first() else {
+        let Some(&Post { seat, vertex }) = c.s.posts_due.first().filter(|p| p.seat == actor) else {
             return;
         };
         match ability(&c.s, seat, vertex) {
@@ -169,13 +173,27 @@ pub(super) fn settle(c: &mut Ctx) {
     }
 }
 
+/// Whether `give` for `take` is the empty exchange: the owner saying it cannot exchange, which `settle` then
+/// judges.
+pub(super) fn is_empty_exchange(give: Hand, take: Resources) -> bool {
+    give == Hand::default() && take == Resources::ZERO
+}
+
 /// A few different exchanges the first station building due may make now: for each hand it may give, the
-/// resources it takes round robin over the other kinds the bank holds, from each starting kind.
+/// resources it takes round robin over the other kinds the bank holds, from each starting kind; the empty exchange
+/// alone if it can make none.
 pub(super) fn exchange_choices(st: &State, seat: Seat, out: &mut Vec<Command>) {
     let Some(&Post { vertex, .. }) = st.posts_due.first().filter(|p| p.seat == seat) else {
         return;
     };
     if !st.gold.is_empty() {
+        return;
+    }
+    if ability(st, seat, vertex) != Ability::Able {
+        out.push(Command::ExchangeAtStation {
+            give: Hand::default(),
+            take: Resources::ZERO,
+        });
         return;
     }
     let wholesale = st.ck.vertices[vertex.index()].is_city();

@@ -7,9 +7,10 @@
 //! A site is a settlement of the layer on a temple corner (points, the distance rule, yields from its other hexes,
 //! specialists), which is never upgraded. What the temple asks is a queue of [`TempleDue`]s settled in turn with
 //! [`Command::PayTemple`], after the roll's gold and any station's exchange: a tribute waits for its payer, or, if
-//! the payer holds no resource when its turn comes, becomes a debt; a debt is called ([`Event::DebtCalled`]) when no
-//! other obligation is open and its debtor holds two resources, so what the seats may do always follows public
-//! state.
+//! the payer holds no resource when its turn comes, becomes a debt at the end of the payer's own command (paying
+//! nothing says so); a debt is called ([`Event::DebtCalled`]) at the end of a command of the debtor's when no other
+//! obligation is open and it holds two resources. Only the payer sees the hand these read, so no other seat's
+//! command carries them, and what the other seats may do follows what they see.
 
 use super::decide::Ctx;
 use super::*;
@@ -81,10 +82,11 @@ pub(super) fn tributes(st: &State, sum: u8) -> Vec<TempleDue> {
         .collect()
 }
 
-/// What the temple asks is settled in turn once no gold or exchange is open: a tribute whose payer holds no resource
-/// becomes a debt; with nothing else owed (the layer's obligations included), the first debt whose debtor holds two
-/// resources is called.
-pub(super) fn settle(c: &mut Ctx) {
+/// What the temple asks is settled in turn once no gold or exchange is open, at the end of a command of the seat
+/// concerned (only it sees the hand the judgement reads): a tribute whose payer holds no resource becomes a debt;
+/// with nothing else owed (the layer's obligations included), a debt of the actor's is called if it holds two
+/// resources.
+pub(super) fn settle(c: &mut Ctx, actor: Seat) {
     loop {
         let st = &c.s;
         if !st.gold.is_empty() || !st.posts_due.is_empty() {
@@ -94,7 +96,9 @@ pub(super) fn settle(c: &mut Ctx) {
             return;
         }
         match st.temple_due.first() {
-            Some(&TempleDue::Tribute { from, to }) if st.ck.hand(from).resources.total() == 0 => {
+            Some(&TempleDue::Tribute { from, to })
+                if from == actor && st.ck.hand(from).resources.total() == 0 =>
+            {
                 c.push(Event::TributeDefaulted { from, to });
             }
             Some(_) => return,
@@ -102,7 +106,9 @@ pub(super) fn settle(c: &mut Ctx) {
             None if !st.ck.obligations().is_empty() => return,
             None => {
                 let called = st.debts.iter().find_map(|d| match *d {
-                    TempleDue::Debt { from, to } if st.ck.hand(from).resources.total() >= 2 => {
+                    TempleDue::Debt { from, to }
+                        if from == actor && st.ck.hand(from).resources.total() >= 2 =>
+                    {
                         Some((from, to))
                     }
                     _ => None,
@@ -145,6 +151,14 @@ pub(super) fn pay(
         TempleDue::Debt { .. } => 2,
         TempleDue::Tribute { .. } | TempleDue::Offering { .. } => 1,
     };
+    // Paying nothing says "I hold no resource": accepted for a tribute only when true, and `settle` turns the
+    // tribute into a debt at the end of this command.
+    let cannot = matches!(due, TempleDue::Tribute { .. })
+        && resources == Resources::ZERO
+        && st.ck.hand(actor).resources.total() == 0;
+    if cannot {
+        return Ok(());
+    }
     if resources.total() != need {
         return Err(Violation::WrongCardCount);
     }
@@ -172,8 +186,8 @@ pub(super) fn pay(
     Ok(())
 }
 
-/// Every way `seat` may settle the first due now: each resource it holds for a tribute or the offering (of the
-/// debt's two), each pair for a debt.
+/// Every way `seat` may settle the first due now: each resource it holds for a tribute (nothing if it holds none)
+/// or the offering (of the debt's two), each pair for a debt.
 pub(super) fn choices(st: &State, seat: Seat, out: &mut Vec<Command>) {
     if waiting(st) != Some(seat) {
         return;
@@ -185,6 +199,7 @@ pub(super) fn choices(st: &State, seat: Seat, out: &mut Vec<Command>) {
         .collect();
     let mut push = |resources| out.push(Command::PayTemple { resources });
     match st.temple_due[0] {
+        TempleDue::Tribute { .. } if held.is_empty() => push(Resources::ZERO),
         TempleDue::Tribute { .. } => held.iter().for_each(|&r| push(Resources::one(r, 1))),
         TempleDue::Offering { resources: two, .. } => held
             .iter()

@@ -1748,6 +1748,58 @@ fn a_station_building_unable_to_exchange_on_a_seven_is_warned_and_its_next_excha
 }
 
 #[test]
+fn only_its_owners_command_judges_a_station_building_another_seats_roll_asks_to_exchange() {
+    // The leak the soak's hidden-information property found: a warning carried by another seat's command tells that
+    // seat the owner held nothing to give.
+    let (me, you) = (Seat(0), Seat(1));
+    let state = roll_phase();
+    let post = corner(&state, 2, 9, 0);
+    let state = fold(state, &building(you, post, false));
+    let state = fold(state.clone(), &empty_hand(&state, you));
+    let events = roll(&state, 3, 4);
+    assert_eq!(
+        exchanges_due(&events),
+        [Post {
+            seat: you,
+            vertex: post
+        }]
+    );
+    assert!(
+        !events.iter().any(|e| matches!(
+            e,
+            Event::StationWarned { .. } | Event::StationExcused { .. }
+        )),
+        "{events:?}"
+    );
+    let due = fold(state, &events);
+    assert_eq!(Catania::seats_to_act(&due), [you]);
+    let cannot = Command::ExchangeAtStation {
+        give: Hand::default(),
+        take: Resources::ZERO,
+    };
+    assert_eq!(
+        Catania::legal_actions(&due, you),
+        std::slice::from_ref(&cannot)
+    );
+    assert_eq!(refused(&due, me, cannot.clone()), "NoSuchObligation");
+    let events = decide(&due, you, cannot.clone());
+    assert_eq!(
+        events[0],
+        Event::StationWarned {
+            seat: you,
+            vertex: post
+        }
+    );
+    assert!(fold(due.clone(), &events)
+        .station_exchanges_due()
+        .is_empty());
+    // Holding a resource, the owner can exchange, so "I cannot" is refused and not listed.
+    let able = fold(due, &[cards(you, one(Resource::Brick))]);
+    assert_eq!(refused(&able, you, cannot.clone()), "InvalidExchange");
+    assert!(!Catania::legal_actions(&able, you).contains(&cannot));
+}
+
+#[test]
 fn a_warned_station_building_unable_again_is_downgraded_or_expelled() {
     let me = Seat(0);
     let base = roll_phase();
@@ -2111,27 +2163,34 @@ fn doubles_make_every_other_seat_pay_the_temples_beneficiary_and_a_seat_without_
         ),
         "NoSuchObligation"
     );
-    // Seat 2 holds no resource when its turn comes: its tribute becomes a debt.
+    // Seat 2 holds no resource when its turn comes: its tribute becomes a debt, by its own word (another seat's
+    // command carrying the default would tell that seat what seat 2 held).
     let due = fold(due.clone(), &empty_hand(&due, third));
     let pay = |r: Resources| Command::PayTemple { resources: r };
     assert_eq!(
         refused(&due, me, pay(Resources::new(2, 0, 0, 0, 0))),
         "WrongCardCount"
     );
+    assert_eq!(refused(&due, me, pay(Resources::ZERO)), "WrongCardCount");
     let events = decide(&due, me, pay(one(Resource::Brick)));
     assert_eq!(
-        events[..2],
-        [
-            Event::TemplePaid {
-                from: me,
-                to: you,
-                resources: one(Resource::Brick)
-            },
-            Event::TributeDefaulted {
-                from: third,
-                to: you
-            }
-        ]
+        events,
+        [Event::TemplePaid {
+            from: me,
+            to: you,
+            resources: one(Resource::Brick)
+        }]
+    );
+    let due = fold(due, &events);
+    assert_eq!(Catania::seats_to_act(&due), [third]);
+    assert_eq!(Catania::legal_actions(&due, third), [pay(Resources::ZERO)]);
+    let events = decide(&due, third, pay(Resources::ZERO));
+    assert_eq!(
+        events,
+        [Event::TributeDefaulted {
+            from: third,
+            to: you
+        }]
     );
     let due = fold(due, &events);
     assert_eq!(
@@ -2141,14 +2200,54 @@ fn doubles_make_every_other_seat_pay_the_temples_beneficiary_and_a_seat_without_
             to: you
         }]
     );
-    // Seat 2 comes by two resources: once seat 3 has paid, the debt is called.
+    // Seat 2 comes by two resources: once seat 3 has paid, the debt is called at the end of seat 2's own next
+    // command (here its roll on its turn), not by seat 3's payment.
     let due = fold(due, &[cards(third, Resources::new(0, 0, 1, 1, 0))]);
     let events = decide(&due, fourth, pay(one(Resource::Brick)));
-    assert!(events.contains(&Event::DebtCalled {
-        from: third,
-        to: you
-    }));
+    assert!(!events.iter().any(|e| matches!(e, Event::DebtCalled { .. })));
     let due = fold(due, &events);
+    let turn = fold(
+        due,
+        &(0..2u8)
+            .map(|s| {
+                ck(E::TurnEnded {
+                    seat: Seat(s),
+                    next: Seat(s + 1),
+                })
+            })
+            .collect::<Vec<_>>(),
+    );
+    // A roll that brings seat 2 nothing and asks for nothing else, so it pays with the two it holds.
+    let debt = TempleDue::Debt {
+        from: third,
+        to: you,
+    };
+    let events = (0..10_000)
+        .map(|seed| {
+            Catania::decide(
+                &turn,
+                third,
+                &Command::Ck(K::RollDice),
+                &mut GameRng::seed_from_u64(seed),
+            )
+            .unwrap()
+        })
+        .find(|events| {
+            let after = fold(turn.clone(), events);
+            got(events, third) == Hand::default()
+                && after.temple_due() == [debt]
+                && after.ck().obligations().is_empty()
+                && after.phase() == Phase::Main
+        })
+        .expect("a plain roll");
+    assert!(
+        events.contains(&Event::DebtCalled {
+            from: third,
+            to: you
+        }),
+        "{events:?}"
+    );
+    let due = fold(turn, &events);
     assert_eq!(Catania::seats_to_act(&due), [third]);
     let two = Resources::new(0, 0, 1, 1, 0);
     assert_eq!(Catania::legal_actions(&due, third), [pay(two)]);
