@@ -13,7 +13,9 @@ use super::catan_text::{
     dev_card_name, dev_cards_text, expect_arity, format_opt_resources, parse_resource,
     parse_resources, produced, resource_name, seat_counts, who,
 };
-use super::ck_text::{self, arg, format_hand, good_name, none, one, opt, parse_word, word};
+use super::ck_text::{
+    self, arg, format_hand, good_name, none, one, opt, parse_hand, parse_word, word,
+};
 use crate::proto::v1::catan as c;
 use crate::proto::v1::catania::{self as cn, command::Command as C, event::Event as E};
 use crate::proto::v1::cities_knights as k;
@@ -33,6 +35,11 @@ Catania (game ids catania-...): the Cities & Knights layer's commands below, and
                                     `play road-building PIECE [PIECE]`
   play-year-of-plenty RES RES | play-monopoly RES
   chase KNIGHT robber|pirate HEX [SEAT]   an active knight next to a thief sends it to HEX
+  exchange CARDS for RES:N ...      a 7's exchange at your trading station (retail: 1 resource for 2 others;
+                                    wholesale: 1 commodity for 3, or 2 resources for 4 others);
+                                    `exchange nothing for nothing` when you cannot
+  pay-temple RES:N ...|nothing      what the temple asks of you: a tribute (1), a debt (2), the gods' share (1);
+                                    `nothing` for a tribute when you hold no resource
 ";
 
 fn bandit_name(bandit: i32) -> String {
@@ -197,6 +204,19 @@ pub fn parse_command(words: &[String]) -> anyhow::Result<cn::Command> {
                 victim,
             })
         }
+        "pay-temple" => C::PayTemple(cn::PayTemple {
+            resources: Some(resources_or_nothing(args)?),
+        }),
+        "exchange" | "exchange-at-station" => {
+            let split = args
+                .iter()
+                .position(|w| w.eq_ignore_ascii_case("for"))
+                .context("expected exchange CARDS for RES:N ...")?;
+            C::ExchangeAtStation(cn::ExchangeAtStation {
+                give: Some(parse_hand(&args[..split])?),
+                take: Some(resources_or_nothing(&args[split + 1..])?),
+            })
+        }
         _ => match ck_text::parse_command(&verb, words)? {
             Some(layer) => C::Ck(layer),
             None => return Err(super::unknown_command(&verb, &[GRAMMAR, ck_text::GRAMMAR])),
@@ -205,6 +225,16 @@ pub fn parse_command(words: &[String]) -> anyhow::Result<cn::Command> {
     Ok(cn::Command {
         command: Some(command),
     })
+}
+
+/// `RES:N ...` words, or `nothing`: the empty exchange and the empty tribute say "I cannot".
+fn resources_or_nothing(words: &[&str]) -> anyhow::Result<c::Resources> {
+    if let [word] = words {
+        if word.eq_ignore_ascii_case("nothing") {
+            return Ok(c::Resources::default());
+        }
+    }
+    parse_resources(words)
 }
 
 /// A command in Catania's `submit` grammar.
@@ -236,6 +266,12 @@ pub fn format_command(command: &cn::Command) -> String {
         C::ChaseBandit(m) => with_victim(
             format!("chase {} {} {}", m.knight, bandit_name(m.bandit), m.hex),
             m.victim,
+        ),
+        C::PayTemple(m) => format!("pay-temple {}", format_opt_resources(&m.resources)),
+        C::ExchangeAtStation(m) => format!(
+            "exchange {} for {}",
+            format_hand(&m.give),
+            format_opt_resources(&m.take)
         ),
     }
 }
@@ -362,6 +398,7 @@ pub fn describe_event(event: &cn::Event, seats: &[String]) -> String {
             let blow = match cn::Blow::try_from(e.blow) {
                 Ok(cn::Blow::Avalanche) => "an avalanche",
                 Ok(cn::Blow::Eruption) => "the eruption",
+                Ok(cn::Blow::Guild) => "the merchants' guild",
                 _ => "a blow",
             };
             let ruin = match cn::Ruin::try_from(e.ruin) {
@@ -398,6 +435,65 @@ pub fn describe_event(event: &cn::Event, seats: &[String]) -> String {
             w(e.seat),
             e.island,
             e.vertex
+        ),
+        E::StationExchangesDue(e) => format!(
+            "the 7 asks the trading stations to exchange: {}",
+            e.posts
+                .iter()
+                .map(|p| format!("{} (vertex {})", w(p.seat), p.vertex))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        E::StationExchanged(e) => format!(
+            "{} exchanged {} for {} at the trading station on vertex {}",
+            w(e.seat),
+            format_hand(&e.gave),
+            format_opt_resources(&e.took),
+            e.vertex
+        ),
+        E::StationWarned(e) => format!(
+            "{} could not exchange at the trading station on vertex {}: the guild warned it",
+            w(e.seat),
+            e.vertex
+        ),
+        E::StationExcused(e) => format!(
+            "the bank could not pay {}'s exchange at the trading station on vertex {}: excused",
+            w(e.seat),
+            e.vertex
+        ),
+        E::SacrificialSiteBuilt(e) => format!(
+            "{} built a sacrificial site at the temple on vertex {}",
+            w(e.seat),
+            e.vertex
+        ),
+        E::TributesDue(e) => format!(
+            "the gods ask tributes: {}",
+            e.dues
+                .iter()
+                .map(|d| temple_due_text(d, seats))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        E::TemplePaid(e) => format!(
+            "{} paid {} to {} for the temple",
+            w(e.from),
+            format_opt_resources(&e.resources),
+            w(e.to)
+        ),
+        E::TributeDefaulted(e) => format!(
+            "{} held no resource for its tribute to {}: it owes two when it can",
+            w(e.from),
+            w(e.to)
+        ),
+        E::DebtCalled(e) => format!(
+            "{} holds two resources: its debt to {} falls due",
+            w(e.from),
+            w(e.to)
+        ),
+        E::GodsAppeased(e) => format!(
+            "{} gave {} back to the bank to appease the gods",
+            w(e.seat),
+            format_opt_resources(&e.resources)
         ),
         E::SevenYielded(e) => format!(
             "the 7 {}",
@@ -531,6 +627,31 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
             "tilted by an avalanche: {}",
             tilted.collect::<Vec<_>>().join("; ")
         );
+    }
+    let posts = |list: &[cn::Post]| {
+        list.iter()
+            .map(|p| format!("{} on vertex {}", w(p.seat), p.vertex))
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    if !state.station_exchanges_due.is_empty() {
+        let _ = writeln!(
+            out,
+            "trading stations to exchange on this 7, in order: {}",
+            posts(&state.station_exchanges_due)
+        );
+    }
+    for (what, list) in [
+        ("the temple asks, in order", &state.temple_due),
+        ("temple debts", &state.temple_debts),
+    ] {
+        if !list.is_empty() {
+            let dues: Vec<String> = list.iter().map(|d| temple_due_text(d, seats)).collect();
+            let _ = writeln!(out, "{what}: {}", dues.join("; "));
+        }
+    }
+    if !state.warned_posts.is_empty() {
+        let _ = writeln!(out, "warned by the guild: {}", posts(&state.warned_posts));
     }
     if !state.repairs.is_empty() {
         let repairs = state.repairs.iter().map(|r| {
@@ -703,6 +824,27 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
         let _ = writeln!(out, "  {}: {}", w(seat), parts.join("; "));
     }
     out
+}
+
+/// What the temple asks of a seat, in words.
+fn temple_due_text(due: &cn::TempleDue, seats: &[String]) -> String {
+    use cn::temple_due::Due;
+    match &due.due {
+        Some(Due::Tribute(t)) => {
+            format!("{} owes {} a tribute", who(seats, t.from), who(seats, t.to))
+        }
+        Some(Due::Debt(t)) => format!(
+            "{} owes {} two resources",
+            who(seats, t.from),
+            who(seats, t.to)
+        ),
+        Some(Due::Offering(o)) => format!(
+            "{} gives the gods one of {}",
+            who(seats, o.seat),
+            format_opt_resources(&o.resources)
+        ),
+        None => "(nothing)".to_string(),
+    }
 }
 
 /// A terrain's letter on the map, as Catania's map table writes it.
@@ -914,6 +1056,25 @@ mod tests {
                 bandit: cn::Bandit::Pirate as i32,
                 hex: 12,
                 victim: None,
+            }),
+            C::ExchangeAtStation(cn::ExchangeAtStation {
+                give: Some(k::Hand {
+                    resources: Some(c::Resources::default()),
+                    commodities: Some(k::Commodities {
+                        coin: 1,
+                        ..Default::default()
+                    }),
+                }),
+                take: resources,
+            }),
+            C::PayTemple(cn::PayTemple { resources }),
+            // "I cannot", at a station and at the temple.
+            C::ExchangeAtStation(cn::ExchangeAtStation {
+                give: Some(ck_text::parse_hand(&["nothing"]).unwrap()),
+                take: Some(c::Resources::default()),
+            }),
+            C::PayTemple(cn::PayTemple {
+                resources: Some(c::Resources::default()),
             }),
         ];
         commands.extend(ck_text::tests::every_command().into_iter().map(|command| {

@@ -146,7 +146,7 @@ pub(super) fn format_hand(hand: &Option<k::Hand>) -> String {
 }
 
 /// `GOOD:N ...` words (comma-joined or not; `nothing` for none) into a hand.
-fn parse_hand(words: &[&str]) -> anyhow::Result<k::Hand> {
+pub(super) fn parse_hand(words: &[&str]) -> anyhow::Result<k::Hand> {
     let mut n = [0u32; 8];
     let items: Vec<&str> = words
         .iter()

@@ -15,8 +15,8 @@ use crate::error::ApiError;
 use crate::games::ProtoGame;
 use crate::proto::v1 as pb;
 use hexfold_rules::catania::{
-    Bandit, Blow, Catania, Command, Config, Conquest, Event, EventView, Force, HexChip, Repair,
-    RoutePiece, Ruin, SailorView, StateView, Tilt, Wreck, POINTS_TO_WIN, RULES,
+    Bandit, Blow, Catania, Command, Config, Conquest, Event, EventView, Force, HexChip, Post,
+    Repair, RoutePiece, Ruin, SailorView, StateView, TempleDue, Tilt, Wreck, POINTS_TO_WIN, RULES,
 };
 use hexfold_rules::hex::{BoardView, ChipBag, HexTile, Landing, Layout, Resource, Terrain};
 use pb::catan as c;
@@ -25,7 +25,7 @@ use pb::cities_knights as k;
 
 enums!(Bandit <=> cn::Bandit, "a bandit", [Robber, Pirate]);
 enums!(Force => cn::Force, [Iceberg, Hurricane, StormCloud]);
-enums!(Blow => cn::Blow, [Avalanche, Eruption]);
+enums!(Blow => cn::Blow, [Avalanche, Eruption, Guild]);
 enums!(Ruin => cn::Ruin, [SettlementRemoved, CityReduced, CityRemoved]);
 
 // Written out rather than by `enums!`: base Catan's adapter already gives `Terrain` its number in `catan.proto`,
@@ -105,6 +105,27 @@ message!(Wreck => cn::Wreck { seat, edge, ship, repair });
 message!(Repair => cn::Repair { seat, edge, ship });
 message!(Tilt => cn::Tilt { seat, vertex, sum });
 message!(Conquest => cn::Conquest { seat, vertex, island });
+message!(Post => cn::Post { seat, vertex });
+
+// By hand: a Rust enum with fields is a oneof of messages on the wire, which `message!` does not write.
+impl ToProto<cn::TempleDue> for TempleDue {
+    fn to_proto(&self) -> cn::TempleDue {
+        use cn::temple_due::Due;
+        let tribute = |from: &hexfold_rules::Seat, to: &hexfold_rules::Seat| cn::TempleTribute {
+            from: from.to_proto(),
+            to: to.to_proto(),
+        };
+        let due = match self {
+            TempleDue::Tribute { from, to } => Due::Tribute(tribute(from, to)),
+            TempleDue::Debt { from, to } => Due::Debt(tribute(from, to)),
+            TempleDue::Offering { seat, resources } => Due::Offering(cn::TempleOffering {
+                seat: seat.to_proto(),
+                resources: resources.to_proto(),
+            }),
+        };
+        cn::TempleDue { due: Some(due) }
+    }
+}
 
 /// The five cards in `Resource::ALL` order, each named with its resource so the list reads without an index.
 fn specialists(holders: &[Option<hexfold_rules::Seat>; 5]) -> Vec<cn::Specialist> {
@@ -162,6 +183,10 @@ impl ToProto<cn::State> for StateView {
             tilted,
             specialists: holders,
             conquests,
+            station_exchanges_due,
+            warned_posts,
+            temple_due,
+            temple_debts,
         } = self;
         let mut layer: k::State = ck.to_proto();
         layer.board = None;
@@ -189,6 +214,10 @@ impl ToProto<cn::State> for StateView {
             tilted: tilted.to_proto(),
             specialists: specialists(holders),
             conquests: conquests.to_proto(),
+            station_exchanges_due: station_exchanges_due.to_proto(),
+            warned_posts: warned_posts.to_proto(),
+            temple_due: temple_due.to_proto(),
+            temple_debts: temple_debts.to_proto(),
         }
     }
 }
@@ -208,6 +237,8 @@ oneof!(Command => cn::command::Command, in cn {
     PlayMonopoly = c::PlayMonopoly { resource },
     PlayProgressRoadBuilding { first, second },
     ChaseBandit { knight, bandit, hex, victim },
+    ExchangeAtStation { give, take },
+    PayTemple { resources },
 });
 
 // By hand, unlike the other games' commands: `oneof!` reads only variants with named fields, and the layer's
@@ -282,6 +313,15 @@ impl FromProto<cn::command::Command> for Command {
                 hex: get("hex", hex)?,
                 victim: get("victim", victim)?,
             },
+            C::PayTemple(cn::PayTemple { resources }) => Command::PayTemple {
+                resources: get("resources", resources)?,
+            },
+            C::ExchangeAtStation(cn::ExchangeAtStation { give, take }) => {
+                Command::ExchangeAtStation {
+                    give: get("give", give)?,
+                    take: get("take", take)?,
+                }
+            }
         })
     }
 }
@@ -313,6 +353,16 @@ oneof!(Event => cn::event::Event, in cn {
     SpecialistChanged { resource, holder },
     SpecialistsPaid { seat, resources },
     IslandConquered { seat, vertex, island },
+    StationExchangesDue { posts },
+    StationExchanged { seat, vertex, gave, took },
+    StationWarned { seat, vertex },
+    StationExcused { seat, vertex },
+    SacrificialSiteBuilt { seat, vertex },
+    TributesDue { dues },
+    TemplePaid { from, to, resources },
+    TributeDefaulted { from, to },
+    DebtCalled { from, to },
+    GodsAppeased { seat, resources },
 });
 
 oneof!(EventView => cn::event::Event, in cn {

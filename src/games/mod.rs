@@ -115,7 +115,9 @@ macro_rules! games {
 games! {
     hexfold_rules::catan::Catan => { schema: 2, fingerprint: "44955339cb84b53b" },
     hexfold_rules::cities_knights::CitiesKnights => { schema: 2, fingerprint: "7751111405faf429" },
-    hexfold_rules::catania::Catania => { schema: 3, fingerprint: "12484563bf1dd3d8" },
+    // Catania 4: the trading stations' exchanges due and warnings, the temple's dues and debts (never stored in
+    // production; a schema 3 snapshot is folded again from its events).
+    hexfold_rules::catania::Catania => { schema: 4, fingerprint: "a5985d9c82aa9e09" },
     hexfold_rules::elasund::Elasund => { schema: 1, fingerprint: "af304209c2501f58" },
 }
 

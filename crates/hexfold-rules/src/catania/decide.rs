@@ -7,8 +7,10 @@
 //! settlements, trade, the diplomat) and its own commands are checked here, with the layer's and the hex
 //! machine's checks. Between the event die and the yields of a roll the natural forces move ([`drift`]), and a
 //! road or ship they destroyed must be rebuilt before other builds ([`waits_for_repair`]); then the doubles act
-//! ([`doubles`]: avalanches, the eruption). A 7's yields follow the layer's `SevenRolled` ([`seven_yields`]), and
-//! the roller's specialists pay after every roll's yields. Then, as for the layer: the roll goes on
+//! ([`doubles`]: avalanches, the eruption, the temple's tributes). A 7's yields follow the layer's `SevenRolled`
+//! ([`seven_yields`]), then the stations' exchanges fall due, and the roller's specialists pay after every roll's
+//! yields. Catania's obligations are settled after the command, in order: gold, the stations' exchanges
+//! (`station::settle`), the temple's dues (`temple::settle`). Then, as for the layer: the roll goes on
 //! (`cities_knights::decide::advance`), the longest trade route card may move, the specialist cards follow the
 //! board ([`specialists`]), and the game may end, counting the hidden victory point cards too.
 
@@ -90,6 +92,8 @@ pub(super) fn decide(
     command_events(state, &mut c, actor, command, rng)?;
     ckd::advance(&mut c, rng);
     settle_empty_gold(&mut c);
+    station::settle(&mut c, actor);
+    temple::settle(&mut c, actor);
     ckd::longest_road_after(&state.ck, &mut c);
     specialists_after(state, &mut c);
     check_win(&mut c);
@@ -165,6 +169,8 @@ fn settles_obligation(command: &Command) -> bool {
     matches!(
         command,
         Command::ChooseGold { .. }
+            | Command::ExchangeAtStation { .. }
+            | Command::PayTemple { .. }
             | Command::Ck(
                 K::Discard { .. }
                     | K::GiveCards { .. }
@@ -188,7 +194,7 @@ fn command_events(
     command: &Command,
     rng: &mut GameRng,
 ) -> Result<(), Violation> {
-    if !st.gold.is_empty() && !settles_obligation(command) {
+    if st.owes() && !settles_obligation(command) {
         return Err(ObligationsPending);
     }
     if blocked_by_repair(st, actor, command) {
@@ -272,6 +278,41 @@ fn command_events(
             });
             Ok(())
         }
+        Command::ExchangeAtStation { give, take } => {
+            if !st.gold.is_empty() {
+                return Err(ObligationsPending);
+            }
+            let vertex = match st.posts_due.first() {
+                Some(p) if p.seat == actor => p.vertex,
+                _ => return Err(NoSuchObligation),
+            };
+            // "I cannot": accepted only when the owner truly cannot, judged on its own hand; the judgement is
+            // `station::settle`'s at the end of this command.
+            if station::is_empty_exchange(give, take) {
+                return match station::ability(st, actor, vertex) {
+                    station::Ability::Able => Err(InvalidExchange),
+                    _ => Ok(()),
+                };
+            }
+            let wholesale = st.ck.vertices[vertex.index()].is_city();
+            if !station::exchange_ok(wholesale, give, take) {
+                return Err(InvalidExchange);
+            }
+            if !st.ck.hand(actor).contains(give) {
+                return Err(CardsNotHeld);
+            }
+            if !st.ck.bank().resources.contains(take) {
+                return Err(BankLacks);
+            }
+            c.push(Event::StationExchanged {
+                seat: actor,
+                vertex,
+                gave: give,
+                took: take,
+            });
+            Ok(())
+        }
+        Command::PayTemple { resources } => temple::pay(st, c, actor, resources),
         Command::BuyDevelopmentCard => {
             ckd::main(&st.ck, actor)?;
             if st.deck.total() == 0 {
@@ -448,6 +489,29 @@ fn layer_command(
             if st.ck.trade.offer().is_some() && !active && answerer(st) != Some(actor) =>
         {
             return Err(NotYourTurnToAnswer)
+        }
+        // Seed line 77, spec D-09: no wall at a station; a warned station building is not upgraded.
+        K::BuildCityWall { vertex }
+        | K::PlayProgressCard {
+            play: ProgressPlay::Engineer { vertex },
+        } if st.board().topology().vertex(vertex.index()).is_some()
+            && station::station_of(st.board(), vertex).is_some() =>
+        {
+            return Err(NoWallAtStation)
+        }
+        // The medicine progress card builds a city too.
+        K::BuildCity { vertex }
+        | K::PlayProgressCard {
+            play: ProgressPlay::Medicine { vertex },
+        } if station::is_warned(st, vertex) => return Err(StationBuildingWarned),
+        // Spec D-27: a sacrificial site stays a settlement.
+        K::BuildCity { vertex }
+        | K::PlayProgressCard {
+            play: ProgressPlay::Medicine { vertex },
+        } if st.board().topology().vertex(vertex.index()).is_some()
+            && temple::temple_of(st.board(), vertex).is_some() =>
+        {
+            return Err(NoCityAtTemple)
         }
         K::BuildCity { .. }
         | K::BuildCityWall { .. }
@@ -662,14 +726,13 @@ pub(super) fn landing_site(st: &State, seat: Seat, v: VertexId) -> bool {
             .any(|e| st.ck.edges[e.index()].owner() == Some(seat))
 }
 
-/// Whether `v` is a site of a special hex (temple, station, castle), which part 2 of the rules opens.
+/// Whether `v` is a site of the castle, which is not built yet.
 pub(super) fn special_site(board: &Board, v: VertexId) -> bool {
-    board.topology().vertex_hexes(v).iter().any(|&h| {
-        matches!(
-            board.terrain(h),
-            Terrain::Temple | Terrain::Station | Terrain::Castle
-        )
-    })
+    board
+        .topology()
+        .vertex_hexes(v)
+        .iter()
+        .any(|&h| board.terrain(h) == Terrain::Castle)
 }
 
 /// Where a starting settlement may go besides the distance rule: on Catan, not on a glacier's corner (seed lines
@@ -773,12 +836,20 @@ fn build_settlement(
     let v = ckd::check_vertex(&st.ck, vertex)?;
     settlement_site(st, actor, v)?;
     piece_left(st.ck.settlements_left(actor))?;
-    ckd::afford(&st.ck, actor, RULES.hex.costs.settlement)?;
+    let temple = temple::temple_of(st.board(), v).is_some();
+    ckd::afford(&st.ck, actor, settlement_cost(st.board(), v))?;
     end_trade(st, c, actor);
-    c.emit(E::SettlementBuilt {
-        seat: actor,
-        vertex: v,
-    });
+    if temple {
+        c.push(Event::SacrificialSiteBuilt {
+            seat: actor,
+            vertex: v,
+        });
+    } else {
+        c.emit(E::SettlementBuilt {
+            seat: actor,
+            vertex: v,
+        });
+    }
     // Seed section 2 (spec D-16): island hexes get their chips when a settlement first reaches them.
     let board = st.board();
     let labels = islands(board);
@@ -794,13 +865,16 @@ fn build_settlement(
     if !chips.is_empty() {
         c.push(Event::ChipsDrawn { seat: actor, chips });
     }
-    // Seed line 152 (spec D-42): the first settlement on an island outside Catan earns its conquest point.
+    // Seed line 152 (spec D-42): the first settlement on an island outside Catan earns its conquest point; a
+    // station building or a sacrificial site does not (the seed's exceptions).
     let catan = catan_island(&labels);
+    let at_station = station::station_of(board, v).is_some() || temple;
     let island = board
         .topology()
         .vertex_hexes(v)
         .iter()
-        .find_map(|h| labels[h.index()].filter(|&l| Some(l) != catan));
+        .find_map(|h| labels[h.index()].filter(|&l| Some(l) != catan))
+        .filter(|_| !at_station);
     if let Some(island) = island {
         if !st.conquests.iter().any(|q| q.island == island) {
             c.push(Event::IslandConquered {
@@ -813,8 +887,18 @@ fn build_settlement(
     Ok(())
 }
 
+/// What a settlement on `v` costs: twice the price at the temple (seed line 95), else the building-cost card's.
+pub(super) fn settlement_cost(board: &Board, v: VertexId) -> Resources {
+    if temple::temple_of(board, v).is_some() {
+        temple::site_cost()
+    } else {
+        RULES.hex.costs.settlement
+    }
+}
+
 /// A corner for a settlement of `seat` in play: free, the distance rule, touching land (official Seafarers), not a
-/// special hex's site (part 2), and touching one of the seat's roads or ships.
+/// site of the castle (not built yet), a station's only if the seat has no building at a station yet, the temple's
+/// only with knights of strength 2, and touching one of the seat's roads or ships.
 pub(super) fn settlement_site(st: &State, seat: Seat, v: VertexId) -> Result<(), Violation> {
     ckd::site_ok(&st.ck, v)?;
     if !touches_land(st.board(), v) {
@@ -822,6 +906,14 @@ pub(super) fn settlement_site(st: &State, seat: Seat, v: VertexId) -> Result<(),
     }
     if special_site(st.board(), v) {
         return Err(SpecialSite);
+    }
+    // Seed line 77: at most one retail post per seat, on either station.
+    if station::station_of(st.board(), v).is_some() && station::post_of(st, seat).is_some() {
+        return Err(OnePostPerSeat);
+    }
+    // Seed line 94: a sacrificial site needs knights of strength 2 to protect the temple.
+    if temple::temple_of(st.board(), v).is_some() && temple::guard(st, seat) < temple::GUARD_MIN {
+        return Err(TempleGuardTooWeak);
     }
     if !ckd::touches_own_road(&st.ck, seat, v) {
         return Err(SettlementNotConnected);
@@ -1098,10 +1190,15 @@ fn seven_yields(c: &mut Ctx) {
         }
     }
     pay_specialists(c);
+    // The stations' exchanges come last, so every good of this roll counts for them (seed line 82).
+    let posts = station::posts_due(&c.s);
+    if !posts.is_empty() {
+        c.push(Event::StationExchangesDue { posts });
+    }
 }
 
 /// The doubles' effects, after the forces and before the yields (spec D-04 (d)): the avalanches, then on double 1
-/// or double 6 the volcano's eruption.
+/// or double 6 the volcano's eruption, then the temple's tributes.
 fn doubles(c: &mut Ctx, roll: ck::Roll, rng: &mut GameRng) {
     if roll.white != roll.red {
         return;
@@ -1109,6 +1206,11 @@ fn doubles(c: &mut Ctx, roll: ck::Roll, rng: &mut GameRng) {
     avalanche(c, roll.white + roll.red);
     if roll.white == 1 || roll.white == 6 {
         erupt(c, rng);
+    }
+    // Seed line 95: the gods' will, paid once the roll's yields are in.
+    let dues = temple::tributes(&c.s, roll.white + roll.red);
+    if !dues.is_empty() {
+        c.push(Event::TributesDue { dues });
     }
 }
 
@@ -1175,7 +1277,7 @@ fn erupt(c: &mut Ctx, rng: &mut GameRng) {
 /// becomes a settlement, or is removed if its owner has none left in supply; its wall is lost. A metropolis on it
 /// moves to another city of its owner without one, else it is lost until someone reaches its level again (spec
 /// D-26 as far as the layer holds a metropolis only on a city).
-fn ruin(c: &mut Ctx, vertex: VertexId, blow: Blow) {
+pub(super) fn ruin(c: &mut Ctx, vertex: VertexId, blow: Blow) {
     let ck = &c.s.ck;
     let p = ck.vertices[vertex.index()];
     let Some(seat) = p.owner() else { return };

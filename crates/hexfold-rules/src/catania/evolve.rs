@@ -210,6 +210,9 @@ pub(super) fn apply(state: &mut State, event: &Event) {
                     p.walls_left = p.walls_left.saturating_add(1);
                 }
             }
+            // A station building the guild downgraded has paid for its warning: what is left stands upright.
+            state.posts_due.retain(|p| p.vertex != vertex);
+            state.warned.retain(|p| p.vertex != vertex);
             // A metropolis stands on a city: it leaves a city struck down (decide moves it on if it can).
             for m in &mut state.ck.metropolis {
                 if matches!(*m, Some((_, v)) if v == vertex) {
@@ -245,6 +248,87 @@ pub(super) fn apply(state: &mut State, event: &Event) {
                 take(&mut state.ck, g.seat, g.cards);
             }
         }
+        Event::StationExchangesDue { ref posts } => state.posts_due.extend_from_slice(posts),
+        Event::StationExchanged {
+            seat,
+            vertex,
+            gave,
+            took,
+        } => {
+            pay(&mut state.ck, seat, gave);
+            take(&mut state.ck, seat, Hand::of_resources(took));
+            state.posts_due.retain(|p| p.vertex != vertex);
+            state.warned.retain(|p| p.vertex != vertex);
+        }
+        Event::StationWarned { seat, vertex } => {
+            state.posts_due.retain(|p| p.vertex != vertex);
+            state.warned.retain(|p| p.vertex != vertex);
+            state.warned.push(Post { seat, vertex });
+        }
+        Event::StationExcused { vertex, .. } => state.posts_due.retain(|p| p.vertex != vertex),
+        Event::SacrificialSiteBuilt { seat, vertex } => {
+            // A settlement of the layer, paid twice.
+            let built = E::SettlementBuilt { seat, vertex };
+            apply_layer(&mut state.ck, &built);
+            follow_layer(state, &built);
+            pay(
+                &mut state.ck,
+                seat,
+                Hand::of_resources(RULES.hex.costs.settlement),
+            );
+        }
+        Event::TributesDue { ref dues } => state.temple_due.extend_from_slice(dues),
+        Event::TemplePaid {
+            from,
+            to,
+            resources,
+        } => {
+            pay(&mut state.ck, from, Hand::of_resources(resources));
+            take(&mut state.ck, to, Hand::of_resources(resources));
+            let paid = state.temple_due.iter().position(|d| {
+                matches!(*d, TempleDue::Tribute { from: f, to: t } | TempleDue::Debt { from: f, to: t }
+                    if f == from && t == to)
+            });
+            if let Some(i) = paid {
+                // A debt's two resources make the seat paid owe the gods one of them (seed line 96).
+                if let TempleDue::Debt { .. } = state.temple_due.remove(i) {
+                    state.temple_due.insert(
+                        i,
+                        TempleDue::Offering {
+                            seat: to,
+                            resources,
+                        },
+                    );
+                }
+            }
+        }
+        Event::TributeDefaulted { from, to } => {
+            if let Some(i) = state
+                .temple_due
+                .iter()
+                .position(|d| *d == TempleDue::Tribute { from, to })
+            {
+                state.temple_due.remove(i);
+            }
+            state.debts.push(TempleDue::Debt { from, to });
+        }
+        Event::DebtCalled { from, to } => {
+            let debt = TempleDue::Debt { from, to };
+            if let Some(i) = state.debts.iter().position(|d| *d == debt) {
+                state.debts.remove(i);
+            }
+            state.temple_due.insert(0, debt);
+        }
+        Event::GodsAppeased { seat, resources } => {
+            pay(&mut state.ck, seat, Hand::of_resources(resources));
+            if let Some(i) = state
+                .temple_due
+                .iter()
+                .position(|d| matches!(*d, TempleDue::Offering { seat: s, .. } if s == seat))
+            {
+                state.temple_due.remove(i);
+            }
+        }
     }
     // A tilted building that left its corner (struck down, cleared by the barbarians) is tilted no more.
     if !state.tilted.is_empty() {
@@ -254,6 +338,17 @@ pub(super) fn apply(state: &mut State, event: &Event) {
                 .get(t.vertex.index())
                 .is_some_and(|p| p.owner() == Some(t.seat))
         });
+    }
+    // A station building that left its corner (cleared by the barbarians) owes no exchange and bears no warning.
+    if !state.warned.is_empty() || !state.posts_due.is_empty() {
+        let vertices = &state.ck.vertices;
+        let standing = |p: &Post| {
+            vertices
+                .get(p.vertex.index())
+                .is_some_and(|v| v.owner() == Some(p.seat))
+        };
+        state.warned.retain(standing);
+        state.posts_due.retain(standing);
     }
     // A side rebuilt, by its owner or by anyone, owes no repair any more.
     if !state.repairs.is_empty() {

@@ -8,8 +8,8 @@
 //! and list only that one ([`kind_actions`]).
 
 use super::decide::{
-    answerer, due_repairs, landing_site, open_road, open_ships_of, opening_site, settlement_site,
-    waits_for_repair, Routes,
+    answerer, due_repairs, landing_site, open_road, open_ships_of, opening_site, settlement_cost,
+    settlement_site, waits_for_repair, Routes,
 };
 use super::*;
 use crate::catan::DevCard;
@@ -25,13 +25,17 @@ pub(super) fn seats_to_act(st: &State) -> Vec<Seat> {
         return Vec::new();
     }
     let ck = &st.ck;
-    if !ck.obligations().is_empty() || !st.gold.is_empty() {
+    if !ck.obligations().is_empty() || st.owes() {
         let mut seats: Vec<Seat> = Vec::new();
+        // A station's exchange waits for the gold (seed line 82: the roll's goods count for it).
+        let station = st.posts_due.first().filter(|_| st.gold.is_empty());
         let owing = ck
             .obligations()
             .iter()
             .map(|o| o.seat())
-            .chain(st.gold.first().map(|g| g.seat));
+            .chain(st.gold.first().map(|g| g.seat))
+            .chain(station.map(|p| p.seat))
+            .chain(temple::waiting(st));
         for s in owing {
             if !seats.contains(&s) {
                 seats.push(s);
@@ -58,13 +62,15 @@ pub(super) fn legal_actions(st: &State, seat: Seat) -> Vec<Command> {
     let layer = |out: &mut Vec<Command>| {
         out.extend(layer_actions(&st.ck, seat).into_iter().map(Command::Ck));
     };
-    if !st.ck.obligations().is_empty() || !st.gold.is_empty() {
+    if !st.ck.obligations().is_empty() || st.owes() {
         if st.ck.obligations().iter().any(|o| o.seat() == seat) {
             layer(&mut out);
         }
         if st.gold.first().is_some_and(|g| g.seat == seat) {
             gold_choices(st, seat, &mut out);
         }
+        station::exchange_choices(st, seat, &mut out);
+        temple::choices(st, seat, &mut out);
         return out;
     }
     let active = seat == st.active();
@@ -193,6 +199,20 @@ fn list_kind(st: &State, seat: Seat, kind: Kind, out: &mut Vec<Command>) {
             }
             let mut layer = Vec::new();
             main_kind_actions(ck, seat, k, &mut layer);
+            // No wall at a station; a warned station building and a sacrificial site are not upgraded, by a build
+            // or by the medicine (decide's checks).
+            let board = st.board();
+            layer.retain(|c| match *c {
+                K::BuildCityWall { vertex }
+                | K::PlayProgressCard {
+                    play: ProgressPlay::Engineer { vertex },
+                } => station::station_of(board, vertex).is_none(),
+                K::BuildCity { vertex }
+                | K::PlayProgressCard {
+                    play: ProgressPlay::Medicine { vertex },
+                } => !station::is_warned(st, vertex) && temple::temple_of(board, vertex).is_none(),
+                _ => true,
+            });
             // The road building and diplomat cards are listed with ships, as Catania plays them.
             out.extend(
                 layer
@@ -267,7 +287,9 @@ fn list_kind(st: &State, seat: Seat, kind: Kind, out: &mut Vec<Command>) {
                 return;
             }
             for vertex in Network::of(st, seat).corners {
-                if settlement_site(st, seat, vertex).is_ok() {
+                if settlement_site(st, seat, vertex).is_ok()
+                    && hand.contains(settlement_cost(st.board(), vertex))
+                {
                     out.push(Command::Ck(K::BuildSettlement { vertex }));
                 }
             }

@@ -1,8 +1,9 @@
 //! Catania, a fan scenario for 3 to 6 players (seed `002_a47bcc0041ee787a.txt`, German): Seafarers and Cities &
 //! Knights with base Catan's development cards, on a 195-hex world; part 1 of its rules and, of part 2, the roll in
 //! the seed's order with the natural forces (iceberg, hurricane, storm cloud) wandering over the map read as a
-//! torus and the repairs their damage makes due (the special hexes are on the map but inert, see
-//! `docs/rules/catania.md`, which lists every rule with its ID, source and tests).
+//! torus and the repairs their damage makes due, the doubles' avalanches and eruptions, the 7-hexes' yields, the
+//! specialists, the conquest points, the trading stations and the temple (the castle and the wonders are not yet
+//! implemented; `docs/rules/catania.md` lists every rule with its ID, source and tests).
 //!
 //! Catania is configuration plus modules of its own, not a copy of a game module. Its [`State`] holds a Cities &
 //! Knights state run under Catania's [`RULES`] (a `CkRules`: 3-6 seats, the seed's pieces, the 5-6 player
@@ -23,6 +24,7 @@
 //! - [`map`]: the map as one table.
 //! - [`types`]: the public, serialized data.
 //! - `decide`, `evolve`, `legal`, `view`: as in the other games. `random`: the random player ([`random_command`]).
+//! - `station`, `temple`: the trading stations' and the temple's rules, which `decide` and `legal` call.
 
 mod decide;
 mod evolve;
@@ -30,6 +32,8 @@ mod legal;
 pub mod map;
 mod random;
 mod redeal;
+mod station;
+mod temple;
 pub mod types;
 mod view;
 
@@ -208,6 +212,18 @@ pub struct State {
     /// The islands conquered, each by its first settlement (seed line 152).
     #[serde(default)]
     pub(crate) conquests: Vec<Conquest>,
+    /// Station buildings that must still exchange on this 7, in order (seed lines 78-82).
+    #[serde(default)]
+    pub(crate) posts_due: Vec<Post>,
+    /// Station buildings the guild warned (seed line 80).
+    #[serde(default)]
+    pub(crate) warned: Vec<Post>,
+    /// What the temple asks now, in order (seed lines 95-96).
+    #[serde(default)]
+    pub(crate) temple_due: Vec<TempleDue>,
+    /// Tributes not paid: `TempleDue::Debt`s, called when their debtors hold two resources.
+    #[serde(default)]
+    pub(crate) debts: Vec<TempleDue>,
 }
 
 /// A stored layer state runs under Cities & Knights' rules until told otherwise: put Catania's back.
@@ -287,6 +303,26 @@ impl State {
     /// The islands conquered, in the order conquered.
     pub fn conquests(&self) -> &[Conquest] {
         &self.conquests
+    }
+    /// Station buildings that must still exchange on this 7, in the order they exchange.
+    pub fn station_exchanges_due(&self) -> &[Post] {
+        &self.posts_due
+    }
+    /// Station buildings the guild warned.
+    pub fn warned_posts(&self) -> &[Post] {
+        &self.warned
+    }
+    /// What the temple asks now, in the order it is settled.
+    pub fn temple_due(&self) -> &[TempleDue] {
+        &self.temple_due
+    }
+    /// Tributes not paid, owed twice over once their debtors hold two resources.
+    pub fn temple_debts(&self) -> &[TempleDue] {
+        &self.debts
+    }
+    /// Whether an obligation of Catania's own (gold, a station's exchange, the temple's due) holds play up.
+    pub(crate) fn owes(&self) -> bool {
+        !self.gold.is_empty() || !self.posts_due.is_empty() || !self.temple_due.is_empty()
     }
     /// The points of `seat` every viewer sees: the layer's, a point per specialist card and per conquest point
     /// (seed lines 102, 152, 178-190).
@@ -384,6 +420,10 @@ impl Game for Catania {
             tilted: Vec::new(),
             specialists: [None; 5],
             conquests: Vec::new(),
+            posts_due: Vec::new(),
+            warned: Vec::new(),
+            temple_due: Vec::new(),
+            debts: Vec::new(),
         }
     }
 

@@ -11,9 +11,11 @@ use crate::cities_knights::Command as K;
 use std::mem::{discriminant, Discriminant};
 
 /// How likely each kind of the main phase is picked, relative to the other kinds that list something now.
-fn main_weight(st: &State, kind: Kind) -> u32 {
+fn main_weight(st: &State, kind: Kind, temple: Temple) -> u32 {
     use MainKind as M;
     match kind {
+        // A seat whose roads or ships reach the temple gathers the knights a sacrificial site needs.
+        Kind::Layer(M::BuildKnight | M::PromoteKnight) if temple == Temple::Unguarded => 200,
         Kind::BuildSettlement | Kind::Layer(M::BuildCity) => 200,
         Kind::Layer(M::ImproveCity) => 150,
         Kind::Layer(M::BuildKnight | M::ActivateKnight) => {
@@ -67,7 +69,7 @@ fn key(c: &Command) -> Key {
 
 /// A random legal command for `seat`, or `None` if the seat has nothing to do now.
 pub fn random_command(state: &State, seat: Seat, rng: &mut impl Rng) -> Option<Command> {
-    let free = state.ck.obligations().is_empty() && state.gold.is_empty();
+    let free = state.ck.obligations().is_empty() && !state.owes();
     if state.phase() == ck::Phase::Main && seat == state.active() && free {
         return main_command(state, seat, rng);
     }
@@ -91,10 +93,134 @@ pub fn random_command(state: &State, seat: Seat, rng: &mut impl Rng) -> Option<C
     crate::hex::pick_by_key(legal, key, weight, rng)
 }
 
+/// How a seat stands to the temple, which uniform play would rarely reach (its isle lies off Catan, a site costs
+/// twice a settlement and needs knights of strength 2): so the random player seeks it once its network is there.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Temple {
+    /// No free temple corner beside the seat's roads or ships.
+    Far,
+    /// Beside one, without the knights a site needs.
+    Unguarded,
+    /// Beside one, with the knights.
+    Guarded,
+}
+
+fn temple_reach(st: &State, seat: Seat) -> Temple {
+    let board = st.board();
+    let t = board.topology();
+    let near = board
+        .hexes_with_number(7)
+        .iter()
+        .filter(|&&h| board.terrain(h) == Terrain::Temple)
+        .flat_map(|&h| t.hex_vertices(h).iter().copied())
+        .any(|v| {
+            st.ck.vertices[v.index()].is_empty()
+                && t.vertex_edges(v)
+                    .iter()
+                    .any(|e| st.ck.edges[e.index()].owner() == Some(seat))
+        });
+    match (
+        near,
+        super::temple::guard(st, seat) >= super::temple::GUARD_MIN,
+    ) {
+        (false, _) => Temple::Far,
+        (true, false) => Temple::Unguarded,
+        (true, true) => Temple::Guarded,
+    }
+}
+
+/// Each corner's distance in sides to the nearest temple corner. Catania has one map and the distance follows only
+/// its topology, so it is computed once for the process.
+fn temple_distance(board: &Board) -> &'static [u16] {
+    static DISTANCE: std::sync::OnceLock<Vec<u16>> = std::sync::OnceLock::new();
+    DISTANCE.get_or_init(|| {
+        let t = board.topology();
+        let mut d = vec![u16::MAX; t.vertex_count()];
+        let mut queue = std::collections::VecDeque::new();
+        for &h in board.hexes_with_number(7) {
+            if board.terrain(h) == Terrain::Temple {
+                for &v in t.hex_vertices(h) {
+                    d[v.index()] = 0;
+                    queue.push_back(v);
+                }
+            }
+        }
+        while let Some(v) = queue.pop_front() {
+            for &e in t.vertex_edges(v) {
+                for w in t.edge_vertices(e) {
+                    if d[w.index()] == u16::MAX {
+                        d[w.index()] = d[v.index()] + 1;
+                        queue.push_back(w);
+                    }
+                }
+            }
+        }
+        d
+    })
+}
+
+/// The listed road or ship whose nearer corner is closest to the temple, if it comes closer than the seat's
+/// network does now.
+fn towards_temple(st: &State, seat: Seat) -> Option<Command> {
+    let t = st.board().topology();
+    let d = temple_distance(st.board());
+    let edge_distance = |e: crate::hex::EdgeId| {
+        t.edge_vertices(e)
+            .into_iter()
+            .map(|v| d[v.index()])
+            .min()
+            .unwrap_or(u16::MAX)
+    };
+    let now = t
+        .edges()
+        .filter(|e| st.ck.edges[e.index()].owner() == Some(seat))
+        .map(edge_distance)
+        .min()?;
+    let mut steps = Vec::new();
+    kind_actions(st, seat, Kind::BuildRoad, &mut steps);
+    kind_actions(st, seat, Kind::BuildShip, &mut steps);
+    steps
+        .into_iter()
+        .filter_map(|c| match c {
+            Command::Ck(K::BuildRoad { edge }) | Command::BuildShip { edge } => {
+                Some((edge_distance(edge), c))
+            }
+            _ => None,
+        })
+        .filter(|&(n, _)| n < now)
+        .min_by_key(|&(n, _)| n)
+        .map(|(_, c)| c)
+}
+
 /// The main phase's choice, one kind at a time ([`crate::hex::pick_kind_first`]): a kind is drawn by weight
-/// among those not yet found empty and listed, and the command is then uniform within the kind.
+/// among those not yet found empty and listed, and the command is then uniform within the kind. A seat guarded at
+/// the temple builds a sacrificial site whenever it can pay for one.
 fn main_command(state: &State, seat: Seat, rng: &mut impl Rng) -> Option<Command> {
-    let mut kinds = Kind::ALL.map(|k| (k, main_weight(state, k)));
+    let temple = temple_reach(state, seat);
+    if temple == Temple::Guarded
+        && state
+            .ck
+            .hand(seat)
+            .resources
+            .contains(super::temple::site_cost())
+    {
+        let mut sites = Vec::new();
+        kind_actions(state, seat, Kind::BuildSettlement, &mut sites);
+        let board = state.board();
+        if let Some(site) = sites.into_iter().find(|c| {
+            matches!(c, Command::Ck(K::BuildSettlement { vertex })
+                if super::temple::temple_of(board, *vertex).is_some())
+        }) {
+            return Some(site);
+        }
+    }
+    // Now and then a seat far from the temple lays the road or ship that brings it closest, if any comes closer.
+    if temple == Temple::Far && rng.gen_ratio(1, 4) {
+        if let Some(step) = towards_temple(state, seat) {
+            return Some(step);
+        }
+    }
+    let mut kinds = Kind::ALL.map(|k| (k, main_weight(state, k, temple)));
     crate::hex::pick_kind_first(&mut kinds, rng, |kind, out| {
         kind_actions(state, seat, kind, out)
     })

@@ -9,7 +9,7 @@
 
 use crate::catan::{DevCard, DevCards};
 use crate::catania::map::Force;
-use crate::cities_knights::{self as ck, SeatCount, SeatHand, Violation as CkViolation};
+use crate::cities_knights::{self as ck, Hand, SeatCount, SeatHand, Violation as CkViolation};
 use crate::hex::{
     ChipBag, EdgeId, HexId, HexViolation, Landing, Layout, Resource, Resources, RoadView, VertexId,
 };
@@ -84,6 +84,9 @@ pub struct Tilt {
 pub enum Blow {
     Avalanche,
     Eruption,
+    /// The merchants' guild: a warned station building that cannot exchange on a 7 again is downgraded, wholesale
+    /// to retail and retail off the board (seed line 80).
+    Guild,
 }
 
 /// What a blow left of a building (seed lines 85, 87): a settlement is removed; a city becomes a settlement, or is
@@ -103,6 +106,26 @@ pub struct Conquest {
     pub vertex: VertexId,
     /// The island's label, as `hex::islands` numbers the map's land masses.
     pub island: u8,
+}
+
+/// A seat's building at a trading station: a retail post (a settlement piece) or a wholesale house (a city piece),
+/// on a corner of a station hex (seed line 77).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Post {
+    pub seat: Seat,
+    pub vertex: VertexId,
+}
+
+/// What the temple asks of a seat (seed lines 95-96, spec D-27), settled in turn as obligations are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TempleDue {
+    /// On doubles: `from` gives one resource of its choice to `to`, whose sacrificial site touches a hex with the
+    /// doubles' number.
+    Tribute { from: Seat, to: Seat },
+    /// A tribute `from` could not pay: two resources of its choice to `to`, called once `from` holds two.
+    Debt { from: Seat, to: Seat },
+    /// `seat` received `resources`, a debt's two, and gives one of them back to the bank (to the gods).
+    Offering { seat: Seat, resources: Resources },
 }
 
 /// A free road or ship of a road building card.
@@ -189,6 +212,18 @@ pub enum Command {
         bandit: Bandit,
         hex: HexId,
         victim: Option<Seat>,
+    },
+    /// The compulsory exchange of your station building on a 7 (seed lines 78-79): at a retail post one resource
+    /// for two resources of other kinds; at a wholesale house one commodity for three resources, or two resources
+    /// for four resources of other kinds.
+    ExchangeAtStation {
+        give: Hand,
+        take: Resources,
+    },
+    /// Settle what the temple asks of you: a tribute (one resource), a debt (two) or the offering (one of the two
+    /// a debt brought you, back to the bank).
+    PayTemple {
+        resources: Resources,
     },
 }
 
@@ -333,6 +368,61 @@ pub enum Event {
         gains: Vec<SeatHand>,
         withheld: Vec<ck::Good>,
     },
+    /// A 7: these station buildings must exchange, in this (clockwise) order, once the gold of the roll is chosen
+    /// (seed lines 78-82); a station under the robber, the hurricane or the storm cloud asks for none (spec D-30).
+    StationExchangesDue {
+        posts: Vec<Post>,
+    },
+    /// `seat`'s station building on `vertex` gave `gave` to the bank for `took`; a warning on it is lifted (seed
+    /// line 81).
+    StationExchanged {
+        seat: Seat,
+        vertex: VertexId,
+        gave: Hand,
+        took: Resources,
+    },
+    /// `seat` could not exchange at its station building on `vertex`: the guild warns it, the piece is laid on
+    /// its side (seed line 80). A second time it is downgraded instead (`BuildingRuined` by the guild).
+    StationWarned {
+        seat: Seat,
+        vertex: VertexId,
+    },
+    /// `seat` held what an exchange needs but the bank lacked every exchange it could make: no exchange, and no
+    /// warning, as it is not the seat's doing (spec D-09).
+    StationExcused {
+        seat: Seat,
+        vertex: VertexId,
+    },
+    /// A sacrificial site at the temple, a settlement piece at twice a settlement's cost (seed lines 94-95).
+    SacrificialSiteBuilt {
+        seat: Seat,
+        vertex: VertexId,
+    },
+    /// Doubles: these tributes are owed, in this order, once the roll's yields and gold are in (seed line 95).
+    TributesDue {
+        dues: Vec<TempleDue>,
+    },
+    /// `from` paid `to` its tribute, or its debt; a debt's two resources make `to` owe the gods one of them.
+    TemplePaid {
+        from: Seat,
+        to: Seat,
+        resources: Resources,
+    },
+    /// `from` held no resource for its tribute to `to`: it owes two instead, when it next can (seed line 96).
+    TributeDefaulted {
+        from: Seat,
+        to: Seat,
+    },
+    /// `from` holds two resources again: its debt to `to` falls due now.
+    DebtCalled {
+        from: Seat,
+        to: Seat,
+    },
+    /// `seat` gave `resources`, one of a debt's two, back to the bank to appease the gods (seed line 96).
+    GodsAppeased {
+        seat: Seat,
+        resources: Resources,
+    },
 }
 
 violations! {
@@ -358,7 +448,14 @@ violations! {
         VertexOccupied => "CAT-BUILD-04", "A building or knight already stands there.";
         DistanceRule => "CAT-BUILD-04", "A building needs all three neighbouring corners free.";
         NotOnLand => "CAT-BUILD-18", "A settlement needs a corner that touches land.";
-        SpecialSite => "CAT-BUILD-18", "The sites of the temple, the stations and the castle cannot be built yet.";
+        SpecialSite => "CAT-BUILD-18", "The castle's sites cannot be built yet.";
+        TempleGuardTooWeak => "CAT-TEMPLE-02", "A sacrificial site needs knights of strength 2 on the board (two knights may make it up).";
+        NoCityAtTemple => "CAT-TEMPLE-01", "A sacrificial site is not upgraded to a city.";
+        NotFromTheDebt => "CAT-TEMPLE-07", "The gods get one of the two resources the debt brought you.";
+        OnePostPerSeat => "CAT-STATION-01", "Each player has at most one building at the trading stations.";
+        NoWallAtStation => "CAT-STATION-03", "No city wall goes under a wholesale house.";
+        InvalidExchange => "CAT-STATION-04", "A retail post gives one resource for two of other kinds; a wholesale house one commodity for three resources, or two resources for four of other kinds.";
+        StationBuildingWarned => "CAT-STATION-07", "A warned station building cannot be upgraded until its honour is restored.";
         SettlementNotConnected => "CAT-BUILD-18", "A settlement must touch one of your roads or ships.";
         NotYourSettlement => "CAT-BUILD-03", "A city can only replace one of your settlements.";
         NoPiecesLeft => "CAT-SETUP-01", "You have no piece of that kind left.";
@@ -495,6 +592,14 @@ pub struct StateView {
     pub specialists: [Option<Seat>; 5],
     /// The islands conquered, in the order conquered.
     pub conquests: Vec<Conquest>,
+    /// Station buildings still to exchange on this 7, in the order they exchange.
+    pub station_exchanges_due: Vec<Post>,
+    /// Station buildings the guild warned, laid on their side.
+    pub warned_posts: Vec<Post>,
+    /// What the temple asks, in the order it is settled.
+    pub temple_due: Vec<TempleDue>,
+    /// Tributes not paid, owed twice over once the debtor holds two resources.
+    pub temple_debts: Vec<TempleDue>,
 }
 
 /// An event as one viewer sees it.

@@ -1,8 +1,8 @@
 //! What each viewer may see: the layer's view (hands, progress cards and the drawn, stolen and taken cards hidden
 //! from other seats), with ships apart from roads, and Catania's own: development cards are counts for other
 //! seats and the card bought is hidden from them, and so are the points of hidden victory point cards. The chip
-//! bag, the gold owed, the natural forces, the repairs owed, the tilted buildings, the specialists and the conquests
-//! are public.
+//! bag, the gold owed, the natural forces, the repairs owed, the tilted buildings, the specialists, the conquests,
+//! the station exchanges due, the warned station buildings and the temple's dues and debts are public.
 
 use super::*;
 use crate::hex::{road_views, RoadView};
@@ -58,6 +58,10 @@ pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
         tilted: state.tilted.clone(),
         specialists: state.specialists,
         conquests: state.conquests.clone(),
+        station_exchanges_due: state.posts_due.clone(),
+        warned_posts: state.warned.clone(),
+        temple_due: state.temple_due.clone(),
+        temple_debts: state.debts.clone(),
     }
 }
 

@@ -21,7 +21,7 @@
 use hexfold_rules::catan::DevCards;
 use hexfold_rules::catania::{
     Bandit, Blow, Catania, Command, Config, Event, EventView, Force, RoutePiece, Ruin, State,
-    POINTS_TO_WIN,
+    TempleDue, POINTS_TO_WIN,
 };
 use hexfold_rules::cities_knights::{
     full_deck, Command as K, Event as E, Hand, Obligation, Phase, ProgressCard, ProgressPlay, Track,
@@ -166,6 +166,13 @@ fn junk(state: &State, seat: Seat, rng: &mut GameRng) -> Command {
                 relocate: rng.gen_bool(0.3).then_some(e2),
             },
         }),
+        29 if rng.gen_bool(0.5) => Command::ExchangeAtStation {
+            give: rand_hand(rng),
+            take: rand_resources(rng),
+        },
+        29 if rng.gen_bool(0.5) => Command::PayTemple {
+            resources: rand_resources(rng),
+        },
         28 => Command::Ck(K::Discard {
             cards: rand_hand(rng),
         }),
@@ -193,6 +200,7 @@ fn unlisted_by_design(c: &Command) -> bool {
             },
         )
         | Command::ChooseGold { .. }
+        | Command::ExchangeAtStation { .. }
         | Command::PlayRoadBuilding { .. }
         | Command::PlayProgressRoadBuilding { .. } => true,
         _ => false,
@@ -342,13 +350,29 @@ fn check_conservation(state: &State, played: &Played) {
     for r in &view.ck.roads {
         assert!(hexfold_rules::hex::road_edge(board, r.edge));
     }
+    let mut posts = [0u8; 6];
     for b in &view.ck.buildings {
         let hexes = board.topology().vertex_hexes(b.vertex);
         assert!(hexes.iter().any(|&h| board.terrain(h).is_land()));
-        assert!(!hexes.iter().any(|&h| matches!(
-            board.terrain(h),
-            Terrain::Temple | Terrain::Station | Terrain::Castle
-        )));
+        assert!(!hexes.iter().any(|&h| board.terrain(h) == Terrain::Castle));
+        // A sacrificial site stays a settlement.
+        if hexes.iter().any(|&h| board.terrain(h) == Terrain::Temple) {
+            assert!(!b.city, "a city at the temple");
+        }
+        // A seat has one station building at most, never walled.
+        if hexes.iter().any(|&h| board.terrain(h) == Terrain::Station) {
+            posts[b.seat.index()] += 1;
+            assert!(!b.wall, "a wall at a station");
+        }
+    }
+    assert!(posts.iter().all(|&n| n <= 1), "posts {posts:?}");
+    // Warnings and exchanges due name standing station buildings of their seats.
+    for p in state
+        .warned_posts()
+        .iter()
+        .chain(state.station_exchanges_due())
+    {
+        assert_eq!(ck.vertices()[p.vertex.index()].owner(), Some(p.seat));
     }
 }
 
@@ -466,6 +490,8 @@ fn special_rules(state: &State, e: &Event, fired: &mut impl FnMut(&'static str))
                 (Blow::Avalanche, _) => "avalanche destroyed a building",
                 (Blow::Eruption, Ruin::SettlementRemoved) => "eruption removed a settlement",
                 (Blow::Eruption, _) => "eruption struck a city",
+                (Blow::Guild, Ruin::CityReduced) => "station wholesale downgraded to retail",
+                (Blow::Guild, _) => "station building expelled",
             });
             if *wall {
                 fired("wall lost to a blow");
@@ -481,6 +507,51 @@ fn special_rules(state: &State, e: &Event, fired: &mut impl FnMut(&'static str))
         }
         Event::SpecialistsPaid { .. } => fired("specialist paid its holder"),
         Event::IslandConquered { .. } => fired("island conquered"),
+        Event::Ck(E::SettlementBuilt { vertex, .. })
+            if t.vertex_hexes(*vertex)
+                .iter()
+                .any(|&h| board.terrain(h) == Terrain::Station) =>
+        {
+            fired("station retail post built")
+        }
+        Event::Ck(E::CityBuilt { vertex, .. })
+            if t.vertex_hexes(*vertex)
+                .iter()
+                .any(|&h| board.terrain(h) == Terrain::Station) =>
+        {
+            fired("station wholesale house built")
+        }
+        Event::StationExchanged { gave, vertex, .. } => {
+            fired(if gave.commodities.total() > 0 {
+                "station exchanged a commodity"
+            } else if state.ck().vertices()[vertex.index()].is_city() {
+                "station wholesale exchanged resources"
+            } else {
+                "station retail exchanged"
+            });
+            if state.warned_posts().iter().any(|p| p.vertex == *vertex) {
+                fired("station warning lifted");
+            }
+        }
+        Event::StationWarned { .. } => fired("station warned"),
+        Event::SacrificialSiteBuilt { .. } => fired("sacrificial site built"),
+        Event::TributesDue { .. } => fired("doubles asked a tribute"),
+        Event::TemplePaid { from, to, .. } => fired(
+            if state.temple_due().first().is_some_and(|d| {
+                *d == TempleDue::Debt {
+                    from: *from,
+                    to: *to,
+                }
+            }) {
+                "temple debt paid"
+            } else {
+                "tribute paid"
+            },
+        ),
+        Event::TributeDefaulted { .. } => fired("tribute defaulted into a debt"),
+        Event::DebtCalled { .. } => fired("temple debt called"),
+        Event::GodsAppeased { .. } => fired("one of the debt's two back to the bank"),
+        Event::StationExcused { .. } => fired("station excused by the bank"),
         // Gold from a number comes after the number's yields, which end the roll; a 7's comes in its robber phase.
         Event::GoldDue { .. } if state.phase() == Phase::Robber => fired("volcano yields on a 7"),
         Event::ShipBuilt { seat, edge, .. } | Event::Ck(E::RoadBuilt { seat, edge, .. })
@@ -686,18 +757,58 @@ fn random_games_of_three_to_six_seats_end_and_conserve() {
         "specialist back to the bank",
         "specialist paid its holder",
         "island conquered",
+        "station retail post built",
+        "station wholesale house built",
+        "station retail exchanged",
+        "station exchanged a commodity",
+        "station wholesale exchanged resources",
+        "station warned",
+        "station warning lifted",
+        "station wholesale downgraded to retail",
+        "station building expelled",
+        "station excused by the bank",
+        "sacrificial site built",
+        "doubles asked a tribute",
+        "tribute paid",
+        "tribute defaulted into a debt",
+        "temple debt called",
+        "temple debt paid",
+        "one of the debt's two back to the bank",
     ];
     for rule in special {
         eprintln!("  {rule}: {}", seen.get(rule).copied().unwrap_or(0));
     }
     // Rare enough that the default run's 200 games may miss them (an eruption hitting a city, a walled one); the
     // scenario tests reach them on purpose, and the soak's thousands of games must reach them too.
-    let soak_only = ["eruption struck a city", "wall lost to a blow"];
+    // So are a station building warned twice and the tributes, which need a sacrificial site (built late, when a
+    // seat reached the temple isle) beside a hex whose number even doubles then show. A wholesale house warned twice
+    // and a bank too poor for any exchange a station may make did not come up in the soak's 3 000 games: the
+    // scenario tests `a_warned_station_building_unable_again_is_downgraded_or_expelled` and
+    // `a_station_the_bank_cannot_pay_is_excused_without_a_warning` reach them, and their counts are printed.
+    let targeted = [
+        "station wholesale downgraded to retail",
+        "station excused by the bank",
+    ];
+    let soak_only = [
+        "eruption struck a city",
+        "wall lost to a blow",
+        "station building expelled",
+        "doubles asked a tribute",
+        "tribute paid",
+        "tribute defaulted into a debt",
+        "temple debt called",
+        "temple debt paid",
+        "one of the debt's two back to the bank",
+    ];
     let missing: Vec<&str> = want
         .iter()
         .chain(&special)
         .copied()
-        .filter(|w| !seen.contains_key(*w) && (crate::soak() || !soak_only.contains(w)))
+        .filter(|w| {
+            !seen.contains_key(*w)
+                && !targeted.contains(w)
+                && (crate::soak() || !soak_only.contains(w))
+        })
         .collect();
     assert!(
         missing.is_empty(),

@@ -7,7 +7,8 @@
 
 use hexfold_rules::catan::DevCard;
 use hexfold_rules::catania::{
-    Bandit, Blow, Catania, Command, Config, Event, Force, HexChip, Repair, Ruin, State, Wreck,
+    Bandit, Blow, Catania, Command, Config, Event, Force, HexChip, Post, Repair, Ruin, State,
+    TempleDue, Wreck,
 };
 use hexfold_rules::cities_knights::{
     AttackResult, Command as K, Event as E, EventDie, Good, Hand, Phase, ProgressCard,
@@ -1590,4 +1591,734 @@ fn only_the_first_settlement_on_an_island_earns_its_conquest_point() {
     );
     assert_eq!(gone.conquests().len(), 1);
     assert_eq!(gone.conquests()[0].seat, you);
+}
+
+/// `seat` gives every card it holds back to the bank, and the specialist cards are in the bank (so none pays on
+/// the roll), as facts.
+fn empty_hand(state: &State, seat: Seat) -> Vec<Event> {
+    let mut events = vec![ck(E::Discarded {
+        seat,
+        cards: state.ck().hand(seat),
+    })];
+    events.extend(Resource::ALL.map(|resource| Event::SpecialistChanged {
+        resource,
+        holder: None,
+    }));
+    events
+}
+
+/// The station buildings a roll asks to exchange.
+fn exchanges_due(events: &[Event]) -> Vec<Post> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::StationExchangesDue { posts } => Some(posts.clone()),
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
+fn one(r: Resource) -> Resources {
+    Resources::one(r, 1)
+}
+
+#[test]
+fn a_station_building_unable_to_exchange_on_a_seven_is_warned_and_its_next_exchange_restores_it() {
+    let me = Seat(0);
+    let state = roll_phase();
+    // The trading station (2,9): a retail post on its north corner, and nothing in hand.
+    let post = corner(&state, 2, 9, 0);
+    let state = fold(state, &building(me, post, false));
+    let state = fold(state.clone(), &empty_hand(&state, me));
+    let events = roll(&state, 3, 4);
+    assert_eq!(
+        exchanges_due(&events),
+        [Post {
+            seat: me,
+            vertex: post
+        }]
+    );
+    assert!(
+        events.contains(&Event::StationWarned {
+            seat: me,
+            vertex: post
+        }),
+        "{events:?}"
+    );
+    let warned = fold(state, &events);
+    assert_eq!(
+        warned.warned_posts(),
+        [Post {
+            seat: me,
+            vertex: post
+        }]
+    );
+    assert!(warned.station_exchanges_due().is_empty());
+    assert_eq!(warned.phase(), Phase::Robber);
+    // A warned post is not upgraded (spec D-09).
+    let main = fold(
+        warned.clone(),
+        &[
+            ck(E::RobberMoved {
+                seat: me,
+                hex: hex(5, 6),
+            }),
+            cards(me, Resources::new(0, 0, 0, 2, 3)),
+        ],
+    );
+    assert_eq!(
+        refused(&main, me, Command::Ck(K::BuildCity { vertex: post })),
+        "StationBuildingWarned"
+    );
+    // The next 7, holding one brick: the exchange is owed, and play waits for it.
+    let next = around(fold(
+        warned,
+        &[ck(E::RobberMoved {
+            seat: me,
+            hex: hex(5, 6),
+        })],
+    ));
+    let next = fold(next, &[cards(me, one(Resource::Brick))]);
+    let events = roll(&next, 3, 4);
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::StationWarned { .. })));
+    let due = fold(next, &events);
+    assert_eq!(
+        due.station_exchanges_due(),
+        [Post {
+            seat: me,
+            vertex: post
+        }]
+    );
+    assert_eq!(Catania::seats_to_act(&due), [me]);
+    let listed = Catania::legal_actions(&due, me);
+    assert!(!listed.is_empty());
+    assert!(listed
+        .iter()
+        .all(|c| matches!(c, Command::ExchangeAtStation { .. })));
+    assert_eq!(
+        refused(
+            &due,
+            me,
+            Command::Ck(K::MoveRobber {
+                hex: hex(5, 6),
+                victim: None
+            })
+        ),
+        "ObligationsPending"
+    );
+    let exchange = |give: Resources, take: Resources| Command::ExchangeAtStation {
+        give: Hand::of_resources(give),
+        take,
+    };
+    let brick = one(Resource::Brick);
+    // Two resources of other kinds than the one given, for exactly one resource.
+    for (give, take) in [
+        (brick, brick.plus(one(Resource::Wool))),
+        (brick, one(Resource::Wool)),
+        (brick.plus(brick), Resources::new(0, 1, 1, 1, 1)),
+    ] {
+        assert_eq!(refused(&due, me, exchange(give, take)), "InvalidExchange");
+    }
+    assert_eq!(
+        refused(
+            &due,
+            me,
+            exchange(one(Resource::Ore), Resources::new(0, 0, 1, 1, 0))
+        ),
+        "CardsNotHeld"
+    );
+    let take = one(Resource::Wool).plus(one(Resource::Grain));
+    let events = decide(&due, me, exchange(brick, take));
+    assert_eq!(
+        events[0],
+        Event::StationExchanged {
+            seat: me,
+            vertex: post,
+            gave: Hand::of_resources(brick),
+            took: take
+        }
+    );
+    let done = fold(due, &events);
+    assert!(done.warned_posts().is_empty(), "the warning is lifted");
+    assert_eq!(done.ck().hand(me), Hand::of_resources(take));
+    assert_eq!(done.phase(), Phase::Robber);
+}
+
+#[test]
+fn only_its_owners_command_judges_a_station_building_another_seats_roll_asks_to_exchange() {
+    // The leak the soak's hidden-information property found: a warning carried by another seat's command tells that
+    // seat the owner held nothing to give.
+    let (me, you) = (Seat(0), Seat(1));
+    let state = roll_phase();
+    let post = corner(&state, 2, 9, 0);
+    let state = fold(state, &building(you, post, false));
+    let state = fold(state.clone(), &empty_hand(&state, you));
+    let events = roll(&state, 3, 4);
+    assert_eq!(
+        exchanges_due(&events),
+        [Post {
+            seat: you,
+            vertex: post
+        }]
+    );
+    assert!(
+        !events.iter().any(|e| matches!(
+            e,
+            Event::StationWarned { .. } | Event::StationExcused { .. }
+        )),
+        "{events:?}"
+    );
+    let due = fold(state, &events);
+    assert_eq!(Catania::seats_to_act(&due), [you]);
+    let cannot = Command::ExchangeAtStation {
+        give: Hand::default(),
+        take: Resources::ZERO,
+    };
+    assert_eq!(
+        Catania::legal_actions(&due, you),
+        std::slice::from_ref(&cannot)
+    );
+    assert_eq!(refused(&due, me, cannot.clone()), "NoSuchObligation");
+    let events = decide(&due, you, cannot.clone());
+    assert_eq!(
+        events[0],
+        Event::StationWarned {
+            seat: you,
+            vertex: post
+        }
+    );
+    assert!(fold(due.clone(), &events)
+        .station_exchanges_due()
+        .is_empty());
+    // Holding a resource, the owner can exchange, so "I cannot" is refused and not listed.
+    let able = fold(due, &[cards(you, one(Resource::Brick))]);
+    assert_eq!(refused(&able, you, cannot.clone()), "InvalidExchange");
+    assert!(!Catania::legal_actions(&able, you).contains(&cannot));
+}
+
+#[test]
+fn a_warned_station_building_unable_again_is_downgraded_or_expelled() {
+    let me = Seat(0);
+    let base = roll_phase();
+    // The trading station (10,9): a warned wholesale house on its north corner, nothing in hand.
+    let post = corner(&base, 10, 9, 0);
+    let warned = |state: State, city: bool| {
+        let state = fold(state, &building(me, post, city));
+        let state = fold(state.clone(), &empty_hand(&state, me));
+        fold(
+            state,
+            &[Event::StationWarned {
+                seat: me,
+                vertex: post,
+            }],
+        )
+    };
+    let ruined = |events: &[Event]| {
+        events.iter().find_map(|e| match e {
+            Event::BuildingRuined {
+                blow: Blow::Guild,
+                ruin,
+                vertex,
+                ..
+            } if *vertex == post => Some(*ruin),
+            _ => None,
+        })
+    };
+    // Wholesale with a settlement in supply: back to retail, standing upright.
+    let state = warned(base.clone(), true);
+    let events = roll(&state, 3, 4);
+    assert_eq!(ruined(&events), Some(Ruin::CityReduced), "{events:?}");
+    let after = fold(state, &events);
+    assert!(after.ck().vertices()[post.index()].owner() == Some(me));
+    assert!(!after.ck().vertices()[post.index()].is_city());
+    assert!(after.warned_posts().is_empty());
+    // Wholesale without a settlement left: off the board.
+    let state = warned(use_up_settlements(base.clone(), me), true);
+    let events = roll(&state, 3, 4);
+    assert_eq!(ruined(&events), Some(Ruin::CityRemoved));
+    assert!(fold(state, &events).ck().vertices()[post.index()].is_empty());
+    // Retail: expelled.
+    let state = warned(base, false);
+    let events = roll(&state, 3, 4);
+    assert_eq!(ruined(&events), Some(Ruin::SettlementRemoved));
+    let after = fold(state, &events);
+    assert!(after.ck().vertices()[post.index()].is_empty());
+    assert!(after.warned_posts().is_empty());
+}
+
+#[test]
+fn goods_of_the_same_seven_count_for_the_stations_exchange() {
+    let me = Seat(0);
+    let state = roll_phase();
+    // A wholesale house at (2,9) and a glacier city whose 7 pays ore, coin, lumber and paper; an empty hand.
+    let post = corner(&state, 2, 9, 0);
+    let foot = corner(&state, 4, 6, 1);
+    let state = fold(state, &building(me, post, true));
+    let state = fold(state, &building(me, foot, true));
+    let state = fold(state.clone(), &empty_hand(&state, me));
+    let events = roll(&state, 3, 4);
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::StationWarned { .. })));
+    let due = fold(state, &events);
+    assert_eq!(
+        due.station_exchanges_due(),
+        [Post {
+            seat: me,
+            vertex: post
+        }]
+    );
+    // A wholesale house: a commodity for three resources of any kind, or two resources for four of other kinds.
+    let coin = Hand::one(Good::Coin, 1);
+    let three = Resources::new(0, 0, 0, 0, 3);
+    let events = decide(
+        &due,
+        me,
+        Command::ExchangeAtStation {
+            give: coin,
+            take: three,
+        },
+    );
+    assert!(events.contains(&Event::StationExchanged {
+        seat: me,
+        vertex: post,
+        gave: coin,
+        took: three
+    }));
+    let two = one(Resource::Ore).plus(one(Resource::Lumber));
+    assert_eq!(
+        refused(
+            &due,
+            me,
+            Command::ExchangeAtStation {
+                give: Hand::of_resources(two),
+                take: Resources::new(2, 0, 0, 2, 0).plus(one(Resource::Ore)),
+            }
+        ),
+        "InvalidExchange"
+    );
+    decide(
+        &due,
+        me,
+        Command::ExchangeAtStation {
+            give: Hand::of_resources(two),
+            take: Resources::new(2, 0, 0, 2, 0),
+        },
+    );
+}
+
+#[test]
+fn a_station_takes_one_building_per_seat_by_ship_no_wall_and_no_conquest() {
+    let me = Seat(0);
+    let state = main_phase();
+    let t = state.board().topology();
+    let post = corner(&state, 2, 9, 0);
+    let other = corner(&state, 10, 9, 0);
+    let sea_side = |v: VertexId| {
+        t.vertex_edges(v)
+            .iter()
+            .copied()
+            .find(|&e| hexfold_rules::hex::ship_edge(state.board(), e))
+            .unwrap()
+    };
+    let state = fold(
+        state.clone(),
+        &[
+            ship(me, sea_side(post)),
+            ship(me, sea_side(other)),
+            cards(me, Resources::new(2, 2, 2, 4, 3)),
+        ],
+    );
+    let build = |v| Command::Ck(K::BuildSettlement { vertex: v });
+    let events = decide(&state, me, build(post));
+    assert!(events.contains(&ck(E::SettlementBuilt {
+        seat: me,
+        vertex: post
+    })));
+    // A station building conquers nothing (seed line 152) and draws no chip.
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::IslandConquered { .. } | Event::ChipsDrawn { .. })));
+    let state = fold(state, &events);
+    assert_eq!(refused(&state, me, build(other)), "OnePostPerSeat");
+    // Wholesale at the normal city cost; no wall under it.
+    let events = decide(&state, me, Command::Ck(K::BuildCity { vertex: post }));
+    let state = fold(state, &events);
+    assert!(state.ck().vertices()[post.index()].is_city());
+    let state = fold(state, &[cards(me, Resources::new(2, 0, 0, 0, 0))]);
+    assert_eq!(
+        refused(&state, me, Command::Ck(K::BuildCityWall { vertex: post })),
+        "NoWallAtStation"
+    );
+    assert!(!Catania::legal_actions(&state, me)
+        .contains(&Command::Ck(K::BuildCityWall { vertex: post })));
+}
+
+#[test]
+fn the_robber_on_a_station_asks_no_exchange_and_warns_nobody() {
+    let me = Seat(0);
+    let state = roll_phase();
+    let post = corner(&state, 2, 9, 0);
+    let state = fold(state, &building(me, post, false));
+    let state = fold(state.clone(), &empty_hand(&state, me));
+    let state = fold(
+        state,
+        &[ck(E::RobberMoved {
+            seat: me,
+            hex: hex(2, 9),
+        })],
+    );
+    let events = roll(&state, 3, 4);
+    assert!(exchanges_due(&events).is_empty(), "{events:?}");
+    assert!(fold(state, &events).warned_posts().is_empty());
+}
+
+#[test]
+fn a_station_the_bank_cannot_pay_is_excused_without_a_warning() {
+    let me = Seat(0);
+    let state = roll_phase();
+    let post = corner(&state, 2, 9, 0);
+    let state = fold(state, &building(me, post, false));
+    let state = fold(state.clone(), &empty_hand(&state, me));
+    // Seat 0 holds a brick; seat 2 takes every other resource the bank has but one wool.
+    let state = fold(state, &[cards(me, one(Resource::Brick))]);
+    let bank = state.ck().bank().resources;
+    let rest = Resources::new(
+        0,
+        bank.get(Resource::Lumber),
+        bank.get(Resource::Wool) - 1,
+        0,
+        0,
+    )
+    .plus(Resources::new(
+        0,
+        0,
+        0,
+        bank.get(Resource::Grain),
+        bank.get(Resource::Ore),
+    ));
+    let state = fold(state, &[cards(Seat(2), rest)]);
+    let events = roll(&state, 3, 4);
+    assert!(
+        events.contains(&Event::StationExcused {
+            seat: me,
+            vertex: post
+        }),
+        "{events:?}"
+    );
+    let after = fold(state, &events);
+    assert!(after.warned_posts().is_empty());
+    assert!(after.station_exchanges_due().is_empty());
+}
+
+/// A corner of the temple (1,1) with a land hex beside it that produces, and that hex.
+fn temple_corner(state: &State) -> (VertexId, HexId) {
+    let board = state.board();
+    let t = board.topology();
+    t.hex_vertices(hex(1, 1))
+        .iter()
+        .find_map(|&v| {
+            let land = t
+                .vertex_hexes(v)
+                .iter()
+                .copied()
+                .find(|&h| board.terrain(h).resource().is_some())?;
+            Some((v, land))
+        })
+        .unwrap()
+}
+
+#[test]
+fn a_sacrificial_site_needs_knights_of_strength_two_and_twice_a_settlements_cost() {
+    let me = Seat(0);
+    let state = main_phase();
+    let t = state.board().topology();
+    let (site, _) = temple_corner(&state);
+    // Seat 0's road (or ship) to the site, as a fact.
+    let side = t.vertex_edges(site)[0];
+    let reach = if hexfold_rules::hex::road_edge(state.board(), side) {
+        road(me, side)
+    } else {
+        ship(me, side)
+    };
+    // Two corners out at sea for the knights, as facts.
+    let knight = |v: VertexId, strength| {
+        ck(E::KnightBuilt {
+            seat: me,
+            vertex: v,
+            strength,
+            free: true,
+        })
+    };
+    let open_sea: Vec<VertexId> = t
+        .vertices()
+        .filter(|&v| {
+            state.ck().vertices()[v.index()].is_empty()
+                && t.vertex_hexes(v)
+                    .iter()
+                    .all(|&h| state.board().terrain(h).is_sea())
+        })
+        .take(2)
+        .collect();
+    let state = fold(
+        state.clone(),
+        &[
+            reach,
+            cards(me, Resources::new(2, 2, 2, 2, 0)),
+            knight(open_sea[0], 1),
+        ],
+    );
+    let build = Command::Ck(K::BuildSettlement { vertex: site });
+    // One basic knight is strength 1: too weak to protect the temple.
+    assert_eq!(refused(&state, me, build.clone()), "TempleGuardTooWeak");
+    let state = fold(state, &[knight(open_sea[1], 1)]);
+    // Two basic knights make strength 2; twice the cost of a settlement, so one settlement's is not enough.
+    let poor = fold(state.clone(), &empty_hand(&state, me));
+    let poor = fold(poor, &[cards(me, Resources::new(1, 1, 1, 1, 0))]);
+    assert_eq!(refused(&poor, me, build.clone()), "CannotAfford");
+    let before = state.ck().hand(me).resources;
+    let events = decide(&state, me, build);
+    assert!(events.contains(&Event::SacrificialSiteBuilt {
+        seat: me,
+        vertex: site
+    }));
+    // The island's hexes beside the site draw their chips; the temple conquers nothing (spec D-16, D-42).
+    assert!(events.iter().any(|e| matches!(e, Event::ChipsDrawn { .. })));
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::IslandConquered { .. })));
+    let after = fold(state, &events);
+    assert_eq!(
+        after.ck().hand(me).resources,
+        before.minus(Resources::new(2, 2, 2, 2, 0))
+    );
+    assert_eq!(after.ck().vertices()[site.index()].owner(), Some(me));
+    // A site stays a settlement.
+    let after = fold(after, &[cards(me, Resources::new(0, 0, 0, 2, 3))]);
+    assert_eq!(
+        refused(&after, me, Command::Ck(K::BuildCity { vertex: site })),
+        "NoCityAtTemple"
+    );
+    // Nor by the medicine progress card (random play found it).
+    let after = fold(
+        after,
+        &[ck(E::ProgressCardDrawn {
+            seat: me,
+            track: Track::Science,
+            card: ProgressCard::Medicine,
+        })],
+    );
+    let medicine = Command::Ck(K::PlayProgressCard {
+        play: ProgressPlay::Medicine { vertex: site },
+    });
+    assert_eq!(refused(&after, me, medicine.clone()), "NoCityAtTemple");
+    assert!(!Catania::legal_actions(&after, me).contains(&medicine));
+}
+
+#[test]
+fn doubles_make_every_other_seat_pay_the_temples_beneficiary_and_a_seat_without_pays_twice_later() {
+    let (me, you, third, fourth) = (Seat(0), Seat(1), Seat(2), Seat(3));
+    let state = roll_phase();
+    let (site, land) = temple_corner(&state);
+    // Seat 1's site beside a hex numbered 4; seats 0 and 3 hold a brick each.
+    let state = fold(
+        state,
+        &[
+            Event::ChipsDrawn {
+                seat: you,
+                chips: vec![HexChip {
+                    hex: land,
+                    number: 4,
+                }],
+            },
+            cards(me, one(Resource::Brick)),
+            cards(fourth, one(Resource::Brick)),
+        ],
+    );
+    let state = fold(state, &building(you, site, false));
+    let events = roll(&state, 2, 2);
+    let tributes = |from| TempleDue::Tribute { from, to: you };
+    assert!(
+        events.contains(&Event::TributesDue {
+            dues: vec![tributes(me), tributes(third), tributes(fourth)]
+        }),
+        "{events:?}"
+    );
+    let due = fold(state, &events);
+    assert_eq!(Catania::seats_to_act(&due), [me]);
+    assert_eq!(
+        refused(&due, me, Command::Ck(K::EndTurn)),
+        "ObligationsPending"
+    );
+    assert_eq!(
+        refused(
+            &due,
+            third,
+            Command::PayTemple {
+                resources: one(Resource::Brick)
+            }
+        ),
+        "NoSuchObligation"
+    );
+    // Seat 2 holds no resource when its turn comes: its tribute becomes a debt, by its own word (another seat's
+    // command carrying the default would tell that seat what seat 2 held).
+    let due = fold(due.clone(), &empty_hand(&due, third));
+    let pay = |r: Resources| Command::PayTemple { resources: r };
+    assert_eq!(
+        refused(&due, me, pay(Resources::new(2, 0, 0, 0, 0))),
+        "WrongCardCount"
+    );
+    assert_eq!(refused(&due, me, pay(Resources::ZERO)), "WrongCardCount");
+    let events = decide(&due, me, pay(one(Resource::Brick)));
+    assert_eq!(
+        events,
+        [Event::TemplePaid {
+            from: me,
+            to: you,
+            resources: one(Resource::Brick)
+        }]
+    );
+    let due = fold(due, &events);
+    assert_eq!(Catania::seats_to_act(&due), [third]);
+    assert_eq!(Catania::legal_actions(&due, third), [pay(Resources::ZERO)]);
+    let events = decide(&due, third, pay(Resources::ZERO));
+    assert_eq!(
+        events,
+        [Event::TributeDefaulted {
+            from: third,
+            to: you
+        }]
+    );
+    let due = fold(due, &events);
+    assert_eq!(
+        due.temple_debts(),
+        [TempleDue::Debt {
+            from: third,
+            to: you
+        }]
+    );
+    // Seat 2 comes by two resources: once seat 3 has paid, the debt is called at the end of seat 2's own next
+    // command (here its roll on its turn), not by seat 3's payment.
+    let due = fold(due, &[cards(third, Resources::new(0, 0, 1, 1, 0))]);
+    let events = decide(&due, fourth, pay(one(Resource::Brick)));
+    assert!(!events.iter().any(|e| matches!(e, Event::DebtCalled { .. })));
+    let due = fold(due, &events);
+    let turn = fold(
+        due,
+        &(0..2u8)
+            .map(|s| {
+                ck(E::TurnEnded {
+                    seat: Seat(s),
+                    next: Seat(s + 1),
+                })
+            })
+            .collect::<Vec<_>>(),
+    );
+    // A roll that brings seat 2 nothing and asks for nothing else, so it pays with the two it holds.
+    let debt = TempleDue::Debt {
+        from: third,
+        to: you,
+    };
+    let events = (0..10_000)
+        .map(|seed| {
+            Catania::decide(
+                &turn,
+                third,
+                &Command::Ck(K::RollDice),
+                &mut GameRng::seed_from_u64(seed),
+            )
+            .unwrap()
+        })
+        .find(|events| {
+            let after = fold(turn.clone(), events);
+            got(events, third) == Hand::default()
+                && after.temple_due() == [debt]
+                && after.ck().obligations().is_empty()
+                && after.phase() == Phase::Main
+        })
+        .expect("a plain roll");
+    assert!(
+        events.contains(&Event::DebtCalled {
+            from: third,
+            to: you
+        }),
+        "{events:?}"
+    );
+    let due = fold(turn, &events);
+    assert_eq!(Catania::seats_to_act(&due), [third]);
+    let two = Resources::new(0, 0, 1, 1, 0);
+    assert_eq!(Catania::legal_actions(&due, third), [pay(two)]);
+    let due = fold(due.clone(), &decide(&due, third, pay(two)));
+    // The seat paid twice gives one of the two back to the bank, not another card.
+    assert_eq!(
+        due.temple_due(),
+        [TempleDue::Offering {
+            seat: you,
+            resources: two
+        }]
+    );
+    let due = fold(due, &[cards(you, one(Resource::Ore))]);
+    assert_eq!(
+        refused(&due, you, pay(one(Resource::Ore))),
+        "NotFromTheDebt"
+    );
+    let events = decide(&due, you, pay(one(Resource::Wool)));
+    assert!(events.contains(&Event::GodsAppeased {
+        seat: you,
+        resources: one(Resource::Wool)
+    }));
+    let done = fold(due, &events);
+    assert!(done.temple_due().is_empty() && done.temple_debts().is_empty());
+    assert_eq!(done.phase(), Phase::Main);
+}
+
+#[test]
+fn doubles_of_another_number_or_no_site_ask_no_tribute() {
+    let you = Seat(1);
+    let state = roll_phase();
+    let (site, land) = temple_corner(&state);
+    let chip = Event::ChipsDrawn {
+        seat: you,
+        chips: vec![HexChip {
+            hex: land,
+            number: 4,
+        }],
+    };
+    let state = fold(state, &[chip]);
+    let tribute = |events: &[Event]| {
+        events
+            .iter()
+            .any(|e| matches!(e, Event::TributesDue { .. }))
+    };
+    // No site at the temple: no offering (seed line 95).
+    assert!(!tribute(&roll(&state, 2, 2)));
+    // A site, and doubles of another number.
+    let state = fold(state, &building(you, site, false));
+    assert!(!tribute(&roll(&state, 3, 3)));
+    assert!(tribute(&roll(&state, 2, 2)));
+}
+
+#[test]
+fn the_castles_corners_are_not_built_yet() {
+    let me = Seat(0);
+    let state = main_phase();
+    let t = state.board().topology();
+    let v = corner(&state, 10, 11, 0);
+    let sea_side = t
+        .vertex_edges(v)
+        .iter()
+        .copied()
+        .find(|&e| hexfold_rules::hex::ship_edge(state.board(), e))
+        .unwrap();
+    let state = fold(
+        state,
+        &[ship(me, sea_side), cards(me, Resources::new(1, 1, 1, 1, 0))],
+    );
+    assert_eq!(
+        refused(&state, me, Command::Ck(K::BuildSettlement { vertex: v })),
+        "SpecialSite"
+    );
 }
