@@ -16,7 +16,7 @@ import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2"
 import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { BuyDevelopmentCard, DevCard, DevCards, DevelopmentCardBought, EdgeEnds, Harbor, HexCoord, LargestArmyChanged, PlayMonopoly, PlayYearOfPlenty, Point, Resource, Resources, Road, SeatCount, VertexKey } from "../catan/catan_pb";
 import { file_hexfold_v1_catan_catan } from "../catan/catan_pb";
-import type { Command as Command$1, Event as Event$1, Good, SeatHand, State as State$1 } from "../cities_knights/cities_knights_pb";
+import type { Command as Command$1, Event as Event$1, Good, Hand, SeatHand, State as State$1 } from "../cities_knights/cities_knights_pb";
 import { file_hexfold_v1_cities_knights_cities_knights } from "../cities_knights/cities_knights_pb";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -24,7 +24,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file hexfold/v1/catania/catania.proto.
  */
 export const file_hexfold_v1_catania_catania: GenFile = /*@__PURE__*/
-  fileDesc("CiBoZXhmb2xkL3YxL2NhdGFuaWEvY2F0YW5pYS5wcm90bxISaGV4Zm9sZC52MS5jYXRhbmlhIoIBCgdIZXhUaWxlEikKBWNvb3JkGAEgASgLMhouaGV4Zm9sZC52MS5jYXRhbi5IZXhDb29yZBIsCgd0ZXJyYWluGAIgASgOMhsuaGV4Zm9sZC52MS5jYXRhbmlhLlRlcnJhaW4SEwoGbnVtYmVyGAMgASgNSACIAQFCCQoHX251bWJlciKWAgoFQm9hcmQSKgoFaGV4ZXMYASADKAsyGy5oZXhmb2xkLnYxLmNhdGFuaWEuSGV4VGlsZRIpCgdoYXJib3JzGAIgAygLMhguaGV4Zm9sZC52MS5jYXRhbi5IYXJib3ISLQoIdmVydGljZXMYAyADKAsyGy5oZXhmb2xkLnYxLmNhdGFuLlZlcnRleEtleRIpCgVlZGdlcxgEIAMoCzIaLmhleGZvbGQudjEuY2F0YW4uRWRnZUVuZHMSLAoLaGV4X2NlbnRlcnMYBSADKAsyFy5oZXhmb2xkLnYxLmNhdGFuLlBvaW50Ei4KDXZlcnRleF9wb2ludHMYBiADKAsyFy5oZXhmb2xkLnYxLmNhdGFuLlBvaW50IigKClJvdXRlUGllY2USDAoEZWRnZRgBIAEoDRIMCgRzaGlwGAIgASgIIiYKB0hleENoaXASCwoDaGV4GAEgASgNEg4KBm51bWJlchgCIAEoDSJBCgVXcmVjaxIMCgRzZWF0GAEgASgNEgwKBGVkZ2UYAiABKA0SDAoEc2hpcBgDIAEoCBIOCgZyZXBhaXIYBCABKAgiMgoGUmVwYWlyEgwKBHNlYXQYASABKA0SDAoEZWRnZRgCIAEoDRIMCgRzaGlwGAMgASgIIjEKBFRpbHQSDAoEc2VhdBgBIAEoDRIOCgZ2ZXJ0ZXgYAiABKA0SCwoDc3VtGAMgASgNIloKClNwZWNpYWxpc3QSLAoIcmVzb3VyY2UYASABKA4yGi5oZXhmb2xkLnYxLmNhdGFuLlJlc291cmNlEhMKBmhvbGRlchgCIAEoDUgAiAEBQgkKB19ob2xkZXIiOAoIQ29ucXVlc3QSDAoEc2VhdBgBIAEoDRIOCgZ2ZXJ0ZXgYAiABKA0SDgoGaXNsYW5kGAMgASgNIioKCUNoaXBDb3VudBIOCgZudW1iZXIYASABKA0SDQoFY291bnQYAiABKA0i4gYKB0NvbW1hbmQSMAoCY2sYASABKAsyIi5oZXhmb2xkLnYxLmNpdGllc19rbmlnaHRzLkNvbW1hbmRIABIzCgpwbGFjZV9zaGlwGAIgASgLMh0uaGV4Zm9sZC52MS5jYXRhbmlhLlBsYWNlU2hpcEgAEjMKCmJ1aWxkX3NoaXAYAyABKAsyHS5oZXhmb2xkLnYxLmNhdGFuaWEuQnVpbGRTaGlwSAASMQoJbW92ZV9zaGlwGAQgASgLMhwuaGV4Zm9sZC52MS5jYXRhbmlhLk1vdmVTaGlwSAASRAoTYnVpbGRfbGFuZGluZ19wbGFjZRgFIAEoCzIlLmhleGZvbGQudjEuY2F0YW5pYS5CdWlsZExhbmRpbmdQbGFjZUgAEjUKC21vdmVfcGlyYXRlGAYgASgLMh4uaGV4Zm9sZC52MS5jYXRhbmlhLk1vdmVQaXJhdGVIABI1CgtjaG9vc2VfZ29sZBgHIAEoCzIeLmhleGZvbGQudjEuY2F0YW5pYS5DaG9vc2VHb2xkSAASRAoUYnV5X2RldmVsb3BtZW50X2NhcmQYCCABKAsyJC5oZXhmb2xkLnYxLmNhdGFuLkJ1eURldmVsb3BtZW50Q2FyZEgAEjUKC3BsYXlfa25pZ2h0GAkgASgLMh4uaGV4Zm9sZC52MS5jYXRhbmlhLlBsYXlLbmlnaHRIABJCChJwbGF5X3JvYWRfYnVpbGRpbmcYCiABKAsyJC5oZXhmb2xkLnYxLmNhdGFuaWEuUGxheVJvYWRCdWlsZGluZ0gAEkEKE3BsYXlfeWVhcl9vZl9wbGVudHkYCyABKAsyIi5oZXhmb2xkLnYxLmNhdGFuLlBsYXlZZWFyT2ZQbGVudHlIABI3Cg1wbGF5X21vbm9wb2x5GAwgASgLMh4uaGV4Zm9sZC52MS5jYXRhbi5QbGF5TW9ub3BvbHlIABJTChtwbGF5X3Byb2dyZXNzX3JvYWRfYnVpbGRpbmcYDSABKAsyLC5oZXhmb2xkLnYxLmNhdGFuaWEuUGxheVByb2dyZXNzUm9hZEJ1aWxkaW5nSAASNwoMY2hhc2VfYmFuZGl0GA4gASgLMh8uaGV4Zm9sZC52MS5jYXRhbmlhLkNoYXNlQmFuZGl0SABCCQoHY29tbWFuZCIZCglQbGFjZVNoaXASDAoEZWRnZRgBIAEoDSIZCglCdWlsZFNoaXASDAoEZWRnZRgBIAEoDSIkCghNb3ZlU2hpcBIMCgRmcm9tGAEgASgNEgoKAnRvGAIgASgNIiMKEUJ1aWxkTGFuZGluZ1BsYWNlEg4KBnZlcnRleBgBIAEoDSI5CgpNb3ZlUGlyYXRlEgsKA2hleBgBIAEoDRITCgZ2aWN0aW0YAiABKA1IAIgBAUIJCgdfdmljdGltIjwKCkNob29zZUdvbGQSLgoJcmVzb3VyY2VzGAEgASgLMhsuaGV4Zm9sZC52MS5jYXRhbi5SZXNvdXJjZXMiZQoKUGxheUtuaWdodBIqCgZiYW5kaXQYASABKA4yGi5oZXhmb2xkLnYxLmNhdGFuaWEuQmFuZGl0EgsKA2hleBgCIAEoDRITCgZ2aWN0aW0YAyABKA1IAIgBAUIJCgdfdmljdGltInEKEFBsYXlSb2FkQnVpbGRpbmcSLQoFZmlyc3QYASABKAsyHi5oZXhmb2xkLnYxLmNhdGFuaWEuUm91dGVQaWVjZRIuCgZzZWNvbmQYAiABKAsyHi5oZXhmb2xkLnYxLmNhdGFuaWEuUm91dGVQaWVjZSJ5ChhQbGF5UHJvZ3Jlc3NSb2FkQnVpbGRpbmcSLQoFZmlyc3QYASABKAsyHi5oZXhmb2xkLnYxLmNhdGFuaWEuUm91dGVQaWVjZRIuCgZzZWNvbmQYAiABKAsyHi5oZXhmb2xkLnYxLmNhdGFuaWEuUm91dGVQaWVjZSJ2CgtDaGFzZUJhbmRpdBIOCgZrbmlnaHQYASABKA0SKgoGYmFuZGl0GAIgASgOMhouaGV4Zm9sZC52MS5jYXRhbmlhLkJhbmRpdBILCgNoZXgYAyABKA0SEwoGdmljdGltGAQgASgNSACIAQFCCQoHX3ZpY3RpbSKJDAoFRXZlbnQSLgoCY2sYASABKAsyIC5oZXhmb2xkLnYxLmNpdGllc19rbmlnaHRzLkV2ZW50SAASNQoLc2hpcF9wbGFjZWQYAiABKAsyHi5oZXhmb2xkLnYxLmNhdGFuaWEuU2hpcFBsYWNlZEgAEjMKCnNoaXBfYnVpbHQYAyABKAsyHS5oZXhmb2xkLnYxLmNhdGFuaWEuU2hpcEJ1aWx0SAASMwoKc2hpcF9tb3ZlZBgEIAEoCzIdLmhleGZvbGQudjEuY2F0YW5pYS5TaGlwTW92ZWRIABI3CgxzaGlwX3JlbW92ZWQYBSABKAsyHy5oZXhmb2xkLnYxLmNhdGFuaWEuU2hpcFJlbW92ZWRIABJEChNsYW5kaW5nX3BsYWNlX2J1aWx0GAYgASgLMiUuaGV4Zm9sZC52MS5jYXRhbmlhLkxhbmRpbmdQbGFjZUJ1aWx0SAASNwoMcGlyYXRlX21vdmVkGAcgASgLMh8uaGV4Zm9sZC52MS5jYXRhbmlhLlBpcmF0ZU1vdmVkSAASOQoNcGlyYXRlX2NoYXNlZBgIIAEoCzIgLmhleGZvbGQudjEuY2F0YW5pYS5QaXJhdGVDaGFzZWRIABI1CgtjaGlwc19kcmF3bhgJIAEoCzIeLmhleGZvbGQudjEuY2F0YW5pYS5DaGlwc0RyYXduSAASLwoIZ29sZF9kdWUYCiABKAsyGy5oZXhmb2xkLnYxLmNhdGFuaWEuR29sZER1ZUgAEjUKC2dvbGRfY2hvc2VuGAsgASgLMh4uaGV4Zm9sZC52MS5jYXRhbmlhLkdvbGRDaG9zZW5IABJAChF0cmFkZV9waGFzZV9lbmRlZBgMIAEoCzIjLmhleGZvbGQudjEuY2F0YW5pYS5UcmFkZVBoYXNlRW5kZWRIABJKChdkZXZlbG9wbWVudF9jYXJkX2JvdWdodBgNIAEoCzInLmhleGZvbGQudjEuY2F0YW4uRGV2ZWxvcG1lbnRDYXJkQm91Z2h0SAASTAoXZGV2ZWxvcG1lbnRfY2FyZF9wbGF5ZWQYDiABKAsyKS5oZXhmb2xkLnYxLmNhdGFuaWEuRGV2ZWxvcG1lbnRDYXJkUGxheWVkSAASRAoUbGFyZ2VzdF9hcm15X2NoYW5nZWQYDyABKAsyJC5oZXhmb2xkLnYxLmNhdGFuLkxhcmdlc3RBcm15Q2hhbmdlZEgAEjsKDmNvcm5lcl9jbGVhcmVkGBAgASgLMiEuaGV4Zm9sZC52MS5jYXRhbmlhLkNvcm5lckNsZWFyZWRIABI1Cgtmb3JjZV9tb3ZlZBgRIAEoCzIeLmhleGZvbGQudjEuY2F0YW5pYS5Gb3JjZU1vdmVkSAASPQoPYnVpbGRpbmdfdGlsdGVkGBIgASgLMiIuaGV4Zm9sZC52MS5jYXRhbmlhLkJ1aWxkaW5nVGlsdGVkSAASPwoQYnVpbGRpbmdfcmlnaHRlZBgTIAEoCzIjLmhleGZvbGQudjEuY2F0YW5pYS5CdWlsZGluZ1JpZ2h0ZWRIABI9Cg92b2xjYW5vX2VydXB0ZWQYFCABKAsyIi5oZXhmb2xkLnYxLmNhdGFuaWEuVm9sY2Fub0VydXB0ZWRIABI9Cg9idWlsZGluZ19ydWluZWQYFSABKAsyIi5oZXhmb2xkLnYxLmNhdGFuaWEuQnVpbGRpbmdSdWluZWRIABI5Cg1zZXZlbl95aWVsZGVkGBYgASgLMiAuaGV4Zm9sZC52MS5jYXRhbmlhLlNldmVuWWllbGRlZEgAEkMKEnNwZWNpYWxpc3RfY2hhbmdlZBgXIAEoCzIlLmhleGZvbGQudjEuY2F0YW5pYS5TcGVjaWFsaXN0Q2hhbmdlZEgAEj8KEHNwZWNpYWxpc3RzX3BhaWQYGCABKAsyIy5oZXhmb2xkLnYxLmNhdGFuaWEuU3BlY2lhbGlzdHNQYWlkSAASPwoQaXNsYW5kX2NvbnF1ZXJlZBgZIAEoCzIjLmhleGZvbGQudjEuY2F0YW5pYS5Jc2xhbmRDb25xdWVyZWRIAEIHCgVldmVudCIoCgpTaGlwUGxhY2VkEgwKBHNlYXQYASABKA0SDAoEZWRnZRgCIAEoDSI1CglTaGlwQnVpbHQSDAoEc2VhdBgBIAEoDRIMCgRlZGdlGAIgASgNEgwKBGZyZWUYAyABKAgiMwoJU2hpcE1vdmVkEgwKBHNlYXQYASABKA0SDAoEZnJvbRgCIAEoDRIKCgJ0bxgDIAEoDSIpCgtTaGlwUmVtb3ZlZBIMCgRzZWF0GAEgASgNEgwKBGVkZ2UYAiABKA0iMQoRTGFuZGluZ1BsYWNlQnVpbHQSDAoEc2VhdBgBIAEoDRIOCgZ2ZXJ0ZXgYAiABKA0iKAoLUGlyYXRlTW92ZWQSDAoEc2VhdBgBIAEoDRILCgNoZXgYAiABKA0iOQoMUGlyYXRlQ2hhc2VkEgwKBHNlYXQYASABKA0SDgoGa25pZ2h0GAIgASgNEgsKA2hleBgDIAEoDSJGCgpDaGlwc0RyYXduEgwKBHNlYXQYASABKA0SKgoFY2hpcHMYAiADKAsyGy5oZXhmb2xkLnYxLmNhdGFuaWEuSGV4Q2hpcCI0CgdHb2xkRHVlEikKBG93ZWQYASADKAsyGy5oZXhmb2xkLnYxLmNhdGFuLlNlYXRDb3VudCJKCgpHb2xkQ2hvc2VuEgwKBHNlYXQYASABKA0SLgoJcmVzb3VyY2VzGAIgASgLMhsuaGV4Zm9sZC52MS5jYXRhbi5SZXNvdXJjZXMiHwoPVHJhZGVQaGFzZUVuZGVkEgwKBHNlYXQYASABKA0iTgoVRGV2ZWxvcG1lbnRDYXJkUGxheWVkEgwKBHNlYXQYASABKA0SJwoEY2FyZBgCIAEoDjIZLmhleGZvbGQudjEuY2F0YW4uRGV2Q2FyZCI+Cg1Db3JuZXJDbGVhcmVkEgwKBHNlYXQYASABKA0SDgoGdmVydGV4GAIgASgNEg8KB3JlbW92ZWQYAyADKA0iewoKRm9yY2VNb3ZlZBIoCgVmb3JjZRgBIAEoDjIZLmhleGZvbGQudjEuY2F0YW5pYS5Gb3JjZRIMCgRmcm9tGAIgASgNEgoKAnRvGAMgASgNEikKBndyZWNrcxgEIAMoCzIZLmhleGZvbGQudjEuY2F0YW5pYS5XcmVjayI7Cg5CdWlsZGluZ1RpbHRlZBIMCgRzZWF0GAEgASgNEg4KBnZlcnRleBgCIAEoDRILCgNzdW0YAyABKA0iLwoPQnVpbGRpbmdSaWdodGVkEgwKBHNlYXQYASABKA0SDgoGdmVydGV4GAIgASgNIjoKDlZvbGNhbm9FcnVwdGVkEgsKA2hleBgBIAEoDRILCgNkaWUYAiABKA0SDgoGdmVydGV4GAMgASgNIowBCg5CdWlsZGluZ1J1aW5lZBIMCgRzZWF0GAEgASgNEg4KBnZlcnRleBgCIAEoDRImCgRibG93GAMgASgOMhguaGV4Zm9sZC52MS5jYXRhbmlhLkJsb3cSJgoEcnVpbhgEIAEoDjIYLmhleGZvbGQudjEuY2F0YW5pYS5SdWluEgwKBHdhbGwYBSABKAgidQoMU2V2ZW5ZaWVsZGVkEjIKBWdhaW5zGAEgAygLMiMuaGV4Zm9sZC52MS5jaXRpZXNfa25pZ2h0cy5TZWF0SGFuZBIxCgh3aXRoaGVsZBgCIAMoDjIfLmhleGZvbGQudjEuY2l0aWVzX2tuaWdodHMuR29vZCJhChFTcGVjaWFsaXN0Q2hhbmdlZBIsCghyZXNvdXJjZRgBIAEoDjIaLmhleGZvbGQudjEuY2F0YW4uUmVzb3VyY2USEwoGaG9sZGVyGAIgASgNSACIAQFCCQoHX2hvbGRlciJPCg9TcGVjaWFsaXN0c1BhaWQSDAoEc2VhdBgBIAEoDRIuCglyZXNvdXJjZXMYAiABKAsyGy5oZXhmb2xkLnYxLmNhdGFuLlJlc291cmNlcyI/Cg9Jc2xhbmRDb25xdWVyZWQSDAoEc2VhdBgBIAEoDRIOCgZ2ZXJ0ZXgYAiABKA0SDgoGaXNsYW5kGAMgASgNIiwKDExhbmRpbmdQbGFjZRIOCgZ2ZXJ0ZXgYASABKA0SDAoEc2VhdBgCIAEoDSKBAgoGU2FpbG9yEgwKBHNlYXQYASABKA0SEgoKc2hpcHNfbGVmdBgCIAEoDRIbChNsYW5kaW5nX3BsYWNlc19sZWZ0GAMgASgNEh4KFmRldmVsb3BtZW50X2NhcmRfY291bnQYBCABKA0SNQoRZGV2ZWxvcG1lbnRfY2FyZHMYBSABKAsyGi5oZXhmb2xkLnYxLmNhdGFuLkRldkNhcmRzEjkKFWRldmVsb3BtZW50X2NhcmRzX25ldxgGIAEoCzIaLmhleGZvbGQudjEuY2F0YW4uRGV2Q2FyZHMSFgoOa25pZ2h0c19wbGF5ZWQYByABKA0SDgoGcG9pbnRzGAggASgNIvoGCgVTdGF0ZRIvCgVsYXllchgBIAEoCzIgLmhleGZvbGQudjEuY2l0aWVzX2tuaWdodHMuU3RhdGUSKAoFYm9hcmQYAiABKAsyGS5oZXhmb2xkLnYxLmNhdGFuaWEuQm9hcmQSJQoFc2hpcHMYAyADKAsyFi5oZXhmb2xkLnYxLmNhdGFuLlJvYWQSOAoObGFuZGluZ19wbGFjZXMYBCADKAsyIC5oZXhmb2xkLnYxLmNhdGFuaWEuTGFuZGluZ1BsYWNlEhMKBnBpcmF0ZRgFIAEoDUgAiAEBEisKB3NhaWxvcnMYBiADKAsyGi5oZXhmb2xkLnYxLmNhdGFuaWEuU2FpbG9yEh4KFmRldmVsb3BtZW50X2NhcmRzX2xlZnQYByABKA0SGQoMbGFyZ2VzdF9hcm15GAggASgNSAGIAQESLwoIY2hpcF9iYWcYCSADKAsyHS5oZXhmb2xkLnYxLmNhdGFuaWEuQ2hpcENvdW50Ei4KCWdvbGRfb3dlZBgKIAMoCzIbLmhleGZvbGQudjEuY2F0YW4uU2VhdENvdW50EhgKEHRyYWRlX3BoYXNlX292ZXIYCyABKAgSHwoXZGV2ZWxvcG1lbnRfY2FyZF9wbGF5ZWQYDCABKAgSEgoKc2hpcF9tb3ZlZBgNIAEoCBIdChVzaGlwc19idWlsdF90aGlzX3R1cm4YDiADKA0SHgoWYmFyYmFyaWFuX3RyYWNrX2xlbmd0aBgPIAEoDRIUCgdpY2ViZXJnGBAgASgNSAKIAQESFgoJaHVycmljYW5lGBEgASgNSAOIAQESGAoLc3Rvcm1fY2xvdWQYEiABKA1IBIgBARIrCgdyZXBhaXJzGBMgAygLMhouaGV4Zm9sZC52MS5jYXRhbmlhLlJlcGFpchIoCgZ0aWx0ZWQYFCADKAsyGC5oZXhmb2xkLnYxLmNhdGFuaWEuVGlsdBIzCgtzcGVjaWFsaXN0cxgVIAMoCzIeLmhleGZvbGQudjEuY2F0YW5pYS5TcGVjaWFsaXN0Ei8KCWNvbnF1ZXN0cxgWIAMoCzIcLmhleGZvbGQudjEuY2F0YW5pYS5Db25xdWVzdEIJCgdfcGlyYXRlQg8KDV9sYXJnZXN0X2FybXlCCgoIX2ljZWJlcmdCDAoKX2h1cnJpY2FuZUIOCgxfc3Rvcm1fY2xvdWQqwQIKB1RlcnJhaW4SFwoTVEVSUkFJTl9VTlNQRUNJRklFRBAAEhEKDVRFUlJBSU5fSElMTFMQARISCg5URVJSQUlOX0ZPUkVTVBACEhMKD1RFUlJBSU5fUEFTVFVSRRADEhIKDlRFUlJBSU5fRklFTERTEAQSFQoRVEVSUkFJTl9NT1VOVEFJTlMQBRISCg5URVJSQUlOX0RFU0VSVBAGEg8KC1RFUlJBSU5fU0VBEAcSEAoMVEVSUkFJTl9HT0xEEAgSEwoPVEVSUkFJTl9HTEFDSUVSEAkSEwoPVEVSUkFJTl9WT0xDQU5PEAoSEgoOVEVSUkFJTl9URU1QTEUQCxISCg5URVJSQUlOX0NBU1RMRRAMEhMKD1RFUlJBSU5fU1RBVElPThANEhgKFFRFUlJBSU5fRE9VQkxFX0ZJRUxEEA4qRgoGQmFuZGl0EhYKEkJBTkRJVF9VTlNQRUNJRklFRBAAEhEKDUJBTkRJVF9ST0JCRVIQARIRCg1CQU5ESVRfUElSQVRFEAIqXQoFRm9yY2USFQoRRk9SQ0VfVU5TUEVDSUZJRUQQABIRCg1GT1JDRV9JQ0VCRVJHEAESEwoPRk9SQ0VfSFVSUklDQU5FEAISFQoRRk9SQ0VfU1RPUk1fQ0xPVUQQAypDCgRCbG93EhQKEEJMT1dfVU5TUEVDSUZJRUQQABISCg5CTE9XX0FWQUxBTkNIRRABEhEKDUJMT1dfRVJVUFRJT04QAipnCgRSdWluEhQKEFJVSU5fVU5TUEVDSUZJRUQQABIbChdSVUlOX1NFVFRMRU1FTlRfUkVNT1ZFRBABEhUKEVJVSU5fQ0lUWV9SRURVQ0VEEAISFQoRUlVJTl9DSVRZX1JFTU9WRUQQA0KpAQoWZGV2LmhleGZvbGQudjEuY2F0YW5pYUIMQ2F0YW5pYVByb3RvUAFaPmdpdGh1Yi5jb20vaGV4Zm9sZC9oZXhmb2xkL2dlbi9nby9oZXhmb2xkL3YxL2NhdGFuaWE7Y2F0YW5pYXYxqgISSGV4Zm9sZC5WMS5DYXRhbmlhygISSGV4Zm9sZFxWMVxDYXRhbmlh6gIUSGV4Zm9sZDo6VjE6OkNhdGFuaWFiBnByb3RvMw", [file_hexfold_v1_catan_catan, file_hexfold_v1_cities_knights_cities_knights]);
+  fileDesc("CiBoZXhmb2xkL3YxL2NhdGFuaWEvY2F0YW5pYS5wcm90bxISaGV4Zm9sZC52MS5jYXRhbmlhIoIBCgdIZXhUaWxlEikKBWNvb3JkGAEgASgLMhouaGV4Zm9sZC52MS5jYXRhbi5IZXhDb29yZBIsCgd0ZXJyYWluGAIgASgOMhsuaGV4Zm9sZC52MS5jYXRhbmlhLlRlcnJhaW4SEwoGbnVtYmVyGAMgASgNSACIAQFCCQoHX251bWJlciKWAgoFQm9hcmQSKgoFaGV4ZXMYASADKAsyGy5oZXhmb2xkLnYxLmNhdGFuaWEuSGV4VGlsZRIpCgdoYXJib3JzGAIgAygLMhguaGV4Zm9sZC52MS5jYXRhbi5IYXJib3ISLQoIdmVydGljZXMYAyADKAsyGy5oZXhmb2xkLnYxLmNhdGFuLlZlcnRleEtleRIpCgVlZGdlcxgEIAMoCzIaLmhleGZvbGQudjEuY2F0YW4uRWRnZUVuZHMSLAoLaGV4X2NlbnRlcnMYBSADKAsyFy5oZXhmb2xkLnYxLmNhdGFuLlBvaW50Ei4KDXZlcnRleF9wb2ludHMYBiADKAsyFy5oZXhmb2xkLnYxLmNhdGFuLlBvaW50IrMBCglUZW1wbGVEdWUSNAoHdHJpYnV0ZRgBIAEoCzIhLmhleGZvbGQudjEuY2F0YW5pYS5UZW1wbGVUcmlidXRlSAASMQoEZGVidBgCIAEoCzIhLmhleGZvbGQudjEuY2F0YW5pYS5UZW1wbGVUcmlidXRlSAASNgoIb2ZmZXJpbmcYAyABKAsyIi5oZXhmb2xkLnYxLmNhdGFuaWEuVGVtcGxlT2ZmZXJpbmdIAEIFCgNkdWUiKQoNVGVtcGxlVHJpYnV0ZRIMCgRmcm9tGAEgASgNEgoKAnRvGAIgASgNIk4KDlRlbXBsZU9mZmVyaW5nEgwKBHNlYXQYASABKA0SLgoJcmVzb3VyY2VzGAIgASgLMhsuaGV4Zm9sZC52MS5jYXRhbi5SZXNvdXJjZXMiKAoKUm91dGVQaWVjZRIMCgRlZGdlGAEgASgNEgwKBHNoaXAYAiABKAgiJgoHSGV4Q2hpcBILCgNoZXgYASABKA0SDgoGbnVtYmVyGAIgASgNIkEKBVdyZWNrEgwKBHNlYXQYASABKA0SDAoEZWRnZRgCIAEoDRIMCgRzaGlwGAMgASgIEg4KBnJlcGFpchgEIAEoCCIyCgZSZXBhaXISDAoEc2VhdBgBIAEoDRIMCgRlZGdlGAIgASgNEgwKBHNoaXAYAyABKAgiMQoEVGlsdBIMCgRzZWF0GAEgASgNEg4KBnZlcnRleBgCIAEoDRILCgNzdW0YAyABKA0iWgoKU3BlY2lhbGlzdBIsCghyZXNvdXJjZRgBIAEoDjIaLmhleGZvbGQudjEuY2F0YW4uUmVzb3VyY2USEwoGaG9sZGVyGAIgASgNSACIAQFCCQoHX2hvbGRlciI4CghDb25xdWVzdBIMCgRzZWF0GAEgASgNEg4KBnZlcnRleBgCIAEoDRIOCgZpc2xhbmQYAyABKA0iJAoEUG9zdBIMCgRzZWF0GAEgASgNEg4KBnZlcnRleBgCIAEoDSIqCglDaGlwQ291bnQSDgoGbnVtYmVyGAEgASgNEg0KBWNvdW50GAIgASgNIt0HCgdDb21tYW5kEjAKAmNrGAEgASgLMiIuaGV4Zm9sZC52MS5jaXRpZXNfa25pZ2h0cy5Db21tYW5kSAASMwoKcGxhY2Vfc2hpcBgCIAEoCzIdLmhleGZvbGQudjEuY2F0YW5pYS5QbGFjZVNoaXBIABIzCgpidWlsZF9zaGlwGAMgASgLMh0uaGV4Zm9sZC52MS5jYXRhbmlhLkJ1aWxkU2hpcEgAEjEKCW1vdmVfc2hpcBgEIAEoCzIcLmhleGZvbGQudjEuY2F0YW5pYS5Nb3ZlU2hpcEgAEkQKE2J1aWxkX2xhbmRpbmdfcGxhY2UYBSABKAsyJS5oZXhmb2xkLnYxLmNhdGFuaWEuQnVpbGRMYW5kaW5nUGxhY2VIABI1Cgttb3ZlX3BpcmF0ZRgGIAEoCzIeLmhleGZvbGQudjEuY2F0YW5pYS5Nb3ZlUGlyYXRlSAASNQoLY2hvb3NlX2dvbGQYByABKAsyHi5oZXhmb2xkLnYxLmNhdGFuaWEuQ2hvb3NlR29sZEgAEkQKFGJ1eV9kZXZlbG9wbWVudF9jYXJkGAggASgLMiQuaGV4Zm9sZC52MS5jYXRhbi5CdXlEZXZlbG9wbWVudENhcmRIABI1CgtwbGF5X2tuaWdodBgJIAEoCzIeLmhleGZvbGQudjEuY2F0YW5pYS5QbGF5S25pZ2h0SAASQgoScGxheV9yb2FkX2J1aWxkaW5nGAogASgLMiQuaGV4Zm9sZC52MS5jYXRhbmlhLlBsYXlSb2FkQnVpbGRpbmdIABJBChNwbGF5X3llYXJfb2ZfcGxlbnR5GAsgASgLMiIuaGV4Zm9sZC52MS5jYXRhbi5QbGF5WWVhck9mUGxlbnR5SAASNwoNcGxheV9tb25vcG9seRgMIAEoCzIeLmhleGZvbGQudjEuY2F0YW4uUGxheU1vbm9wb2x5SAASUwobcGxheV9wcm9ncmVzc19yb2FkX2J1aWxkaW5nGA0gASgLMiwuaGV4Zm9sZC52MS5jYXRhbmlhLlBsYXlQcm9ncmVzc1JvYWRCdWlsZGluZ0gAEjcKDGNoYXNlX2JhbmRpdBgOIAEoCzIfLmhleGZvbGQudjEuY2F0YW5pYS5DaGFzZUJhbmRpdEgAEkQKE2V4Y2hhbmdlX2F0X3N0YXRpb24YDyABKAsyJS5oZXhmb2xkLnYxLmNhdGFuaWEuRXhjaGFuZ2VBdFN0YXRpb25IABIzCgpwYXlfdGVtcGxlGBAgASgLMh0uaGV4Zm9sZC52MS5jYXRhbmlhLlBheVRlbXBsZUgAQgkKB2NvbW1hbmQiOwoJUGF5VGVtcGxlEi4KCXJlc291cmNlcxgBIAEoCzIbLmhleGZvbGQudjEuY2F0YW4uUmVzb3VyY2VzIm0KEUV4Y2hhbmdlQXRTdGF0aW9uEi0KBGdpdmUYASABKAsyHy5oZXhmb2xkLnYxLmNpdGllc19rbmlnaHRzLkhhbmQSKQoEdGFrZRgCIAEoCzIbLmhleGZvbGQudjEuY2F0YW4uUmVzb3VyY2VzIhkKCVBsYWNlU2hpcBIMCgRlZGdlGAEgASgNIhkKCUJ1aWxkU2hpcBIMCgRlZGdlGAEgASgNIiQKCE1vdmVTaGlwEgwKBGZyb20YASABKA0SCgoCdG8YAiABKA0iIwoRQnVpbGRMYW5kaW5nUGxhY2USDgoGdmVydGV4GAEgASgNIjkKCk1vdmVQaXJhdGUSCwoDaGV4GAEgASgNEhMKBnZpY3RpbRgCIAEoDUgAiAEBQgkKB192aWN0aW0iPAoKQ2hvb3NlR29sZBIuCglyZXNvdXJjZXMYASABKAsyGy5oZXhmb2xkLnYxLmNhdGFuLlJlc291cmNlcyJlCgpQbGF5S25pZ2h0EioKBmJhbmRpdBgBIAEoDjIaLmhleGZvbGQudjEuY2F0YW5pYS5CYW5kaXQSCwoDaGV4GAIgASgNEhMKBnZpY3RpbRgDIAEoDUgAiAEBQgkKB192aWN0aW0icQoQUGxheVJvYWRCdWlsZGluZxItCgVmaXJzdBgBIAEoCzIeLmhleGZvbGQudjEuY2F0YW5pYS5Sb3V0ZVBpZWNlEi4KBnNlY29uZBgCIAEoCzIeLmhleGZvbGQudjEuY2F0YW5pYS5Sb3V0ZVBpZWNlInkKGFBsYXlQcm9ncmVzc1JvYWRCdWlsZGluZxItCgVmaXJzdBgBIAEoCzIeLmhleGZvbGQudjEuY2F0YW5pYS5Sb3V0ZVBpZWNlEi4KBnNlY29uZBgCIAEoCzIeLmhleGZvbGQudjEuY2F0YW5pYS5Sb3V0ZVBpZWNlInYKC0NoYXNlQmFuZGl0Eg4KBmtuaWdodBgBIAEoDRIqCgZiYW5kaXQYAiABKA4yGi5oZXhmb2xkLnYxLmNhdGFuaWEuQmFuZGl0EgsKA2hleBgDIAEoDRITCgZ2aWN0aW0YBCABKA1IAIgBAUIJCgdfdmljdGltIoMRCgVFdmVudBIuCgJjaxgBIAEoCzIgLmhleGZvbGQudjEuY2l0aWVzX2tuaWdodHMuRXZlbnRIABI1CgtzaGlwX3BsYWNlZBgCIAEoCzIeLmhleGZvbGQudjEuY2F0YW5pYS5TaGlwUGxhY2VkSAASMwoKc2hpcF9idWlsdBgDIAEoCzIdLmhleGZvbGQudjEuY2F0YW5pYS5TaGlwQnVpbHRIABIzCgpzaGlwX21vdmVkGAQgASgLMh0uaGV4Zm9sZC52MS5jYXRhbmlhLlNoaXBNb3ZlZEgAEjcKDHNoaXBfcmVtb3ZlZBgFIAEoCzIfLmhleGZvbGQudjEuY2F0YW5pYS5TaGlwUmVtb3ZlZEgAEkQKE2xhbmRpbmdfcGxhY2VfYnVpbHQYBiABKAsyJS5oZXhmb2xkLnYxLmNhdGFuaWEuTGFuZGluZ1BsYWNlQnVpbHRIABI3CgxwaXJhdGVfbW92ZWQYByABKAsyHy5oZXhmb2xkLnYxLmNhdGFuaWEuUGlyYXRlTW92ZWRIABI5Cg1waXJhdGVfY2hhc2VkGAggASgLMiAuaGV4Zm9sZC52MS5jYXRhbmlhLlBpcmF0ZUNoYXNlZEgAEjUKC2NoaXBzX2RyYXduGAkgASgLMh4uaGV4Zm9sZC52MS5jYXRhbmlhLkNoaXBzRHJhd25IABIvCghnb2xkX2R1ZRgKIAEoCzIbLmhleGZvbGQudjEuY2F0YW5pYS5Hb2xkRHVlSAASNQoLZ29sZF9jaG9zZW4YCyABKAsyHi5oZXhmb2xkLnYxLmNhdGFuaWEuR29sZENob3NlbkgAEkAKEXRyYWRlX3BoYXNlX2VuZGVkGAwgASgLMiMuaGV4Zm9sZC52MS5jYXRhbmlhLlRyYWRlUGhhc2VFbmRlZEgAEkoKF2RldmVsb3BtZW50X2NhcmRfYm91Z2h0GA0gASgLMicuaGV4Zm9sZC52MS5jYXRhbi5EZXZlbG9wbWVudENhcmRCb3VnaHRIABJMChdkZXZlbG9wbWVudF9jYXJkX3BsYXllZBgOIAEoCzIpLmhleGZvbGQudjEuY2F0YW5pYS5EZXZlbG9wbWVudENhcmRQbGF5ZWRIABJEChRsYXJnZXN0X2FybXlfY2hhbmdlZBgPIAEoCzIkLmhleGZvbGQudjEuY2F0YW4uTGFyZ2VzdEFybXlDaGFuZ2VkSAASOwoOY29ybmVyX2NsZWFyZWQYECABKAsyIS5oZXhmb2xkLnYxLmNhdGFuaWEuQ29ybmVyQ2xlYXJlZEgAEjUKC2ZvcmNlX21vdmVkGBEgASgLMh4uaGV4Zm9sZC52MS5jYXRhbmlhLkZvcmNlTW92ZWRIABI9Cg9idWlsZGluZ190aWx0ZWQYEiABKAsyIi5oZXhmb2xkLnYxLmNhdGFuaWEuQnVpbGRpbmdUaWx0ZWRIABI/ChBidWlsZGluZ19yaWdodGVkGBMgASgLMiMuaGV4Zm9sZC52MS5jYXRhbmlhLkJ1aWxkaW5nUmlnaHRlZEgAEj0KD3ZvbGNhbm9fZXJ1cHRlZBgUIAEoCzIiLmhleGZvbGQudjEuY2F0YW5pYS5Wb2xjYW5vRXJ1cHRlZEgAEj0KD2J1aWxkaW5nX3J1aW5lZBgVIAEoCzIiLmhleGZvbGQudjEuY2F0YW5pYS5CdWlsZGluZ1J1aW5lZEgAEjkKDXNldmVuX3lpZWxkZWQYFiABKAsyIC5oZXhmb2xkLnYxLmNhdGFuaWEuU2V2ZW5ZaWVsZGVkSAASQwoSc3BlY2lhbGlzdF9jaGFuZ2VkGBcgASgLMiUuaGV4Zm9sZC52MS5jYXRhbmlhLlNwZWNpYWxpc3RDaGFuZ2VkSAASPwoQc3BlY2lhbGlzdHNfcGFpZBgYIAEoCzIjLmhleGZvbGQudjEuY2F0YW5pYS5TcGVjaWFsaXN0c1BhaWRIABI/ChBpc2xhbmRfY29ucXVlcmVkGBkgASgLMiMuaGV4Zm9sZC52MS5jYXRhbmlhLklzbGFuZENvbnF1ZXJlZEgAEkgKFXN0YXRpb25fZXhjaGFuZ2VzX2R1ZRgaIAEoCzInLmhleGZvbGQudjEuY2F0YW5pYS5TdGF0aW9uRXhjaGFuZ2VzRHVlSAASQQoRc3RhdGlvbl9leGNoYW5nZWQYGyABKAsyJC5oZXhmb2xkLnYxLmNhdGFuaWEuU3RhdGlvbkV4Y2hhbmdlZEgAEjsKDnN0YXRpb25fd2FybmVkGBwgASgLMiEuaGV4Zm9sZC52MS5jYXRhbmlhLlN0YXRpb25XYXJuZWRIABI9Cg9zdGF0aW9uX2V4Y3VzZWQYHSABKAsyIi5oZXhmb2xkLnYxLmNhdGFuaWEuU3RhdGlvbkV4Y3VzZWRIABJKChZzYWNyaWZpY2lhbF9zaXRlX2J1aWx0GB4gASgLMiguaGV4Zm9sZC52MS5jYXRhbmlhLlNhY3JpZmljaWFsU2l0ZUJ1aWx0SAASNwoMdHJpYnV0ZXNfZHVlGB8gASgLMh8uaGV4Zm9sZC52MS5jYXRhbmlhLlRyaWJ1dGVzRHVlSAASNQoLdGVtcGxlX3BhaWQYICABKAsyHi5oZXhmb2xkLnYxLmNhdGFuaWEuVGVtcGxlUGFpZEgAEkEKEXRyaWJ1dGVfZGVmYXVsdGVkGCEgASgLMiQuaGV4Zm9sZC52MS5jYXRhbmlhLlRyaWJ1dGVEZWZhdWx0ZWRIABI1CgtkZWJ0X2NhbGxlZBgiIAEoCzIeLmhleGZvbGQudjEuY2F0YW5pYS5EZWJ0Q2FsbGVkSAASOQoNZ29kc19hcHBlYXNlZBgjIAEoCzIgLmhleGZvbGQudjEuY2F0YW5pYS5Hb2RzQXBwZWFzZWRIAEIHCgVldmVudCIoCgpTaGlwUGxhY2VkEgwKBHNlYXQYASABKA0SDAoEZWRnZRgCIAEoDSI1CglTaGlwQnVpbHQSDAoEc2VhdBgBIAEoDRIMCgRlZGdlGAIgASgNEgwKBGZyZWUYAyABKAgiMwoJU2hpcE1vdmVkEgwKBHNlYXQYASABKA0SDAoEZnJvbRgCIAEoDRIKCgJ0bxgDIAEoDSIpCgtTaGlwUmVtb3ZlZBIMCgRzZWF0GAEgASgNEgwKBGVkZ2UYAiABKA0iMQoRTGFuZGluZ1BsYWNlQnVpbHQSDAoEc2VhdBgBIAEoDRIOCgZ2ZXJ0ZXgYAiABKA0iKAoLUGlyYXRlTW92ZWQSDAoEc2VhdBgBIAEoDRILCgNoZXgYAiABKA0iOQoMUGlyYXRlQ2hhc2VkEgwKBHNlYXQYASABKA0SDgoGa25pZ2h0GAIgASgNEgsKA2hleBgDIAEoDSJGCgpDaGlwc0RyYXduEgwKBHNlYXQYASABKA0SKgoFY2hpcHMYAiADKAsyGy5oZXhmb2xkLnYxLmNhdGFuaWEuSGV4Q2hpcCI0CgdHb2xkRHVlEikKBG93ZWQYASADKAsyGy5oZXhmb2xkLnYxLmNhdGFuLlNlYXRDb3VudCJKCgpHb2xkQ2hvc2VuEgwKBHNlYXQYASABKA0SLgoJcmVzb3VyY2VzGAIgASgLMhsuaGV4Zm9sZC52MS5jYXRhbi5SZXNvdXJjZXMiHwoPVHJhZGVQaGFzZUVuZGVkEgwKBHNlYXQYASABKA0iTgoVRGV2ZWxvcG1lbnRDYXJkUGxheWVkEgwKBHNlYXQYASABKA0SJwoEY2FyZBgCIAEoDjIZLmhleGZvbGQudjEuY2F0YW4uRGV2Q2FyZCI+Cg1Db3JuZXJDbGVhcmVkEgwKBHNlYXQYASABKA0SDgoGdmVydGV4GAIgASgNEg8KB3JlbW92ZWQYAyADKA0iewoKRm9yY2VNb3ZlZBIoCgVmb3JjZRgBIAEoDjIZLmhleGZvbGQudjEuY2F0YW5pYS5Gb3JjZRIMCgRmcm9tGAIgASgNEgoKAnRvGAMgASgNEikKBndyZWNrcxgEIAMoCzIZLmhleGZvbGQudjEuY2F0YW5pYS5XcmVjayI7Cg5CdWlsZGluZ1RpbHRlZBIMCgRzZWF0GAEgASgNEg4KBnZlcnRleBgCIAEoDRILCgNzdW0YAyABKA0iLwoPQnVpbGRpbmdSaWdodGVkEgwKBHNlYXQYASABKA0SDgoGdmVydGV4GAIgASgNIjoKDlZvbGNhbm9FcnVwdGVkEgsKA2hleBgBIAEoDRILCgNkaWUYAiABKA0SDgoGdmVydGV4GAMgASgNIowBCg5CdWlsZGluZ1J1aW5lZBIMCgRzZWF0GAEgASgNEg4KBnZlcnRleBgCIAEoDRImCgRibG93GAMgASgOMhguaGV4Zm9sZC52MS5jYXRhbmlhLkJsb3cSJgoEcnVpbhgEIAEoDjIYLmhleGZvbGQudjEuY2F0YW5pYS5SdWluEgwKBHdhbGwYBSABKAgidQoMU2V2ZW5ZaWVsZGVkEjIKBWdhaW5zGAEgAygLMiMuaGV4Zm9sZC52MS5jaXRpZXNfa25pZ2h0cy5TZWF0SGFuZBIxCgh3aXRoaGVsZBgCIAMoDjIfLmhleGZvbGQudjEuY2l0aWVzX2tuaWdodHMuR29vZCJhChFTcGVjaWFsaXN0Q2hhbmdlZBIsCghyZXNvdXJjZRgBIAEoDjIaLmhleGZvbGQudjEuY2F0YW4uUmVzb3VyY2USEwoGaG9sZGVyGAIgASgNSACIAQFCCQoHX2hvbGRlciJPCg9TcGVjaWFsaXN0c1BhaWQSDAoEc2VhdBgBIAEoDRIuCglyZXNvdXJjZXMYAiABKAsyGy5oZXhmb2xkLnYxLmNhdGFuLlJlc291cmNlcyI/Cg9Jc2xhbmRDb25xdWVyZWQSDAoEc2VhdBgBIAEoDRIOCgZ2ZXJ0ZXgYAiABKA0SDgoGaXNsYW5kGAMgASgNIj4KE1N0YXRpb25FeGNoYW5nZXNEdWUSJwoFcG9zdHMYASADKAsyGC5oZXhmb2xkLnYxLmNhdGFuaWEuUG9zdCKKAQoQU3RhdGlvbkV4Y2hhbmdlZBIMCgRzZWF0GAEgASgNEg4KBnZlcnRleBgCIAEoDRItCgRnYXZlGAMgASgLMh8uaGV4Zm9sZC52MS5jaXRpZXNfa25pZ2h0cy5IYW5kEikKBHRvb2sYBCABKAsyGy5oZXhmb2xkLnYxLmNhdGFuLlJlc291cmNlcyItCg1TdGF0aW9uV2FybmVkEgwKBHNlYXQYASABKA0SDgoGdmVydGV4GAIgASgNIi4KDlN0YXRpb25FeGN1c2VkEgwKBHNlYXQYASABKA0SDgoGdmVydGV4GAIgASgNIjQKFFNhY3JpZmljaWFsU2l0ZUJ1aWx0EgwKBHNlYXQYASABKA0SDgoGdmVydGV4GAIgASgNIjoKC1RyaWJ1dGVzRHVlEisKBGR1ZXMYASADKAsyHS5oZXhmb2xkLnYxLmNhdGFuaWEuVGVtcGxlRHVlIlYKClRlbXBsZVBhaWQSDAoEZnJvbRgBIAEoDRIKCgJ0bxgCIAEoDRIuCglyZXNvdXJjZXMYAyABKAsyGy5oZXhmb2xkLnYxLmNhdGFuLlJlc291cmNlcyIsChBUcmlidXRlRGVmYXVsdGVkEgwKBGZyb20YASABKA0SCgoCdG8YAiABKA0iJgoKRGVidENhbGxlZBIMCgRmcm9tGAEgASgNEgoKAnRvGAIgASgNIkwKDEdvZHNBcHBlYXNlZBIMCgRzZWF0GAEgASgNEi4KCXJlc291cmNlcxgCIAEoCzIbLmhleGZvbGQudjEuY2F0YW4uUmVzb3VyY2VzIiwKDExhbmRpbmdQbGFjZRIOCgZ2ZXJ0ZXgYASABKA0SDAoEc2VhdBgCIAEoDSKBAgoGU2FpbG9yEgwKBHNlYXQYASABKA0SEgoKc2hpcHNfbGVmdBgCIAEoDRIbChNsYW5kaW5nX3BsYWNlc19sZWZ0GAMgASgNEh4KFmRldmVsb3BtZW50X2NhcmRfY291bnQYBCABKA0SNQoRZGV2ZWxvcG1lbnRfY2FyZHMYBSABKAsyGi5oZXhmb2xkLnYxLmNhdGFuLkRldkNhcmRzEjkKFWRldmVsb3BtZW50X2NhcmRzX25ldxgGIAEoCzIaLmhleGZvbGQudjEuY2F0YW4uRGV2Q2FyZHMSFgoOa25pZ2h0c19wbGF5ZWQYByABKA0SDgoGcG9pbnRzGAggASgNIssICgVTdGF0ZRIvCgVsYXllchgBIAEoCzIgLmhleGZvbGQudjEuY2l0aWVzX2tuaWdodHMuU3RhdGUSKAoFYm9hcmQYAiABKAsyGS5oZXhmb2xkLnYxLmNhdGFuaWEuQm9hcmQSJQoFc2hpcHMYAyADKAsyFi5oZXhmb2xkLnYxLmNhdGFuLlJvYWQSOAoObGFuZGluZ19wbGFjZXMYBCADKAsyIC5oZXhmb2xkLnYxLmNhdGFuaWEuTGFuZGluZ1BsYWNlEhMKBnBpcmF0ZRgFIAEoDUgAiAEBEisKB3NhaWxvcnMYBiADKAsyGi5oZXhmb2xkLnYxLmNhdGFuaWEuU2FpbG9yEh4KFmRldmVsb3BtZW50X2NhcmRzX2xlZnQYByABKA0SGQoMbGFyZ2VzdF9hcm15GAggASgNSAGIAQESLwoIY2hpcF9iYWcYCSADKAsyHS5oZXhmb2xkLnYxLmNhdGFuaWEuQ2hpcENvdW50Ei4KCWdvbGRfb3dlZBgKIAMoCzIbLmhleGZvbGQudjEuY2F0YW4uU2VhdENvdW50EhgKEHRyYWRlX3BoYXNlX292ZXIYCyABKAgSHwoXZGV2ZWxvcG1lbnRfY2FyZF9wbGF5ZWQYDCABKAgSEgoKc2hpcF9tb3ZlZBgNIAEoCBIdChVzaGlwc19idWlsdF90aGlzX3R1cm4YDiADKA0SHgoWYmFyYmFyaWFuX3RyYWNrX2xlbmd0aBgPIAEoDRIUCgdpY2ViZXJnGBAgASgNSAKIAQESFgoJaHVycmljYW5lGBEgASgNSAOIAQESGAoLc3Rvcm1fY2xvdWQYEiABKA1IBIgBARIrCgdyZXBhaXJzGBMgAygLMhouaGV4Zm9sZC52MS5jYXRhbmlhLlJlcGFpchIoCgZ0aWx0ZWQYFCADKAsyGC5oZXhmb2xkLnYxLmNhdGFuaWEuVGlsdBIzCgtzcGVjaWFsaXN0cxgVIAMoCzIeLmhleGZvbGQudjEuY2F0YW5pYS5TcGVjaWFsaXN0Ei8KCWNvbnF1ZXN0cxgWIAMoCzIcLmhleGZvbGQudjEuY2F0YW5pYS5Db25xdWVzdBI3ChVzdGF0aW9uX2V4Y2hhbmdlc19kdWUYFyADKAsyGC5oZXhmb2xkLnYxLmNhdGFuaWEuUG9zdBIuCgx3YXJuZWRfcG9zdHMYGCADKAsyGC5oZXhmb2xkLnYxLmNhdGFuaWEuUG9zdBIxCgp0ZW1wbGVfZHVlGBkgAygLMh0uaGV4Zm9sZC52MS5jYXRhbmlhLlRlbXBsZUR1ZRIzCgx0ZW1wbGVfZGVidHMYGiADKAsyHS5oZXhmb2xkLnYxLmNhdGFuaWEuVGVtcGxlRHVlQgkKB19waXJhdGVCDwoNX2xhcmdlc3RfYXJteUIKCghfaWNlYmVyZ0IMCgpfaHVycmljYW5lQg4KDF9zdG9ybV9jbG91ZCrBAgoHVGVycmFpbhIXChNURVJSQUlOX1VOU1BFQ0lGSUVEEAASEQoNVEVSUkFJTl9ISUxMUxABEhIKDlRFUlJBSU5fRk9SRVNUEAISEwoPVEVSUkFJTl9QQVNUVVJFEAMSEgoOVEVSUkFJTl9GSUVMRFMQBBIVChFURVJSQUlOX01PVU5UQUlOUxAFEhIKDlRFUlJBSU5fREVTRVJUEAYSDwoLVEVSUkFJTl9TRUEQBxIQCgxURVJSQUlOX0dPTEQQCBITCg9URVJSQUlOX0dMQUNJRVIQCRITCg9URVJSQUlOX1ZPTENBTk8QChISCg5URVJSQUlOX1RFTVBMRRALEhIKDlRFUlJBSU5fQ0FTVExFEAwSEwoPVEVSUkFJTl9TVEFUSU9OEA0SGAoUVEVSUkFJTl9ET1VCTEVfRklFTEQQDipGCgZCYW5kaXQSFgoSQkFORElUX1VOU1BFQ0lGSUVEEAASEQoNQkFORElUX1JPQkJFUhABEhEKDUJBTkRJVF9QSVJBVEUQAipdCgVGb3JjZRIVChFGT1JDRV9VTlNQRUNJRklFRBAAEhEKDUZPUkNFX0lDRUJFUkcQARITCg9GT1JDRV9IVVJSSUNBTkUQAhIVChFGT1JDRV9TVE9STV9DTE9VRBADKlMKBEJsb3cSFAoQQkxPV19VTlNQRUNJRklFRBAAEhIKDkJMT1dfQVZBTEFOQ0hFEAESEQoNQkxPV19FUlVQVElPThACEg4KCkJMT1dfR1VJTEQQAypnCgRSdWluEhQKEFJVSU5fVU5TUEVDSUZJRUQQABIbChdSVUlOX1NFVFRMRU1FTlRfUkVNT1ZFRBABEhUKEVJVSU5fQ0lUWV9SRURVQ0VEEAISFQoRUlVJTl9DSVRZX1JFTU9WRUQQA0KpAQoWZGV2LmhleGZvbGQudjEuY2F0YW5pYUIMQ2F0YW5pYVByb3RvUAFaPmdpdGh1Yi5jb20vaGV4Zm9sZC9oZXhmb2xkL2dlbi9nby9oZXhmb2xkL3YxL2NhdGFuaWE7Y2F0YW5pYXYxqgISSGV4Zm9sZC5WMS5DYXRhbmlhygISSGV4Zm9sZFxWMVxDYXRhbmlh6gIUSGV4Zm9sZDo6VjE6OkNhdGFuaWFiBnByb3RvMw", [file_hexfold_v1_catan_catan, file_hexfold_v1_cities_knights_cities_knights]);
 
 /**
  * @generated from message hexfold.v1.catania.HexTile
@@ -113,6 +113,94 @@ export const BoardSchema: GenMessage<Board> = /*@__PURE__*/
   messageDesc(file_hexfold_v1_catania_catania, 1);
 
 /**
+ * What the temple asks of a seat, settled in turn.
+ *
+ * @generated from message hexfold.v1.catania.TempleDue
+ */
+export type TempleDue = Message<"hexfold.v1.catania.TempleDue"> & {
+  /**
+   * @generated from oneof hexfold.v1.catania.TempleDue.due
+   */
+  due: {
+    /**
+     * On doubles: `from` gives one resource of its choice to `to`, whose sacrificial site touches a hex with the
+     * doubles' number.
+     *
+     * @generated from field: hexfold.v1.catania.TempleTribute tribute = 1;
+     */
+    value: TempleTribute;
+    case: "tribute";
+  } | {
+    /**
+     * A tribute `from` could not pay: two resources of its choice to `to`, called once `from` holds two.
+     *
+     * @generated from field: hexfold.v1.catania.TempleTribute debt = 2;
+     */
+    value: TempleTribute;
+    case: "debt";
+  } | {
+    /**
+     * `seat` received `resources`, a debt's two, and gives one of them back to the bank.
+     *
+     * @generated from field: hexfold.v1.catania.TempleOffering offering = 3;
+     */
+    value: TempleOffering;
+    case: "offering";
+  } | { case: undefined; value?: undefined };
+};
+
+/**
+ * Describes the message hexfold.v1.catania.TempleDue.
+ * Use `create(TempleDueSchema)` to create a new message.
+ */
+export const TempleDueSchema: GenMessage<TempleDue> = /*@__PURE__*/
+  messageDesc(file_hexfold_v1_catania_catania, 2);
+
+/**
+ * @generated from message hexfold.v1.catania.TempleTribute
+ */
+export type TempleTribute = Message<"hexfold.v1.catania.TempleTribute"> & {
+  /**
+   * @generated from field: uint32 from = 1;
+   */
+  from: number;
+
+  /**
+   * @generated from field: uint32 to = 2;
+   */
+  to: number;
+};
+
+/**
+ * Describes the message hexfold.v1.catania.TempleTribute.
+ * Use `create(TempleTributeSchema)` to create a new message.
+ */
+export const TempleTributeSchema: GenMessage<TempleTribute> = /*@__PURE__*/
+  messageDesc(file_hexfold_v1_catania_catania, 3);
+
+/**
+ * @generated from message hexfold.v1.catania.TempleOffering
+ */
+export type TempleOffering = Message<"hexfold.v1.catania.TempleOffering"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * @generated from field: hexfold.v1.catan.Resources resources = 2;
+   */
+  resources?: Resources | undefined;
+};
+
+/**
+ * Describes the message hexfold.v1.catania.TempleOffering.
+ * Use `create(TempleOfferingSchema)` to create a new message.
+ */
+export const TempleOfferingSchema: GenMessage<TempleOffering> = /*@__PURE__*/
+  messageDesc(file_hexfold_v1_catania_catania, 4);
+
+/**
  * A free road or ship of a road building card.
  *
  * @generated from message hexfold.v1.catania.RoutePiece
@@ -136,7 +224,7 @@ export type RoutePiece = Message<"hexfold.v1.catania.RoutePiece"> & {
  * Use `create(RoutePieceSchema)` to create a new message.
  */
 export const RoutePieceSchema: GenMessage<RoutePiece> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 2);
+  messageDesc(file_hexfold_v1_catania_catania, 5);
 
 /**
  * A number chip laid on a hex.
@@ -160,7 +248,7 @@ export type HexChip = Message<"hexfold.v1.catania.HexChip"> & {
  * Use `create(HexChipSchema)` to create a new message.
  */
 export const HexChipSchema: GenMessage<HexChip> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 3);
+  messageDesc(file_hexfold_v1_catania_catania, 6);
 
 /**
  * A road or ship a natural force destroyed; `repair`: its owner must rebuild it before building anything else
@@ -195,7 +283,7 @@ export type Wreck = Message<"hexfold.v1.catania.Wreck"> & {
  * Use `create(WreckSchema)` to create a new message.
  */
 export const WreckSchema: GenMessage<Wreck> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 4);
+  messageDesc(file_hexfold_v1_catania_catania, 7);
 
 /**
  * A destroyed road or ship still to be rebuilt first.
@@ -224,7 +312,7 @@ export type Repair = Message<"hexfold.v1.catania.Repair"> & {
  * Use `create(RepairSchema)` to create a new message.
  */
 export const RepairSchema: GenMessage<Repair> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 5);
+  messageDesc(file_hexfold_v1_catania_catania, 8);
 
 /**
  * A building at a glacier's foot an avalanche laid on its side: it yields nothing until the next doubles; the same
@@ -254,7 +342,7 @@ export type Tilt = Message<"hexfold.v1.catania.Tilt"> & {
  * Use `create(TiltSchema)` to create a new message.
  */
 export const TiltSchema: GenMessage<Tilt> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 6);
+  messageDesc(file_hexfold_v1_catania_catania, 9);
 
 /**
  * A resource's specialist card and its holder (unset: in the bank).
@@ -278,7 +366,7 @@ export type Specialist = Message<"hexfold.v1.catania.Specialist"> & {
  * Use `create(SpecialistSchema)` to create a new message.
  */
 export const SpecialistSchema: GenMessage<Specialist> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 7);
+  messageDesc(file_hexfold_v1_catania_catania, 10);
 
 /**
  * An island's conquest point: the first settlement on it outside Catan, `vertex`, built by `seat`.
@@ -309,7 +397,31 @@ export type Conquest = Message<"hexfold.v1.catania.Conquest"> & {
  * Use `create(ConquestSchema)` to create a new message.
  */
 export const ConquestSchema: GenMessage<Conquest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 8);
+  messageDesc(file_hexfold_v1_catania_catania, 11);
+
+/**
+ * A seat's building at a trading station (a retail post or a wholesale house) on `vertex`.
+ *
+ * @generated from message hexfold.v1.catania.Post
+ */
+export type Post = Message<"hexfold.v1.catania.Post"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * @generated from field: uint32 vertex = 2;
+   */
+  vertex: number;
+};
+
+/**
+ * Describes the message hexfold.v1.catania.Post.
+ * Use `create(PostSchema)` to create a new message.
+ */
+export const PostSchema: GenMessage<Post> = /*@__PURE__*/
+  messageDesc(file_hexfold_v1_catania_catania, 12);
 
 /**
  * How many chips of one number are left in the bag.
@@ -333,7 +445,7 @@ export type ChipCount = Message<"hexfold.v1.catania.ChipCount"> & {
  * Use `create(ChipCountSchema)` to create a new message.
  */
 export const ChipCountSchema: GenMessage<ChipCount> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 9);
+  messageDesc(file_hexfold_v1_catania_catania, 13);
 
 /**
  * @generated from message hexfold.v1.catania.Command
@@ -431,6 +543,18 @@ export type Command = Message<"hexfold.v1.catania.Command"> & {
      */
     value: ChaseBandit;
     case: "chaseBandit";
+  } | {
+    /**
+     * @generated from field: hexfold.v1.catania.ExchangeAtStation exchange_at_station = 15;
+     */
+    value: ExchangeAtStation;
+    case: "exchangeAtStation";
+  } | {
+    /**
+     * @generated from field: hexfold.v1.catania.PayTemple pay_temple = 16;
+     */
+    value: PayTemple;
+    case: "payTemple";
   } | { case: undefined; value?: undefined };
 };
 
@@ -439,7 +563,52 @@ export type Command = Message<"hexfold.v1.catania.Command"> & {
  * Use `create(CommandSchema)` to create a new message.
  */
 export const CommandSchema: GenMessage<Command> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 10);
+  messageDesc(file_hexfold_v1_catania_catania, 14);
+
+/**
+ * The compulsory exchange of your station building on a 7: at a retail post one resource for two resources of
+ * other kinds; at a wholesale house one commodity for three resources, or two resources for four of other kinds.
+ * Giving and taking nothing says you cannot (refused with FAILED_PRECONDITION if you can).
+ * Settle what the temple asks of you: a tribute (one resource), a debt (two) or the offering (one of the two a debt
+ * brought you, back to the bank). Paying nothing for a tribute says you hold no resource: it becomes a debt.
+ *
+ * @generated from message hexfold.v1.catania.PayTemple
+ */
+export type PayTemple = Message<"hexfold.v1.catania.PayTemple"> & {
+  /**
+   * @generated from field: hexfold.v1.catan.Resources resources = 1;
+   */
+  resources?: Resources | undefined;
+};
+
+/**
+ * Describes the message hexfold.v1.catania.PayTemple.
+ * Use `create(PayTempleSchema)` to create a new message.
+ */
+export const PayTempleSchema: GenMessage<PayTemple> = /*@__PURE__*/
+  messageDesc(file_hexfold_v1_catania_catania, 15);
+
+/**
+ * @generated from message hexfold.v1.catania.ExchangeAtStation
+ */
+export type ExchangeAtStation = Message<"hexfold.v1.catania.ExchangeAtStation"> & {
+  /**
+   * @generated from field: hexfold.v1.cities_knights.Hand give = 1;
+   */
+  give?: Hand | undefined;
+
+  /**
+   * @generated from field: hexfold.v1.catan.Resources take = 2;
+   */
+  take?: Resources | undefined;
+};
+
+/**
+ * Describes the message hexfold.v1.catania.ExchangeAtStation.
+ * Use `create(ExchangeAtStationSchema)` to create a new message.
+ */
+export const ExchangeAtStationSchema: GenMessage<ExchangeAtStation> = /*@__PURE__*/
+  messageDesc(file_hexfold_v1_catania_catania, 16);
 
 /**
  * The opening: a ship instead of a road beside the settlement just placed.
@@ -458,7 +627,7 @@ export type PlaceShip = Message<"hexfold.v1.catania.PlaceShip"> & {
  * Use `create(PlaceShipSchema)` to create a new message.
  */
 export const PlaceShipSchema: GenMessage<PlaceShip> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 11);
+  messageDesc(file_hexfold_v1_catania_catania, 17);
 
 /**
  * A ship (1 lumber, 1 wool) on a side of a sea hex, joined to your ship or building, or to your road at a landing
@@ -478,7 +647,7 @@ export type BuildShip = Message<"hexfold.v1.catania.BuildShip"> & {
  * Use `create(BuildShipSchema)` to create a new message.
  */
 export const BuildShipSchema: GenMessage<BuildShip> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 12);
+  messageDesc(file_hexfold_v1_catania_catania, 18);
 
 /**
  * Once a turn: the end ship of an open line of yours (not one built this turn, nor one next to the pirate) to
@@ -503,7 +672,7 @@ export type MoveShip = Message<"hexfold.v1.catania.MoveShip"> & {
  * Use `create(MoveShipSchema)` to create a new message.
  */
 export const MoveShipSchema: GenMessage<MoveShip> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 13);
+  messageDesc(file_hexfold_v1_catania_catania, 19);
 
 /**
  * A landing place (1 brick, 1 lumber, 1 ore) on a free coastal corner where your road or ship ends.
@@ -522,7 +691,7 @@ export type BuildLandingPlace = Message<"hexfold.v1.catania.BuildLandingPlace"> 
  * Use `create(BuildLandingPlaceSchema)` to create a new message.
  */
 export const BuildLandingPlaceSchema: GenMessage<BuildLandingPlace> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 14);
+  messageDesc(file_hexfold_v1_catania_catania, 20);
 
 /**
  * After a 7, instead of the robber: the pirate to another sea hex, robbing an opponent with a ship beside it (one
@@ -547,7 +716,7 @@ export type MovePirate = Message<"hexfold.v1.catania.MovePirate"> & {
  * Use `create(MovePirateSchema)` to create a new message.
  */
 export const MovePirateSchema: GenMessage<MovePirate> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 15);
+  messageDesc(file_hexfold_v1_catania_catania, 21);
 
 /**
  * The resources your gold fields gave you, of your choice.
@@ -566,7 +735,7 @@ export type ChooseGold = Message<"hexfold.v1.catania.ChooseGold"> & {
  * Use `create(ChooseGoldSchema)` to create a new message.
  */
 export const ChooseGoldSchema: GenMessage<ChooseGold> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 16);
+  messageDesc(file_hexfold_v1_catania_catania, 22);
 
 /**
  * Move the robber (to land) or the pirate (to sea) and rob; counts for the largest army.
@@ -595,7 +764,7 @@ export type PlayKnight = Message<"hexfold.v1.catania.PlayKnight"> & {
  * Use `create(PlayKnightSchema)` to create a new message.
  */
 export const PlayKnightSchema: GenMessage<PlayKnight> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 17);
+  messageDesc(file_hexfold_v1_catania_catania, 23);
 
 /**
  * Two free roads or ships; `second` may be unset only when none fits.
@@ -619,7 +788,7 @@ export type PlayRoadBuilding = Message<"hexfold.v1.catania.PlayRoadBuilding"> & 
  * Use `create(PlayRoadBuildingSchema)` to create a new message.
  */
 export const PlayRoadBuildingSchema: GenMessage<PlayRoadBuilding> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 18);
+  messageDesc(file_hexfold_v1_catania_catania, 24);
 
 /**
  * The road building progress card, with roads or ships as the development card.
@@ -643,7 +812,7 @@ export type PlayProgressRoadBuilding = Message<"hexfold.v1.catania.PlayProgressR
  * Use `create(PlayProgressRoadBuildingSchema)` to create a new message.
  */
 export const PlayProgressRoadBuildingSchema: GenMessage<PlayProgressRoadBuilding> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 19);
+  messageDesc(file_hexfold_v1_catania_catania, 25);
 
 /**
  * An active knight next to the robber's or the pirate's hex moves that thief to `hex` and robs there.
@@ -677,7 +846,7 @@ export type ChaseBandit = Message<"hexfold.v1.catania.ChaseBandit"> & {
  * Use `create(ChaseBanditSchema)` to create a new message.
  */
 export const ChaseBanditSchema: GenMessage<ChaseBandit> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 20);
+  messageDesc(file_hexfold_v1_catania_catania, 26);
 
 /**
  * @generated from message hexfold.v1.catania.Event
@@ -840,6 +1009,66 @@ export type Event = Message<"hexfold.v1.catania.Event"> & {
      */
     value: IslandConquered;
     case: "islandConquered";
+  } | {
+    /**
+     * @generated from field: hexfold.v1.catania.StationExchangesDue station_exchanges_due = 26;
+     */
+    value: StationExchangesDue;
+    case: "stationExchangesDue";
+  } | {
+    /**
+     * @generated from field: hexfold.v1.catania.StationExchanged station_exchanged = 27;
+     */
+    value: StationExchanged;
+    case: "stationExchanged";
+  } | {
+    /**
+     * @generated from field: hexfold.v1.catania.StationWarned station_warned = 28;
+     */
+    value: StationWarned;
+    case: "stationWarned";
+  } | {
+    /**
+     * @generated from field: hexfold.v1.catania.StationExcused station_excused = 29;
+     */
+    value: StationExcused;
+    case: "stationExcused";
+  } | {
+    /**
+     * @generated from field: hexfold.v1.catania.SacrificialSiteBuilt sacrificial_site_built = 30;
+     */
+    value: SacrificialSiteBuilt;
+    case: "sacrificialSiteBuilt";
+  } | {
+    /**
+     * @generated from field: hexfold.v1.catania.TributesDue tributes_due = 31;
+     */
+    value: TributesDue;
+    case: "tributesDue";
+  } | {
+    /**
+     * @generated from field: hexfold.v1.catania.TemplePaid temple_paid = 32;
+     */
+    value: TemplePaid;
+    case: "templePaid";
+  } | {
+    /**
+     * @generated from field: hexfold.v1.catania.TributeDefaulted tribute_defaulted = 33;
+     */
+    value: TributeDefaulted;
+    case: "tributeDefaulted";
+  } | {
+    /**
+     * @generated from field: hexfold.v1.catania.DebtCalled debt_called = 34;
+     */
+    value: DebtCalled;
+    case: "debtCalled";
+  } | {
+    /**
+     * @generated from field: hexfold.v1.catania.GodsAppeased gods_appeased = 35;
+     */
+    value: GodsAppeased;
+    case: "godsAppeased";
   } | { case: undefined; value?: undefined };
 };
 
@@ -848,7 +1077,7 @@ export type Event = Message<"hexfold.v1.catania.Event"> & {
  * Use `create(EventSchema)` to create a new message.
  */
 export const EventSchema: GenMessage<Event> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 21);
+  messageDesc(file_hexfold_v1_catania_catania, 27);
 
 /**
  * @generated from message hexfold.v1.catania.ShipPlaced
@@ -870,7 +1099,7 @@ export type ShipPlaced = Message<"hexfold.v1.catania.ShipPlaced"> & {
  * Use `create(ShipPlacedSchema)` to create a new message.
  */
 export const ShipPlacedSchema: GenMessage<ShipPlaced> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 22);
+  messageDesc(file_hexfold_v1_catania_catania, 28);
 
 /**
  * @generated from message hexfold.v1.catania.ShipBuilt
@@ -899,7 +1128,7 @@ export type ShipBuilt = Message<"hexfold.v1.catania.ShipBuilt"> & {
  * Use `create(ShipBuiltSchema)` to create a new message.
  */
 export const ShipBuiltSchema: GenMessage<ShipBuilt> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 23);
+  messageDesc(file_hexfold_v1_catania_catania, 29);
 
 /**
  * @generated from message hexfold.v1.catania.ShipMoved
@@ -926,7 +1155,7 @@ export type ShipMoved = Message<"hexfold.v1.catania.ShipMoved"> & {
  * Use `create(ShipMovedSchema)` to create a new message.
  */
 export const ShipMovedSchema: GenMessage<ShipMoved> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 24);
+  messageDesc(file_hexfold_v1_catania_catania, 30);
 
 /**
  * The diplomat took it off the board.
@@ -950,7 +1179,7 @@ export type ShipRemoved = Message<"hexfold.v1.catania.ShipRemoved"> & {
  * Use `create(ShipRemovedSchema)` to create a new message.
  */
 export const ShipRemovedSchema: GenMessage<ShipRemoved> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 25);
+  messageDesc(file_hexfold_v1_catania_catania, 31);
 
 /**
  * @generated from message hexfold.v1.catania.LandingPlaceBuilt
@@ -972,7 +1201,7 @@ export type LandingPlaceBuilt = Message<"hexfold.v1.catania.LandingPlaceBuilt"> 
  * Use `create(LandingPlaceBuiltSchema)` to create a new message.
  */
 export const LandingPlaceBuiltSchema: GenMessage<LandingPlaceBuilt> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 26);
+  messageDesc(file_hexfold_v1_catania_catania, 32);
 
 /**
  * @generated from message hexfold.v1.catania.PirateMoved
@@ -994,7 +1223,7 @@ export type PirateMoved = Message<"hexfold.v1.catania.PirateMoved"> & {
  * Use `create(PirateMovedSchema)` to create a new message.
  */
 export const PirateMovedSchema: GenMessage<PirateMoved> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 27);
+  messageDesc(file_hexfold_v1_catania_catania, 33);
 
 /**
  * `seat`'s knight on `knight` chased the pirate to `hex` and turned passive.
@@ -1023,7 +1252,7 @@ export type PirateChased = Message<"hexfold.v1.catania.PirateChased"> & {
  * Use `create(PirateChasedSchema)` to create a new message.
  */
 export const PirateChasedSchema: GenMessage<PirateChased> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 28);
+  messageDesc(file_hexfold_v1_catania_catania, 34);
 
 /**
  * `seat`'s new settlement reached island hexes without a number: these chips were drawn for them, in hex order,
@@ -1048,7 +1277,7 @@ export type ChipsDrawn = Message<"hexfold.v1.catania.ChipsDrawn"> & {
  * Use `create(ChipsDrawnSchema)` to create a new message.
  */
 export const ChipsDrawnSchema: GenMessage<ChipsDrawn> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 29);
+  messageDesc(file_hexfold_v1_catania_catania, 35);
 
 /**
  * Gold fields gave these seats this many resources of their choice, to be chosen in this (clockwise) order.
@@ -1067,7 +1296,7 @@ export type GoldDue = Message<"hexfold.v1.catania.GoldDue"> & {
  * Use `create(GoldDueSchema)` to create a new message.
  */
 export const GoldDueSchema: GenMessage<GoldDue> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 30);
+  messageDesc(file_hexfold_v1_catania_catania, 36);
 
 /**
  * @generated from message hexfold.v1.catania.GoldChosen
@@ -1089,7 +1318,7 @@ export type GoldChosen = Message<"hexfold.v1.catania.GoldChosen"> & {
  * Use `create(GoldChosenSchema)` to create a new message.
  */
 export const GoldChosenSchema: GenMessage<GoldChosen> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 31);
+  messageDesc(file_hexfold_v1_catania_catania, 37);
 
 /**
  * The active seat built or bought for the first time this turn: its trade phase is over.
@@ -1108,7 +1337,7 @@ export type TradePhaseEnded = Message<"hexfold.v1.catania.TradePhaseEnded"> & {
  * Use `create(TradePhaseEndedSchema)` to create a new message.
  */
 export const TradePhaseEndedSchema: GenMessage<TradePhaseEnded> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 32);
+  messageDesc(file_hexfold_v1_catania_catania, 38);
 
 /**
  * @generated from message hexfold.v1.catania.DevelopmentCardPlayed
@@ -1130,7 +1359,7 @@ export type DevelopmentCardPlayed = Message<"hexfold.v1.catania.DevelopmentCardP
  * Use `create(DevelopmentCardPlayedSchema)` to create a new message.
  */
 export const DevelopmentCardPlayedSchema: GenMessage<DevelopmentCardPlayed> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 33);
+  messageDesc(file_hexfold_v1_catania_catania, 39);
 
 /**
  * The barbarians took a city whose owner had no settlement left: the corner is cleared, and with it the seat's
@@ -1160,7 +1389,7 @@ export type CornerCleared = Message<"hexfold.v1.catania.CornerCleared"> & {
  * Use `create(CornerClearedSchema)` to create a new message.
  */
 export const CornerClearedSchema: GenMessage<CornerCleared> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 34);
+  messageDesc(file_hexfold_v1_catania_catania, 40);
 
 /**
  * A natural force stepped from `from` to `to` (the same hex when the iceberg ran against land), towards the white
@@ -1195,7 +1424,7 @@ export type ForceMoved = Message<"hexfold.v1.catania.ForceMoved"> & {
  * Use `create(ForceMovedSchema)` to create a new message.
  */
 export const ForceMovedSchema: GenMessage<ForceMoved> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 35);
+  messageDesc(file_hexfold_v1_catania_catania, 41);
 
 /**
  * Doubles of `sum` set off an avalanche that laid `seat`'s building on `vertex`, at a glacier's foot beside a hex
@@ -1225,7 +1454,7 @@ export type BuildingTilted = Message<"hexfold.v1.catania.BuildingTilted"> & {
  * Use `create(BuildingTiltedSchema)` to create a new message.
  */
 export const BuildingTiltedSchema: GenMessage<BuildingTilted> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 36);
+  messageDesc(file_hexfold_v1_catania_catania, 42);
 
 /**
  * Other doubles than those that tilted it: the building stands again.
@@ -1249,7 +1478,7 @@ export type BuildingRighted = Message<"hexfold.v1.catania.BuildingRighted"> & {
  * Use `create(BuildingRightedSchema)` to create a new message.
  */
 export const BuildingRightedSchema: GenMessage<BuildingRighted> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 37);
+  messageDesc(file_hexfold_v1_catania_catania, 43);
 
 /**
  * Double 1 or double 6: the volcano on `hex` erupted towards its corner `vertex`, which the extra die `die` chose
@@ -1279,7 +1508,7 @@ export type VolcanoErupted = Message<"hexfold.v1.catania.VolcanoErupted"> & {
  * Use `create(VolcanoEruptedSchema)` to create a new message.
  */
 export const VolcanoEruptedSchema: GenMessage<VolcanoErupted> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 38);
+  messageDesc(file_hexfold_v1_catania_catania, 44);
 
 /**
  * A blow struck `seat`'s building on `vertex` down to `ruin`; `wall`: its city wall was lost with it. A metropolis
@@ -1319,7 +1548,7 @@ export type BuildingRuined = Message<"hexfold.v1.catania.BuildingRuined"> & {
  * Use `create(BuildingRuinedSchema)` to create a new message.
  */
 export const BuildingRuinedSchema: GenMessage<BuildingRuined> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 39);
+  messageDesc(file_hexfold_v1_catania_catania, 45);
 
 /**
  * The yields of a 7 (the glaciers' feet), paid clockwise from the roller as the bank can; `withheld`: goods some
@@ -1344,7 +1573,7 @@ export type SevenYielded = Message<"hexfold.v1.catania.SevenYielded"> & {
  * Use `create(SevenYieldedSchema)` to create a new message.
  */
 export const SevenYieldedSchema: GenMessage<SevenYielded> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 40);
+  messageDesc(file_hexfold_v1_catania_catania, 46);
 
 /**
  * The specialist card of `resource` went to `holder` (the most points at that resource: settlement 1, city 2 per
@@ -1369,7 +1598,7 @@ export type SpecialistChanged = Message<"hexfold.v1.catania.SpecialistChanged"> 
  * Use `create(SpecialistChangedSchema)` to create a new message.
  */
 export const SpecialistChangedSchema: GenMessage<SpecialistChanged> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 41);
+  messageDesc(file_hexfold_v1_catania_catania, 47);
 
 /**
  * The roller's specialists paid it one card of each of their resources after the roll's yields.
@@ -1393,7 +1622,7 @@ export type SpecialistsPaid = Message<"hexfold.v1.catania.SpecialistsPaid"> & {
  * Use `create(SpecialistsPaidSchema)` to create a new message.
  */
 export const SpecialistsPaidSchema: GenMessage<SpecialistsPaid> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 42);
+  messageDesc(file_hexfold_v1_catania_catania, 48);
 
 /**
  * `seat`'s settlement on `vertex` is the first on `island`, outside Catan: a conquest point.
@@ -1422,7 +1651,253 @@ export type IslandConquered = Message<"hexfold.v1.catania.IslandConquered"> & {
  * Use `create(IslandConqueredSchema)` to create a new message.
  */
 export const IslandConqueredSchema: GenMessage<IslandConquered> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 43);
+  messageDesc(file_hexfold_v1_catania_catania, 49);
+
+/**
+ * A 7: these station buildings must exchange, in this (clockwise) order, once the roll's gold is chosen.
+ *
+ * @generated from message hexfold.v1.catania.StationExchangesDue
+ */
+export type StationExchangesDue = Message<"hexfold.v1.catania.StationExchangesDue"> & {
+  /**
+   * @generated from field: repeated hexfold.v1.catania.Post posts = 1;
+   */
+  posts: Post[];
+};
+
+/**
+ * Describes the message hexfold.v1.catania.StationExchangesDue.
+ * Use `create(StationExchangesDueSchema)` to create a new message.
+ */
+export const StationExchangesDueSchema: GenMessage<StationExchangesDue> = /*@__PURE__*/
+  messageDesc(file_hexfold_v1_catania_catania, 50);
+
+/**
+ * `seat`'s station building on `vertex` gave `gave` to the bank for `took`; a warning on it is lifted.
+ *
+ * @generated from message hexfold.v1.catania.StationExchanged
+ */
+export type StationExchanged = Message<"hexfold.v1.catania.StationExchanged"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * @generated from field: uint32 vertex = 2;
+   */
+  vertex: number;
+
+  /**
+   * @generated from field: hexfold.v1.cities_knights.Hand gave = 3;
+   */
+  gave?: Hand | undefined;
+
+  /**
+   * @generated from field: hexfold.v1.catan.Resources took = 4;
+   */
+  took?: Resources | undefined;
+};
+
+/**
+ * Describes the message hexfold.v1.catania.StationExchanged.
+ * Use `create(StationExchangedSchema)` to create a new message.
+ */
+export const StationExchangedSchema: GenMessage<StationExchanged> = /*@__PURE__*/
+  messageDesc(file_hexfold_v1_catania_catania, 51);
+
+/**
+ * `seat` could not exchange at its station building on `vertex`: the guild warned it (a second time it is
+ * downgraded instead: BuildingRuined with BLOW_GUILD).
+ *
+ * @generated from message hexfold.v1.catania.StationWarned
+ */
+export type StationWarned = Message<"hexfold.v1.catania.StationWarned"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * @generated from field: uint32 vertex = 2;
+   */
+  vertex: number;
+};
+
+/**
+ * Describes the message hexfold.v1.catania.StationWarned.
+ * Use `create(StationWarnedSchema)` to create a new message.
+ */
+export const StationWarnedSchema: GenMessage<StationWarned> = /*@__PURE__*/
+  messageDesc(file_hexfold_v1_catania_catania, 52);
+
+/**
+ * `seat` held what an exchange needs but the bank lacked every exchange it could make: no exchange, no warning.
+ *
+ * @generated from message hexfold.v1.catania.StationExcused
+ */
+export type StationExcused = Message<"hexfold.v1.catania.StationExcused"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * @generated from field: uint32 vertex = 2;
+   */
+  vertex: number;
+};
+
+/**
+ * Describes the message hexfold.v1.catania.StationExcused.
+ * Use `create(StationExcusedSchema)` to create a new message.
+ */
+export const StationExcusedSchema: GenMessage<StationExcused> = /*@__PURE__*/
+  messageDesc(file_hexfold_v1_catania_catania, 53);
+
+/**
+ * A sacrificial site at the temple: a settlement piece at twice a settlement's cost.
+ *
+ * @generated from message hexfold.v1.catania.SacrificialSiteBuilt
+ */
+export type SacrificialSiteBuilt = Message<"hexfold.v1.catania.SacrificialSiteBuilt"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * @generated from field: uint32 vertex = 2;
+   */
+  vertex: number;
+};
+
+/**
+ * Describes the message hexfold.v1.catania.SacrificialSiteBuilt.
+ * Use `create(SacrificialSiteBuiltSchema)` to create a new message.
+ */
+export const SacrificialSiteBuiltSchema: GenMessage<SacrificialSiteBuilt> = /*@__PURE__*/
+  messageDesc(file_hexfold_v1_catania_catania, 54);
+
+/**
+ * Doubles: these tributes are owed, in this order, once the roll's yields and gold are in.
+ *
+ * @generated from message hexfold.v1.catania.TributesDue
+ */
+export type TributesDue = Message<"hexfold.v1.catania.TributesDue"> & {
+  /**
+   * @generated from field: repeated hexfold.v1.catania.TempleDue dues = 1;
+   */
+  dues: TempleDue[];
+};
+
+/**
+ * Describes the message hexfold.v1.catania.TributesDue.
+ * Use `create(TributesDueSchema)` to create a new message.
+ */
+export const TributesDueSchema: GenMessage<TributesDue> = /*@__PURE__*/
+  messageDesc(file_hexfold_v1_catania_catania, 55);
+
+/**
+ * `from` paid `to` its tribute, or its debt (then `to` owes the gods one of the two).
+ *
+ * @generated from message hexfold.v1.catania.TemplePaid
+ */
+export type TemplePaid = Message<"hexfold.v1.catania.TemplePaid"> & {
+  /**
+   * @generated from field: uint32 from = 1;
+   */
+  from: number;
+
+  /**
+   * @generated from field: uint32 to = 2;
+   */
+  to: number;
+
+  /**
+   * @generated from field: hexfold.v1.catan.Resources resources = 3;
+   */
+  resources?: Resources | undefined;
+};
+
+/**
+ * Describes the message hexfold.v1.catania.TemplePaid.
+ * Use `create(TemplePaidSchema)` to create a new message.
+ */
+export const TemplePaidSchema: GenMessage<TemplePaid> = /*@__PURE__*/
+  messageDesc(file_hexfold_v1_catania_catania, 56);
+
+/**
+ * `from` held no resource for its tribute to `to`: it owes two instead, when it next holds two.
+ *
+ * @generated from message hexfold.v1.catania.TributeDefaulted
+ */
+export type TributeDefaulted = Message<"hexfold.v1.catania.TributeDefaulted"> & {
+  /**
+   * @generated from field: uint32 from = 1;
+   */
+  from: number;
+
+  /**
+   * @generated from field: uint32 to = 2;
+   */
+  to: number;
+};
+
+/**
+ * Describes the message hexfold.v1.catania.TributeDefaulted.
+ * Use `create(TributeDefaultedSchema)` to create a new message.
+ */
+export const TributeDefaultedSchema: GenMessage<TributeDefaulted> = /*@__PURE__*/
+  messageDesc(file_hexfold_v1_catania_catania, 57);
+
+/**
+ * `from` holds two resources again: its debt to `to` falls due now.
+ *
+ * @generated from message hexfold.v1.catania.DebtCalled
+ */
+export type DebtCalled = Message<"hexfold.v1.catania.DebtCalled"> & {
+  /**
+   * @generated from field: uint32 from = 1;
+   */
+  from: number;
+
+  /**
+   * @generated from field: uint32 to = 2;
+   */
+  to: number;
+};
+
+/**
+ * Describes the message hexfold.v1.catania.DebtCalled.
+ * Use `create(DebtCalledSchema)` to create a new message.
+ */
+export const DebtCalledSchema: GenMessage<DebtCalled> = /*@__PURE__*/
+  messageDesc(file_hexfold_v1_catania_catania, 58);
+
+/**
+ * `seat` gave `resources`, one of a debt's two, back to the bank to appease the gods.
+ *
+ * @generated from message hexfold.v1.catania.GodsAppeased
+ */
+export type GodsAppeased = Message<"hexfold.v1.catania.GodsAppeased"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * @generated from field: hexfold.v1.catan.Resources resources = 2;
+   */
+  resources?: Resources | undefined;
+};
+
+/**
+ * Describes the message hexfold.v1.catania.GodsAppeased.
+ * Use `create(GodsAppeasedSchema)` to create a new message.
+ */
+export const GodsAppeasedSchema: GenMessage<GodsAppeased> = /*@__PURE__*/
+  messageDesc(file_hexfold_v1_catania_catania, 59);
 
 /**
  * @generated from message hexfold.v1.catania.LandingPlace
@@ -1444,7 +1919,7 @@ export type LandingPlace = Message<"hexfold.v1.catania.LandingPlace"> & {
  * Use `create(LandingPlaceSchema)` to create a new message.
  */
 export const LandingPlaceSchema: GenMessage<LandingPlace> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 44);
+  messageDesc(file_hexfold_v1_catania_catania, 60);
 
 /**
  * What only Catania keeps of a seat. Unset fields are hidden from this viewer; counts are public.
@@ -1507,7 +1982,7 @@ export type Sailor = Message<"hexfold.v1.catania.Sailor"> & {
  * Use `create(SailorSchema)` to create a new message.
  */
 export const SailorSchema: GenMessage<Sailor> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 45);
+  messageDesc(file_hexfold_v1_catania_catania, 61);
 
 /**
  * @generated from message hexfold.v1.catania.State
@@ -1650,6 +2125,34 @@ export type State = Message<"hexfold.v1.catania.State"> & {
    * @generated from field: repeated hexfold.v1.catania.Conquest conquests = 22;
    */
   conquests: Conquest[];
+
+  /**
+   * Station buildings still to exchange on this 7, in the order they exchange.
+   *
+   * @generated from field: repeated hexfold.v1.catania.Post station_exchanges_due = 23;
+   */
+  stationExchangesDue: Post[];
+
+  /**
+   * Station buildings the guild warned (laid on their side).
+   *
+   * @generated from field: repeated hexfold.v1.catania.Post warned_posts = 24;
+   */
+  warnedPosts: Post[];
+
+  /**
+   * What the temple asks now, in the order it is settled.
+   *
+   * @generated from field: repeated hexfold.v1.catania.TempleDue temple_due = 25;
+   */
+  templeDue: TempleDue[];
+
+  /**
+   * Tributes not paid, owed twice over once their debtors hold two resources (each a `debt`).
+   *
+   * @generated from field: repeated hexfold.v1.catania.TempleDue temple_debts = 26;
+   */
+  templeDebts: TempleDue[];
 };
 
 /**
@@ -1657,7 +2160,7 @@ export type State = Message<"hexfold.v1.catania.State"> & {
  * Use `create(StateSchema)` to create a new message.
  */
 export const StateSchema: GenMessage<State> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_catania_catania, 46);
+  messageDesc(file_hexfold_v1_catania_catania, 62);
 
 /**
  * The terrains of Catania's board. The first six have base Catan's numbers (hexfold.v1.catan.Terrain), so a client
@@ -1851,6 +2354,13 @@ export enum Blow {
    * @generated from enum value: BLOW_ERUPTION = 2;
    */
   ERUPTION = 2,
+
+  /**
+   * The merchants' guild downgraded a warned station building that could not exchange again.
+   *
+   * @generated from enum value: BLOW_GUILD = 3;
+   */
+  GUILD = 3,
 }
 
 /**
