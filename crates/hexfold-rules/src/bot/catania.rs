@@ -37,6 +37,13 @@ fn bandit(state: &State, seat: Seat, at: HexId, victim: Option<Seat>) -> i32 {
         + hex::victim_value(victim, &points)
 }
 
+/// How much more (or less) the seat's hand is worth after handing over `give` and receiving `receive`.
+fn hand_change(state: &State, seat: Seat, give: Hand, receive: Hand) -> i32 {
+    let layer = &state.ck;
+    let hand = layer.players[seat.index()].hand;
+    ck::hand_value(layer, seat, hand.minus(give).plus(receive)) - ck::hand_value(layer, seat, hand)
+}
+
 fn resources(r: Resources) -> Hand {
     Hand {
         resources: r,
@@ -76,6 +83,13 @@ impl Bot for Catania {
                 700 + ck::gain(layer, seat, Hand::default(), resources(take)).unwrap_or(0)
             }
             Command::PlayMonopoly { .. } => 300,
+            // Obligations: of the exchanges or payments allowed, the one that leaves the most useful hand.
+            Command::ExchangeAtStation { give, take } => {
+                hand_change(state, seat, *give, resources(*take))
+            }
+            Command::PayTemple { resources: r } => {
+                hand_change(state, seat, resources(*r), Hand::default())
+            }
         }
     }
 }
