@@ -784,10 +784,17 @@ fn random_games_of_three_to_six_seats_end_and_conserve() {
     // seat reached the temple isle) beside a hex whose number even doubles then show. A wholesale house warned twice
     // and a bank too poor for any exchange a station may make did not come up in the soak's 3 000 games: the
     // scenario tests `a_warned_station_building_unable_again_is_downgraded_or_expelled` and
-    // `a_station_the_bank_cannot_pay_is_excused_without_a_warning` reach them, and their counts are printed.
+    // `a_station_the_bank_cannot_pay_is_excused_without_a_warning` reach them, and their counts are printed. Nor
+    // did a called debt once a debt is called only in its debtor's own command (hidden information): the soak's
+    // 3 000 games defaulted 3 tributes (in 2 games, late), and both ended with the debtor holding no resource, so
+    // `doubles_make_every_other_seat_pay_the_temples_beneficiary_and_a_seat_without_pays_twice_later` reaches the
+    // call, the debt paid and the gods' share.
     let targeted = [
         "station wholesale downgraded to retail",
         "station excused by the bank",
+        "temple debt called",
+        "temple debt paid",
+        "one of the debt's two back to the bank",
     ];
     let soak_only = [
         "eruption struck a city",
@@ -796,9 +803,6 @@ fn random_games_of_three_to_six_seats_end_and_conserve() {
         "doubles asked a tribute",
         "tribute paid",
         "tribute defaulted into a debt",
-        "temple debt called",
-        "temple debt paid",
-        "one of the debt's two back to the bank",
     ];
     let missing: Vec<&str> = want
         .iter()

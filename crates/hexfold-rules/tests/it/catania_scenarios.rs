@@ -2218,10 +2218,6 @@ fn doubles_make_every_other_seat_pay_the_temples_beneficiary_and_a_seat_without_
             .collect::<Vec<_>>(),
     );
     // A roll that brings seat 2 nothing and asks for nothing else, so it pays with the two it holds.
-    let debt = TempleDue::Debt {
-        from: third,
-        to: you,
-    };
     let events = (0..10_000)
         .map(|seed| {
             Catania::decide(
@@ -2235,7 +2231,12 @@ fn doubles_make_every_other_seat_pay_the_temples_beneficiary_and_a_seat_without_
         .find(|events| {
             let after = fold(turn.clone(), events);
             got(events, third) == Hand::default()
-                && after.temple_due() == [debt]
+                && !events.iter().any(|e| {
+                    matches!(
+                        e,
+                        Event::TributesDue { .. } | Event::StationExchangesDue { .. }
+                    )
+                })
                 && after.ck().obligations().is_empty()
                 && after.phase() == Phase::Main
         })
