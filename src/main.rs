@@ -96,21 +96,29 @@ async fn serve_main(args: server::ServeArgs) -> anyhow::Result<()> {
         .await
         .map_err(server::ServeError::Store)?;
     let api = bind(&args.listen).await?;
+    let web = match &args.web {
+        Some(addr) => Some(bind(addr).await?),
+        None => None,
+    };
     let metrics = match &args.metrics_listen {
         Some(addr) => Some(bind(addr).await?),
         None => None,
     };
     // The bound address on stdout (the port may have been 0): scripts and tests read this line. Then the web app's
-    // address, served on the same port (src/web.rs), and the metrics address if there is one. All the lines go out
+    // address, served on the same port (src/web.rs), its second address with --web, and the metrics address if
+    // there is one. All the lines go out
     // in one write: a caller that reads the first line and closes the pipe must not make a second write fail
     // (that would end the server).
     let addr = api.local_addr()?;
     let mut lines = format!("listening on {addr}\nweb app at http://{addr}/\n");
+    if let Some(web) = &web {
+        lines.push_str(&format!("web app also at http://{}/\n", web.local_addr()?));
+    }
     if let Some(metrics) = &metrics {
         lines.push_str(&format!("metrics on {}\n", metrics.local_addr()?));
     }
     std::io::Write::write_all(&mut std::io::stdout().lock(), lines.as_bytes())?;
-    let listeners = server::Listeners { api, metrics };
+    let listeners = server::Listeners { api, web, metrics };
     server::serve(listeners, store, config, shutdown_signal()).await?;
     Ok(())
 }

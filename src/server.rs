@@ -196,6 +196,9 @@ fn describe_store(config: &Config) -> String {
 pub struct Listeners {
     /// gRPC and gRPC-Web.
     pub api: TcpListener,
+    /// A second address answering exactly as `api` does (the web app, gRPC-Web and gRPC), with a connection limit
+    /// of its own; `None` opens no other port.
+    pub web: Option<TcpListener>,
     /// `/metrics`, `/healthz` and `/readyz` (see [`crate::metrics`]); `None` records no metrics at all.
     pub metrics: Option<TcpListener>,
 }
@@ -209,6 +212,7 @@ pub async fn run(
     let store = open_store(&config).await?;
     let listeners = Listeners {
         api: listener,
+        web: None,
         metrics: None,
     };
     serve(listeners, store, config, shutdown).await
@@ -327,13 +331,18 @@ pub async fn serve(
     // HTTP/1.1 is accepted for gRPC-Web, which browsers speak (they cannot send HTTP/2 trailers): the layer
     // translates it to gRPC for every service and leaves native gRPC calls alone. Browsers can make unary and
     // server-streaming calls this way, not `Play`, which streams both ways.
-    let incoming = crate::net::incoming(
-        listener,
-        ConnectionLimits {
-            max_connections: config.max_connections,
-            idle_timeout: config.idle_timeout,
-        },
-        config.coalesce_writes,
+    let connections = ConnectionLimits {
+        max_connections: config.max_connections,
+        idle_timeout: config.idle_timeout,
+    };
+    // The web address's connections join the API's in one stream: the same layers and services answer both,
+    // and each listener counts its connections against its own limit, so a crowd on one cannot shut out the other.
+    let web = listeners
+        .web
+        .map(|listener| crate::net::incoming(listener, connections, config.coalesce_writes));
+    let incoming = futures::stream::select(
+        crate::net::incoming(listener, connections, config.coalesce_writes),
+        futures::StreamExt::flatten(futures::stream::iter(web)),
     );
     let builder = match &config.tls {
         Some(tls) => tonic::transport::Server::builder().tls_config(tls.server_config())?,
@@ -406,6 +415,10 @@ pub struct ServeArgs {
     /// Unset: no metrics are recorded and no other port is opened.
     #[arg(long, env = "HEXFOLD_METRICS_LISTEN")]
     pub metrics_listen: Option<String>,
+    /// Also serve the web app (and the API, gRPC-Web and gRPC) on this address (`0.0.0.0:8080`, say), besides
+    /// --listen. Unset: the web app is on --listen's port only.
+    #[arg(long, env = "HEXFOLD_WEB")]
+    pub web: Option<String>,
     /// Serve gRPC and gRPC-Web over TLS with this certificate chain (PEM, the server's certificate first); needs
     /// `--tls-key`. Unset: plain TCP (put a TLS-terminating proxy in front, or keep the port private).
     #[arg(long, env = "HEXFOLD_TLS_CERT", requires = "tls_key")]

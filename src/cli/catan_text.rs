@@ -4,7 +4,7 @@
 //! The grammar is the same in both directions: `actions` prints every legal command in the form `submit` accepts,
 //! so a person can copy a line. Ids (vertex, edge, hex) are the board's indexes, as in the proto.
 
-use super::hex_map::{self, Marks};
+use super::hex_map::{self, Map, Marks, Window};
 use crate::proto::v1::catan::{self as c, command::Command as C, event::Event as E};
 use anyhow::{anyhow, bail, Context as _};
 use std::fmt::Write as _;
@@ -735,12 +735,18 @@ pub(super) fn terrain_name(terrain: i32) -> &'static str {
 }
 
 /// The board of base Catan, which Cities & Knights shares: drawn as a map with `marks` on it (the pieces and the
-/// robber), then its hexes by id (with their coordinates, terrain and number), then the harbors.
-pub(super) fn describe_board(board: &Option<c::Board>, marks: &Marks, robber: u32) -> String {
-    let mut out = hex_map::draw(board, marks);
+/// robber), whole or the `window` of it, then its hexes by id (with their coordinates, terrain and number), then
+/// the harbors. An error when the window's focus is not on the board.
+pub(super) fn describe_board(
+    board: &Option<c::Board>,
+    marks: &Marks,
+    robber: u32,
+    window: Option<Window>,
+) -> anyhow::Result<String> {
     let Some(board) = board else {
-        return out;
+        return Ok(String::new());
     };
+    let mut out = hex_map::draw(&Map::catan(board), marks, window)?;
     for (id, hex) in board.hexes.iter().enumerate() {
         let (q, r) = hex.coord.map(|c| (c.q, c.r)).unwrap_or_default();
         let number = hex
@@ -760,7 +766,7 @@ pub(super) fn describe_board(board: &Option<c::Board>, marks: &Marks, robber: u3
         .map(|h| format!("edge {} {}", h.edge, hex_map::harbor_text(h)))
         .collect();
     let _ = writeln!(out, "harbors: {}", harbors.join("; "));
-    out
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -4,10 +4,7 @@
 //! The state is text, not a drawing of the board. A player at a terminal needs their hand and cards, every other
 //! seat's public counts, the barbarians, the robber's and the pirate's hexes, who is waited for and what is open
 //! (offers, obligations, gold), and the ids to type: so the state is a few paragraphs (the turn, the table of
-//! seats, each seat's pieces by id), and `--board` adds the map as a compact grid of hexes, each with its terrain,
-//! its number and its id, one text row per row of the map (77 columns for Catania's 15 by 13). Corners and sides
-//! are not drawn: 446 corners and 640 sides cannot be labelled legibly in a terminal, and the commands that name
-//! them are easiest taken from `actions`, which lists every legal one.
+//! seats, each seat's pieces by id), and `--board` adds the map (`catania_map.rs`).
 
 use super::catan_text::{
     dev_card_name, dev_cards_text, expect_arity, format_opt_resources, parse_resource,
@@ -847,125 +844,6 @@ fn temple_due_text(due: &cn::TempleDue, seats: &[String]) -> String {
     }
 }
 
-/// A terrain's letter on the map, as Catania's map table writes it.
-fn terrain_letter(terrain: cn::Terrain) -> char {
-    use cn::Terrain as T;
-    match terrain {
-        T::Forest => 'F',
-        T::Pasture => 'P',
-        T::Fields => 'A',
-        T::Hills => 'H',
-        T::Mountains => 'M',
-        T::Gold => 'G',
-        T::Desert => 'D',
-        T::Glacier => 'I',
-        T::Volcano => 'V',
-        T::Temple => 'T',
-        T::Castle => 'B',
-        T::Station => 'S',
-        T::DoubleField => 'X',
-        T::Sea => '~',
-        T::Unspecified => '?',
-    }
-}
-
-const LEGEND: &str = "F forest, P pasture, A fields, H hills, M mountains, G gold, D desert, I glacier, V volcano, \
-T temple, B castle, S station, X double field, ~ sea; ? a chip not drawn yet; R the robber, * the pirate";
-
-/// Each hex's map cell, five columns wide: terrain letter, number and thief on one line, the id below.
-const CELL: usize = 5;
-
-/// The map as rows of hexes (pointy-top, odd rows drawn half a cell to the right, as Catania's map table), then
-/// the harbors.
-pub fn describe_board(state: &cn::State) -> String {
-    let mut out = String::new();
-    let Some(board) = &state.board else {
-        return out;
-    };
-    let robber = state.layer.as_ref().map(|l| l.robber);
-    // Odd-r offset: the row is r, the column q plus half the rows above.
-    let cell_of = |h: &cn::HexTile| {
-        let coord = h.coord.unwrap_or_default();
-        (coord.r, coord.q + (coord.r - coord.r.rem_euclid(2)) / 2)
-    };
-    let (Some(rows), Some(cols)) = (
-        minmax(board.hexes.iter().map(|h| cell_of(h).0)),
-        minmax(board.hexes.iter().map(|h| cell_of(h).1)),
-    ) else {
-        return out;
-    };
-    let width = (cols.1 - cols.0 + 1) as usize;
-    let _ = writeln!(
-        out,
-        "board ({} hexes, {} vertices, {} edges):",
-        board.hexes.len(),
-        board.vertices.len(),
-        board.edges.len()
-    );
-    for row in rows.0..=rows.1 {
-        let mut top = vec![String::new(); width];
-        let mut bottom = vec![String::new(); width];
-        for (id, hex) in board.hexes.iter().enumerate() {
-            let (r, col) = cell_of(hex);
-            if r != row {
-                continue;
-            }
-            let id = id as u32;
-            let terrain = hex.terrain();
-            let mut text = terrain_letter(terrain).to_string();
-            match hex.number {
-                Some(n) => text.push_str(&n.to_string()),
-                None if yields(terrain) => text.push('?'),
-                None => {}
-            }
-            if robber == Some(id) {
-                text.push('R');
-            }
-            if state.pirate == Some(id) {
-                text.push('*');
-            }
-            let slot = (col - cols.0) as usize;
-            top[slot] = text;
-            bottom[slot] = id.to_string();
-        }
-        let indent = if row.rem_euclid(2) == 1 { CELL / 2 } else { 0 };
-        for line in [top, bottom] {
-            let mut text = " ".repeat(indent);
-            for cell in line {
-                let _ = write!(text, "{cell:<CELL$}");
-            }
-            let _ = writeln!(out, "  {}", text.trim_end());
-        }
-    }
-    let _ = writeln!(out, "  {LEGEND}");
-    let harbors: Vec<String> = board
-        .harbors
-        .iter()
-        .map(|h| match h.resource {
-            Some(r) => format!("edge {} 2:1 {}", h.edge, resource_name(r)),
-            None => format!("edge {} 3:1", h.edge),
-        })
-        .collect();
-    let _ = writeln!(out, "harbors: {}", harbors.join("; "));
-    out
-}
-
-fn minmax(values: impl Iterator<Item = i32>) -> Option<(i32, i32)> {
-    values.fold(None, |range, v| match range {
-        None => Some((v, v)),
-        Some((lo, hi)) => Some((lo.min(v), hi.max(v))),
-    })
-}
-
-/// Whether a hex of this terrain takes a number chip: the five resources and gold.
-fn yields(terrain: cn::Terrain) -> bool {
-    use cn::Terrain as T;
-    matches!(
-        terrain,
-        T::Forest | T::Pasture | T::Fields | T::Hills | T::Mountains | T::Gold
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1190,8 +1068,8 @@ mod tests {
     }
 
     /// A seeded six-seat random game through the adapter, as seat 0 sees it: every legal action of the seat to
-    /// act prints in the grammar and parses back to itself, every event reads as a sentence, and the state and the
-    /// map read as text (seat 0's cards in full, the others' as counts).
+    /// act prints in the grammar and parses back to itself, every event reads as a sentence, and the state reads
+    /// as text (seat 0's cards in full, the others' as counts).
     #[test]
     fn a_random_game_reads_as_text_and_its_actions_type_back() {
         let seats: Vec<String> = ["ann", "bob", "cat", "dan", "eve", "fay"]
@@ -1267,24 +1145,5 @@ mod tests {
         for seat in 1..6 {
             assert!(!line(seat).contains('['), "{}", line(seat));
         }
-        let board = describe_board(&view);
-        let map: Vec<&str> = board
-            .lines()
-            .skip(1)
-            .take_while(|l| !l.contains("forest"))
-            .collect();
-        assert_eq!(map.len(), 2 * 13, "{board}");
-        assert!(map.iter().all(|l| l.len() <= 80), "{board}");
-        let hex_ids = map
-            .iter()
-            .skip(1)
-            .step_by(2)
-            .flat_map(|l| l.split_whitespace())
-            .count();
-        assert_eq!(hex_ids, 195, "{board}");
-        assert!(
-            board.contains("R") && board.contains("harbors: edge "),
-            "{board}"
-        );
     }
 }

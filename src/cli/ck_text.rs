@@ -1176,7 +1176,7 @@ pub(super) fn board_marks(state: &k::State) -> Marks {
     if let Some(m) = &state.merchant {
         marks.hex(m.hex, format!("M{}", m.seat));
     }
-    marks.legend = Some(
+    marks.legend.push(
         "w a city's wall, m a metropolis; k0.2 a passive knight of seat 0 of strength 2, K when active; M0 seat 0's \
          merchant",
     );

@@ -1,12 +1,15 @@
-//! The board of a 19-hex game (base Catan, Cities & Knights) drawn in the terminal: every hex with its terrain,
-//! number and id, every vertex id at its corner and every edge id on its side, the pieces beside the ids they
-//! stand on, and the harbors out at sea beside their edges, so a person can find vertex 17.
+//! A hex board drawn in the terminal: every hex with its terrain, number and id, every vertex id at its corner and
+//! every edge id on its side, the pieces beside the ids they stand on, and the harbors at sea beside their edges,
+//! so a person can find vertex 17. The 19-hex games (base Catan, Cities & Knights) and Catania's 195-hex sea map
+//! share it: each game describes its board as a [`Map`] (its hexes, vertex keys, edges and harbors, in the board
+//! view's order) and its pieces as [`Marks`], and [`draw`] lays them out, whole or as a [`Window`] around a hex.
 //!
 //! Which corner of which hex a vertex is comes from the rules' geometry ([`HexCoord::corner`]) and the vertex keys
 //! the board view names; this module only decides where on the screen each hex's centre and corners go. The map is
 //! pointy-topped, as the rules' coordinates are: each hex is [`HEX_WIDTH`] columns wide and rows of hexes are six
 //! lines apart. The 19-hex board draws at most 108 columns wide with its indent (2:1 harbors out west and east of the
-//! middle row). Catania's 195 hexes would take more than twice that, so its map (`catania_text.rs`) shows hexes only.
+//! middle row); Catania's whole map is about 250, so `state --board-around` draws the hexes within a radius of one
+//! hex: radius 1 fits 80 columns, radius 3 fits 120.
 
 use super::catan_text::{resource_name, terrain_name};
 use crate::proto::v1::catan as c;
@@ -45,8 +48,8 @@ pub(super) struct Marks {
     pub vertices: HashMap<u32, String>,
     pub edges: HashMap<u32, String>,
     pub hexes: HashMap<u32, Vec<String>>,
-    /// The legend's line for what a game adds to the base pieces, if anything.
-    pub legend: Option<&'static str>,
+    /// The legend's lines for what a game adds to the base pieces, if anything.
+    pub legend: Vec<&'static str>,
 }
 
 impl Marks {
@@ -70,6 +73,93 @@ impl Marks {
     }
 }
 
+/// One hex as the map writes it.
+pub(super) struct Hex {
+    pub coord: c::HexCoord,
+    /// Its terrain in a word (`forest`), or `~` for the sea.
+    pub terrain: &'static str,
+    /// Its number chip, or `(?)` for a hex whose chip is still to be drawn.
+    pub number: Option<String>,
+    /// A sea hex: a harbor facing it is written inside it, in place of its terrain.
+    pub sea: bool,
+}
+
+/// A hex board as the map needs it, each list in the board view's order (index = id).
+pub(super) struct Map<'a> {
+    pub hexes: Vec<Hex>,
+    pub vertices: &'a [c::VertexKey],
+    pub edges: &'a [c::EdgeEnds],
+    pub harbors: &'a [c::Harbor],
+}
+
+impl<'a> Map<'a> {
+    /// The 19-hex board of base Catan and Cities & Knights, whose sea is not on the board: its harbors are
+    /// written out beyond the coast.
+    pub fn catan(board: &'a c::Board) -> Map<'a> {
+        let hexes = board
+            .hexes
+            .iter()
+            .map(|hex| Hex {
+                coord: hex.coord.unwrap_or_default(),
+                terrain: terrain_name(hex.terrain),
+                number: hex.number.map(|n| format!("({n})")),
+                sea: false,
+            })
+            .collect();
+        Map {
+            hexes,
+            vertices: &board.vertices,
+            edges: &board.edges,
+            harbors: &board.harbors,
+        }
+    }
+}
+
+/// What a window of the map is centred on: a hex, or the first hex (by id) with a vertex or an edge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Focus {
+    Hex(u32),
+    Vertex(u32),
+    Edge(u32),
+}
+
+impl std::str::FromStr for Focus {
+    type Err = String;
+
+    /// `N` or `hex:N`, `vertex:N`, `edge:N`.
+    fn from_str(text: &str) -> Result<Focus, String> {
+        let (kind, id) = text.split_once(':').unwrap_or(("hex", text));
+        let id: u32 = id
+            .parse()
+            .map_err(|_| format!("{id:?} is not an id (a number from 0)"))?;
+        match kind {
+            "hex" => Ok(Focus::Hex(id)),
+            "vertex" => Ok(Focus::Vertex(id)),
+            "edge" => Ok(Focus::Edge(id)),
+            _ => Err(format!(
+                "{kind:?}: write N for hex N, or hex:N, vertex:N, edge:N"
+            )),
+        }
+    }
+}
+
+impl std::fmt::Display for Focus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Focus::Hex(id) => write!(f, "hex {id}"),
+            Focus::Vertex(id) => write!(f, "vertex {id}"),
+            Focus::Edge(id) => write!(f, "edge {id}"),
+        }
+    }
+}
+
+/// A part of the map: the hexes at most `radius` steps from the focus's hex.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Window {
+    pub focus: Focus,
+    pub radius: u32,
+}
+
 /// A point of the screen: a column and a line.
 type Point = (i32, i32);
 
@@ -80,56 +170,173 @@ struct Label {
     text: String,
 }
 
-/// The board drawn as lines of text, each indented by two spaces, under a line with its size and above the
-/// legend; empty when there is no board.
-pub(super) fn draw(board: &Option<c::Board>, marks: &Marks) -> String {
-    let mut out = String::new();
-    let Some(board) = board else {
-        return out;
-    };
-    let vertex_ids: HashMap<VertexKey, u32> = board
+/// Steps between two hexes of the axial grid.
+fn distance(a: c::HexCoord, b: c::HexCoord) -> u64 {
+    // In 64 bits: the coordinates are the server's, and no pair of them may overflow the sum.
+    let (dq, dr) = (
+        i64::from(a.q) - i64::from(b.q),
+        i64::from(a.r) - i64::from(b.r),
+    );
+    (dq.unsigned_abs() + dr.unsigned_abs() + (dq + dr).unsigned_abs()) / 2
+}
+
+/// A hex's corners as vertex ids and its sides as edge ids, where the board has them.
+struct Outline {
+    centre: Point,
+    corners: [Option<u32>; 6],
+    sides: [Option<u32>; 6],
+}
+
+/// The board (or the window of it) drawn as lines of text, each indented by two spaces, under a line with its size
+/// and above the legend. An error when the window's focus is not on the board.
+pub(super) fn draw(map: &Map<'_>, marks: &Marks, window: Option<Window>) -> anyhow::Result<String> {
+    let vertex_ids: HashMap<VertexKey, u32> = map
         .vertices
         .iter()
         .zip(0..)
         .filter_map(|(key, id)| Some((vertex_key(key)?, id)))
         .collect();
-    let edge_ids: HashMap<(u32, u32), u32> = board
+    let edge_ids: HashMap<(u32, u32), u32> = map
         .edges
         .iter()
         .zip(0..)
         .map(|(ends, id)| ((ends.a.min(ends.b), ends.a.max(ends.b)), id))
         .collect();
+    let outlines: Vec<Option<Outline>> = map
+        .hexes
+        .iter()
+        .map(|hex| {
+            let (q, r) = (
+                i8::try_from(hex.coord.q).ok()?,
+                i8::try_from(hex.coord.r).ok()?,
+            );
+            let coord = HexCoord::new(q, r);
+            let corners: [Option<u32>; 6] =
+                std::array::from_fn(|k| vertex_ids.get(&coord.corner(k)).copied());
+            // Side k joins corners k and k + 1.
+            let sides = std::array::from_fn(|k| {
+                let (a, b) = (corners[k]?, corners[(k + 1) % 6]?);
+                edge_ids.get(&(a.min(b), a.max(b))).copied()
+            });
+            let centre = (
+                HEX_WIDTH * i32::from(q) + HEX_WIDTH / 2 * i32::from(r),
+                6 * i32::from(r),
+            );
+            Some(Outline {
+                centre,
+                corners,
+                sides,
+            })
+        })
+        .collect();
+    let drawn: Vec<bool> = match window {
+        None => vec![true; map.hexes.len()],
+        Some(window) => {
+            let has = |outline: &Option<Outline>| match window.focus {
+                Focus::Hex(_) => false,
+                Focus::Vertex(v) => outline
+                    .as_ref()
+                    .is_some_and(|o| o.corners.contains(&Some(v))),
+                Focus::Edge(e) => outline.as_ref().is_some_and(|o| o.sides.contains(&Some(e))),
+            };
+            let centre = match window.focus {
+                Focus::Hex(h) => map.hexes.get(h as usize),
+                _ => outlines.iter().position(has).map(|h| &map.hexes[h]),
+            };
+            let Some(centre) = centre else {
+                anyhow::bail!(
+                    "no {} on this board (it has {} hexes, {} vertices and {} edges, numbered from 0)",
+                    window.focus,
+                    map.hexes.len(),
+                    map.vertices.len(),
+                    map.edges.len()
+                );
+            };
+            map.hexes
+                .iter()
+                .map(|hex| distance(hex.coord, centre.coord) <= u64::from(window.radius))
+                .collect()
+        }
+    };
+    // The hexes each edge is a side of, for the harbors.
+    let mut touching: HashMap<u32, Vec<usize>> = HashMap::new();
+    for (hex, outline) in outlines.iter().enumerate() {
+        for e in outline.iter().flat_map(|o| o.sides).flatten() {
+            touching.entry(e).or_default().push(hex);
+        }
+    }
+    // A harbor's ratio is written in the sea hex across its side: in the board's own sea hex when it has one,
+    // else (the 19-hex board) where that hex would be, the land hex's centre mirrored through the side's middle.
+    // Two harbors facing one hex beyond the board take a line each.
+    let mut harbor_marks: HashMap<usize, Vec<String>> = HashMap::new();
     let mut labels = Vec::new();
-    let mut placed = HashSet::new();
-    // Each edge's middle and the centre of the land hex it was first drawn with, for the harbors out at sea.
-    let mut sides: HashMap<u32, (Point, Point)> = HashMap::new();
-    for (hex, id) in board.hexes.iter().zip(0u32..) {
-        let coord = hex.coord.unwrap_or_default();
-        let (Ok(q), Ok(r)) = (i8::try_from(coord.q), i8::try_from(coord.r)) else {
+    let mut beyond: HashMap<Point, i32> = HashMap::new();
+    for harbor in map.harbors {
+        let mut near = touching
+            .get(&harbor.edge)
+            .into_iter()
+            .flatten()
+            .copied()
+            .filter(|&h| drawn[h]);
+        let Some(first) = near.next() else {
             continue;
         };
-        let coord = HexCoord::new(q, r);
-        let (x, y) = (
-            HEX_WIDTH * i32::from(q) + HEX_WIDTH / 2 * i32::from(r),
-            6 * i32::from(r),
-        );
-        let mut number = hex.number.map(|n| format!("({n})")).unwrap_or_default();
-        for mark in marks.hexes.get(&id).into_iter().flatten() {
-            number = format!("{number} {mark}").trim_start().to_string();
+        let sea = std::iter::once(first)
+            .chain(near)
+            .find(|&h| map.hexes[h].sea);
+        if let Some(sea) = sea {
+            harbor_marks
+                .entry(sea)
+                .or_default()
+                .push(harbor_text(harbor));
+            continue;
         }
-        let lines = [
-            terrain_name(hex.terrain).to_string(),
-            number,
-            format!("#{id}"),
-        ];
+        let Some(outline) = &outlines[first] else {
+            continue;
+        };
+        let Some(k) = outline.sides.iter().position(|&e| e == Some(harbor.edge)) else {
+            continue;
+        };
+        let (cx, cy) = outline.centre;
+        let ((ax, ay), (bx, by)) = (CORNER_OFFSETS[k], CORNER_OFFSETS[(k + 1) % 6]);
+        let sea = (cx + ax + bx, cy + ay + by);
+        let taken = beyond.entry(sea).or_insert(0);
+        labels.push(Label {
+            x: sea.0,
+            y: sea.1 + *taken,
+            text: harbor_text(harbor),
+        });
+        *taken += 1;
+    }
+    let mut placed = HashSet::new();
+    let (mut hex_count, mut vertex_count, mut edge_count) = (0, 0, 0);
+    for (id, (hex, outline)) in (0u32..).zip(map.hexes.iter().zip(&outlines)) {
+        let Some(outline) = outline.as_ref().filter(|_| drawn[id as usize]) else {
+            continue;
+        };
+        hex_count += 1;
+        let (x, y) = outline.centre;
+        let number = hex
+            .number
+            .iter()
+            .chain(marks.hexes.get(&id).into_iter().flatten())
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join(" ");
+        // A sea hex facing harbors has their ratios in place of its `~`: the terrain line is the widest free line
+        // of a hex (its number line is narrowed by the ids of the vertical sides).
+        let terrain = match harbor_marks.get(&(id as usize)) {
+            Some(harbors) => harbors.join(" "),
+            None => hex.terrain.to_string(),
+        };
+        let lines = [terrain, number, format!("#{id}")];
         for (dy, text) in (-1..=1).zip(lines) {
             labels.push(Label { x, y: y + dy, text });
         }
-        let corners: [Option<u32>; 6] =
-            std::array::from_fn(|k| vertex_ids.get(&coord.corner(k)).copied());
-        for (k, corner) in corners.iter().enumerate() {
+        for (k, corner) in outline.corners.iter().enumerate() {
             let (dx, dy) = CORNER_OFFSETS[k];
             if let Some(v) = corner.filter(|&v| placed.insert(Place::Vertex(v))) {
+                vertex_count += 1;
                 let mark = marks.vertices.get(&v).map_or("", String::as_str);
                 labels.push(Label {
                     x: x + dx,
@@ -137,19 +344,12 @@ pub(super) fn draw(board: &Option<c::Board>, marks: &Marks) -> String {
                     text: format!("{v}{mark}"),
                 });
             }
-            // Side k joins corners k and k + 1.
-            let (Some(a), Some(b)) = (*corner, corners[(k + 1) % 6]) else {
+            let Some(e) = outline.sides[k].filter(|&e| placed.insert(Place::Edge(e))) else {
                 continue;
             };
-            let Some(&e) = edge_ids.get(&(a.min(b), a.max(b))) else {
-                continue;
-            };
-            if !placed.insert(Place::Edge(e)) {
-                continue;
-            }
+            edge_count += 1;
             let (ex, ey) = CORNER_OFFSETS[(k + 1) % 6];
             let middle = (x + (dx + ex) / 2, y + (dy + ey) / 2);
-            sides.insert(e, (middle, (x, y)));
             let mark = marks.edges.get(&e).map_or("", String::as_str);
             let stroke = SIDE_STROKES[k];
             if stroke == '|' {
@@ -169,36 +369,31 @@ pub(super) fn draw(board: &Option<c::Board>, marks: &Marks) -> String {
             });
         }
     }
-    // A harbor's ratio is written in the sea hex across its side: the land hex's centre mirrored through the
-    // side's middle. Two harbors facing one sea hex take a line each.
-    let mut at_sea: HashMap<Point, i32> = HashMap::new();
-    for harbor in &board.harbors {
-        let Some(&((x, y), (cx, cy))) = sides.get(&harbor.edge) else {
-            continue;
-        };
-        let sea = (2 * x - cx, 2 * y - cy);
-        let taken = at_sea.entry(sea).or_insert(0);
-        labels.push(Label {
-            x: sea.0,
-            y: sea.1 + *taken,
-            text: harbor_text(harbor),
-        });
-        *taken += 1;
+    let mut out = String::new();
+    match window {
+        None => {
+            let _ = writeln!(
+                out,
+                "board ({hex_count} hexes, {vertex_count} vertices, {edge_count} edges):"
+            );
+        }
+        Some(window) => {
+            let _ = writeln!(
+                out,
+                "board around {}, radius {} ({hex_count} of {} hexes, {vertex_count} vertices, {edge_count} edges):",
+                window.focus,
+                window.radius,
+                map.hexes.len()
+            );
+        }
     }
-    let _ = writeln!(
-        out,
-        "board ({} hexes, {} vertices, {} edges):",
-        board.hexes.len(),
-        board.vertices.len(),
-        board.edges.len()
-    );
     for line in render(&labels) {
         let _ = writeln!(out, "{}", format!("  {line}").trim_end());
     }
     for line in LEGEND.iter().chain(&marks.legend) {
         let _ = writeln!(out, "  {line}");
     }
-    out
+    Ok(out)
 }
 
 /// An id already drawn: every vertex and edge is drawn once, with the first hex that has it.
@@ -258,7 +453,7 @@ fn render(labels: &[Label]) -> Vec<String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::cli::ck_text;
     use crate::games::ProtoGame;
@@ -269,13 +464,13 @@ mod tests {
     use hexfold_rules::Game;
 
     /// A word of the map and the point it is centred on (line, column), as `render` centres it.
-    struct Word<'a> {
-        text: &'a str,
-        at: (i32, i32),
+    pub(in crate::cli) struct Word<'a> {
+        pub text: &'a str,
+        pub at: (i32, i32),
     }
 
     /// The map's words: the lines between the size line and the legend, split at blanks.
-    fn words(drawing: &str) -> Vec<Word<'_>> {
+    pub(in crate::cli) fn words(drawing: &str) -> Vec<Word<'_>> {
         let lines = drawing
             .lines()
             .skip(1)
@@ -313,18 +508,20 @@ mod tests {
         Some((edge, inner[..digits].parse().ok()?, mark))
     }
 
-    /// Every vertex and edge of the board is drawn once, with the mark `expected` gives it; each edge's id sits
-    /// half-way between its two vertices' (so each vertex is at its corner); the robber is in its hex.
-    fn check_drawing(
-        board: &c::Board,
+    /// Each id's place in a drawing: (line, column).
+    pub(in crate::cli) type Places = HashMap<u32, (i32, i32)>;
+
+    /// Where the drawing puts each vertex id and each edge id (line, column), each drawn once with the mark
+    /// `expected` gives it, and each edge's id half-way between its two vertices' (so each vertex is at its
+    /// corner).
+    pub(in crate::cli) fn drawn_ids(
+        edges_ends: &[c::EdgeEnds],
         drawing: &str,
-        robber: u32,
         expected: impl Fn(bool, u32) -> String,
-    ) {
-        let words = words(drawing);
+    ) -> (Places, Places) {
         let mut vertices = HashMap::new();
         let mut edges = HashMap::new();
-        for word in &words {
+        for word in &words(drawing) {
             let Some((edge, id, mark)) = id_and_mark(word.text) else {
                 continue;
             };
@@ -336,18 +533,32 @@ mod tests {
                 word.text
             );
         }
-        assert_eq!(vertices.len(), board.vertices.len(), "{drawing}");
-        assert_eq!(edges.len(), board.edges.len(), "{drawing}");
-        for (id, ends) in (0..).zip(&board.edges) {
+        for (&id, &at) in &edges {
+            let ends = &edges_ends[id as usize];
             let (a, b) = (vertices[&ends.a], vertices[&ends.b]);
             assert_eq!(
-                edges[&id],
+                at,
                 ((a.0 + b.0) / 2, (a.1 + b.1) / 2),
                 "edge {id} between vertices {} and {} in\n{drawing}",
                 ends.a,
                 ends.b
             );
         }
+        (vertices, edges)
+    }
+
+    /// Every vertex and edge of the board is drawn once, with the mark `expected` gives it, at its place; the
+    /// robber is in its hex.
+    fn check_drawing(
+        board: &c::Board,
+        drawing: &str,
+        robber: u32,
+        expected: impl Fn(bool, u32) -> String,
+    ) {
+        let (vertices, edges) = drawn_ids(&board.edges, drawing, expected);
+        assert_eq!(vertices.len(), board.vertices.len(), "{drawing}");
+        assert_eq!(edges.len(), board.edges.len(), "{drawing}");
+        let words = words(drawing);
         let hex = words
             .iter()
             .find(|w| w.text == format!("#{robber}"))
@@ -382,7 +593,7 @@ mod tests {
         );
         let board = state.board.clone().unwrap();
         let marks = Marks::pieces(&state.buildings, &state.roads, state.robber);
-        let drawing = draw(&state.board, &marks);
+        let drawing = draw(&Map::catan(&board), &marks, None).unwrap();
         check_drawing(&board, &drawing, state.robber, |edge, id| {
             if edge {
                 state
@@ -426,8 +637,8 @@ mod tests {
             !state.knights.is_empty() && state.buildings.iter().any(|b| b.wall),
             "{state:?}"
         );
-        let drawing = draw(&state.board, &ck_text::board_marks(&state));
         let board = state.board.clone().unwrap();
+        let drawing = draw(&Map::catan(&board), &ck_text::board_marks(&state), None).unwrap();
         check_drawing(&board, &drawing, state.robber, |edge, id| {
             if edge {
                 return state

@@ -16,7 +16,7 @@
 //! hexfold actions GAME --token T0            # numbered legal actions, written as `submit` accepts them
 //! hexfold submit GAME --token T0 roll        # or --pick 1
 //! hexfold submit GAME --token T2 place-settlement 17
-//! hexfold state GAME --token T0 [--at N] [--board] [--json]
+//! hexfold state GAME --token T0 [--at N] [--board | --board-around vertex:17 [--radius 2]] [--json]
 //! hexfold follow GAME                        # recorded events, a caught-up marker, then live events
 //! hexfold list
 //! hexfold verify GAME                        # once finished: seed vs commitment, every event re-derived
@@ -24,7 +24,8 @@
 //!
 //! Every game is shown and typed in words: base Catan (`catan_text.rs`), Cities & Knights (`ck_text.rs`), Catania
 //! (`catania_text.rs`, over the Cities & Knights words) and Elasund (`elasund_text.rs`); `hex_map.rs` draws the
-//! 19-hex board of the first two for `state --board`.
+//! hex boards for `state --board` (or the part of one around a hex, `--board-around`): the 19-hex board of the
+//! first two and Catania's sea map (`catania_map.rs`).
 
 /// `println!` that returns the write's error instead of panicking: a reader that goes away early (`hexfold actions
 /// ... | head -1`) closes the pipe, and `main` ends quietly on that error rather than printing a panic.
@@ -45,6 +46,7 @@ macro_rules! out {
 
 mod bot;
 mod catan_text;
+mod catania_map;
 mod catania_text;
 mod ck_text;
 mod elasund_text;
@@ -62,6 +64,7 @@ use pb::hexfold_client::HexfoldClient;
 use std::fmt;
 use tonic::transport::Channel;
 
+pub use hex_map::{Focus, Window};
 pub use verify::{verify_replay, Mismatch, Verified};
 
 /// The client subcommands, flattened into the binary's top-level command next to `serve`.
@@ -168,10 +171,18 @@ pub struct StateArgs {
     /// The event index to show (0 is the state right after creation); the head when absent.
     #[arg(long)]
     pub at: Option<u64>,
-    /// Also show the board: Catan's and Cities & Knights' drawn as a map with every hex, vertex and edge id and the
-    /// pieces on them, then the hexes and harbors by id; Catania's as a map of its hexes; Elasund's grid.
+    /// Also show the board: a hex game's drawn as a map with every hex, vertex and edge id and the pieces on them,
+    /// then the harbors by edge (and base Catan's and Cities & Knights' hexes by id); Elasund's grid. Catania's
+    /// whole map is about 250 columns wide: see --board-around.
     #[arg(long)]
     pub board: bool,
+    /// Draw only the part of a hex game's map around a hex (`N` or `hex:N`), or around the first hex with vertex N
+    /// (`vertex:N`) or edge N (`edge:N`): the hexes at most --radius steps from it. Implies --board.
+    #[arg(long, value_name = "[hex:|vertex:|edge:]N")]
+    pub board_around: Option<Focus>,
+    /// The steps from --board-around's hex to the edge of the drawing: 1 fits 80 columns, 3 fits 120.
+    #[arg(long, default_value_t = 2, requires = "board_around", value_parser = clap::value_parser!(u32).range(0..=12))]
+    pub radius: u32,
     /// Print the response as JSON.
     #[arg(long)]
     pub json: bool,
@@ -451,12 +462,33 @@ async fn state(args: StateArgs) -> anyhow::Result<()> {
         outln!("{}", json::to_json(&response)?)?;
         return Ok(());
     }
-    out!("{}", describe_state_response(&response, args.board))?;
+    let board = match args.board_around {
+        Some(focus) => ShowBoard::Around(Window {
+            focus,
+            radius: args.radius,
+        }),
+        None if args.board => ShowBoard::Whole,
+        None => ShowBoard::No,
+    };
+    out!("{}", describe_state_response(&response, board)?)?;
     Ok(())
 }
 
-/// The readable form of a `GetState` response: a header common to every game, then the game's own summary.
-pub fn describe_state_response(response: &pb::GetStateResponse, board: bool) -> String {
+/// Whether `state` draws the board, and how much of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ShowBoard {
+    No,
+    Whole,
+    /// A hex game's map around one hex; Elasund's grid is drawn whole.
+    Around(Window),
+}
+
+/// The readable form of a `GetState` response: a header common to every game, then the game's own summary, then
+/// the board when asked for. An error when the board's window is centred on an id the board does not have.
+pub fn describe_state_response(
+    response: &pb::GetStateResponse,
+    board: ShowBoard,
+) -> anyhow::Result<String> {
     use fmt::Write as _;
     let mut out = String::new();
     let seats: Vec<String> = response
@@ -494,44 +526,54 @@ pub fn describe_state_response(response: &pb::GetStateResponse, board: bool) -> 
             .collect();
         let _ = writeln!(out, "waiting for: {}", waiting.join(", "));
     }
+    let window = match board {
+        ShowBoard::No => None,
+        ShowBoard::Whole => Some(None),
+        ShowBoard::Around(window) => Some(Some(window)),
+    };
     match response.state.as_ref().and_then(|s| s.game.as_ref()) {
         Some(pb::game_state::Game::Catan(state)) => {
             out.push_str(&catan_text::describe_state(state, &seats));
-            if board {
+            if let Some(window) = window {
                 let marks = hex_map::Marks::pieces(&state.buildings, &state.roads, state.robber);
                 out.push_str(&catan_text::describe_board(
                     &state.board,
                     &marks,
                     state.robber,
-                ));
+                    window,
+                )?);
             }
         }
         Some(pb::game_state::Game::CitiesKnights(state)) => {
             out.push_str(&ck_text::describe_state(state, &seats));
-            if board {
+            if let Some(window) = window {
                 let marks = ck_text::board_marks(state);
                 out.push_str(&catan_text::describe_board(
                     &state.board,
                     &marks,
                     state.robber,
-                ));
+                    window,
+                )?);
             }
         }
         Some(pb::game_state::Game::Catania(state)) => {
             out.push_str(&catania_text::describe_state(state, &seats));
-            if board {
-                out.push_str(&catania_text::describe_board(state));
+            if let Some(window) = window {
+                out.push_str(&catania_map::describe_board(state, window)?);
             }
         }
         Some(pb::game_state::Game::Elasund(state)) => {
             out.push_str(&elasund_text::describe_state(state, &seats));
-            if board {
+            if let Some(window) = window {
+                if window.is_some() {
+                    out.push_str("(Elasund's board is a grid of squares: drawn whole)\n");
+                }
                 out.push_str(&elasund_text::describe_board(state));
             }
         }
         None => out.push_str("(no state)\n"),
     }
-    out
+    Ok(out)
 }
 
 fn seat_label(seats: &[String], seat: u32) -> String {

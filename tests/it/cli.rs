@@ -635,6 +635,45 @@ async fn a_catania_game_reads_and_plays_through_the_cli() {
     assert!(board.contains("you are a spectator"), "{board}");
     assert!(board.contains("~ sea; ? a chip not drawn yet"), "{board}");
     assert!(board.contains("harbors: edge "), "{board}");
+    // The whole map is too wide for a terminal; the part around a settlement fits 80 columns and shows it.
+    let json_state = json(&ok(url, &["state", game, "--json"]).await);
+    let building = &json_state["state"]["catania"]["layer"]["buildings"][0];
+    let vertex = building["vertex"].as_u64().unwrap_or(0);
+    let seat = building["seat"].as_u64().unwrap_or(0);
+    let focus = format!("vertex:{vertex}");
+    let around = ok(
+        url,
+        &["state", game, "--board-around", &focus, "--radius", "1"],
+    )
+    .await;
+    let map: Vec<&str> = around
+        .lines()
+        .skip_while(|l| !l.starts_with("board around "))
+        .take_while(|l| !l.starts_with("  ids: "))
+        .collect();
+    assert!(
+        map[0].starts_with(&format!(
+            "board around vertex {vertex}, radius 1 (7 of 195 hexes"
+        )),
+        "{around}"
+    );
+    assert!(map.iter().all(|l| l.len() <= 80), "{around}");
+    let piece = format!("{vertex}s{seat}");
+    assert_eq!(
+        map.iter()
+            .flat_map(|l| l.split_whitespace())
+            .filter(|w| *w == piece)
+            .count(),
+        1,
+        "{piece} in {around}"
+    );
+    let wrong = fails(url, &["state", game, "--board-around", "hex:999"]).await;
+    assert!(
+        wrong.contains("no hex 999 on this board (it has 195 hexes"),
+        "{wrong}"
+    );
+    let wrong = fails(url, &["state", game, "--radius", "2"]).await;
+    assert!(wrong.contains("--board-around"), "{wrong}");
 
     // A whole game, then what a person reads of it: every event a sentence, and the replay verified.
     let mut table = Table::create(

@@ -91,6 +91,50 @@ async fn serve_prints_the_web_app_url() {
     );
 }
 
+/// `serve --web ADDR` prints the second address on a line of its own and answers there as on the API's port: the
+/// page to a plain HTTP/1.1 client, and the API itself.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn serve_with_a_web_address_serves_the_app_there_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let (_child, addr, mut stdout) = support::serve_binary(&[
+        "--data-dir".as_ref(),
+        data.as_os_str(),
+        "--web".as_ref(),
+        "127.0.0.1:0".as_ref(),
+    ])
+    .await;
+    let line = stdout.next_line().await.unwrap().expect("a second line");
+    assert_eq!(line, format!("web app at http://{addr}/"));
+    let line = stdout.next_line().await.unwrap().expect("a third line");
+    let web: std::net::SocketAddr = line
+        .strip_prefix("web app also at http://")
+        .and_then(|rest| rest.strip_suffix('/'))
+        .unwrap_or_else(|| panic!("unexpected line {line:?}"))
+        .parse()
+        .expect("an address");
+    assert_ne!(web, addr);
+    let page = http(
+        web,
+        "GET / HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n",
+    )
+    .await;
+    assert!(
+        page.starts_with("HTTP/1.1 200") && page.contains("<title>hexfold</title>"),
+        "{page}"
+    );
+    let mut client = pb::hexfold_client::HexfoldClient::connect(format!("http://{web}"))
+        .await
+        .expect("connect to the web address");
+    let game = support::create_catan(&mut client, 3).await.game_id;
+    let listed = client
+        .list_games(pb::ListGamesRequest::default())
+        .await
+        .unwrap()
+        .into_inner();
+    assert!(listed.games.iter().any(|g| g.game_id == game), "{listed:?}");
+}
+
 /// The pieces the page drew, as sets of `(kind, id, seat)` and the robber's hex, read from the SVG's `data-*`.
 async fn drawn_pieces(browser: &mut Browser) -> (BTreeSet<(String, u32, u32)>, Vec<u32>) {
     let drawn = browser

@@ -20,6 +20,15 @@ use crate::hex::{
     trade, EdgeId, EdgePiece, Resource, VertexId, Victims,
 };
 
+/// [`seats_to_act`] without the answer to an open offer, which the game does not wait for: whether the answerer
+/// can answer depends on its hand, which the other seats do not see.
+pub(super) fn waiting_for(st: &State) -> Vec<Seat> {
+    match st.phase() {
+        Phase::Main if st.ck.obligations().is_empty() && !st.owes() => vec![st.active()],
+        _ => seats_to_act(st),
+    }
+}
+
 pub(super) fn seats_to_act(st: &State) -> Vec<Seat> {
     if let Phase::Ended { .. } = st.phase() {
         return Vec::new();
@@ -561,4 +570,37 @@ fn gold_choices(st: &State, seat: Seat, out: &mut Vec<Command>) {
             .into_iter()
             .map(|resources| Command::ChooseGold { resources }),
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::playout::{Playout, RandomPlayer};
+
+    /// Found by trying the CLI as a spectator: with an offer open, "waiting for" named the answerer only when its
+    /// hidden hand could pay, so every viewer learnt something of that hand.
+    #[test]
+    fn an_open_offer_adds_nobody_to_whom_the_game_waits_for() {
+        let mut found = 0;
+        for seed in 0..40 {
+            let (_, mut playout) =
+                Playout::<Catania>::seeded(&Catania::random_config(4, false), seed).unwrap();
+            while playout.step(|_| {}).is_ok() {
+                let st = playout.state();
+                let open = st.phase() == Phase::Main && st.ck.trade.offer().is_some();
+                if open
+                    && seats_to_act(st).len() > 1
+                    && st.ck.obligations().is_empty()
+                    && !st.owes()
+                {
+                    assert_eq!(waiting_for(st), vec![st.active()], "seed {seed}");
+                    found += 1;
+                }
+            }
+        }
+        assert!(
+            found > 0,
+            "no random game reached an offer its answerer could take"
+        );
+    }
 }

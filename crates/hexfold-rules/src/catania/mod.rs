@@ -449,6 +449,10 @@ impl Game for Catania {
         legal::seats_to_act(state)
     }
 
+    fn waiting_for(state: &State) -> Vec<Seat> {
+        legal::waiting_for(state)
+    }
+
     fn outcome(state: &State) -> Option<Outcome> {
         match state.ck.phase() {
             ck::Phase::Ended { winner } => Some(Outcome { winner }),
