@@ -41,7 +41,7 @@
 
 use crate::engine::{self, CommandId, SeatNames, StreamTx};
 use crate::error::ApiError;
-use crate::stored::{self, StoredCommand, StoredGame, StoredMeta, StoredSummary};
+use crate::stored::{self, StoredClock, StoredCommand, StoredGame, StoredMeta, StoredSummary};
 use hexfold_rules::{Game, RuleViolation, Seat};
 use hexfold_store::{AppendRequest, CommandRecord, EventStore, Recorded, StoreError};
 use hexfold_table::{self as table, Observer, Refusal, Seed, Snapshots, TableEvent};
@@ -125,6 +125,12 @@ struct AppendLine<C, E> {
     first_version: u64,
     last_version: u64,
     events: Vec<TableEvent<E>>,
+    /// A timeout action (its events start with `TimedOut`); absent for every other command.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    timed_out: bool,
+    /// The turn timer's clocks after the command, in a timed game; absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    clock: Option<StoredClock>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -229,6 +235,8 @@ impl<G: StoredGame> Records for Typed<G> {
             first_version: command.first_version,
             last_version: command.last_version,
             events,
+            timed_out: stored.timed_out,
+            clock: stored.clock,
         }))
     }
 
@@ -350,6 +358,14 @@ impl<G: StoredGame> GameImport for Importing<G> {
                 append.command_id
             ));
         }
+        if let Some(clock) = &append.clock {
+            let seats = self.meta.seats.len();
+            if clock.since_ms.len() != seats
+                || !(clock.reserve_ms.is_empty() || clock.reserve_ms.len() == seats)
+            {
+                return Err("holds turn-timer clocks that do not match the seats".into());
+            }
+        }
         if usize::from(append.seat.0) >= self.meta.seats.len() {
             return Err(format!(
                 "names seat {}, which the game does not have",
@@ -384,6 +400,7 @@ impl<G: StoredGame> GameImport for Importing<G> {
             version,
             events,
             &self.seed,
+            append.timed_out.then_some(append.seat),
             Snapshots::every(IMPORT_SNAPSHOT_EVERY),
             &mut due,
         );
@@ -426,6 +443,8 @@ impl<G: StoredGame> GameImport for Importing<G> {
             command: stored::encode(&StoredCommand {
                 seat: append.seat,
                 command: append.command,
+                timed_out: append.timed_out,
+                clock: append.clock,
             }),
             events: accepted.events.iter().map(stored::encode).collect(),
             summary,
