@@ -9,7 +9,11 @@
 //!   meta's fields, in its order);
 //! - one `{"v":1,"line":"append","game":ID,"command_id":..,"seat":N,"command":{..},"first_version":F,
 //!   "last_version":L,"events":[..]}` per applied command, in order: the command as the rules took it and every
-//!   event it produced (the table's `{"Game":..}` and `{"SeedRevealed":..}`), versions `F..=L`;
+//!   event it produced (the table's `{"Game":..}`, `{"SeedRevealed":..}` and `{"TimedOut":..}`), versions
+//!   `F..=L`; in a game with a turn timer also `"timed_out":true` for a timeout action and `"clock":{..}`, the
+//!   seats' clocks after the command (both added with the turn timers, after `"events"`, and absent otherwise, so
+//!   the lines of untimed games are byte for byte what they were; a build from before them refuses such a line
+//!   as an unknown field rather than dropping it);
 //! - `{"v":1,"line":"game_end","game":ID,"version":HEAD,"appends":N}`, so a game cut short is noticed.
 //!
 //! and last `{"v":1,"line":"export_end","games":N}`, so an export cut at a game's end is noticed too. Commands and

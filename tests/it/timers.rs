@@ -229,11 +229,14 @@ async fn time_out_seat_zero(table: &mut Table, clock: &ManualClock) -> usize {
 }
 
 /// One seat that never acts and bots in the others: the game still ends, every command of that seat a timeout,
-/// and the finished game verifies with them.
-async fn a_timed_out_seat_and_bots_finish(variant: pb::Variant, seats: usize) {
-    let dir = tempfile::tempdir().unwrap();
+/// and the finished game verifies with them. Returns the server (still running over `dir`) and the game.
+async fn a_timed_out_seat_and_bots_finish(
+    dir: &Path,
+    variant: pb::Variant,
+    seats: usize,
+) -> (TestServer, Table) {
     let clock = ManualClock::new(START_MS);
-    let server = start(dir.path(), &clock).await;
+    let server = start(dir, &clock).await;
     let bots: Vec<u32> = (1..seats as u32).collect();
     let mut table = create(&server, request(variant, seats, &bots, 0)).await;
     let prompts = time_out_seat_zero(&mut table, &clock).await;
@@ -260,27 +263,97 @@ async fn a_timed_out_seat_and_bots_finish(variant: pb::Variant, seats: usize) {
         .count();
     let timed = replay.commands.iter().filter(|c| c.timed_out).count();
     assert_eq!(marked, timed);
-    server.stop().await;
+    (server, table)
+}
+
+/// Runs the `hexfold` binary; it must succeed.
+async fn hexfold(args: &[&std::ffi::OsStr]) {
+    let output = tokio::process::Command::new(env!("CARGO_BIN_EXE_hexfold"))
+        .args(args)
+        .env_remove("HEXFOLD_TOKEN")
+        .output()
+        .await
+        .expect("run the hexfold binary");
+    assert!(
+        output.status.success(),
+        "hexfold {args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// `hexfold export` of every game at `addr`, with the operator token, into `file`.
+async fn export(addr: std::net::SocketAddr, file: &Path) {
+    let server = addr.to_string();
+    hexfold(&[
+        "export".as_ref(),
+        "--server".as_ref(),
+        server.as_ref(),
+        "--token".as_ref(),
+        support::OPERATOR_TOKEN.as_ref(),
+        "--output".as_ref(),
+        file.as_os_str(),
+    ])
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_base_catan_game_of_a_timed_out_seat_and_three_bots_finishes() {
-    a_timed_out_seat_and_bots_finish(pb::Variant::Catan, 4).await;
+    let dir = tempfile::tempdir().unwrap();
+    let original = dir.path().join("original");
+    let (server, _) = a_timed_out_seat_and_bots_finish(&original, pb::Variant::Catan, 4).await;
+    // Its export carries the marks and the clocks, imports (every timeout re-decided with its mark) and exports
+    // again byte for byte.
+    let file = dir.path().join("games.jsonl");
+    export(server.addr, &file).await;
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.contains(r#""timed_out":true"#),
+        "no timeout in the export"
+    );
+    assert!(
+        text.contains(r#""TimedOut":{"seat":0}"#),
+        "no mark in the export"
+    );
+    assert!(
+        text.contains(r#""clock":{"since_ms":"#),
+        "no clocks in the export"
+    );
+    let copy_dir = dir.path().join("copy");
+    hexfold(&[
+        "import".as_ref(),
+        file.as_os_str(),
+        "--data-dir".as_ref(),
+        copy_dir.as_os_str(),
+    ])
+    .await;
+    let copy = start(&copy_dir, &ManualClock::new(START_MS)).await;
+    let again = dir.path().join("again.jsonl");
+    export(copy.addr, &again).await;
+    assert!(std::fs::read(&again).unwrap() == std::fs::read(&file).unwrap());
+    copy.stop().await;
+    server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_cities_and_knights_game_of_a_timed_out_seat_and_bots_finishes() {
-    a_timed_out_seat_and_bots_finish(pb::Variant::CitiesAndKnights, 3).await;
+    let dir = tempfile::tempdir().unwrap();
+    let (server, _) =
+        a_timed_out_seat_and_bots_finish(dir.path(), pb::Variant::CitiesAndKnights, 3).await;
+    server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_catania_game_of_a_timed_out_seat_and_bots_finishes() {
-    a_timed_out_seat_and_bots_finish(pb::Variant::Catania, 3).await;
+    let dir = tempfile::tempdir().unwrap();
+    let (server, _) = a_timed_out_seat_and_bots_finish(dir.path(), pb::Variant::Catania, 3).await;
+    server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_elasund_game_of_a_timed_out_seat_and_three_bots_finishes() {
-    a_timed_out_seat_and_bots_finish(pb::Variant::Elasund, 4).await;
+    let dir = tempfile::tempdir().unwrap();
+    let (server, _) = a_timed_out_seat_and_bots_finish(dir.path(), pb::Variant::Elasund, 4).await;
+    server.stop().await;
 }
 
 /// A client's command and the timeout at the same version, racing at the deadline: exactly one of them is
