@@ -8,7 +8,7 @@ use hexfold_rules::bot::{self, Bot, Strategy};
 use hexfold_rules::playout::{Playout, Stop};
 use hexfold_rules::redeal::Redeal;
 use hexfold_rules::timeout::{self, Timeout};
-use hexfold_rules::{catan, catania, cities_knights, elasund, Game, GameRng};
+use hexfold_rules::{catan, catania, cities_knights, elasund, GameRng};
 use rand::{Rng, SeedableRng};
 
 /// Random games per game: a few by default, more under `HEXFOLD_SOAK=1`.
