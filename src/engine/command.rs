@@ -307,8 +307,9 @@ impl<G: StoredGame> Engine<G> {
                 Actor::Client(cred) => seat_of_token(&current.meta, cred)?,
                 Actor::Bot(seat) => seat,
                 Actor::Timeout(seat) => {
-                    // The timer found the deadline due at this version; on another head (a server whose clock
-                    // is behind wrote it) it is decided again by the timer, not here.
+                    // The timer saw the deadline pass at the version it expects. If the clocks here say it has
+                    // not (the head moved on, or the time was set back), it is answered as a conflict, and the
+                    // timer computes the deadlines again.
                     let now = self.shared.clock.now_ms();
                     let due = deadlines(&current.meta, current.clock.as_ref(), &current.state)
                         .iter()

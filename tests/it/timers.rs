@@ -13,6 +13,7 @@ use crate::support::{self, authed, Table, TestServer};
 use hexfold::cli::verify_replay;
 use hexfold::engine::{Clock as _, ManualClock};
 use hexfold::proto::v1 as pb;
+use hexfold::server::Config;
 use std::path::Path;
 use std::sync::Arc;
 use tokio::sync::mpsc;
@@ -454,13 +455,34 @@ async fn a_command_before_the_deadline_wins_and_overtime_spends_the_reserve() {
     server.stop().await;
 }
 
-/// A server that stops with deadlines running finds them again when it starts on the same directory, and fires
-/// at once what came due while it was down.
+/// A server that stops with deadlines running finds them again when it starts on the same sled directory, and
+/// fires at once what came due while it was down.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_timer_survives_a_restart() {
     let dir = tempfile::tempdir().unwrap();
+    a_timer_survives_a_restart_on(support::config(dir.path())).await;
+}
+
+/// The same on a throw-away PostgreSQL database (the store crate's test cluster), where the clocks are read back
+/// from the database's command records.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_timer_survives_a_restart_on_postgres() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = hexfold_postgres::test_support::cluster()
+        .create_database()
+        .await;
+    a_timer_survives_a_restart_on(Config {
+        postgres: Some(hexfold_postgres::PgConfig::new(url)),
+        ..support::config(&dir.path().join("unused"))
+    })
+    .await;
+}
+
+/// Stops and starts a server on `config`'s store around a running deadline, then again past it.
+async fn a_timer_survives_a_restart_on(mut config: Config) {
     let clock = ManualClock::new(START_MS);
-    let server = start(dir.path(), &clock).await;
+    config.clock = Arc::clone(&clock) as Arc<dyn hexfold::engine::Clock>;
+    let server = support::start_with(config.clone()).await;
     let mut table = create(&server, request(pb::Variant::Catan, 3, &[], 0)).await;
     // One decision first, so the deadlines come from a stored command rather than the creation time.
     clock.advance(5_000);
@@ -474,14 +496,14 @@ async fn a_timer_survives_a_restart() {
     let version = table.head().await;
     server.stop().await;
 
-    let server = start(dir.path(), &clock).await;
+    let server = support::start_with(config.clone()).await;
     table.reconnect(server.addr).await;
     assert_eq!(deadlines(&mut table).await, before, "the same deadlines");
     server.stop().await;
 
     // Down past the deadlines: the timeouts fire when the server starts, without a client asking.
     clock.advance(before[0].deadline_unix_ms - clock.now_ms() + 1_000);
-    let server = start(dir.path(), &clock).await;
+    let server = support::start_with(config).await;
     table.reconnect(server.addr).await;
     let mut stream = server.subscribe(&table.game_id, None).await;
     let (at, seat) = next_timeout(&mut stream).await;
