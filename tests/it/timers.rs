@@ -510,3 +510,78 @@ async fn a_timer_survives_a_restart_on(mut config: Config) {
     assert_eq!((at, seat), (version + 1, before[0].seat));
     server.stop().await;
 }
+
+/// Runs the `hexfold` binary against `server` and returns its standard output; it must succeed.
+async fn cli(server: &str, args: &[&str]) -> String {
+    let output = tokio::process::Command::new(env!("CARGO_BIN_EXE_hexfold"))
+        .args(args)
+        .env("HEXFOLD_SERVER", server)
+        .env_remove("HEXFOLD_TOKEN")
+        .output()
+        .await
+        .expect("run the hexfold binary");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "hexfold {args:?} failed: {stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+/// At a terminal: `create --turn-seconds --reserve-seconds` makes a timed game, `state` prints each waited-for
+/// seat's deadline and reserve, and `follow` names the timeout when it comes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_cli_creates_a_timed_game_and_shows_its_deadlines_and_timeouts() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(START_MS);
+    let server = start(dir.path(), &clock).await;
+    let url = format!("http://{}", server.addr);
+    let created = cli(
+        &url,
+        &[
+            "create",
+            "--turn-seconds",
+            "30",
+            "--reserve-seconds",
+            "60",
+            "ann",
+            "bob",
+            "cat",
+        ],
+    )
+    .await;
+    let game = created
+        .lines()
+        .find_map(|l| l.strip_prefix("game "))
+        .expect("a game id")
+        .trim()
+        .to_string();
+    let state = cli(&url, &["state", &game]).await;
+    let deadline = START_MS + 90_000;
+    for seat in ["ann (seat 0)", "bob (seat 1)", "cat (seat 2)"] {
+        let line = format!("deadline of {seat}: ");
+        let shown = state
+            .lines()
+            .find(|l| l.starts_with(&line))
+            .unwrap_or_else(|| panic!("no deadline of {seat}: {state}"));
+        assert!(
+            shown.ends_with(&format!("(unix ms {deadline}), reserve 60.0 s left")),
+            "{shown}"
+        );
+    }
+    let mut stream = server.subscribe(&game, None).await;
+    clock.advance(90_000);
+    let (version, seat) = next_timeout(&mut stream).await;
+    assert_eq!(
+        (version, seat),
+        (1, 0),
+        "seat 0's starting roll times out first"
+    );
+    let followed = cli(&url, &["follow", &game, "--no-live"]).await;
+    assert!(
+        followed.contains("ann (seat 0)'s time ran out; the server plays for them"),
+        "{followed}"
+    );
+    server.stop().await;
+}
