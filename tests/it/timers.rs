@@ -267,34 +267,12 @@ async fn a_timed_out_seat_and_bots_finish(
     (server, table)
 }
 
-/// Runs the `hexfold` binary; it must succeed.
-async fn hexfold(args: &[&std::ffi::OsStr]) {
-    let output = tokio::process::Command::new(env!("CARGO_BIN_EXE_hexfold"))
-        .args(args)
-        .env_remove("HEXFOLD_TOKEN")
-        .output()
-        .await
-        .expect("run the hexfold binary");
-    assert!(
-        output.status.success(),
-        "hexfold {args:?} failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-}
-
 /// `hexfold export` of every game at `addr`, with the operator token, into `file`.
 async fn export(addr: std::net::SocketAddr, file: &Path) {
-    let server = addr.to_string();
-    hexfold(&[
-        "export".as_ref(),
-        "--server".as_ref(),
-        server.as_ref(),
-        "--token".as_ref(),
-        support::OPERATOR_TOKEN.as_ref(),
-        "--output".as_ref(),
-        file.as_os_str(),
-    ])
-    .await;
+    let url = format!("http://{addr}");
+    let file = file.to_str().expect("a UTF-8 temporary path");
+    let token = support::OPERATOR_TOKEN;
+    cli(&url, &["export", "--token", token, "--output", file]).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -320,13 +298,8 @@ async fn a_base_catan_game_of_a_timed_out_seat_and_three_bots_finishes() {
         "no clocks in the export"
     );
     let copy_dir = dir.path().join("copy");
-    hexfold(&[
-        "import".as_ref(),
-        file.as_os_str(),
-        "--data-dir".as_ref(),
-        copy_dir.as_os_str(),
-    ])
-    .await;
+    let (file_arg, copy_arg) = (file.to_str().unwrap(), copy_dir.to_str().unwrap());
+    cli("", &["import", file_arg, "--data-dir", copy_arg]).await;
     let copy = start(&copy_dir, &ManualClock::new(START_MS)).await;
     let again = dir.path().join("again.jsonl");
     export(copy.addr, &again).await;
@@ -511,7 +484,8 @@ async fn a_timer_survives_a_restart_on(mut config: Config) {
     server.stop().await;
 }
 
-/// Runs the `hexfold` binary against `server` and returns its standard output; it must succeed.
+/// Runs the `hexfold` binary against `server` (an operator's subcommand ignores it) and returns its standard
+/// output; it must succeed.
 async fn cli(server: &str, args: &[&str]) -> String {
     let output = tokio::process::Command::new(env!("CARGO_BIN_EXE_hexfold"))
         .args(args)
