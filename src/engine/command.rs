@@ -365,8 +365,9 @@ impl<G: StoredGame> Engine<G> {
             let (accepted, mut folding) = self
                 .fold(&meta, seat, before, state, events, timed_out)
                 .await?;
-            let now = self.shared.clock.now_ms();
+            // Untimed games (most) read no clock.
             let clock = meta.timer.zip(clock.as_ref()).map(|(timer, clock)| {
+                let now = self.shared.clock.now_ms();
                 timer.next(clock, seat, &G::waiting_for(&accepted.state), now)
             });
             let command = StoredCommand {
