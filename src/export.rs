@@ -9,7 +9,11 @@
 //!   meta's fields, in its order);
 //! - one `{"v":1,"line":"append","game":ID,"command_id":..,"seat":N,"command":{..},"first_version":F,
 //!   "last_version":L,"events":[..]}` per applied command, in order: the command as the rules took it and every
-//!   event it produced (the table's `{"Game":..}` and `{"SeedRevealed":..}`), versions `F..=L`;
+//!   event it produced (the table's `{"Game":..}`, `{"SeedRevealed":..}` and `{"TimedOut":..}`), versions
+//!   `F..=L`; in a game with a turn timer also `"timed_out":true` for a timeout action and `"clock":{..}`, the
+//!   seats' clocks after the command (both added with the turn timers, after `"events"`, and absent otherwise, so
+//!   the lines of untimed games are byte for byte what they were; a build from before them refuses such a line
+//!   as an unknown field rather than dropping it);
 //! - `{"v":1,"line":"game_end","game":ID,"version":HEAD,"appends":N}`, so a game cut short is noticed.
 //!
 //! and last `{"v":1,"line":"export_end","games":N}`, so an export cut at a game's end is noticed too. Commands and
@@ -41,7 +45,7 @@
 
 use crate::engine::{self, CommandId, SeatNames, StreamTx};
 use crate::error::ApiError;
-use crate::stored::{self, StoredCommand, StoredGame, StoredMeta, StoredSummary};
+use crate::stored::{self, StoredClock, StoredCommand, StoredGame, StoredMeta, StoredSummary};
 use hexfold_rules::{Game, RuleViolation, Seat};
 use hexfold_store::{AppendRequest, CommandRecord, EventStore, Recorded, StoreError};
 use hexfold_table::{self as table, Observer, Refusal, Seed, Snapshots, TableEvent};
@@ -125,6 +129,12 @@ struct AppendLine<C, E> {
     first_version: u64,
     last_version: u64,
     events: Vec<TableEvent<E>>,
+    /// A timeout action (its events start with `TimedOut`); absent for every other command.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    timed_out: bool,
+    /// The turn timer's clocks after the command, in a timed game; absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    clock: Option<StoredClock>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -229,6 +239,8 @@ impl<G: StoredGame> Records for Typed<G> {
             first_version: command.first_version,
             last_version: command.last_version,
             events,
+            timed_out: stored.timed_out,
+            clock: stored.clock,
         }))
     }
 
@@ -350,6 +362,14 @@ impl<G: StoredGame> GameImport for Importing<G> {
                 append.command_id
             ));
         }
+        if let Some(clock) = &append.clock {
+            let seats = self.meta.seats.len();
+            if clock.since_ms.len() != seats
+                || !(clock.reserve_ms.is_empty() || clock.reserve_ms.len() == seats)
+            {
+                return Err("holds turn-timer clocks that do not match the seats".into());
+            }
+        }
         if usize::from(append.seat.0) >= self.meta.seats.len() {
             return Err(format!(
                 "names seat {}, which the game does not have",
@@ -384,6 +404,7 @@ impl<G: StoredGame> GameImport for Importing<G> {
             version,
             events,
             &self.seed,
+            append.timed_out.then_some(append.seat),
             Snapshots::every(IMPORT_SNAPSHOT_EVERY),
             &mut due,
         );
@@ -426,6 +447,8 @@ impl<G: StoredGame> GameImport for Importing<G> {
             command: stored::encode(&StoredCommand {
                 seat: append.seat,
                 command: append.command,
+                timed_out: append.timed_out,
+                clock: append.clock,
             }),
             events: accepted.events.iter().map(stored::encode).collect(),
             summary,

@@ -62,6 +62,8 @@ pub struct Config {
     /// Serve gRPC and gRPC-Web over TLS with this certificate (and, if it names a CA, only to clients with a
     /// certificate it signed); `None`: plain TCP.
     pub tls: Option<crate::tls::Tls>,
+    /// The clock of the turn timers: the system's, or a test's manual one.
+    pub clock: Arc<dyn crate::engine::Clock>,
 }
 
 impl Default for Config {
@@ -84,6 +86,7 @@ impl Default for Config {
             allowed_origins: Vec::new(),
             coalesce_writes: true,
             tls: None,
+            clock: Arc::new(crate::engine::SystemClock),
         }
     }
 }
@@ -241,6 +244,7 @@ pub async fn serve(
         streams: Arc::clone(&streams),
         shutdown: stopping_rx,
         other_writers: config.postgres.is_some(),
+        clock: Arc::clone(&config.clock),
     });
     let writes = Arc::new(RwLock::new(()));
     let service = HexfoldService::new(

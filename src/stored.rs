@@ -24,12 +24,13 @@
 
 use crate::error::ApiError;
 use hexfold_rules::bot::Bot;
+use hexfold_rules::timeout::Timeout;
 use hexfold_rules::{Game, Outcome, Seat};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
 /// A game as the store keeps it: what the engine needs beyond the rules to store a game's state. Implemented for
 /// every served game in the registry (`crate::games`), beside its one registration line.
-pub trait StoredGame: Bot {
+pub trait StoredGame: Bot + Timeout {
     /// The schema of the stored `State`, recorded in every snapshot. Bump it whenever the state's serde form or
     /// the meaning of any of its fields changes: snapshots of another schema are then folded again from the events
     /// (and rewritten) instead of being trusted. The registry's fingerprint test catches changes of form; changes
@@ -133,6 +134,45 @@ pub fn decode_snapshot<S: DeserializeOwned>(
 pub struct StoredCommand<C> {
     pub seat: Seat,
     pub command: C,
+    /// The server played it for the seat because its turn timer ran out (its batch starts with `TimedOut`).
+    /// Added with the turn timers; absent (false) in older records and for every other command.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub timed_out: bool,
+    /// In a game with a turn timer, the seats' clocks after this command: what a restarted server derives every
+    /// deadline from. Absent in games without a timer and in older records.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<StoredClock>,
+}
+
+impl<C> StoredCommand<C> {
+    /// A command of `seat` in a game without a turn timer, chosen by the seat.
+    pub fn chosen(seat: Seat, command: C) -> StoredCommand<C> {
+        StoredCommand {
+            seat,
+            command,
+            timed_out: false,
+            clock: None,
+        }
+    }
+}
+
+/// The turn timer's clocks of a game's seats after a command (or at its creation), in milliseconds since the Unix
+/// epoch by the clock of the server that decided it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredClock {
+    /// Per seat, when the decision the game waits for began; `None` for a seat the game does not wait for.
+    pub since_ms: Vec<Option<u64>>,
+    /// Per seat, what is left of its reserve; empty in a game without a reserve.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reserve_ms: Vec<u64>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// The options the creator asked for, as given (the game's `Config` is what they resolved to). The service converts
@@ -145,6 +185,12 @@ pub struct StoredOptions {
     /// Added after the first records were written; absent means false.
     #[serde(default)]
     pub negotiated_defence: bool,
+    /// The turn timer's seconds per decision; 0 (absent in older records and untimed games) is no timer.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub turn_seconds: u32,
+    /// The turn timer's reserve per seat, in seconds; 0 (absent) is none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub reserve_seconds: u32,
 }
 
 /// Everything fixed at a game's creation. Holds the secret seed: never returned as is, never logged.
@@ -165,6 +211,10 @@ pub struct StoredMeta<C, S> {
     /// with the bots; absent in older records and in games without bots, so their records are unchanged.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bots: Vec<StoredBot>,
+    /// In a game with a turn timer, when it was created (ms since the Unix epoch): where the first waits begin.
+    /// Absent in untimed games and older records.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub created_ms: Option<u64>,
 }
 
 /// A bot seat of a game, as its meta records it.
@@ -265,6 +315,41 @@ mod tests {
     }
 
     #[test]
+    fn a_command_without_a_timer_is_stored_as_before_and_old_ones_read_as_chosen() {
+        let plain = StoredCommand::chosen(Seat(1), 7u32);
+        assert_eq!(
+            String::from_utf8(encode(&plain)).unwrap(),
+            r#"{"v":1,"body":{"seat":1,"command":7}}"#
+        );
+        assert_eq!(
+            decode::<StoredCommand<u32>>(
+                "command",
+                "g",
+                br#"{"v":1,"body":{"seat":1,"command":7}}"#
+            ),
+            Ok(plain)
+        );
+        let timed = StoredCommand {
+            seat: Seat(0),
+            command: 3u32,
+            timed_out: true,
+            clock: Some(StoredClock {
+                since_ms: vec![None, Some(5)],
+                reserve_ms: vec![],
+            }),
+        };
+        let bytes = encode(&timed);
+        assert_eq!(
+            String::from_utf8(bytes.clone()).unwrap(),
+            r#"{"v":1,"body":{"seat":0,"command":3,"timed_out":true,"clock":{"since_ms":[null,5]}}}"#
+        );
+        assert_eq!(
+            decode::<StoredCommand<u32>>("command", "g", &bytes),
+            Ok(timed)
+        );
+    }
+
+    #[test]
     fn the_generic_meta_head_reads_any_game_meta() {
         let meta = StoredMeta {
             variant: "catan".into(),
@@ -273,6 +358,8 @@ mod tests {
                 map: "MAP_KIND_UNSPECIFIED".into(),
                 victory_points: 0,
                 negotiated_defence: false,
+                turn_seconds: 0,
+                reserve_seconds: 0,
             },
             config: 3u8,
             setup: vec![1u8, 2],
@@ -280,6 +367,7 @@ mod tests {
             seed: String::new(),
             seed_commitment: String::new(),
             bots: vec![],
+            created_ms: None,
         };
         let head: StoredMetaHead = decode("meta", "g", &encode(&meta)).unwrap();
         assert_eq!(head.variant, "catan");

@@ -131,6 +131,13 @@ pub struct CreateArgs {
     /// Cities & Knights: players choose which active knights defend against the barbarians (rule CK-VAR-01).
     #[arg(long)]
     pub negotiated_defence: bool,
+    /// Turn timer: seconds per decision for each seat the game waits for (1..=604800); when they run out the
+    /// server plays the seat's timeout action. No timer when absent.
+    #[arg(long, value_name = "SECONDS")]
+    pub turn_seconds: Option<u32>,
+    /// Turn timer: a reserve per seat in seconds (0..=2592000), spent by decisions longer than --turn-seconds.
+    #[arg(long, value_name = "SECONDS", requires = "turn_seconds")]
+    pub reserve_seconds: Option<u32>,
     /// A seat the server plays itself, as `SEAT` (the game's stronger strategy) or `SEAT:STRATEGY` (`random`,
     /// `greedy`); repeat for more. A bot seat gets no token.
     #[arg(long = "bot", value_name = "SEAT[:STRATEGY]", value_parser = parse_bot_seat)]
@@ -422,6 +429,8 @@ async fn create(args: CreateArgs) -> anyhow::Result<()> {
             map: map.into(),
             victory_points: args.vp.unwrap_or(0),
             negotiated_defence: args.negotiated_defence,
+            turn_seconds: args.turn_seconds.unwrap_or(0),
+            reserve_seconds: args.reserve_seconds.unwrap_or(0),
         }),
         bots: args.bots,
     };
@@ -526,6 +535,14 @@ pub fn describe_state_response(
             .collect();
         let _ = writeln!(out, "waiting for: {}", waiting.join(", "));
     }
+    if !response.deadlines.is_empty() {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as u64);
+        for deadline in &response.deadlines {
+            let _ = writeln!(out, "{}", describe_deadline(deadline, &seats, now));
+        }
+    }
     let window = match board {
         ShowBoard::No => None,
         ShowBoard::Whole => Some(None),
@@ -576,6 +593,27 @@ pub fn describe_state_response(
     Ok(out)
 }
 
+/// A seat's turn-timer deadline as a line: when (Unix milliseconds, and how far from `now_ms`), and the reserve left.
+fn describe_deadline(deadline: &pb::SeatDeadline, seats: &[String], now_ms: u64) -> String {
+    let at = deadline.deadline_unix_ms;
+    let when = if at >= now_ms {
+        format!("in {:.1} s", (at - now_ms) as f64 / 1000.0)
+    } else {
+        format!("{:.1} s ago", (now_ms - at) as f64 / 1000.0)
+    };
+    let mut line = format!(
+        "deadline of {}: {when} (unix ms {at})",
+        seat_label(seats, deadline.seat)
+    );
+    if deadline.reserve_ms > 0 {
+        line.push_str(&format!(
+            ", reserve {:.1} s left",
+            deadline.reserve_ms as f64 / 1000.0
+        ));
+    }
+    line
+}
+
 fn seat_label(seats: &[String], seat: u32) -> String {
     match seats.get(seat as usize) {
         Some(name) => format!("{name} (seat {seat})"),
@@ -591,6 +629,12 @@ pub fn describe_event(event: &pb::Event, seats: &[String]) -> String {
         Some(pb::event::Body::CitiesKnights(event)) => ck_text::describe_event(event, seats),
         Some(pb::event::Body::Elasund(event)) => elasund_text::describe_event(event, seats),
         Some(pb::event::Body::SeedRevealed(seed)) => format!("seed revealed: {}", seed.seed),
+        Some(pb::event::Body::TimedOut(timed_out)) => {
+            format!(
+                "{}'s time ran out; the server plays for them",
+                seat_label(seats, timed_out.seat)
+            )
+        }
         None => "(empty event)".to_string(),
     }
 }
@@ -980,6 +1024,28 @@ async fn verify(args: VerifyArgs) -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_deadline_reads_as_how_far_off_it_is_and_the_reserve_left() {
+        let seats = vec!["ann".to_string(), "bob".to_string()];
+        let deadline = pb::SeatDeadline {
+            seat: 1,
+            deadline_unix_ms: 12_500,
+            reserve_ms: 30_000,
+        };
+        assert_eq!(
+            describe_deadline(&deadline, &seats, 10_000),
+            "deadline of bob (seat 1): in 2.5 s (unix ms 12500), reserve 30.0 s left"
+        );
+        let passed = pb::SeatDeadline {
+            reserve_ms: 0,
+            ..deadline
+        };
+        assert_eq!(
+            describe_deadline(&passed, &seats, 13_500),
+            "deadline of bob (seat 1): 1.0 s ago (unix ms 12500)"
+        );
+    }
 
     #[test]
     fn every_grammar_names_its_command_words() {

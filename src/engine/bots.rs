@@ -64,7 +64,17 @@ impl Default for Drivers {
 }
 
 /// The answers of bot commands: nobody reads them, so nothing is converted.
-struct Unanswered;
+pub(super) struct Unanswered;
+
+impl Drivers {
+    /// One of the permits every command the server plays (a bot's, a timeout's) takes.
+    pub(super) async fn permit(&self) -> tokio::sync::SemaphorePermit<'_> {
+        self.permits
+            .acquire()
+            .await
+            .expect("the semaphore is never closed")
+    }
+}
 
 impl<G: StoredGame> Wire<G> for Unanswered {
     type Event = ();
@@ -147,7 +157,7 @@ impl<G: StoredGame> Engine<G> {
                 break;
             }
             let permit = tokio::select! {
-                permit = self.drivers.permits.acquire() => permit.expect("the semaphore is never closed"),
+                permit = self.drivers.permit() => permit,
                 _ = shutdown.wait_for(|stopping| *stopping) => break,
             };
             let guard = match self.lock_head(&id).await {
@@ -191,13 +201,15 @@ impl<G: StoredGame> Engine<G> {
         lock(&self.drivers.running).remove(&id);
     }
 
-    /// Wakes the drivers of the store's unfinished games of this variant that have bot seats: for a server that
-    /// starts on a store where bots were to move. Reads the meta of each unfinished game of the variant, one at a
-    /// time; errors are logged and end the scan.
+    /// Wakes the drivers of the store's unfinished games of this variant that have bot seats, and the timers of
+    /// those with a turn timer: for a server that starts on a store where bots were to move or deadlines were
+    /// running. Reads the meta of each unfinished game of the variant, one at a time (and a timed game's head,
+    /// which its timer loads); errors are logged and end the scan.
     pub async fn resume_bots(self: Arc<Self>) {
         let prefix = format!("{}-", G::NAME);
         let mut after = prefix.clone();
         let mut resumed = 0u64;
+        let mut timed = 0u64;
         loop {
             let page = match self
                 .shared
@@ -228,6 +240,11 @@ impl<G: StoredGame> Engine<G> {
                     resumed += 1;
                     self.wake_bots(&game.name, game.head);
                 }
+                if meta.timer.is_some() {
+                    timed += 1;
+                    // The timer loads the game's head (and its clocks) under the lock, and ends if it is over.
+                    self.wake_timer(&game.name);
+                }
             }
             if !after.starts_with(&prefix) {
                 break;
@@ -235,6 +252,9 @@ impl<G: StoredGame> Engine<G> {
         }
         if resumed > 0 {
             tracing::info!(variant = G::NAME, games = resumed, "bot drivers resumed");
+        }
+        if timed > 0 {
+            tracing::info!(variant = G::NAME, games = timed, "turn timers resumed");
         }
     }
 }

@@ -1,9 +1,10 @@
 //! The head-state cache and the game locks: each cached game has a slot whose mutex is the game's lock, holding its
 //! state at the durable head; at most `cached_games` slots stay, least recently used first out.
 
+use super::timers::Timer;
 use super::Engine;
 use crate::error::ApiError;
-use crate::stored::{StoredGame, StoredOptions};
+use crate::stored::{StoredClock, StoredGame, StoredOptions};
 use hexfold_rules::bot::Strategy;
 use hexfold_rules::Game;
 use hexfold_table::Seed;
@@ -22,6 +23,10 @@ pub(super) struct Meta<G: Game> {
     pub(super) commitment: String,
     /// Per seat, the strategy the server plays it with if it is a bot seat (empty for a game without bots).
     pub(super) bots: Vec<Option<Strategy>>,
+    /// The turn timer, if the game was created with one.
+    pub(super) timer: Option<Timer>,
+    /// When a timed game was created: where its first waits begin.
+    pub(super) created_ms: Option<u64>,
 }
 
 /// A game's state at its durable head.
@@ -29,6 +34,8 @@ pub(super) struct Head<G: Game> {
     pub(super) meta: Arc<Meta<G>>,
     pub(super) version: u64,
     pub(super) state: G::State,
+    /// The seats' turn-timer clocks at `version`, in a game with a timer (see `timers`).
+    pub(super) clock: Option<StoredClock>,
 }
 
 pub(super) type Slot<G> = Arc<tokio::sync::Mutex<Option<Head<G>>>>;

@@ -6,10 +6,11 @@ use super::auth::{fresh_seed, issue_tokens, random_hex, require_token, seat_of_t
 use super::cache::{head, Head, HeadGuard, Meta};
 use super::read::EventAt;
 use super::storage::{fold_to, read_views};
+use super::timers::{deadlines, Timer};
 use super::turns::{legal_actions_of, Listed};
 use super::{Credential, Engine, Wire};
 use crate::error::ApiError;
-use crate::stored::{StoredBot, StoredCommand, StoredGame, StoredMeta, StoredOptions};
+use crate::stored::{StoredBot, StoredClock, StoredCommand, StoredGame, StoredMeta, StoredOptions};
 use hexfold_rules::bot::Strategy;
 use hexfold_rules::{Outcome, Seat, Viewer};
 use hexfold_store::{Appended, MAX_COMMAND_ID_BYTES};
@@ -84,12 +85,13 @@ impl BotSeats {
     }
 }
 
-/// Who sends a command: a client, by the token it presented, or one of the game's bot seats, played by the
-/// server (`bots.rs`).
+/// Who sends a command: a client, by the token it presented, one of the game's bot seats, played by the server
+/// (`bots.rs`), or the turn timer of a seat whose time ran out (`timers.rs`).
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Actor {
     Client(Credential),
     Bot(Seat),
+    Timeout(Seat),
 }
 
 /// A client's id for one command, checked: 1..=`MAX_COMMAND_ID_BYTES` bytes. Ids are per game. The same id from
@@ -178,6 +180,8 @@ impl<G: StoredGame> Engine<G> {
         options: StoredOptions,
         config: G::Config,
     ) -> Result<Created, ApiError> {
+        let timer = Timer::checked(&options)?;
+        let created_ms = timer.map(|_| self.shared.clock.now_ms());
         let seed = fresh_seed();
         let setup = G::setup(&config, &mut seed.setup_rng()).map_err(ApiError::invalid_config)?;
         let (tokens, token_sha256) = issue_tokens(seats.len());
@@ -200,6 +204,7 @@ impl<G: StoredGame> Engine<G> {
                     strategy: strategy.name().to_string(),
                 })
                 .collect(),
+            created_ms,
         };
         self.create_stream(&id, &stored).await?;
         let state = G::initial_state(&stored.setup);
@@ -219,6 +224,8 @@ impl<G: StoredGame> Engine<G> {
                 }
                 per_seat
             },
+            timer,
+            created_ms,
         });
         tracing::info!(game_id = %id, variant = G::NAME, seats = meta.seats.len(), "game created");
         // A bot seat's token is drawn like any other and its hash kept, but nobody is told it: only the server
@@ -232,16 +239,21 @@ impl<G: StoredGame> Engine<G> {
         // Cached first: a driver started before would load the head from the store, and this would overwrite
         // what it played.
         let created = Arc::clone(&meta);
+        let clock = timer
+            .zip(created_ms)
+            .map(|(timer, now)| timer.start(meta_seats, &G::waiting_for(&state), now));
         self.insert_head(Head {
             meta,
             version: 0,
             state,
+            clock,
         })
         .await;
         if let Some(slot) = self.cached_slot(&id) {
             let guard = slot.lock().await;
             if let Some(head) = guard.as_ref() {
                 self.bots_due(&created, head.version, &head.state);
+                self.timers_due(&created, &head.state);
             }
         }
         Ok(Created {
@@ -289,12 +301,29 @@ impl<G: StoredGame> Engine<G> {
     ) -> Result<Answer<W::Event, W::Actions>, ApiError> {
         let mut guard = self.lock_head(&submit.game_id).await?;
         let mut reloads = 0;
-        let (meta, seat, before, appended, accepted, folding) = loop {
+        let (meta, seat, before, appended, accepted, folding, clock) = loop {
             let current = head(&guard);
             let seat = match actor {
                 Actor::Client(cred) => seat_of_token(&current.meta, cred)?,
                 Actor::Bot(seat) => seat,
+                Actor::Timeout(seat) => {
+                    // The timer saw the deadline pass at the version it expects. If the clocks here say it has
+                    // not (the head moved on, or the time was set back), it is answered as a conflict, and the
+                    // timer computes the deadlines again.
+                    let now = self.shared.clock.now_ms();
+                    let due = deadlines(&current.meta, current.clock.as_ref(), &current.state)
+                        .iter()
+                        .any(|d| d.seat == seat && d.at_ms <= now);
+                    if !due {
+                        return Err(ApiError::Conflict {
+                            expected: submit.expected_version.unwrap_or(current.version),
+                            actual: current.version,
+                        });
+                    }
+                    seat
+                }
             };
+            let timed_out = matches!(actor, Actor::Timeout(_)).then_some(seat);
             let decided = table::decide::<G>(
                 &current.state,
                 current.version,
@@ -331,11 +360,21 @@ impl<G: StoredGame> Engine<G> {
                 meta,
                 version: before,
                 state,
+                clock,
             } = guard.take().expect("lock_head loads the head");
-            let (accepted, mut folding) = self.fold(&meta, seat, before, state, events).await?;
+            let (accepted, mut folding) = self
+                .fold(&meta, seat, before, state, events, timed_out)
+                .await?;
+            // Untimed games (most) read no clock.
+            let clock = meta.timer.zip(clock.as_ref()).map(|(timer, clock)| {
+                let now = self.shared.clock.now_ms();
+                timer.next(clock, seat, &G::waiting_for(&accepted.state), now)
+            });
             let command = StoredCommand {
                 seat,
                 command: &submit.command,
+                timed_out: timed_out.is_some(),
+                clock: clock.clone(),
             };
             let snapshots = std::mem::take(&mut folding.snapshots);
             let appended = self
@@ -357,7 +396,7 @@ impl<G: StoredGame> Engine<G> {
                     *guard = Some(self.load_head(&submit.game_id).await?);
                 }
                 Err(e) => return Err(e),
-                Ok(appended) => break (meta, seat, before, appended, accepted, folding),
+                Ok(appended) => break (meta, seat, before, appended, accepted, folding, clock),
             }
         };
         let command_id = submit.command_id.as_str();
@@ -377,7 +416,7 @@ impl<G: StoredGame> Engine<G> {
             meta,
             seat,
             &appended,
-            accepted,
+            (accepted, clock),
             submit.with_legal_actions,
         );
         drop(guard);
@@ -422,6 +461,7 @@ impl<G: StoredGame> Engine<G> {
         before: u64,
         state: G::State,
         events: Vec<G::Event>,
+        timed_out: Option<Seat>,
     ) -> Result<(Accepted<G>, Folding<G>), ApiError> {
         let mut folding = Folding::<G> {
             viewer: Viewer::Seat(seat),
@@ -429,8 +469,15 @@ impl<G: StoredGame> Engine<G> {
             snapshots: Vec::new(),
         };
         let snapshots = self.shared.snapshots();
-        let accepted =
-            table::accept::<G>(state, before, events, &meta.seed, snapshots, &mut folding);
+        let accepted = table::accept::<G>(
+            state,
+            before,
+            events,
+            &meta.seed,
+            timed_out,
+            snapshots,
+            &mut folding,
+        );
         let viewer = table::viewer(Some(seat), accepted.outcome.is_some());
         if viewer != folding.viewer {
             folding.views.clear();
@@ -454,7 +501,7 @@ impl<G: StoredGame> Engine<G> {
         meta: Arc<Meta<G>>,
         seat: Seat,
         appended: &Appended,
-        accepted: Accepted<G>,
+        (accepted, clock): (Accepted<G>, Option<StoredClock>),
         with_legal_actions: bool,
     ) -> (Listed<G::Command>, Option<Outcome>) {
         let Accepted {
@@ -462,17 +509,19 @@ impl<G: StoredGame> Engine<G> {
             state,
             outcome,
         } = accepted;
+        let deadlines = deadlines(&meta, clock.as_ref(), &state);
         let last = appended.last_version;
         if self.shared.other_writers {
             let end = appended.first_global + (last - appended.first_version);
             self.own.wrote(appended.first_global, end);
         }
         let legal_actions = (with_legal_actions && outcome.is_none())
-            .then(|| legal_actions_of::<G>(&state, last, seat).map(Arc::new))
+            .then(|| legal_actions_of::<G>(&state, last, seat, &deadlines).map(Arc::new))
             .flatten();
         let known = with_legal_actions.then_some((seat, &legal_actions));
-        self.publish_turn(&meta.id, last, &state, known);
+        self.publish_turn(&meta.id, last, &state, known, &deadlines);
         self.bots_due(&meta, last, &state);
+        self.timers_due(&meta, &state);
         self.publish(
             &meta.id,
             appended.first_version,
@@ -483,6 +532,7 @@ impl<G: StoredGame> Engine<G> {
             meta,
             version: last,
             state,
+            clock,
         });
         (legal_actions, outcome)
     }

@@ -125,11 +125,17 @@ impl<G: StoredGame> Engine<G> {
                 head.state = table::evolve::<G>(head.state, &event);
             }
             head.version = last;
+            // The clocks live in the commands, which the global order does not carry: read the last one.
+            head.clock = self
+                .load_clock(&head.meta, head.version, &head.state)
+                .await?;
         } else {
             // Versions between the head and this run were missed: the store has them.
             head = self.load_head(id).await?;
         }
-        self.publish_turn(id, head.version, &head.state, None);
+        let deadlines = super::timers::deadlines(&head.meta, head.clock.as_ref(), &head.state);
+        self.publish_turn(id, head.version, &head.state, None, &deadlines);
+        self.timers_due(&head.meta, &head.state);
         *guard = Some(head);
         Ok(())
     }

@@ -26,6 +26,7 @@ mod command;
 mod follow;
 mod read;
 mod storage;
+mod timers;
 mod turns;
 
 pub use auth::Credential;
@@ -33,6 +34,10 @@ pub use bots::{BOT_COMMANDS_AT_ONCE, BOT_STREAM, OPTIONAL_MAX};
 pub use cache::{check_game_id, MAX_GAME_ID_BYTES};
 pub use command::{Answer, BotSeats, CommandId, Created, SeatNames, Submit, MAX_SEAT_NAME_BYTES};
 pub use read::{EventAt, FinishedGame, PlayedCommand, ReadRange, StateAt, Summary, Update};
+pub use timers::{
+    Clock, Deadline, ManualClock, SystemClock, Timer, MAX_RESERVE_SECONDS, MAX_TURN_SECONDS,
+    TIMEOUT_STREAM,
+};
 pub use turns::{Actions, Ended, Listed, Turn, TurnWatch};
 
 use crate::error::ApiError;
@@ -79,6 +84,8 @@ pub struct Shared {
     /// Whether other servers may append to the store too (PostgreSQL's): then a cached head can be behind, and a
     /// command the rules refuse on it is decided again if the store's head has moved (see `command.rs`).
     pub other_writers: bool,
+    /// The time the turn timers read and wait on: the system's in `serve`, a manual one in tests.
+    pub clock: Arc<dyn Clock>,
 }
 
 impl Shared {
@@ -141,6 +148,8 @@ pub struct Engine<G: StoredGame> {
     own: follow::Own,
     /// The games whose bot seats this engine is playing now (see `bots`).
     drivers: bots::Drivers,
+    /// The games whose turn timers this engine is running (see `timers`).
+    timers: timers::Timers,
     /// The engine itself, for the bot drivers it spawns; dangling for an engine made by [`Engine::new`].
     me: Weak<Engine<G>>,
 }
@@ -151,8 +160,9 @@ impl<G: StoredGame> Engine<G> {
         Engine::with_self(shared, Weak::new())
     }
 
-    /// The server's engine: it plays the bot seats of its games, and, when made inside a tokio runtime, looks
-    /// for games whose bots were to move when the store was last served ([`Engine::resume_bots`]).
+    /// The server's engine: it plays the bot seats of its games and runs their turn timers, and, when made inside
+    /// a tokio runtime, looks for games whose bots were to move or whose timers were running when the store was
+    /// last served ([`Engine::resume_bots`]).
     pub fn new_shared(shared: Arc<Shared>) -> Arc<Engine<G>> {
         let engine = Arc::new_cyclic(|me| Engine::with_self(shared, me.clone()));
         if let Ok(runtime) = tokio::runtime::Handle::try_current() {
@@ -170,6 +180,7 @@ impl<G: StoredGame> Engine<G> {
             turns: Default::default(),
             own: Default::default(),
             drivers: Default::default(),
+            timers: Default::default(),
             me,
         }
     }

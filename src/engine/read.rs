@@ -5,6 +5,7 @@
 use super::auth::{require_token, seat_of, seat_of_token};
 use super::cache::{head, Meta};
 use super::storage::{decode_event, fold_to, read_views, READ_CHUNK};
+use super::timers::{deadlines, Deadline};
 use super::turns::{legal_actions_of, Actions};
 use super::{farewell, lock, send, Credential, Engine, Shared, StreamTx, Wire};
 use crate::error::ApiError;
@@ -54,6 +55,9 @@ pub struct StateAt<S> {
     pub seat: Option<Seat>,
     /// The seats the game waits for at `version` ([`Game::waiting_for`]).
     pub waiting_for: Vec<Seat>,
+    /// In a game with a turn timer, at the head: the deadline of each seat in `waiting_for`, in its order. Empty
+    /// at an earlier version (the clocks of the past are in the stored commands, not served).
+    pub deadlines: Vec<Deadline>,
 }
 
 /// A range of `ReadEvents`: inclusive bounds (`from` 0 is read as 1, `to` unset is the head), read backwards if
@@ -86,6 +90,8 @@ pub struct PlayedCommand<C> {
     pub command: C,
     pub first_version: u64,
     pub last_version: u64,
+    /// The server played it because the seat's turn timer ran out.
+    pub timed_out: bool,
 }
 
 /// One command's events, published to the game's live subscribers: (version, global position, event).
@@ -139,14 +145,19 @@ impl<G: StoredGame> Engine<G> {
             (
                 G::view_state(&current.state, viewer),
                 G::waiting_for(&current.state),
+                deadlines(&current.meta, current.clock.as_ref(), &current.state),
             )
         });
         drop(guard);
-        let (state, waiting_for) = match at_head {
+        let (state, waiting_for, deadlines) = match at_head {
             Some(at_head) => at_head,
             None => {
                 let state = fold_to(&self.shared, &meta, at).await?;
-                (G::view_state(&state, viewer), G::waiting_for(&state))
+                (
+                    G::view_state(&state, viewer),
+                    G::waiting_for(&state),
+                    Vec::new(),
+                )
             }
         };
         Ok(StateAt {
@@ -155,6 +166,7 @@ impl<G: StoredGame> Engine<G> {
             state,
             seat,
             waiting_for,
+            deadlines,
         })
     }
 
@@ -171,12 +183,16 @@ impl<G: StoredGame> Engine<G> {
         let guard = self.lock_head(game_id).await?;
         let current = head(&guard);
         let seat = seat_of_token(&current.meta, cred)?;
+        let deadlines = deadlines(&current.meta, current.clock.as_ref(), &current.state);
         Ok(
-            legal_actions_of::<G>(&current.state, current.version, seat).unwrap_or(Actions {
-                version: current.version,
-                seat,
-                commands: Vec::new(),
-            }),
+            legal_actions_of::<G>(&current.state, current.version, seat, &deadlines).unwrap_or(
+                Actions {
+                    version: current.version,
+                    seat,
+                    commands: Vec::new(),
+                    deadline: None,
+                },
+            ),
         )
     }
 

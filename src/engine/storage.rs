@@ -11,9 +11,10 @@
 
 use super::cache::{Head, Meta};
 use super::read::{EventAt, PlayedCommand};
+use super::timers::Timer;
 use super::{Engine, Shared, Wire};
 use crate::error::ApiError;
-use crate::stored::{self, StoredCommand, StoredGame, StoredMeta, StoredSummary};
+use crate::stored::{self, StoredClock, StoredCommand, StoredGame, StoredMeta, StoredSummary};
 use hexfold_rules::{Game, Viewer};
 use hexfold_store::{AppendRequest, Appended};
 use hexfold_table::{evolve, view_event, Accepted, Seed, TableEvent};
@@ -30,10 +31,12 @@ impl<G: StoredGame> Engine<G> {
         let (meta, version) = tokio::try_join!(store.meta(id), store.head(id))?;
         let meta = Arc::new(decode_meta::<G>(id, &meta)?);
         let state = fold_to(&self.shared, &meta, version).await?;
+        let clock = self.load_clock(&meta, version, &state).await?;
         Ok(Head {
             meta,
             version,
             state,
+            clock,
         })
     }
 
@@ -48,11 +51,54 @@ impl<G: StoredGame> Engine<G> {
     pub(super) async fn load_head_of(&self, meta: Arc<Meta<G>>) -> Result<Head<G>, ApiError> {
         let version = self.shared.store.head(&meta.id).await?;
         let state = fold_to(&self.shared, &meta, version).await?;
+        let clock = self.load_clock(&meta, version, &state).await?;
         Ok(Head {
             meta,
             version,
             state,
+            clock,
         })
+    }
+
+    /// The turn-timer clocks of a timed game at `version` (`state` is its state there), as the store has them:
+    /// the clocks its last command recorded, or at version 0 those of its creation. `None` for a game without a
+    /// timer. Reads the game's command list, so it costs a read of every command: only timed games pay it, when
+    /// their head is loaded or another server moved it.
+    pub(super) async fn load_clock(
+        &self,
+        meta: &Meta<G>,
+        version: u64,
+        state: &G::State,
+    ) -> Result<Option<StoredClock>, ApiError> {
+        let Some(timer) = meta.timer else {
+            return Ok(None);
+        };
+        let seats = meta.seats.len();
+        let waiting = G::waiting_for(state);
+        if version > 0 {
+            let commands = self.shared.store.commands(&meta.id).await?;
+            for record in commands.iter().rev() {
+                let stored: StoredCommand<serde::de::IgnoredAny> =
+                    stored::decode("command", &meta.id, &record.command)?;
+                if let Some(clock) = stored.clock {
+                    if clock.since_ms.len() != seats
+                        || !(clock.reserve_ms.is_empty() || clock.reserve_ms.len() == seats)
+                    {
+                        return Err(ApiError::DataLoss(format!(
+                            "stored command {} of game {}: its clocks do not match the seats",
+                            record.command_id, meta.id
+                        )));
+                    }
+                    return Ok(Some(clock));
+                }
+            }
+        }
+        // At creation, or (a record written without clocks) from now: a wait never starts before it is known.
+        let since = match (version, meta.created_ms) {
+            (0, Some(created)) => created,
+            _ => self.shared.clock.now_ms(),
+        };
+        Ok(Some(timer.start(seats, &waiting, since)))
     }
 
     pub(super) async fn create_stream(
@@ -135,6 +181,7 @@ impl<G: StoredGame> Engine<G> {
                     command: stored.command,
                     first_version: c.first_version,
                     last_version: c.last_version,
+                    timed_out: stored.timed_out,
                 })
             })
             .collect()
@@ -173,7 +220,10 @@ fn decode_meta<G: Game>(id: &str, bytes: &[u8]) -> Result<Meta<G>, ApiError> {
         bots.resize(m.seats.len(), None);
         bots[usize::from(b.seat)] = Some(strategy);
     }
+    let timer = Timer::checked(&m.options).map_err(|e| bad(&e.to_string()))?;
     Ok(Meta {
+        timer,
+        created_ms: m.created_ms,
         bots,
         id: id.to_string(),
         seats: m.seats,

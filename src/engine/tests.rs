@@ -70,6 +70,7 @@ fn shared_over(store: Arc<dyn EventStore>, other_writers: bool) -> Arc<Shared> {
         streams: Arc::new(Semaphore::new(16)),
         shutdown,
         other_writers,
+        clock: Arc::new(super::SystemClock),
     })
 }
 
@@ -81,6 +82,8 @@ async fn catan_game(store: Arc<dyn EventStore>) -> (Engine<Catan>, String, Vec<C
         map: "MAP_KIND_UNSPECIFIED".into(),
         victory_points: 0,
         negotiated_defence: false,
+        turn_seconds: 0,
+        reserve_seconds: 0,
     };
     // What the API's default options resolve to for four seats.
     let config = hexfold_rules::catan::Config {
@@ -597,6 +600,7 @@ async fn unknown_game_ids_are_not_cached_and_evict_nothing() {
         streams: Arc::new(Semaphore::new(16)),
         shutdown,
         other_writers: false,
+        clock: Arc::new(super::SystemClock),
     });
     let engine = Engine::<Catan>::new(shared);
     let mut games = Vec::new();
@@ -606,6 +610,8 @@ async fn unknown_game_ids_are_not_cached_and_evict_nothing() {
             map: "MAP_KIND_UNSPECIFIED".into(),
             victory_points: 0,
             negotiated_defence: false,
+            turn_seconds: 0,
+            reserve_seconds: 0,
         };
         let config = hexfold_rules::catan::Config {
             seats: 3,

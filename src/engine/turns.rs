@@ -9,6 +9,7 @@
 
 use super::auth::{require_token, seat_of_token};
 use super::cache::head;
+use super::timers::{deadlines, Deadline};
 use super::{lock, Credential, Engine};
 use crate::error::ApiError;
 use crate::stored::StoredGame;
@@ -25,6 +26,8 @@ pub struct Actions<C> {
     pub version: u64,
     pub seat: Seat,
     pub commands: Vec<C>,
+    /// In a game with a turn timer, the seat's deadline when the game waits for it.
+    pub deadline: Option<Deadline>,
 }
 
 /// A seat's legal actions when it may act, shared, not copied, between the acting seat's answer, its channel and
@@ -131,11 +134,13 @@ impl<C: Send + Sync + 'static> Drop for TurnWatch<C> {
     }
 }
 
-/// `seat`'s legal actions in `state` (at `version`), or `None` when it may not act (or the game is over).
+/// `seat`'s legal actions in `state` (at `version`), or `None` when it may not act (or the game is over), with its
+/// deadline if it is among `deadlines` (those of the seats the game waits for).
 pub(super) fn legal_actions_of<G: Game>(
     state: &G::State,
     version: u64,
     seat: Seat,
+    deadlines: &[Deadline],
 ) -> Option<Actions<G::Command>> {
     if G::outcome(state).is_some() {
         return None;
@@ -145,6 +150,7 @@ pub(super) fn legal_actions_of<G: Game>(
         version,
         seat,
         commands,
+        deadline: deadlines.iter().find(|d| d.seat == seat).copied(),
     })
 }
 
@@ -166,6 +172,7 @@ impl<G: StoredGame> Engine<G> {
         version: u64,
         state: &G::State,
         known: Option<(Seat, &Listed<G::Command>)>,
+        deadlines: &[Deadline],
     ) {
         // Out of the map's lock (shared by every game) before any legal actions are computed.
         let Some(seats) = lock(&self.turns).get(id).cloned() else {
@@ -189,7 +196,7 @@ impl<G: StoredGame> Engine<G> {
             let actions = match known {
                 Some((k, actions)) if k == seat => actions.clone(),
                 _ if to_act.contains(&seat) => {
-                    legal_actions_of::<G>(state, version, seat).map(Arc::new)
+                    legal_actions_of::<G>(state, version, seat, deadlines).map(Arc::new)
                 }
                 _ => None,
             };
@@ -219,8 +226,10 @@ impl<G: StoredGame> Engine<G> {
         let current = head(&guard);
         let seat = seat_of_token(&current.meta, cred)?;
         // The seat's channel may have missed turns while it had no watcher (see `publish_turn`): set it to now.
+        let deadlines = deadlines(&current.meta, current.clock.as_ref(), &current.state);
         let now = Turn {
-            actions: legal_actions_of::<G>(&current.state, current.version, seat).map(Arc::new),
+            actions: legal_actions_of::<G>(&current.state, current.version, seat, &deadlines)
+                .map(Arc::new),
             ended: ended_at::<G>(current.version, &current.state),
         };
         let rx = {

@@ -500,6 +500,7 @@ pub(crate) mod tests {
             map: 0,
             victory_points,
             negotiated_defence,
+            ..Default::default()
         }
     }
 

@@ -5,8 +5,8 @@
 
 use super::ProtoGame;
 use crate::engine::{
-    Actions, Credential, Engine, EventAt, ReadRange, SeatNames, Shared, StreamTx, Submit, Summary,
-    TurnWatch, Update, Wire,
+    Actions, Credential, Deadline, Engine, EventAt, ReadRange, SeatNames, Shared, StreamTx, Submit,
+    Summary, TurnWatch, Update, Wire,
 };
 use crate::error::ApiError;
 use crate::proto::v1 as pb;
@@ -117,6 +117,7 @@ impl<G: ProtoGame + StoredGame> Wire<G> for Proto {
             version: actions.version,
             seat: u32::from(actions.seat.0),
             commands: actions.commands.iter().map(G::command_to_proto).collect(),
+            deadline: actions.deadline.map(deadline_to_proto),
         }
     }
 }
@@ -128,8 +129,19 @@ pub(super) fn event_to_proto<G: ProtoGame>(event: TableEventView<G::EventView>) 
         TableEventView::SeedRevealed { seed } => {
             pb::event::Body::SeedRevealed(pb::SeedRevealed { seed })
         }
+        TableEventView::TimedOut { seat } => pb::event::Body::TimedOut(pb::TimedOut {
+            seat: u32::from(seat.0),
+        }),
     };
     pb::Event { body: Some(body) }
+}
+
+fn deadline_to_proto(deadline: Deadline) -> pb::SeatDeadline {
+    pb::SeatDeadline {
+        seat: u32::from(deadline.seat.0),
+        deadline_unix_ms: deadline.at_ms,
+        reserve_ms: deadline.reserve_ms,
+    }
 }
 
 fn summary_to_proto<G: ProtoGame>(summary: Summary) -> pb::GameSummary {
@@ -153,6 +165,8 @@ fn stored_options(options: &pb::GameOptions) -> StoredOptions {
         map: options.map().as_str_name().to_string(),
         victory_points: options.victory_points,
         negotiated_defence: options.negotiated_defence,
+        turn_seconds: options.turn_seconds,
+        reserve_seconds: options.reserve_seconds,
     }
 }
 
@@ -161,6 +175,8 @@ fn options_to_proto(options: &StoredOptions) -> pb::GameOptions {
         map: pb::MapKind::from_str_name(&options.map).unwrap_or(pb::MapKind::Unspecified) as i32,
         victory_points: options.victory_points,
         negotiated_defence: options.negotiated_defence,
+        turn_seconds: options.turn_seconds,
+        reserve_seconds: options.reserve_seconds,
     }
 }
 
@@ -274,6 +290,7 @@ impl<G: ProtoGame + StoredGame> DynGame for ProtoEngine<G> {
             state: Some(G::state_to_proto(&at.state)),
             viewer_seat: at.seat.map(|s| u32::from(s.0)),
             waiting_for: at.waiting_for.iter().map(|s| u32::from(s.0)).collect(),
+            deadlines: at.deadlines.into_iter().map(deadline_to_proto).collect(),
         })
     }
 
@@ -321,6 +338,7 @@ impl<G: ProtoGame + StoredGame> DynGame for ProtoEngine<G> {
             command: Some(G::command_to_proto(&c.command)),
             first_version: c.first_version,
             last_version: c.last_version,
+            timed_out: c.timed_out,
         });
         Ok(pb::GetReplayResponse {
             variant: G::VARIANT as i32,

@@ -60,6 +60,7 @@ pub(super) fn verify<G: ProtoGame>(
             .and_then(|c| G::command_from_proto(c).map_err(|e| e.to_string())),
         first_version: recorded.first_version,
         last_version: recorded.last_version,
+        timed_out: recorded.timed_out,
     });
     let read = Replay::<G> {
         seats: replay.seats.len(),

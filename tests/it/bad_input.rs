@@ -143,6 +143,7 @@ async fn every_bad_request_gets_its_precise_status_and_changes_nothing() {
                 map: 0,
                 victory_points: 21,
                 negotiated_defence: false,
+                ..Default::default()
             }),
             ..Default::default()
         },
@@ -153,6 +154,7 @@ async fn every_bad_request_gets_its_precise_status_and_changes_nothing() {
                 map: 0,
                 victory_points: 300,
                 negotiated_defence: false,
+                ..Default::default()
             }),
             ..Default::default()
         },
@@ -163,6 +165,36 @@ async fn every_bad_request_gets_its_precise_status_and_changes_nothing() {
                 map: 0,
                 victory_points: 0,
                 negotiated_defence: true,
+                ..Default::default()
+            }),
+            ..Default::default()
+        },
+        // A turn timer past its bounds, and a reserve without one.
+        pb::CreateGameRequest {
+            variant: pb::Variant::Catan as i32,
+            seats: vec!["a".into(), "b".into(), "c".into()],
+            options: Some(pb::GameOptions {
+                turn_seconds: hexfold::engine::MAX_TURN_SECONDS + 1,
+                ..Default::default()
+            }),
+            ..Default::default()
+        },
+        pb::CreateGameRequest {
+            variant: pb::Variant::Catan as i32,
+            seats: vec!["a".into(), "b".into(), "c".into()],
+            options: Some(pb::GameOptions {
+                turn_seconds: 30,
+                reserve_seconds: hexfold::engine::MAX_RESERVE_SECONDS + 1,
+                ..Default::default()
+            }),
+            ..Default::default()
+        },
+        pb::CreateGameRequest {
+            variant: pb::Variant::Catan as i32,
+            seats: vec!["a".into(), "b".into(), "c".into()],
+            options: Some(pb::GameOptions {
+                reserve_seconds: 60,
+                ..Default::default()
             }),
             ..Default::default()
         },

@@ -32,6 +32,7 @@ mod servers;
 mod session;
 mod subscribe;
 mod support;
+mod timers;
 mod tls;
 mod typescript;
 mod web;

@@ -127,6 +127,7 @@ pub fn catan_options() -> pb::GameOptions {
         map: pb::MapKind::Random as i32,
         victory_points: 0,
         negotiated_defence: false,
+        ..Default::default()
     }
 }
 

@@ -466,6 +466,13 @@ class GamePage {
     this.info.replaceChildren(
       element("div", { textContent: `${variantName(response.summary?.variant ?? Variant.UNSPECIFIED)} at event ${version}` }),
       element("div", { className: "waiting", textContent: ended ? "the game has ended" : `waiting for ${waiting || "nobody"}` }),
+      // A timed game's deadlines, by the server's clock (GetState names them only at the head).
+      ...response.deadlines.map((d) =>
+        element("div", {
+          className: "deadline",
+          textContent: `${seatNames[d.seat] ?? d.seat}: time runs out at ${new Date(Number(d.deadlineUnixMs)).toLocaleTimeString()}${d.reserveMs > 0n ? `, reserve ${Number(d.reserveMs) / 1000} s left` : ""}`,
+        }),
+      ),
     );
     this.players.replaceChildren(
       element("h3", { textContent: "Players" }),

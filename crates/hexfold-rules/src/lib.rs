@@ -20,6 +20,7 @@
 //! - [`playout`]: seeded random games step by step, for tests and benchmarks.
 //! - [`bot`]: the bots' strategies (`random`, `greedy`), pure functions of a state, a seat and a generator that
 //!   read only what the seat may see.
+//! - [`timeout`]: the turn timers' timeout actions, the least consequential legal command of a seat.
 //! - [`redeal`]: what a seat cannot see, dealt again, for the property that its legal actions and refusals depend
 //!   only on what it sees.
 
@@ -35,3 +36,4 @@ pub mod elasund;
 pub mod hex;
 pub mod playout;
 pub mod redeal;
+pub mod timeout;

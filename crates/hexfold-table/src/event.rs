@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 
 /// One event of a game's log: the game's own, or the table's.
 ///
-/// Stored as is (externally tagged JSON: `{"Game": ...}` and `{"SeedRevealed": {"seed": ...}}`): renaming a
+/// Stored as is (externally tagged JSON: `{"Game": ...}`, `{"SeedRevealed": {"seed": ...}}` and
+/// `{"TimedOut": {"seat": N}}`): renaming a
 /// variant or a field makes every existing log unreadable.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum TableEvent<E> {
@@ -13,6 +14,11 @@ pub enum TableEvent<E> {
     /// Appended in the batch that ends the game: the hex seed whose SHA-256 is the game's commitment.
     SeedRevealed {
         seed: String,
+    },
+    /// The first event of a batch the server played for `seat` because its turn timer ran out: the events after
+    /// it in the batch are that seat's timeout action (added with the turn timers; older logs never hold it).
+    TimedOut {
+        seat: Seat,
     },
 }
 
@@ -30,6 +36,7 @@ impl<E> TableEvent<E> {
 pub enum TableEventView<V> {
     Game(V),
     SeedRevealed { seed: String },
+    TimedOut { seat: Seat },
 }
 
 /// Folds one stored event into the state: the game's events through [`Game::evolve`], the table's leave the state
@@ -37,7 +44,7 @@ pub enum TableEventView<V> {
 pub fn evolve<G: Game>(state: G::State, event: &TableEvent<G::Event>) -> G::State {
     match event {
         TableEvent::Game(e) => G::evolve(state, e),
-        TableEvent::SeedRevealed { .. } => state,
+        TableEvent::SeedRevealed { .. } | TableEvent::TimedOut { .. } => state,
     }
 }
 
@@ -50,6 +57,7 @@ pub fn view_event<G: Game>(
     match event {
         TableEvent::Game(e) => TableEventView::Game(G::view_event(state, e, viewer)),
         TableEvent::SeedRevealed { seed } => TableEventView::SeedRevealed { seed: seed.clone() },
+        TableEvent::TimedOut { seat } => TableEventView::TimedOut { seat: *seat },
     }
 }
 
@@ -79,6 +87,12 @@ mod tests {
             revealed
         );
         assert!(revealed.ends_game() && !game.ends_game());
+        let timed_out: TableEvent<u32> = TableEvent::TimedOut { seat: Seat(2) };
+        assert_eq!(
+            serde_json::to_string(&timed_out).unwrap(),
+            r#"{"TimedOut":{"seat":2}}"#
+        );
+        assert!(!timed_out.ends_game());
     }
 
     #[test]

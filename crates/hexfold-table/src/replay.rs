@@ -32,6 +32,9 @@ pub struct RecordedCommand<'a, C> {
     pub command: Result<C, String>,
     pub first_version: u64,
     pub last_version: u64,
+    /// Whether the server played it for the seat because its turn timer ran out (its batch starts with
+    /// `TimedOut`).
+    pub timed_out: bool,
 }
 
 /// One step of a verified replay: the state right after `version` (0 is the initial state) and the event that led
@@ -168,6 +171,7 @@ pub fn verify<G: Game>(
             version,
             events,
             &seed,
+            recorded.timed_out.then_some(seat),
             Snapshots::every(u64::MAX),
             &mut steps,
         );
@@ -210,8 +214,15 @@ mod tests {
         for (i, take) in [3, 1, 2, 1].into_iter().enumerate() {
             let seat = Seat((i % 2) as u8);
             let events = decide::<Nim>(&state, version, &seed, seat, &Take(take), None).unwrap();
-            let accepted =
-                accept::<Nim>(state, version, events, &seed, Snapshots::every(8), &mut ());
+            let accepted = accept::<Nim>(
+                state,
+                version,
+                events,
+                &seed,
+                None,
+                Snapshots::every(8),
+                &mut (),
+            );
             let last = version + accepted.events.len() as u64;
             recorded.push((u32::from(seat.0), Take(take), version + 1, last));
             state = accepted.state;
@@ -239,6 +250,7 @@ mod tests {
                     command: Ok(take.clone()),
                     first_version: *first,
                     last_version: *last,
+                    timed_out: false,
                 })
                 .collect(),
         }

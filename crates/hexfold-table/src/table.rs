@@ -142,20 +142,26 @@ pub struct Accepted<G: Game> {
 
 /// Folds the events [`decide`] returned into `state` (the state at `version`, moved in and evolved in place, never
 /// cloned) and closes the game if they end it: then `SeedRevealed` is the batch's last event, so the seed becomes
-/// public with the outcome and never before. `observer` sees every event and every state on the way.
+/// public with the outcome and never before. A command the server played for a seat whose turn timer ran out
+/// (`timed_out`) has `TimedOut` as its batch's first event, so every reader can tell it from a choice.
+/// `observer` sees every event and every state on the way.
 pub fn accept<G: Game>(
     mut state: G::State,
     version: u64,
     events: Vec<G::Event>,
     seed: &Seed,
+    timed_out: Option<Seat>,
     snapshots: Snapshots,
     observer: &mut impl Observer<G>,
 ) -> Accepted<G> {
-    let mut batch = Vec::with_capacity(events.len() + 1);
+    let mut batch = Vec::with_capacity(events.len() + 2);
     let mut at = version;
-    for event in events {
+    let marked = timed_out.map(|seat| TableEvent::TimedOut { seat });
+    for event in marked
+        .into_iter()
+        .chain(events.into_iter().map(TableEvent::Game))
+    {
         at += 1;
-        let event = TableEvent::Game(event);
         observer.event(&state, at, &event);
         state = evolve::<G>(state, &event);
         observer.folded(&state, at, snapshots.due(at));
@@ -209,6 +215,17 @@ mod tests {
 
     /// Seat 0 takes `take` stones from a pile of `stones` at `version`, and the table accepts the batch.
     fn play(stones: u8, version: u64, take: u8, every: u64) -> (Accepted<Nim>, Log) {
+        play_timed(stones, version, take, every, None)
+    }
+
+    /// [`play`], as the timeout action of `timed_out` if given.
+    fn play_timed(
+        stones: u8,
+        version: u64,
+        take: u8,
+        every: u64,
+        timed_out: Option<Seat>,
+    ) -> (Accepted<Nim>, Log) {
         let state = pile(stones);
         let events = decide::<Nim>(&state, version, &seed(), Seat(0), &Take(take), None).unwrap();
         let mut log = Log::default();
@@ -217,10 +234,28 @@ mod tests {
             version,
             events,
             &seed(),
+            timed_out,
             Snapshots::every(every),
             &mut log,
         );
         (accepted, log)
+    }
+
+    #[test]
+    fn a_timeout_batch_starts_with_its_mark_and_still_reveals_the_seed_last() {
+        let (accepted, log) = play_timed(2, 10, 2, 64, Some(Seat(0)));
+        assert_eq!(accepted.events.len(), 4);
+        assert_eq!(accepted.events[0], TableEvent::TimedOut { seat: Seat(0) });
+        assert!(accepted.events[1..3]
+            .iter()
+            .all(|e| matches!(e, TableEvent::Game(_))));
+        assert!(accepted.events[3].ends_game());
+        assert_eq!(
+            log.events.iter().map(|e| e.0).collect::<Vec<_>>(),
+            vec![11, 12, 13, 14]
+        );
+        // The mark changes no state: the pile is still 2 after it.
+        assert_eq!(log.states[0], (11, 2));
     }
 
     #[test]

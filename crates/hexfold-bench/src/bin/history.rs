@@ -145,6 +145,7 @@ async fn run(args: &Args, store: Arc<dyn EventStore>) -> anyhow::Result<()> {
         shutdown,
         // One engine alone on the store: nothing reaches it but its own commands.
         other_writers: false,
+        clock: Arc::new(hexfold::engine::SystemClock),
     });
     let engine = Arc::new(Engine::<Catan>::new(Arc::clone(&shared)));
     let mut rng = StdRng::seed_from_u64(args.seed);
@@ -262,6 +263,8 @@ fn options() -> StoredOptions {
         map: "MAP_KIND_RANDOM".into(),
         victory_points: u32::from(catan::POINTS_TO_WIN),
         negotiated_defence: false,
+        turn_seconds: 0,
+        reserve_seconds: 0,
     }
 }
 

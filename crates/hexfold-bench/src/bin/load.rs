@@ -555,6 +555,7 @@ async fn new_game(client: &mut HexfoldClient<Channel>) -> anyhow::Result<Game> {
                 map: pb::MapKind::Random.into(),
                 victory_points: 0,
                 negotiated_defence: false,
+                ..Default::default()
             }),
             ..Default::default()
         })

@@ -21,6 +21,7 @@ mod evolve;
 mod legal;
 mod random;
 pub(crate) mod redeal;
+mod timeout;
 mod trade;
 pub mod types;
 mod view;

@@ -34,6 +34,7 @@ mod random;
 mod redeal;
 mod station;
 mod temple;
+mod timeout;
 pub mod types;
 mod view;
 

@@ -42,6 +42,7 @@ pub(crate) mod legal;
 pub(crate) mod progress;
 mod random;
 mod redeal;
+mod timeout;
 mod trade;
 pub mod types;
 mod view;

@@ -18,6 +18,7 @@ mod board;
 mod bot;
 mod redeal;
 mod rules;
+mod timeout;
 mod view;
 
 pub(crate) use bot::near_own_permit;

@@ -17,6 +17,7 @@ mod elasund_scenarios;
 mod fuzz_corpus;
 mod hidden;
 mod refusal;
+mod timeouts;
 
 /// Whether the slow soak runs are asked for: `HEXFOLD_SOAK` set to anything but empty or `0`.
 fn soak() -> bool {

@@ -48,7 +48,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file hexfold/v1/hexfold.proto.
  */
 export const file_hexfold_v1_hexfold: GenFile = /*@__PURE__*/
-  fileDesc("ChhoZXhmb2xkL3YxL2hleGZvbGQucHJvdG8SCmhleGZvbGQudjEiYwoLR2FtZU9wdGlvbnMSIAoDbWFwGAEgASgOMhMuaGV4Zm9sZC52MS5NYXBLaW5kEhYKDnZpY3RvcnlfcG9pbnRzGAIgASgNEhoKEm5lZ290aWF0ZWRfZGVmZW5jZRgDIAEoCCKVAQoRQ3JlYXRlR2FtZVJlcXVlc3QSJAoHdmFyaWFudBgBIAEoDjITLmhleGZvbGQudjEuVmFyaWFudBINCgVzZWF0cxgCIAMoCRIoCgdvcHRpb25zGAMgASgLMhcuaGV4Zm9sZC52MS5HYW1lT3B0aW9ucxIhCgRib3RzGAQgAygLMhMuaGV4Zm9sZC52MS5Cb3RTZWF0IkIKB0JvdFNlYXQSDAoEc2VhdBgBIAEoDRIpCghzdHJhdGVneRgCIAEoDjIXLmhleGZvbGQudjEuQm90U3RyYXRlZ3kiQwoJU2VhdFRva2VuEgwKBHNlYXQYASABKA0SDAoEbmFtZRgCIAEoCRINCgV0b2tlbhgDIAEoCRILCgNib3QYBCABKAgiZAoSQ3JlYXRlR2FtZVJlc3BvbnNlEg8KB2dhbWVfaWQYASABKAkSJAoFc2VhdHMYAiADKAsyFS5oZXhmb2xkLnYxLlNlYXRUb2tlbhIXCg9zZWVkX2NvbW1pdG1lbnQYAyABKAki2wEKB0NvbW1hbmQSKgoFY2F0YW4YASABKAsyGS5oZXhmb2xkLnYxLmNhdGFuLkNvbW1hbmRIABI8Cg5jaXRpZXNfa25pZ2h0cxgCIAEoCzIiLmhleGZvbGQudjEuY2l0aWVzX2tuaWdodHMuQ29tbWFuZEgAEi4KB2NhdGFuaWEYAyABKAsyGy5oZXhmb2xkLnYxLmNhdGFuaWEuQ29tbWFuZEgAEi4KB2VsYXN1bmQYBCABKAsyGy5oZXhmb2xkLnYxLmVsYXN1bmQuQ29tbWFuZEgAQgYKBGdhbWUihAIKBUV2ZW50EigKBWNhdGFuGAEgASgLMhcuaGV4Zm9sZC52MS5jYXRhbi5FdmVudEgAEjoKDmNpdGllc19rbmlnaHRzGAIgASgLMiAuaGV4Zm9sZC52MS5jaXRpZXNfa25pZ2h0cy5FdmVudEgAEiwKB2NhdGFuaWEYAyABKAsyGS5oZXhmb2xkLnYxLmNhdGFuaWEuRXZlbnRIABIsCgdlbGFzdW5kGAQgASgLMhkuaGV4Zm9sZC52MS5lbGFzdW5kLkV2ZW50SAASMQoNc2VlZF9yZXZlYWxlZBgPIAEoCzIYLmhleGZvbGQudjEuU2VlZFJldmVhbGVkSABCBgoEYm9keSIcCgxTZWVkUmV2ZWFsZWQSDAoEc2VlZBgBIAEoCSJsCg1FdmVudEVudmVsb3BlEg8KB2dhbWVfaWQYASABKAkSDwoHdmVyc2lvbhgCIAEoBBIXCg9nbG9iYWxfcG9zaXRpb24YAyABKAQSIAoFZXZlbnQYBCABKAsyES5oZXhmb2xkLnYxLkV2ZW50IrEBChRTdWJtaXRDb21tYW5kUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhIKCmNvbW1hbmRfaWQYAiABKAkSHQoQZXhwZWN0ZWRfdmVyc2lvbhgDIAEoBEgAiAEBEiQKB2NvbW1hbmQYBCABKAsyEy5oZXhmb2xkLnYxLkNvbW1hbmQSGgoSd2l0aF9sZWdhbF9hY3Rpb25zGAUgASgIQhMKEV9leHBlY3RlZF92ZXJzaW9uIp8BChVTdWJtaXRDb21tYW5kUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIpCgZldmVudHMYAiADKAsyGS5oZXhmb2xkLnYxLkV2ZW50RW52ZWxvcGUSEQoJZHVwbGljYXRlGAMgASgIEjcKDWxlZ2FsX2FjdGlvbnMYBCABKAsyIC5oZXhmb2xkLnYxLkxlZ2FsQWN0aW9uc1Jlc3BvbnNlIkoKD0dldFN0YXRlUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhcKCmF0X3ZlcnNpb24YAiABKARIAIgBAUINCgtfYXRfdmVyc2lvbiLVAQoJR2FtZVN0YXRlEigKBWNhdGFuGAEgASgLMhcuaGV4Zm9sZC52MS5jYXRhbi5TdGF0ZUgAEjoKDmNpdGllc19rbmlnaHRzGAIgASgLMiAuaGV4Zm9sZC52MS5jaXRpZXNfa25pZ2h0cy5TdGF0ZUgAEiwKB2NhdGFuaWEYAyABKAsyGS5oZXhmb2xkLnYxLmNhdGFuaWEuU3RhdGVIABIsCgdlbGFzdW5kGAQgASgLMhkuaGV4Zm9sZC52MS5lbGFzdW5kLlN0YXRlSABCBgoEZ2FtZSKsAQoLR2FtZVN1bW1hcnkSDwoHZ2FtZV9pZBgBIAEoCRIkCgd2YXJpYW50GAIgASgOMhMuaGV4Zm9sZC52MS5WYXJpYW50Eg0KBXNlYXRzGAMgAygJEiYKBnN0YXR1cxgEIAEoDjIWLmhleGZvbGQudjEuR2FtZVN0YXR1cxIPCgd2ZXJzaW9uGAUgASgEEhMKBndpbm5lchgGIAEoDUgAiAEBQgkKB193aW5uZXIisgEKEEdldFN0YXRlUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIoCgdzdW1tYXJ5GAIgASgLMhcuaGV4Zm9sZC52MS5HYW1lU3VtbWFyeRIkCgVzdGF0ZRgDIAEoCzIVLmhleGZvbGQudjEuR2FtZVN0YXRlEhgKC3ZpZXdlcl9zZWF0GAQgASgNSACIAQESEwoLd2FpdGluZ19mb3IYBSADKA1CDgoMX3ZpZXdlcl9zZWF0IoQBChFSZWFkRXZlbnRzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJEhQKDGZyb21fdmVyc2lvbhgCIAEoBBIXCgp0b192ZXJzaW9uGAMgASgESACIAQESEQoJYmFja3dhcmRzGAQgASgIEg0KBWxpbWl0GAUgASgNQg0KC190b192ZXJzaW9uIjoKEFN1YnNjcmliZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIVCg1hZnRlcl92ZXJzaW9uGAIgASgEIhsKCENhdWdodFVwEg8KB3ZlcnNpb24YASABKAQicgoRU3Vic2NyaWJlUmVzcG9uc2USKgoFZXZlbnQYASABKAsyGS5oZXhmb2xkLnYxLkV2ZW50RW52ZWxvcGVIABIpCgljYXVnaHRfdXAYAiABKAsyFC5oZXhmb2xkLnYxLkNhdWdodFVwSABCBgoEaXRlbSImChNMZWdhbEFjdGlvbnNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiXAoUTGVnYWxBY3Rpb25zUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBIMCgRzZWF0GAIgASgNEiUKCGNvbW1hbmRzGAMgAygLMhMuaGV4Zm9sZC52MS5Db21tYW5kInIKC1BsYXlSZXF1ZXN0EiQKBG9wZW4YASABKAsyFC5oZXhmb2xkLnYxLlBsYXlPcGVuSAASMgoGc3VibWl0GAIgASgLMiAuaGV4Zm9sZC52MS5TdWJtaXRDb21tYW5kUmVxdWVzdEgAQgkKB3JlcXVlc3QiGwoIUGxheU9wZW4SDwoHZ2FtZV9pZBgBIAEoCSKiAQoKUGxheVVwZGF0ZRI1Cgl5b3VyX3R1cm4YASABKAsyIC5oZXhmb2xkLnYxLkxlZ2FsQWN0aW9uc1Jlc3BvbnNlSAASKwoGcmVzdWx0GAIgASgLMhkuaGV4Zm9sZC52MS5Db21tYW5kUmVzdWx0SAASJgoFZW5kZWQYAyABKAsyFS5oZXhmb2xkLnYxLkdhbWVFbmRlZEgAQggKBnVwZGF0ZSKUAQoNQ29tbWFuZFJlc3VsdBISCgpjb21tYW5kX2lkGAEgASgJEjUKCGFjY2VwdGVkGAIgASgLMiEuaGV4Zm9sZC52MS5TdWJtaXRDb21tYW5kUmVzcG9uc2VIABItCgdyZWZ1c2VkGAMgASgLMhouaGV4Zm9sZC52MS5Db21tYW5kUmVmdXNlZEgAQgkKB291dGNvbWUirAEKDkNvbW1hbmRSZWZ1c2VkEgwKBGNvZGUYASABKAUSDwoHbWVzc2FnZRgCIAEoCRIOCgZyZWFzb24YAyABKAkSOgoIbWV0YWRhdGEYBCADKAsyKC5oZXhmb2xkLnYxLkNvbW1hbmRSZWZ1c2VkLk1ldGFkYXRhRW50cnkaLwoNTWV0YWRhdGFFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAk6AjgBIjwKCUdhbWVFbmRlZBIPCgd2ZXJzaW9uGAEgASgEEhMKBndpbm5lchgCIAEoDUgAiAEBQgkKB193aW5uZXIiOQoQTGlzdEdhbWVzUmVxdWVzdBIRCglwYWdlX3NpemUYASABKA0SEgoKcGFnZV90b2tlbhgCIAEoCSJUChFMaXN0R2FtZXNSZXNwb25zZRImCgVnYW1lcxgBIAMoCzIXLmhleGZvbGQudjEuR2FtZVN1bW1hcnkSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIi0KE1N1YnNjcmliZUFsbFJlcXVlc3QSFgoOYWZ0ZXJfcG9zaXRpb24YASABKAQidQoUU3Vic2NyaWJlQWxsUmVzcG9uc2USKgoFZXZlbnQYASABKAsyGS5oZXhmb2xkLnYxLkV2ZW50RW52ZWxvcGVIABIpCgljYXVnaHRfdXAYAiABKAsyFC5oZXhmb2xkLnYxLkNhdWdodFVwSABCBgoEaXRlbSIjChBHZXRSZXBsYXlSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkihgEKD1JlY29yZGVkQ29tbWFuZBISCgpjb21tYW5kX2lkGAEgASgJEgwKBHNlYXQYAiABKA0SJAoHY29tbWFuZBgDIAEoCzITLmhleGZvbGQudjEuQ29tbWFuZBIVCg1maXJzdF92ZXJzaW9uGAQgASgEEhQKDGxhc3RfdmVyc2lvbhgFIAEoBCLIAQoRR2V0UmVwbGF5UmVzcG9uc2USJAoHdmFyaWFudBgBIAEoDjITLmhleGZvbGQudjEuVmFyaWFudBINCgVzZWF0cxgCIAMoCRIoCgdvcHRpb25zGAMgASgLMhcuaGV4Zm9sZC52MS5HYW1lT3B0aW9ucxIXCg9zZWVkX2NvbW1pdG1lbnQYBCABKAkSDAoEc2VlZBgFIAEoCRItCghjb21tYW5kcxgGIAMoCzIbLmhleGZvbGQudjEuUmVjb3JkZWRDb21tYW5kIiUKEkV4cG9ydEdhbWVzUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIjwKE0V4cG9ydEdhbWVzUmVzcG9uc2USFgoOYXNfb2ZfcG9zaXRpb24YASABKAQSDQoFbGluZXMYAiADKAkqfwoHVmFyaWFudBIXChNWQVJJQU5UX1VOU1BFQ0lGSUVEEAASEQoNVkFSSUFOVF9DQVRBThABEh4KGlZBUklBTlRfQ0lUSUVTX0FORF9LTklHSFRTEAISEwoPVkFSSUFOVF9DQVRBTklBEAMSEwoPVkFSSUFOVF9FTEFTVU5EEAQqTwoHTWFwS2luZBIYChRNQVBfS0lORF9VTlNQRUNJRklFRBAAEhUKEU1BUF9LSU5EX0JFR0lOTkVSEAESEwoPTUFQX0tJTkRfUkFORE9NEAIqYAoKR2FtZVN0YXR1cxIbChdHQU1FX1NUQVRVU19VTlNQRUNJRklFRBAAEhsKF0dBTUVfU1RBVFVTX0lOX1BST0dSRVNTEAESGAoUR0FNRV9TVEFUVVNfRklOSVNIRUQQAipdCgtCb3RTdHJhdGVneRIcChhCT1RfU1RSQVRFR1lfVU5TUEVDSUZJRUQQABIXChNCT1RfU1RSQVRFR1lfUkFORE9NEAESFwoTQk9UX1NUUkFURUdZX0dSRUVEWRACMtQGCgdIZXhmb2xkEksKCkNyZWF0ZUdhbWUSHS5oZXhmb2xkLnYxLkNyZWF0ZUdhbWVSZXF1ZXN0Gh4uaGV4Zm9sZC52MS5DcmVhdGVHYW1lUmVzcG9uc2USVAoNU3VibWl0Q29tbWFuZBIgLmhleGZvbGQudjEuU3VibWl0Q29tbWFuZFJlcXVlc3QaIS5oZXhmb2xkLnYxLlN1Ym1pdENvbW1hbmRSZXNwb25zZRJFCghHZXRTdGF0ZRIbLmhleGZvbGQudjEuR2V0U3RhdGVSZXF1ZXN0GhwuaGV4Zm9sZC52MS5HZXRTdGF0ZVJlc3BvbnNlEkgKClJlYWRFdmVudHMSHS5oZXhmb2xkLnYxLlJlYWRFdmVudHNSZXF1ZXN0GhkuaGV4Zm9sZC52MS5FdmVudEVudmVsb3BlMAESSgoJU3Vic2NyaWJlEhwuaGV4Zm9sZC52MS5TdWJzY3JpYmVSZXF1ZXN0Gh0uaGV4Zm9sZC52MS5TdWJzY3JpYmVSZXNwb25zZTABElEKDExlZ2FsQWN0aW9ucxIfLmhleGZvbGQudjEuTGVnYWxBY3Rpb25zUmVxdWVzdBogLmhleGZvbGQudjEuTGVnYWxBY3Rpb25zUmVzcG9uc2USSAoJTGlzdEdhbWVzEhwuaGV4Zm9sZC52MS5MaXN0R2FtZXNSZXF1ZXN0Gh0uaGV4Zm9sZC52MS5MaXN0R2FtZXNSZXNwb25zZRJTCgxTdWJzY3JpYmVBbGwSHy5oZXhmb2xkLnYxLlN1YnNjcmliZUFsbFJlcXVlc3QaIC5oZXhmb2xkLnYxLlN1YnNjcmliZUFsbFJlc3BvbnNlMAESSAoJR2V0UmVwbGF5EhwuaGV4Zm9sZC52MS5HZXRSZXBsYXlSZXF1ZXN0Gh0uaGV4Zm9sZC52MS5HZXRSZXBsYXlSZXNwb25zZRI7CgRQbGF5EhcuaGV4Zm9sZC52MS5QbGF5UmVxdWVzdBoWLmhleGZvbGQudjEuUGxheVVwZGF0ZSgBMAESUAoLRXhwb3J0R2FtZXMSHi5oZXhmb2xkLnYxLkV4cG9ydEdhbWVzUmVxdWVzdBofLmhleGZvbGQudjEuRXhwb3J0R2FtZXNSZXNwb25zZTABQoABCg5kZXYuaGV4Zm9sZC52MUIMSGV4Zm9sZFByb3RvUAFaNmdpdGh1Yi5jb20vaGV4Zm9sZC9oZXhmb2xkL2dlbi9nby9oZXhmb2xkL3YxO2hleGZvbGR2MaoCCkhleGZvbGQuVjHKAgpIZXhmb2xkXFYx6gILSGV4Zm9sZDo6VjFiBnByb3RvMw", [file_hexfold_v1_catan_catan, file_hexfold_v1_catania_catania, file_hexfold_v1_cities_knights_cities_knights, file_hexfold_v1_elasund_elasund]);
+  fileDesc("ChhoZXhmb2xkL3YxL2hleGZvbGQucHJvdG8SCmhleGZvbGQudjEikgEKC0dhbWVPcHRpb25zEiAKA21hcBgBIAEoDjITLmhleGZvbGQudjEuTWFwS2luZBIWCg52aWN0b3J5X3BvaW50cxgCIAEoDRIaChJuZWdvdGlhdGVkX2RlZmVuY2UYAyABKAgSFAoMdHVybl9zZWNvbmRzGAQgASgNEhcKD3Jlc2VydmVfc2Vjb25kcxgFIAEoDSKVAQoRQ3JlYXRlR2FtZVJlcXVlc3QSJAoHdmFyaWFudBgBIAEoDjITLmhleGZvbGQudjEuVmFyaWFudBINCgVzZWF0cxgCIAMoCRIoCgdvcHRpb25zGAMgASgLMhcuaGV4Zm9sZC52MS5HYW1lT3B0aW9ucxIhCgRib3RzGAQgAygLMhMuaGV4Zm9sZC52MS5Cb3RTZWF0IkIKB0JvdFNlYXQSDAoEc2VhdBgBIAEoDRIpCghzdHJhdGVneRgCIAEoDjIXLmhleGZvbGQudjEuQm90U3RyYXRlZ3kiQwoJU2VhdFRva2VuEgwKBHNlYXQYASABKA0SDAoEbmFtZRgCIAEoCRINCgV0b2tlbhgDIAEoCRILCgNib3QYBCABKAgiZAoSQ3JlYXRlR2FtZVJlc3BvbnNlEg8KB2dhbWVfaWQYASABKAkSJAoFc2VhdHMYAiADKAsyFS5oZXhmb2xkLnYxLlNlYXRUb2tlbhIXCg9zZWVkX2NvbW1pdG1lbnQYAyABKAki2wEKB0NvbW1hbmQSKgoFY2F0YW4YASABKAsyGS5oZXhmb2xkLnYxLmNhdGFuLkNvbW1hbmRIABI8Cg5jaXRpZXNfa25pZ2h0cxgCIAEoCzIiLmhleGZvbGQudjEuY2l0aWVzX2tuaWdodHMuQ29tbWFuZEgAEi4KB2NhdGFuaWEYAyABKAsyGy5oZXhmb2xkLnYxLmNhdGFuaWEuQ29tbWFuZEgAEi4KB2VsYXN1bmQYBCABKAsyGy5oZXhmb2xkLnYxLmVsYXN1bmQuQ29tbWFuZEgAQgYKBGdhbWUirwIKBUV2ZW50EigKBWNhdGFuGAEgASgLMhcuaGV4Zm9sZC52MS5jYXRhbi5FdmVudEgAEjoKDmNpdGllc19rbmlnaHRzGAIgASgLMiAuaGV4Zm9sZC52MS5jaXRpZXNfa25pZ2h0cy5FdmVudEgAEiwKB2NhdGFuaWEYAyABKAsyGS5oZXhmb2xkLnYxLmNhdGFuaWEuRXZlbnRIABIsCgdlbGFzdW5kGAQgASgLMhkuaGV4Zm9sZC52MS5lbGFzdW5kLkV2ZW50SAASMQoNc2VlZF9yZXZlYWxlZBgPIAEoCzIYLmhleGZvbGQudjEuU2VlZFJldmVhbGVkSAASKQoJdGltZWRfb3V0GA4gASgLMhQuaGV4Zm9sZC52MS5UaW1lZE91dEgAQgYKBGJvZHkiGAoIVGltZWRPdXQSDAoEc2VhdBgBIAEoDSJKCgxTZWF0RGVhZGxpbmUSDAoEc2VhdBgBIAEoDRIYChBkZWFkbGluZV91bml4X21zGAIgASgEEhIKCnJlc2VydmVfbXMYAyABKAQiHAoMU2VlZFJldmVhbGVkEgwKBHNlZWQYASABKAkibAoNRXZlbnRFbnZlbG9wZRIPCgdnYW1lX2lkGAEgASgJEg8KB3ZlcnNpb24YAiABKAQSFwoPZ2xvYmFsX3Bvc2l0aW9uGAMgASgEEiAKBWV2ZW50GAQgASgLMhEuaGV4Zm9sZC52MS5FdmVudCKxAQoUU3VibWl0Q29tbWFuZFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRISCgpjb21tYW5kX2lkGAIgASgJEh0KEGV4cGVjdGVkX3ZlcnNpb24YAyABKARIAIgBARIkCgdjb21tYW5kGAQgASgLMhMuaGV4Zm9sZC52MS5Db21tYW5kEhoKEndpdGhfbGVnYWxfYWN0aW9ucxgFIAEoCEITChFfZXhwZWN0ZWRfdmVyc2lvbiKfAQoVU3VibWl0Q29tbWFuZFJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQSKQoGZXZlbnRzGAIgAygLMhkuaGV4Zm9sZC52MS5FdmVudEVudmVsb3BlEhEKCWR1cGxpY2F0ZRgDIAEoCBI3Cg1sZWdhbF9hY3Rpb25zGAQgASgLMiAuaGV4Zm9sZC52MS5MZWdhbEFjdGlvbnNSZXNwb25zZSJKCg9HZXRTdGF0ZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIXCgphdF92ZXJzaW9uGAIgASgESACIAQFCDQoLX2F0X3ZlcnNpb24i1QEKCUdhbWVTdGF0ZRIoCgVjYXRhbhgBIAEoCzIXLmhleGZvbGQudjEuY2F0YW4uU3RhdGVIABI6Cg5jaXRpZXNfa25pZ2h0cxgCIAEoCzIgLmhleGZvbGQudjEuY2l0aWVzX2tuaWdodHMuU3RhdGVIABIsCgdjYXRhbmlhGAMgASgLMhkuaGV4Zm9sZC52MS5jYXRhbmlhLlN0YXRlSAASLAoHZWxhc3VuZBgEIAEoCzIZLmhleGZvbGQudjEuZWxhc3VuZC5TdGF0ZUgAQgYKBGdhbWUirAEKC0dhbWVTdW1tYXJ5Eg8KB2dhbWVfaWQYASABKAkSJAoHdmFyaWFudBgCIAEoDjITLmhleGZvbGQudjEuVmFyaWFudBINCgVzZWF0cxgDIAMoCRImCgZzdGF0dXMYBCABKA4yFi5oZXhmb2xkLnYxLkdhbWVTdGF0dXMSDwoHdmVyc2lvbhgFIAEoBBITCgZ3aW5uZXIYBiABKA1IAIgBAUIJCgdfd2lubmVyIt8BChBHZXRTdGF0ZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQSKAoHc3VtbWFyeRgCIAEoCzIXLmhleGZvbGQudjEuR2FtZVN1bW1hcnkSJAoFc3RhdGUYAyABKAsyFS5oZXhmb2xkLnYxLkdhbWVTdGF0ZRIYCgt2aWV3ZXJfc2VhdBgEIAEoDUgAiAEBEhMKC3dhaXRpbmdfZm9yGAUgAygNEisKCWRlYWRsaW5lcxgGIAMoCzIYLmhleGZvbGQudjEuU2VhdERlYWRsaW5lQg4KDF92aWV3ZXJfc2VhdCKEAQoRUmVhZEV2ZW50c1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIUCgxmcm9tX3ZlcnNpb24YAiABKAQSFwoKdG9fdmVyc2lvbhgDIAEoBEgAiAEBEhEKCWJhY2t3YXJkcxgEIAEoCBINCgVsaW1pdBgFIAEoDUINCgtfdG9fdmVyc2lvbiI6ChBTdWJzY3JpYmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSFQoNYWZ0ZXJfdmVyc2lvbhgCIAEoBCIbCghDYXVnaHRVcBIPCgd2ZXJzaW9uGAEgASgEInIKEVN1YnNjcmliZVJlc3BvbnNlEioKBWV2ZW50GAEgASgLMhkuaGV4Zm9sZC52MS5FdmVudEVudmVsb3BlSAASKQoJY2F1Z2h0X3VwGAIgASgLMhQuaGV4Zm9sZC52MS5DYXVnaHRVcEgAQgYKBGl0ZW0iJgoTTGVnYWxBY3Rpb25zUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIogBChRMZWdhbEFjdGlvbnNSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEgwKBHNlYXQYAiABKA0SJQoIY29tbWFuZHMYAyADKAsyEy5oZXhmb2xkLnYxLkNvbW1hbmQSKgoIZGVhZGxpbmUYBCABKAsyGC5oZXhmb2xkLnYxLlNlYXREZWFkbGluZSJyCgtQbGF5UmVxdWVzdBIkCgRvcGVuGAEgASgLMhQuaGV4Zm9sZC52MS5QbGF5T3BlbkgAEjIKBnN1Ym1pdBgCIAEoCzIgLmhleGZvbGQudjEuU3VibWl0Q29tbWFuZFJlcXVlc3RIAEIJCgdyZXF1ZXN0IhsKCFBsYXlPcGVuEg8KB2dhbWVfaWQYASABKAkiogEKClBsYXlVcGRhdGUSNQoJeW91cl90dXJuGAEgASgLMiAuaGV4Zm9sZC52MS5MZWdhbEFjdGlvbnNSZXNwb25zZUgAEisKBnJlc3VsdBgCIAEoCzIZLmhleGZvbGQudjEuQ29tbWFuZFJlc3VsdEgAEiYKBWVuZGVkGAMgASgLMhUuaGV4Zm9sZC52MS5HYW1lRW5kZWRIAEIICgZ1cGRhdGUilAEKDUNvbW1hbmRSZXN1bHQSEgoKY29tbWFuZF9pZBgBIAEoCRI1CghhY2NlcHRlZBgCIAEoCzIhLmhleGZvbGQudjEuU3VibWl0Q29tbWFuZFJlc3BvbnNlSAASLQoHcmVmdXNlZBgDIAEoCzIaLmhleGZvbGQudjEuQ29tbWFuZFJlZnVzZWRIAEIJCgdvdXRjb21lIqwBCg5Db21tYW5kUmVmdXNlZBIMCgRjb2RlGAEgASgFEg8KB21lc3NhZ2UYAiABKAkSDgoGcmVhc29uGAMgASgJEjoKCG1ldGFkYXRhGAQgAygLMiguaGV4Zm9sZC52MS5Db21tYW5kUmVmdXNlZC5NZXRhZGF0YUVudHJ5Gi8KDU1ldGFkYXRhRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASI8CglHYW1lRW5kZWQSDwoHdmVyc2lvbhgBIAEoBBITCgZ3aW5uZXIYAiABKA1IAIgBAUIJCgdfd2lubmVyIjkKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgNEhIKCnBhZ2VfdG9rZW4YAiABKAkiVAoRTGlzdEdhbWVzUmVzcG9uc2USJgoFZ2FtZXMYASADKAsyFy5oZXhmb2xkLnYxLkdhbWVTdW1tYXJ5EhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSItChNTdWJzY3JpYmVBbGxSZXF1ZXN0EhYKDmFmdGVyX3Bvc2l0aW9uGAEgASgEInUKFFN1YnNjcmliZUFsbFJlc3BvbnNlEioKBWV2ZW50GAEgASgLMhkuaGV4Zm9sZC52MS5FdmVudEVudmVsb3BlSAASKQoJY2F1Z2h0X3VwGAIgASgLMhQuaGV4Zm9sZC52MS5DYXVnaHRVcEgAQgYKBGl0ZW0iIwoQR2V0UmVwbGF5UmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIpkBCg9SZWNvcmRlZENvbW1hbmQSEgoKY29tbWFuZF9pZBgBIAEoCRIMCgRzZWF0GAIgASgNEiQKB2NvbW1hbmQYAyABKAsyEy5oZXhmb2xkLnYxLkNvbW1hbmQSFQoNZmlyc3RfdmVyc2lvbhgEIAEoBBIUCgxsYXN0X3ZlcnNpb24YBSABKAQSEQoJdGltZWRfb3V0GAYgASgIIsgBChFHZXRSZXBsYXlSZXNwb25zZRIkCgd2YXJpYW50GAEgASgOMhMuaGV4Zm9sZC52MS5WYXJpYW50Eg0KBXNlYXRzGAIgAygJEigKB29wdGlvbnMYAyABKAsyFy5oZXhmb2xkLnYxLkdhbWVPcHRpb25zEhcKD3NlZWRfY29tbWl0bWVudBgEIAEoCRIMCgRzZWVkGAUgASgJEi0KCGNvbW1hbmRzGAYgAygLMhsuaGV4Zm9sZC52MS5SZWNvcmRlZENvbW1hbmQiJQoSRXhwb3J0R2FtZXNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiPAoTRXhwb3J0R2FtZXNSZXNwb25zZRIWCg5hc19vZl9wb3NpdGlvbhgBIAEoBBINCgVsaW5lcxgCIAMoCSp/CgdWYXJpYW50EhcKE1ZBUklBTlRfVU5TUEVDSUZJRUQQABIRCg1WQVJJQU5UX0NBVEFOEAESHgoaVkFSSUFOVF9DSVRJRVNfQU5EX0tOSUdIVFMQAhITCg9WQVJJQU5UX0NBVEFOSUEQAxITCg9WQVJJQU5UX0VMQVNVTkQQBCpPCgdNYXBLaW5kEhgKFE1BUF9LSU5EX1VOU1BFQ0lGSUVEEAASFQoRTUFQX0tJTkRfQkVHSU5ORVIQARITCg9NQVBfS0lORF9SQU5ET00QAipgCgpHYW1lU3RhdHVzEhsKF0dBTUVfU1RBVFVTX1VOU1BFQ0lGSUVEEAASGwoXR0FNRV9TVEFUVVNfSU5fUFJPR1JFU1MQARIYChRHQU1FX1NUQVRVU19GSU5JU0hFRBACKl0KC0JvdFN0cmF0ZWd5EhwKGEJPVF9TVFJBVEVHWV9VTlNQRUNJRklFRBAAEhcKE0JPVF9TVFJBVEVHWV9SQU5ET00QARIXChNCT1RfU1RSQVRFR1lfR1JFRURZEAIy1AYKB0hleGZvbGQSSwoKQ3JlYXRlR2FtZRIdLmhleGZvbGQudjEuQ3JlYXRlR2FtZVJlcXVlc3QaHi5oZXhmb2xkLnYxLkNyZWF0ZUdhbWVSZXNwb25zZRJUCg1TdWJtaXRDb21tYW5kEiAuaGV4Zm9sZC52MS5TdWJtaXRDb21tYW5kUmVxdWVzdBohLmhleGZvbGQudjEuU3VibWl0Q29tbWFuZFJlc3BvbnNlEkUKCEdldFN0YXRlEhsuaGV4Zm9sZC52MS5HZXRTdGF0ZVJlcXVlc3QaHC5oZXhmb2xkLnYxLkdldFN0YXRlUmVzcG9uc2USSAoKUmVhZEV2ZW50cxIdLmhleGZvbGQudjEuUmVhZEV2ZW50c1JlcXVlc3QaGS5oZXhmb2xkLnYxLkV2ZW50RW52ZWxvcGUwARJKCglTdWJzY3JpYmUSHC5oZXhmb2xkLnYxLlN1YnNjcmliZVJlcXVlc3QaHS5oZXhmb2xkLnYxLlN1YnNjcmliZVJlc3BvbnNlMAESUQoMTGVnYWxBY3Rpb25zEh8uaGV4Zm9sZC52MS5MZWdhbEFjdGlvbnNSZXF1ZXN0GiAuaGV4Zm9sZC52MS5MZWdhbEFjdGlvbnNSZXNwb25zZRJICglMaXN0R2FtZXMSHC5oZXhmb2xkLnYxLkxpc3RHYW1lc1JlcXVlc3QaHS5oZXhmb2xkLnYxLkxpc3RHYW1lc1Jlc3BvbnNlElMKDFN1YnNjcmliZUFsbBIfLmhleGZvbGQudjEuU3Vic2NyaWJlQWxsUmVxdWVzdBogLmhleGZvbGQudjEuU3Vic2NyaWJlQWxsUmVzcG9uc2UwARJICglHZXRSZXBsYXkSHC5oZXhmb2xkLnYxLkdldFJlcGxheVJlcXVlc3QaHS5oZXhmb2xkLnYxLkdldFJlcGxheVJlc3BvbnNlEjsKBFBsYXkSFy5oZXhmb2xkLnYxLlBsYXlSZXF1ZXN0GhYuaGV4Zm9sZC52MS5QbGF5VXBkYXRlKAEwARJQCgtFeHBvcnRHYW1lcxIeLmhleGZvbGQudjEuRXhwb3J0R2FtZXNSZXF1ZXN0Gh8uaGV4Zm9sZC52MS5FeHBvcnRHYW1lc1Jlc3BvbnNlMAFCgAEKDmRldi5oZXhmb2xkLnYxQgxIZXhmb2xkUHJvdG9QAVo2Z2l0aHViLmNvbS9oZXhmb2xkL2hleGZvbGQvZ2VuL2dvL2hleGZvbGQvdjE7aGV4Zm9sZHYxqgIKSGV4Zm9sZC5WMcoCCkhleGZvbGRcVjHqAgtIZXhmb2xkOjpWMWIGcHJvdG8z", [file_hexfold_v1_catan_catan, file_hexfold_v1_catania_catania, file_hexfold_v1_cities_knights_cities_knights, file_hexfold_v1_elasund_elasund]);
 
 /**
  * @generated from message hexfold.v1.GameOptions
@@ -73,6 +73,26 @@ export type GameOptions = Message<"hexfold.v1.GameOptions"> & {
    * @generated from field: bool negotiated_defence = 3;
    */
   negotiatedDefence: boolean;
+
+  /**
+   * Turn timer: seconds each seat the game waits for has per decision, 1..=604800 (a week); 0 (the default)
+   * means no timer. When a waited-for seat's time (and its reserve) runs out, the server plays that seat's
+   * timeout action, the least consequential legal command its game's rules doc names (BASE-TIMEOUT-01,
+   * CK-TIMEOUT-01, CAT-TIMEOUT-01, ELA-TIMEOUT-01), chosen from the seed and version; its batch starts with a
+   * TimedOut event. INVALID_ARGUMENT outside the bounds.
+   *
+   * @generated from field: uint32 turn_seconds = 4;
+   */
+  turnSeconds: number;
+
+  /**
+   * Reserve per seat, 0..=2592000 (30 days), spent only by decisions that take longer than turn_seconds: a
+   * seat's deadline is the start of its wait plus turn_seconds plus what is left of its reserve. Needs
+   * turn_seconds (INVALID_ARGUMENT without it).
+   *
+   * @generated from field: uint32 reserve_seconds = 5;
+   */
+  reserveSeconds: number;
 };
 
 /**
@@ -288,6 +308,15 @@ export type Event = Message<"hexfold.v1.Event"> & {
      */
     value: SeedRevealed;
     case: "seedRevealed";
+  } | {
+    /**
+     * Platform event: the first of a batch the server played for `seat` because its turn timer ran out; the events
+     * after it in the batch are the seat's timeout action.
+     *
+     * @generated from field: hexfold.v1.TimedOut timed_out = 14;
+     */
+    value: TimedOut;
+    case: "timedOut";
   } | { case: undefined; value?: undefined };
 };
 
@@ -297,6 +326,56 @@ export type Event = Message<"hexfold.v1.Event"> & {
  */
 export const EventSchema: GenMessage<Event> = /*@__PURE__*/
   messageDesc(file_hexfold_v1_hexfold, 6);
+
+/**
+ * @generated from message hexfold.v1.TimedOut
+ */
+export type TimedOut = Message<"hexfold.v1.TimedOut"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+};
+
+/**
+ * Describes the message hexfold.v1.TimedOut.
+ * Use `create(TimedOutSchema)` to create a new message.
+ */
+export const TimedOutSchema: GenMessage<TimedOut> = /*@__PURE__*/
+  messageDesc(file_hexfold_v1_hexfold, 7);
+
+/**
+ * A seat's turn timer, for a seat the game waits for in a game with a timer.
+ *
+ * @generated from message hexfold.v1.SeatDeadline
+ */
+export type SeatDeadline = Message<"hexfold.v1.SeatDeadline"> & {
+  /**
+   * @generated from field: uint32 seat = 1;
+   */
+  seat: number;
+
+  /**
+   * When the server plays the seat's timeout action, in milliseconds since the Unix epoch (the server's clock).
+   *
+   * @generated from field: uint64 deadline_unix_ms = 2;
+   */
+  deadlineUnixMs: bigint;
+
+  /**
+   * What is left of the seat's reserve, in milliseconds; the deadline already includes it.
+   *
+   * @generated from field: uint64 reserve_ms = 3;
+   */
+  reserveMs: bigint;
+};
+
+/**
+ * Describes the message hexfold.v1.SeatDeadline.
+ * Use `create(SeatDeadlineSchema)` to create a new message.
+ */
+export const SeatDeadlineSchema: GenMessage<SeatDeadline> = /*@__PURE__*/
+  messageDesc(file_hexfold_v1_hexfold, 8);
 
 /**
  * @generated from message hexfold.v1.SeedRevealed
@@ -315,7 +394,7 @@ export type SeedRevealed = Message<"hexfold.v1.SeedRevealed"> & {
  * Use `create(SeedRevealedSchema)` to create a new message.
  */
 export const SeedRevealedSchema: GenMessage<SeedRevealed> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 7);
+  messageDesc(file_hexfold_v1_hexfold, 9);
 
 /**
  * @generated from message hexfold.v1.EventEnvelope
@@ -347,7 +426,7 @@ export type EventEnvelope = Message<"hexfold.v1.EventEnvelope"> & {
  * Use `create(EventEnvelopeSchema)` to create a new message.
  */
 export const EventEnvelopeSchema: GenMessage<EventEnvelope> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 8);
+  messageDesc(file_hexfold_v1_hexfold, 10);
 
 /**
  * @generated from message hexfold.v1.SubmitCommandRequest
@@ -395,7 +474,7 @@ export type SubmitCommandRequest = Message<"hexfold.v1.SubmitCommandRequest"> & 
  * Use `create(SubmitCommandRequestSchema)` to create a new message.
  */
 export const SubmitCommandRequestSchema: GenMessage<SubmitCommandRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 9);
+  messageDesc(file_hexfold_v1_hexfold, 11);
 
 /**
  * @generated from message hexfold.v1.SubmitCommandResponse
@@ -436,7 +515,7 @@ export type SubmitCommandResponse = Message<"hexfold.v1.SubmitCommandResponse"> 
  * Use `create(SubmitCommandResponseSchema)` to create a new message.
  */
 export const SubmitCommandResponseSchema: GenMessage<SubmitCommandResponse> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 10);
+  messageDesc(file_hexfold_v1_hexfold, 12);
 
 /**
  * @generated from message hexfold.v1.GetStateRequest
@@ -460,7 +539,7 @@ export type GetStateRequest = Message<"hexfold.v1.GetStateRequest"> & {
  * Use `create(GetStateRequestSchema)` to create a new message.
  */
 export const GetStateRequestSchema: GenMessage<GetStateRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 11);
+  messageDesc(file_hexfold_v1_hexfold, 13);
 
 /**
  * @generated from message hexfold.v1.GameState
@@ -501,7 +580,7 @@ export type GameState = Message<"hexfold.v1.GameState"> & {
  * Use `create(GameStateSchema)` to create a new message.
  */
 export const GameStateSchema: GenMessage<GameState> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 12);
+  messageDesc(file_hexfold_v1_hexfold, 14);
 
 /**
  * @generated from message hexfold.v1.GameSummary
@@ -543,7 +622,7 @@ export type GameSummary = Message<"hexfold.v1.GameSummary"> & {
  * Use `create(GameSummarySchema)` to create a new message.
  */
 export const GameSummarySchema: GenMessage<GameSummary> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 13);
+  messageDesc(file_hexfold_v1_hexfold, 15);
 
 /**
  * @generated from message hexfold.v1.GetStateResponse
@@ -580,6 +659,13 @@ export type GetStateResponse = Message<"hexfold.v1.GetStateResponse"> & {
    * @generated from field: repeated uint32 waiting_for = 5;
    */
   waitingFor: number[];
+
+  /**
+   * In a game with a turn timer: the deadline of each seat in waiting_for, in the same order. Empty otherwise.
+   *
+   * @generated from field: repeated hexfold.v1.SeatDeadline deadlines = 6;
+   */
+  deadlines: SeatDeadline[];
 };
 
 /**
@@ -587,7 +673,7 @@ export type GetStateResponse = Message<"hexfold.v1.GetStateResponse"> & {
  * Use `create(GetStateResponseSchema)` to create a new message.
  */
 export const GetStateResponseSchema: GenMessage<GetStateResponse> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 14);
+  messageDesc(file_hexfold_v1_hexfold, 16);
 
 /**
  * @generated from message hexfold.v1.ReadEventsRequest
@@ -630,7 +716,7 @@ export type ReadEventsRequest = Message<"hexfold.v1.ReadEventsRequest"> & {
  * Use `create(ReadEventsRequestSchema)` to create a new message.
  */
 export const ReadEventsRequestSchema: GenMessage<ReadEventsRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 15);
+  messageDesc(file_hexfold_v1_hexfold, 17);
 
 /**
  * @generated from message hexfold.v1.SubscribeRequest
@@ -654,7 +740,7 @@ export type SubscribeRequest = Message<"hexfold.v1.SubscribeRequest"> & {
  * Use `create(SubscribeRequestSchema)` to create a new message.
  */
 export const SubscribeRequestSchema: GenMessage<SubscribeRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 16);
+  messageDesc(file_hexfold_v1_hexfold, 18);
 
 /**
  * @generated from message hexfold.v1.CaughtUp
@@ -673,7 +759,7 @@ export type CaughtUp = Message<"hexfold.v1.CaughtUp"> & {
  * Use `create(CaughtUpSchema)` to create a new message.
  */
 export const CaughtUpSchema: GenMessage<CaughtUp> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 17);
+  messageDesc(file_hexfold_v1_hexfold, 19);
 
 /**
  * @generated from message hexfold.v1.SubscribeResponse
@@ -702,7 +788,7 @@ export type SubscribeResponse = Message<"hexfold.v1.SubscribeResponse"> & {
  * Use `create(SubscribeResponseSchema)` to create a new message.
  */
 export const SubscribeResponseSchema: GenMessage<SubscribeResponse> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 18);
+  messageDesc(file_hexfold_v1_hexfold, 20);
 
 /**
  * @generated from message hexfold.v1.LegalActionsRequest
@@ -719,7 +805,7 @@ export type LegalActionsRequest = Message<"hexfold.v1.LegalActionsRequest"> & {
  * Use `create(LegalActionsRequestSchema)` to create a new message.
  */
 export const LegalActionsRequestSchema: GenMessage<LegalActionsRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 19);
+  messageDesc(file_hexfold_v1_hexfold, 21);
 
 /**
  * @generated from message hexfold.v1.LegalActionsResponse
@@ -739,6 +825,14 @@ export type LegalActionsResponse = Message<"hexfold.v1.LegalActionsResponse"> & 
    * @generated from field: repeated hexfold.v1.Command commands = 3;
    */
   commands: Command[];
+
+  /**
+   * In a game with a turn timer, when the game waits for this seat: its deadline. Unset otherwise (also for a
+   * seat that only may act, such as one answering an offer).
+   *
+   * @generated from field: hexfold.v1.SeatDeadline deadline = 4;
+   */
+  deadline?: SeatDeadline | undefined;
 };
 
 /**
@@ -746,7 +840,7 @@ export type LegalActionsResponse = Message<"hexfold.v1.LegalActionsResponse"> & 
  * Use `create(LegalActionsResponseSchema)` to create a new message.
  */
 export const LegalActionsResponseSchema: GenMessage<LegalActionsResponse> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 20);
+  messageDesc(file_hexfold_v1_hexfold, 22);
 
 /**
  * @generated from message hexfold.v1.PlayRequest
@@ -780,7 +874,7 @@ export type PlayRequest = Message<"hexfold.v1.PlayRequest"> & {
  * Use `create(PlayRequestSchema)` to create a new message.
  */
 export const PlayRequestSchema: GenMessage<PlayRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 21);
+  messageDesc(file_hexfold_v1_hexfold, 23);
 
 /**
  * @generated from message hexfold.v1.PlayOpen
@@ -797,7 +891,7 @@ export type PlayOpen = Message<"hexfold.v1.PlayOpen"> & {
  * Use `create(PlayOpenSchema)` to create a new message.
  */
 export const PlayOpenSchema: GenMessage<PlayOpen> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 22);
+  messageDesc(file_hexfold_v1_hexfold, 24);
 
 /**
  * @generated from message hexfold.v1.PlayUpdate
@@ -839,7 +933,7 @@ export type PlayUpdate = Message<"hexfold.v1.PlayUpdate"> & {
  * Use `create(PlayUpdateSchema)` to create a new message.
  */
 export const PlayUpdateSchema: GenMessage<PlayUpdate> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 23);
+  messageDesc(file_hexfold_v1_hexfold, 25);
 
 /**
  * @generated from message hexfold.v1.CommandResult
@@ -873,7 +967,7 @@ export type CommandResult = Message<"hexfold.v1.CommandResult"> & {
  * Use `create(CommandResultSchema)` to create a new message.
  */
 export const CommandResultSchema: GenMessage<CommandResult> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 24);
+  messageDesc(file_hexfold_v1_hexfold, 26);
 
 /**
  * Why a command was refused: what SubmitCommand would have answered with, as a message.
@@ -912,7 +1006,7 @@ export type CommandRefused = Message<"hexfold.v1.CommandRefused"> & {
  * Use `create(CommandRefusedSchema)` to create a new message.
  */
 export const CommandRefusedSchema: GenMessage<CommandRefused> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 25);
+  messageDesc(file_hexfold_v1_hexfold, 27);
 
 /**
  * @generated from message hexfold.v1.GameEnded
@@ -936,7 +1030,7 @@ export type GameEnded = Message<"hexfold.v1.GameEnded"> & {
  * Use `create(GameEndedSchema)` to create a new message.
  */
 export const GameEndedSchema: GenMessage<GameEnded> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 26);
+  messageDesc(file_hexfold_v1_hexfold, 28);
 
 /**
  * @generated from message hexfold.v1.ListGamesRequest
@@ -960,7 +1054,7 @@ export type ListGamesRequest = Message<"hexfold.v1.ListGamesRequest"> & {
  * Use `create(ListGamesRequestSchema)` to create a new message.
  */
 export const ListGamesRequestSchema: GenMessage<ListGamesRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 27);
+  messageDesc(file_hexfold_v1_hexfold, 29);
 
 /**
  * @generated from message hexfold.v1.ListGamesResponse
@@ -984,7 +1078,7 @@ export type ListGamesResponse = Message<"hexfold.v1.ListGamesResponse"> & {
  * Use `create(ListGamesResponseSchema)` to create a new message.
  */
 export const ListGamesResponseSchema: GenMessage<ListGamesResponse> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 28);
+  messageDesc(file_hexfold_v1_hexfold, 30);
 
 /**
  * @generated from message hexfold.v1.SubscribeAllRequest
@@ -1003,7 +1097,7 @@ export type SubscribeAllRequest = Message<"hexfold.v1.SubscribeAllRequest"> & {
  * Use `create(SubscribeAllRequestSchema)` to create a new message.
  */
 export const SubscribeAllRequestSchema: GenMessage<SubscribeAllRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 29);
+  messageDesc(file_hexfold_v1_hexfold, 31);
 
 /**
  * @generated from message hexfold.v1.SubscribeAllResponse
@@ -1032,7 +1126,7 @@ export type SubscribeAllResponse = Message<"hexfold.v1.SubscribeAllResponse"> & 
  * Use `create(SubscribeAllResponseSchema)` to create a new message.
  */
 export const SubscribeAllResponseSchema: GenMessage<SubscribeAllResponse> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 30);
+  messageDesc(file_hexfold_v1_hexfold, 32);
 
 /**
  * @generated from message hexfold.v1.GetReplayRequest
@@ -1049,7 +1143,7 @@ export type GetReplayRequest = Message<"hexfold.v1.GetReplayRequest"> & {
  * Use `create(GetReplayRequestSchema)` to create a new message.
  */
 export const GetReplayRequestSchema: GenMessage<GetReplayRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 31);
+  messageDesc(file_hexfold_v1_hexfold, 33);
 
 /**
  * @generated from message hexfold.v1.RecordedCommand
@@ -1079,6 +1173,13 @@ export type RecordedCommand = Message<"hexfold.v1.RecordedCommand"> & {
    * @generated from field: uint64 last_version = 5;
    */
   lastVersion: bigint;
+
+  /**
+   * The server played it for the seat because its turn timer ran out (its batch starts with TimedOut).
+   *
+   * @generated from field: bool timed_out = 6;
+   */
+  timedOut: boolean;
 };
 
 /**
@@ -1086,7 +1187,7 @@ export type RecordedCommand = Message<"hexfold.v1.RecordedCommand"> & {
  * Use `create(RecordedCommandSchema)` to create a new message.
  */
 export const RecordedCommandSchema: GenMessage<RecordedCommand> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 32);
+  messageDesc(file_hexfold_v1_hexfold, 34);
 
 /**
  * @generated from message hexfold.v1.GetReplayResponse
@@ -1130,7 +1231,7 @@ export type GetReplayResponse = Message<"hexfold.v1.GetReplayResponse"> & {
  * Use `create(GetReplayResponseSchema)` to create a new message.
  */
 export const GetReplayResponseSchema: GenMessage<GetReplayResponse> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 33);
+  messageDesc(file_hexfold_v1_hexfold, 35);
 
 /**
  * @generated from message hexfold.v1.ExportGamesRequest
@@ -1149,7 +1250,7 @@ export type ExportGamesRequest = Message<"hexfold.v1.ExportGamesRequest"> & {
  * Use `create(ExportGamesRequestSchema)` to create a new message.
  */
 export const ExportGamesRequestSchema: GenMessage<ExportGamesRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 34);
+  messageDesc(file_hexfold_v1_hexfold, 36);
 
 /**
  * @generated from message hexfold.v1.ExportGamesResponse
@@ -1176,7 +1277,7 @@ export type ExportGamesResponse = Message<"hexfold.v1.ExportGamesResponse"> & {
  * Use `create(ExportGamesResponseSchema)` to create a new message.
  */
 export const ExportGamesResponseSchema: GenMessage<ExportGamesResponse> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 35);
+  messageDesc(file_hexfold_v1_hexfold, 37);
 
 /**
  * @generated from enum hexfold.v1.Variant
