@@ -44,7 +44,7 @@ mod random;
 mod redeal;
 mod trade;
 pub mod types;
-mod view;
+pub(crate) mod view;
 
 pub use random::random_command;
 pub use types::*;
