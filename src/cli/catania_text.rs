@@ -1134,6 +1134,12 @@ mod tests {
             C::PayTemple(cn::PayTemple {
                 resources: Some(c::Resources::default()),
             }),
+            C::DepositAtCastle(cn::DepositAtCastle {
+                card: k::Good::Paper as i32,
+            }),
+            C::DepositAtCastle(cn::DepositAtCastle {
+                card: k::Good::Grain as i32,
+            }),
         ];
         commands.extend(ck_text::tests::every_command().into_iter().map(|command| {
             C::Ck(k::Command {
@@ -1201,6 +1207,12 @@ mod tests {
                 })),
             ),
             (
+                "deposit sheep",
+                wrap(C::DepositAtCastle(cn::DepositAtCastle {
+                    card: k::Good::Wool as i32,
+                })),
+            ),
+            (
                 "choose_gold ore wood",
                 wrap(C::ChooseGold(cn::ChooseGold {
                     resources: Some(c::Resources {
@@ -1237,6 +1249,8 @@ mod tests {
             ("improve fishing", "unknown track"),
             ("play commercial-harbor wool", "SEAT:RES"),
             ("choose-gold", "expected resources"),
+            ("deposit", "takes 1"),
+            ("deposit gold", "unknown card"),
         ];
         for (text, reason) in cases {
             let err = parse(text).expect_err(text).to_string();
@@ -1307,6 +1321,16 @@ mod tests {
         for name in &seats {
             assert!(text.contains(&format!("  {name}: settlements [")), "{text}");
         }
+        // The castle's pile as a count, its cards hidden from a seat.
+        let castle = text
+            .lines()
+            .find(|l| l.starts_with("barbarian castle: "))
+            .unwrap_or_else(|| panic!("no castle line: {text}"));
+        assert!(
+            castle.contains(&format!("{} cards face down", view.castle_pile))
+                && !castle.contains('('),
+            "{castle}"
+        );
         // Seat 0's cards are listed, the others' are counts only.
         let line = |seat: usize| {
             text.lines()
