@@ -130,10 +130,11 @@ pub(super) fn loot_after_seven(c: &mut Ctx, rng: &mut GameRng) {
     }
 }
 
-/// The cards each seat got from yields among `events` after the debts it owed then (the debts in `owed`, in
-/// seat order) fell due: a debt is called by the first yield after it that gives its debtor any card (spec D-29),
-/// one debt for each card that yield gave. The yields are the roll's production, the 7's yields, gold, the
-/// specialists' bonus and the castle's loot.
+/// How many debts of each seat (in seat order) the yields among `events` call, given the debts `owed` before
+/// them and the defaults among them: a debt is called by the first yield after it that gives its debtor any card
+/// (spec D-29), one debt for each card that yield gave. The yields are the roll's production, the 7's yields,
+/// gold, the specialists' bonus, the aqueduct's resource (a roll's yield to a seat it gave nothing) and the castle's
+/// loot.
 fn called(events: &[Event], mut owed: [u8; 8]) -> [u8; 8] {
     let mut calls = [0u8; 8];
     let mut give = |seat: Seat, n: u16, owed: &mut [u8; 8]| {
@@ -153,7 +154,9 @@ fn called(events: &[Event], mut owed: [u8; 8]) -> [u8; 8] {
             Event::GoldChosen { seat, resources } | Event::SpecialistsPaid { seat, resources } => {
                 give(*seat, resources.total(), &mut owed)
             }
-            Event::CastleLooted { seat, .. } => give(*seat, 1, &mut owed),
+            Event::CastleLooted { seat, .. } | Event::Ck(E::AqueductTaken { seat, .. }) => {
+                give(*seat, 1, &mut owed)
+            }
             _ => {}
         }
     }

@@ -92,7 +92,10 @@ pub fn random_command(state: &State, seat: Seat, rng: &mut impl Rng) -> Option<C
     }
     // A wholesale house's exchange of a commodity is one of many listed exchanges, and the few wholesale houses of
     // random play would rarely make it: one time in two it is chosen when listed.
-    let commodity = |c: &Command| matches!(c, Command::ExchangeAtStation { give, .. } if give.commodities.total() > 0);
+    let commodity = |c: &Command| match c {
+        Command::ExchangeAtStation { give, .. } => give.commodities.total() > 0,
+        _ => false,
+    };
     if legal.iter().any(commodity) && rng.gen_ratio(1, 2) {
         legal.retain(commodity);
     }
