@@ -2824,3 +2824,46 @@ fn the_castles_pile_may_empty_mid_round() {
     let after = fold(state, &events);
     assert_eq!(after.castle_pile(), 0);
 }
+
+#[test]
+fn the_aqueducts_resource_calls_a_castle_debt_like_any_yield() {
+    let fourth = Seat(3);
+    let state = roll_phase();
+    let state = fold(state.clone(), &empty_hand(&state, fourth));
+    // Seat 3's science track at the aqueduct (level 3), and a raid it could not pay, as facts.
+    let mut facts: Vec<Event> = (1..=3u8)
+        .map(|level| {
+            ck(E::CityImproved {
+                seat: fourth,
+                track: Track::Science,
+                level,
+                paid: Default::default(),
+            })
+        })
+        .collect();
+    facts.push(Event::CastleRaided {
+        seats: vec![fourth],
+    });
+    facts.push(Event::CastleDefaulted { seat: fourth });
+    let state = fold(state, &facts);
+    // A roll that gives seat 3 nothing: the aqueduct's resource is its yield, and it calls the debt.
+    let quiet = (1..=6u8)
+        .flat_map(|w| (1..=6u8).map(move |r| (w, r)))
+        .filter(|&(w, r)| w + r != 7 && w != r)
+        .map(|(w, r)| roll(&state, w, r))
+        .find(|events| got(events, fourth).is_empty())
+        .expect("a number that pays seat 3 nothing");
+    assert!(!quiet.contains(&Event::CastleDebtCalled { seat: fourth }));
+    let state = fold(state, &quiet);
+    let take = Command::Ck(K::TakeAqueductResource {
+        resource: Resource::Ore,
+    });
+    let events = decide(&state, fourth, take);
+    assert!(events.contains(&Event::CastleDebtCalled { seat: fourth }));
+    let state = fold(state, &events);
+    assert_eq!(state.castle_deposits_due(), &[fourth]);
+    assert_eq!(
+        Catania::legal_actions(&state, fourth),
+        vec![Command::DepositAtCastle { card: Good::Ore }]
+    );
+}
