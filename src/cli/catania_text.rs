@@ -11,7 +11,7 @@ use super::catan_text::{
     parse_resources, produced, resource_name, seat_counts, who,
 };
 use super::ck_text::{
-    self, arg, format_hand, good_name, none, one, opt, parse_hand, parse_word, word,
+    self, arg, format_hand, good_name, none, one, opt, parse_good, parse_hand, parse_word, word,
 };
 use crate::proto::v1::catan as c;
 use crate::proto::v1::catania::{self as cn, command::Command as C, event::Event as E};
@@ -37,6 +37,9 @@ Catania (game ids catania-...): the Cities & Knights layer's commands below, and
                                     `exchange nothing for nothing` when you cannot
   pay-temple RES:N ...|nothing      what the temple asks of you: a tribute (1), a debt (2), the gods' share (1);
                                     `nothing` for a tribute when you hold no resource
+  deposit CARD                      one card (a resource or a commodity) face down into the barbarian castle,
+                                    after a raid or when your debt to it falls due
+                                    (a castle settlement is `build-settlement VERTEX` on one of its corners)
 ";
 
 fn bandit_name(bandit: i32) -> String {
@@ -204,6 +207,12 @@ pub fn parse_command(words: &[String]) -> anyhow::Result<cn::Command> {
         "pay-temple" => C::PayTemple(cn::PayTemple {
             resources: Some(resources_or_nothing(args)?),
         }),
+        "deposit" | "deposit-at-castle" => {
+            expect_arity(words, 1, 1)?;
+            C::DepositAtCastle(cn::DepositAtCastle {
+                card: parse_good(args[0])? as i32,
+            })
+        }
         "exchange" | "exchange-at-station" => {
             let split = args
                 .iter()
@@ -265,6 +274,7 @@ pub fn format_command(command: &cn::Command) -> String {
             m.victim,
         ),
         C::PayTemple(m) => format!("pay-temple {}", format_opt_resources(&m.resources)),
+        C::DepositAtCastle(m) => format!("deposit {}", good_name(m.card)),
         C::ExchangeAtStation(m) => format!(
             "exchange {} for {}",
             format_hand(&m.give),
@@ -492,6 +502,34 @@ pub fn describe_event(event: &cn::Event, seats: &[String]) -> String {
             w(e.seat),
             format_opt_resources(&e.resources)
         ),
+        E::CastleCardReturned(e) => format!(
+            "the barbarian ship's step returned {} from the castle to the bank",
+            good_name(e.card)
+        ),
+        E::CastleRaided(e) => format!(
+            "the barbarians raid Catan: {} each owe the castle a card",
+            e.seats.iter().map(|&s| w(s)).collect::<Vec<_>>().join(", ")
+        ),
+        E::CastleDeposited(e) => match e.card {
+            Some(card) => format!(
+                "{} put {} face down into the castle",
+                w(e.seat),
+                good_name(card)
+            ),
+            None => format!("{} put a card face down into the castle", w(e.seat)),
+        },
+        E::CastleDefaulted(e) => format!(
+            "{} holds no card for the castle: it owes one from its next yield",
+            w(e.seat)
+        ),
+        E::CastleDebtCalled(e) => format!(
+            "{} got a yield: its debt to the castle falls due",
+            w(e.seat)
+        ),
+        E::CastleLooted(e) => match e.card {
+            Some(card) => format!("{} looted {} from the castle", w(e.seat), good_name(card)),
+            None => format!("{} looted a card from the castle", w(e.seat)),
+        },
         E::SevenYielded(e) => format!(
             "the 7 {}",
             produced(
@@ -650,6 +688,26 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
     if !state.warned_posts.is_empty() {
         let _ = writeln!(out, "warned by the guild: {}", posts(&state.warned_posts));
     }
+    let listed = |list: &[u32]| list.iter().map(|&s| w(s)).collect::<Vec<_>>().join(", ");
+    let _ = write!(
+        out,
+        "barbarian castle: {} cards face down",
+        state.castle_pile
+    );
+    if let Some(cards) = &state.castle_cards {
+        let _ = write!(out, " ({})", format_hand(&Some(*cards)));
+    }
+    if !state.castle_deposits_due.is_empty() {
+        let _ = write!(out, "; owed now by {}", listed(&state.castle_deposits_due));
+    }
+    if !state.castle_debts.is_empty() {
+        let _ = write!(
+            out,
+            "; owed from the next yield by {}",
+            listed(&state.castle_debts)
+        );
+    }
+    out.push('\n');
     if !state.repairs.is_empty() {
         let repairs = state.repairs.iter().map(|r| {
             let piece = if r.ship { "ship" } else { "road" };
@@ -954,6 +1012,12 @@ mod tests {
             C::PayTemple(cn::PayTemple {
                 resources: Some(c::Resources::default()),
             }),
+            C::DepositAtCastle(cn::DepositAtCastle {
+                card: k::Good::Paper as i32,
+            }),
+            C::DepositAtCastle(cn::DepositAtCastle {
+                card: k::Good::Grain as i32,
+            }),
         ];
         commands.extend(ck_text::tests::every_command().into_iter().map(|command| {
             C::Ck(k::Command {
@@ -1021,6 +1085,12 @@ mod tests {
                 })),
             ),
             (
+                "deposit sheep",
+                wrap(C::DepositAtCastle(cn::DepositAtCastle {
+                    card: k::Good::Wool as i32,
+                })),
+            ),
+            (
                 "choose_gold ore wood",
                 wrap(C::ChooseGold(cn::ChooseGold {
                     resources: Some(c::Resources {
@@ -1057,6 +1127,8 @@ mod tests {
             ("improve fishing", "unknown track"),
             ("play commercial-harbor wool", "SEAT:RES"),
             ("choose-gold", "expected resources"),
+            ("deposit", "takes 1"),
+            ("deposit gold", "unknown card"),
         ];
         for (text, reason) in cases {
             let err = parse(text).expect_err(text).to_string();
@@ -1127,6 +1199,16 @@ mod tests {
         for name in &seats {
             assert!(text.contains(&format!("  {name}: settlements [")), "{text}");
         }
+        // The castle's pile as a count, its cards hidden from a seat.
+        let castle = text
+            .lines()
+            .find(|l| l.starts_with("barbarian castle: "))
+            .unwrap_or_else(|| panic!("no castle line: {text}"));
+        assert!(
+            castle.contains(&format!("{} cards face down", view.castle_pile))
+                && !castle.contains('('),
+            "{castle}"
+        );
         // Seat 0's cards are listed, the others' are counts only.
         let line = |seat: usize| {
             text.lines()

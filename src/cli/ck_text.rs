@@ -97,7 +97,7 @@ fn commodity_name(commodity: i32) -> String {
 }
 
 /// A good: a resource (with `catan_text`'s other names for them) or a commodity.
-fn parse_good(text: &str) -> anyhow::Result<k::Good> {
+pub(super) fn parse_good(text: &str) -> anyhow::Result<k::Good> {
     if let Ok(resource) = parse_resource(text) {
         // The goods begin with the five resources, in the same order.
         return Ok(k::Good::try_from(resource as i32).expect("a resource is a good"));

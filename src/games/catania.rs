@@ -4,7 +4,8 @@
 //! converted by [`super::cities_knights`]'s conversions into the layer's messages, which Catania's messages carry;
 //! resources, development cards, roads and harbors are [`super::catan`]'s. What is Catania's own is converted
 //! here: ships, landing places, the pirate, the natural forces and their wrecks, the avalanches and the
-//! eruptions, the specialists and the conquest points, gold, the chip bag, development
+//! eruptions, the specialists and the conquest points, the stations, the temple, the barbarian castle's pile
+//! (counts, and the cards a seat deposits or loots for that seat only), gold, the chip bag, development
 //! cards beside progress cards, and the board, whose terrains (sea, gold, the special hexes) base Catan's
 //! `Terrain` has no names for. As in the other adapters, an id is only checked to fit its Rust type; whether it
 //! exists on this board is the rules' business.
@@ -187,6 +188,10 @@ impl ToProto<cn::State> for StateView {
             warned_posts,
             temple_due,
             temple_debts,
+            castle_pile,
+            castle_cards,
+            castle_deposits_due,
+            castle_debts,
         } = self;
         let mut layer: k::State = ck.to_proto();
         layer.board = None;
@@ -218,6 +223,10 @@ impl ToProto<cn::State> for StateView {
             warned_posts: warned_posts.to_proto(),
             temple_due: temple_due.to_proto(),
             temple_debts: temple_debts.to_proto(),
+            castle_pile: castle_pile.to_proto(),
+            castle_cards: castle_cards.to_proto(),
+            castle_deposits_due: castle_deposits_due.to_proto(),
+            castle_debts: castle_debts.to_proto(),
         }
     }
 }
@@ -239,6 +248,7 @@ oneof!(Command => cn::command::Command, in cn {
     ChaseBandit { knight, bandit, hex, victim },
     ExchangeAtStation { give, take },
     PayTemple { resources },
+    DepositAtCastle { card },
 });
 
 // By hand, unlike the other games' commands: `oneof!` reads only variants with named fields, and the layer's
@@ -316,6 +326,9 @@ impl FromProto<cn::command::Command> for Command {
             C::PayTemple(cn::PayTemple { resources }) => Command::PayTemple {
                 resources: get("resources", resources)?,
             },
+            C::DepositAtCastle(cn::DepositAtCastle { card }) => Command::DepositAtCastle {
+                card: get("card", card)?,
+            },
             C::ExchangeAtStation(cn::ExchangeAtStation { give, take }) => {
                 Command::ExchangeAtStation {
                     give: get("give", give)?,
@@ -363,6 +376,12 @@ oneof!(Event => cn::event::Event, in cn {
     TributeDefaulted { from, to },
     DebtCalled { from, to },
     GodsAppeased { seat, resources },
+    CastleCardReturned { card },
+    CastleRaided { seats },
+    CastleDeposited { seat, card },
+    CastleDefaulted { seat },
+    CastleDebtCalled { seat },
+    CastleLooted { seat, card },
 });
 
 oneof!(EventView => cn::event::Event, in cn {
@@ -371,6 +390,8 @@ oneof!(EventView => cn::event::Event, in cn {
         EventView::Public(event) => event.to_proto(),
     ]
     DevelopmentCardBought = c::DevelopmentCardBought { seat, card },
+    CastleDeposited { seat, card },
+    CastleLooted { seat, card },
 });
 
 impl ProtoGame for Catania {

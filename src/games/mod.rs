@@ -117,7 +117,7 @@ games! {
     hexfold_rules::cities_knights::CitiesKnights => { schema: 2, fingerprint: "7751111405faf429" },
     // Catania 4: the trading stations' exchanges due and warnings, the temple's dues and debts (never stored in
     // production; a schema 3 snapshot is folded again from its events).
-    hexfold_rules::catania::Catania => { schema: 4, fingerprint: "a5985d9c82aa9e09" },
+    hexfold_rules::catania::Catania => { schema: 5, fingerprint: "4c83fc705fac21fb" },
     hexfold_rules::elasund::Elasund => { schema: 1, fingerprint: "af304209c2501f58" },
 }
 

@@ -100,6 +100,11 @@ fn check_state(viewer: Option<u32>, view: &pb::GetStateResponse) {
     let state = catania(view);
     let layer = layer(state);
     assert!(layer.board.is_none() && state.board.is_some());
+    // The castle's pile is face down while the game runs: a count for everyone, its cards for nobody.
+    assert!(
+        state.castle_cards.is_none(),
+        "viewer {viewer:?} sees the castle's cards"
+    );
     for p in &layer.players {
         let own = viewer == Some(p.seat);
         assert_eq!(
@@ -159,6 +164,8 @@ struct Seen {
     bought: bool,
     /// A progress card drawn or returned by another seat.
     drawn: bool,
+    /// A card another seat put into the barbarian castle's pile or looted from it.
+    castle: bool,
 }
 
 /// Checks one event as `viewer` got it while the game ran: each hidden card is there exactly for those who may
@@ -181,6 +188,8 @@ fn check_event(viewer: Option<u32>, envelope: &pb::EventEnvelope, seen: &mut See
         cn::event::Event::DevelopmentCardBought(b) => {
             (b.card.is_some(), own(b.seat), &mut seen.bought)
         }
+        cn::event::Event::CastleDeposited(d) => (d.card.is_some(), own(d.seat), &mut seen.castle),
+        cn::event::Event::CastleLooted(l) => (l.card.is_some(), own(l.seat), &mut seen.castle),
         cn::event::Event::Ck(k::Event { event: Some(layer) }) => match layer {
             E::ProgressCardDrawn(d) => (
                 d.card.is_some(),
@@ -271,6 +280,11 @@ fn check_legal(seat: u32, state: &cn::State, legal: &[pb::Command]) {
             C::MovePirate(m) => robbable(m.victim),
             C::ChaseBandit(ch) => robbable(ch.victim),
             C::ChooseGold(_) => state.gold_owed.iter().any(|g| g.seat == seat),
+            C::DepositAtCastle(d) => {
+                state.castle_deposits_due.contains(&seat)
+                    && d.card >= 1
+                    && cards(hand)[(d.card - 1) as usize] > 0
+            }
             _ => true,
         };
         assert!(
@@ -393,8 +407,8 @@ async fn a_random_six_seat_game_shows_each_viewer_only_its_own_cards_and_matches
         }
     }
     assert!(
-        seen.stolen && seen.bought && seen.drawn,
-        "the game hid no stolen, bought or drawn card from someone ({steps} commands)"
+        seen.stolen && seen.bought && seen.drawn && seen.castle,
+        "the game hid no stolen, bought, drawn or castle card from someone ({steps} commands)"
     );
     last_tx.send(running_head).unwrap();
     for (viewer, watcher) in watchers {

@@ -5,9 +5,13 @@ use super::cities_knights as ck;
 use super::hex;
 use super::Bot;
 use crate::catania::{Catania, Command, State};
-use crate::cities_knights::Hand;
+use crate::cities_knights::{Command as K, Hand};
 use crate::hex::{EdgeId, HexId, Resources};
 use crate::Seat;
+
+/// What a castle settlement adds to the layer's score of a settlement: a point that no barbarian takes and a
+/// share of the pile on every 7 while the ship is under way.
+const CASTLE_SETTLEMENT: i32 = 150;
 
 /// Public points of every seat, by Catania's count.
 fn points(state: &State) -> Vec<u8> {
@@ -55,6 +59,10 @@ impl Bot for Catania {
     fn greedy_score(state: &State, seat: Seat, command: &Command) -> i32 {
         let layer = &state.ck;
         match command {
+            // A castle settlement produces nothing on a number, so the layer's score misses its loot on a 7.
+            Command::Ck(c @ K::BuildSettlement { vertex }) if state.is_castle_corner(*vertex) => {
+                ck::score(layer, seat, c) + CASTLE_SETTLEMENT
+            }
             Command::Ck(c) => ck::score(layer, seat, c),
             Command::PlaceShip { edge } => {
                 hex::road_prospect(&layer.board, &layer.vertices, seat, *edge)
@@ -89,6 +97,9 @@ impl Bot for Catania {
             }
             Command::PayTemple { resources: r } => {
                 hand_change(state, seat, resources(*r), Hand::default())
+            }
+            Command::DepositAtCastle { card } => {
+                hand_change(state, seat, Hand::one(*card, 1), Hand::default())
             }
         }
     }

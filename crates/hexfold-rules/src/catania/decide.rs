@@ -9,8 +9,11 @@
 //! road or ship they destroyed must be rebuilt before other builds ([`waits_for_repair`]); then the doubles act
 //! ([`doubles`]: avalanches, the eruption, the temple's tributes). A 7's yields follow the layer's `SevenRolled`
 //! ([`seven_yields`]), then the stations' exchanges fall due, and the roller's specialists pay after every roll's
-//! yields. Catania's obligations are settled after the command, in order: gold, the stations' exchanges
-//! (`station::settle`), the temple's dues (`temple::settle`). Then, as for the layer: the roll goes on
+//! yields. The barbarian castle's steps come after the command, before the roll goes on: a step of the ship
+//! returns a card of the pile and its arrival raids (`castle::after_event_die`), and the roll waits for the raid's
+//! deposits; a 7's loot follows its other yields, and the yields call the raid's debts. Catania's obligations are
+//! settled after the command, in order: gold, the stations' exchanges (`station::settle`), the temple's dues
+//! (`temple::settle`). Then, as for the layer: the roll goes on
 //! (`cities_knights::decide::advance`), the longest trade route card may move, the specialist cards follow the
 //! board ([`specialists`]), and the game may end, counting the hidden victory point cards too.
 
@@ -90,8 +93,15 @@ pub(super) fn decide(
         ev: Vec::new(),
     };
     command_events(state, &mut c, actor, command, rng)?;
-    ckd::advance(&mut c, rng);
+    castle::after_event_die(&mut c, rng);
+    castle::default_empty(&mut c);
+    // The raid's deposits come before the battle and the yields (spec D-04 (b)): the roll waits for them.
+    if !castle::holds_up(&c.s) {
+        ckd::advance(&mut c, rng);
+    }
+    castle::loot_after_seven(&mut c, rng);
     settle_empty_gold(&mut c);
+    castle::call_debts(state, &mut c);
     station::settle(&mut c, actor);
     temple::settle(&mut c, actor);
     ckd::longest_road_after(&state.ck, &mut c);
@@ -171,6 +181,7 @@ fn settles_obligation(command: &Command) -> bool {
         Command::ChooseGold { .. }
             | Command::ExchangeAtStation { .. }
             | Command::PayTemple { .. }
+            | Command::DepositAtCastle { .. }
             | Command::Ck(
                 K::Discard { .. }
                     | K::GiveCards { .. }
@@ -313,6 +324,7 @@ fn command_events(
             Ok(())
         }
         Command::PayTemple { resources } => temple::pay(st, c, actor, resources),
+        Command::DepositAtCastle { card } => castle::deposit(st, c, actor, card),
         Command::BuyDevelopmentCard => {
             ckd::main(&st.ck, actor)?;
             if st.deck.total() == 0 {
@@ -512,6 +524,15 @@ fn layer_command(
             && temple::temple_of(st.board(), vertex).is_some() =>
         {
             return Err(NoCityAtTemple)
+        }
+        // Seed line 90: only settlements at the castle.
+        K::BuildCity { vertex }
+        | K::PlayProgressCard {
+            play: ProgressPlay::Medicine { vertex },
+        } if st.board().topology().vertex(vertex.index()).is_some()
+            && castle::castle_of(st.board(), vertex).is_some() =>
+        {
+            return Err(NoCityAtCastle)
         }
         K::BuildCity { .. }
         | K::BuildCityWall { .. }
@@ -726,15 +747,6 @@ pub(super) fn landing_site(st: &State, seat: Seat, v: VertexId) -> bool {
             .any(|e| st.ck.edges[e.index()].owner() == Some(seat))
 }
 
-/// Whether `v` is a site of the castle, which is not built yet.
-pub(super) fn special_site(board: &Board, v: VertexId) -> bool {
-    board
-        .topology()
-        .vertex_hexes(v)
-        .iter()
-        .any(|&h| board.terrain(h) == Terrain::Castle)
-}
-
 /// Where a starting settlement may go besides the distance rule: on Catan, not on a glacier's corner (seed lines
 /// 18-19).
 pub(super) fn opening_site(
@@ -866,9 +878,10 @@ fn build_settlement(
         c.push(Event::ChipsDrawn { seat: actor, chips });
     }
     // Seed line 152 (spec D-42): the first settlement on an island outside Catan earns its conquest point; a
-    // station building or a sacrificial site does not (the seed's exceptions).
+    // station building, a sacrificial site or a castle settlement does not (the seed's exceptions).
     let catan = catan_island(&labels);
-    let at_station = station::station_of(board, v).is_some() || temple;
+    let at_station =
+        station::station_of(board, v).is_some() || temple || castle::castle_of(board, v).is_some();
     let island = board
         .topology()
         .vertex_hexes(v)
@@ -896,16 +909,13 @@ pub(super) fn settlement_cost(board: &Board, v: VertexId) -> Resources {
     }
 }
 
-/// A corner for a settlement of `seat` in play: free, the distance rule, touching land (official Seafarers), not a
-/// site of the castle (not built yet), a station's only if the seat has no building at a station yet, the temple's
-/// only with knights of strength 2, and touching one of the seat's roads or ships.
+/// A corner for a settlement of `seat` in play: free, the distance rule, touching land (official Seafarers), a
+/// station's only if the seat has no building at a station yet, the temple's only with knights of strength 2, the
+/// castle's only with knights of strength 3, and touching one of the seat's roads or ships.
 pub(super) fn settlement_site(st: &State, seat: Seat, v: VertexId) -> Result<(), Violation> {
     ckd::site_ok(&st.ck, v)?;
     if !touches_land(st.board(), v) {
         return Err(NotOnLand);
-    }
-    if special_site(st.board(), v) {
-        return Err(SpecialSite);
     }
     // Seed line 77: at most one retail post per seat, on either station.
     if station::station_of(st.board(), v).is_some() && station::post_of(st, seat).is_some() {
@@ -914,6 +924,10 @@ pub(super) fn settlement_site(st: &State, seat: Seat, v: VertexId) -> Result<(),
     // Seed line 94: a sacrificial site needs knights of strength 2 to protect the temple.
     if temple::temple_of(st.board(), v).is_some() && temple::guard(st, seat) < temple::GUARD_MIN {
         return Err(TempleGuardTooWeak);
+    }
+    // Seed line 90: a castle settlement needs knights of strength 3 (spec D-28).
+    if castle::castle_of(st.board(), v).is_some() && !castle::guarded(st, seat) {
+        return Err(CastleGuardTooWeak);
     }
     if !ckd::touches_own_road(&st.ck, seat, v) {
         return Err(SettlementNotConnected);

@@ -329,6 +329,42 @@ pub(super) fn apply(state: &mut State, event: &Event) {
                 state.temple_due.remove(i);
             }
         }
+        Event::CastleCardReturned { card } => {
+            if remove_from_pile(state, None, card) {
+                state.ck.bank = state.ck.bank.plus(Hand::one(card, 1));
+            }
+        }
+        Event::CastleRaided { ref seats } => state.castle_due.extend_from_slice(seats),
+        Event::CastleDeposited { seat, card } => {
+            if let Some(i) = state.castle_due.iter().position(|&s| s == seat) {
+                state.castle_due.remove(i);
+            }
+            if let Some(p) = state.ck.players.get_mut(seat.index()) {
+                if p.hand.get(card) > 0 {
+                    p.hand = p.hand.minus(Hand::one(card, 1));
+                    state.castle.push(PileCard { seat, good: card });
+                }
+            }
+        }
+        Event::CastleDefaulted { seat } => {
+            if let Some(i) = state.castle_due.iter().position(|&s| s == seat) {
+                state.castle_due.remove(i);
+            }
+            state.castle_debts.push(seat);
+        }
+        Event::CastleDebtCalled { seat } => {
+            if let Some(i) = state.castle_debts.iter().position(|&s| s == seat) {
+                state.castle_debts.remove(i);
+            }
+            state.castle_due.push(seat);
+        }
+        Event::CastleLooted { seat, card } => {
+            if remove_from_pile(state, Some(seat), card) {
+                if let Some(p) = state.ck.players.get_mut(seat.index()) {
+                    p.hand = p.hand.plus(Hand::one(card, 1));
+                }
+            }
+        }
     }
     // A tilted building that left its corner (struck down, cleared by the barbarians) is tilted no more.
     if !state.tilted.is_empty() {
@@ -356,6 +392,21 @@ pub(super) fn apply(state: &mut State, event: &Event) {
         state
             .repairs
             .retain(|r| edges.get(r.edge.index()).is_some_and(|p| p.is_empty()));
+    }
+}
+
+/// Takes a card of kind `card` off the castle's pile, if one is there: one `seat` put there if any (the looter may
+/// draw its own card back), else the last of that kind. The pile has no order, so which entry of a kind goes only
+/// says whose card stays; the event names the kind drawn.
+fn remove_from_pile(state: &mut State, seat: Option<Seat>, card: ck::Good) -> bool {
+    let pile = &state.castle;
+    let own = seat.and_then(|s| pile.iter().rposition(|c| c.good == card && c.seat == s));
+    match own.or_else(|| pile.iter().rposition(|c| c.good == card)) {
+        Some(i) => {
+            state.castle.remove(i);
+            true
+        }
+        None => false,
     }
 }
 

@@ -44,7 +44,8 @@ pub(super) fn seats_to_act(st: &State) -> Vec<Seat> {
             .map(|o| o.seat())
             .chain(st.gold.first().map(|g| g.seat))
             .chain(station.map(|p| p.seat))
-            .chain(temple::waiting(st));
+            .chain(temple::waiting(st))
+            .chain(st.castle_due.iter().copied());
         for s in owing {
             if !seats.contains(&s) {
                 seats.push(s);
@@ -80,6 +81,7 @@ pub(super) fn legal_actions(st: &State, seat: Seat) -> Vec<Command> {
         }
         station::exchange_choices(st, seat, &mut out);
         temple::choices(st, seat, &mut out);
+        castle::choices(st, seat, &mut out);
         return out;
     }
     let active = seat == st.active();
@@ -208,8 +210,8 @@ fn list_kind(st: &State, seat: Seat, kind: Kind, out: &mut Vec<Command>) {
             }
             let mut layer = Vec::new();
             main_kind_actions(ck, seat, k, &mut layer);
-            // No wall at a station; a warned station building and a sacrificial site are not upgraded, by a build
-            // or by the medicine (decide's checks).
+            // No wall at a station; a warned station building, a sacrificial site and a castle settlement are not
+            // upgraded, by a build or by the medicine (decide's checks).
             let board = st.board();
             layer.retain(|c| match *c {
                 K::BuildCityWall { vertex }
@@ -219,7 +221,11 @@ fn list_kind(st: &State, seat: Seat, kind: Kind, out: &mut Vec<Command>) {
                 K::BuildCity { vertex }
                 | K::PlayProgressCard {
                     play: ProgressPlay::Medicine { vertex },
-                } => !station::is_warned(st, vertex) && temple::temple_of(board, vertex).is_none(),
+                } => {
+                    !station::is_warned(st, vertex)
+                        && temple::temple_of(board, vertex).is_none()
+                        && castle::castle_of(board, vertex).is_none()
+                }
                 _ => true,
             });
             // The road building and diplomat cards are listed with ships, as Catania plays them.

@@ -2,8 +2,8 @@
 //! Knights with base Catan's development cards, on a 195-hex world; part 1 of its rules and, of part 2, the roll in
 //! the seed's order with the natural forces (iceberg, hurricane, storm cloud) wandering over the map read as a
 //! torus and the repairs their damage makes due, the doubles' avalanches and eruptions, the 7-hexes' yields, the
-//! specialists, the conquest points, the trading stations and the temple (the castle and the wonders are not yet
-//! implemented; `docs/rules/catania.md` lists every rule with its ID, source and tests).
+//! specialists, the conquest points, the trading stations, the temple and the barbarian castle (the wonders are
+//! not yet implemented; `docs/rules/catania.md` lists every rule with its ID, source and tests).
 //!
 //! Catania is configuration plus modules of its own, not a copy of a game module. Its [`State`] holds a Cities &
 //! Knights state run under Catania's [`RULES`] (a `CkRules`: 3-6 seats, the seed's pieces, the 5-6 player
@@ -24,8 +24,10 @@
 //! - [`map`]: the map as one table.
 //! - [`types`]: the public, serialized data.
 //! - `decide`, `evolve`, `legal`, `view`: as in the other games. `random`: the random player ([`random_command`]).
-//! - `station`, `temple`: the trading stations' and the temple's rules, which `decide` and `legal` call.
+//! - `station`, `temple`, `castle`: the trading stations', the temple's and the barbarian castle's rules, which
+//!   `decide` and `legal` call.
 
+mod castle;
 mod decide;
 mod evolve;
 mod legal;
@@ -225,6 +227,15 @@ pub struct State {
     /// Tributes not paid: `TempleDue::Debt`s, called when their debtors hold two resources.
     #[serde(default)]
     pub(crate) debts: Vec<TempleDue>,
+    /// The barbarian castle's face-down pile (seed lines 31, 91), drawn from uniformly.
+    #[serde(default)]
+    pub(crate) castle: Vec<PileCard>,
+    /// Seats that owe the castle a card now, settled in any order (seed line 31).
+    #[serde(default)]
+    pub(crate) castle_due: Vec<Seat>,
+    /// Seats that owe the castle a card from their next yield, once for each time listed.
+    #[serde(default)]
+    pub(crate) castle_debts: Vec<Seat>,
 }
 
 /// A stored layer state runs under Cities & Knights' rules until told otherwise: put Catania's back.
@@ -321,9 +332,34 @@ impl State {
     pub fn temple_debts(&self) -> &[TempleDue] {
         &self.debts
     }
-    /// Whether an obligation of Catania's own (gold, a station's exchange, the temple's due) holds play up.
+    /// Cards in the barbarian castle's pile (their kinds are hidden).
+    pub fn castle_pile(&self) -> usize {
+        self.castle.len()
+    }
+    /// The castle pile's cards, each with the seat that put it there (hidden information).
+    pub fn castle_cards(&self) -> &[PileCard] {
+        &self.castle
+    }
+    /// Whether `v` is a corner of the barbarian castle.
+    pub fn is_castle_corner(&self, v: crate::hex::VertexId) -> bool {
+        self.board().topology().vertex(v.index()).is_some()
+            && castle::castle_of(self.board(), v).is_some()
+    }
+    /// Seats that owe the castle a card now.
+    pub fn castle_deposits_due(&self) -> &[Seat] {
+        &self.castle_due
+    }
+    /// Seats that owe the castle a card from their next yield.
+    pub fn castle_debts(&self) -> &[Seat] {
+        &self.castle_debts
+    }
+    /// Whether an obligation of Catania's own (gold, a station's exchange, the temple's due, a deposit at the
+    /// castle) holds play up.
     pub(crate) fn owes(&self) -> bool {
-        !self.gold.is_empty() || !self.posts_due.is_empty() || !self.temple_due.is_empty()
+        !self.gold.is_empty()
+            || !self.posts_due.is_empty()
+            || !self.temple_due.is_empty()
+            || !self.castle_due.is_empty()
     }
     /// The points of `seat` every viewer sees: the layer's, a point per specialist card and per conquest point
     /// (seed lines 102, 152, 178-190).
@@ -425,6 +461,9 @@ impl Game for Catania {
             warned: Vec::new(),
             temple_due: Vec::new(),
             debts: Vec::new(),
+            castle: Vec::new(),
+            castle_due: Vec::new(),
+            castle_debts: Vec::new(),
         }
     }
 

@@ -14,7 +14,7 @@ use std::mem::{discriminant, Discriminant};
 fn main_weight(st: &State, kind: Kind, temple: Temple) -> u32 {
     use MainKind as M;
     match kind {
-        // A seat whose roads or ships reach the temple gathers the knights a sacrificial site needs.
+        // A seat whose roads or ships reach the temple or the castle gathers the knights a site there needs.
         Kind::Layer(M::BuildKnight | M::PromoteKnight) if temple == Temple::Unguarded => 200,
         Kind::BuildSettlement | Kind::Layer(M::BuildCity) => 200,
         Kind::Layer(M::ImproveCity) => 150,
@@ -90,14 +90,51 @@ pub fn random_command(state: &State, seat: Seat, rng: &mut impl Rng) -> Option<C
             legal.retain(beside_gold);
         }
     }
+    // A wholesale house's exchange of a commodity is one of many listed exchanges, and the few wholesale houses of
+    // random play would rarely make it: one time in two it is chosen when listed.
+    let commodity = |c: &Command| match c {
+        Command::ExchangeAtStation { give, .. } => give.commodities.total() > 0,
+        _ => false,
+    };
+    if legal.iter().any(commodity) && rng.gen_ratio(1, 2) {
+        legal.retain(commodity);
+    }
     crate::hex::pick_by_key(legal, key, weight, rng)
 }
 
-/// How a seat stands to the temple, which uniform play would rarely reach (its isle lies off Catan, a site costs
-/// twice a settlement and needs knights of strength 2): so the random player seeks it once its network is there.
+/// The special site a seat seeks, which uniform play would rarely reach: the temple (its isle lies off Catan, a
+/// site costs twice a settlement and needs knights of strength 2) for even seats, the barbarian castle (an islet
+/// reached by ship, its settlements need knights of strength 3) for odd ones, so random games reach both.
+fn goal(seat: Seat) -> Terrain {
+    if seat.0 % 2 == 0 {
+        Terrain::Temple
+    } else {
+        Terrain::Castle
+    }
+}
+
+/// The knight strength a settlement on a corner of `goal` needs.
+fn guard_min(goal: Terrain) -> u8 {
+    if goal == Terrain::Castle {
+        super::castle::GUARD_MIN
+    } else {
+        super::temple::GUARD_MIN
+    }
+}
+
+/// Whether `v` is a corner of a `goal` hex.
+fn at_goal(board: &Board, goal: Terrain, v: crate::hex::VertexId) -> bool {
+    board
+        .topology()
+        .vertex_hexes(v)
+        .iter()
+        .any(|&h| board.terrain(h) == goal)
+}
+
+/// How a seat stands to its goal ([`goal`]): the random player seeks it once its network is there.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Temple {
-    /// No free temple corner beside the seat's roads or ships.
+    /// No free corner of the goal beside the seat's roads or ships.
     Far,
     /// Beside one, without the knights a site needs.
     Unguarded,
@@ -108,10 +145,11 @@ enum Temple {
 fn temple_reach(st: &State, seat: Seat) -> Temple {
     let board = st.board();
     let t = board.topology();
+    let goal = goal(seat);
     let near = board
         .hexes_with_number(7)
         .iter()
-        .filter(|&&h| board.terrain(h) == Terrain::Temple)
+        .filter(|&&h| board.terrain(h) == goal)
         .flat_map(|&h| t.hex_vertices(h).iter().copied())
         .any(|v| {
             st.ck.vertices[v.index()].is_empty()
@@ -119,26 +157,29 @@ fn temple_reach(st: &State, seat: Seat) -> Temple {
                     .iter()
                     .any(|e| st.ck.edges[e.index()].owner() == Some(seat))
         });
-    match (
-        near,
-        super::temple::guard(st, seat) >= super::temple::GUARD_MIN,
-    ) {
+    match (near, super::temple::guard(st, seat) >= guard_min(goal)) {
         (false, _) => Temple::Far,
         (true, false) => Temple::Unguarded,
         (true, true) => Temple::Guarded,
     }
 }
 
-/// Each corner's distance in sides to the nearest temple corner. Catania has one map and the distance follows only
-/// its topology, so it is computed once for the process.
-fn temple_distance(board: &Board) -> &'static [u16] {
-    static DISTANCE: std::sync::OnceLock<Vec<u16>> = std::sync::OnceLock::new();
-    DISTANCE.get_or_init(|| {
+/// Each corner's distance in sides to the nearest corner of `goal` (the temple or the castle). Catania has one map
+/// and the distance follows only its topology, so it is computed once for the process.
+fn temple_distance(board: &Board, goal: Terrain) -> &'static [u16] {
+    static TEMPLE: std::sync::OnceLock<Vec<u16>> = std::sync::OnceLock::new();
+    static CASTLE: std::sync::OnceLock<Vec<u16>> = std::sync::OnceLock::new();
+    let cell = if goal == Terrain::Castle {
+        &CASTLE
+    } else {
+        &TEMPLE
+    };
+    cell.get_or_init(|| {
         let t = board.topology();
         let mut d = vec![u16::MAX; t.vertex_count()];
         let mut queue = std::collections::VecDeque::new();
         for &h in board.hexes_with_number(7) {
-            if board.terrain(h) == Terrain::Temple {
+            if board.terrain(h) == goal {
                 for &v in t.hex_vertices(h) {
                     d[v.index()] = 0;
                     queue.push_back(v);
@@ -159,11 +200,11 @@ fn temple_distance(board: &Board) -> &'static [u16] {
     })
 }
 
-/// The listed road or ship whose nearer corner is closest to the temple, if it comes closer than the seat's
+/// The listed road or ship whose nearer corner is closest to the seat's goal, if it comes closer than the seat's
 /// network does now.
 fn towards_temple(st: &State, seat: Seat) -> Option<Command> {
     let t = st.board().topology();
-    let d = temple_distance(st.board());
+    let d = temple_distance(st.board(), goal(seat));
     let edge_distance = |e: crate::hex::EdgeId| {
         t.edge_vertices(e)
             .into_iter()
@@ -194,27 +235,38 @@ fn towards_temple(st: &State, seat: Seat) -> Option<Command> {
 
 /// The main phase's choice, one kind at a time ([`crate::hex::pick_kind_first`]): a kind is drawn by weight
 /// among those not yet found empty and listed, and the command is then uniform within the kind. A seat guarded at
-/// the temple builds a sacrificial site whenever it can pay for one.
+/// its goal builds a settlement there whenever it can pay for one.
 fn main_command(state: &State, seat: Seat, rng: &mut impl Rng) -> Option<Command> {
     let temple = temple_reach(state, seat);
-    if temple == Temple::Guarded
-        && state
-            .ck
-            .hand(seat)
-            .resources
-            .contains(super::temple::site_cost())
-    {
+    let goal = goal(seat);
+    let cost = if goal == Terrain::Castle {
+        RULES.hex.costs.settlement
+    } else {
+        super::temple::site_cost()
+    };
+    if temple == Temple::Guarded && state.ck.hand(seat).resources.contains(cost) {
         let mut sites = Vec::new();
         kind_actions(state, seat, Kind::BuildSettlement, &mut sites);
         let board = state.board();
         if let Some(site) = sites.into_iter().find(|c| {
-            matches!(c, Command::Ck(K::BuildSettlement { vertex })
-                if super::temple::temple_of(board, *vertex).is_some())
+            matches!(c, Command::Ck(K::BuildSettlement { vertex }) if at_goal(board, goal, *vertex))
         }) {
             return Some(site);
         }
     }
-    // Now and then a seat far from the temple lays the road or ship that brings it closest, if any comes closer.
+    // Random play rarely turns a retail post into a wholesale house, whose exchanges on a 7 would then go unplayed:
+    // a seat with a retail post upgrades it one time in two when it can.
+    if let Some(post) = super::station::post_of(state, seat) {
+        if !state.ck.vertices[post.index()].is_city() && rng.gen_ratio(1, 2) {
+            let mut cities = Vec::new();
+            kind_actions(state, seat, Kind::Layer(MainKind::BuildCity), &mut cities);
+            let upgrade = Command::Ck(K::BuildCity { vertex: post });
+            if cities.contains(&upgrade) {
+                return Some(upgrade);
+            }
+        }
+    }
+    // Now and then a seat far from its goal lays the road or ship that brings it closest, if any comes closer.
     if temple == Temple::Far && rng.gen_ratio(1, 4) {
         if let Some(step) = towards_temple(state, seat) {
             return Some(step);

@@ -9,7 +9,9 @@
 
 use crate::catan::{DevCard, DevCards};
 use crate::catania::map::Force;
-use crate::cities_knights::{self as ck, Hand, SeatCount, SeatHand, Violation as CkViolation};
+use crate::cities_knights::{
+    self as ck, Good, Hand, SeatCount, SeatHand, Violation as CkViolation,
+};
 use crate::hex::{
     ChipBag, EdgeId, HexId, HexViolation, Landing, Layout, Resource, Resources, RoadView, VertexId,
 };
@@ -128,6 +130,14 @@ pub enum TempleDue {
     Offering { seat: Seat, resources: Resources },
 }
 
+/// A card in the barbarian castle's face-down pile, with the seat that put it there: only that seat saw it (seed
+/// line 31, spec D-29).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PileCard {
+    pub seat: Seat,
+    pub good: Good,
+}
+
 /// A free road or ship of a road building card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct RoutePiece {
@@ -224,6 +234,11 @@ pub enum Command {
     /// a debt brought you, back to the bank).
     PayTemple {
         resources: Resources,
+    },
+    /// The barbarians raided Catan, or your debt to them fell due: one card of your choice (a resource or a
+    /// commodity) face down into the barbarian castle.
+    DepositAtCastle {
+        card: Good,
     },
 }
 
@@ -423,6 +438,34 @@ pub enum Event {
         seat: Seat,
         resources: Resources,
     },
+    /// A step of the barbarian ship returned `card`, drawn uniformly from the castle's pile, to the bank (seed
+    /// line 31). Public, as the bank is.
+    CastleCardReturned {
+        card: Good,
+    },
+    /// The barbarian ship arrived: each of `seats` owes the castle one card of its choice (seed line 31).
+    CastleRaided {
+        seats: Vec<Seat>,
+    },
+    /// `seat` put `card` face down into the castle's pile: the card is seen by `seat` only.
+    CastleDeposited {
+        seat: Seat,
+        card: Good,
+    },
+    /// `seat` holds no card for the deposit it owes: it owes one from its next yield instead (seed line 31).
+    CastleDefaulted {
+        seat: Seat,
+    },
+    /// A yield gave `seat`, a debtor of the castle, a card: one deposit falls due now.
+    CastleDebtCalled {
+        seat: Seat,
+    },
+    /// On a 7 `seat`, a settler at the castle, took `card`, drawn uniformly from the pile (seed line 91): the card
+    /// is seen by `seat` only.
+    CastleLooted {
+        seat: Seat,
+        card: Good,
+    },
 }
 
 violations! {
@@ -448,7 +491,8 @@ violations! {
         VertexOccupied => "CAT-BUILD-04", "A building or knight already stands there.";
         DistanceRule => "CAT-BUILD-04", "A building needs all three neighbouring corners free.";
         NotOnLand => "CAT-BUILD-18", "A settlement needs a corner that touches land.";
-        SpecialSite => "CAT-BUILD-18", "The castle's sites cannot be built yet.";
+        CastleGuardTooWeak => "CAT-CASTLE-03", "A castle settlement needs knights of strength 3 on the board (two knights may make it up).";
+        NoCityAtCastle => "CAT-CASTLE-01", "A settlement at the barbarian castle is not upgraded to a city.";
         TempleGuardTooWeak => "CAT-TEMPLE-02", "A sacrificial site needs knights of strength 2 on the board (two knights may make it up).";
         NoCityAtTemple => "CAT-TEMPLE-01", "A sacrificial site is not upgraded to a city.";
         NotFromTheDebt => "CAT-TEMPLE-07", "The gods get one of the two resources the debt brought you.";
@@ -600,6 +644,14 @@ pub struct StateView {
     pub temple_due: Vec<TempleDue>,
     /// Tributes not paid, owed twice over once the debtor holds two resources.
     pub temple_debts: Vec<TempleDue>,
+    /// Cards in the barbarian castle's face-down pile.
+    pub castle_pile: u16,
+    /// The pile's cards: for the omniscient viewer only.
+    pub castle_cards: Option<Hand>,
+    /// Seats that owe the castle a card now.
+    pub castle_deposits_due: Vec<Seat>,
+    /// Seats that owe the castle a card from their next yield, once for each time listed.
+    pub castle_debts: Vec<Seat>,
 }
 
 /// An event as one viewer sees it.
@@ -609,6 +661,10 @@ pub enum EventView {
     Ck(ck::EventView),
     /// `card` for the buyer and the omniscient viewer.
     DevelopmentCardBought { seat: Seat, card: Option<DevCard> },
+    /// `card` for the depositor and the omniscient viewer.
+    CastleDeposited { seat: Seat, card: Option<Good> },
+    /// `card` for the looter and the omniscient viewer.
+    CastleLooted { seat: Seat, card: Option<Good> },
     /// Everyone may see every field of this event.
     Public(Event),
 }

@@ -2,7 +2,10 @@
 //! from other seats), with ships apart from roads, and Catania's own: development cards are counts for other
 //! seats and the card bought is hidden from them, and so are the points of hidden victory point cards. The chip
 //! bag, the gold owed, the natural forces, the repairs owed, the tilted buildings, the specialists, the conquests,
-//! the station exchanges due, the warned station buildings and the temple's dues and debts are public.
+//! the station exchanges due, the warned station buildings and the temple's dues and debts are public. The
+//! barbarian castle's pile is face down: every viewer sees how many cards it holds and who owes it one, the card a
+//! seat deposits or loots is seen by that seat only, and the card a step of the ship returns to the (public) bank
+//! by everyone.
 
 use super::*;
 use crate::hex::{road_views, RoadView};
@@ -62,6 +65,10 @@ pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
         warned_posts: state.warned.clone(),
         temple_due: state.temple_due.clone(),
         temple_debts: state.debts.clone(),
+        castle_pile: state.castle.len().min(usize::from(u16::MAX)) as u16,
+        castle_cards: (viewer == Viewer::Omniscient).then(|| castle::pile_hand(&state.castle)),
+        castle_deposits_due: state.castle_due.clone(),
+        castle_debts: state.castle_debts.clone(),
     }
 }
 
@@ -69,6 +76,14 @@ pub(super) fn view_event(state: &State, event: &Event, viewer: Viewer) -> EventV
     match *event {
         Event::Ck(ref e) => EventView::Ck(CitiesKnights::view_event(&state.ck, e, viewer)),
         Event::DevelopmentCardBought { seat, card } => EventView::DevelopmentCardBought {
+            seat,
+            card: viewer.sees(seat).then_some(card),
+        },
+        Event::CastleDeposited { seat, card } => EventView::CastleDeposited {
+            seat,
+            card: viewer.sees(seat).then_some(card),
+        },
+        Event::CastleLooted { seat, card } => EventView::CastleLooted {
             seat,
             card: viewer.sees(seat).then_some(card),
         },

@@ -45,7 +45,7 @@ mod redeal;
 mod timeout;
 mod trade;
 pub mod types;
-mod view;
+pub(crate) mod view;
 
 pub use random::random_command;
 pub use types::*;

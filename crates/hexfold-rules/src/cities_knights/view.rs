@@ -6,7 +6,7 @@ use super::*;
 use crate::hex::{board_view, road_views};
 
 /// Whether `viewer` currently looks into `seat`'s hand (resources) or progress cards through a card effect.
-pub(super) fn peeks(state: &State, viewer: Viewer, seat: Seat, progress: bool) -> bool {
+pub(crate) fn peeks(state: &State, viewer: Viewer, seat: Seat, progress: bool) -> bool {
     let Viewer::Seat(v) = viewer else {
         return false;
     };

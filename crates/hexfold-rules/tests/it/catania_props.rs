@@ -221,7 +221,11 @@ fn check_conservation(state: &State, played: &Played) {
         );
     }
     let seats = state.seats();
-    let mut total = ck.bank();
+    // The castle's face-down pile holds cards of the supply too.
+    let mut total = state
+        .castle_cards()
+        .iter()
+        .fold(ck.bank(), |h, c| h.plus(Hand::one(c.good, 1)));
     for s in 0..seats {
         total = total.plus(ck.hand(Seat(s)));
     }
@@ -343,7 +347,7 @@ fn check_conservation(state: &State, played: &Played) {
         view.ck.buildings.iter().all(|b| !b.wall || b.city),
         "a wall without a city"
     );
-    // Ships only at sea, roads only by land, settlements by land and off the special hexes' sites.
+    // Ships only at sea, roads only by land, settlements by land; the special hexes' rules on what stands there.
     for r in &view.ships {
         assert!(hexfold_rules::hex::ship_edge(board, r.edge));
     }
@@ -354,7 +358,10 @@ fn check_conservation(state: &State, played: &Played) {
     for b in &view.ck.buildings {
         let hexes = board.topology().vertex_hexes(b.vertex);
         assert!(hexes.iter().any(|&h| board.terrain(h).is_land()));
-        assert!(!hexes.iter().any(|&h| board.terrain(h) == Terrain::Castle));
+        // A castle settlement stays a settlement.
+        if hexes.iter().any(|&h| board.terrain(h) == Terrain::Castle) {
+            assert!(!b.city, "a city at the castle");
+        }
         // A sacrificial site stays a settlement.
         if hexes.iter().any(|&h| board.terrain(h) == Terrain::Temple) {
             assert!(!b.city, "a city at the temple");
@@ -552,6 +559,14 @@ fn special_rules(state: &State, e: &Event, fired: &mut impl FnMut(&'static str))
         Event::DebtCalled { .. } => fired("temple debt called"),
         Event::GodsAppeased { .. } => fired("one of the debt's two back to the bank"),
         Event::StationExcused { .. } => fired("station excused by the bank"),
+        Event::Ck(E::SettlementBuilt { vertex, .. }) if state.is_castle_corner(*vertex) => {
+            fired("castle settlement built")
+        }
+        Event::CastleDeposited { .. } => fired("castle deposit"),
+        Event::CastleLooted { .. } => fired("castle loot"),
+        Event::CastleCardReturned { .. } => fired("castle card returned"),
+        Event::CastleDefaulted { .. } => fired("castle deposit defaulted into a debt"),
+        Event::CastleDebtCalled { .. } => fired("castle debt called"),
         // Gold from a number comes after the number's yields, which end the roll; a 7's comes in its robber phase.
         Event::GoldDue { .. } if state.phase() == Phase::Robber => fired("volcano yields on a 7"),
         Event::ShipBuilt { seat, edge, .. } | Event::Ck(E::RoadBuilt { seat, edge, .. })
@@ -774,6 +789,12 @@ fn random_games_of_three_to_six_seats_end_and_conserve() {
         "temple debt called",
         "temple debt paid",
         "one of the debt's two back to the bank",
+        "castle settlement built",
+        "castle deposit",
+        "castle card returned",
+        "castle loot",
+        "castle deposit defaulted into a debt",
+        "castle debt called",
     ];
     for rule in special {
         eprintln!("  {rule}: {}", seen.get(rule).copied().unwrap_or(0));

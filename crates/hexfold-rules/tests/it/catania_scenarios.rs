@@ -7,8 +7,8 @@
 
 use hexfold_rules::catan::DevCard;
 use hexfold_rules::catania::{
-    Bandit, Blow, Catania, Command, Config, Event, Force, HexChip, Post, Repair, Ruin, State,
-    TempleDue, Wreck,
+    Bandit, Blow, Catania, Command, Config, Event, EventView, Force, HexChip, Post, Repair, Ruin,
+    State, TempleDue, Wreck,
 };
 use hexfold_rules::cities_knights::{
     AttackResult, Command as K, Event as E, EventDie, Good, Hand, Phase, ProgressCard,
@@ -2302,24 +2302,568 @@ fn doubles_of_another_number_or_no_site_ask_no_tribute() {
     assert!(tribute(&roll(&state, 2, 2)));
 }
 
-#[test]
-fn the_castles_corners_are_not_built_yet() {
-    let me = Seat(0);
-    let state = main_phase();
+// The barbarian castle (seed section 7.2.4 and line 31; the specification's scenarios 9 and 10).
+
+/// Corner `i` (0 north, clockwise) of the castle (10,11).
+fn castle_corner(state: &State, i: usize) -> VertexId {
+    corner(state, 10, 11, i)
+}
+
+/// `seat`'s knights of these strengths on corners out at sea, as facts.
+fn knights_at_sea(state: &State, seat: Seat, strengths: &[u8]) -> Vec<Event> {
     let t = state.board().topology();
-    let v = corner(&state, 10, 11, 0);
-    let sea_side = t
+    let taken = |v: VertexId| {
+        !state.ck().vertices()[v.index()].is_empty() || state.ck().knight_at(v).is_some()
+    };
+    t.vertices()
+        .filter(|&v| {
+            !taken(v)
+                && t.vertex_hexes(v)
+                    .iter()
+                    .all(|&h| state.board().terrain(h).is_sea())
+        })
+        .zip(strengths)
+        .map(|(vertex, &strength)| {
+            ck(E::KnightBuilt {
+                seat,
+                vertex,
+                strength,
+                free: true,
+            })
+        })
+        .collect()
+}
+
+/// A ship of `seat` on a sea side of corner `v`, as a fact.
+fn ship_to(state: &State, seat: Seat, v: VertexId) -> Event {
+    let side = state
+        .board()
+        .topology()
         .vertex_edges(v)
         .iter()
         .copied()
-        .find(|&e| hexfold_rules::hex::ship_edge(state.board(), e))
+        .find(|&e| {
+            hexfold_rules::hex::ship_edge(state.board(), e)
+                && state.ck().edges()[e.index()].is_empty()
+        })
         .unwrap();
+    ship(seat, side)
+}
+
+#[test]
+fn a_castle_settlement_needs_knights_of_strength_three_and_stays_a_settlement() {
+    let me = Seat(0);
+    let state = main_phase();
+    let (v, w) = (castle_corner(&state, 0), castle_corner(&state, 2));
+    let state = fold(
+        state.clone(),
+        &[
+            ship_to(&state, me, v),
+            ship_to(&state, me, w),
+            cards(me, Resources::new(2, 2, 2, 2, 0)),
+        ],
+    );
+    let build = |v| Command::Ck(K::BuildSettlement { vertex: v });
+    // No knight, then one strong knight (strength 2): too weak (seed line 90).
+    assert_eq!(refused(&state, me, build(v)), "CastleGuardTooWeak");
+    let state = fold(state.clone(), &knights_at_sea(&state, me, &[2]));
+    assert_eq!(refused(&state, me, build(v)), "CastleGuardTooWeak");
+    assert!(!Catania::legal_actions(&state, me).contains(&build(v)));
+    // A strong and a basic knight make strength 3, active or not (spec D-28).
+    let state = fold(state.clone(), &knights_at_sea(&state, me, &[1]));
+    assert!(Catania::legal_actions(&state, me).contains(&build(v)));
+    let before = state.ck().hand(me).resources;
+    let points = state.public_points(me);
+    let events = decide(&state, me, build(v));
+    assert!(events.contains(&ck(E::SettlementBuilt {
+        seat: me,
+        vertex: v
+    })));
+    // A castle settlement conquers nothing (seed line 152).
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::IslandConquered { .. })));
+    let state = fold(state, &events);
+    // The normal cost, and the point of a settlement (seed line 90).
+    assert_eq!(
+        state.ck().hand(me).resources,
+        before.minus(Resources::new(1, 1, 1, 1, 0))
+    );
+    assert_eq!(state.public_points(me), points + 1);
+    // A second one for the same player (seed line 92), two corners on.
+    let state = fold(state, &[ck(E::TurnEnded { seat: me, next: me })]);
+    let state = fold(state, &round_to_seat_zero()[4..]);
+    let events = decide(&state, me, build(w));
+    let state = fold(state, &events);
+    assert_eq!(state.ck().vertices()[w.index()].owner(), Some(me));
+    // Never a city, by a build or by the medicine.
     let state = fold(
         state,
-        &[ship(me, sea_side), cards(me, Resources::new(1, 1, 1, 1, 0))],
+        &[
+            cards(me, Resources::new(0, 0, 0, 2, 3)),
+            ck(E::ProgressCardDrawn {
+                seat: me,
+                track: Track::Science,
+                card: ProgressCard::Medicine,
+            }),
+        ],
     );
     assert_eq!(
-        refused(&state, me, Command::Ck(K::BuildSettlement { vertex: v })),
-        "SpecialSite"
+        refused(&state, me, Command::Ck(K::BuildCity { vertex: v })),
+        "NoCityAtCastle"
+    );
+    let medicine = Command::Ck(K::PlayProgressCard {
+        play: ProgressPlay::Medicine { vertex: w },
+    });
+    assert_eq!(refused(&state, me, medicine.clone()), "NoCityAtCastle");
+    let legal = Catania::legal_actions(&state, me);
+    assert!(!legal.contains(&medicine));
+    assert!(!legal.contains(&Command::Ck(K::BuildCity { vertex: v })));
+}
+
+/// Seat 0 rolls a ship face with a number other than 7, to move the barbarians as facts: `n` times, a round
+/// each; seat 0 is about to roll again.
+fn ship_steps(state: State, n: usize) -> State {
+    (0..n).fold(state, |state, _| {
+        let state = fold(
+            state,
+            &[
+                ck(E::DiceRolled {
+                    seat: Seat(0),
+                    roll: Roll {
+                        white: 1,
+                        red: 1,
+                        event: EventDie::Ship,
+                    },
+                    alchemist: false,
+                }),
+                ck(E::ResourcesProduced {
+                    gains: vec![],
+                    withheld: vec![],
+                }),
+            ],
+        );
+        around(state)
+    })
+}
+
+/// Cards put into the castle's pile as facts: each seat with its card.
+fn pile(deposits: &[(Seat, Good)]) -> Vec<Event> {
+    let mut events = vec![Event::CastleRaided {
+        seats: deposits.iter().map(|&(s, _)| s).collect(),
+    }];
+    for &(seat, card) in deposits {
+        events.push(ck(E::CardsFromBank {
+            seat,
+            cards: Hand::one(card, 1),
+        }));
+        events.push(Event::CastleDeposited { seat, card });
+    }
+    events
+}
+
+/// The castle's events among `events`, without the cards drawn.
+fn castle_events(events: &[Event]) -> Vec<Event> {
+    events
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                Event::CastleRaided { .. }
+                    | Event::CastleDefaulted { .. }
+                    | Event::CastleDebtCalled { .. }
+                    | Event::CastleDeposited { .. }
+            )
+        })
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn each_ship_step_returns_a_castle_card_and_the_arrival_raids_every_seat() {
+    let (me, you, third, fourth) = (Seat(0), Seat(1), Seat(2), Seat(3));
+    let state = fold(
+        roll_phase(),
+        &pile(&[(you, Good::Cloth), (third, Good::Brick)]),
+    );
+    assert_eq!(state.castle_pile(), 2);
+    // A ship face: one card of the pile goes back to the bank (seed line 31), drawn from the pile.
+    let ship_face = |r: &Roll| r.event == EventDie::Ship && r.white + r.red != 7;
+    let events = roll_until(&state, me, ship_face);
+    let returned: Vec<Good> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::CastleCardReturned { card } => Some(*card),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(returned.len(), 1);
+    assert!([Good::Cloth, Good::Brick].contains(&returned[0]));
+    let bank = state.ck().bank();
+    let after = fold(state.clone(), &events);
+    assert_eq!(after.castle_pile(), 1);
+    assert_eq!(
+        after.ck().bank().get(returned[0]),
+        bank.get(returned[0]) + 1
+            - got(&events, me).get(returned[0])
+            - got(&events, you).get(returned[0])
+            - got(&events, third).get(returned[0])
+            - got(&events, fourth).get(returned[0])
+    );
+    // The ship one step from Catan (moved as facts, which return no card): a card goes back, then the arrival
+    // raids (seed line 31). Seat 3 holds no card.
+    let state = ship_steps(state.clone(), usize::from(6 - state.ck().barbarians()));
+    let state = fold(state.clone(), &empty_hand(&state, fourth));
+    assert_eq!(state.ck().barbarians(), 6);
+    let events = roll_until(&state, me, ship_face);
+    let returned = events
+        .iter()
+        .position(|e| matches!(e, Event::CastleCardReturned { .. }))
+        .unwrap();
+    let raid = events
+        .iter()
+        .position(|e| matches!(e, Event::CastleRaided { .. }))
+        .unwrap();
+    assert!(returned < raid);
+    assert_eq!(
+        castle_events(&events),
+        vec![
+            Event::CastleRaided {
+                seats: vec![me, you, third, fourth]
+            },
+            Event::CastleDefaulted { seat: fourth },
+        ]
+    );
+    // The roll waits for the deposits: no battle, no yields yet (spec D-04 (b)).
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, Event::Ck(E::BarbariansAttacked { .. }))));
+    let state = fold(state, &events);
+    assert_eq!(state.castle_pile(), 1);
+    assert_eq!(state.castle_deposits_due(), &[me, you, third]);
+    assert_eq!(state.castle_debts(), &[fourth]);
+    let mut seats = Catania::seats_to_act(&state);
+    seats.sort();
+    assert_eq!(seats, vec![me, you, third]);
+    assert_eq!(
+        refused(&state, me, Command::Ck(K::EndTurn)),
+        "ObligationsPending"
+    );
+    assert_eq!(
+        refused(
+            &state,
+            fourth,
+            Command::DepositAtCastle { card: Good::Brick }
+        ),
+        "NoSuchObligation"
+    );
+    // Each deposits a card of its choice (a commodity too), in any order; only the depositor sees which.
+    let state = fold(
+        state,
+        &[ck(E::CardsFromBank {
+            seat: third,
+            cards: Hand::one(Good::Paper, 1),
+        })],
+    );
+    let legal = Catania::legal_actions(&state, third);
+    assert!(legal.contains(&Command::DepositAtCastle { card: Good::Paper }));
+    assert!(legal
+        .iter()
+        .all(|c| matches!(c, Command::DepositAtCastle { .. })));
+    let held = |state: &State, seat: Seat| {
+        Good::ALL
+            .into_iter()
+            .find(|&g| state.ck().hand(seat).get(g) > 0)
+            .unwrap()
+    };
+    let events = decide(
+        &state,
+        third,
+        Command::DepositAtCastle { card: Good::Paper },
+    );
+    assert_eq!(
+        Catania::view_event(&state, &events[0], Viewer::Seat(me)),
+        EventView::CastleDeposited {
+            seat: third,
+            card: None
+        }
+    );
+    assert_eq!(
+        Catania::view_event(&state, &events[0], Viewer::Seat(third)),
+        EventView::CastleDeposited {
+            seat: third,
+            card: Some(Good::Paper)
+        }
+    );
+    let state = fold(state, &events);
+    let view = Catania::view_state(&state, Viewer::Seat(me));
+    assert_eq!(view.castle_pile, 2);
+    assert_eq!(view.castle_cards, None);
+    let all = Catania::view_state(&state, Viewer::Omniscient).castle_cards;
+    assert_eq!(all.map(|h| h.get(Good::Paper)), Some(1));
+    assert_eq!(
+        refused(&state, you, Command::DepositAtCastle { card: Good::Ore }),
+        "CardsNotHeld"
+    );
+    let card = held(&state, you);
+    let state = fold(
+        state.clone(),
+        &decide(&state, you, Command::DepositAtCastle { card }),
+    );
+    let card = held(&state, me);
+    let events = decide(&state, me, Command::DepositAtCastle { card });
+    // The last deposit lets the roll go on: the battle, then the yields.
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::Ck(E::BarbariansAttacked { .. }))));
+    let state = fold(state, &events);
+    assert_eq!(state.castle_pile(), 4);
+    assert!(state.castle_deposits_due().is_empty());
+}
+
+#[test]
+fn a_seat_without_a_card_pays_the_castle_from_its_next_yield() {
+    let fourth = Seat(3);
+    let state = roll_phase();
+    let state = fold(state.clone(), &empty_hand(&state, fourth));
+    let state = fold(
+        state,
+        &[
+            Event::CastleRaided {
+                seats: vec![fourth],
+            },
+            Event::CastleDefaulted { seat: fourth },
+        ],
+    );
+    // A roll that gives seat 3 nothing calls nothing; one that gives it a card calls the debt (seed line 31,
+    // spec D-29).
+    let mut called = None;
+    let mut quiet = None;
+    for white in 1..=6u8 {
+        for red in 1..=6u8 {
+            if white + red == 7 || white == red {
+                continue;
+            }
+            let events = roll(&state, white, red);
+            let gets = !got(&events, fourth).is_empty();
+            let calls = events.contains(&Event::CastleDebtCalled { seat: fourth });
+            assert_eq!(gets, calls, "roll {white}+{red}");
+            if gets {
+                called.get_or_insert(events);
+            } else {
+                quiet.get_or_insert(events);
+            }
+        }
+    }
+    let after = fold(state.clone(), &quiet.unwrap());
+    assert_eq!(after.castle_debts(), &[fourth]);
+    let after = fold(state, &called.expect("a number that pays seat 3"));
+    assert!(after.castle_debts().is_empty());
+    assert_eq!(after.castle_deposits_due(), &[fourth]);
+    assert_eq!(Catania::seats_to_act(&after), vec![fourth]);
+    let card = Good::ALL
+        .into_iter()
+        .find(|&g| after.ck().hand(fourth).get(g) > 0)
+        .unwrap();
+    let after = fold(
+        after.clone(),
+        &decide(&after, fourth, Command::DepositAtCastle { card }),
+    );
+    assert_eq!(after.castle_pile(), 1);
+    assert_eq!(Catania::seats_to_act(&after), vec![Seat(0)]);
+}
+
+/// The cards the castle's settlers took, in order.
+fn loot(events: &[Event]) -> Vec<(Seat, Good)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::CastleLooted { seat, card } => Some((*seat, *card)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Seat 0 rolls a 7 with a gate on the event die.
+fn seven(state: &State) -> Vec<Event> {
+    roll_until(state, Seat(0), |r| {
+        r.white + r.red == 7 && r.event != EventDie::Ship
+    })
+}
+
+#[test]
+fn a_seven_with_the_ship_on_its_start_space_loots_nothing() {
+    let you = Seat(1);
+    let state = roll_phase();
+    let v = castle_corner(&state, 0);
+    let state = fold(
+        state,
+        &[
+            cards(you, Resources::new(1, 1, 1, 1, 0)),
+            ck(E::SettlementBuilt {
+                seat: you,
+                vertex: v,
+            }),
+        ],
+    );
+    let state = fold(state, &pile(&[(Seat(2), Good::Ore)]));
+    // The ship back in the castle after a battle, as a fact.
+    let state = fold(
+        state,
+        &[ck(E::BarbariansAttacked {
+            barbarians: 0,
+            knights: 0,
+            contributions: vec![],
+            result: AttackResult::CatanWon {
+                defender: None,
+                tied: vec![],
+            },
+        })],
+    );
+    assert_eq!(state.ck().barbarians(), 0);
+    // The ship in the castle: nothing to loot (seed line 91).
+    assert!(loot(&seven(&state)).is_empty());
+    // The ship under way: the settler loots.
+    let state = ship_steps(state, 1);
+    assert_eq!(state.castle_pile(), 1);
+    let events = seven(&state);
+    assert_eq!(loot(&events), vec![(you, Good::Ore)]);
+    let at = events
+        .iter()
+        .find(|e| matches!(e, Event::CastleLooted { .. }))
+        .unwrap();
+    assert_eq!(
+        Catania::view_event(&state, at, Viewer::Seat(Seat(2))),
+        EventView::CastleLooted {
+            seat: you,
+            card: None
+        }
+    );
+    assert_eq!(
+        Catania::view_event(&state, at, Viewer::Seat(you)),
+        EventView::CastleLooted {
+            seat: you,
+            card: Some(Good::Ore)
+        }
+    );
+    let ore = state.ck().hand(you).get(Good::Ore);
+    let after = fold(state.clone(), &events);
+    assert_eq!(after.castle_pile(), 0);
+    assert_eq!(after.ck().hand(you).get(Good::Ore), ore + 1);
+    // The robber on the castle: no loot (spec D-30).
+    let robbed = fold(
+        state,
+        &[ck(E::RobberMoved {
+            seat: Seat(0),
+            hex: hex(10, 11),
+        })],
+    );
+    assert!(loot(&seven(&robbed)).is_empty());
+}
+
+#[test]
+fn two_settlements_of_one_player_take_one_card_per_round() {
+    let (you, third) = (Seat(1), Seat(2));
+    let state = roll_phase();
+    let mut facts = Vec::new();
+    for (seat, i) in [(you, 0), (you, 2), (third, 4)] {
+        facts.push(cards(seat, Resources::new(1, 1, 1, 1, 0)));
+        facts.push(ck(E::SettlementBuilt {
+            seat,
+            vertex: castle_corner(&state, i),
+        }));
+    }
+    let state = fold(state, &facts);
+    let state = fold(
+        state,
+        &pile(&[
+            (Seat(0), Good::Brick),
+            (Seat(0), Good::Lumber),
+            (Seat(3), Good::Wool),
+            (Seat(3), Good::Coin),
+        ]),
+    );
+    let state = ship_steps(state, 1);
+    let seats: Vec<Seat> = loot(&seven(&state)).into_iter().map(|(s, _)| s).collect();
+    // Clockwise from the roller, seat 0: seat 1, seat 2, seat 1, seat 2 (spec D-29: players, not settlements).
+    assert_eq!(seats, vec![you, third, you, third]);
+}
+
+#[test]
+fn the_castles_pile_may_empty_mid_round() {
+    let (me, third) = (Seat(0), Seat(2));
+    let state = roll_phase();
+    let mut facts = Vec::new();
+    for (seat, i) in [(third, 0), (me, 2)] {
+        facts.push(cards(seat, Resources::new(1, 1, 1, 1, 0)));
+        facts.push(ck(E::SettlementBuilt {
+            seat,
+            vertex: castle_corner(&state, i),
+        }));
+    }
+    let state = fold(state, &facts);
+    let state = fold(
+        state,
+        &pile(&[
+            (Seat(1), Good::Grain),
+            (Seat(1), Good::Paper),
+            (Seat(3), Good::Grain),
+        ]),
+    );
+    let state = ship_steps(state, 1);
+    let events = seven(&state);
+    let taken = loot(&events);
+    // The roller first when he settles there: seat 0, seat 2, seat 0, and the pile is empty before seat 2's turn.
+    assert_eq!(
+        taken.iter().map(|&(s, _)| s).collect::<Vec<_>>(),
+        vec![me, third, me]
+    );
+    let mut goods: Vec<Good> = taken.iter().map(|&(_, g)| g).collect();
+    goods.sort_by_key(|g| *g as u8);
+    assert_eq!(goods, vec![Good::Grain, Good::Grain, Good::Paper]);
+    let after = fold(state, &events);
+    assert_eq!(after.castle_pile(), 0);
+}
+
+#[test]
+fn the_aqueducts_resource_calls_a_castle_debt_like_any_yield() {
+    let fourth = Seat(3);
+    let state = roll_phase();
+    let state = fold(state.clone(), &empty_hand(&state, fourth));
+    // Seat 3's science track at the aqueduct (level 3), and a raid it could not pay, as facts.
+    let mut facts: Vec<Event> = (1..=3u8)
+        .map(|level| {
+            ck(E::CityImproved {
+                seat: fourth,
+                track: Track::Science,
+                level,
+                paid: Default::default(),
+            })
+        })
+        .collect();
+    facts.push(Event::CastleRaided {
+        seats: vec![fourth],
+    });
+    facts.push(Event::CastleDefaulted { seat: fourth });
+    let state = fold(state, &facts);
+    // A roll that gives seat 3 nothing: the aqueduct's resource is its yield, and it calls the debt.
+    let quiet = (1..=6u8)
+        .flat_map(|w| (1..=6u8).map(move |r| (w, r)))
+        .filter(|&(w, r)| w + r != 7 && w != r)
+        .map(|(w, r)| roll(&state, w, r))
+        .find(|events| got(events, fourth).is_empty())
+        .expect("a number that pays seat 3 nothing");
+    assert!(!quiet.contains(&Event::CastleDebtCalled { seat: fourth }));
+    let state = fold(state, &quiet);
+    let take = Command::Ck(K::TakeAqueductResource {
+        resource: Resource::Ore,
+    });
+    let events = decide(&state, fourth, take);
+    assert!(events.contains(&Event::CastleDebtCalled { seat: fourth }));
+    let state = fold(state, &events);
+    assert_eq!(state.castle_deposits_due(), &[fourth]);
+    assert_eq!(
+        Catania::legal_actions(&state, fourth),
+        vec![Command::DepositAtCastle { card: Good::Ore }]
     );
 }
