@@ -9,10 +9,12 @@ impl Timeout for Catania {
     fn timeout_rank(command: &Command) -> u32 {
         match command {
             Command::Ck(layer) => CitiesKnights::timeout_rank(layer),
-            // Owed whatever is chosen: the gold's resources, a station's exchange, a temple's payment.
+            // Owed whatever is chosen: the gold's resources, a station's exchange, a temple's payment, a card
+            // for the castle's pile.
             Command::ChooseGold { .. }
             | Command::ExchangeAtStation { .. }
-            | Command::PayTemple { .. } => 1,
+            | Command::PayTemple { .. }
+            | Command::DepositAtCastle { .. } => 1,
             Command::MovePirate { .. } => 20,
             Command::PlaceShip { .. } => 30,
             _ => RANK_ANY,
