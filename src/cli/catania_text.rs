@@ -40,7 +40,17 @@ Catania (game ids catania-...): the Cities & Knights layer's commands below, and
                                     `exchange nothing for nothing` when you cannot
   pay-temple RES:N ...|nothing      what the temple asks of you: a tribute (1), a debt (2), the gods' share (1);
                                     `nothing` for a tribute when you hold no resource
+  start-wonder WONDER               claim theater, great-bridge, monument, great-wall or cathedral (its
+                                    condition met, a ship as its marker) and build its first level
+  build-wonder                      the next level of your wonder
 ";
+
+fn wonder_name(wonder: i32) -> String {
+    word(
+        cn::Wonder::try_from(wonder).ok().map(|w| w.as_str_name()),
+        "WONDER",
+    )
+}
 
 fn bandit_name(bandit: i32) -> String {
     word(
@@ -204,6 +214,16 @@ pub fn parse_command(words: &[String]) -> anyhow::Result<cn::Command> {
                 victim,
             })
         }
+        "start-wonder" => {
+            expect_arity(words, 1, 1)?;
+            C::StartWonder(cn::StartWonder {
+                wonder: parse_word("wonder", args[0], "WONDER", cn::Wonder::from_str_name)? as i32,
+            })
+        }
+        "build-wonder" | "build-wonder-level" => {
+            expect_arity(words, 0, 0)?;
+            C::BuildWonderLevel(cn::BuildWonderLevel {})
+        }
         "pay-temple" => C::PayTemple(cn::PayTemple {
             resources: Some(resources_or_nothing(args)?),
         }),
@@ -268,6 +288,8 @@ pub fn format_command(command: &cn::Command) -> String {
             m.victim,
         ),
         C::PayTemple(m) => format!("pay-temple {}", format_opt_resources(&m.resources)),
+        C::StartWonder(m) => format!("start-wonder {}", wonder_name(m.wonder)),
+        C::BuildWonderLevel(_) => "build-wonder".to_string(),
         C::ExchangeAtStation(m) => format!(
             "exchange {} for {}",
             format_hand(&m.give),
@@ -495,6 +517,22 @@ pub fn describe_event(event: &cn::Event, seats: &[String]) -> String {
             w(e.seat),
             format_opt_resources(&e.resources)
         ),
+        E::WonderStarted(e) => format!(
+            "{} started the {} (a ship marks it)",
+            w(e.seat),
+            wonder_name(e.wonder)
+        ),
+        E::WonderLevelBuilt(e) => format!(
+            "{} built level {} of the {}{}",
+            w(e.seat),
+            e.level,
+            wonder_name(e.wonder),
+            if e.level >= 4 {
+                ": complete, 4 points"
+            } else {
+                ""
+            }
+        ),
         E::SevenYielded(e) => format!(
             "the 7 {}",
             produced(
@@ -677,6 +715,29 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
         .map(|s| format!("{} {}", resource_name(s.resource), holder(s.holder)))
         .collect();
     let _ = writeln!(out, "specialists: {}", specialists.join(", "));
+    if !state.wonders.is_empty() {
+        let wonders = state.wonders.iter().map(|b| {
+            format!(
+                "{} by {} (level {} of 4)",
+                wonder_name(b.wonder),
+                w(b.seat),
+                b.level
+            )
+        });
+        let _ = writeln!(out, "wonders: {}", wonders.collect::<Vec<_>>().join("; "));
+    }
+    let sites = state.wonder_sites.iter().map(|s| {
+        let vertices: Vec<String> = s.vertices.iter().map(u32::to_string).collect();
+        format!(
+            "{} at vertices {}",
+            wonder_name(s.wonder),
+            vertices.join(" ")
+        )
+    });
+    let sites: Vec<String> = sites.collect();
+    if !sites.is_empty() {
+        let _ = writeln!(out, "wonder sites: {}", sites.join("; "));
+    }
     if !state.conquests.is_empty() {
         let conquests = state
             .conquests
@@ -1076,6 +1137,13 @@ mod tests {
             C::PayTemple(cn::PayTemple {
                 resources: Some(c::Resources::default()),
             }),
+            C::StartWonder(cn::StartWonder {
+                wonder: cn::Wonder::GreatBridge as i32,
+            }),
+            C::StartWonder(cn::StartWonder {
+                wonder: cn::Wonder::Cathedral as i32,
+            }),
+            C::BuildWonderLevel(cn::BuildWonderLevel {}),
         ];
         commands.extend(ck_text::tests::every_command().into_iter().map(|command| {
             C::Ck(k::Command {

@@ -4,7 +4,7 @@
 //! converted by [`super::cities_knights`]'s conversions into the layer's messages, which Catania's messages carry;
 //! resources, development cards, roads and harbors are [`super::catan`]'s. What is Catania's own is converted
 //! here: ships, landing places, the pirate, the natural forces and their wrecks, the avalanches and the
-//! eruptions, the specialists and the conquest points, gold, the chip bag, development
+//! eruptions, the specialists and the conquest points, the wonders, gold, the chip bag, development
 //! cards beside progress cards, and the board, whose terrains (sea, gold, the special hexes) base Catan's
 //! `Terrain` has no names for. As in the other adapters, an id is only checked to fit its Rust type; whether it
 //! exists on this board is the rules' business.
@@ -16,7 +16,8 @@ use crate::games::ProtoGame;
 use crate::proto::v1 as pb;
 use hexfold_rules::catania::{
     Bandit, Blow, Catania, Command, Config, Conquest, Event, EventView, Force, HexChip, Post,
-    Repair, RoutePiece, Ruin, SailorView, StateView, TempleDue, Tilt, Wreck, POINTS_TO_WIN, RULES,
+    Repair, RoutePiece, Ruin, SailorView, StateView, TempleDue, Tilt, Wonder, WonderBuild,
+    WonderSite, Wreck, POINTS_TO_WIN, RULES,
 };
 use hexfold_rules::hex::{BoardView, ChipBag, HexTile, Landing, Layout, Resource, Terrain};
 use pb::catan as c;
@@ -27,6 +28,7 @@ enums!(Bandit <=> cn::Bandit, "a bandit", [Robber, Pirate]);
 enums!(Force => cn::Force, [Iceberg, Hurricane, StormCloud]);
 enums!(Blow => cn::Blow, [Avalanche, Eruption, Guild]);
 enums!(Ruin => cn::Ruin, [SettlementRemoved, CityReduced, CityRemoved]);
+enums!(Wonder <=> cn::Wonder, "a wonder", [Theater, GreatBridge, Monument, GreatWall, Cathedral]);
 
 // Written out rather than by `enums!`: base Catan's adapter already gives `Terrain` its number in `catan.proto`,
 // where the sea and Catania's hexes have none, so Catania's numbering is a function of its own.
@@ -138,6 +140,8 @@ fn specialists(holders: &[Option<hexfold_rules::Seat>; 5]) -> Vec<cn::Specialist
         .collect()
 }
 message!(Landing => cn::LandingPlace { vertex, seat });
+message!(WonderBuild => cn::WonderBuild { wonder, seat, level });
+message!(WonderSite => cn::WonderSite { wonder, vertices });
 message!(RoutePiece => cn::RoutePiece { edge, ship });
 message!(SailorView => cn::Sailor {
     seat, ships_left, landing_places_left, development_card_count, development_cards, development_cards_new,
@@ -187,6 +191,8 @@ impl ToProto<cn::State> for StateView {
             warned_posts,
             temple_due,
             temple_debts,
+            wonders,
+            wonder_sites,
         } = self;
         let mut layer: k::State = ck.to_proto();
         layer.board = None;
@@ -218,6 +224,8 @@ impl ToProto<cn::State> for StateView {
             warned_posts: warned_posts.to_proto(),
             temple_due: temple_due.to_proto(),
             temple_debts: temple_debts.to_proto(),
+            wonders: wonders.to_proto(),
+            wonder_sites: wonder_sites.to_proto(),
         }
     }
 }
@@ -239,6 +247,8 @@ oneof!(Command => cn::command::Command, in cn {
     ChaseBandit { knight, bandit, hex, victim },
     ExchangeAtStation { give, take },
     PayTemple { resources },
+    StartWonder { wonder },
+    BuildWonderLevel,
 });
 
 // By hand, unlike the other games' commands: `oneof!` reads only variants with named fields, and the layer's
@@ -316,6 +326,10 @@ impl FromProto<cn::command::Command> for Command {
             C::PayTemple(cn::PayTemple { resources }) => Command::PayTemple {
                 resources: get("resources", resources)?,
             },
+            C::StartWonder(cn::StartWonder { wonder }) => Command::StartWonder {
+                wonder: get("wonder", wonder)?,
+            },
+            C::BuildWonderLevel(cn::BuildWonderLevel {}) => Command::BuildWonderLevel,
             C::ExchangeAtStation(cn::ExchangeAtStation { give, take }) => {
                 Command::ExchangeAtStation {
                     give: get("give", give)?,
@@ -363,6 +377,8 @@ oneof!(Event => cn::event::Event, in cn {
     TributeDefaulted { from, to },
     DebtCalled { from, to },
     GodsAppeased { seat, resources },
+    WonderStarted { seat, wonder },
+    WonderLevelBuilt { seat, wonder, level },
 });
 
 oneof!(EventView => cn::event::Event, in cn {

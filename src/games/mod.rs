@@ -116,8 +116,9 @@ games! {
     hexfold_rules::catan::Catan => { schema: 2, fingerprint: "44955339cb84b53b" },
     hexfold_rules::cities_knights::CitiesKnights => { schema: 2, fingerprint: "7751111405faf429" },
     // Catania 4: the trading stations' exchanges due and warnings, the temple's dues and debts (never stored in
-    // production; a schema 3 snapshot is folded again from its events).
-    hexfold_rules::catania::Catania => { schema: 4, fingerprint: "a5985d9c82aa9e09" },
+    // production; a schema 3 snapshot is folded again from its events). Catania 6: the wonders (5 is the castle's,
+    // merged beside it).
+    hexfold_rules::catania::Catania => { schema: 6, fingerprint: "6a7384ea6741e187" },
     hexfold_rules::elasund::Elasund => { schema: 1, fingerprint: "af304209c2501f58" },
 }
 

@@ -2,7 +2,7 @@
 //! Knights with base Catan's development cards, on a 195-hex world; part 1 of its rules and, of part 2, the roll in
 //! the seed's order with the natural forces (iceberg, hurricane, storm cloud) wandering over the map read as a
 //! torus and the repairs their damage makes due, the doubles' avalanches and eruptions, the 7-hexes' yields, the
-//! specialists, the conquest points, the trading stations and the temple (the castle and the wonders are not yet
+//! specialists, the conquest points, the trading stations, the temple and the wonders (the castle is not yet
 //! implemented; `docs/rules/catania.md` lists every rule with its ID, source and tests).
 //!
 //! Catania is configuration plus modules of its own, not a copy of a game module. Its [`State`] holds a Cities &
@@ -25,6 +25,7 @@
 //! - [`types`]: the public, serialized data.
 //! - `decide`, `evolve`, `legal`, `view`: as in the other games. `random`: the random player ([`random_command`]).
 //! - `station`, `temple`: the trading stations' and the temple's rules, which `decide` and `legal` call.
+//! - [`wonder`]: the five wonders, their conditions, levels and points.
 
 mod decide;
 mod evolve;
@@ -36,6 +37,7 @@ mod station;
 mod temple;
 pub mod types;
 mod view;
+pub mod wonder;
 
 pub use map::Force;
 pub use random::random_command;
@@ -224,6 +226,9 @@ pub struct State {
     /// Tributes not paid: `TempleDue::Debt`s, called when their debtors hold two resources.
     #[serde(default)]
     pub(crate) debts: Vec<TempleDue>,
+    /// The wonders started, in the order started (seed lines 149-150).
+    #[serde(default)]
+    pub(crate) wonders: Vec<WonderBuild>,
 }
 
 /// A stored layer state runs under Cities & Knights' rules until told otherwise: put Catania's back.
@@ -320,12 +325,16 @@ impl State {
     pub fn temple_debts(&self) -> &[TempleDue] {
         &self.debts
     }
+    /// The wonders started, in the order started.
+    pub fn wonders(&self) -> &[WonderBuild] {
+        &self.wonders
+    }
     /// Whether an obligation of Catania's own (gold, a station's exchange, the temple's due) holds play up.
     pub(crate) fn owes(&self) -> bool {
         !self.gold.is_empty() || !self.posts_due.is_empty() || !self.temple_due.is_empty()
     }
-    /// The points of `seat` every viewer sees: the layer's, a point per specialist card and per conquest point
-    /// (seed lines 102, 152, 178-190).
+    /// The points of `seat` every viewer sees: the layer's, a point per specialist card and per conquest point,
+    /// 4 for a complete wonder (seed lines 102, 149, 152, 178-190).
     pub fn public_points(&self, seat: Seat) -> u8 {
         let specialists = self
             .specialists
@@ -333,7 +342,7 @@ impl State {
             .filter(|&&h| h == Some(seat))
             .count();
         let conquests = self.conquests.iter().filter(|c| c.seat == seat).count();
-        self.ck.points(seat) + specialists as u8 + conquests as u8
+        self.ck.points(seat) + specialists as u8 + conquests as u8 + wonder::points(self, seat)
     }
     /// Every point of `seat`: the public ones and its hidden victory point cards.
     pub fn points(&self, seat: Seat) -> u8 {
@@ -424,6 +433,7 @@ impl Game for Catania {
             warned: Vec::new(),
             temple_due: Vec::new(),
             debts: Vec::new(),
+            wonders: Vec::new(),
         }
     }
 

@@ -1,8 +1,9 @@
 //! What each viewer may see: the layer's view (hands, progress cards and the drawn, stolen and taken cards hidden
 //! from other seats), with ships apart from roads, and Catania's own: development cards are counts for other
-//! seats and the card bought is hidden from them, and so are the points of hidden victory point cards. The chip
-//! bag, the gold owed, the natural forces, the repairs owed, the tilted buildings, the specialists, the conquests,
-//! the station exchanges due, the warned station buildings and the temple's dues and debts are public.
+//! seats and the card bought is hidden from them, and so are the points of hidden victory point cards until the
+//! game ends. The chip bag, the gold owed, the natural forces, the repairs owed, the tilted buildings, the
+//! specialists, the conquests, the station exchanges due, the warned station buildings, the temple's dues and
+//! debts and the wonders are public.
 
 use super::*;
 use crate::hex::{road_views, RoadView};
@@ -15,6 +16,8 @@ pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
         .partition(|r| edges[r.edge.index()].is_ship());
     layer.roads = roads;
     let sea = state.sea();
+    // At the end every point is shown, the hidden victory point cards too (base Catan).
+    let ended = matches!(state.phase(), ck::Phase::Ended { .. });
     let sailors = state
         .ck
         .seat_iter()
@@ -29,7 +32,7 @@ pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
                 development_cards: own.then_some(s.dev),
                 development_cards_new: own.then_some(s.dev_new),
                 knights_played: s.knights_played,
-                points: if own {
+                points: if own || ended {
                     state.points(seat)
                 } else {
                     state.public_points(seat)
@@ -62,6 +65,8 @@ pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
         warned_posts: state.warned.clone(),
         temple_due: state.temple_due.clone(),
         temple_debts: state.debts.clone(),
+        wonders: state.wonders.clone(),
+        wonder_sites: wonder::all_sites(state.board()),
     }
 }
 
