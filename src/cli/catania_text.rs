@@ -726,15 +726,18 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
         });
         let _ = writeln!(out, "wonders: {}", wonders.collect::<Vec<_>>().join("; "));
     }
-    let sites = state.wonder_sites.iter().map(|s| {
-        let vertices: Vec<String> = s.vertices.iter().map(u32::to_string).collect();
-        format!(
-            "{} at vertices {}",
-            wonder_name(s.wonder),
-            vertices.join(" ")
-        )
-    });
-    let sites: Vec<String> = sites.collect();
+    let sites: Vec<String> = state
+        .wonder_sites
+        .iter()
+        .map(|s| {
+            let vertices: Vec<String> = s.vertices.iter().map(u32::to_string).collect();
+            format!(
+                "{} at vertices {}",
+                wonder_name(s.wonder),
+                vertices.join(" ")
+            )
+        })
+        .collect();
     if !sites.is_empty() {
         let _ = writeln!(out, "wonder sites: {}", sites.join("; "));
     }
