@@ -40,7 +40,17 @@ Catania (game ids catania-...): the Cities & Knights layer's commands below, and
   deposit CARD                      one card (a resource or a commodity) face down into the barbarian castle,
                                     after a raid or when your debt to it falls due
                                     (a castle settlement is `build-settlement VERTEX` on one of its corners)
+  start-wonder WONDER               claim theater, great-bridge, monument, great-wall or cathedral (its
+                                    condition met, a ship as its marker) and build its first level
+  build-wonder                      the next level of your wonder
 ";
+
+fn wonder_name(wonder: i32) -> String {
+    word(
+        cn::Wonder::try_from(wonder).ok().map(|w| w.as_str_name()),
+        "WONDER",
+    )
+}
 
 fn bandit_name(bandit: i32) -> String {
     word(
@@ -204,6 +214,16 @@ pub fn parse_command(words: &[String]) -> anyhow::Result<cn::Command> {
                 victim,
             })
         }
+        "start-wonder" => {
+            expect_arity(words, 1, 1)?;
+            C::StartWonder(cn::StartWonder {
+                wonder: parse_word("wonder", args[0], "WONDER", cn::Wonder::from_str_name)? as i32,
+            })
+        }
+        "build-wonder" | "build-wonder-level" => {
+            expect_arity(words, 0, 0)?;
+            C::BuildWonderLevel(cn::BuildWonderLevel {})
+        }
         "pay-temple" => C::PayTemple(cn::PayTemple {
             resources: Some(resources_or_nothing(args)?),
         }),
@@ -275,6 +295,8 @@ pub fn format_command(command: &cn::Command) -> String {
         ),
         C::PayTemple(m) => format!("pay-temple {}", format_opt_resources(&m.resources)),
         C::DepositAtCastle(m) => format!("deposit {}", good_name(m.card)),
+        C::StartWonder(m) => format!("start-wonder {}", wonder_name(m.wonder)),
+        C::BuildWonderLevel(_) => "build-wonder".to_string(),
         C::ExchangeAtStation(m) => format!(
             "exchange {} for {}",
             format_hand(&m.give),
@@ -530,6 +552,22 @@ pub fn describe_event(event: &cn::Event, seats: &[String]) -> String {
             Some(card) => format!("{} looted {} from the castle", w(e.seat), good_name(card)),
             None => format!("{} looted a card from the castle", w(e.seat)),
         },
+        E::WonderStarted(e) => format!(
+            "{} started the {} (a ship marks it)",
+            w(e.seat),
+            wonder_name(e.wonder)
+        ),
+        E::WonderLevelBuilt(e) => format!(
+            "{} built level {} of the {}{}",
+            w(e.seat),
+            e.level,
+            wonder_name(e.wonder),
+            if e.level >= 4 {
+                ": complete, 4 points"
+            } else {
+                ""
+            }
+        ),
         E::SevenYielded(e) => format!(
             "the 7 {}",
             produced(
@@ -732,6 +770,32 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
         .map(|s| format!("{} {}", resource_name(s.resource), holder(s.holder)))
         .collect();
     let _ = writeln!(out, "specialists: {}", specialists.join(", "));
+    if !state.wonders.is_empty() {
+        let wonders = state.wonders.iter().map(|b| {
+            format!(
+                "{} by {} (level {} of 4)",
+                wonder_name(b.wonder),
+                w(b.seat),
+                b.level
+            )
+        });
+        let _ = writeln!(out, "wonders: {}", wonders.collect::<Vec<_>>().join("; "));
+    }
+    let sites: Vec<String> = state
+        .wonder_sites
+        .iter()
+        .map(|s| {
+            let vertices: Vec<String> = s.vertices.iter().map(u32::to_string).collect();
+            format!(
+                "{} at vertices {}",
+                wonder_name(s.wonder),
+                vertices.join(" ")
+            )
+        })
+        .collect();
+    if !sites.is_empty() {
+        let _ = writeln!(out, "wonder sites: {}", sites.join("; "));
+    }
     if !state.conquests.is_empty() {
         let conquests = state
             .conquests
@@ -1018,6 +1082,13 @@ mod tests {
             C::DepositAtCastle(cn::DepositAtCastle {
                 card: k::Good::Grain as i32,
             }),
+            C::StartWonder(cn::StartWonder {
+                wonder: cn::Wonder::GreatBridge as i32,
+            }),
+            C::StartWonder(cn::StartWonder {
+                wonder: cn::Wonder::Cathedral as i32,
+            }),
+            C::BuildWonderLevel(cn::BuildWonderLevel {}),
         ];
         commands.extend(ck_text::tests::every_command().into_iter().map(|command| {
             C::Ck(k::Command {

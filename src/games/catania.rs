@@ -5,7 +5,7 @@
 //! resources, development cards, roads and harbors are [`super::catan`]'s. What is Catania's own is converted
 //! here: ships, landing places, the pirate, the natural forces and their wrecks, the avalanches and the
 //! eruptions, the specialists and the conquest points, the stations, the temple, the barbarian castle's pile
-//! (counts, and the cards a seat deposits or loots for that seat only), gold, the chip bag, development
+//! (counts, and the cards a seat deposits or loots for that seat only), the wonders, gold, the chip bag, development
 //! cards beside progress cards, and the board, whose terrains (sea, gold, the special hexes) base Catan's
 //! `Terrain` has no names for. As in the other adapters, an id is only checked to fit its Rust type; whether it
 //! exists on this board is the rules' business.
@@ -17,7 +17,8 @@ use crate::games::ProtoGame;
 use crate::proto::v1 as pb;
 use hexfold_rules::catania::{
     Bandit, Blow, Catania, Command, Config, Conquest, Event, EventView, Force, HexChip, Post,
-    Repair, RoutePiece, Ruin, SailorView, StateView, TempleDue, Tilt, Wreck, POINTS_TO_WIN, RULES,
+    Repair, RoutePiece, Ruin, SailorView, StateView, TempleDue, Tilt, Wonder, WonderBuild,
+    WonderSite, Wreck, POINTS_TO_WIN, RULES,
 };
 use hexfold_rules::hex::{BoardView, ChipBag, HexTile, Landing, Layout, Resource, Terrain};
 use pb::catan as c;
@@ -28,6 +29,7 @@ enums!(Bandit <=> cn::Bandit, "a bandit", [Robber, Pirate]);
 enums!(Force => cn::Force, [Iceberg, Hurricane, StormCloud]);
 enums!(Blow => cn::Blow, [Avalanche, Eruption, Guild]);
 enums!(Ruin => cn::Ruin, [SettlementRemoved, CityReduced, CityRemoved]);
+enums!(Wonder <=> cn::Wonder, "a wonder", [Theater, GreatBridge, Monument, GreatWall, Cathedral]);
 
 // Written out rather than by `enums!`: base Catan's adapter already gives `Terrain` its number in `catan.proto`,
 // where the sea and Catania's hexes have none, so Catania's numbering is a function of its own.
@@ -139,6 +141,8 @@ fn specialists(holders: &[Option<hexfold_rules::Seat>; 5]) -> Vec<cn::Specialist
         .collect()
 }
 message!(Landing => cn::LandingPlace { vertex, seat });
+message!(WonderBuild => cn::WonderBuild { wonder, seat, level });
+message!(WonderSite => cn::WonderSite { wonder, vertices });
 message!(RoutePiece => cn::RoutePiece { edge, ship });
 message!(SailorView => cn::Sailor {
     seat, ships_left, landing_places_left, development_card_count, development_cards, development_cards_new,
@@ -192,6 +196,8 @@ impl ToProto<cn::State> for StateView {
             castle_cards,
             castle_deposits_due,
             castle_debts,
+            wonders,
+            wonder_sites,
         } = self;
         let mut layer: k::State = ck.to_proto();
         layer.board = None;
@@ -227,6 +233,8 @@ impl ToProto<cn::State> for StateView {
             castle_cards: castle_cards.to_proto(),
             castle_deposits_due: castle_deposits_due.to_proto(),
             castle_debts: castle_debts.to_proto(),
+            wonders: wonders.to_proto(),
+            wonder_sites: wonder_sites.to_proto(),
         }
     }
 }
@@ -249,6 +257,8 @@ oneof!(Command => cn::command::Command, in cn {
     ExchangeAtStation { give, take },
     PayTemple { resources },
     DepositAtCastle { card },
+    StartWonder { wonder },
+    BuildWonderLevel,
 });
 
 // By hand, unlike the other games' commands: `oneof!` reads only variants with named fields, and the layer's
@@ -329,6 +339,10 @@ impl FromProto<cn::command::Command> for Command {
             C::DepositAtCastle(cn::DepositAtCastle { card }) => Command::DepositAtCastle {
                 card: get("card", card)?,
             },
+            C::StartWonder(cn::StartWonder { wonder }) => Command::StartWonder {
+                wonder: get("wonder", wonder)?,
+            },
+            C::BuildWonderLevel(cn::BuildWonderLevel {}) => Command::BuildWonderLevel,
             C::ExchangeAtStation(cn::ExchangeAtStation { give, take }) => {
                 Command::ExchangeAtStation {
                     give: get("give", give)?,
@@ -382,6 +396,8 @@ oneof!(Event => cn::event::Event, in cn {
     CastleDefaulted { seat },
     CastleDebtCalled { seat },
     CastleLooted { seat, card },
+    WonderStarted { seat, wonder },
+    WonderLevelBuilt { seat, wonder, level },
 });
 
 oneof!(EventView => cn::event::Event, in cn {

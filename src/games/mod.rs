@@ -116,8 +116,9 @@ games! {
     hexfold_rules::catan::Catan => { schema: 2, fingerprint: "44955339cb84b53b" },
     hexfold_rules::cities_knights::CitiesKnights => { schema: 2, fingerprint: "7751111405faf429" },
     // Catania 4: the trading stations' exchanges due and warnings, the temple's dues and debts (never stored in
-    // production; a schema 3 snapshot is folded again from its events).
-    hexfold_rules::catania::Catania => { schema: 5, fingerprint: "4c83fc705fac21fb" },
+    // production; a schema 3 snapshot is folded again from its events). Catania 5: the barbarian castle; 6: the
+    // wonders, merged beside it.
+    hexfold_rules::catania::Catania => { schema: 6, fingerprint: "0000000000000000" },
     hexfold_rules::elasund::Elasund => { schema: 1, fingerprint: "af304209c2501f58" },
 }
 

@@ -285,6 +285,12 @@ fn check_legal(seat: u32, state: &cn::State, legal: &[pb::Command]) {
                     && d.card >= 1
                     && cards(hand)[(d.card - 1) as usize] > 0
             }
+            // One wonder per seat and one builder per wonder, as the public list of wonders shows.
+            C::StartWonder(w) => state
+                .wonders
+                .iter()
+                .all(|b| b.seat != seat && b.wonder != w.wonder),
+            C::BuildWonderLevel(_) => state.wonders.iter().any(|b| b.seat == seat && b.level < 4),
             _ => true,
         };
         assert!(
@@ -540,6 +546,23 @@ async fn opening_refusals_carry_their_rule_ids() {
             .await,
         Violation::NotInCatania,
     );
+    // A wonder is claimed in the main phase only, and one must be named.
+    let claim = |wonder: cn::Wonder| pb::Command {
+        game: Some(pb::command::Game::Catania(cn::Command {
+            command: Some(C::StartWonder(cn::StartWonder {
+                wonder: wonder as i32,
+            })),
+        })),
+    };
+    expect(
+        table.submit(first, claim(cn::Wonder::Theater), None).await,
+        Violation::WrongPhase,
+    );
+    let unnamed = table
+        .submit(first, claim(cn::Wonder::Unspecified), None)
+        .await
+        .expect_err("no wonder named");
+    assert_eq!(unnamed.code(), Code::InvalidArgument, "{unnamed:?}");
     expect(
         table.submit(first, settle(60_000), None).await,
         Violation::NoSuchVertex,

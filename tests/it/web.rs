@@ -759,6 +759,21 @@ async fn the_catania_board_draws_its_sea_map_ships_and_forces() {
             .count() as u32,
         cn.barbarian_track_length + 1
     );
+    // The Great Bridge's two sites and the Great Wall's six, and a row of the five wonders with their levels.
+    let sites: Vec<Vec<u32>> = cn
+        .wonder_sites
+        .iter()
+        .flat_map(|s| s.vertices.iter().map(|&v| vec![v]))
+        .collect();
+    assert_eq!(sites.len(), 8, "{:?}", cn.wonder_sites);
+    assert_eq!(of_kind(&items, "wonder-site", &["vertex"]), sorted(sites));
+    let wonders: Vec<_> = items.iter().filter(|i| i["kind"] == "wonder").collect();
+    assert_eq!(wonders.len(), 5);
+    let levels: u32 = wonders
+        .iter()
+        .map(|i| i["level"].as_str().unwrap().parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(levels, cn.wonders.iter().map(|w| w.level).sum::<u32>());
     let (_, png) = browser.screenshot("catania-board").await;
     assert_eq!(png_size(&png), VIEWPORT);
     server.stop().await;

@@ -8,7 +8,7 @@ import type { State as CatanState } from "./gen/hexfold/v1/catan/catan_pb";
 import type { State as CkState } from "./gen/hexfold/v1/cities_knights/cities_knights_pb";
 import { Track } from "./gen/hexfold/v1/cities_knights/cities_knights_pb";
 import type { State as CataniaState } from "./gen/hexfold/v1/catania/catania_pb";
-import { Terrain as CataniaTerrain } from "./gen/hexfold/v1/catania/catania_pb";
+import { Terrain as CataniaTerrain, Wonder } from "./gen/hexfold/v1/catania/catania_pb";
 
 export interface Point {
   x: number;
@@ -30,6 +30,9 @@ export interface HexModel {
   tokens: { hex: number; kind: string }[];
   /** The barbarian ship's position on its track, for the games that have one. */
   barbarians?: { position: number; length: number };
+  /** Catania's wonders: each with its builder and level (0 and none while unclaimed), and the corners its
+   * condition names (the map's wonder tokens), if any. */
+  wonders?: { wonder: string; seat?: number; level: number; sites: number[] }[];
 }
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -125,13 +128,26 @@ export function cataniaModel(state: CataniaState): HexModel {
   ] as const) {
     if (hex !== undefined) tokens.push({ hex, kind });
   }
+  const wonders = [Wonder.THEATER, Wonder.GREAT_BRIDGE, Wonder.MONUMENT, Wonder.GREAT_WALL, Wonder.CATHEDRAL].map((w) => {
+    const built = state.wonders.find((b) => b.wonder === w);
+    return {
+      wonder: enumName(Wonder, w),
+      seat: built?.seat,
+      level: built?.level ?? 0,
+      sites: state.wonderSites.find((s) => s.wonder === w)?.vertices ?? [],
+    };
+  });
   return {
     ...model,
     ...board,
     routes: [...model.routes, ...state.ships.map((s) => ({ edge: s.edge, seat: s.seat, kind: "ship" as const }))],
     tokens,
+    wonders,
   };
 }
+
+/** The number of levels that complete a wonder. */
+const WONDER_LEVELS = 4;
 
 function midpoint(model: HexModel, edge: number): Point {
   const ends = model.edges[edge];
@@ -146,7 +162,8 @@ export function drawHex(svg: SVGSVGElement, model: HexModel, legal: Set<string>)
   const ys = model.hexes.map((h) => h.center.y);
   const pad = 1.6;
   const [x0, x1] = [Math.min(...xs) - pad, Math.max(...xs) + pad];
-  const [y0, y1] = [Math.min(...ys) - pad, Math.max(...ys) + pad + (model.barbarians ? 1 : 0)];
+  const rows = (model.barbarians ? 1 : 0) + (model.wonders ? 1 : 0);
+  const [y0, y1] = [Math.min(...ys) - pad, Math.max(...ys) + pad + rows];
   svg.setAttribute("viewBox", `${f(x0)} ${f(y0)} ${f(x1 - x0)} ${f(y1 - y0)}`);
   const out: string[] = [];
   const isLegal = (kind: string, id: number) => (legal.has(`${kind}:${id}`) ? " legal" : "");
@@ -173,6 +190,20 @@ export function drawHex(svg: SVGSVGElement, model: HexModel, legal: Set<string>)
         `<text class="harbor" x="${f(at.x)}" y="${f(at.y)}">${esc(harbor.label.split(" ")[0] ?? "")}</text>` +
         `<title>${esc(harbor.label)}</title></g>`,
     );
+  }
+  // A wonder's sites are marked under the pieces: a small diamond at each corner, in its builder's colour once
+  // claimed (the seat's class outranks the fill attribute).
+  for (const w of model.wonders ?? []) {
+    for (const v of w.sites) {
+      const p = model.vertices[v];
+      if (!p) continue;
+      const seat = w.seat === undefined ? "" : ` seat${w.seat}`;
+      out.push(
+        `<polygon class="wonder-site${seat}" data-kind="wonder-site" data-wonder="${w.wonder}" data-vertex="${v}" ` +
+          `points="${f(p.x)},${f(p.y - 0.3)} ${f(p.x + 0.3)},${f(p.y)} ${f(p.x)},${f(p.y + 0.3)} ${f(p.x - 0.3)},${f(p.y)}" ` +
+          `fill="#8e44ad" fill-opacity="0.5"><title>${esc(w.wonder.replace("_", " "))} site</title></polygon>`,
+      );
+    }
   }
   for (const token of model.tokens) {
     const c = model.hexes[token.hex]?.center;
@@ -219,9 +250,23 @@ export function drawHex(svg: SVGSVGElement, model: HexModel, legal: Set<string>)
       out.push(`<circle cx="${f(p.x)}" cy="${f(p.y)}" r="0.09" fill="#fff" data-kind="metropolis-mark" ${attrs}/>`);
     }
   }
+  if (model.wonders) {
+    // One row under the board: each wonder with its four levels, those built filled in its builder's colour.
+    const y = y1 - 0.6;
+    model.wonders.forEach((w, i) => {
+      const x = x0 + 0.6 + i * 3;
+      const seat = w.seat === undefined ? "" : ` data-seat="${w.seat}"`;
+      out.push(`<g data-kind="wonder" data-wonder="${w.wonder}" data-level="${w.level}"${seat}><title>${esc(w.wonder.replace("_", " "))}: level ${w.level} of ${WONDER_LEVELS}</title>`);
+      for (let l = 1; l <= WONDER_LEVELS; l++) {
+        const cls = l <= w.level && w.seat !== undefined ? `building seat${w.seat}` : "wonder-level";
+        out.push(`<rect class="${cls}" data-kind="wonder-level" x="${f(x + (l - 1) * 0.5)}" y="${f(y - 0.2)}" width="0.4" height="0.4" fill="#fdebd0" stroke="#333" stroke-width="0.02"/>`);
+      }
+      out.push(`<text class="label" x="${f(x + 1)}" y="${f(y + 0.45)}">${esc(w.wonder.replace("_", " "))}</text></g>`);
+    });
+  }
   if (model.barbarians) {
     const { position, length } = model.barbarians;
-    const y = y1 - 0.6;
+    const y = y1 - 0.6 - (model.wonders ? 1 : 0);
     for (let i = 0; i <= length; i++) {
       const x = x0 + 0.6 + i * 0.6;
       out.push(`<rect data-kind="barbarian-space" data-id="${i}" x="${f(x - 0.25)}" y="${f(y - 0.25)}" width="0.5" height="0.5" fill="${i === length ? "#922b21" : "#fdebd0"}" stroke="#333" stroke-width="0.02"/>`);

@@ -1,5 +1,5 @@
 //! Catania's greedy bot: the layer's commands scored by the Cities & Knights bot on the layer's state, and
-//! Catania's own (ships, the pirate, gold, development cards) by the same shared hex evaluation.
+//! Catania's own (ships, the pirate, gold, development cards, wonders) by the same shared hex evaluation.
 
 use super::cities_knights as ck;
 use super::hex;
@@ -100,6 +100,17 @@ impl Bot for Catania {
             }
             Command::DepositAtCastle { card } => {
                 hand_change(state, seat, Hand::one(*card, 1), Hand::default())
+            }
+            // A wonder's four levels are 4 points, so a level is worth about a settlement's point, and more the
+            // nearer it brings the wonder to completion.
+            Command::StartWonder { .. } => 700,
+            Command::BuildWonderLevel => {
+                let level = state
+                    .wonders()
+                    .iter()
+                    .find(|w| w.seat == seat)
+                    .map_or(0, |w| w.level);
+                800 + 100 * i32::from(level)
             }
         }
     }

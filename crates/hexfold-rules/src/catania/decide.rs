@@ -325,6 +325,8 @@ fn command_events(
         }
         Command::PayTemple { resources } => temple::pay(st, c, actor, resources),
         Command::DepositAtCastle { card } => castle::deposit(st, c, actor, card),
+        Command::StartWonder { wonder } => wonder::start(st, c, actor, wonder),
+        Command::BuildWonderLevel => wonder::raise(st, c, actor),
         Command::BuyDevelopmentCard => {
             ckd::main(&st.ck, actor)?;
             if st.deck.total() == 0 {
@@ -551,7 +553,7 @@ fn layer_command(
 }
 
 /// The first build or purchase of the turn ends the trade phase; an offer still open lapses with it.
-fn end_trade(st: &State, c: &mut Ctx, actor: Seat) {
+pub(super) fn end_trade(st: &State, c: &mut Ctx, actor: Seat) {
     if st.building {
         return;
     }
@@ -1439,6 +1441,8 @@ pub(super) fn waits_for_repair(due: &[Repair], command: &Command) -> bool {
         Command::Ck(K::BuildRoad { edge }) => Some((edge, false)),
         Command::BuildLandingPlace { .. }
         | Command::BuyDevelopmentCard
+        | Command::StartWonder { .. }
+        | Command::BuildWonderLevel
         | Command::Ck(
             K::BuildSettlement { .. }
             | K::BuildCity { .. }

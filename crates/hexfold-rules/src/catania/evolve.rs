@@ -319,6 +319,25 @@ pub(super) fn apply(state: &mut State, event: &Event) {
             }
             state.temple_due.insert(0, debt);
         }
+        Event::WonderStarted { seat, wonder } => {
+            let i = si(state, seat);
+            state.sailors[i].ships_left = state.sailors[i].ships_left.saturating_sub(1);
+            state.wonders.push(WonderBuild {
+                wonder,
+                seat,
+                level: 0,
+            });
+        }
+        Event::WonderLevelBuilt {
+            seat,
+            wonder,
+            level,
+        } => {
+            pay(&mut state.ck, seat, Hand::of_resources(wonder.level_cost()));
+            if let Some(w) = state.wonders.iter_mut().find(|w| w.wonder == wonder) {
+                w.level = level;
+            }
+        }
         Event::GodsAppeased { seat, resources } => {
             pay(&mut state.ck, seat, Hand::of_resources(resources));
             if let Some(i) = state

@@ -147,10 +147,12 @@ pub(super) enum Kind {
     ChaseBandit,
     ProgressRoadBuilding,
     Diplomat,
+    /// Claiming a wonder or building its next level.
+    Wonder,
 }
 
 impl Kind {
-    pub(super) const ALL: [Kind; 26] = {
+    pub(super) const ALL: [Kind; 27] = {
         use MainKind as M;
         [
             Kind::Layer(M::ReturnProgressCard),
@@ -179,6 +181,7 @@ impl Kind {
             Kind::Layer(M::PlayProgressCard),
             Kind::ProgressRoadBuilding,
             Kind::Diplomat,
+            Kind::Wonder,
         ]
     };
 }
@@ -387,6 +390,7 @@ fn list_kind(st: &State, seat: Seat, kind: Kind, out: &mut Vec<Command>) {
                 out.push(Command::PlayProgressRoadBuilding { first, second })
             });
         }
+        Kind::Wonder => wonder::choices(st, seat, out),
         Kind::Diplomat => {
             if !ck.progress_cards(seat).contains(&ProgressCard::Diplomat) {
                 return;

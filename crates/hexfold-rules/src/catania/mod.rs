@@ -2,8 +2,8 @@
 //! Knights with base Catan's development cards, on a 195-hex world; part 1 of its rules and, of part 2, the roll in
 //! the seed's order with the natural forces (iceberg, hurricane, storm cloud) wandering over the map read as a
 //! torus and the repairs their damage makes due, the doubles' avalanches and eruptions, the 7-hexes' yields, the
-//! specialists, the conquest points, the trading stations, the temple and the barbarian castle (the wonders are
-//! not yet implemented; `docs/rules/catania.md` lists every rule with its ID, source and tests).
+//! specialists, the conquest points, the trading stations, the temple, the barbarian castle and the wonders
+//! (`docs/rules/catania.md` lists every rule with its ID, source and tests).
 //!
 //! Catania is configuration plus modules of its own, not a copy of a game module. Its [`State`] holds a Cities &
 //! Knights state run under Catania's [`RULES`] (a `CkRules`: 3-6 seats, the seed's pieces, the 5-6 player
@@ -26,6 +26,7 @@
 //! - `decide`, `evolve`, `legal`, `view`: as in the other games. `random`: the random player ([`random_command`]).
 //! - `station`, `temple`, `castle`: the trading stations', the temple's and the barbarian castle's rules, which
 //!   `decide` and `legal` call.
+//! - [`wonder`]: the five wonders, their conditions, levels and points.
 
 mod castle;
 mod decide;
@@ -39,6 +40,7 @@ mod temple;
 mod timeout;
 pub mod types;
 mod view;
+pub mod wonder;
 
 pub use map::Force;
 pub use random::random_command;
@@ -236,6 +238,9 @@ pub struct State {
     /// Seats that owe the castle a card from their next yield, once for each time listed.
     #[serde(default)]
     pub(crate) castle_debts: Vec<Seat>,
+    /// The wonders started, in the order started (seed lines 149-150).
+    #[serde(default)]
+    pub(crate) wonders: Vec<WonderBuild>,
 }
 
 /// A stored layer state runs under Cities & Knights' rules until told otherwise: put Catania's back.
@@ -332,6 +337,10 @@ impl State {
     pub fn temple_debts(&self) -> &[TempleDue] {
         &self.debts
     }
+    /// The wonders started, in the order started.
+    pub fn wonders(&self) -> &[WonderBuild] {
+        &self.wonders
+    }
     /// Cards in the barbarian castle's pile (their kinds are hidden).
     pub fn castle_pile(&self) -> usize {
         self.castle.len()
@@ -361,8 +370,8 @@ impl State {
             || !self.temple_due.is_empty()
             || !self.castle_due.is_empty()
     }
-    /// The points of `seat` every viewer sees: the layer's, a point per specialist card and per conquest point
-    /// (seed lines 102, 152, 178-190).
+    /// The points of `seat` every viewer sees: the layer's, a point per specialist card and per conquest point,
+    /// 4 for a complete wonder (seed lines 102, 149, 152, 178-190).
     pub fn public_points(&self, seat: Seat) -> u8 {
         let specialists = self
             .specialists
@@ -370,7 +379,7 @@ impl State {
             .filter(|&&h| h == Some(seat))
             .count();
         let conquests = self.conquests.iter().filter(|c| c.seat == seat).count();
-        self.ck.points(seat) + specialists as u8 + conquests as u8
+        self.ck.points(seat) + specialists as u8 + conquests as u8 + wonder::points(self, seat)
     }
     /// Every point of `seat`: the public ones and its hidden victory point cards.
     pub fn points(&self, seat: Seat) -> u8 {
@@ -464,6 +473,7 @@ impl Game for Catania {
             castle: Vec::new(),
             castle_due: Vec::new(),
             castle_debts: Vec::new(),
+            wonders: Vec::new(),
         }
     }
 

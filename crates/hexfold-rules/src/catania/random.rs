@@ -2,7 +2,8 @@
 //! drawn with a weight that favours growth (cities and settlements, improvements, ships towards the islands,
 //! development cards), then a uniformly random command of that kind. In the active seat's main phase the kind is
 //! drawn before anything is listed and only that kind is listed; elsewhere the whole listing is built and
-//! [`crate::hex::pick_by_key`] chooses from it, telling the layer's kinds apart inside [`Command::Ck`].
+//! [`crate::hex::pick_by_key`] chooses from it, telling the layer's kinds apart inside [`Command::Ck`]. The temple
+//! and the wonders, which that would seldom reach, have preferences of their own.
 
 use super::legal::{kind_actions, legal_actions, Kind};
 use super::*;
@@ -28,6 +29,8 @@ fn main_weight(st: &State, kind: Kind, temple: Temple) -> u32 {
         Kind::Layer(M::PromoteKnight | M::BuildCityWall) => 15,
         Kind::BuildShip | Kind::BuyDevelopmentCard | Kind::PlayDevelopmentCard => 40,
         Kind::BuildRoad => 30,
+        // Claims and levels are `wonder_preference`'s alone.
+        Kind::Wonder => 0,
         Kind::BuildLandingPlace | Kind::Diplomat => 10,
         Kind::MoveShip | Kind::ChaseBandit | Kind::Layer(M::MoveKnight | M::ChaseRobber) => 5,
         Kind::Layer(M::PlayProgressCard) | Kind::ProgressRoadBuilding => 25,
@@ -164,6 +167,28 @@ fn temple_reach(st: &State, seat: Seat) -> Temple {
     }
 }
 
+/// Each corner's distance in sides to the nearest of `targets`.
+fn distance_to(board: &Board, targets: impl IntoIterator<Item = crate::hex::VertexId>) -> Vec<u16> {
+    let t = board.topology();
+    let mut d = vec![u16::MAX; t.vertex_count()];
+    let mut queue = std::collections::VecDeque::new();
+    for v in targets {
+        d[v.index()] = 0;
+        queue.push_back(v);
+    }
+    while let Some(v) = queue.pop_front() {
+        for &e in t.vertex_edges(v) {
+            for w in t.edge_vertices(e) {
+                if d[w.index()] == u16::MAX {
+                    d[w.index()] = d[v.index()] + 1;
+                    queue.push_back(w);
+                }
+            }
+        }
+    }
+    d
+}
+
 /// Each corner's distance in sides to the nearest corner of `goal` (the temple or the castle). Catania has one map
 /// and the distance follows only its topology, so it is computed once for the process.
 fn temple_distance(board: &Board, goal: Terrain) -> &'static [u16] {
@@ -176,35 +201,42 @@ fn temple_distance(board: &Board, goal: Terrain) -> &'static [u16] {
     };
     cell.get_or_init(|| {
         let t = board.topology();
-        let mut d = vec![u16::MAX; t.vertex_count()];
-        let mut queue = std::collections::VecDeque::new();
-        for &h in board.hexes_with_number(7) {
-            if board.terrain(h) == goal {
-                for &v in t.hex_vertices(h) {
-                    d[v.index()] = 0;
-                    queue.push_back(v);
-                }
-            }
-        }
-        while let Some(v) = queue.pop_front() {
-            for &e in t.vertex_edges(v) {
-                for w in t.edge_vertices(e) {
-                    if d[w.index()] == u16::MAX {
-                        d[w.index()] = d[v.index()] + 1;
-                        queue.push_back(w);
-                    }
-                }
-            }
-        }
-        d
+        let sites = board
+            .hexes_with_number(7)
+            .iter()
+            .filter(|&&h| board.terrain(h) == goal);
+        distance_to(
+            board,
+            sites.flat_map(|&h| t.hex_vertices(h).iter().copied()),
+        )
     })
 }
 
-/// The listed road or ship whose nearer corner is closest to the seat's goal, if it comes closer than the seat's
+/// Each corner's distance in sides to the nearest site of the Great Bridge (`bridge`) or of the Great Wall, once
+/// for the process as the temple's.
+fn wonder_site_distance(board: &Board, bridge: bool) -> &'static [u16] {
+    static DISTANCE: [std::sync::OnceLock<Vec<u16>>; 2] =
+        [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+    let wonder = if bridge {
+        Wonder::GreatBridge
+    } else {
+        Wonder::GreatWall
+    };
+    DISTANCE[usize::from(bridge)]
+        .get_or_init(|| distance_to(board, super::wonder::sites(board, wonder)))
+}
+
+/// The listed road or ship whose nearer corner is closest to the seat's goal (the temple or the castle), if it
+/// comes closer than the seat's
 /// network does now.
 fn towards_temple(st: &State, seat: Seat) -> Option<Command> {
+    towards(st, seat, temple_distance(st.board(), goal(seat)))
+}
+
+/// The listed road or ship whose nearer corner is closest by `d`, if it comes closer than the seat's network does
+/// now.
+fn towards(st: &State, seat: Seat, d: &[u16]) -> Option<Command> {
     let t = st.board().topology();
-    let d = temple_distance(st.board(), goal(seat));
     let edge_distance = |e: crate::hex::EdgeId| {
         t.edge_vertices(e)
             .into_iter()
@@ -272,8 +304,107 @@ fn main_command(state: &State, seat: Seat, rng: &mut impl Rng) -> Option<Command
             return Some(step);
         }
     }
+    if let Some(c) = wonder_preference(state, seat, rng) {
+        return Some(c);
+    }
     let mut kinds = Kind::ALL.map(|k| (k, main_weight(state, k, temple)));
     crate::hex::pick_kind_first(&mut kinds, rng, |kind, out| {
         kind_actions(state, seat, kind, out)
     })
+}
+
+/// The wonders, which uniform play would seldom finish (four levels of one wonder's own resources) and whose Great
+/// Bridge and Great Wall need a building on a few corners of the map: a seat builds a level whenever it can, trades
+/// with the bank towards the next level now and then, claims the Great Bridge, the Great Wall or the Monument when
+/// it can, the Theater a third of the time and the Cathedral, which most seats can claim first, an eighth, and
+/// neither while its network nears a free site of the other two; while those are free and it builds none, it
+/// takes a listed settlement on their sites and now and then lays the road or ship that brings it closest to one.
+fn wonder_preference(st: &State, seat: Seat, rng: &mut impl Rng) -> Option<Command> {
+    use super::wonder;
+    let mut listed = Vec::new();
+    kind_actions(st, seat, Kind::Wonder, &mut listed);
+    if let Some(w) = wonder::of(st, seat) {
+        if let Some(level) = listed.pop() {
+            return Some(level);
+        }
+        if w.level >= wonder::WONDER_LEVELS || !rng.gen_ratio(1, 2) {
+            return None;
+        }
+        let cost = w.wonder.level_cost();
+        let hand = st.ck.hand(seat).resources;
+        let mut trades = Vec::new();
+        kind_actions(st, seat, Kind::Layer(MainKind::BankTrade), &mut trades);
+        trades.retain(|c| match c {
+            Command::Ck(K::BankTrade { give, receive }) => {
+                let (Some(give), Some(receive)) = (give.resource(), receive.resource()) else {
+                    return false;
+                };
+                hand.get(receive) < cost.get(receive) && hand.get(give) >= cost.get(give) + 2
+            }
+            _ => false,
+        });
+        return (!trades.is_empty()).then(|| trades.swap_remove(rng.gen_range(0..trades.len())));
+    }
+    let free = |w| !st.wonders.iter().any(|b| b.wonder == w);
+    let board = st.board();
+    // A seat whose network comes within a few sides of a free site keeps itself for that wonder.
+    let t = board.topology();
+    let near = |bridge: bool| {
+        let d = wonder_site_distance(board, bridge);
+        t.edges()
+            .filter(|e| st.ck.edges[e.index()].owner() == Some(seat))
+            .flat_map(|e| t.edge_vertices(e))
+            .any(|v| d[v.index()] <= 4)
+    };
+    let saving =
+        (free(Wonder::GreatBridge) && near(true)) || (free(Wonder::GreatWall) && near(false));
+    // The rarest first, and the common ones not always, so that a seat may still reach a rarer one.
+    const RAREST: [(Wonder, u32); 5] = [
+        (Wonder::GreatBridge, 1),
+        (Wonder::GreatWall, 1),
+        (Wonder::Monument, 1),
+        (Wonder::Theater, 3),
+        (Wonder::Cathedral, 8),
+    ];
+    for (wonder, odds) in RAREST {
+        let common = odds > 1;
+        if listed.contains(&Command::StartWonder { wonder })
+            && !(common && saving)
+            && rng.gen_ratio(1, odds)
+        {
+            return Some(Command::StartWonder { wonder });
+        }
+    }
+    if !free(Wonder::GreatBridge) && !free(Wonder::GreatWall) {
+        return None;
+    }
+    let sites: Vec<crate::hex::VertexId> = [Wonder::GreatBridge, Wonder::GreatWall]
+        .into_iter()
+        .filter(|&w| free(w))
+        .flat_map(|w| wonder::sites(board, w))
+        .collect();
+    let mut settlements = Vec::new();
+    // Listed only when the seat can pay: the listing walks the whole network.
+    if st
+        .ck
+        .hand(seat)
+        .resources
+        .contains(RULES.hex.costs.settlement)
+    {
+        kind_actions(st, seat, Kind::BuildSettlement, &mut settlements);
+    }
+    if let Some(site) = settlements
+        .into_iter()
+        .find(|c| matches!(c, Command::Ck(K::BuildSettlement { vertex }) if sites.contains(vertex)))
+    {
+        return Some(site);
+    }
+    if rng.gen_ratio(1, 8) {
+        let bridge = match (free(Wonder::GreatBridge), free(Wonder::GreatWall)) {
+            (true, true) => rng.gen_bool(0.5),
+            (bridge, _) => bridge,
+        };
+        return towards(st, seat, wonder_site_distance(board, bridge));
+    }
+    None
 }

@@ -138,6 +138,60 @@ pub struct PileCard {
     pub good: Good,
 }
 
+/// One of the five wonders of Catan (seed lines 149-150; spec D-07: Seafarers' "The Wonders of Catan" as
+/// JSettlers2 encodes them, `SOCSpecialItem`). Each has one builder, its condition to start and the resources of
+/// each of its four levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Wonder {
+    /// Two cities; a level is 1 brick, 1 lumber, 3 wool.
+    Theater,
+    /// A building on one of the two strait corners of (11,1); a level is 3 lumber, 1 wool, 1 grain.
+    GreatBridge,
+    /// A city at a harbor and a trade route of 5; a level is 3 grain, 2 ore.
+    Monument,
+    /// A building on a corner of the East island's desert (13,6); a level is 3 brick, 1 lumber, 1 grain.
+    GreatWall,
+    /// A city and 6 points every player sees; a level is 1 brick, 1 grain, 3 ore.
+    Cathedral,
+}
+
+impl Wonder {
+    pub const ALL: [Wonder; 5] = [
+        Wonder::Theater,
+        Wonder::GreatBridge,
+        Wonder::Monument,
+        Wonder::GreatWall,
+        Wonder::Cathedral,
+    ];
+
+    /// What each of its levels costs (JSettlers2 `SOCSpecialItem.COST_SC_WOND`; seed line 150: resources).
+    pub const fn level_cost(self) -> Resources {
+        match self {
+            Wonder::Theater => Resources::new(1, 1, 3, 0, 0),
+            Wonder::GreatBridge => Resources::new(0, 3, 1, 1, 0),
+            Wonder::Monument => Resources::new(0, 0, 0, 3, 2),
+            Wonder::GreatWall => Resources::new(3, 1, 0, 1, 0),
+            Wonder::Cathedral => Resources::new(1, 0, 0, 1, 3),
+        }
+    }
+}
+
+/// A wonder under construction or complete: its builder and the levels built, 1 to 4.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct WonderBuild {
+    pub wonder: Wonder,
+    pub seat: Seat,
+    pub level: u8,
+}
+
+/// The corners a wonder's condition names (the map's wonder tokens, seed line 14; spec D-18), empty for a
+/// wonder whose condition names no corner.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct WonderSite {
+    pub wonder: Wonder,
+    pub vertices: Vec<VertexId>,
+}
+
 /// A free road or ship of a road building card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct RoutePiece {
@@ -240,6 +294,13 @@ pub enum Command {
     DepositAtCastle {
         card: Good,
     },
+    /// Claim a wonder nobody builds yet, if you build none and meet its condition: a ship from your supply marks
+    /// it as yours and its first level is paid and built at once.
+    StartWonder {
+        wonder: Wonder,
+    },
+    /// The next level of your wonder, paid in its resources; several in one turn.
+    BuildWonderLevel,
 }
 
 /// A fact. Costs paid are in the events or fixed by the rules, so `evolve` never recomputes a price.
@@ -466,6 +527,17 @@ pub enum Event {
         seat: Seat,
         card: Good,
     },
+    /// `seat` claimed `wonder`, marking it with a ship from its supply (its first level follows).
+    WonderStarted {
+        seat: Seat,
+        wonder: Wonder,
+    },
+    /// `seat` paid `wonder`'s level cost and built its level `level`; the fourth completes it, worth 4 points.
+    WonderLevelBuilt {
+        seat: Seat,
+        wonder: Wonder,
+        level: u8,
+    },
 }
 
 violations! {
@@ -563,6 +635,12 @@ violations! {
         NotAnOpenRoad => "CAT-CARD-10", "The diplomat removes an open road or the end ship of an open line.";
         InvalidCardTarget => "CAT-CARD-10", "That card cannot be played that way now.";
         RoadBuildingIncomplete => "CAT-CARD-10", "Road building places two legal pieces, or one if no second fits.";
+        WonderTaken => "CAT-WONDER-02", "Another player builds that wonder.";
+        OneWonderPerSeat => "CAT-WONDER-02", "Each player builds one wonder only.";
+        WonderConditionUnmet => "CAT-WONDER-04", "You do not meet that wonder's condition.";
+        NoWonderStarted => "CAT-WONDER-05", "You build no wonder: start one first.";
+        WonderComplete => "CAT-WONDER-03", "Your wonder is complete at its fourth level.";
+        WonderLevelUnpaid => "CAT-WONDER-05", "You do not hold the resources of a level of your wonder.";
         RepairFirst => "CAT-ICE-07", "Rebuild the road or ship a natural force destroyed before building anything else.";
     }
     from HexViolation {
@@ -600,7 +678,7 @@ pub struct SailorView {
     pub development_cards_new: Option<DevCards>,
     pub knights_played: u8,
     /// Every point the viewer may see: the public ones, plus the seat's own hidden victory point cards for the
-    /// seat itself and the omniscient viewer.
+    /// seat itself and the omniscient viewer, and for everyone once the game has ended.
     pub points: u8,
 }
 
@@ -652,6 +730,10 @@ pub struct StateView {
     pub castle_deposits_due: Vec<Seat>,
     /// Seats that owe the castle a card from their next yield, once for each time listed.
     pub castle_debts: Vec<Seat>,
+    /// The wonders started, in the order started, with their builders and levels.
+    pub wonders: Vec<WonderBuild>,
+    /// The corners the Great Bridge's and the Great Wall's conditions name.
+    pub wonder_sites: Vec<WonderSite>,
 }
 
 /// An event as one viewer sees it.

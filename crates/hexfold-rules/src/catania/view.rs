@@ -1,11 +1,11 @@
 //! What each viewer may see: the layer's view (hands, progress cards and the drawn, stolen and taken cards hidden
 //! from other seats), with ships apart from roads, and Catania's own: development cards are counts for other
-//! seats and the card bought is hidden from them, and so are the points of hidden victory point cards. The chip
-//! bag, the gold owed, the natural forces, the repairs owed, the tilted buildings, the specialists, the conquests,
-//! the station exchanges due, the warned station buildings and the temple's dues and debts are public. The
-//! barbarian castle's pile is face down: every viewer sees how many cards it holds and who owes it one, the card a
-//! seat deposits or loots is seen by that seat only, and the card a step of the ship returns to the (public) bank
-//! by everyone.
+//! seats and the card bought is hidden from them, and so are the points of hidden victory point cards until the
+//! game ends. The chip bag, the gold owed, the natural forces, the repairs owed, the tilted buildings, the
+//! specialists, the conquests, the station exchanges due, the warned station buildings, the temple's dues and
+//! debts and the wonders are public. The barbarian castle's pile is face down: every viewer sees how many cards
+//! it holds and who owes it one, the card a seat deposits or loots is seen by that seat only, and the card a step
+//! of the ship returns to the (public) bank by everyone.
 
 use super::*;
 use crate::hex::{road_views, RoadView};
@@ -18,6 +18,8 @@ pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
         .partition(|r| edges[r.edge.index()].is_ship());
     layer.roads = roads;
     let sea = state.sea();
+    // At the end every point is shown, the hidden victory point cards too (base Catan).
+    let ended = matches!(state.phase(), ck::Phase::Ended { .. });
     let sailors = state
         .ck
         .seat_iter()
@@ -32,7 +34,7 @@ pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
                 development_cards: own.then_some(s.dev),
                 development_cards_new: own.then_some(s.dev_new),
                 knights_played: s.knights_played,
-                points: if own {
+                points: if own || ended {
                     state.points(seat)
                 } else {
                     state.public_points(seat)
@@ -69,6 +71,8 @@ pub(super) fn view_state(state: &State, viewer: Viewer) -> StateView {
         castle_cards: (viewer == Viewer::Omniscient).then(|| castle::pile_hand(&state.castle)),
         castle_deposits_due: state.castle_due.clone(),
         castle_debts: state.castle_debts.clone(),
+        wonders: state.wonders.clone(),
+        wonder_sites: wonder::all_sites(state.board()),
     }
 }
 

@@ -8,7 +8,7 @@
 use hexfold_rules::catan::DevCard;
 use hexfold_rules::catania::{
     Bandit, Blow, Catania, Command, Config, Event, EventView, Force, HexChip, Post, Repair, Ruin,
-    State, TempleDue, Wreck,
+    State, TempleDue, Wonder, WonderBuild, Wreck,
 };
 use hexfold_rules::cities_knights::{
     AttackResult, Command as K, Event as E, EventDie, Good, Hand, Phase, ProgressCard,
@@ -2866,4 +2866,746 @@ fn the_aqueducts_resource_calls_a_castle_debt_like_any_yield() {
         Catania::legal_actions(&state, fourth),
         vec![Command::DepositAtCastle { card: Good::Ore }]
     );
+}
+
+// The wonders (seed lines 148-150; spec D-07, D-18, §3.2, §5 scenario 22) and the points (CAT-END).
+
+/// Seat 0's main phase handed on to `seat`'s, after a roll of 3 that paid nobody, as facts.
+fn turn_of(state: State, seat: Seat) -> State {
+    let mut events: Vec<Event> = (0..seat.0)
+        .map(|s| {
+            ck(E::TurnEnded {
+                seat: Seat(s),
+                next: Seat(s + 1),
+            })
+        })
+        .collect();
+    events.extend([
+        ck(E::DiceRolled {
+            seat,
+            roll: Roll {
+                white: 1,
+                red: 2,
+                event: EventDie::Gate {
+                    track: Track::Trade,
+                },
+            },
+            alchemist: false,
+        }),
+        ck(E::ResourcesProduced {
+            gains: vec![],
+            withheld: vec![],
+        }),
+    ]);
+    fold(state, &events)
+}
+
+/// The corners of `seat`'s buildings.
+fn buildings_of(state: &State, seat: Seat) -> Vec<VertexId> {
+    state
+        .board()
+        .topology()
+        .vertices()
+        .filter(|v| state.ck().vertices()[v.index()].owner() == Some(seat))
+        .collect()
+}
+
+/// Free land corners of Catan whose neighbours are free too, none at a harbor, in board order.
+fn free_corners(state: &State) -> Vec<VertexId> {
+    let board = state.board();
+    let t = board.topology();
+    let labels = hexfold_rules::hex::islands(board);
+    let catan = hexfold_rules::catania::catan_island(&labels);
+    let pieces = state.ck().vertices();
+    let mut taken: Vec<VertexId> = Vec::new();
+    t.vertices()
+        .filter(|&v| {
+            let ok = pieces[v.index()].is_empty()
+                && board.harbor_at(v).is_none()
+                && t.vertex_hexes(v)
+                    .iter()
+                    .all(|h| labels[h.index()] == catan && labels[h.index()].is_some())
+                && t.vertex_neighbors(v)
+                    .iter()
+                    .all(|w| pieces[w.index()].is_empty() && !taken.contains(w));
+            if ok {
+                taken.push(v);
+            }
+            ok
+        })
+        .collect()
+}
+
+/// Seat 0's two settlements made cities, and the resources of one Theater level besides those of `levels`
+/// levels in all.
+fn theater_position(levels: u8) -> State {
+    let me = Seat(0);
+    let state = main_phase();
+    let mut events: Vec<Event> = buildings_of(&state, me)
+        .into_iter()
+        .map(|vertex| {
+            ck(E::CityBuilt {
+                seat: me,
+                vertex,
+                paid: Resources::ZERO,
+            })
+        })
+        .collect();
+    let level = Wonder::Theater.level_cost();
+    for _ in 0..levels {
+        events.push(cards(me, level));
+    }
+    fold(state, &events)
+}
+
+fn start(wonder: Wonder) -> Command {
+    Command::StartWonder { wonder }
+}
+
+#[test]
+fn the_theater_needs_two_cities_four_paid_levels_make_four_points_and_nobody_else_takes_it() {
+    let (me, you) = (Seat(0), Seat(1));
+    // One city is not enough.
+    let one_city = {
+        let state = main_phase();
+        let v = buildings_of(&state, me)[0];
+        fold(
+            state,
+            &[
+                ck(E::CityBuilt {
+                    seat: me,
+                    vertex: v,
+                    paid: Resources::ZERO,
+                }),
+                cards(me, Wonder::Theater.level_cost()),
+            ],
+        )
+    };
+    assert_eq!(
+        refused(&one_city, me, start(Wonder::Theater)),
+        "WonderConditionUnmet"
+    );
+    assert!(!Catania::legal_actions(&one_city, me).contains(&start(Wonder::Theater)));
+
+    let mut state = theater_position(4);
+    let ships = state.ships_left(me);
+    let before = state.points(me);
+    assert!(Catania::legal_actions(&state, me).contains(&start(Wonder::Theater)));
+    let events = decide(&state, me, start(Wonder::Theater));
+    // Claiming builds the first level and takes a ship as the marker; it is a build, so trading is over.
+    assert_eq!(
+        events,
+        [
+            Event::TradePhaseEnded { seat: me },
+            Event::WonderStarted {
+                seat: me,
+                wonder: Wonder::Theater
+            },
+            Event::WonderLevelBuilt {
+                seat: me,
+                wonder: Wonder::Theater,
+                level: 1
+            },
+        ]
+    );
+    let hand = state.ck().hand(me).resources;
+    state = fold(state, &events);
+    assert_eq!(state.ships_left(me), ships - 1);
+    assert_eq!(
+        state.ck().hand(me).resources,
+        hand.minus(Wonder::Theater.level_cost())
+    );
+    // Three more levels in the same turn; each is paid, none counts until the fourth.
+    for level in 2..=4u8 {
+        assert_eq!(state.points(me), before, "level {}", level - 1);
+        assert!(Catania::legal_actions(&state, me).contains(&Command::BuildWonderLevel));
+        let events = decide(&state, me, Command::BuildWonderLevel);
+        assert_eq!(
+            events,
+            [Event::WonderLevelBuilt {
+                seat: me,
+                wonder: Wonder::Theater,
+                level
+            }]
+        );
+        state = fold(state, &events);
+    }
+    assert_eq!(state.points(me), before + 4);
+    assert_eq!(state.public_points(me), before + 4);
+    let spectator = Catania::view_state(&state, Viewer::Spectator);
+    assert_eq!(
+        spectator.wonders,
+        [WonderBuild {
+            wonder: Wonder::Theater,
+            seat: me,
+            level: 4
+        }]
+    );
+    assert_eq!(spectator.sailors[0].points, before + 4);
+    assert_eq!(
+        refused(&state, me, Command::BuildWonderLevel),
+        "WonderComplete"
+    );
+    assert!(!Catania::legal_actions(&state, me).contains(&Command::BuildWonderLevel));
+
+    // Seat 1 with two cities and the resources, in its own turn, cannot take the Theater.
+    let mut yours: Vec<Event> = free_corners(&state)
+        .into_iter()
+        .take(2)
+        .flat_map(|v| building(you, v, true))
+        .collect();
+    yours.push(cards(you, Wonder::Theater.level_cost()));
+    let later = turn_of(fold(state, &yours), you);
+    assert_eq!(refused(&later, you, start(Wonder::Theater)), "WonderTaken");
+    assert!(!Catania::legal_actions(&later, you).contains(&start(Wonder::Theater)));
+}
+
+#[test]
+fn a_second_wonder_and_a_level_without_its_resources_are_refused() {
+    let me = Seat(0);
+    // Exactly one level's resources: the claim takes them.
+    let state = theater_position(1);
+    let claimed = decide(&state, me, start(Wonder::Theater));
+    let state = fold(state, &claimed);
+    assert_eq!(
+        refused(&state, me, Command::BuildWonderLevel),
+        "WonderLevelUnpaid"
+    );
+    assert!(!Catania::legal_actions(&state, me).contains(&Command::BuildWonderLevel));
+    // A seat building one wonder claims no other, even meeting its condition and holding its resources: with two
+    // cities and 6 points (a third building), the Cathedral.
+    let mut more = building(me, free_corners(&state)[0], false);
+    more.push(cards(me, Wonder::Cathedral.level_cost()));
+    more.push(cards(me, Wonder::Theater.level_cost()));
+    let state = fold(state, &more);
+    assert!(state.public_points(me) >= 6);
+    assert_eq!(
+        refused(&state, me, start(Wonder::Cathedral)),
+        "OneWonderPerSeat"
+    );
+    assert!(!Catania::legal_actions(&state, me)
+        .iter()
+        .any(|c| matches!(c, Command::StartWonder { .. })));
+    // A seat that builds no wonder has no level to build.
+    let other = theater_position(2);
+    assert_eq!(
+        refused(&other, me, Command::BuildWonderLevel),
+        "NoWonderStarted"
+    );
+    // Without the first level's resources nothing is claimed.
+    let poor = theater_position(0);
+    assert_eq!(
+        refused(&poor, me, start(Wonder::Theater)),
+        "WonderLevelUnpaid"
+    );
+}
+
+#[test]
+fn the_wonder_sites_are_the_straits_two_corners_and_the_east_deserts_six() {
+    let state = main_phase();
+    let board = state.board();
+    let t = board.topology();
+    let bridge = hexfold_rules::catania::wonder::sites(board, Wonder::GreatBridge);
+    let wall = hexfold_rules::catania::wonder::sites(board, Wonder::GreatWall);
+    // The strait (11,1) is sea between the volcano isle's desert (10,1) and the North-East island's (12,1).
+    assert!(board.terrain(hex(11, 1)).is_sea());
+    assert_eq!(bridge.len(), 2);
+    assert!(t.vertex_hexes(bridge[0]).contains(&hex(10, 1)));
+    assert!(t.vertex_hexes(bridge[1]).contains(&hex(12, 1)));
+    assert!(bridge
+        .iter()
+        .all(|&v| t.vertex_hexes(v).contains(&hex(11, 1))));
+    // The Great Wall: the six corners of the East island's desert (13,6).
+    assert_eq!(
+        board.terrain(hex(13, 6)),
+        hexfold_rules::hex::Terrain::Desert
+    );
+    assert_eq!(wall, t.hex_vertices(hex(13, 6)).to_vec());
+    let labels = hexfold_rules::hex::islands(board);
+    assert_ne!(
+        labels[hex(13, 6).index()],
+        hexfold_rules::catania::catan_island(&labels)
+    );
+    // Public, with the wonders.
+    let view = Catania::view_state(&state, Viewer::Spectator);
+    assert_eq!(
+        view.wonder_sites
+            .iter()
+            .map(|s| (s.wonder, s.vertices.clone()))
+            .collect::<Vec<_>>(),
+        [(Wonder::GreatBridge, bridge), (Wonder::GreatWall, wall)]
+    );
+    assert!(view.wonders.is_empty());
+}
+
+/// Seat 0's claim of `wonder` with its first level's resources in hand, given `facts`.
+fn claim(facts: &[Event], wonder: Wonder) -> Result<Vec<Event>, &'static str> {
+    let me = Seat(0);
+    let mut state = fold(main_phase(), facts);
+    state = fold(state, &[cards(me, wonder.level_cost())]);
+    let listed = Catania::legal_actions(&state, me).contains(&start(wonder));
+    let decided = Catania::decide(&state, me, &start(wonder), &mut GameRng::seed_from_u64(0))
+        .map_err(|v| v.name());
+    assert_eq!(listed, decided.is_ok(), "listed ⇔ accepted: {decided:?}");
+    decided
+}
+
+#[test]
+fn the_great_bridge_needs_a_building_on_a_strait_corner() {
+    let me = Seat(0);
+    let state = main_phase();
+    let bridge = hexfold_rules::catania::wonder::sites(state.board(), Wonder::GreatBridge);
+    assert_eq!(claim(&[], Wonder::GreatBridge), Err("WonderConditionUnmet"));
+    // A building beside the strait that is not on a marked corner is not enough.
+    let t = state.board().topology();
+    let beside = t
+        .hex_vertices(hex(11, 1))
+        .iter()
+        .copied()
+        .find(|v| {
+            !bridge.contains(v)
+                && !t
+                    .vertex_hexes(*v)
+                    .iter()
+                    .all(|h| state.board().terrain(*h).is_sea())
+        })
+        .unwrap();
+    assert_eq!(
+        claim(&building(me, beside, false), Wonder::GreatBridge),
+        Err("WonderConditionUnmet")
+    );
+    for &v in &bridge {
+        for city in [false, true] {
+            assert!(claim(&building(me, v, city), Wonder::GreatBridge).is_ok());
+        }
+    }
+    // Another seat's building there is not seat 0's.
+    assert_eq!(
+        claim(&building(Seat(1), bridge[0], false), Wonder::GreatBridge),
+        Err("WonderConditionUnmet")
+    );
+}
+
+#[test]
+fn the_great_wall_needs_a_building_on_a_corner_of_the_east_desert() {
+    let me = Seat(0);
+    let state = main_phase();
+    let wall = hexfold_rules::catania::wonder::sites(state.board(), Wonder::GreatWall);
+    assert_eq!(claim(&[], Wonder::GreatWall), Err("WonderConditionUnmet"));
+    for &v in &wall {
+        assert!(claim(&building(me, v, false), Wonder::GreatWall).is_ok());
+    }
+    // A city anywhere off the six corners does not count.
+    let elsewhere = free_corners(&state)[0];
+    assert_eq!(
+        claim(&building(me, elsewhere, true), Wonder::GreatWall),
+        Err("WonderConditionUnmet")
+    );
+}
+
+#[test]
+fn the_monument_needs_a_city_at_a_harbor_and_a_trade_route_of_five() {
+    let me = Seat(0);
+    let state = main_phase();
+    let board = state.board();
+    let t = board.topology();
+    let pieces = state.ck().vertices();
+    let harbor = board
+        .harbor_vertices()
+        .iter()
+        .map(|&(v, _)| v)
+        .find(|&v| {
+            pieces[v.index()].is_empty()
+                && t.vertex_neighbors(v)
+                    .iter()
+                    .all(|w| pieces[w.index()].is_empty())
+        })
+        .unwrap();
+    // The route of five: road 290 into settlement 207 and four ships out of it (as in the first scenario).
+    let route: Vec<Event> = SHIPS_EAST.iter().map(|&e| ship(me, id(e))).collect();
+    let city_at_harbor = building(me, harbor, true);
+    let settlement_at_harbor = building(me, harbor, false);
+    assert_eq!(
+        claim(&city_at_harbor, Wonder::Monument),
+        Err("WonderConditionUnmet"),
+        "no route of five"
+    );
+    assert_eq!(
+        claim(&route, Wonder::Monument),
+        Err("WonderConditionUnmet"),
+        "no city at a harbor"
+    );
+    let both = |at: &[Event]| -> Vec<Event> { route.iter().chain(at).cloned().collect() };
+    assert_eq!(
+        claim(&both(&settlement_at_harbor), Wonder::Monument),
+        Err("WonderConditionUnmet"),
+        "a settlement at the harbor"
+    );
+    assert!(claim(&both(&city_at_harbor), Wonder::Monument).is_ok());
+}
+
+#[test]
+fn the_cathedral_needs_a_city_and_six_points_every_player_sees() {
+    let me = Seat(0);
+    let state = main_phase();
+    let mine = buildings_of(&state, me);
+    let points = state.public_points(me);
+    // Seat 0's settlements made cities: two points more.
+    let cities: Vec<Event> = mine
+        .iter()
+        .map(|&vertex| {
+            ck(E::CityBuilt {
+                seat: me,
+                vertex,
+                paid: Resources::ZERO,
+            })
+        })
+        .collect();
+    let spare = free_corners(&state);
+    // Settlements up to six points without a city are not enough.
+    let settlements: Vec<Event> = spare
+        .iter()
+        .take(usize::from(6 - points))
+        .flat_map(|&v| building(me, v, false))
+        .collect();
+    assert_eq!(
+        claim(&settlements, Wonder::Cathedral),
+        Err("WonderConditionUnmet")
+    );
+    // A city and five public points, with a victory point card hidden in hand: the card does not count, or the
+    // claim would tell the others of it.
+    let mut five = cities.clone();
+    five.extend(
+        spare
+            .iter()
+            .take(usize::from(5 - points - 2))
+            .flat_map(|&v| building(me, v, false)),
+    );
+    let given = fold(main_phase(), &five);
+    assert_eq!(given.public_points(me), 5);
+    five.push(Event::DevelopmentCardBought {
+        seat: me,
+        card: DevCard::VictoryPoint,
+    });
+    assert_eq!(fold(main_phase(), &five).points(me), 6);
+    assert_eq!(claim(&five, Wonder::Cathedral), Err("WonderConditionUnmet"));
+    // A sixth public point.
+    five.extend(building(me, spare[5], false));
+    assert!(claim(&five, Wonder::Cathedral).is_ok());
+}
+
+/// `seat`'s points as `viewer` sees them in the view.
+fn seen(state: &State, seat: Seat, viewer: Viewer) -> u8 {
+    Catania::view_state(state, viewer).sailors[seat.index()].points
+}
+
+/// A source of points: its name, the facts before, the facts that score, the points they give and how many of
+/// those are public.
+type PointCase = (&'static str, Vec<Event>, Vec<Event>, u8, u8);
+
+#[test]
+fn every_source_of_points_counts_as_the_table_says_and_only_the_development_card_is_hidden() {
+    let (me, you) = (Seat(0), Seat(1));
+    let base = main_phase();
+    let spare = free_corners(&base);
+    let mine = buildings_of(&base, me);
+    let labels = hexfold_rules::hex::islands(base.board());
+    let island = labels[hex(13, 6).index()].unwrap();
+    let city = |vertex| {
+        ck(E::CityBuilt {
+            seat: me,
+            vertex,
+            paid: Resources::ZERO,
+        })
+    };
+    let mut wonder = vec![
+        cards(me, Resources::new(4, 4, 12, 0, 0)),
+        Event::WonderStarted {
+            seat: me,
+            wonder: Wonder::Theater,
+        },
+    ];
+    wonder.extend((1..=4).map(|level| Event::WonderLevelBuilt {
+        seat: me,
+        wonder: Wonder::Theater,
+        level,
+    }));
+    let cases: Vec<PointCase> = vec![
+        ("settlement", vec![], building(me, spare[0], false), 1, 1),
+        ("city", vec![], building(me, spare[0], true), 2, 2),
+        (
+            "city over its settlement",
+            vec![],
+            vec![city(mine[0])],
+            1,
+            1,
+        ),
+        (
+            "metropolis",
+            vec![city(mine[0])],
+            vec![ck(E::MetropolisPlaced {
+                seat: me,
+                track: Track::Trade,
+                vertex: mine[0],
+                from: None,
+            })],
+            2,
+            2,
+        ),
+        (
+            "longest trade route",
+            vec![],
+            vec![ck(E::LongestRoadChanged {
+                holder: Some(me),
+                length: 5,
+            })],
+            2,
+            2,
+        ),
+        (
+            "largest army",
+            vec![],
+            vec![Event::LargestArmyChanged {
+                holder: me,
+                knights: 3,
+            }],
+            2,
+            2,
+        ),
+        (
+            "conquest point",
+            vec![],
+            vec![Event::IslandConquered {
+                seat: me,
+                vertex: corner(&base, 13, 6, 0),
+                island,
+            }],
+            1,
+            1,
+        ),
+        ("wonder", vec![], wonder.clone(), 4, 4),
+        (
+            "wonder at its third level",
+            vec![],
+            wonder[..5].to_vec(),
+            0,
+            0,
+        ),
+        (
+            "defender of Catan",
+            vec![],
+            vec![ck(E::BarbariansAttacked {
+                barbarians: 0,
+                knights: 0,
+                contributions: vec![],
+                result: AttackResult::CatanWon {
+                    defender: Some(me),
+                    tied: vec![],
+                },
+            })],
+            1,
+            1,
+        ),
+        (
+            "victory point progress card",
+            vec![],
+            vec![ck(E::ProgressCardDrawn {
+                seat: me,
+                track: ProgressCard::Printer.track(),
+                card: ProgressCard::Printer,
+            })],
+            1,
+            1,
+        ),
+        (
+            "victory point development card",
+            vec![],
+            vec![Event::DevelopmentCardBought {
+                seat: me,
+                card: DevCard::VictoryPoint,
+            }],
+            1,
+            0,
+        ),
+        (
+            "specialist",
+            vec![],
+            vec![Event::SpecialistChanged {
+                resource: Resource::Ore,
+                holder: Some(me),
+            }],
+            1,
+            1,
+        ),
+        (
+            "merchant",
+            vec![],
+            vec![ck(E::MerchantPlaced {
+                seat: me,
+                hex: hex(7, 6),
+            })],
+            1,
+            1,
+        ),
+    ];
+    for (source, given, scoring, points, public) in cases {
+        let before = fold(base.clone(), &given);
+        let after = fold(before.clone(), &scoring);
+        let gained = |f: &dyn Fn(&State) -> u8| f(&after) - f(&before);
+        assert_eq!(gained(&|s| s.points(me)), points, "{source}: points");
+        assert_eq!(
+            gained(&|s| s.public_points(me)),
+            public,
+            "{source}: public points"
+        );
+        assert_eq!(
+            gained(&|s| seen(s, me, Viewer::Seat(me))),
+            points,
+            "{source}: its own view"
+        );
+        assert_eq!(
+            gained(&|s| seen(s, me, Viewer::Omniscient)),
+            points,
+            "{source}: omniscient"
+        );
+        for viewer in [Viewer::Seat(you), Viewer::Spectator] {
+            assert_eq!(
+                gained(&|s| seen(s, me, viewer)),
+                public,
+                "{source}: {viewer:?}"
+            );
+        }
+        // Nobody else gains.
+        assert_eq!(after.points(you), before.points(you), "{source}: seat 1");
+    }
+}
+
+/// Seat 0 a point short of `points`, one of them a hidden victory point card, its hand and specialists as in the
+/// fixture.
+fn short_of_the_target(points: u8) -> State {
+    let state = fold(
+        fixture("M", points),
+        &[Event::DevelopmentCardBought {
+            seat: Seat(0),
+            card: DevCard::VictoryPoint,
+        }],
+    );
+    let need = points - 1 - state.points(Seat(0));
+    let spare = free_corners(&state);
+    let facts: Vec<Event> = spare
+        .iter()
+        .take(usize::from(need))
+        .flat_map(|&v| building(Seat(0), v, false))
+        .collect();
+    let state = fold(state, &facts);
+    assert_eq!(state.points(Seat(0)), points - 1);
+    state
+}
+
+#[test]
+fn twenty_points_win_at_once_in_the_own_turn_with_the_wonders_last_level() {
+    let me = Seat(0);
+    // Twenty to win, the seed's number: seat 0 at 16 with its wonder at level 3, then the fourth level.
+    let state = fixture("M", 20);
+    let mut facts = building(me, free_corners(&state)[0], false);
+    facts.extend([
+        cards(me, Resources::new(4, 4, 12, 0, 0)),
+        Event::WonderStarted {
+            seat: me,
+            wonder: Wonder::Theater,
+        },
+    ]);
+    facts.extend((1..=3).map(|level| Event::WonderLevelBuilt {
+        seat: me,
+        wonder: Wonder::Theater,
+        level,
+    }));
+    let mut state = fold(state, &facts);
+    let spare = free_corners(&state);
+    let mut i = 0;
+    while state.points(me) < 16 {
+        let city = state.points(me) + 2 <= 16;
+        state = fold(state, &building(me, spare[i], city));
+        i += 1;
+    }
+    assert_eq!(state.points(me), 16);
+    let events = decide(&state, me, Command::BuildWonderLevel);
+    assert_eq!(
+        events.last(),
+        Some(&ck(E::GameWon {
+            seat: me,
+            points: 20
+        }))
+    );
+    let ended = fold(state, &events);
+    assert_eq!(Catania::outcome(&ended).map(|o| o.winner), Some(me));
+}
+
+#[test]
+fn points_reached_in_another_seats_turn_win_when_the_own_turn_begins() {
+    let (me, you) = (Seat(0), Seat(3));
+    // Seat 0 a point short, with a victory point card hidden among them; the turn of seat 3, before seat 0's.
+    let state = short_of_the_target(20);
+    let state = turn_of(state, you);
+    let sources: [(&str, Event); 2] = [
+        (
+            "a defender of Catan",
+            ck(E::BarbariansAttacked {
+                barbarians: 0,
+                knights: 0,
+                contributions: vec![],
+                result: AttackResult::CatanWon {
+                    defender: Some(me),
+                    tied: vec![],
+                },
+            }),
+        ),
+        (
+            "a specialist",
+            Event::SpecialistChanged {
+                resource: Resource::Ore,
+                holder: Some(me),
+            },
+        ),
+    ];
+    for (source, scored) in sources {
+        let there = fold(state.clone(), &[scored]);
+        assert_eq!(there.points(me), 20, "{source}");
+        assert_eq!(Catania::outcome(&there), None, "{source}");
+        // Seat 3 plays on: a trade with the bank ends nothing.
+        let traded = fold(there.clone(), &[cards(you, Resources::new(4, 0, 0, 0, 0))]);
+        let events = decide(
+            &traded,
+            you,
+            Command::Ck(K::BankTrade {
+                give: Good::from_resource(Resource::Brick),
+                receive: Good::from_resource(Resource::Ore),
+            }),
+        );
+        assert!(
+            !events
+                .iter()
+                .any(|e| matches!(e, Event::Ck(E::GameWon { .. }))),
+            "{source}: {events:?}"
+        );
+        // Seat 3 ends its turn: seat 0's begins, and it wins.
+        let events = decide(&there, you, Command::Ck(K::EndTurn));
+        assert_eq!(
+            events,
+            [
+                ck(E::TurnEnded {
+                    seat: you,
+                    next: me
+                }),
+                ck(E::GameWon {
+                    seat: me,
+                    points: 20
+                }),
+            ],
+            "{source}"
+        );
+        // At the end every seat sees every point.
+        let ended = fold(there, &events);
+        assert_eq!(seen(&ended, me, Viewer::Seat(you)), 20, "{source}");
+    }
 }
