@@ -2,10 +2,11 @@
 //!
 //! Outside the server a bot knows what the API tells its seat: here, the legal actions each prompt carries. So its
 //! strategies choose among those by the kind of each command (its message's name, `BuildCity`, `EndTurn`, ...),
-//! written once for every game: `random` draws a kind uniformly, then a command of it; `builder` weighs the kinds
+//! written once for every game: `uniform` draws a kind uniformly, then a command of it; `builder` weighs the kinds
 //! that build (cities, settlements, improvements, knights, permits) over the rest and never offers a trade. The
-//! server's own bot seats (`CreateGame`'s `bots`) play with the rules crate's strategies on the whole state
-//! instead, which only the server may read.
+//! server's own bot seats (`CreateGame`'s `bots`, `create --bot`) play with the rules crate's strategies, `random`
+//! and `greedy`, on the whole state, which only the server may read; the names differ so that a word means one
+//! strategy wherever a user meets it.
 
 use super::{connect, rpc, with_token, ServerArgs, TokenArgs};
 use crate::proto::v1 as pb;
@@ -16,11 +17,12 @@ use rand::{Rng, SeedableRng};
 use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 
-/// How the CLI's bot chooses among its seat's legal actions.
+/// How the CLI's bot chooses among its seat's legal actions (by command kind: not the server's `random` and
+/// `greedy`, which read the whole state).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum WireStrategy {
     /// A kind of command uniformly, then one command of that kind.
-    Random,
+    Uniform,
     /// Building first, ending the turn rather than offering a trade.
     Builder,
 }
@@ -34,7 +36,8 @@ pub struct BotArgs {
     /// The game id.
     #[arg(long)]
     pub game: String,
-    /// How the bot chooses its commands.
+    /// How the bot chooses among its seat's legal actions, by command kind (the server's bot seats play `random`
+    /// or `greedy` instead, see `create --bot`).
     #[arg(long, value_enum, default_value = "builder")]
     pub strategy: WireStrategy,
     /// Seed of the bot's own generator (random when absent).
@@ -70,7 +73,7 @@ pub fn kind(command: &pb::Command) -> String {
 
 /// How much `strategy` wants a command of `kind`.
 fn weight(strategy: WireStrategy, kind: &str) -> u32 {
-    if strategy == WireStrategy::Random {
+    if strategy == WireStrategy::Uniform {
         return 1;
     }
     let k = kind.to_ascii_lowercase();
@@ -252,6 +255,24 @@ mod tests {
         assert_eq!(kind(&road), "BuildRoad");
         let end = catan_command(catan::command::Command::EndTurn(catan::EndTurn {}));
         assert_eq!(kind(&end), "EndTurn");
+    }
+
+    /// A strategy's name means one thing wherever a user meets it: the outside bot's names are none of the
+    /// server's bot strategies (`create --bot SEAT:STRATEGY`, `CreateGame`'s `bots`).
+    #[test]
+    fn the_outside_bot_s_strategies_are_not_named_like_the_server_s() {
+        use clap::ValueEnum as _;
+        for wire in WireStrategy::value_variants() {
+            let name = wire
+                .to_possible_value()
+                .expect("listed")
+                .get_name()
+                .to_string();
+            assert!(
+                name.parse::<hexfold_rules::bot::Strategy>().is_err(),
+                "`hexfold bot --strategy {name}` is also a server strategy"
+            );
+        }
     }
 
     #[test]

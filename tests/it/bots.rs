@@ -4,12 +4,14 @@
 //! seats the server's bots); a bot seat gets no token and nobody sees its hand; a server that stops while bots
 //! are to move resumes them when it starts again.
 
+use crate::hidden;
 use crate::support::{self, authed, Client, Table};
 use hexfold::cli::verify_replay;
 use hexfold::proto::v1 as pb;
+use pb::catan as c;
 use rand::{rngs::StdRng, SeedableRng};
 use std::path::Path;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, watch};
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::Code;
 
@@ -129,10 +131,16 @@ async fn an_elasund_game_of_bots_plays_to_its_end() {
     all_bots_finish(dir.path(), pb::Variant::Elasund, 4).await;
 }
 
-/// Plays `seat` of a base Catan game over a `Play` stream with random legal actions until the game ends, and at each
-/// of its turns reads the state as that seat: every other seat's hand and development cards are hidden from it.
-/// Returns how many of its commands were accepted.
-async fn play_seat(table: &mut Table, seat: usize) -> usize {
+/// Whether a base Catan state shows the game over (from then on every hand is shown).
+fn catan_over(state: &pb::GetStateResponse) -> bool {
+    support::catan_state(state).winner.is_some()
+}
+
+/// Plays `seat` of a game of `variant` over a `Play` stream with random legal actions until the game ends, and
+/// returns how many of its commands were accepted. In base Catan it also reads the state at each of its turns, as
+/// that seat and as a spectator, and checks that no other seat's hand or development cards show
+/// ([`hidden::check_state`]).
+async fn play_seat(table: &mut Table, seat: usize, variant: pb::Variant) -> usize {
     let mut client: Client = table.seats[seat].clone();
     let (game_id, token) = (table.game_id.clone(), table.tokens[seat].clone());
     let (tx, rx) = mpsc::channel(4);
@@ -176,17 +184,15 @@ async fn play_seat(table: &mut Table, seat: usize) -> usize {
             Some(pb::play_update::Update::Ended(_)) => return accepted,
             None => panic!("an empty update"),
         };
-        let state = table.state(Some(seat), None).await.expect("state");
-        let catan = support::catan_state(&state);
-        // Once the game has ended everything is shown (a bot may have won while the seat was prompted).
-        for p in catan.players.iter().filter(|_| catan.winner.is_none()) {
-            if p.seat as usize != seat {
-                assert!(p.resources.is_none(), "seat {}'s hand shown", p.seat);
-                assert!(
-                    p.development_cards.is_none(),
-                    "seat {}'s cards shown",
-                    p.seat
-                );
+        if variant == pb::Variant::Catan {
+            // Once the game has ended everything is shown (a bot may have won while the seat was prompted).
+            let own = table.state(Some(seat), None).await.expect("state");
+            if !catan_over(&own) {
+                hidden::check_state(Some(seat as u32), &own);
+            }
+            let spectator = table.state(None, None).await.expect("state");
+            if !catan_over(&spectator) {
+                hidden::check_state(None, &spectator);
             }
         }
         let command = support::pick(&turn.commands, &mut rng);
@@ -208,14 +214,23 @@ async fn play_seat(table: &mut Table, seat: usize) -> usize {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_person_plays_base_catan_with_three_bots_over_the_api() {
+/// A person plays seat 0 of a 4-seat game of `variant` over the API with three of the server's bots (the game's
+/// stronger strategy by default, `random`, `greedy`); the game ends and verifies, and the bot seats were issued
+/// no token.
+async fn a_person_plays_with_three_bots_over_the_api(variant: pb::Variant) {
     let dir = tempfile::tempdir().unwrap();
     let server = support::start(dir.path()).await;
-    let bots = [1, 2, 3].map(|s| (s, pb::BotStrategy::Unspecified));
-    let (mut table, created) = create(server.addr, request(pb::Variant::Catan, 4, &bots)).await;
+    let bots = [
+        (1, pb::BotStrategy::Unspecified),
+        (2, pb::BotStrategy::Random),
+        (3, pb::BotStrategy::Greedy),
+    ];
+    let (mut table, created) = create(server.addr, request(variant, 4, &bots)).await;
     assert!(!created.seats[0].bot && !created.seats[0].token.is_empty());
-    let sent = play_seat(&mut table, 0).await;
+    for seat in &created.seats[1..] {
+        assert!(seat.bot && seat.token.is_empty(), "{seat:?}");
+    }
+    let sent = play_seat(&mut table, 0, variant).await;
     let per_seat = verified(&mut table, 4).await;
     assert_eq!(
         per_seat[0], sent,
@@ -232,6 +247,76 @@ async fn a_person_plays_base_catan_with_three_bots_over_the_api() {
         ))
         .await;
     assert!(empty.is_err(), "an empty token is refused");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_base_catan_with_three_bots_over_the_api() {
+    a_person_plays_with_three_bots_over_the_api(pb::Variant::Catan).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_cities_and_knights_with_three_bots_over_the_api() {
+    a_person_plays_with_three_bots_over_the_api(pb::Variant::CitiesAndKnights).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_catania_with_three_bots_over_the_api() {
+    a_person_plays_with_three_bots_over_the_api(pb::Variant::Catania).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_elasund_with_three_bots_over_the_api() {
+    a_person_plays_with_three_bots_over_the_api(pb::Variant::Elasund).await;
+}
+
+/// The bots' hidden cards in base Catan stay hidden from the person and from spectators: the events the person's
+/// seat and a spectator receive while the game runs show a bought development card only to its buyer and a
+/// stolen card only to thief and victim ([`hidden::check_event`]), the states they read show no bot's hand
+/// ([`play_seat`]), and at least one bot's secret (a card it bought, or a card stolen between bots) went by
+/// unseen. That a bot's choices depend only on what its seat sees is the rules crate's property test
+/// (`crates/hexfold-rules/tests/it/bots.rs`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_hidden_cards_reach_neither_the_person_nor_spectators() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let bots = [1, 2, 3].map(|s| (s, pb::BotStrategy::Greedy));
+    let (mut table, _) = create(server.addr, request(pb::Variant::Catan, 4, &bots)).await;
+    // Both streams start before the person's first command, so the game is running and they are read as their
+    // viewer throughout (a subscription begun after the end would show everything).
+    let (last_tx, last_rx) = watch::channel(0u64);
+    let mut watchers = Vec::new();
+    for viewer in [Some(0u32), None] {
+        let token = viewer.map(|seat| table.tokens[seat as usize].clone());
+        let stream = server.subscribe(&table.game_id, token.as_deref()).await;
+        watchers.push((
+            viewer,
+            tokio::spawn(hidden::collect(stream, last_rx.clone())),
+        ));
+    }
+    play_seat(&mut table, 0, pb::Variant::Catan).await;
+    let end = server.ended(&table.game_id).await;
+    last_tx.send(end).unwrap();
+    for (viewer, watcher) in watchers {
+        let events = watcher.await.unwrap();
+        assert!(
+            events.last().is_some_and(|e| e.version >= end),
+            "{viewer:?} saw the whole game"
+        );
+        let mut bots_secrets = 0;
+        for event in &events {
+            hidden::check_event(viewer, event);
+            bots_secrets += u32::from(match support::catan_event(event) {
+                Some(c::event::Event::DevelopmentCardBought(b)) => b.seat != 0,
+                Some(c::event::Event::ResourceStolen(s)) => s.thief != 0 && s.victim != 0,
+                _ => false,
+            });
+        }
+        assert!(
+            bots_secrets > 0,
+            "{viewer:?}: no bot bought a card or robbed another bot"
+        );
+    }
     server.stop().await;
 }
 
@@ -315,21 +400,20 @@ async fn hexfold(server: &str, args: &[&str]) -> String {
     stdout
 }
 
-/// A person at a terminal creates a game with three of the server's bots and plays their own seat with `hexfold
-/// bot` to the end; `verify` then re-decides every command, the bots' included.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_person_plays_with_three_bots_from_the_cli() {
+/// A person at a terminal creates a game of `variant` (the CLI's name) with three of the server's bots and plays
+/// their own seat with `hexfold bot` to the end; `verify` then re-decides every command, the bots' included.
+async fn a_person_plays_with_three_bots_from_the_cli(variant: &str) {
     let dir = tempfile::tempdir().unwrap();
     let server = support::start(dir.path()).await;
     let url = format!("http://{}", server.addr);
-    let created = hexfold(
-        &url,
-        &[
-            "create", "--map", "random", "--bot", "1", "--bot", "2:random", "--bot", "3:greedy",
-            "ann", "bob", "cat", "dan",
-        ],
-    )
-    .await;
+    let mut create = vec!["create", "--variant", variant];
+    if variant == "catan" {
+        create.extend(["--map", "random"]);
+    }
+    create.extend([
+        "--bot", "1", "--bot", "2:random", "--bot", "3:greedy", "ann", "bob", "cat", "dan",
+    ]);
+    let created = hexfold(&url, &create).await;
     let mut game = None;
     let mut token = None;
     let mut bots = 0;
@@ -358,4 +442,24 @@ async fn a_person_plays_with_three_bots_from_the_cli() {
     let verified = hexfold(&url, &["verify", &game]).await;
     assert!(!verified.trim().is_empty());
     server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_base_catan_with_three_bots_from_the_cli() {
+    a_person_plays_with_three_bots_from_the_cli("catan").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_cities_and_knights_with_three_bots_from_the_cli() {
+    a_person_plays_with_three_bots_from_the_cli("cities-and-knights").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_catania_with_three_bots_from_the_cli() {
+    a_person_plays_with_three_bots_from_the_cli("catania").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_elasund_with_three_bots_from_the_cli() {
+    a_person_plays_with_three_bots_from_the_cli("elasund").await;
 }

@@ -8,7 +8,7 @@ use tokio::sync::watch;
 
 /// Checks one event as seen by `viewer` (`None`: spectator) while the game runs; returns which hidden-card
 /// events it was (stolen card, bought card), so the test can insist that both happened.
-fn check_event(viewer: Option<u32>, event: &pb::EventEnvelope) -> (bool, bool) {
+pub(crate) fn check_event(viewer: Option<u32>, event: &pb::EventEnvelope) -> (bool, bool) {
     match catan_event(event) {
         Some(c::event::Event::ResourceStolen(s)) => {
             let entitled = viewer == Some(s.thief) || viewer == Some(s.victim);
@@ -31,7 +31,9 @@ fn check_event(viewer: Option<u32>, event: &pb::EventEnvelope) -> (bool, bool) {
     }
 }
 
-fn check_state(viewer: Option<u32>, state: &pb::GetStateResponse) {
+/// Checks a running base Catan game's state as `viewer` (`None`: spectator) reads it: only the viewer's own hand
+/// and development cards are shown.
+pub(crate) fn check_state(viewer: Option<u32>, state: &pb::GetStateResponse) {
     assert_eq!(state.viewer_seat, viewer);
     for p in &catan_state(state).players {
         let own = viewer == Some(p.seat);

@@ -14,7 +14,7 @@
 
 pub mod data;
 
-mod board;
+pub(crate) mod board;
 mod bot;
 mod redeal;
 mod rules;
