@@ -118,7 +118,7 @@ games! {
     // Catania 4: the trading stations' exchanges due and warnings, the temple's dues and debts (never stored in
     // production; a schema 3 snapshot is folded again from its events). Catania 5: the barbarian castle; 6: the
     // wonders, merged beside it.
-    hexfold_rules::catania::Catania => { schema: 6, fingerprint: "0000000000000000" },
+    hexfold_rules::catania::Catania => { schema: 6, fingerprint: "381783c042da82cd" },
     hexfold_rules::elasund::Elasund => { schema: 1, fingerprint: "af304209c2501f58" },
 }
 
