@@ -268,10 +268,12 @@ impl PgStore {
         let stats = Arc::new(Stats::default());
         let recent = Arc::new(recent::Recent::default());
         let (queue, queued) = mpsc::unbounded_channel();
+        let own = Arc::new(listener::OwnBackend::default());
         let writer = writer::Writer::start(
             client_config.clone(),
             client,
             Arc::clone(&position_tx),
+            Arc::clone(&own),
             Arc::clone(&stats),
             Arc::clone(&recent),
             &config,
@@ -281,6 +283,7 @@ impl PgStore {
         let listener = tokio::spawn(listener::run(
             client_config,
             position_tx,
+            own,
             config.recheck_every,
             call_bound,
         ));
