@@ -179,9 +179,9 @@ impl PgConfig {
 /// at its sixth run from the statistics of that moment, until autovacuum next analyzes the tables (on a new
 /// database a minute or more later). Planned on near-empty tables, the writer's lookup of a group's command
 /// ids became a hash join over a sequential scan of `commands`, and its update of the streams one over
-/// `streams`, so every group read both tables whole: in the load benchmark the lookup alone took 14 to 66 µs
-/// of the database's CPU per command, growing with the table, against 4 µs keyed. Meanwhile statements whose
-/// custom plans looked cheaper were planned again at every run (100 to 140 µs each). So: no sequential
+/// `streams`, so every group read both tables whole: in the load benchmark the lookup alone took 7 to 85 µs
+/// per command (depending on when its plan was fixed), against 5 to 6.5 µs keyed. Meanwhile statements whose
+/// custom plans looked cheaper were planned again at every run (100 to 180 µs each). So: no sequential
 /// scans, hash or merge joins (the one-row counter table is still scanned, having no other path), always the
 /// generic plan, and no JIT (the disabled paths' penalty cost would otherwise pass `jit_above_cost` and
 /// compile statements at hundreds of milliseconds each).
