@@ -153,6 +153,8 @@ const ONCE_BACK: usize = 3;
 enum Phase {
     Up,
     Down,
+    /// From just before the restart until a command has been accepted after it.
+    Starting,
     Back,
 }
 
@@ -265,13 +267,31 @@ async fn postgres_stopped_under_load_answers_unavailable_and_the_servers_recover
         }
     }
 
-    // Back: started again on the same data; the same servers, never restarted, accept commands again.
+    // Back: started again on the same data; the same servers, never restarted, accept commands again. The
+    // phase leaves Down before the restart begins: the database accepts connections before `restart` returns
+    // and long before this task runs again on a loaded machine, so a step begun while the phase still said
+    // Down could be accepted on the restarted database.
+    phase_tx.send_replace(Phase::Starting);
     let _cluster = tokio::task::spawn_blocking(move || {
         stopped.restart();
         stopped
     })
     .await
     .unwrap();
+    // Back only once a command has been accepted since the restart, so every run crosses the window between
+    // the database being up and this task hearing of it with steps in flight (which the phase must cover).
+    let first_accepted = async {
+        loop {
+            let outcome = out_rx.recv().await.expect("the games go on");
+            check(&outcome, &tables, &mut acked);
+            if matches!(outcome.result, Ok(Some(_))) {
+                return;
+            }
+        }
+    };
+    tokio::time::timeout(RECOVERY, first_accepted)
+        .await
+        .expect("a command is accepted once the database is back");
     phase_tx.send_replace(Phase::Back);
     let recovered = async {
         let mut per_game = [0; 2];

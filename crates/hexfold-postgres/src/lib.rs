@@ -155,7 +155,7 @@ impl PgConfig {
         let ms = self.timeout.as_millis();
         let options = format!(
             "{} -c synchronous_commit=on -c statement_timeout={ms} \
-             -c idle_in_transaction_session_timeout={ms}",
+             -c idle_in_transaction_session_timeout={ms} {PLANNER}",
             pg.get_options().unwrap_or("")
         );
         pg.options(options.trim_start());
@@ -170,6 +170,23 @@ impl PgConfig {
         self.timeout + self.connect_timeout
     }
 }
+
+/// The planner settings of every connection: each statement of the store looks rows up by key (a name, a
+/// stream and version, a command id, a position), one key per array element in the writer's, so the plan
+/// wanted is always a nested loop over the keys with an index lookup for each, whatever the statistics say.
+///
+/// The statements are prepared once per connection, and PostgreSQL fixes a prepared statement's generic plan
+/// at its sixth run from the statistics of that moment, until autovacuum next analyzes the tables (on a new
+/// database a minute or more later). Planned on near-empty tables, the writer's lookup of a group's command
+/// ids became a hash join over a sequential scan of `commands`, and its update of the streams one over
+/// `streams`, so every group read both tables whole: in the load benchmark the lookup alone took 7 to 85 µs
+/// per command (depending on when its plan was fixed), against 5 to 6.5 µs keyed. Meanwhile statements whose
+/// custom plans looked cheaper were planned again at every run (100 to 180 µs each). So: no sequential
+/// scans, hash or merge joins (the one-row counter table is still scanned, having no other path), always the
+/// generic plan, and no JIT (the disabled paths' penalty cost would otherwise pass `jit_above_cost` and
+/// compile statements at hundreds of milliseconds each).
+const PLANNER: &str = "-c enable_seqscan=off -c enable_hashjoin=off -c enable_mergejoin=off \
+                       -c plan_cache_mode=force_generic_plan -c jit=off";
 
 /// The PostgreSQL event store. Cheap to clone; the clones share one writer, one listener and one pool.
 /// The writer commits what is queued and stops when the last clone is dropped; the listener stops at
@@ -251,10 +268,12 @@ impl PgStore {
         let stats = Arc::new(Stats::default());
         let recent = Arc::new(recent::Recent::default());
         let (queue, queued) = mpsc::unbounded_channel();
+        let own = Arc::new(listener::OwnBackend::default());
         let writer = writer::Writer::start(
             client_config.clone(),
             client,
             Arc::clone(&position_tx),
+            Arc::clone(&own),
             Arc::clone(&stats),
             Arc::clone(&recent),
             &config,
@@ -264,6 +283,7 @@ impl PgStore {
         let listener = tokio::spawn(listener::run(
             client_config,
             position_tx,
+            own,
             config.recheck_every,
             call_bound,
         ));

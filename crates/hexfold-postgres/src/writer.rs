@@ -42,6 +42,7 @@ use tokio_postgres::{Client, Statement};
 use hexfold_store::{AppendRequest, Appended, GlobalRecord, StoreError};
 
 use crate::error::{connection_lost, is_transient, pg};
+use crate::listener::OwnBackend;
 use crate::recent::Recent;
 use crate::{bounded, checksum, connect, int8, PgConfig, Stats};
 
@@ -63,6 +64,8 @@ pub(crate) struct Writer {
     config: tokio_postgres::Config,
     conn: Option<Connection>,
     position: Arc<watch::Sender<u64>>,
+    /// Which backend the connection runs on, for the listener.
+    own: Arc<OwnBackend>,
     stats: Arc<Stats>,
     /// Where committed events are kept for `read_global`.
     recent: Arc<Recent>,
@@ -88,6 +91,20 @@ struct Statements {
     update_streams: Statement,
     insert_snapshots: Statement,
     notify: Statement,
+}
+
+impl Connection {
+    /// Prepares the writer's statements on `client` and tells `own` which backend it runs on.
+    async fn open(client: Client, own: &OwnBackend) -> Result<Connection, StoreError> {
+        let statements = Statements::prepare(&client).await.map_err(pg)?;
+        let pid: i32 = client
+            .query_one("SELECT pg_backend_pid()", &[])
+            .await
+            .map_err(pg)?
+            .get(0);
+        own.set(pid);
+        Ok(Connection { client, statements })
+    }
 }
 
 impl Statements {
@@ -245,15 +262,17 @@ impl Writer {
         config: tokio_postgres::Config,
         client: Client,
         position: Arc<watch::Sender<u64>>,
+        own: Arc<OwnBackend>,
         stats: Arc<Stats>,
         recent: Arc<Recent>,
         store: &PgConfig,
     ) -> Result<Writer, StoreError> {
-        let statements = Statements::prepare(&client).await.map_err(pg)?;
+        let conn = Connection::open(client, &own).await?;
         Ok(Writer {
             config,
-            conn: Some(Connection { client, statements }),
+            conn: Some(conn),
             position,
+            own,
             stats,
             recent,
             max_appends: store.max_group_appends.max(1),
@@ -307,7 +326,7 @@ impl Writer {
                 // The transaction may have been cut anywhere (a timeout, a lost connection): start the next
                 // group on a new connection. Its outcome is unknown to the callers; a retry with the same
                 // command id is safe.
-                self.conn = None;
+                self.drop_connection();
                 tracing::warn!(error = %e, appends = group.len(), "a group of appends failed");
                 for pending in group {
                     let _ = pending.reply.send(Err(e.clone()));
@@ -341,7 +360,7 @@ impl Writer {
                         && retries < TRANSIENT_RETRIES =>
                 {
                     retries += 1;
-                    self.conn = None;
+                    self.drop_connection();
                 }
                 Err(f) => return Err(pg(f.error)),
             }
@@ -351,14 +370,22 @@ impl Writer {
     /// The writer's connection, opened (and its statements prepared) if it has none or it broke.
     async fn connection(&mut self) -> Result<&mut Connection, StoreError> {
         if self.conn.as_ref().is_some_and(|c| c.client.is_closed()) {
-            self.conn = None;
+            self.drop_connection();
         }
         if self.conn.is_none() {
             let client = connect(&self.config).await?;
-            let statements = Statements::prepare(&client).await.map_err(pg)?;
-            self.conn = Some(Connection { client, statements });
+            self.conn = Some(Connection::open(client, &self.own).await?);
         }
         Ok(self.conn.as_mut().expect("just connected"))
+    }
+
+    /// Gives the connection up (the next group opens another). A group it carried may have committed without
+    /// its answer arriving, and so without this writer announcing it: the listener is told to honour the old
+    /// backend's notifications and to re-read the position.
+    fn drop_connection(&mut self) {
+        if self.conn.take().is_some() {
+            self.own.forget();
+        }
     }
 }
 
