@@ -521,6 +521,25 @@ pub fn assert_code<T: std::fmt::Debug>(result: Result<T, Status>, code: Code) ->
     }
 }
 
+/// Runs the `hexfold` binary against `server` (an operator's subcommand ignores it; no token from this process's
+/// environment) and returns its standard output; it must succeed.
+pub async fn hexfold_cli(server: &str, args: &[&str]) -> String {
+    let output = tokio::process::Command::new(env!("CARGO_BIN_EXE_hexfold"))
+        .args(args)
+        .env("HEXFOLD_SERVER", server)
+        .env_remove("HEXFOLD_TOKEN")
+        .output()
+        .await
+        .expect("run the hexfold binary");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "hexfold {args:?} failed: {stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
 /// A `hexfold serve` child process on `127.0.0.1:0` with `args` after `--listen` (its data directory or store),
 /// none of the server's settings taken from this process's environment, killed when dropped. Returns it with the
 /// address it printed, and its stdout, which the caller keeps open so that the server never writes into a closed

@@ -272,7 +272,7 @@ async fn export(addr: std::net::SocketAddr, file: &Path) {
     let url = format!("http://{addr}");
     let file = file.to_str().expect("a UTF-8 temporary path");
     let token = support::OPERATOR_TOKEN;
-    cli(&url, &["export", "--token", token, "--output", file]).await;
+    support::hexfold_cli(&url, &["export", "--token", token, "--output", file]).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -299,7 +299,7 @@ async fn a_base_catan_game_of_a_timed_out_seat_and_three_bots_finishes() {
     );
     let copy_dir = dir.path().join("copy");
     let (file_arg, copy_arg) = (file.to_str().unwrap(), copy_dir.to_str().unwrap());
-    cli("", &["import", file_arg, "--data-dir", copy_arg]).await;
+    support::hexfold_cli("", &["import", file_arg, "--data-dir", copy_arg]).await;
     let copy = start(&copy_dir, &ManualClock::new(START_MS)).await;
     let again = dir.path().join("again.jsonl");
     export(copy.addr, &again).await;
@@ -484,25 +484,6 @@ async fn a_timer_survives_a_restart_on(mut config: Config) {
     server.stop().await;
 }
 
-/// Runs the `hexfold` binary against `server` (an operator's subcommand ignores it) and returns its standard
-/// output; it must succeed.
-async fn cli(server: &str, args: &[&str]) -> String {
-    let output = tokio::process::Command::new(env!("CARGO_BIN_EXE_hexfold"))
-        .args(args)
-        .env("HEXFOLD_SERVER", server)
-        .env_remove("HEXFOLD_TOKEN")
-        .output()
-        .await
-        .expect("run the hexfold binary");
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    assert!(
-        output.status.success(),
-        "hexfold {args:?} failed: {stdout}\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    stdout
-}
-
 /// At a terminal: `create --turn-seconds --reserve-seconds` makes a timed game, `state` prints each waited-for
 /// seat's deadline and reserve, and `follow` names the timeout when it comes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -511,7 +492,7 @@ async fn the_cli_creates_a_timed_game_and_shows_its_deadlines_and_timeouts() {
     let clock = ManualClock::new(START_MS);
     let server = start(dir.path(), &clock).await;
     let url = format!("http://{}", server.addr);
-    let created = cli(
+    let created = support::hexfold_cli(
         &url,
         &[
             "create",
@@ -531,7 +512,7 @@ async fn the_cli_creates_a_timed_game_and_shows_its_deadlines_and_timeouts() {
         .expect("a game id")
         .trim()
         .to_string();
-    let state = cli(&url, &["state", &game]).await;
+    let state = support::hexfold_cli(&url, &["state", &game]).await;
     let deadline = START_MS + 90_000;
     for seat in ["ann (seat 0)", "bob (seat 1)", "cat (seat 2)"] {
         let line = format!("deadline of {seat}: ");
@@ -552,7 +533,7 @@ async fn the_cli_creates_a_timed_game_and_shows_its_deadlines_and_timeouts() {
         (1, 0),
         "seat 0's starting roll times out first"
     );
-    let followed = cli(&url, &["follow", &game, "--no-live"]).await;
+    let followed = support::hexfold_cli(&url, &["follow", &game, "--no-live"]).await;
     assert!(
         followed.contains("ann (seat 0)'s time ran out; the server plays for them"),
         "{followed}"

@@ -10,7 +10,6 @@
 //! every server makes the same choice and `verify` can tell it is the one the rules give.
 
 use crate::{Game, GameRng, Seat};
-use rand::Rng;
 
 /// The rank of a command that is none of a game's cheap ones: building, buying, playing a card, accepting.
 pub const RANK_ANY: u32 = 100;
@@ -25,24 +24,7 @@ pub trait Timeout: Game {
 /// The timeout action of `seat` in `state`: its least consequential legal command, ties drawn from `rng`; `None`
 /// if the seat has no legal action.
 pub fn command<G: Timeout>(state: &G::State, seat: Seat, rng: &mut GameRng) -> Option<G::Command> {
-    let mut chosen: Option<(u32, G::Command)> = None;
-    let mut tied = 0u32;
-    for command in G::legal_actions(state, seat) {
-        let rank = G::timeout_rank(&command);
-        match &chosen {
-            Some((best, _)) if rank > *best => {}
-            Some((best, _)) if rank == *best => {
-                // A reservoir draw: each tied command is kept with equal chance, in one pass.
-                tied += 1;
-                if rng.gen_range(0..tied) == 0 {
-                    chosen = Some((rank, command));
-                }
-            }
-            _ => {
-                tied = 1;
-                chosen = Some((rank, command));
-            }
-        }
-    }
-    chosen.map(|(_, command)| command)
+    crate::bot::best(G::legal_actions(state, seat), rng, |c| {
+        std::cmp::Reverse(G::timeout_rank(c))
+    })
 }

@@ -104,9 +104,13 @@ pub fn command<G: Bot>(
 }
 
 /// The item of `items` with the highest score, one of the tied ones uniformly (a reservoir draw, so the list is
-/// walked once).
-fn best<C>(items: Vec<C>, rng: &mut GameRng, mut score: impl FnMut(&C) -> i32) -> Option<C> {
-    let mut top: Option<(i32, C)> = None;
+/// walked once). The timeout actions use it too, with the lowest rank as the highest score.
+pub(crate) fn best<C, S: Ord>(
+    items: Vec<C>,
+    rng: &mut GameRng,
+    mut score: impl FnMut(&C) -> S,
+) -> Option<C> {
+    let mut top: Option<(S, C)> = None;
     let mut tied = 0u32;
     for item in items {
         let s = score(&item);
