@@ -21,50 +21,7 @@ fn request(
     seats: usize,
     bots: &[(u32, pb::BotStrategy)],
 ) -> pb::CreateGameRequest {
-    let map = match variant {
-        pb::Variant::Catan | pb::Variant::CitiesAndKnights => pb::MapKind::Random,
-        _ => pb::MapKind::Unspecified,
-    };
-    pb::CreateGameRequest {
-        variant: variant as i32,
-        seats: (0..seats).map(|i| format!("player {i}")).collect(),
-        options: Some(pb::GameOptions {
-            map: map as i32,
-            ..Default::default()
-        }),
-        bots: bots
-            .iter()
-            .map(|&(seat, strategy)| pb::BotSeat {
-                seat,
-                strategy: strategy as i32,
-            })
-            .collect(),
-    }
-}
-
-/// Creates the game and returns it as a [`Table`] (one client per seat), with the create response.
-async fn create(
-    addr: std::net::SocketAddr,
-    request: pb::CreateGameRequest,
-) -> (Table, pb::CreateGameResponse) {
-    let mut spectator = support::connect(addr).await;
-    let created = spectator
-        .create_game(request)
-        .await
-        .expect("create game")
-        .into_inner();
-    let mut seats = Vec::new();
-    for _ in &created.seats {
-        seats.push(support::connect(addr).await);
-    }
-    let table = Table {
-        game_id: created.game_id.clone(),
-        tokens: created.seats.iter().map(|s| s.token.clone()).collect(),
-        seats,
-        spectator,
-        commands: 0,
-    };
-    (table, created)
+    support::game_request(variant, seats, support::variant_options(variant), bots)
 }
 
 /// The finished game's record checks out: every command re-decided from the revealed seed gives the recorded
@@ -92,7 +49,8 @@ async fn all_bots_finish(dir: &Path, variant: pb::Variant, seats: usize) {
             (s, strategy)
         })
         .collect();
-    let (mut table, created) = create(server.addr, request(variant, seats, &bots)).await;
+    let (mut table, created) =
+        Table::create_from(server.addr, request(variant, seats, &bots)).await;
     for seat in &created.seats {
         assert!(seat.bot, "seat {} is a bot", seat.seat);
         assert!(seat.token.is_empty(), "a bot seat's token is never issued");
@@ -225,7 +183,7 @@ async fn a_person_plays_with_three_bots_over_the_api(variant: pb::Variant) {
         (2, pb::BotStrategy::Random),
         (3, pb::BotStrategy::Greedy),
     ];
-    let (mut table, created) = create(server.addr, request(variant, 4, &bots)).await;
+    let (mut table, created) = Table::create_from(server.addr, request(variant, 4, &bots)).await;
     assert!(!created.seats[0].bot && !created.seats[0].token.is_empty());
     for seat in &created.seats[1..] {
         assert!(seat.bot && seat.token.is_empty(), "{seat:?}");
@@ -281,7 +239,8 @@ async fn bots_hidden_cards_reach_neither_the_person_nor_spectators() {
     let dir = tempfile::tempdir().unwrap();
     let server = support::start(dir.path()).await;
     let bots = [1, 2, 3].map(|s| (s, pb::BotStrategy::Greedy));
-    let (mut table, _) = create(server.addr, request(pb::Variant::Catan, 4, &bots)).await;
+    let (mut table, _) =
+        Table::create_from(server.addr, request(pb::Variant::Catan, 4, &bots)).await;
     // Both streams start before the person's first command, so the game is running and they are read as their
     // viewer throughout (a subscription begun after the end would show everything).
     let (last_tx, last_rx) = watch::channel(0u64);
@@ -340,7 +299,7 @@ async fn bots_to_move_when_the_server_stops_move_when_it_starts_again() {
     let dir = tempfile::tempdir().unwrap();
     let server = support::start(dir.path()).await;
     let bots = [0, 1, 2].map(|s| (s, pb::BotStrategy::Greedy));
-    let (_, created) = create(
+    let (_, created) = Table::create_from(
         server.addr,
         request(pb::Variant::CitiesAndKnights, 3, &bots),
     )

@@ -131,14 +131,48 @@ pub fn catan_options() -> pb::GameOptions {
     }
 }
 
+/// The options a test game of `variant` starts from: a random map for the games that have a choice of maps.
+pub fn variant_options(variant: pb::Variant) -> pb::GameOptions {
+    let map = match variant {
+        pb::Variant::Catan | pb::Variant::CitiesAndKnights => pb::MapKind::Random,
+        _ => pb::MapKind::Unspecified,
+    };
+    pb::GameOptions {
+        map: map as i32,
+        ..Default::default()
+    }
+}
+
+/// The create request of a game of `variant` with `seats` seats named `player <i>`, the seats in `bots` played
+/// by the server with their strategies.
+pub fn game_request(
+    variant: pb::Variant,
+    seats: usize,
+    options: pb::GameOptions,
+    bots: &[(u32, pb::BotStrategy)],
+) -> pb::CreateGameRequest {
+    pb::CreateGameRequest {
+        variant: variant as i32,
+        seats: (0..seats).map(|i| format!("player {i}")).collect(),
+        options: Some(options),
+        bots: bots
+            .iter()
+            .map(|&(seat, strategy)| pb::BotSeat {
+                seat,
+                strategy: strategy as i32,
+            })
+            .collect(),
+    }
+}
+
 pub async fn create_catan(client: &mut Client, seats: usize) -> pb::CreateGameResponse {
     client
-        .create_game(pb::CreateGameRequest {
-            variant: pb::Variant::Catan as i32,
-            seats: (0..seats).map(|i| format!("player {i}")).collect(),
-            options: Some(catan_options()),
-            ..Default::default()
-        })
+        .create_game(game_request(
+            pb::Variant::Catan,
+            seats,
+            catan_options(),
+            &[],
+        ))
         .await
         .expect("create game")
         .into_inner()
@@ -344,28 +378,33 @@ impl Table {
         seats: usize,
         options: pb::GameOptions,
     ) -> Table {
+        let (table, _) = Table::create_from(addr, game_request(variant, seats, options, &[])).await;
+        table
+    }
+
+    /// Creates the game `request` describes and returns it with the create response, one client per seat.
+    pub async fn create_from(
+        addr: SocketAddr,
+        request: pb::CreateGameRequest,
+    ) -> (Table, pb::CreateGameResponse) {
         let mut spectator = connect(addr).await;
         let created = spectator
-            .create_game(pb::CreateGameRequest {
-                variant: variant as i32,
-                seats: (0..seats).map(|i| format!("player {i}")).collect(),
-                options: Some(options),
-                ..Default::default()
-            })
+            .create_game(request)
             .await
             .expect("create game")
             .into_inner();
         let mut clients = Vec::new();
-        for _ in 0..seats {
+        for _ in &created.seats {
             clients.push(connect(addr).await);
         }
-        Table {
-            game_id: created.game_id,
-            tokens: created.seats.into_iter().map(|s| s.token).collect(),
+        let table = Table {
+            game_id: created.game_id.clone(),
+            tokens: created.seats.iter().map(|s| s.token.clone()).collect(),
             seats: clients,
             spectator,
             commands: 0,
-        }
+        };
+        (table, created)
     }
 
     pub async fn legal(&mut self, seat: usize) -> Result<pb::LegalActionsResponse, Status> {

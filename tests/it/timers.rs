@@ -39,48 +39,21 @@ fn request(
     bots: &[u32],
     reserve_seconds: u32,
 ) -> pb::CreateGameRequest {
-    let map = match variant {
-        pb::Variant::Catan | pb::Variant::CitiesAndKnights => pb::MapKind::Random,
-        _ => pb::MapKind::Unspecified,
+    let options = pb::GameOptions {
+        turn_seconds: TURN_SECONDS,
+        reserve_seconds,
+        ..support::variant_options(variant)
     };
-    pb::CreateGameRequest {
-        variant: variant as i32,
-        seats: (0..seats).map(|i| format!("player {i}")).collect(),
-        options: Some(pb::GameOptions {
-            map: map as i32,
-            turn_seconds: TURN_SECONDS,
-            reserve_seconds,
-            ..Default::default()
-        }),
-        bots: bots
-            .iter()
-            .map(|&seat| pb::BotSeat {
-                seat,
-                strategy: pb::BotStrategy::Greedy as i32,
-            })
-            .collect(),
-    }
+    let bots: Vec<_> = bots
+        .iter()
+        .map(|&seat| (seat, pb::BotStrategy::Greedy))
+        .collect();
+    support::game_request(variant, seats, options, &bots)
 }
 
 /// Creates the game and returns it as a [`Table`] (one client per seat).
 async fn create(server: &TestServer, request: pb::CreateGameRequest) -> Table {
-    let mut spectator = server.client().await;
-    let created = spectator
-        .create_game(request)
-        .await
-        .expect("create game")
-        .into_inner();
-    let mut seats = Vec::new();
-    for _ in &created.seats {
-        seats.push(server.client().await);
-    }
-    Table {
-        game_id: created.game_id,
-        tokens: created.seats.into_iter().map(|s| s.token).collect(),
-        seats,
-        spectator,
-        commands: 0,
-    }
+    Table::create_from(server.addr, request).await.0
 }
 
 fn timed_out_seat(event: &pb::EventEnvelope) -> Option<u32> {

@@ -927,3 +927,86 @@ async fn a_game_of_bots_created_in_the_lobby_plays_to_its_end_on_the_page() {
     assert_eq!(png_size(&png), VIEWPORT);
     server.stop().await;
 }
+
+/// The lobby creates a timed game: a word where seconds belong is refused on the page and the server's refusal of
+/// a reserve without a turn time is shown, neither creating anything; a game with a turn time and a reserve is
+/// timed (GetState names each waited-for seat's deadline) and its page shows those deadlines and the reserve.
+#[tokio::test]
+async fn the_lobby_creates_a_timed_game_and_its_page_shows_the_deadline() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let mut browser = Browser::launch().await;
+    let mut client = server.client().await;
+    browser.open(&format!("http://{}/", server.addr)).await;
+
+    let fill = |turn: &str, reserve: &str| {
+        format!(
+            "document.querySelector('form.create input[name=turn-seconds]').value = '{turn}';\
+             document.querySelector('form.create input[name=reserve-seconds]').value = '{reserve}'"
+        )
+    };
+    for (turn, reserve, expected) in [
+        ("soon", "", "\"soon\" is not one"),
+        ("", "60", "reserve_seconds needs turn_seconds"),
+    ] {
+        browser.eval(&fill(turn, reserve)).await;
+        browser.click("form.create button[type=submit]").await;
+        browser.eval("window.hexfold.settled()").await;
+        let said = browser
+            .eval("document.getElementById('status').textContent")
+            .await;
+        assert!(said.as_str().unwrap().contains(expected), "{said}");
+        let listed = client
+            .list_games(pb::ListGamesRequest::default())
+            .await
+            .unwrap()
+            .into_inner();
+        assert!(listed.games.is_empty(), "nothing was created: {turn:?}");
+    }
+
+    // Ten minutes a turn, so no timeout fires while the test looks.
+    browser.eval(&fill("600", "90")).await;
+    browser.click("form.create button[type=submit]").await;
+    browser.eval("window.hexfold.settled()").await;
+    let href = browser
+        .eval("document.querySelector('.created a').getAttribute('href')")
+        .await;
+    let game_id = href
+        .as_str()
+        .and_then(|h| h.strip_prefix("#/game/"))
+        .unwrap_or_else(|| panic!("a game link: {href}"))
+        .to_string();
+    let state = client
+        .get_state(pb::GetStateRequest {
+            game_id: game_id.clone(),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    // The starting roll waits for every seat.
+    let seats: Vec<u32> = state.deadlines.iter().map(|d| d.seat).collect();
+    assert_eq!(seats, state.waiting_for);
+    assert_eq!(seats, [0, 1, 2]);
+    assert!(state.deadlines.iter().all(|d| d.reserve_ms == 90_000));
+
+    browser
+        .open(&format!("http://{}/#/game/{game_id}", server.addr))
+        .await;
+    let version = state.version;
+    wait_drawn(&mut browser, version).await;
+    let shown = browser
+        .eval("Array.from(document.querySelectorAll('.deadline'), (d) => d.textContent)")
+        .await;
+    let shown = shown.as_array().unwrap();
+    assert_eq!(shown.len(), 3, "{shown:?}");
+    for (text, name) in shown.iter().zip(["ann", "bob", "cat"]) {
+        let text = text.as_str().unwrap();
+        assert!(
+            text.starts_with(&format!("{name}: time runs out at"))
+                && text.ends_with("reserve 90 s left"),
+            "{text}"
+        );
+    }
+    server.stop().await;
+}

@@ -146,6 +146,10 @@ function lobby(): void {
     element("option", { value: String(BotStrategy.GREEDY), textContent: "greedy bots" }),
     element("option", { value: String(BotStrategy.RANDOM), textContent: "random bots" }),
   );
+  // A timed game: each seat the game waits for has this long to act before the server plays its timeout
+  // action; empty means untimed. The reserve is a bank of extra seconds per seat, spent when a turn runs over.
+  const turnSeconds = element("input", { name: "turn-seconds", value: "", placeholder: "untimed", size: 7 });
+  const reserveSeconds = element("input", { name: "reserve-seconds", value: "", placeholder: "0", size: 7 });
   const created = element("div", { className: "created" });
   const form = element(
     "form",
@@ -160,6 +164,10 @@ function lobby(): void {
     strategy,
     " ",
     map,
+    " seconds per turn ",
+    turnSeconds,
+    " reserve ",
+    reserveSeconds,
     " ",
     element("button", { type: "submit", textContent: "create" }),
   );
@@ -172,6 +180,20 @@ function lobby(): void {
       say(`bot seats are seat numbers from 0, separated by commas: "${notSeat}" is not one`, true);
       return;
     }
+    // Whole seconds or nothing; the limits (and a reserve without a turn time) are the server's to judge.
+    const seconds = (input: HTMLInputElement, what: string): number | undefined => {
+      const text = input.value.trim();
+      if (text === "") return 0;
+      if (!/^\d+$/.test(text)) {
+        say(`${what} is a whole number of seconds: "${text}" is not one`, true);
+        return undefined;
+      }
+      return Number(text);
+    };
+    const turn = seconds(turnSeconds, "the time per turn");
+    if (turn === undefined) return;
+    const reserve = seconds(reserveSeconds, "the reserve");
+    if (reserve === undefined) return;
     // Which seat numbers the game has is the server's to judge: it refuses one it does not have, or one twice.
     const botSeats = botWords.map((w) => ({ seat: Number(w), strategy: Number(strategy.value) }));
     void track(
@@ -179,7 +201,7 @@ function lobby(): void {
         .createGame({
           variant: Number(variant.value),
           seats: names,
-          options: { map: Number(map.value) },
+          options: { map: Number(map.value), turnSeconds: turn, reserveSeconds: reserve },
           bots: botSeats,
         })
         .then(
