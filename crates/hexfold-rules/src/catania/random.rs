@@ -146,28 +146,39 @@ enum Temple {
 }
 
 fn temple_reach(st: &State, seat: Seat) -> Temple {
-    let board = st.board();
-    let t = board.topology();
-    let goal = goal(seat);
-    let near = board
-        .hexes_with_number(7)
-        .iter()
-        .filter(|&&h| board.terrain(h) == goal)
-        .flat_map(|&h| t.hex_vertices(h).iter().copied())
-        .any(|v| {
-            st.ck.vertices[v.index()].is_empty()
-                && t.vertex_edges(v)
-                    .iter()
-                    .any(|e| st.ck.edges[e.index()].owner() == Some(seat))
-        });
+    let near = reaches(st, seat, goal(seat));
     // The guard walks every corner of the board for knights: only a seat near its goal needs it.
     if !near {
         Temple::Far
-    } else if super::temple::guard(st, seat) >= guard_min(goal) {
+    } else if super::temple::guard(st, seat) >= guard_min(goal(seat)) {
         Temple::Guarded
     } else {
         Temple::Unguarded
     }
+}
+
+/// Whether a free corner of a `terrain` hex (a 7-hex: the temple, the castle, a station), with no building beside
+/// it, touches the seat's road or ship: a settlement there is listed if the seat can pay.
+fn reaches(st: &State, seat: Seat, terrain: Terrain) -> bool {
+    let board = st.board();
+    let t = board.topology();
+    board
+        .hexes_with_number(7)
+        .iter()
+        .filter(|&&h| board.terrain(h) == terrain)
+        .flat_map(|&h| t.hex_vertices(h).iter().copied())
+        .any(|v| {
+            let edges = t.vertex_edges(v);
+            st.ck.vertices[v.index()].is_empty()
+                && edges
+                    .iter()
+                    .any(|e| st.ck.edges[e.index()].owner() == Some(seat))
+                && edges.iter().all(|&e| {
+                    t.edge_vertices(e)
+                        .iter()
+                        .all(|w| st.ck.vertices[w.index()].is_empty())
+                })
+        })
 }
 
 /// Each corner's distance in sides to the nearest of `targets`.
@@ -288,15 +299,43 @@ fn main_command(state: &State, seat: Seat, rng: &mut impl Rng) -> Option<Command
         }) {
             return Some(site);
         }
-    } else if temple == Temple::Guarded && rng.gen_ratio(1, 2) {
-        // A sacrificial site's eight cards seldom meet in a random hand: a guarded seat trades towards them.
+    } else if temple == Temple::Guarded {
+        // The site's cards (a sacrificial site's eight) seldom meet in a random hand that keeps spending: a guarded
+        // seat trades towards them, and else saves what it holds, ending its turn three times in four.
         if let Some(trade) = trade_towards(state, seat, cost, rng) {
             return Some(trade);
+        }
+        if rng.gen_ratio(3, 4) {
+            let mut end = Vec::new();
+            kind_actions(state, seat, Kind::Layer(MainKind::EndTurn), &mut end);
+            if let Some(end) = end.pop() {
+                return Some(end);
+            }
         }
     }
     // Random play rarely turns a retail post into a wholesale house, whose exchanges on a 7 would then go unplayed:
     // a seat with a retail post upgrades it one time in two when it can.
     let post = super::station::post_of(state, seat);
+    // Nor does it often build on a station's corner, one of many it may settle: a seat without a station building
+    // whose network reaches a free one builds there one time in two when it can pay.
+    if post.is_none()
+        && reaches(state, seat, Terrain::Station)
+        && state
+            .ck
+            .hand(seat)
+            .resources
+            .contains(RULES.hex.costs.settlement)
+        && rng.gen_ratio(1, 2)
+    {
+        let mut sites = Vec::new();
+        kind_actions(state, seat, Kind::BuildSettlement, &mut sites);
+        let board = state.board();
+        if let Some(site) = sites.into_iter().find(|c| {
+            matches!(c, Command::Ck(K::BuildSettlement { vertex }) if at_goal(board, Terrain::Station, *vertex))
+        }) {
+            return Some(site);
+        }
+    }
     if let Some(post) = post {
         if !state.ck.vertices[post.index()].is_city() && rng.gen_ratio(1, 2) {
             let mut cities = Vec::new();
@@ -307,8 +346,10 @@ fn main_command(state: &State, seat: Seat, rng: &mut impl Rng) -> Option<Command
             }
         }
     }
-    // Now and then a seat far from its goal lays the road or ship that brings it closest, if any comes closer.
-    if temple == Temple::Far && rng.gen_ratio(1, 4) {
+    // Now and then a seat far from its goal lays the road or ship that brings it closest, if any comes closer; the
+    // temple's seats twice as often, as its isle lies farther off than the castle's islet.
+    let odds = if goal == Terrain::Temple { 2 } else { 4 };
+    if temple == Temple::Far && rng.gen_ratio(1, odds) {
         if let Some(step) = towards_temple(state, seat) {
             return Some(step);
         }
