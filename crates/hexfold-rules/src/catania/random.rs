@@ -2,8 +2,13 @@
 //! drawn with a weight that favours growth (cities and settlements, improvements, ships towards the islands,
 //! development cards), then a uniformly random command of that kind. In the active seat's main phase the kind is
 //! drawn before anything is listed and only that kind is listed; elsewhere the whole listing is built and
-//! [`crate::hex::pick_by_key`] chooses from it, telling the layer's kinds apart inside [`Command::Ck`]. The temple
-//! and the wonders, which that would seldom reach, have preferences of their own.
+//! [`crate::hex::pick_by_key`] chooses from it, telling the layer's kinds apart inside [`Command::Ck`]. The temple,
+//! the castle, the stations and the wonders, which that would seldom reach, have preferences of their own: a seat
+//! heads for its goal (the temple or the castle), gathers the knights a site there needs and saves for it; builds
+//! on a station's corner its network reaches; and, when an empty hand would matter (another seat's sacrificial site
+//! may ask it a tribute, its station building owes an exchange on a 7), spends what it can before ending its turn,
+//! so that the rules reading an empty hand (a debt, a warning, a downgrade) come up too. It chooses only among the
+//! commands listed for its seat, from the state as the seat may read it: its own hand and the public board.
 
 use super::legal::{kind_actions, legal_actions, Kind};
 use super::*;
