@@ -1138,7 +1138,23 @@ fn play_built_game(seed: u64, seats: u8, built: Built, seen: &mut BTreeMap<Strin
             Err(Stop::Refused {
                 command, violation, ..
             }) => panic!("seed {seed}: chosen {command:?} refused: {violation:?}"),
-            Err(_) => panic!("seed {seed}: play stopped in {:?}", playout.state().phase()),
+            Err(Stop::NoCommand(seat)) => {
+                let st = playout.state();
+                panic!(
+                    "seed {seed}: seat {seat:?} must act but has nothing legal in {:?}; owed: {:?}, gold {:?}, \
+                     exchanges {:?}, temple {:?}, castle {:?}",
+                    st.phase(),
+                    st.ck().obligations(),
+                    st.gold_owed(),
+                    st.station_exchanges_due(),
+                    st.temple_due(),
+                    st.castle_deposits_due()
+                )
+            }
+            Err(Stop::NobodyToAct) => panic!(
+                "seed {seed}: nobody can act in {:?}",
+                playout.state().phase()
+            ),
         }
     }
 }
