@@ -304,9 +304,10 @@ fn main_command(state: &State, seat: Seat, rng: &mut impl Rng) -> Option<Command
         }) {
             return Some(site);
         }
-    } else if temple == Temple::Guarded {
+    } else if temple == Temple::Guarded && state.ck.settlements_left(seat) > 0 {
         // The site's cards (a sacrificial site's eight) seldom meet in a random hand that keeps spending: a guarded
-        // seat trades towards them, and else saves what it holds, ending its turn three times in four.
+        // seat with a settlement to build trades towards them, and else saves what it holds, ending its turn three
+        // times in four.
         if let Some(trade) = trade_towards(state, seat, cost, rng) {
             return Some(trade);
         }
@@ -392,6 +393,7 @@ enum Thrift {
     Goods,
 }
 
+/// The seat's thrift, given its station building `post` if it has one.
 fn thrift(st: &State, seat: Seat, post: Option<crate::hex::VertexId>) -> Thrift {
     match post {
         Some(v) if st.ck.vertices[v.index()].is_city() => Thrift::Goods,
