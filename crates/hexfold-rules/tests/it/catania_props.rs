@@ -950,10 +950,9 @@ fn special_hexes(state: &State, terrain: Terrain) -> Vec<HexId> {
         .collect()
 }
 
-/// A state being prepared for a rare rule, with the events that prepared it.
+/// A state being prepared for a rare rule, by facts folded in.
 struct Preparing {
     state: State,
-    events: Vec<Event>,
 }
 
 impl Preparing {
@@ -965,7 +964,6 @@ impl Preparing {
             }
         }
         self.state = Catania::evolve(self.state.clone(), &e);
-        self.events.push(e);
         Some(())
     }
 
@@ -1020,14 +1018,11 @@ enum Built {
     PoorBank,
 }
 
-/// The events that prepare `built` in `state` (a roll phase of a random game), or `None` if its corners are
-/// taken or the bank cannot pay for its pieces.
-fn prepare(state: State, built: Built) -> Option<Vec<Event>> {
+/// `state` (a roll phase of a random game) prepared for `built`, or `None` if its corners are taken or the bank
+/// cannot pay for its pieces.
+fn prepare(state: State, built: Built) -> Option<State> {
     let seats = state.seats();
-    let mut p = Preparing {
-        state,
-        events: Vec::new(),
-    };
+    let mut p = Preparing { state };
     match built {
         Built::TempleAndWarnedHouse => {
             let board = p.state.board();
@@ -1088,7 +1083,7 @@ fn prepare(state: State, built: Built) -> Option<Vec<Event>> {
             p.give(Seat(0), rest)?;
         }
     }
-    Some(p.events)
+    Some(p.state)
 }
 
 fn count_played(played: &mut Played, e: &Event) {
@@ -1115,11 +1110,9 @@ fn play_built_game(seed: u64, seats: u8, built: Built, seen: &mut BTreeMap<Strin
             return false;
         }
     }
-    let state = playout.into_state();
-    let Some(events) = prepare(state.clone(), built) else {
+    let Some(state) = prepare(playout.into_state(), built) else {
         return false;
     };
-    let state = events.iter().fold(state, Catania::evolve);
     check_conservation(&state, &played);
     let mut playout = Playout::<Catania>::from_state(state, GameRng::seed_from_u64(seed ^ 0xb117))
         .command_limit(1_500);
