@@ -2,8 +2,13 @@
 //! drawn with a weight that favours growth (cities and settlements, improvements, ships towards the islands,
 //! development cards), then a uniformly random command of that kind. In the active seat's main phase the kind is
 //! drawn before anything is listed and only that kind is listed; elsewhere the whole listing is built and
-//! [`crate::hex::pick_by_key`] chooses from it, telling the layer's kinds apart inside [`Command::Ck`]. The temple
-//! and the wonders, which that would seldom reach, have preferences of their own.
+//! [`crate::hex::pick_by_key`] chooses from it, telling the layer's kinds apart inside [`Command::Ck`]. The temple,
+//! the castle, the stations and the wonders, which that would seldom reach, have preferences of their own: a seat
+//! heads for its goal (the temple or the castle), gathers the knights a site there needs and saves for it; builds
+//! on a station's corner its network reaches; and, when an empty hand would matter (another seat's sacrificial site
+//! may ask it a tribute, its station building owes an exchange on a 7), spends what it can before ending its turn,
+//! so that the rules reading an empty hand (a debt, a warning, a downgrade) come up too. It chooses only among the
+//! commands listed for its seat, from the state as the seat may read it: its own hand and the public board.
 
 use super::legal::{kind_actions, legal_actions, Kind};
 use super::*;
@@ -146,25 +151,39 @@ enum Temple {
 }
 
 fn temple_reach(st: &State, seat: Seat) -> Temple {
+    let near = reaches(st, seat, goal(seat));
+    // The guard walks every corner of the board for knights: only a seat near its goal needs it.
+    if !near {
+        Temple::Far
+    } else if super::temple::guard(st, seat) >= guard_min(goal(seat)) {
+        Temple::Guarded
+    } else {
+        Temple::Unguarded
+    }
+}
+
+/// Whether a free corner of a `terrain` hex (a 7-hex: the temple, the castle, a station), with no building beside
+/// it, touches the seat's road or ship: a settlement there is listed if the seat can pay.
+fn reaches(st: &State, seat: Seat, terrain: Terrain) -> bool {
     let board = st.board();
     let t = board.topology();
-    let goal = goal(seat);
-    let near = board
+    board
         .hexes_with_number(7)
         .iter()
-        .filter(|&&h| board.terrain(h) == goal)
+        .filter(|&&h| board.terrain(h) == terrain)
         .flat_map(|&h| t.hex_vertices(h).iter().copied())
         .any(|v| {
+            let edges = t.vertex_edges(v);
             st.ck.vertices[v.index()].is_empty()
-                && t.vertex_edges(v)
+                && edges
                     .iter()
                     .any(|e| st.ck.edges[e.index()].owner() == Some(seat))
-        });
-    match (near, super::temple::guard(st, seat) >= guard_min(goal)) {
-        (false, _) => Temple::Far,
-        (true, false) => Temple::Unguarded,
-        (true, true) => Temple::Guarded,
-    }
+                && edges.iter().all(|&e| {
+                    t.edge_vertices(e)
+                        .iter()
+                        .all(|w| st.ck.vertices[w.index()].is_empty())
+                })
+        })
 }
 
 /// Each corner's distance in sides to the nearest of `targets`.
@@ -285,10 +304,45 @@ fn main_command(state: &State, seat: Seat, rng: &mut impl Rng) -> Option<Command
         }) {
             return Some(site);
         }
+    } else if temple == Temple::Guarded && state.ck.settlements_left(seat) > 0 {
+        // The site's cards (a sacrificial site's eight) seldom meet in a random hand that keeps spending: a guarded
+        // seat with a settlement to build trades towards them, and else saves what it holds, ending its turn three
+        // times in four.
+        if let Some(trade) = trade_towards(state, seat, cost, rng) {
+            return Some(trade);
+        }
+        if rng.gen_ratio(3, 4) {
+            let mut end = Vec::new();
+            kind_actions(state, seat, Kind::Layer(MainKind::EndTurn), &mut end);
+            if let Some(end) = end.pop() {
+                return Some(end);
+            }
+        }
     }
     // Random play rarely turns a retail post into a wholesale house, whose exchanges on a 7 would then go unplayed:
     // a seat with a retail post upgrades it one time in two when it can.
-    if let Some(post) = super::station::post_of(state, seat) {
+    let post = super::station::post_of(state, seat);
+    // Nor does it often build on a station's corner, one of many it may settle: a seat without a station building
+    // whose network reaches a free one builds there one time in two when it can pay.
+    if post.is_none()
+        && reaches(state, seat, Terrain::Station)
+        && state
+            .ck
+            .hand(seat)
+            .resources
+            .contains(RULES.hex.costs.settlement)
+        && rng.gen_ratio(1, 2)
+    {
+        let mut sites = Vec::new();
+        kind_actions(state, seat, Kind::BuildSettlement, &mut sites);
+        let board = state.board();
+        if let Some(site) = sites.into_iter().find(|c| {
+            matches!(c, Command::Ck(K::BuildSettlement { vertex }) if at_goal(board, Terrain::Station, *vertex))
+        }) {
+            return Some(site);
+        }
+    }
+    if let Some(post) = post {
         if !state.ck.vertices[post.index()].is_city() && rng.gen_ratio(1, 2) {
             let mut cities = Vec::new();
             kind_actions(state, seat, Kind::Layer(MainKind::BuildCity), &mut cities);
@@ -298,8 +352,10 @@ fn main_command(state: &State, seat: Seat, rng: &mut impl Rng) -> Option<Command
             }
         }
     }
-    // Now and then a seat far from its goal lays the road or ship that brings it closest, if any comes closer.
-    if temple == Temple::Far && rng.gen_ratio(1, 4) {
+    // Now and then a seat far from its goal lays the road or ship that brings it closest, if any comes closer; the
+    // temple's seats twice as often, as its isle lies farther off than the castle's islet.
+    let odds = if goal == Terrain::Temple { 2 } else { 4 };
+    if temple == Temple::Far && rng.gen_ratio(1, odds) {
         if let Some(step) = towards_temple(state, seat) {
             return Some(step);
         }
@@ -308,9 +364,112 @@ fn main_command(state: &State, seat: Seat, rng: &mut impl Rng) -> Option<Command
         return Some(c);
     }
     let mut kinds = Kind::ALL.map(|k| (k, main_weight(state, k, temple)));
-    crate::hex::pick_kind_first(&mut kinds, rng, |kind, out| {
+    let chosen = crate::hex::pick_kind_first(&mut kinds, rng, |kind, out| {
         kind_actions(state, seat, kind, out)
+    });
+    // A thrifty seat (below) about to end its turn spends first, three times in four.
+    if chosen == Some(Command::Ck(K::EndTurn)) {
+        let thrift = thrift(state, seat, post);
+        if thrift != Thrift::Nothing && rng.gen_ratio(3, 4) {
+            if let Some(spend) = spend(state, seat, thrift, rng) {
+                return Some(spend);
+            }
+        }
+    }
+    chosen
+}
+
+/// What a seat would rather not hold once its turn ends, which random play seldom leaves it without: the rules
+/// that read an empty hand (a tribute's debt, a station building's warning and downgrade) would otherwise go
+/// unplayed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Thrift {
+    /// Nothing: the seat keeps what it holds.
+    Nothing,
+    /// Resources: another seat's sacrificial site may ask it a tribute, which a seat holding no resource owes as a
+    /// debt (CAT-TEMPLE-06), and a retail post holding none is warned on a 7 (CAT-STATION-07).
+    Resources,
+    /// Every card: a wholesale house holding no commodity and fewer than two resources is warned (CAT-STATION-07).
+    Goods,
+}
+
+/// The seat's thrift, given its station building `post` if it has one.
+fn thrift(st: &State, seat: Seat, post: Option<crate::hex::VertexId>) -> Thrift {
+    match post {
+        Some(v) if st.ck.vertices[v.index()].is_city() => Thrift::Goods,
+        Some(_) => Thrift::Resources,
+        None if taxed(st, seat) => Thrift::Resources,
+        None => Thrift::Nothing,
+    }
+}
+
+/// Whether another seat has a sacrificial site, so that doubles may ask `seat` a tribute.
+fn taxed(st: &State, seat: Seat) -> bool {
+    let board = st.board();
+    board
+        .hexes_with_number(7)
+        .iter()
+        .filter(|&&h| board.terrain(h) == Terrain::Temple)
+        .flat_map(|&h| board.topology().hex_vertices(h).iter())
+        .any(|v| st.ck.vertices[v.index()].owner().is_some_and(|o| o != seat))
+}
+
+/// A thrifty seat about to end its turn spends first, while it can: a listed bank trade that leaves it fewer of
+/// the cards its thrift counts (resources for a commodity; at a wholesale house any trade, each giving more than
+/// it takes), else one of the cheap builds (knights, roads, ships, a development card, a wall, an improvement).
+fn spend(st: &State, seat: Seat, thrift: Thrift, rng: &mut impl Rng) -> Option<Command> {
+    let hand = st.ck.hand(seat);
+    let holds = match thrift {
+        Thrift::Nothing => false,
+        Thrift::Resources => hand.resources.total() > 0,
+        Thrift::Goods => hand.total() > 0,
+    };
+    if !holds {
+        return None;
+    }
+    let mut trades = Vec::new();
+    kind_actions(st, seat, Kind::Layer(MainKind::BankTrade), &mut trades);
+    trades.retain(|c| match c {
+        Command::Ck(K::BankTrade { give, receive }) => {
+            thrift == Thrift::Goods || (give.resource().is_some() && receive.commodity().is_some())
+        }
+        _ => false,
+    });
+    if !trades.is_empty() {
+        return Some(trades.swap_remove(rng.gen_range(0..trades.len())));
+    }
+    let mut kinds = [
+        Kind::Layer(MainKind::BuildKnight),
+        Kind::Layer(MainKind::ActivateKnight),
+        Kind::Layer(MainKind::PromoteKnight),
+        Kind::Layer(MainKind::BuildCityWall),
+        Kind::Layer(MainKind::ImproveCity),
+        Kind::BuildRoad,
+        Kind::BuildShip,
+        Kind::BuyDevelopmentCard,
+    ]
+    .map(|k| (k, 1));
+    crate::hex::pick_kind_first(&mut kinds, rng, |kind, out| {
+        kind_actions(st, seat, kind, out)
     })
+}
+
+/// A listed bank trade of one resource the seat holds two more of than `cost` asks for another it lacks, at
+/// random, if any.
+fn trade_towards(st: &State, seat: Seat, cost: Resources, rng: &mut impl Rng) -> Option<Command> {
+    let hand = st.ck.hand(seat).resources;
+    let mut trades = Vec::new();
+    kind_actions(st, seat, Kind::Layer(MainKind::BankTrade), &mut trades);
+    trades.retain(|c| match c {
+        Command::Ck(K::BankTrade { give, receive }) => {
+            let (Some(give), Some(receive)) = (give.resource(), receive.resource()) else {
+                return false;
+            };
+            hand.get(receive) < cost.get(receive) && hand.get(give) >= cost.get(give) + 2
+        }
+        _ => false,
+    });
+    (!trades.is_empty()).then(|| trades.swap_remove(rng.gen_range(0..trades.len())))
 }
 
 /// The wonders, which uniform play would seldom finish (four levels of one wonder's own resources) and whose Great
@@ -330,20 +489,7 @@ fn wonder_preference(st: &State, seat: Seat, rng: &mut impl Rng) -> Option<Comma
         if w.level >= wonder::WONDER_LEVELS || !rng.gen_ratio(1, 2) {
             return None;
         }
-        let cost = w.wonder.level_cost();
-        let hand = st.ck.hand(seat).resources;
-        let mut trades = Vec::new();
-        kind_actions(st, seat, Kind::Layer(MainKind::BankTrade), &mut trades);
-        trades.retain(|c| match c {
-            Command::Ck(K::BankTrade { give, receive }) => {
-                let (Some(give), Some(receive)) = (give.resource(), receive.resource()) else {
-                    return false;
-                };
-                hand.get(receive) < cost.get(receive) && hand.get(give) >= cost.get(give) + 2
-            }
-            _ => false,
-        });
-        return (!trades.is_empty()).then(|| trades.swap_remove(rng.gen_range(0..trades.len())));
+        return trade_towards(st, seat, w.wonder.level_cost(), rng);
     }
     let free = |w| !st.wonders.iter().any(|b| b.wonder == w);
     let board = st.board();

@@ -84,8 +84,8 @@ pub(super) fn tributes(st: &State, sum: u8) -> Vec<TempleDue> {
 
 /// What the temple asks is settled in turn once no gold or exchange is open, at the end of a command of the seat
 /// concerned (only it sees the hand the judgement reads): a tribute whose payer holds no resource becomes a debt;
-/// with nothing else owed (the layer's obligations included), a debt of the actor's is called if it holds two
-/// resources.
+/// with nothing else owed (the layer's obligations and the castle's deposits included), a debt of the actor's is
+/// called if it holds two resources.
 pub(super) fn settle(c: &mut Ctx, actor: Seat) {
     loop {
         let st = &c.s;
@@ -102,8 +102,9 @@ pub(super) fn settle(c: &mut Ctx, actor: Seat) {
                 c.push(Event::TributeDefaulted { from, to });
             }
             Some(_) => return,
-            // A debt waits for the layer's obligations too, which might take the cards it would be paid with.
-            None if !st.ck.obligations().is_empty() => return,
+            // A debt waits for the layer's obligations and the castle's deposits too, which might take the cards
+            // it would be paid with.
+            None if !st.ck.obligations().is_empty() || !st.castle_due.is_empty() => return,
             None => {
                 let called = st.debts.iter().find_map(|d| match *d {
                     TempleDue::Debt { from, to }

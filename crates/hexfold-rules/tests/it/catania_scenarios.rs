@@ -3609,3 +3609,52 @@ fn points_reached_in_another_seats_turn_win_when_the_own_turn_begins() {
         assert_eq!(seen(&ended, me, Viewer::Seat(you)), 20, "{source}");
     }
 }
+
+/// A temple debt is not called while the barbarian ship's raid waits for deposits: a deposit may take one of the two
+/// resources the debt would be paid with, and a debt called before it could then not be paid, nobody having
+/// anything to do (the built random games of `catania_props.rs` met this: a debtor with two wool rolled doubles of
+/// the ship's face, deposited a wool, and owed two resources with one).
+#[test]
+fn a_temple_debt_waits_for_the_castles_deposits() {
+    let (me, you) = (Seat(0), Seat(1));
+    let state = roll_phase();
+    let state = ship_steps(state.clone(), usize::from(6 - state.ck().barbarians()));
+    let state = fold(state.clone(), &empty_hand(&state, me));
+    // Seat 0 owes seat 1 a debt and holds two resources.
+    let state = fold(
+        state,
+        &[
+            Event::TributeDefaulted { from: me, to: you },
+            cards(me, Resources::new(0, 0, 2, 0, 0)),
+        ],
+    );
+    let events = roll_until(&state, me, |r| {
+        r.event == EventDie::Ship && r.white != r.red && r.white + r.red != 7
+    });
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::CastleRaided { .. })));
+    assert!(
+        !events.iter().any(|e| matches!(e, Event::DebtCalled { .. })),
+        "{events:?}"
+    );
+    // Every seat deposits a card; play goes on, and the debt is called only when seat 0 can pay it.
+    let mut state = fold(state, &events);
+    while !state.castle_deposits_due().is_empty() {
+        let seat = Catania::seats_to_act(&state)[0];
+        let deposit = Catania::legal_actions(&state, seat)
+            .into_iter()
+            .find(|c| matches!(c, Command::DepositAtCastle { .. }))
+            .expect("a deposit is listed");
+        let events = decide(&state, seat, deposit);
+        state = fold(state, &events);
+    }
+    if state.temple_due().first() == Some(&TempleDue::Debt { from: me, to: you }) {
+        assert!(state.ck().hand(me).resources.total() >= 2);
+    }
+    let acting = Catania::seats_to_act(&state);
+    assert!(!acting.is_empty());
+    assert!(acting
+        .iter()
+        .all(|&s| !Catania::legal_actions(&state, s).is_empty()));
+}
