@@ -86,17 +86,23 @@ impl<G: StoredGame> Engine<G> {
         }
         let (from, last) = (first.version, last.version);
         let watched = super::lock(&self.turns).contains_key(id);
-        let published = self.published(id).filter(|p| *p < last);
-        if !watched && published.is_none() {
+        if !watched && self.published(id).is_none_or(|p| p >= last) {
             self.forget_behind(id, last).await;
             return Ok(());
         }
-        let records = self.read_run(id, from, last).await?;
+        // Read only once it is known to be needed: a run of this server's own that the follower saw before the
+        // command path noted it (see `Own`) is found folded and published under the game's lock.
+        let mut run = Run {
+            from,
+            last,
+            records: None,
+        };
         // The head first, then the subscribers: a subscriber that has an event can then read this server's state
         // and legal actions at it.
-        let forward = self.bring_forward(id, &records, last, watched).await;
-        if let Some(published) = published {
-            self.publish_records(id, decoded::<G>(id, &records, published)?);
+        let forward = self.bring_forward(id, &mut run, watched).await;
+        if let Some(published) = self.published(id).filter(|p| *p < last) {
+            let records = self.read_run(id, &mut run).await?;
+            self.publish_records(id, decoded::<G>(id, records, published)?);
         }
         forward
     }
@@ -117,34 +123,32 @@ impl<G: StoredGame> Engine<G> {
         }
     }
 
-    /// Events `from..=last` of game `id` from the store, as global records.
-    async fn read_run(
+    /// The run's events from the store, as global records, read at the first call.
+    async fn read_run<'r>(
         &self,
         id: &str,
-        from: u64,
-        last: u64,
-    ) -> Result<Vec<GlobalRecord>, ApiError> {
-        let events = self.shared.store.read(id, from, last).await?;
-        Ok(events
-            .into_iter()
-            .map(|e| GlobalRecord {
-                global: e.global,
-                stream: id.to_string(),
-                version: e.version,
-                payload: e.payload,
-            })
-            .collect())
+        run: &'r mut Run,
+    ) -> Result<&'r [GlobalRecord], ApiError> {
+        if run.records.is_none() {
+            let events = self.shared.store.read(id, run.from, run.last).await?;
+            run.records = Some(
+                events
+                    .into_iter()
+                    .map(|e| GlobalRecord {
+                        global: e.global,
+                        stream: id.to_string(),
+                        version: e.version,
+                        payload: e.payload,
+                    })
+                    .collect(),
+            );
+        }
+        Ok(run.records.as_deref().unwrap_or_default())
     }
 
-    /// Folds `records` (ending at version `last`) into the game's head if it is cached and behind, and tells its
-    /// `Play` sessions.
-    async fn bring_forward(
-        &self,
-        id: &str,
-        records: &[GlobalRecord],
-        last: u64,
-        watched: bool,
-    ) -> Result<(), ApiError> {
+    /// Folds the run into the game's head if it is cached and behind, and tells its `Play` sessions.
+    async fn bring_forward(&self, id: &str, run: &mut Run, watched: bool) -> Result<(), ApiError> {
+        let last = run.last;
         // A game with `Play` sessions is loaded if it was evicted, since they wait for its turns; any other game
         // is only brought forward if it is cached: the next use of one that is not loads it from the store.
         let mut guard = if watched {
@@ -165,7 +169,14 @@ impl<G: StoredGame> Engine<G> {
             *guard = Some(head);
             return Ok(());
         }
-        if records.iter().any(|r| r.version == head.version + 1) {
+        if head.version + 1 >= run.from {
+            let records = match self.read_run(id, run).await {
+                Ok(records) => records,
+                Err(e) => {
+                    *guard = Some(head);
+                    return Err(e);
+                }
+            };
             for (_, _, event) in decoded::<G>(id, records, head.version)? {
                 head.state = table::evolve::<G>(head.state, &event);
             }
@@ -184,6 +195,13 @@ impl<G: StoredGame> Engine<G> {
         *guard = Some(head);
         Ok(())
     }
+}
+
+/// A run of one game's events the follower takes in: versions `from..=last`, their events once read.
+struct Run {
+    from: u64,
+    last: u64,
+    records: Option<Vec<GlobalRecord>>,
 }
 
 /// One event with its version and global position, as the live channels carry it.

@@ -16,12 +16,12 @@
 //!    appends before it in the group: a known command id is a duplicate (checked before the expected
 //!    version, also between two appends of the group), then a stale expected version is a conflict;
 //!    neither writes nothing, and neither stops the others;
-//! 3. take the group's global positions from the counter row (`UPDATE ... RETURNING`) and insert the
-//!    events under them, in one statement: the counter's row lock is held from here to COMMIT, which is
-//!    what puts positions in commit order (see the README), so it is taken last and once per group, and
-//!    no round trip waits inside it; then insert the commands (their positions read from the counter row
-//!    this transaction updated) and snapshots, update the streams, NOTIFY the new position (delivered to
-//!    listeners at COMMIT), and COMMIT.
+//! 3. update the streams and insert the snapshots (which need no positions); take the group's global
+//!    positions from the counter row (`UPDATE ... RETURNING`) and insert the events under them, in one
+//!    statement: the counter's row lock is held from here to COMMIT, which is what puts positions in commit
+//!    order (see the README), so it is taken last and once per group, and no round trip waits inside it;
+//!    then insert the commands (their positions read from the counter row this transaction updated),
+//!    NOTIFY the new position (delivered to listeners at COMMIT), and COMMIT.
 //!
 //! It used to take six (BEGIN, locks, lookup, positions, the rest, COMMIT): on a loaded machine each round
 //! trip waits for the database's process to be scheduled, and the group's latency is the store's
@@ -436,8 +436,8 @@ async fn transaction(conn: &mut Connection, group: &[Pending]) -> Result<Done, F
 }
 
 /// The group's transaction in two flights of pipelined statements: BEGIN, the stream locks and the
-/// command-id lookup; then (once the group is decided) the positions with the events, the commands,
-/// the streams, the snapshots, the NOTIFY and COMMIT. PostgreSQL runs a connection's statements one
+/// command-id lookup; then (once the group is decided) the streams, the snapshots, the positions with
+/// the events, the commands, the NOTIFY and COMMIT. PostgreSQL runs a connection's statements one
 /// after another, so the lookup still runs after the locks are granted, and each statement sees the
 /// ones before it in the transaction.
 async fn transaction_on(
@@ -624,9 +624,10 @@ async fn transaction_on(
         [&cmd.0, &cmd.1, &cmd.2, &cmd.3, &cmd.4, &cmd.5, &cmd.6, &n];
     let stream_params: [&(dyn ToSql + Sync); 4] = [&up.0, &up.1, &up.2, &up.3];
     let snapshot_params: [&(dyn ToSql + Sync); 3] = [&snap.0, &snap.1, &snap.2];
-    let (end, commands, streams, snapshots, notified, committed) = tokio::join!(
-        client.query_one(&s.take_positions_and_insert_events, &event_params),
-        client.execute(&s.insert_commands, &command_params),
+    // What needs no positions (the streams' rows, locked since the first flight, and the snapshots) goes
+    // first: the counter's lock, taken by the positions' statement and held to COMMIT, then covers only
+    // what needs it, and the other processes' groups wait that much less for it.
+    let (streams, snapshots, end, commands, notified, committed) = tokio::join!(
         client.execute(&s.update_streams, &stream_params),
         async {
             if snap.0.is_empty() {
@@ -635,6 +636,8 @@ async fn transaction_on(
                 client.execute(&s.insert_snapshots, &snapshot_params).await
             }
         },
+        client.query_one(&s.take_positions_and_insert_events, &event_params),
+        client.execute(&s.insert_commands, &command_params),
         async {
             if events_staged == 0 {
                 Ok(0)
@@ -653,10 +656,10 @@ async fn transaction_on(
             Failed::before_commit(e)
         }
     };
-    let end = end.map_err(failed)?;
-    commands.map_err(failed)?;
     streams.map_err(failed)?;
     snapshots.map_err(failed)?;
+    let end = end.map_err(failed)?;
+    commands.map_err(failed)?;
     notified.map_err(failed)?;
     committed.map_err(failed)?;
     let end: i64 = end.get(0);
