@@ -5,13 +5,15 @@
 //! and versions, no payloads), woken by `watch_position`, and hands each run of consecutive events of one game to
 //! that game's engine here, which reads the run's events only if somebody here watches the game: most of what
 //! a server follows is other servers' games that it neither caches nor streams. The store is the truth and the
-//! wake-up only says when to read, so a lost notification delays an event and never loses it. This server's own batches come back this way too and change nothing: its command path has folded them
-//! into the head and published them under the game's lock. So the command path notes the global positions it
+//! wake-up only says when to read, so a lost notification delays an event and never loses it. This server's own
+//! batches come back this way too and change nothing: its command path has folded them into the head and
+//! published them under the game's lock. So the command path notes the global positions it
 //! appended ([`Own`]), and the follower passes a run of them over at once, without the game's lock (which the
 //! game's next command may hold for a whole append) and without decoding it.
 //!
-//! A cached head that is behind is brought forward by folding the run into it (or reloaded from the store if the
-//! follower missed versions), so this server decides the next command on the newest state it can know. That is an
+//! A cached head of a watched game that is behind is brought forward by folding the run into it (or reloaded from
+//! the store if the follower missed versions), and one of a game nobody here watches is dropped, to be loaded on
+//! its next use, so this server decides the next command on the newest state it can know. That is an
 //! optimisation, not what makes a decision safe: a command decided on a head another server has moved past fails
 //! its append's expected version and is decided again on the reloaded head (see `command.rs`).
 
