@@ -1,10 +1,10 @@
-//! The events this store's writer committed lately, kept in memory for `read_global`.
+//! The events this store's writer committed lately, kept in memory for `read_global` and `read_global_index`.
 //!
 //! Every server on a shared database follows the global order to see what the others append, and most of
 //! what it reads back is its own: with one server all of it, with two about half. Those events were in
 //! this process a moment ago, so the writer keeps the newest of them here (in global order, bounded by
-//! [`MAX_RECENT_EVENTS`] and [`MAX_RECENT_BYTES`]) and `read_global` takes them from memory, asking the
-//! database only for the positions between them, the other processes' events.
+//! [`MAX_RECENT_EVENTS`] and [`MAX_RECENT_BYTES`]) and `read_global` (and its index) takes them from
+//! memory, asking the database only for the positions between them, the other processes' events.
 //!
 //! What is read stays exactly what the database would answer: an event enters only after its group's
 //! COMMIT, under a position the counter row handed out, and positions are in commit order, so every
