@@ -10,7 +10,7 @@ use crate::proto::v1 as pb;
 use crate::stored::{self, StoredMetaHead, StoredSummary};
 use futures::{StreamExt as _, TryStreamExt as _};
 use hexfold_rules::bot::Strategy;
-use hexfold_store::{GlobalRecord, StreamListing};
+use hexfold_store::StreamListing;
 use std::sync::Arc;
 use subtle::ConstantTimeEq;
 use tokio::sync::{mpsc, RwLock};
@@ -103,10 +103,14 @@ impl Inner {
         let mut backoff = FOLLOW_BACKOFF;
         loop {
             match self.follow_step(&mut position).await {
-                Ok(true) => backoff = FOLLOW_BACKOFF,
-                Ok(false) => {
+                Ok(()) => {
                     backoff = FOLLOW_BACKOFF;
-                    // Nothing past `position` was readable, and anything committed since is announced past it.
+                    // Once past what has been announced, asking again would only hear "caught up" (one query
+                    // per wake-up on a database): anything committed since is announced past `position`, so
+                    // wait for that. Short of it, more is readable now.
+                    if position < announced.current() {
+                        continue;
+                    }
                     tokio::select! {
                         past = announced.wait_past(position) => if past.is_err() { return },
                         _ = shutdown.wait_for(|s| *s) => return,
@@ -124,20 +128,18 @@ impl Inner {
         }
     }
 
-    /// Reads one chunk of the global order past `position` and hands it on, moving `position` past each run
-    /// taken in. `false` when there was nothing to read. An unavailable store fails the step, to be retried from
+    /// Reads one chunk of the global order's index past `position` (positions, games and versions: no
+    /// payloads, which the engine reads only for the games someone here watches) and hands each game's runs
+    /// on, moving `position` past each run taken in. An unavailable store fails the step, to be retried from
     /// the run it stopped at; a run that cannot be taken in for another reason is logged and passed over, since
     /// reading it again would fail the same way (the engine reloads that game from the store on its next use).
-    async fn follow_step(&self, position: &mut u64) -> Result<bool, ApiError> {
-        let records = self
+    async fn follow_step(&self, position: &mut u64) -> Result<(), ApiError> {
+        let entries = self
             .shared
             .store
-            .read_global(position.saturating_add(1), GLOBAL_CHUNK)
+            .read_global_index(position.saturating_add(1), GLOBAL_CHUNK)
             .await?;
-        if records.is_empty() {
-            return Ok(false);
-        }
-        for run in runs(records) {
+        for run in runs(entries, |e| (&e.stream, e.version)) {
             let game_id = run[0].stream.clone();
             let last = run[run.len() - 1].global;
             if let Ok(engine) = self.by_game(&game_id) {
@@ -151,7 +153,7 @@ impl Inner {
             }
             *position = last;
         }
-        Ok(true)
+        Ok(())
     }
 }
 
@@ -362,7 +364,7 @@ impl Inner {
                 }
                 continue;
             }
-            for run in runs(records) {
+            for run in runs(records, |r| (&r.stream, r.version)) {
                 let game_id = run[0].stream.clone();
                 let last = run[run.len() - 1].global;
                 let engine = self.by_game(&game_id).map_err(|_| {
@@ -523,14 +525,17 @@ async fn next_request(
     }
 }
 
-/// Splits global records into runs of consecutive events of one game.
-fn runs(records: Vec<GlobalRecord>) -> Vec<Vec<GlobalRecord>> {
-    let mut out: Vec<Vec<GlobalRecord>> = Vec::new();
+/// Splits global records (whole or their index, `key` naming each one's game and version) into runs of
+/// consecutive events of one game.
+fn runs<T>(records: Vec<T>, key: impl Fn(&T) -> (&str, u64)) -> Vec<Vec<T>> {
+    let mut out: Vec<Vec<T>> = Vec::new();
     for record in records {
         match out.last_mut() {
             Some(run)
                 if run.last().is_some_and(|prev| {
-                    prev.stream == record.stream && prev.version + 1 == record.version
+                    let ((prev_stream, prev_version), (stream, version)) =
+                        (key(prev), key(&record));
+                    prev_stream == stream && prev_version + 1 == version
                 }) =>
             {
                 run.push(record)

@@ -1,16 +1,19 @@
 //! Following other servers on a shared store: the batches another server appended reach this one's cache, its
 //! `Play` sessions and its subscribers.
 //!
-//! The server's follower (`service::Follower`) reads the global order from the store, woken by
-//! `watch_position`, and hands each run of consecutive events of one game to that game's engine here. The store
-//! is the truth and the wake-up only says when to read, so a lost notification delays an event and never loses
-//! it. This server's own batches come back this way too and change nothing: its command path has folded them
-//! into the head and published them under the game's lock. So the command path notes the global positions it
+//! The server's follower (`service::Follower`) reads the global order's index from the store (positions, games
+//! and versions, no payloads), woken by `watch_position`, and hands each run of consecutive events of one game to
+//! that game's engine here, which reads the run's events only if somebody here watches the game: most of what
+//! a server follows is other servers' games that it neither caches nor streams. The store is the truth and the
+//! wake-up only says when to read, so a lost notification delays an event and never loses it. This server's own
+//! batches come back this way too and change nothing: its command path has folded them into the head and
+//! published them under the game's lock. So the command path notes the global positions it
 //! appended ([`Own`]), and the follower passes a run of them over at once, without the game's lock (which the
 //! game's next command may hold for a whole append) and without decoding it.
 //!
-//! A cached head that is behind is brought forward by folding the run into it (or reloaded from the store if the
-//! follower missed versions), so this server decides the next command on the newest state it can know. That is an
+//! A cached head of a watched game that is behind is brought forward by folding the run into it (or reloaded from
+//! the store if the follower missed versions), and one of a game nobody here watches is dropped, to be loaded on
+//! its next use, so this server decides the next command on the newest state it can know. That is an
 //! optimisation, not what makes a decision safe: a command decided on a head another server has moved past fails
 //! its append's expected version and is decided again on the reloaded head (see `command.rs`).
 
@@ -19,7 +22,7 @@ use super::Engine;
 use crate::error::ApiError;
 use crate::stored::StoredGame;
 use hexfold_rules::Game;
-use hexfold_store::GlobalRecord;
+use hexfold_store::{GlobalEntry, GlobalRecord};
 use hexfold_table::{self as table, TableEvent};
 use std::collections::BTreeMap;
 use std::sync::Mutex;
@@ -71,35 +74,83 @@ impl Own {
 }
 
 impl<G: StoredGame> Engine<G> {
-    /// Takes in `records`, consecutive events of game `id` in version order, as read from the global order: sends
+    /// Takes in consecutive events of game `id` in version order, named by `entries` of the global index: sends
     /// the ones its subscribers have not had, folds the ones its cached head lacks into it, and tells its `Play`
-    /// sessions where it stands now. A game nobody here watches and that is not cached costs nothing.
-    pub async fn follow(&self, id: &str, records: Vec<GlobalRecord>) -> Result<(), ApiError> {
-        let (Some(first), Some(last)) = (records.first(), records.last()) else {
+    /// sessions where it stands now. Only a game somebody here watches (a `Play` session or a subscriber) costs a
+    /// read of the events; one that is only cached has its head dropped if it is behind, and one that is not
+    /// cached costs nothing.
+    pub async fn follow(&self, id: &str, entries: Vec<GlobalEntry>) -> Result<(), ApiError> {
+        let (Some(first), Some(last)) = (entries.first(), entries.last()) else {
             return Ok(());
         };
         if self.own.covers(first.global, last.global) {
             return Ok(());
         }
-        let last = last.version;
+        let (from, last) = (first.version, last.version);
+        let watched = super::lock(&self.turns).contains_key(id);
+        if !watched && self.published(id).is_none_or(|p| p >= last) {
+            self.forget_behind(id, last).await;
+            return Ok(());
+        }
+        // Read only once it is known to be needed: a run of this server's own that the follower saw before the
+        // command path noted it (see `Own`) is found folded and published under the game's lock.
+        let mut run = Run {
+            from,
+            last,
+            records: None,
+        };
         // The head first, then the subscribers: a subscriber that has an event can then read this server's state
         // and legal actions at it.
-        let forward = self.bring_forward(id, &records, last).await;
+        let forward = self.bring_forward(id, &mut run, watched).await;
         if let Some(published) = self.published(id).filter(|p| *p < last) {
-            self.publish_records(id, decoded::<G>(id, &records, published)?);
+            let records = self.read_run(id, &mut run).await?;
+            self.publish_records(id, decoded::<G>(id, records, published)?);
         }
         forward
     }
 
-    /// Folds `records` (ending at version `last`) into the game's head if it is cached and behind, and tells its
-    /// `Play` sessions.
-    async fn bring_forward(
+    /// Drops the cached head of game `id` if it is behind `version`, so its next use loads it from the store;
+    /// cheaper than reading the events to fold them in when nobody here waits for them. A head left behind would
+    /// still be safe (a command decided on it fails its append's expected version and is decided again), but
+    /// would cost that conflict. A turn timer this server runs for the game is woken to load the new head.
+    async fn forget_behind(&self, id: &str, version: u64) {
+        let Some(slot) = self.cached_slot(id) else {
+            return;
+        };
+        let mut guard = slot.lock_owned().await;
+        if guard.as_ref().is_some_and(|head| head.version < version) {
+            *guard = None;
+            drop(guard);
+            self.wake_running_timer(id);
+        }
+    }
+
+    /// The run's events from the store, as global records, read at the first call.
+    async fn read_run<'r>(
         &self,
         id: &str,
-        records: &[GlobalRecord],
-        last: u64,
-    ) -> Result<(), ApiError> {
-        let watched = super::lock(&self.turns).contains_key(id);
+        run: &'r mut Run,
+    ) -> Result<&'r [GlobalRecord], ApiError> {
+        if run.records.is_none() {
+            let events = self.shared.store.read(id, run.from, run.last).await?;
+            run.records = Some(
+                events
+                    .into_iter()
+                    .map(|e| GlobalRecord {
+                        global: e.global,
+                        stream: id.to_string(),
+                        version: e.version,
+                        payload: e.payload,
+                    })
+                    .collect(),
+            );
+        }
+        Ok(run.records.as_deref().unwrap_or_default())
+    }
+
+    /// Folds the run into the game's head if it is cached and behind, and tells its `Play` sessions.
+    async fn bring_forward(&self, id: &str, run: &mut Run, watched: bool) -> Result<(), ApiError> {
+        let last = run.last;
         // A game with `Play` sessions is loaded if it was evicted, since they wait for its turns; any other game
         // is only brought forward if it is cached: the next use of one that is not loads it from the store.
         let mut guard = if watched {
@@ -120,7 +171,14 @@ impl<G: StoredGame> Engine<G> {
             *guard = Some(head);
             return Ok(());
         }
-        if records.iter().any(|r| r.version == head.version + 1) {
+        if head.version + 1 >= run.from {
+            let records = match self.read_run(id, run).await {
+                Ok(records) => records,
+                Err(e) => {
+                    *guard = Some(head);
+                    return Err(e);
+                }
+            };
             for (_, _, event) in decoded::<G>(id, records, head.version)? {
                 head.state = table::evolve::<G>(head.state, &event);
             }
@@ -139,6 +197,13 @@ impl<G: StoredGame> Engine<G> {
         *guard = Some(head);
         Ok(())
     }
+}
+
+/// A run of one game's events the follower takes in: versions `from..=last`, their events once read.
+struct Run {
+    from: u64,
+    last: u64,
+    records: Option<Vec<GlobalRecord>>,
 }
 
 /// One event with its version and global position, as the live channels carry it.

@@ -6,8 +6,8 @@ use crate::stored;
 use hexfold_rules::catan::{Catan, Command, EventView};
 use hexfold_rules::Game;
 use hexfold_store::{
-    AppendRequest, Appended, BoxFuture, CommandRecord, Durability, GlobalRecord, PositionWatch,
-    Recorded, Snapshot, Store, StoreConfig, StoreError, StreamListing,
+    AppendRequest, Appended, BoxFuture, CommandRecord, Durability, GlobalEntry, GlobalRecord,
+    PositionWatch, Recorded, Snapshot, Store, StoreConfig, StoreError, StreamListing,
 };
 use hexfold_table::TableEventView;
 use rand::{Rng, SeedableRng};
@@ -243,6 +243,16 @@ async fn a_snapshot_of_another_schema_is_folded_again_and_rewritten() {
 struct Counting {
     inner: Arc<dyn EventStore>,
     calls: std::sync::Mutex<Vec<(&'static str, bool)>>,
+    /// Reads of the global order or its index: how many, how many came back empty, and the last position any
+    /// returned, for a test to wait on a follower.
+    global_reads: watch::Sender<GlobalReads>,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct GlobalReads {
+    calls: usize,
+    empty: usize,
+    reached: u64,
 }
 
 impl Counting {
@@ -250,7 +260,20 @@ impl Counting {
         Counting {
             inner,
             calls: Default::default(),
+            global_reads: watch::channel(GlobalReads::default()).0,
         }
+    }
+
+    /// Notes a read of the global order that returned `positions`.
+    fn read_globally(&self, positions: impl Iterator<Item = u64>) {
+        let last = positions.last();
+        self.global_reads.send_modify(|reads| {
+            reads.calls += 1;
+            match last {
+                Some(last) => reads.reached = reads.reached.max(last),
+                None => reads.empty += 1,
+            }
+        });
     }
 
     /// The calls recorded since the last `take`, in the order they were first polled, with whether each was ready
@@ -328,7 +351,26 @@ impl EventStore for Counting {
         from_global: u64,
         limit: usize,
     ) -> BoxFuture<'_, Result<Vec<GlobalRecord>, StoreError>> {
-        self.counted("read_global", self.inner.read_global(from_global, limit))
+        let call = self.counted("read_global", self.inner.read_global(from_global, limit));
+        Box::pin(async move {
+            let records = call.await?;
+            self.read_globally(records.iter().map(|r| r.global));
+            Ok(records)
+        })
+    }
+
+    fn read_global_index(
+        &self,
+        from_global: u64,
+        limit: usize,
+    ) -> BoxFuture<'_, Result<Vec<GlobalEntry>, StoreError>> {
+        let call = self.inner.read_global_index(from_global, limit);
+        let call = self.counted("read_global_index", call);
+        Box::pin(async move {
+            let entries = call.await?;
+            self.read_globally(entries.iter().map(|e| e.global));
+            Ok(entries)
+        })
     }
 
     fn watch_position(&self) -> PositionWatch {
@@ -576,6 +618,114 @@ async fn a_server_whose_cached_head_is_behind_decides_again_on_the_stored_head()
         .await
         .unwrap();
     assert_eq!(got, expected);
+}
+
+/// Following another server's game that nobody here watches reads none of its events: one this engine does not
+/// cache costs no store call at all, and one it caches has its head dropped, so its next use loads the new head.
+#[tokio::test]
+async fn a_followed_game_nobody_here_watches_costs_no_read_of_its_events() {
+    let dir = tempfile::tempdir().unwrap();
+    let (writer, id, creds) = catan_game(sled_store(dir.path())).await;
+    let store = Arc::clone(&writer.shared.store);
+    let counting = Arc::new(Counting::new(Arc::clone(&store)));
+    let follower = Engine::<Catan>::new(shared_over(
+        Arc::clone(&counting) as Arc<dyn EventStore>,
+        true,
+    ));
+    let mut followed = 0;
+    let mut play_one = async |step: u64| {
+        let (seat, actions) = acting(&writer, &id, &creds).await;
+        let command = actions.commands[0].clone();
+        let expected = Some(actions.version);
+        writer
+            .submit::<Plain>(creds[seat], submit(&id, step, expected, command))
+            .await
+            .unwrap();
+        let run: Vec<GlobalEntry> = store.read_global_index(followed + 1, 100).await.unwrap();
+        followed = run.last().unwrap().global;
+        run
+    };
+
+    let run = play_one(0).await;
+    follower.follow(&id, run).await.unwrap();
+    assert_eq!(counting.methods(), Vec::<&str>::new(), "a game not cached");
+
+    let cached = follower
+        .state(Credential::Anonymous, &id, None)
+        .await
+        .unwrap();
+    assert_eq!(cached.version, store.head(&id).await.unwrap());
+    counting.take();
+    let run = play_one(1).await;
+    let last = run.last().unwrap().version;
+    follower.follow(&id, run).await.unwrap();
+    assert_eq!(counting.methods(), Vec::<&str>::new(), "a game only cached");
+    let now = follower
+        .state(Credential::Anonymous, &id, None)
+        .await
+        .unwrap();
+    assert_eq!(now.version, last, "the dropped head is loaded again");
+    assert!(counting.methods().contains(&"head"));
+}
+
+/// The server's follower reads the global order's index, never the events of a game nobody on this server
+/// watches, and asks the store once per wake-up: after a read that reached what was announced it waits for the
+/// next announcement instead of reading again to hear that it has caught up.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_follower_reads_only_the_index_and_once_per_wake_up() {
+    let dir = tempfile::tempdir().unwrap();
+    let (writer, id, creds) = catan_game(sled_store(dir.path())).await;
+    let store = Arc::clone(&writer.shared.store);
+    let counting = Arc::new(Counting::new(Arc::clone(&store)));
+    let (stop, shutdown) = watch::channel(false);
+    let shared = Arc::new(Shared {
+        store: Arc::clone(&counting) as Arc<dyn EventStore>,
+        limits: Limits::default(),
+        streams: Arc::new(Semaphore::new(16)),
+        shutdown,
+        other_writers: true,
+        clock: Arc::new(super::SystemClock),
+    });
+    let service = crate::service::HexfoldService::new(shared, None, Default::default());
+    let mut reads = counting.global_reads.subscribe();
+    let patience = std::time::Duration::from_secs(30);
+    let following = tokio::spawn(service.follower());
+    // The follower's first read, from where the store stood when it started.
+    tokio::time::timeout(patience, reads.wait_for(|r| r.calls > 0))
+        .await
+        .unwrap()
+        .unwrap();
+    for step in 0..4 {
+        let (seat, actions) = acting(&writer, &id, &creds).await;
+        let command = actions.commands[0].clone();
+        let expected = Some(actions.version);
+        writer
+            .submit::<Plain>(creds[seat], submit(&id, step, expected, command))
+            .await
+            .unwrap();
+        let position = store.watch_position().current();
+        tokio::time::timeout(patience, reads.wait_for(|r| r.reached >= position))
+            .await
+            .unwrap()
+            .unwrap();
+    }
+    stop.send_replace(true);
+    tokio::time::timeout(patience, following)
+        .await
+        .unwrap()
+        .unwrap();
+    // (The engines also looked for games whose bots or timers to resume when they were made.)
+    let calls = counting.methods();
+    assert!(calls.contains(&"read_global_index"), "{calls:?}");
+    assert!(
+        !calls.iter().any(|m| ["read_global", "read"].contains(m)),
+        "{calls:?}"
+    );
+    let reads = *reads.borrow();
+    assert_eq!(
+        reads.empty, 1,
+        "only the first read found nothing: {reads:?}"
+    );
 }
 
 /// A fresh game's seed comes from the operating system: two are never the same.

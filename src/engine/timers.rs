@@ -262,6 +262,13 @@ impl<G: StoredGame> Engine<G> {
         }
     }
 
+    /// Wakes game `id`'s timer if one runs here, without starting one.
+    pub(super) fn wake_running_timer(&self, id: &str) {
+        if let Some(notify) = lock(&self.timers.running).get(id) {
+            notify.notify_one();
+        }
+    }
+
     /// Wakes game `id`'s timer, starting it if none runs.
     pub(super) fn wake_timer(&self, id: &str) {
         let Some(me) = self.me.upgrade() else {

@@ -11,7 +11,7 @@ use crate::engine::{
 use crate::error::ApiError;
 use crate::proto::v1 as pb;
 use crate::stored::{StoredGame, StoredOptions};
-use hexfold_store::GlobalRecord;
+use hexfold_store::{GlobalEntry, GlobalRecord};
 use hexfold_table::TableEventView;
 use std::sync::Arc;
 use std::task::{Context, Poll};
@@ -63,9 +63,9 @@ pub trait DynGame: Send + Sync {
         game_id: String,
         records: Vec<GlobalRecord>,
     ) -> Result<Vec<pb::EventEnvelope>, ApiError>;
-    /// Takes in consecutive events `records` of one game read back from a shared store's global order (see
+    /// Takes in consecutive events of one game, named by `entries` of a shared store's global index (see
     /// `Engine::follow`).
-    async fn follow(&self, game_id: String, records: Vec<GlobalRecord>) -> Result<(), ApiError>;
+    async fn follow(&self, game_id: String, entries: Vec<GlobalEntry>) -> Result<(), ApiError>;
 }
 
 /// Where a game stands for one seat, for its `Play` session, in protobuf: the seat's legal actions if it may act
@@ -367,7 +367,7 @@ impl<G: ProtoGame + StoredGame> DynGame for ProtoEngine<G> {
         self.engine.omniscient::<Proto>(&game_id, records).await
     }
 
-    async fn follow(&self, game_id: String, records: Vec<GlobalRecord>) -> Result<(), ApiError> {
-        self.engine.follow(&game_id, records).await
+    async fn follow(&self, game_id: String, entries: Vec<GlobalEntry>) -> Result<(), ApiError> {
+        self.engine.follow(&game_id, entries).await
     }
 }

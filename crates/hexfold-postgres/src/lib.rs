@@ -37,8 +37,8 @@ use tokio_postgres::{NoTls, Row};
 
 use hexfold_store::{
     check_len, check_stream_name, AppendRequest, Appended, BoxFuture, CommandRecord, EventStore,
-    GlobalRecord, PositionWatch, Recorded, Snapshot, StoreError, StreamListing, MAX_LIST_STREAMS,
-    MAX_META_BYTES, MAX_READ_BACKWARDS, MAX_READ_GLOBAL, MAX_SNAPSHOT_BYTES,
+    GlobalEntry, GlobalRecord, PositionWatch, Recorded, Snapshot, StoreError, StreamListing,
+    MAX_LIST_STREAMS, MAX_META_BYTES, MAX_READ_BACKWARDS, MAX_READ_GLOBAL, MAX_SNAPSHOT_BYTES,
 };
 
 use error::{pg, pool, timed_out};
@@ -354,6 +354,83 @@ impl PgStore {
         .await
     }
 
+    /// The positions, streams and versions of up to `limit` events of the global order from `from` on, from
+    /// the database: [`Self::read_global_rows`] without the payloads (nor their checksums, which need them).
+    async fn read_global_index_rows(
+        &self,
+        from: u64,
+        limit: usize,
+    ) -> Result<Vec<GlobalEntry>, StoreError> {
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        self.call("read_global_index", async move |client| {
+            // One snapshot, as for the events themselves.
+            let statement = client
+                .prepare_cached(
+                    "SELECT global, stream, version FROM hexfold.events
+                     WHERE global >= $1 ORDER BY global LIMIT $2",
+                )
+                .await
+                .map_err(pg)?;
+            let rows = client
+                .query(&statement, &[&int8(from), &limit])
+                .await
+                .map_err(pg)?;
+            rows.iter()
+                .map(|row| {
+                    let stream = utf8(row.get("stream"), "a stored stream name")?;
+                    let record =
+                        || format!("event at global position {}", row.get::<_, i64>("global"));
+                    Ok(GlobalEntry {
+                        global: stored_u64(row, "global", &record)?,
+                        version: stored_u64(row, "version", &record)?,
+                        stream,
+                    })
+                })
+                .collect()
+        })
+        .await
+    }
+
+    /// Up to `limit` (at most [`MAX_READ_GLOBAL`]) items of the global order from `from_global` on: this
+    /// store's own events from memory (each made an item by `ours`), the others' from the database
+    /// (`theirs`, which reads up to so many items from a position), in turn.
+    async fn read_global_merged<T>(
+        &self,
+        from_global: u64,
+        limit: usize,
+        ours: impl Fn(&GlobalRecord) -> T,
+        theirs: ReadRows<T>,
+    ) -> Result<Vec<T>, StoreError> {
+        let limit = limit.min(MAX_READ_GLOBAL);
+        let mut from = from_global.max(1);
+        let mut records = Vec::new();
+        while records.len() < limit {
+            let found = self.inner.recent.at(from, limit - records.len(), &ours);
+            from += found.records.len() as u64;
+            records.extend(found.records);
+            let wanted = limit - records.len();
+            let wanted = match found.next_ours {
+                Some(next) => wanted.min(usize::try_from(next - from).unwrap_or(usize::MAX)),
+                // Past our newest event: read on if memory gave nothing (a caller that has caught up hears
+                // so from the database) or if more is announced (others' events are committed there);
+                // otherwise what memory gave is all, and the caller reads on next time.
+                None if records.is_empty() || from <= *self.inner.position.borrow() => wanted,
+                None => break,
+            };
+            if wanted == 0 {
+                continue;
+            }
+            let read = theirs(self, from, wanted).await?;
+            let complete = read.len() == wanted;
+            from += read.len() as u64;
+            records.extend(read);
+            if !complete || found.next_ours.is_none() {
+                break;
+            }
+        }
+        Ok(records)
+    }
+
     /// A pooled connection and the call's work on it, within the call's bound.
     async fn call<T>(
         &self,
@@ -367,6 +444,9 @@ impl PgStore {
         .await
     }
 }
+
+/// Reads up to so many items of the global order from a position, from the database.
+type ReadRows<T> = for<'a> fn(&'a PgStore, u64, usize) -> BoxFuture<'a, Result<Vec<T>, StoreError>>;
 
 /// Opens one connection and runs its I/O on a task of its own, which ends when the client is dropped or
 /// the connection breaks.
@@ -632,37 +712,29 @@ impl EventStore for PgStore {
         from_global: u64,
         limit: usize,
     ) -> BoxFuture<'_, Result<Vec<GlobalRecord>, StoreError>> {
-        let limit = limit.min(MAX_READ_GLOBAL);
-        Box::pin(async move {
-            let mut from = from_global.max(1);
-            let mut records = Vec::new();
-            // This store's own events from memory, the others' from the database, in turn.
-            while records.len() < limit {
-                let found = self.inner.recent.at(from, limit - records.len());
-                from += found.records.len() as u64;
-                records.extend(found.records);
-                let wanted = limit - records.len();
-                let wanted = match found.next_ours {
-                    Some(next) => wanted.min(usize::try_from(next - from).unwrap_or(usize::MAX)),
-                    // Past our newest event: read on if memory gave nothing (a caller that has caught up
-                    // hears so from the database) or if more is announced (others' events are committed
-                    // there); otherwise what memory gave is all, and the caller reads on next time.
-                    None if records.is_empty() || from <= *self.inner.position.borrow() => wanted,
-                    None => break,
-                };
-                if wanted == 0 {
-                    continue;
-                }
-                let read = self.read_global_rows(from, wanted).await?;
-                let complete = read.len() == wanted;
-                from += read.len() as u64;
-                records.extend(read);
-                if !complete || found.next_ours.is_none() {
-                    break;
-                }
-            }
-            Ok(records)
-        })
+        Box::pin(self.read_global_merged(
+            from_global,
+            limit,
+            GlobalRecord::clone,
+            |store, from, wanted| Box::pin(store.read_global_rows(from, wanted)),
+        ))
+    }
+
+    fn read_global_index(
+        &self,
+        from_global: u64,
+        limit: usize,
+    ) -> BoxFuture<'_, Result<Vec<GlobalEntry>, StoreError>> {
+        Box::pin(self.read_global_merged(
+            from_global,
+            limit,
+            |r| GlobalEntry {
+                global: r.global,
+                stream: r.stream.clone(),
+                version: r.version,
+            },
+            |store, from, wanted| Box::pin(store.read_global_index_rows(from, wanted)),
+        ))
     }
 
     fn watch_position(&self) -> PositionWatch {

@@ -1,10 +1,10 @@
-//! The events this store's writer committed lately, kept in memory for `read_global`.
+//! The events this store's writer committed lately, kept in memory for `read_global` and `read_global_index`.
 //!
 //! Every server on a shared database follows the global order to see what the others append, and most of
 //! what it reads back is its own: with one server all of it, with two about half. Those events were in
 //! this process a moment ago, so the writer keeps the newest of them here (in global order, bounded by
-//! [`MAX_RECENT_EVENTS`] and [`MAX_RECENT_BYTES`]) and `read_global` takes them from memory, asking the
-//! database only for the positions between them, the other processes' events.
+//! [`MAX_RECENT_EVENTS`] and [`MAX_RECENT_BYTES`]) and `read_global` (and its index) takes them from
+//! memory, asking the database only for the positions between them, the other processes' events.
 //!
 //! What is read stays exactly what the database would answer: an event enters only after its group's
 //! COMMIT, under a position the counter row handed out, and positions are in commit order, so every
@@ -32,9 +32,10 @@ struct Events {
     bytes: usize,
 }
 
-/// What memory holds at a position: the records from it on, and the next of ours after them, if any.
-pub(crate) struct Found {
-    pub(crate) records: Vec<GlobalRecord>,
+/// What memory holds at a position: the records from it on (as the caller asked for them: whole, or their
+/// positions only), and the next of ours after them, if any.
+pub(crate) struct Found<T> {
+    pub(crate) records: Vec<T>,
     /// The position of the next event of ours past `records`' end (or past `from` when `records` is
     /// empty): the positions before it and after the records belong to other processes.
     pub(crate) next_ours: Option<u64>,
@@ -65,8 +66,14 @@ impl Recent {
         }
     }
 
-    /// Up to `limit` consecutive events of ours from position `from` on.
-    pub(crate) fn at(&self, from: u64, limit: usize) -> Found {
+    /// Up to `limit` consecutive events of ours from position `from` on, each made into what the caller
+    /// wants by `take` (a clone, or the event's position without its payload).
+    pub(crate) fn at<T>(
+        &self,
+        from: u64,
+        limit: usize,
+        take: impl Fn(&GlobalRecord) -> T,
+    ) -> Found<T> {
         let events = self.lock();
         let mut i = events.records.partition_point(|r| r.global < from);
         let mut records = Vec::new();
@@ -74,7 +81,7 @@ impl Recent {
         while records.len() < limit {
             match events.records.get(i) {
                 Some(r) if r.global == next => {
-                    records.push(r.clone());
+                    records.push(take(r));
                     next += 1;
                     i += 1;
                 }
@@ -106,25 +113,25 @@ mod tests {
         }
     }
 
-    fn globals(found: &Found) -> Vec<u64> {
-        found.records.iter().map(|r| r.global).collect()
+    fn globals(found: &Found<u64>) -> Vec<u64> {
+        found.records.clone()
     }
 
     #[test]
     fn runs_of_ours_are_found_and_the_gaps_between_them_are_named() {
         let recent = Recent::default();
         recent.push([3, 4, 5, 9].map(record));
-        let at = recent.at(1, 10);
+        let at = recent.at(1, 10, |r| r.global);
         assert_eq!((globals(&at), at.next_ours), (vec![], Some(3)));
-        let at = recent.at(3, 10);
+        let at = recent.at(3, 10, |r| r.global);
         assert_eq!((globals(&at), at.next_ours), (vec![3, 4, 5], Some(9)));
-        let at = recent.at(4, 1);
+        let at = recent.at(4, 1, |r| r.global);
         assert_eq!((globals(&at), at.next_ours), (vec![4], Some(5)));
-        let at = recent.at(6, 10);
+        let at = recent.at(6, 10, |r| r.global);
         assert_eq!((globals(&at), at.next_ours), (vec![], Some(9)));
-        let at = recent.at(9, 10);
+        let at = recent.at(9, 10, |r| r.global);
         assert_eq!((globals(&at), at.next_ours), (vec![9], None));
-        let at = recent.at(10, 10);
+        let at = recent.at(10, 10, |r| r.global);
         assert_eq!((globals(&at), at.next_ours), (vec![], None));
     }
 
@@ -133,9 +140,9 @@ mod tests {
         let recent = Recent::default();
         let n = MAX_RECENT_EVENTS as u64 + 5;
         recent.push((1..=n).map(record));
-        let at = recent.at(1, 10);
+        let at = recent.at(1, 10, |r| r.global);
         assert_eq!((globals(&at), at.next_ours), (vec![], Some(6)));
-        assert_eq!(recent.at(n, 10).records.len(), 1);
+        assert_eq!(recent.at(n, 10, |r| r.global).records.len(), 1);
     }
 
     #[test]
@@ -143,7 +150,7 @@ mod tests {
         let recent = Recent::default();
         recent.push([5, 6].map(record));
         recent.push([4].map(record));
-        let at = recent.at(4, 10);
+        let at = recent.at(4, 10, |r| r.global);
         assert_eq!((globals(&at), at.next_ours), (vec![], Some(5)));
     }
 }

@@ -16,12 +16,11 @@
 //!    appends before it in the group: a known command id is a duplicate (checked before the expected
 //!    version, also between two appends of the group), then a stale expected version is a conflict;
 //!    neither writes nothing, and neither stops the others;
-//! 3. take the group's global positions from the counter row (`UPDATE ... RETURNING`) and insert the
-//!    events under them, in one statement: the counter's row lock is held from here to COMMIT, which is
-//!    what puts positions in commit order (see the README), so it is taken last and once per group, and
-//!    no round trip waits inside it; then insert the commands (their positions read from the counter row
-//!    this transaction updated) and snapshots, update the streams, NOTIFY the new position (delivered to
-//!    listeners at COMMIT), and COMMIT.
+//! 3. update the streams and insert the snapshots (which need no positions); take the group's global
+//!    positions from the counter row (`UPDATE ... RETURNING`), insert the events and the commands under
+//!    them and NOTIFY the new position (delivered to listeners at COMMIT), in one statement: the counter's
+//!    row lock is held from here to COMMIT, which is what puts positions in commit order (see the README),
+//!    so it is taken last and once per group, and no round trip waits inside it; and COMMIT.
 //!
 //! It used to take six (BEGIN, locks, lookup, positions, the rest, COMMIT): on a loaded machine each round
 //! trip waits for the database's process to be scheduled, and the group's latency is the store's
@@ -83,14 +82,13 @@ struct Connection {
 struct Statements {
     lock_streams: Statement,
     find_known: Statement,
-    /// Takes the group's positions from the counter row and inserts the events under them, in one
-    /// statement, so the inserts need not wait for the positions to come back.
-    take_positions_and_insert_events: Statement,
-    /// Reads the positions the statement above took from the counter row (this transaction's own update).
-    insert_commands: Statement,
+    /// Takes the group's positions from the counter row, inserts the events and the commands under them
+    /// and NOTIFYs the group's end, in one statement: the inserts need not wait for the positions to come
+    /// back, and the counter's hold runs one statement. (A group of empty appends only notifies the
+    /// position it found, which changes nothing for a listener.)
+    take_positions_and_insert: Statement,
     update_streams: Statement,
     insert_snapshots: Statement,
-    notify: Statement,
 }
 
 impl Connection {
@@ -124,7 +122,7 @@ impl Statements {
                        ON c.stream = k.stream AND c.command_id = k.command_id",
                 )
                 .await?,
-            take_positions_and_insert_events: client
+            take_positions_and_insert: client
                 .prepare(
                     "WITH p AS (
                          UPDATE hexfold.global_position SET position = position + $6::int8
@@ -134,19 +132,16 @@ impl Statements {
                          SELECT p.position - $6::int8 + u.k, u.stream, u.version, u.payload, u.checksum
                          FROM p, unnest($1::int8[], $2::bytea[], $3::int8[], $4::bytea[], $5::int4[])
                               AS u(k, stream, version, payload, checksum)
+                     ), c AS (
+                         INSERT INTO hexfold.commands
+                             (stream, command_id, seq, command, first_version, last_version, first_global)
+                         SELECT u.stream, u.command_id, u.seq, u.command, u.first_version, u.last_version,
+                                p.position - $6::int8 + u.k
+                         FROM p, unnest($7::bytea[], $8::bytea[], $9::int8[], $10::bytea[], $11::int8[],
+                                        $12::int8[], $13::int8[])
+                              AS u(stream, command_id, seq, command, first_version, last_version, k)
                      )
-                     SELECT position FROM p",
-                )
-                .await?,
-            insert_commands: client
-                .prepare(
-                    "INSERT INTO hexfold.commands
-                         (stream, command_id, seq, command, first_version, last_version, first_global)
-                     SELECT u.stream, u.command_id, u.seq, u.command, u.first_version, u.last_version,
-                            g.position - $8::int8 + u.k
-                     FROM hexfold.global_position g,
-                          unnest($1::bytea[], $2::bytea[], $3::int8[], $4::bytea[], $5::int8[], $6::int8[],
-                                 $7::int8[]) AS u(stream, command_id, seq, command, first_version, last_version, k)",
+                     SELECT position, pg_notify('hexfold_global', position::text) FROM p",
                 )
                 .await?,
             update_streams: client
@@ -164,9 +159,6 @@ impl Statements {
                      SELECT * FROM unnest($1::bytea[], $2::int8[], $3::bytea[])
                      ON CONFLICT (stream, version) DO UPDATE SET bytes = EXCLUDED.bytes",
                 )
-                .await?,
-            notify: client
-                .prepare("SELECT pg_notify('hexfold_global', position::text) FROM hexfold.global_position")
                 .await?,
         })
     }
@@ -436,8 +428,8 @@ async fn transaction(conn: &mut Connection, group: &[Pending]) -> Result<Done, F
 }
 
 /// The group's transaction in two flights of pipelined statements: BEGIN, the stream locks and the
-/// command-id lookup; then (once the group is decided) the positions with the events, the commands,
-/// the streams, the snapshots, the NOTIFY and COMMIT. PostgreSQL runs a connection's statements one
+/// command-id lookup; then (once the group is decided) the streams, the snapshots, the positions with
+/// the events, the commands and the NOTIFY, and COMMIT. PostgreSQL runs a connection's statements one
 /// after another, so the lookup still runs after the locks are granted, and each statement sees the
 /// ones before it in the transaction.
 async fn transaction_on(
@@ -619,14 +611,16 @@ async fn transaction_on(
     let n = int8(events_staged);
     // Sent together without waiting for each answer (tokio-postgres pipelines concurrent queries on a
     // connection), COMMIT included; the first error fails the group.
-    let event_params: [&(dyn ToSql + Sync); 6] = [&ev.0, &ev.1, &ev.2, &ev.3, &ev.4, &n];
-    let command_params: [&(dyn ToSql + Sync); 8] =
-        [&cmd.0, &cmd.1, &cmd.2, &cmd.3, &cmd.4, &cmd.5, &cmd.6, &n];
+    let insert_params: [&(dyn ToSql + Sync); 13] = [
+        &ev.0, &ev.1, &ev.2, &ev.3, &ev.4, &n, &cmd.0, &cmd.1, &cmd.2, &cmd.3, &cmd.4, &cmd.5,
+        &cmd.6,
+    ];
     let stream_params: [&(dyn ToSql + Sync); 4] = [&up.0, &up.1, &up.2, &up.3];
     let snapshot_params: [&(dyn ToSql + Sync); 3] = [&snap.0, &snap.1, &snap.2];
-    let (end, commands, streams, snapshots, notified, committed) = tokio::join!(
-        client.query_one(&s.take_positions_and_insert_events, &event_params),
-        client.execute(&s.insert_commands, &command_params),
+    // What needs no positions (the streams' rows, locked since the first flight, and the snapshots) goes
+    // first: the counter's lock, taken by the positions' statement and held to COMMIT, then covers only
+    // what needs it, and the other processes' groups wait that much less for it.
+    let (streams, snapshots, end, committed) = tokio::join!(
         client.execute(&s.update_streams, &stream_params),
         async {
             if snap.0.is_empty() {
@@ -635,13 +629,7 @@ async fn transaction_on(
                 client.execute(&s.insert_snapshots, &snapshot_params).await
             }
         },
-        async {
-            if events_staged == 0 {
-                Ok(0)
-            } else {
-                client.execute(&s.notify, &[]).await
-            }
-        },
+        client.query_one(&s.take_positions_and_insert, &insert_params),
         client.batch_execute("COMMIT"),
     );
     // A connection lost in this flight may have carried the COMMIT: the outcome is unknown. Any other
@@ -653,11 +641,9 @@ async fn transaction_on(
             Failed::before_commit(e)
         }
     };
-    let end = end.map_err(failed)?;
-    commands.map_err(failed)?;
     streams.map_err(failed)?;
     snapshots.map_err(failed)?;
-    notified.map_err(failed)?;
+    let end = end.map_err(failed)?;
     committed.map_err(failed)?;
     let end: i64 = end.get(0);
     let base = (end.max(0) as u64).saturating_sub(events_staged);

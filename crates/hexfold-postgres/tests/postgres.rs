@@ -236,6 +236,28 @@ async fn writers_on_several_stores_give_a_follower_every_position_once_in_order(
                 read.extend(more);
             }
             assert_eq!(as_tuples(read), seen, "pages of {page}");
+            // The index names the same events, its own from memory and the others' from the database.
+            let mut index = Vec::new();
+            while let Some(more) = Some(
+                store
+                    .read_global_index(index.len() as u64 + 1, page)
+                    .await
+                    .unwrap(),
+            )
+            .filter(|more| !more.is_empty())
+            {
+                assert!(more.len() <= page);
+                index.extend(more);
+            }
+            let named: Vec<(u64, String, u64)> = seen
+                .iter()
+                .map(|(global, stream, version, _)| (*global, stream.clone(), *version))
+                .collect();
+            let index: Vec<(u64, String, u64)> = index
+                .into_iter()
+                .map(|e| (e.global, e.stream, e.version))
+                .collect();
+            assert_eq!(index, named, "the index in pages of {page}");
         }
     }
     let store: Arc<dyn EventStore> = Arc::new(open(PgConfig::new(&url)).await);

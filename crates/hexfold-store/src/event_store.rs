@@ -12,7 +12,8 @@ use std::pin::Pin;
 use tokio::sync::watch;
 
 use crate::{
-    AppendRequest, Appended, CommandRecord, GlobalRecord, Recorded, StoreError, StreamListing,
+    AppendRequest, Appended, CommandRecord, GlobalEntry, GlobalRecord, Recorded, StoreError,
+    StreamListing,
 };
 
 /// The future every [`EventStore`] method returns: boxed, so the trait is object safe (the server holds an
@@ -82,7 +83,7 @@ impl PositionWatch {
 /// - **Gapless global order.** Every event of every stream has a global position, numbered from 1 without
 ///   gaps, in commit order; [`read_global`](Self::read_global) from any position, followed with
 ///   [`watch_position`](Self::watch_position), yields every event exactly once and in order, whoever
-///   wrote it.
+///   wrote it. [`read_global_index`](Self::read_global_index) names the same events without payloads.
 /// - **Optimistic concurrency.** An append with `expected_version: Some(v)` on a stream whose head is not `v`
 ///   fails with [`StoreError::Conflict`] `{ expected: v, actual: head }` and writes nothing; of racing
 ///   appends at one version exactly one wins. `None` appends at whatever the head is.
@@ -150,6 +151,23 @@ pub trait EventStore: Send + Sync + 'static {
         from_global: u64,
         limit: usize,
     ) -> BoxFuture<'_, Result<Vec<GlobalRecord>, StoreError>>;
+
+    /// What [`read_global`](Self::read_global) would return for the same arguments, without the payloads:
+    /// each event's position, stream and version, with the same guarantees (committed only, a gapless
+    /// prefix, empty once the reader has caught up). For a follower that needs the payloads of few of the
+    /// streams it passes (it reads those with [`read`](Self::read)), so a backend over a database should
+    /// not fetch them. Payloads are not read, so damage in one is found by the reads that return it, not
+    /// here. The default reads the events and drops the payloads, for a backend whose reads are local.
+    fn read_global_index(
+        &self,
+        from_global: u64,
+        limit: usize,
+    ) -> BoxFuture<'_, Result<Vec<GlobalEntry>, StoreError>> {
+        Box::pin(async move {
+            let records = self.read_global(from_global, limit).await?;
+            Ok(records.into_iter().map(GlobalEntry::from).collect())
+        })
+    }
 
     /// The wake-ups of the global order (see [`PositionWatch`]). Cheap: it answers from memory.
     fn watch_position(&self) -> PositionWatch;

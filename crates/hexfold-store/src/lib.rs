@@ -178,6 +178,26 @@ pub struct GlobalRecord {
     pub payload: Vec<u8>,
 }
 
+/// Where one event stands in the global order, without its payload: what
+/// [`EventStore::read_global_index`] returns for a reader that wants to know which streams moved (and to
+/// which version) more often than what they say.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GlobalEntry {
+    pub global: u64,
+    pub stream: String,
+    pub version: u64,
+}
+
+impl From<GlobalRecord> for GlobalEntry {
+    fn from(record: GlobalRecord) -> GlobalEntry {
+        GlobalEntry {
+            global: record.global,
+            stream: record.stream,
+            version: record.version,
+        }
+    }
+}
+
 /// One entry of [`EventStore::list_streams`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StreamListing {

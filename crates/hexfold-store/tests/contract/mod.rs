@@ -19,8 +19,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use hexfold_store::{
-    AppendRequest, Appended, EventStore, GlobalRecord, StoreError, MAX_COMMAND_ID_BYTES,
-    MAX_EVENTS_PER_APPEND, MAX_EVENT_BYTES, MAX_READ_GLOBAL,
+    AppendRequest, Appended, EventStore, GlobalEntry, GlobalRecord, StoreError,
+    MAX_COMMAND_ID_BYTES, MAX_EVENTS_PER_APPEND, MAX_EVENT_BYTES, MAX_READ_GLOBAL,
 };
 
 /// How long a test waits for a wake-up or a task before it fails instead of hanging.
@@ -56,6 +56,7 @@ macro_rules! suite {
         $crate::contract::suite!(@each $module, $harness, [
             versions_are_gapless_per_stream,
             global_positions_are_gapless_across_streams,
+            the_global_index_names_what_read_global_reads,
             a_stale_expected_version_is_a_conflict_and_writes_nothing,
             racing_appends_at_one_version_have_one_winner,
             a_repeated_command_id_returns_the_original_forever,
@@ -156,6 +157,19 @@ pub async fn check_consistent(store: &dyn EventStore) -> (usize, BTreeMap<String
         global.extend(page);
     }
     assert_eq!(global.len(), by_global.len());
+    let mut index = Vec::new();
+    loop {
+        let page = store
+            .read_global_index(index.len() as u64 + 1, 997)
+            .await
+            .unwrap();
+        if page.is_empty() {
+            break;
+        }
+        index.extend(page);
+    }
+    let named: Vec<GlobalEntry> = global.iter().cloned().map(GlobalEntry::from).collect();
+    assert_eq!(index, named, "the global index names the global order");
     for (i, g) in global.iter().enumerate() {
         assert_eq!(g.global, i as u64 + 1, "global positions are gapless");
         assert_eq!(
@@ -241,6 +255,47 @@ pub async fn global_positions_are_gapless_across_streams(h: &mut impl Harness) {
     assert_eq!(store.read_global(0, 1).await.unwrap()[0].global, 1);
     assert!(store.read_global(5, 10).await.unwrap().is_empty());
     assert!(store.read_global(1, 0).await.unwrap().is_empty());
+    check_consistent(&*store).await;
+}
+
+/// `read_global_index` names exactly the events `read_global` returns for the same arguments, from any
+/// position (inside an append, past the end, 0) and with any limit, without their payloads.
+pub async fn the_global_index_names_what_read_global_reads(h: &mut impl Harness) {
+    let store = h.open().await;
+    append_to_two_streams(&*store).await;
+    // An empty append takes no position; the next event comes right after.
+    store
+        .append(req("b", "b-empty", Some(1), &[]))
+        .await
+        .unwrap();
+    store
+        .append(req("b", "b2", Some(1), &["b-e2", "b-e3"]))
+        .await
+        .unwrap();
+    assert_eq!(
+        store.read_global_index(1, 100).await.unwrap(),
+        [
+            (1, "a", 1),
+            (2, "a", 2),
+            (3, "b", 1),
+            (4, "a", 3),
+            (5, "b", 2),
+            (6, "b", 3)
+        ]
+        .map(|(global, stream, version)| GlobalEntry {
+            global,
+            stream: stream.into(),
+            version
+        })
+    );
+    for from in 0..=8 {
+        for limit in [0, 1, 2, 5, MAX_READ_GLOBAL, usize::MAX] {
+            let records = store.read_global(from, limit).await.unwrap();
+            let index = store.read_global_index(from, limit).await.unwrap();
+            let named: Vec<GlobalEntry> = records.into_iter().map(GlobalEntry::from).collect();
+            assert_eq!(index, named, "from {from}, limit {limit}");
+        }
+    }
     check_consistent(&*store).await;
 }
 
