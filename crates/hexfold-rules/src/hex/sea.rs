@@ -197,10 +197,20 @@ pub fn route_length(
             corner.degree += 1;
         }
     }
-    let walker = Walker {
+    let mut walker = Walker {
         corners: &corners,
         ships,
+        runs: Vec::with_capacity(corners.len()),
     };
+    walker.runs = (0..corners.len())
+        .map(|c| {
+            let mut runs = [Run::default(); 3];
+            for (slot, run) in runs.iter_mut().enumerate().take(corners[c].pieces().len()) {
+                *run = walker.run(c, slot);
+            }
+            runs
+        })
+        .collect();
     // A longest path starts where it cannot be extended backwards: a cut corner, or one where the seat's pieces do
     // not continue into exactly one other piece it may pass on to. Components with no such corner (a ring that can
     // be sailed or walked round) are found through the pieces no walk touched.
@@ -242,11 +252,25 @@ impl Corner {
     }
 }
 
+/// The pieces a route takes once it leaves a corner by one of its pieces: that piece and, while the corner it
+/// reaches is one a route can only pass through (not cut, and the seat's only other piece there may follow), the
+/// next, since stopping short of there is never longer. A route that enters a run is forced along all of it.
+#[derive(Clone, Copy, Default)]
+struct Run {
+    pieces: u64,
+    len: u8,
+    /// The corner where the run stops, and whether its last piece is a ship.
+    end: u8,
+    ship: bool,
+}
+
 /// The depth-first walk of [`route_length`] over its graph of the seat's pieces.
 struct Walker<'a> {
     corners: &'a [Corner],
     /// Which pieces are ships, by local number.
     ships: u64,
+    /// Each corner's runs, by the slot of their first piece among the corner's pieces.
+    runs: Vec<[Run; 3]>,
 }
 
 impl Walker<'_> {
@@ -262,12 +286,43 @@ impl Walker<'_> {
         }
     }
 
+    /// The run that leaves corner `c` by its piece in `slot`. Its pieces are used by no route that has not taken
+    /// its first: the corners inside it hold no other piece of the seat's, and no walk starts there (no start is a
+    /// corner a route passes through, and a ring of such corners is walked from one of its own). A run round a
+    /// ring stops where it would take its own piece again.
+    fn run(&self, c: usize, slot: usize) -> Run {
+        let (mut piece, mut at) = self.corners[c].pieces()[slot];
+        let mut run = Run {
+            pieces: 1 << piece,
+            len: 1,
+            end: at,
+            ship: false,
+        };
+        while self.passes_through(at) {
+            let next = match *self.corners[usize::from(at)].pieces() {
+                [(a, _), other] | [other, (a, _)] if a == piece => other,
+                _ => break,
+            };
+            if run.pieces & 1 << next.0 != 0 {
+                break;
+            }
+            run.pieces |= 1 << next.0;
+            run.len += 1;
+            (piece, at) = next;
+        }
+        run.end = at;
+        run.ship = self.ships >> piece & 1 == 1;
+        run
+    }
+
     /// The longest continuation from corner `c`, arrived at by a piece of kind `came` (`Some(true)` a ship), over
-    /// the own pieces not in `used`; marks every piece it crosses in `touched`.
+    /// the own pieces not in `used`; marks every piece it crosses in `touched`. A route leaving by a piece takes
+    /// that piece's whole run.
     fn walk(&self, c: u8, came: Option<bool>, used: u64, len: u8, touched: &mut u64) -> u8 {
         let corner = &self.corners[usize::from(c)];
+        let runs = &self.runs[usize::from(c)];
         let mut best = len;
-        for &(i, w) in corner.pieces() {
+        for (&(i, _), run) in corner.pieces().iter().zip(runs) {
             let bit = 1u64 << i;
             if used & bit != 0 {
                 continue;
@@ -276,11 +331,12 @@ impl Walker<'_> {
             if came.is_some_and(|k| k != ship) && !corner.switch {
                 continue;
             }
-            *touched |= bit;
-            let got = if self.corners[usize::from(w)].blocked {
-                len + 1
+            *touched |= run.pieces;
+            let len = len + run.len;
+            let got = if self.corners[usize::from(run.end)].blocked {
+                len
             } else {
-                self.walk(w, Some(ship), used | bit, len + 1, touched)
+                self.walk(run.end, Some(run.ship), used | run.pieces, len, touched)
             };
             best = best.max(got);
         }
