@@ -180,6 +180,24 @@ pub fn route_length(
             *c
         }));
     }
+    // The same graph is often searched twice in a row (decide folds an event into its copy of the state, evolve
+    // then folds it into the state), and its length depends on nothing else.
+    let graph = RouteGraph {
+        ships,
+        cut: corners
+            .iter()
+            .enumerate()
+            .fold(0, |m, (c, x)| m | u128::from(x.blocked) << c),
+        switch: corners
+            .iter()
+            .enumerate()
+            .fold(0, |m, (c, x)| m | u128::from(x.switch) << c),
+        ends,
+    };
+    if let Some(len) = RouteGraph::recent(&graph) {
+        return len;
+    }
+    let ends = &graph.ends;
     // Each corner's pieces in the board's order of its sides, with the corner at their other end.
     let mut local = vec![u8::MAX; t.edge_count()];
     for (i, &e) in own.iter().enumerate() {
@@ -217,7 +235,7 @@ pub fn route_length(
     let mut best = 0;
     let mut touched = 0u64;
     let mut started = vec![false; corners.len()];
-    for end in &ends {
+    for end in ends {
         for &c in end {
             if started[usize::from(c)] || walker.passes_through(c) {
                 continue;
@@ -231,7 +249,45 @@ pub fn route_length(
             best = best.max(walker.walk(end[0], None, 0, 0, &mut touched));
         }
     }
+    graph.remember(best);
     best
+}
+
+/// What [`route_length`]'s search reads, all of it: the seat's pieces by local number with their local corners
+/// (numbered in order of first appearance), which are ships, and which corners cut a route or join roads and
+/// ships. Two equal graphs have the same longest route, whatever board or seat they came from.
+#[derive(PartialEq, Eq)]
+struct RouteGraph {
+    ships: u64,
+    cut: u128,
+    switch: u128,
+    ends: Vec<[u8; 2]>,
+}
+
+/// How many searched graphs a thread keeps with their lengths: a command's events recount a few seats.
+const RECENT_ROUTES: usize = 8;
+
+thread_local! {
+    /// The last graphs searched on this thread with their lengths, newest last. Derived from nothing but the
+    /// graph, never stored with a game, and bounded.
+    static RECENT: std::cell::RefCell<Vec<(RouteGraph, u8)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl RouteGraph {
+    /// The length of this graph if it was one of the last searched.
+    fn recent(&self) -> Option<u8> {
+        RECENT.with_borrow(|r| r.iter().rev().find(|(g, _)| g == self).map(|&(_, n)| n))
+    }
+
+    /// Keeps this graph's length among the last searched, the oldest going.
+    fn remember(self, len: u8) {
+        RECENT.with_borrow_mut(|r| {
+            if r.len() >= RECENT_ROUTES {
+                r.remove(0);
+            }
+            r.push((self, len));
+        });
+    }
 }
 
 /// A corner of the seat's pieces in [`route_length`]'s graph.
