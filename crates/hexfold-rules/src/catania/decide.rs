@@ -139,7 +139,7 @@ pub(super) fn specialists(st: &State) -> [Option<Seat>; 5] {
 /// After a command that changed the buildings on the board, the specialist cards follow them (seed lines 16, 103;
 /// spec D-10: after every change, not only builds, so a card never lags the board).
 fn specialists_after(before: &State, c: &mut Ctx) {
-    if c.s.ck.vertices != before.ck.vertices {
+    if !VertexPiece::all_equal(&c.s.ck.vertices, &before.ck.vertices) {
         reassess_specialists(c);
     }
 }

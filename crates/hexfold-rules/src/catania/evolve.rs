@@ -8,7 +8,8 @@
 
 use super::*;
 use crate::cities_knights::evolve::{
-    apply as apply_layer, opening_step_done, pay, recompute_lengths, recompute_road_owner, take,
+    apply as apply_layer, opening_step_done, pay, recompute_lengths_at, recompute_road_owner,
+    recompute_seats, take,
 };
 use crate::cities_knights::{Event as E, Hand, Phase};
 use crate::hex::{BoardRef, EdgePiece, VertexPiece};
@@ -22,6 +23,15 @@ fn si(state: &State, seat: Seat) -> usize {
 fn lay(state: &mut State, edge: crate::hex::EdgeId, piece: EdgePiece) {
     if let Some(slot) = state.ck.edges.get_mut(edge.index()) {
         *slot = piece;
+    }
+}
+
+/// The bit of the seat whose road or ship lies on `edge` (bit `i` for seat `i`), none if the side is empty or off the
+/// board: whose length taking the piece off can change.
+fn owner_bit(state: &State, edge: crate::hex::EdgeId) -> u64 {
+    match state.ck.edges.get(edge.index()).and_then(|p| p.owner()) {
+        Some(o) => 1 << o.0.min(63),
+        None => 0,
     }
 }
 
@@ -153,10 +163,14 @@ pub(super) fn apply(state: &mut State, event: &Event) {
             if let Some(v) = state.ck.vertices.get_mut(vertex.index()) {
                 *v = VertexPiece::EMPTY;
             }
+            // The seats beside the corner, and the owners of the pieces taken off (counted before they go).
+            let mut owners = 0;
             for &e in removed {
+                owners |= owner_bit(state, e);
                 take_off(state, seat, e);
             }
-            recompute_lengths(&mut state.ck);
+            recompute_lengths_at(&mut state.ck, &[vertex]);
+            recompute_seats(&mut state.ck, owners);
         }
         Event::ForceMoved {
             force,
@@ -169,7 +183,10 @@ pub(super) fn apply(state: &mut State, event: &Event) {
                 Force::Hurricane => state.hurricane = Some(to),
                 Force::StormCloud => state.cloud = Some(to),
             }
+            // Only the wrecked pieces' owners lose anything of a route.
+            let mut owners = 0;
             for w in wrecks {
+                owners |= owner_bit(state, w.edge);
                 take_off(state, w.seat, w.edge);
                 if w.repair {
                     state.repairs.push(Repair {
@@ -179,9 +196,7 @@ pub(super) fn apply(state: &mut State, event: &Event) {
                     });
                 }
             }
-            if !wrecks.is_empty() {
-                recompute_lengths(&mut state.ck);
-            }
+            recompute_seats(&mut state.ck, owners);
         }
         Event::BuildingTilted { seat, vertex, sum } => {
             state.tilted.retain(|t| t.vertex != vertex);
@@ -219,7 +234,7 @@ pub(super) fn apply(state: &mut State, event: &Event) {
                     *m = None;
                 }
             }
-            recompute_lengths(&mut state.ck);
+            recompute_lengths_at(&mut state.ck, &[vertex]);
         }
         Event::SpecialistChanged { resource, holder } => {
             state.specialists[resource.index()] = holder;
@@ -452,5 +467,60 @@ fn follow_layer(state: &mut State, e: &ck::Event) {
             }
         }
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cities_knights::evolve::full_length;
+    use crate::cities_knights::Event as K;
+    use crate::playout::{Playout, RandomPlayer};
+
+    /// The fold recounts a trade route only for the seats beside what an event changed: after every event of random
+    /// games, at every seat count, each seat's length is still what a full recount of the board gives.
+    #[test]
+    fn route_lengths_are_a_full_recount_after_every_event() {
+        // Events that change a corner (a building or a knight) or take pieces off, and so recount some seats only.
+        let mut corner_events = 0;
+        let mut routes = 0;
+        for seats in 3..=6 {
+            for seed in 0..6 {
+                let config = Catania::random_config(seats, false);
+                let (_, mut playout) = Playout::<Catania>::seeded(&config, seed).unwrap();
+                let mut check = |step: &crate::playout::Step<'_, Catania>| {
+                    let mut st = step.before.clone();
+                    for e in step.events {
+                        apply(&mut st, e);
+                        corner_events += usize::from(matches!(
+                            e,
+                            Event::CornerCleared { .. }
+                                | Event::ForceMoved { .. }
+                                | Event::BuildingRuined { .. }
+                                | Event::Ck(
+                                    K::SettlementBuilt { .. }
+                                        | K::KnightBuilt { .. }
+                                        | K::KnightMoved { .. }
+                                        | K::KnightDisplaced { .. }
+                                        | K::KnightRetreated { .. }
+                                        | K::KnightDeserted { .. }
+                                )
+                        ));
+                        for seat in st.ck.seat_iter() {
+                            let stored = st.ck.players[seat.index()].road_length;
+                            assert_eq!(
+                                stored,
+                                full_length(&st.ck, seat),
+                                "{seats} seats, seed {seed}, {seat:?} after {e:?}"
+                            );
+                            routes += usize::from(stored > 0);
+                        }
+                    }
+                };
+                while playout.step(&mut check).is_ok() {}
+            }
+        }
+        assert!(corner_events > 1_000, "only {corner_events} corner events");
+        assert!(routes > 100_000, "only {routes} routes counted");
     }
 }

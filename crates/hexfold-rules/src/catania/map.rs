@@ -13,7 +13,8 @@
 //! Rows are pointy-top hexes in odd-r offset (odd rows drawn half a hex to the right); cell (col, row) is the axial
 //! hex (col - (row - row mod 2) / 2, row). Hex ids follow the table, row by row.
 
-use crate::hex::{Harbor, HexCoord, HexTile, Layout, Resource, Terrain, Topology};
+use crate::hex::{Board, BoardRef, Harbor, HexCoord, HexTile, Layout, Resource, Terrain, Topology};
+use std::sync::{Arc, OnceLock};
 
 /// Columns and rows of the table.
 pub const COLUMNS: usize = 15;
@@ -165,6 +166,16 @@ pub fn layout() -> Option<Layout> {
         }
     }
     Some(Layout { hexes, harbors })
+}
+
+/// The table's board, built once for the process: every game starts on it, so a game's setup and first state
+/// take it as it is instead of parsing the table and building the topology again (its chips come out in play on
+/// new boards, which share nothing with it but what [`Board::with_numbers`] keeps).
+pub fn board() -> Option<&'static BoardRef> {
+    static BOARD: OnceLock<Option<BoardRef>> = OnceLock::new();
+    BOARD
+        .get_or_init(|| Board::new(layout()?).map(|b| BoardRef(Arc::new(b))))
+        .as_ref()
 }
 
 /// Where each force starts.

@@ -128,7 +128,7 @@ pub static RULES: CkRules = CkRules {
 
 /// One map whatever the kind asked for.
 fn the_map(_: MapKind, _: &mut GameRng) -> Option<Layout> {
-    map::layout()
+    map::board().map(|b| b.layout().clone())
 }
 
 /// Catan, the main island, among the islands `labels` names (as [`islands`] gives them): the largest.
@@ -425,16 +425,20 @@ impl Game for Catania {
     }
 
     fn initial_state(setup: &Setup) -> State {
-        let mut layer = CitiesKnights::initial_state_with(
-            &ck::Setup {
-                seats: setup.seats,
-                layout: setup.layout.clone(),
-                first: setup.first,
-                negotiated_defence: false,
-                points_to_win: setup.points_to_win,
-            },
-            &RULES,
-        );
+        let layer_setup = ck::Setup {
+            seats: setup.seats,
+            layout: setup.layout.clone(),
+            first: setup.first,
+            negotiated_defence: false,
+            points_to_win: setup.points_to_win,
+        };
+        // Every setup `setup` makes is on the table's board, built once; a stored one is checked against it.
+        let mut layer = match map::board() {
+            Some(board) if *board.layout() == setup.layout => {
+                CitiesKnights::initial_state_on(&layer_setup, &RULES, board.clone())
+            }
+            _ => CitiesKnights::initial_state_with(&layer_setup, &RULES),
+        };
         // Seed section 2: the forces start on their start hexes (map legend, lines 192-194).
         let start = |force| {
             let t = layer.board().topology();

@@ -173,8 +173,11 @@ pub(super) fn choices(st: &State, seat: Seat, out: &mut Vec<Command>) {
         }
         return;
     }
+    // What costs nothing first: a wonder's condition may walk the seat's whole trade route, and most hands
+    // cannot pay a first level. The same commands as `may_start` alone would list.
+    let hand = st.ck.hand(seat).resources;
     for wonder in Wonder::ALL {
-        if may_start(st, seat, wonder).is_ok() {
+        if hand.contains(wonder.level_cost()) && may_start(st, seat, wonder).is_ok() {
             out.push(Command::StartWonder { wonder });
         }
     }

@@ -67,16 +67,51 @@ pub(crate) fn recompute_road_owner(state: &mut State, owner: Seat) {
     }
 }
 
+/// The road lengths a change at `corners` (a building or a knight placed, moved or removed there) can change: those
+/// of the seats with a road or ship at one of them. A length reads the board only at the corners of the seat's own
+/// pieces (whose building or knight cuts a route there, where its roads and ships meet), so every other seat's
+/// stays what it was, and only the few seats next to the change pay for the longest route search.
+pub(crate) fn recompute_lengths_at(state: &mut State, corners: &[VertexId]) {
+    let t = state.board.topology();
+    let mut mask = 0u64;
+    for &v in corners {
+        if v.index() >= t.vertex_count() {
+            // Only a corrupt stream names a corner off the board: every seat is recounted.
+            return recompute_lengths(state);
+        }
+        for &e in t.vertex_edges(v) {
+            if let Some(o) = state.edges[e.index()].owner() {
+                mask |= 1 << o.0.min(63);
+            }
+        }
+    }
+    recompute_seats(state, mask);
+}
+
+/// The road lengths of the seats in `mask` (bit `i` for seat `i`; a game has at most six).
+pub(crate) fn recompute_seats(state: &mut State, mask: u64) {
+    for s in 0..state.seats {
+        if mask & (1 << s.min(63)) != 0 {
+            recompute_length(state, Seat(s));
+        }
+    }
+}
+
 /// A seat's road length: its longest road, or on a board with ships its longest trade route (roads and ships
 /// meeting at its buildings and landing places).
 fn recompute_length(state: &mut State, seat: Seat) {
+    state.players[seat.index()].road_length = full_length(state, seat);
+}
+
+/// `seat`'s road length counted from the board, whatever the state says.
+pub(crate) fn full_length(state: &State, seat: Seat) -> u8 {
     let blockers = state.road_blockers(seat);
-    state.players[seat.index()].road_length = match &state.sea {
+    match &state.sea {
         None => longest_road(&state.board, &blockers, &state.edges, seat),
         Some(sea) => route_length(&state.board, &blockers, &state.edges, seat, |v| {
             sea.junction(seat, v)
         }),
-    };
+    }
 }
 
 fn put_under(state: &mut State, card: ProgressCard) {
@@ -130,7 +165,7 @@ pub(crate) fn apply(state: &mut State, event: &Event) {
             if let Phase::PlaceBuilding { index } = state.phase {
                 state.phase = Phase::PlaceRoad { index, vertex };
             }
-            recompute_lengths(state);
+            recompute_lengths_at(state, &[vertex]);
         }
         Event::RoadPlaced { seat, edge } => {
             state.edges[edge.index()] = EdgePiece::road(seat);
@@ -351,7 +386,7 @@ pub(crate) fn apply(state: &mut State, event: &Event) {
                 seat,
                 Hand::of_resources(state.rules().hex.costs.settlement),
             );
-            recompute_lengths(state);
+            recompute_lengths_at(state, &[vertex]);
         }
         Event::CityBuilt { seat, vertex, paid } => {
             state.vertices[vertex.index()] = VertexPiece::city(seat);
@@ -387,7 +422,7 @@ pub(crate) fn apply(state: &mut State, event: &Event) {
             } else {
                 pay(state, seat, Hand::of_resources(state.rules().knight_cost));
             }
-            recompute_lengths(state);
+            recompute_lengths_at(state, &[vertex]);
         }
         Event::KnightActivated { seat, vertex, free } => {
             if let Some(k) = knight_mut(state, vertex) {
@@ -415,7 +450,7 @@ pub(crate) fn apply(state: &mut State, event: &Event) {
         Event::KnightMoved { from, to, .. } => {
             let k = state.knights[from.index()].take();
             state.knights[to.index()] = k.map(|k| Knight { active: false, ..k });
-            recompute_lengths(state);
+            recompute_lengths_at(state, &[from, to]);
         }
         Event::KnightDisplaced {
             from, seat, vertex, ..
@@ -432,7 +467,10 @@ pub(crate) fn apply(state: &mut State, event: &Event) {
                 let k = state.knights[f.index()].take();
                 state.knights[vertex.index()] = k.map(|k| Knight { active: false, ..k });
             }
-            recompute_lengths(state);
+            match from {
+                Some(f) => recompute_lengths_at(state, &[vertex, f]),
+                None => recompute_lengths_at(state, &[vertex]),
+            }
         }
         Event::KnightRetreated { seat, vertex } => {
             if let Some(i) = state
@@ -454,7 +492,7 @@ pub(crate) fn apply(state: &mut State, event: &Event) {
                     });
                 }
             }
-            recompute_lengths(state);
+            recompute_lengths_at(state, &[vertex]);
         }
         Event::KnightLeftBoard { seat } => {
             if let Some(i) = state
@@ -484,7 +522,7 @@ pub(crate) fn apply(state: &mut State, event: &Event) {
             settle(state, seat, |o| {
                 matches!(o, Obligation::RemoveKnight { .. })
             });
-            recompute_lengths(state);
+            recompute_lengths_at(state, &[vertex]);
         }
         Event::RobberChased { knight, hex, .. } => {
             state.robber = hex;

@@ -183,6 +183,12 @@ impl CitiesKnights {
     pub fn initial_state_with(setup: &Setup, rules: &'static CkRules) -> State {
         // A setup comes from `setup` or from storage written by it; a malformed one is a programming error.
         let board = Board::new(setup.layout.clone()).expect("a setup's layout is a valid board");
+        Self::initial_state_on(setup, rules, BoardRef(Arc::new(board)))
+    }
+
+    /// [`CitiesKnights::initial_state_with`] on `board`, already built from `setup`'s layout (a scenario's one
+    /// map, built once).
+    pub fn initial_state_on(setup: &Setup, rules: &'static CkRules, board: BoardRef) -> State {
         let desert = (rules.hex.robber_start)(&board);
         let (nv, ne) = (
             board.topology().vertex_count(),
@@ -191,7 +197,7 @@ impl CitiesKnights {
         let first = Seat(setup.first.0 % setup.seats.max(1));
         State {
             rules: Rules(rules),
-            board: BoardRef(Arc::new(board)),
+            board,
             seats: setup.seats,
             first,
             negotiated: setup.negotiated_defence,

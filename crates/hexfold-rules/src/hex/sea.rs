@@ -145,103 +145,254 @@ pub fn route_length(
     junction: impl Fn(VertexId) -> bool,
 ) -> u8 {
     let t = board.topology();
-    // Local numbering of the seat's pieces, so a u64 marks the used ones (21 roads and 30 ships in Catania), and
-    // an index from edge to local number, so a walk never searches.
-    let mut local = vec![u8::MAX; t.edge_count()];
+    // The seat's pieces and their corners as a small graph of its own, built once per count, so the search (which
+    // may take tens of thousands of steps on a large network of ships) only indexes arrays: pieces get local
+    // numbers, so a u64 marks the used ones (21 roads and 30 ships in Catania), and corners local numbers (two per
+    // piece at most), each with what a route may do there, asked once.
     let mut own: Vec<EdgeId> = Vec::new();
+    let mut ships = 0u64;
     for e in t.edges() {
-        if edges[e.index()].owner() == Some(seat) && own.len() < 64 {
-            local[e.index()] = own.len() as u8;
+        let p = edges[e.index()];
+        if p.owner() == Some(seat) && own.len() < 64 {
+            ships |= u64::from(p.is_ship()) << own.len();
             own.push(e);
         }
     }
     if own.is_empty() {
         return 0;
     }
-    let walker = Walker {
-        t,
-        local: &local,
-        edges,
-        blocked: |v: VertexId| matches!(blockers[v.index()].owner(), Some(o) if o != seat),
-        switch: |v: VertexId| blockers[v.index()].owner() == Some(seat) || junction(v),
+    let mut corner_of = vec![u8::MAX; t.vertex_count()];
+    let mut corners: Vec<Corner> = Vec::with_capacity(2 * own.len());
+    let mut ends: Vec<[u8; 2]> = Vec::with_capacity(own.len());
+    for &e in &own {
+        ends.push(t.edge_vertices(e).map(|v| {
+            let c = &mut corner_of[v.index()];
+            if *c == u8::MAX {
+                *c = corners.len() as u8;
+                corners.push(Corner {
+                    vertex: v,
+                    blocked: matches!(blockers[v.index()].owner(), Some(o) if o != seat),
+                    switch: blockers[v.index()].owner() == Some(seat) || junction(v),
+                    pieces: [(0, 0); 3],
+                    degree: 0,
+                });
+            }
+            *c
+        }));
+    }
+    // The same graph is often searched twice in a row (decide folds an event into its copy of the state, evolve
+    // then folds it into the state), and its length depends on nothing else.
+    let graph = RouteGraph {
+        ships,
+        cut: corners
+            .iter()
+            .enumerate()
+            .fold(0, |m, (c, x)| m | u128::from(x.blocked) << c),
+        switch: corners
+            .iter()
+            .enumerate()
+            .fold(0, |m, (c, x)| m | u128::from(x.switch) << c),
+        ends,
     };
+    if let Some(len) = RouteGraph::recent(&graph) {
+        return len;
+    }
+    let ends = &graph.ends;
+    // Each corner's pieces in the board's order of its sides, with the corner at their other end.
+    let mut local = vec![u8::MAX; t.edge_count()];
+    for (i, &e) in own.iter().enumerate() {
+        local[e.index()] = i as u8;
+    }
+    for (c, corner) in corners.iter_mut().enumerate() {
+        for &e in t.vertex_edges(corner.vertex) {
+            let i = local[e.index()];
+            if i == u8::MAX {
+                continue;
+            }
+            let [a, b] = ends[usize::from(i)];
+            let other = if usize::from(a) == c { b } else { a };
+            corner.pieces[usize::from(corner.degree)] = (i, other);
+            corner.degree += 1;
+        }
+    }
+    let mut walker = Walker {
+        corners: &corners,
+        ships,
+        runs: Vec::with_capacity(corners.len()),
+    };
+    walker.runs = (0..corners.len())
+        .map(|c| {
+            let mut runs = [Run::default(); 3];
+            for (slot, run) in runs.iter_mut().enumerate().take(corners[c].pieces().len()) {
+                *run = walker.run(c, slot);
+            }
+            runs
+        })
+        .collect();
     // A longest path starts where it cannot be extended backwards: a cut corner, or one where the seat's pieces do
     // not continue into exactly one other piece it may pass on to. Components with no such corner (a ring that can
     // be sailed or walked round) are found through the pieces no walk touched.
     let mut best = 0;
     let mut touched = 0u64;
-    let mut starts: Vec<VertexId> = Vec::new();
-    for &e in &own {
-        for v in t.edge_vertices(e) {
-            if starts.contains(&v) || walker.passes_through(v) {
+    let mut started = vec![false; corners.len()];
+    for end in ends {
+        for &c in end {
+            if started[usize::from(c)] || walker.passes_through(c) {
                 continue;
             }
-            starts.push(v);
-            best = best.max(walker.walk(v, None, 0, 0, &mut touched));
+            started[usize::from(c)] = true;
+            best = best.max(walker.walk(c, None, 0, 0, &mut touched));
         }
     }
-    for (i, &e) in own.iter().enumerate() {
+    for (i, end) in ends.iter().enumerate() {
         if touched & (1 << i) == 0 {
-            best = best.max(walker.walk(t.edge_vertices(e)[0], None, 0, 0, &mut touched));
+            best = best.max(walker.walk(end[0], None, 0, 0, &mut touched));
         }
     }
+    graph.remember(best);
     best
 }
 
-/// The depth-first walk of [`route_length`].
-struct Walker<'a, B, S> {
-    t: &'a Topology,
-    /// Each edge's local number among the seat's pieces, `u8::MAX` for the others.
-    local: &'a [u8],
-    edges: &'a [EdgePiece],
-    blocked: B,
-    /// Whether a path may pass from a road to a ship here.
-    switch: S,
+/// What [`route_length`]'s search reads, all of it: the seat's pieces by local number with their local corners
+/// (numbered in order of first appearance), which are ships, and which corners cut a route or join roads and
+/// ships. Two equal graphs have the same longest route, whatever board or seat they came from.
+#[derive(PartialEq, Eq)]
+struct RouteGraph {
+    ships: u64,
+    cut: u128,
+    switch: u128,
+    ends: Vec<[u8; 2]>,
 }
 
-impl<B: Fn(VertexId) -> bool, S: Fn(VertexId) -> bool> Walker<'_, B, S> {
-    /// Whether `v` is a corner every path through it could be extended across: not cut, and exactly two own
+/// How many searched graphs a thread keeps with their lengths: a command's events recount a few seats.
+const RECENT_ROUTES: usize = 8;
+
+thread_local! {
+    /// The last graphs searched on this thread with their lengths, newest last. Derived from nothing but the
+    /// graph, never stored with a game, and bounded.
+    static RECENT: std::cell::RefCell<Vec<(RouteGraph, u8)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl RouteGraph {
+    /// The length of this graph if it was one of the last searched.
+    fn recent(&self) -> Option<u8> {
+        RECENT.with_borrow(|r| r.iter().rev().find(|(g, _)| g == self).map(|&(_, n)| n))
+    }
+
+    /// Keeps this graph's length among the last searched, the oldest going.
+    fn remember(self, len: u8) {
+        RECENT.with_borrow_mut(|r| {
+            if r.len() >= RECENT_ROUTES {
+                r.remove(0);
+            }
+            r.push((self, len));
+        });
+    }
+}
+
+/// A corner of the seat's pieces in [`route_length`]'s graph.
+struct Corner {
+    vertex: VertexId,
+    /// Another seat's piece stands here: a route may end here but not pass through.
+    blocked: bool,
+    /// A route may pass from a road to a ship here.
+    switch: bool,
+    /// The seat's pieces here (their local numbers), each with the local corner at its other end.
+    pieces: [(u8, u8); 3],
+    degree: u8,
+}
+
+impl Corner {
+    fn pieces(&self) -> &[(u8, u8)] {
+        &self.pieces[..usize::from(self.degree)]
+    }
+}
+
+/// The pieces a route takes once it leaves a corner by one of its pieces: that piece and, while the corner it
+/// reaches is one a route can only pass through (not cut, and the seat's only other piece there may follow), the
+/// next, since stopping short of there is never longer. A route that enters a run is forced along all of it.
+#[derive(Clone, Copy, Default)]
+struct Run {
+    pieces: u64,
+    len: u8,
+    /// The corner where the run stops, and whether its last piece is a ship.
+    end: u8,
+    ship: bool,
+}
+
+/// The depth-first walk of [`route_length`] over its graph of the seat's pieces.
+struct Walker<'a> {
+    corners: &'a [Corner],
+    /// Which pieces are ships, by local number.
+    ships: u64,
+    /// Each corner's runs, by the slot of their first piece among the corner's pieces.
+    runs: Vec<[Run; 3]>,
+}
+
+impl Walker<'_> {
+    /// Whether corner `c` is one every path through it could be extended across: not cut, and exactly two own
     /// pieces there that may follow each other.
-    fn passes_through(&self, v: VertexId) -> bool {
-        if (self.blocked)(v) {
-            return false;
-        }
-        let mut kinds = self
-            .t
-            .vertex_edges(v)
-            .iter()
-            .filter(|e| self.local[e.index()] != u8::MAX)
-            .map(|e| self.edges[e.index()].is_ship());
-        match (kinds.next(), kinds.next(), kinds.next()) {
-            (Some(a), Some(b), None) => a == b || (self.switch)(v),
+    fn passes_through(&self, c: u8) -> bool {
+        let corner = &self.corners[usize::from(c)];
+        match *corner.pieces() {
+            [(a, _), (b, _)] if !corner.blocked => {
+                (self.ships >> a & 1 == self.ships >> b & 1) || corner.switch
+            }
             _ => false,
         }
     }
 
-    /// The longest continuation from `v`, arrived at by a piece of kind `came` (`Some(true)` a ship), over the own
-    /// pieces not in `used`; marks every piece it crosses in `touched`.
-    fn walk(&self, v: VertexId, came: Option<bool>, used: u64, len: u8, touched: &mut u64) -> u8 {
+    /// The run that leaves corner `c` by its piece in `slot`. Its pieces are used by no route that has not taken
+    /// its first: the corners inside it hold no other piece of the seat's, and no walk starts there (no start is a
+    /// corner a route passes through, and a ring of such corners is walked from one of its own). A run round a
+    /// ring stops where it would take its own piece again.
+    fn run(&self, c: usize, slot: usize) -> Run {
+        let (mut piece, mut at) = self.corners[c].pieces()[slot];
+        let mut run = Run {
+            pieces: 1 << piece,
+            len: 1,
+            end: at,
+            ship: false,
+        };
+        while self.passes_through(at) {
+            let next = match *self.corners[usize::from(at)].pieces() {
+                [(a, _), other] | [other, (a, _)] if a == piece => other,
+                _ => break,
+            };
+            if run.pieces & 1 << next.0 != 0 {
+                break;
+            }
+            run.pieces |= 1 << next.0;
+            run.len += 1;
+            (piece, at) = next;
+        }
+        run.end = at;
+        run.ship = self.ships >> piece & 1 == 1;
+        run
+    }
+
+    /// The longest continuation from corner `c`, arrived at by a piece of kind `came` (`Some(true)` a ship), over
+    /// the own pieces not in `used`; marks every piece it crosses in `touched`. A route leaving by a piece takes
+    /// that piece's whole run.
+    fn walk(&self, c: u8, came: Option<bool>, used: u64, len: u8, touched: &mut u64) -> u8 {
+        let corner = &self.corners[usize::from(c)];
+        let runs = &self.runs[usize::from(c)];
         let mut best = len;
-        // Asked at most once per corner of the walk, and only when the path would change kind here.
-        let mut may_switch = None;
-        for &e in self.t.vertex_edges(v) {
-            let i = self.local[e.index()];
-            if i == u8::MAX || used & (1 << i) != 0 {
+        for (&(i, _), run) in corner.pieces().iter().zip(runs) {
+            let bit = 1u64 << i;
+            if used & bit != 0 {
                 continue;
             }
-            let ship = self.edges[e.index()].is_ship();
-            if came.is_some_and(|k| k != ship)
-                && !*may_switch.get_or_insert_with(|| (self.switch)(v))
-            {
+            let ship = self.ships & bit != 0;
+            if came.is_some_and(|k| k != ship) && !corner.switch {
                 continue;
             }
-            *touched |= 1 << i;
-            let [a, b] = self.t.edge_vertices(e);
-            let w = if a == v { b } else { a };
-            let got = if (self.blocked)(w) {
-                len + 1
+            *touched |= run.pieces;
+            let len = len + run.len;
+            let got = if self.corners[usize::from(run.end)].blocked {
+                len
             } else {
-                self.walk(w, Some(ship), used | (1 << i), len + 1, touched)
+                self.walk(run.end, Some(run.ship), used | run.pieces, len, touched)
             };
             best = best.max(got);
         }
