@@ -869,6 +869,17 @@ async fn the_elasund_board_draws_its_squares_permits_buildings_ship_and_walls() 
     server.stop().await;
 }
 
+/// The id of the game the lobby's form just created, from the link it shows.
+async fn created_game(browser: &mut Browser) -> String {
+    let href = browser
+        .eval("document.querySelector('.created a').getAttribute('href')")
+        .await;
+    href.as_str()
+        .and_then(|h| h.strip_prefix("#/game/"))
+        .unwrap_or_else(|| panic!("a game link: {href}"))
+        .to_string()
+}
+
 /// The lobby's bot seats: a game whose three seats the server plays, created through the form, issues no seat
 /// link, plays to its end by itself, and the page opened on it follows every event live.
 #[tokio::test]
@@ -908,14 +919,7 @@ async fn a_game_of_bots_created_in_the_lobby_plays_to_its_end_on_the_page() {
         .eval("[document.querySelectorAll('a.seat-link').length, document.querySelectorAll('.bot-seat').length]")
         .await;
     assert_eq!(seats, serde_json::json!([0, 3]), "no token for a bot seat");
-    let href = browser
-        .eval("document.querySelector('.created a').getAttribute('href')")
-        .await;
-    let game_id = href
-        .as_str()
-        .and_then(|h| h.strip_prefix("#/game/"))
-        .unwrap_or_else(|| panic!("a game link: {href}"))
-        .to_string();
+    let game_id = created_game(&mut browser).await;
 
     browser
         .open(&format!("http://{}/#/game/{game_id}", server.addr))
@@ -968,14 +972,7 @@ async fn the_lobby_creates_a_timed_game_and_its_page_shows_the_deadline() {
     browser.eval(&fill("600", "90")).await;
     browser.click("form.create button[type=submit]").await;
     browser.eval("window.hexfold.settled()").await;
-    let href = browser
-        .eval("document.querySelector('.created a').getAttribute('href')")
-        .await;
-    let game_id = href
-        .as_str()
-        .and_then(|h| h.strip_prefix("#/game/"))
-        .unwrap_or_else(|| panic!("a game link: {href}"))
-        .to_string();
+    let game_id = created_game(&mut browser).await;
     let state = client
         .get_state(pb::GetStateRequest {
             game_id: game_id.clone(),
