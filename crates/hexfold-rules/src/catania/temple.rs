@@ -102,9 +102,9 @@ pub(super) fn settle(c: &mut Ctx, actor: Seat) {
                 c.push(Event::TributeDefaulted { from, to });
             }
             Some(_) => return,
-            // A debt waits for the layer's obligations and the castle's deposits too, which might take the cards
-            // it would be paid with.
-            None if !st.ck.obligations().is_empty() || !st.castle_due.is_empty() => return,
+            // A debt waits for everything else owed (the layer's obligations, the castle's deposits), which
+            // might take the cards it would be paid with.
+            None if !st.ck.obligations().is_empty() || st.owes() => return,
             None => {
                 let called = st.debts.iter().find_map(|d| match *d {
                     TempleDue::Debt { from, to }
