@@ -16,12 +16,16 @@ use super::{Engine, Shared, Wire};
 use crate::error::ApiError;
 use crate::stored::{self, StoredClock, StoredCommand, StoredGame, StoredMeta, StoredSummary};
 use hexfold_rules::{Game, Viewer};
-use hexfold_store::{AppendRequest, Appended};
+use hexfold_store::{AppendRequest, Appended, CommandRecord};
 use hexfold_table::{evolve, view_event, Accepted, Seed, TableEvent};
 use std::sync::Arc;
 
 /// Events read from the store and projected per step of a range read or a catch-up.
 pub(super) const READ_CHUNK: u64 = 256;
+
+/// The newest commands read for a timed game's clocks: every command a timed game appends records them, so
+/// the newest is almost always it; the few more cover commands appended past the version asked about.
+pub(super) const CLOCK_LOOKBACK: usize = 4;
 
 impl<G: StoredGame> Engine<G> {
     /// Loads a game's head from the store: its meta and head version (read at once, two independent reads), then
@@ -61,9 +65,10 @@ impl<G: StoredGame> Engine<G> {
     }
 
     /// The turn-timer clocks of a timed game at `version` (`state` is its state there), as the store has them:
-    /// the clocks its last command recorded, or at version 0 those of its creation. `None` for a game without a
-    /// timer. Reads the game's command list, so it costs a read of every command: only timed games pay it, when
-    /// their head is loaded or another server moved it.
+    /// the clocks the last command up to `version` recorded, or at version 0 those of its creation. `None` for
+    /// a game without a timer. Reads the newest few commands (a command appended since `version` is passed
+    /// over), and the whole list only if none of them recorded clocks: only timed games pay it, when their
+    /// head is loaded or another server moved it, and a long game pays no more than a short one.
     pub(super) async fn load_clock(
         &self,
         meta: &Meta<G>,
@@ -76,21 +81,24 @@ impl<G: StoredGame> Engine<G> {
         let seats = meta.seats.len();
         let waiting = G::waiting_for(state);
         if version > 0 {
-            let commands = self.shared.store.commands(&meta.id).await?;
-            for record in commands.iter().rev() {
-                let stored: StoredCommand<serde::de::IgnoredAny> =
-                    stored::decode("command", &meta.id, &record.command)?;
-                if let Some(clock) = stored.clock {
-                    if clock.since_ms.len() != seats
-                        || !(clock.reserve_ms.is_empty() || clock.reserve_ms.len() == seats)
-                    {
-                        return Err(ApiError::DataLoss(format!(
-                            "stored command {} of game {}: its clocks do not match the seats",
-                            record.command_id, meta.id
-                        )));
-                    }
-                    return Ok(Some(clock));
+            let newest = self
+                .shared
+                .store
+                .last_commands(&meta.id, CLOCK_LOOKBACK)
+                .await?;
+            let found = Self::last_clock(meta, version, newest.iter())?;
+            let found = match found {
+                Some(clock) => Some(clock),
+                // Fewer than asked for means that was every command.
+                None if newest.len() < CLOCK_LOOKBACK => None,
+                // Commands recorded without clocks (before a restart onto a timed build, say): look further.
+                None => {
+                    let all = self.shared.store.commands(&meta.id).await?;
+                    Self::last_clock(meta, version, all.iter().rev())?
                 }
+            };
+            if let Some(clock) = found {
+                return Ok(Some(clock));
             }
         }
         // At creation, or (a record written without clocks) from now: a wait never starts before it is known.
@@ -99,6 +107,31 @@ impl<G: StoredGame> Engine<G> {
             _ => self.shared.clock.now_ms(),
         };
         Ok(Some(timer.start(seats, &waiting, since)))
+    }
+
+    /// The clocks recorded by the first of `newest_first` that ends at or before `version`, and that has them.
+    fn last_clock<'r>(
+        meta: &Meta<G>,
+        version: u64,
+        newest_first: impl Iterator<Item = &'r CommandRecord>,
+    ) -> Result<Option<StoredClock>, ApiError> {
+        let seats = meta.seats.len();
+        for record in newest_first.filter(|r| r.last_version <= version) {
+            let stored: StoredCommand<serde::de::IgnoredAny> =
+                stored::decode("command", &meta.id, &record.command)?;
+            if let Some(clock) = stored.clock {
+                if clock.since_ms.len() != seats
+                    || !(clock.reserve_ms.is_empty() || clock.reserve_ms.len() == seats)
+                {
+                    return Err(ApiError::DataLoss(format!(
+                        "stored command {} of game {}: its clocks do not match the seats",
+                        record.command_id, meta.id
+                    )));
+                }
+                return Ok(Some(clock));
+            }
+        }
+        Ok(None)
     }
 
     pub(super) async fn create_stream(

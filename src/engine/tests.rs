@@ -76,13 +76,21 @@ fn shared_over(store: Arc<dyn EventStore>, other_writers: bool) -> Arc<Shared> {
 
 /// An engine for base Catan over `store`, and a new four-seat game: its id and the seats' credentials.
 async fn catan_game(store: Arc<dyn EventStore>) -> (Engine<Catan>, String, Vec<Credential>) {
+    catan_game_timed(store, 0).await
+}
+
+/// [`catan_game`] with a turn timer of `turn_seconds` (0: none).
+async fn catan_game_timed(
+    store: Arc<dyn EventStore>,
+    turn_seconds: u32,
+) -> (Engine<Catan>, String, Vec<Credential>) {
     let engine = Engine::<Catan>::new(shared_over(store, false));
     let seats = SeatNames::new(["a", "b", "c", "d"].map(String::from).to_vec()).unwrap();
     let options = stored::StoredOptions {
         map: "MAP_KIND_UNSPECIFIED".into(),
         victory_points: 0,
         negotiated_defence: false,
-        turn_seconds: 0,
+        turn_seconds,
         reserve_seconds: 0,
     };
     // What the API's default options resolve to for four seats.
@@ -385,6 +393,14 @@ impl EventStore for Counting {
         self.counted("commands", self.inner.commands(stream))
     }
 
+    fn last_commands<'a>(
+        &'a self,
+        stream: &'a str,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<CommandRecord>, StoreError>> {
+        self.counted("last_commands", self.inner.last_commands(stream, limit))
+    }
+
     fn find_command<'a>(
         &'a self,
         stream: &'a str,
@@ -666,6 +682,43 @@ async fn a_followed_game_nobody_here_watches_costs_no_read_of_its_events() {
         .unwrap();
     assert_eq!(now.version, last, "the dropped head is loaded again");
     assert!(counting.methods().contains(&"head"));
+}
+
+/// A timed game's clocks are in its commands. Another server loading its head reads the newest few commands,
+/// not the whole list (which made a long game cost more at every batch another server followed), and gets the
+/// deadlines the writing server has.
+#[tokio::test]
+async fn a_timed_games_clocks_are_read_from_its_newest_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let (writer, id, creds) = catan_game_timed(sled_store(dir.path()), 600).await;
+    for step in 0..24 {
+        let (seat, actions) = acting(&writer, &id, &creds).await;
+        let command = actions.commands[0].clone();
+        writer
+            .submit::<Plain>(
+                creds[seat],
+                submit(&id, step, Some(actions.version), command),
+            )
+            .await
+            .unwrap();
+    }
+    let store = Arc::clone(&writer.shared.store);
+    assert!(store.commands(&id).await.unwrap().len() > super::storage::CLOCK_LOOKBACK);
+    let counting = Arc::new(Counting::new(Arc::clone(&store)));
+    let other = Engine::<Catan>::new(shared_over(
+        Arc::clone(&counting) as Arc<dyn EventStore>,
+        true,
+    ));
+    let there = other.state(Credential::Anonymous, &id, None).await.unwrap();
+    let here = writer
+        .state(Credential::Anonymous, &id, None)
+        .await
+        .unwrap();
+    assert!(!here.deadlines.is_empty());
+    assert_eq!(there.deadlines, here.deadlines);
+    let calls = counting.methods();
+    assert!(calls.contains(&"last_commands"), "{calls:?}");
+    assert!(!calls.contains(&"commands"), "{calls:?}");
 }
 
 /// The server's follower reads the global order's index, never the events of a game nobody on this server

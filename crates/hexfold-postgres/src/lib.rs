@@ -758,6 +758,26 @@ impl EventStore for PgStore {
         }))
     }
 
+    fn last_commands<'a>(
+        &'a self,
+        stream: &'a str,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<CommandRecord>, StoreError>> {
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        Box::pin(self.call("last_commands", async move |client| {
+            // `(stream, seq)` is unique, so this is a backwards scan of that index, `limit` rows long.
+            let rows = rows_of_stream(
+                client,
+                stream,
+                "SELECT command_id, command, first_version, last_version FROM hexfold.commands
+                 WHERE stream = $1 ORDER BY seq DESC LIMIT $2",
+                &[&stream.as_bytes(), &limit],
+            )
+            .await?;
+            rows.iter().map(|row| command(row, stream)).collect()
+        }))
+    }
+
     fn find_command<'a>(
         &'a self,
         stream: &'a str,

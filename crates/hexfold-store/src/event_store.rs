@@ -178,6 +178,14 @@ pub trait EventStore: Send + Sync + 'static {
         stream: &'a str,
     ) -> BoxFuture<'a, Result<Vec<CommandRecord>, StoreError>>;
 
+    /// The stream's newest `limit` durable commands, newest first: the tail of [`Self::commands`] without
+    /// reading the rest, for a caller that wants only what the latest commands recorded.
+    fn last_commands<'a>(
+        &'a self,
+        stream: &'a str,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<CommandRecord>, StoreError>>;
+
     /// The durable command `command_id` of the stream, if it was appended. Meant for a command the rules
     /// refused (was it a retry of one that was applied?), so the common "never seen" answer should be cheap.
     fn find_command<'a>(

@@ -966,6 +966,42 @@ impl Store {
         Ok(out)
     }
 
+    /// The stream's newest `limit` durable commands, newest first. Blocking; the body of
+    /// [`EventStore::last_commands`]. Walks the stream's append records from the newest back, past any not
+    /// durable yet.
+    fn last_commands_blocking(
+        &self,
+        stream: &str,
+        limit: usize,
+    ) -> Result<Vec<CommandRecord>, StoreError> {
+        check_stream_name(stream)?;
+        let d = self.durable();
+        self.durable_meta(stream, d.txn)?;
+        let mut out = Vec::new();
+        for item in self
+            .db()
+            .scan_prefix(codec::stream_prefix(KIND_APPEND, stream))
+            .rev()
+        {
+            if out.len() >= limit {
+                break;
+            }
+            let (key, value) = item?;
+            let (last_version, _) = codec::append_key_parts(&key, stream)?;
+            let rec = AppendRecord::decode(&key, &value, last_version)?;
+            if rec.txn > d.txn {
+                continue;
+            }
+            out.push(CommandRecord {
+                command_id: rec.command_id.to_string(),
+                command: rec.command.to_vec(),
+                first_version: rec.first_version,
+                last_version,
+            });
+        }
+        Ok(out)
+    }
+
     /// The durable command `command_id` of the stream, if it was appended. The log thread's id index
     /// answers most lookups, including the common "never seen" case, without a scan; what it cannot settle
     /// (stream not cached or too long to index, a hash shared with another id, an append not durable yet)

@@ -145,6 +145,15 @@ impl EventStore for Store {
         Box::pin(self.off_worker(move |s| s.commands_blocking(&stream)))
     }
 
+    fn last_commands<'a>(
+        &'a self,
+        stream: &'a str,
+        limit: usize,
+    ) -> BoxFuture<'a, Result<Vec<CommandRecord>, StoreError>> {
+        let stream = stream.to_owned();
+        Box::pin(self.off_worker(move |s| s.last_commands_blocking(&stream, limit)))
+    }
+
     fn find_command<'a>(
         &'a self,
         stream: &'a str,

@@ -61,6 +61,7 @@ macro_rules! suite {
             racing_appends_at_one_version_have_one_winner,
             a_repeated_command_id_returns_the_original_forever,
             a_command_is_found_by_its_id,
+            the_last_commands_are_the_newest_first,
             an_append_without_events_records_only_its_command,
             snapshots_carried_by_an_append_are_written_with_it_and_only_inside_it,
             acknowledged_appends_are_readable_and_survive_reopen,
@@ -446,6 +447,53 @@ pub async fn a_command_is_found_by_its_id(h: &mut impl Harness) {
     );
     assert_eq!(
         store.find_command("nope", "c1").await,
+        Err(StoreError::NotFound)
+    );
+}
+
+/// `last_commands` is the tail of `commands`, newest first (empty appends included), across a reopen.
+pub async fn the_last_commands_are_the_newest_first(h: &mut impl Harness) {
+    let store = h.open().await;
+    store.create_stream("g", Vec::new()).await.unwrap();
+    store.create_stream("other", Vec::new()).await.unwrap();
+    for (id, events) in [
+        ("c1", &["e1"][..]),
+        ("c2", &[]),
+        ("c3", &["e2", "e3"]),
+        ("c4", &["e4"]),
+    ] {
+        store.append(req("g", id, None, events)).await.unwrap();
+        store.append(req("other", id, None, &["x"])).await.unwrap();
+    }
+    let last = async |store: &dyn EventStore, limit| -> Vec<(String, u64, u64)> {
+        let commands = store.last_commands("g", limit).await.unwrap();
+        commands
+            .into_iter()
+            .map(|c| (c.command_id, c.first_version, c.last_version))
+            .collect()
+    };
+    let all = [
+        ("c4".to_string(), 4, 4),
+        ("c3".to_string(), 2, 3),
+        ("c2".to_string(), 2, 1),
+        ("c1".to_string(), 1, 1),
+    ];
+    assert_eq!(last(&*store, 2).await, all[..2]);
+    assert_eq!(last(&*store, 10).await, all);
+    assert_eq!(last(&*store, 0).await, []);
+    let tail: Vec<_> = store
+        .commands("g")
+        .await
+        .unwrap()
+        .into_iter()
+        .rev()
+        .take(3)
+        .collect();
+    assert_eq!(store.last_commands("g", 3).await.unwrap(), tail);
+    let store = h.reopen(store).await;
+    assert_eq!(last(&*store, 1).await, all[..1]);
+    assert_eq!(
+        store.last_commands("nope", 1).await,
         Err(StoreError::NotFound)
     );
 }
