@@ -942,26 +942,14 @@ impl Store {
 
     /// The stream's durable commands in append order. Blocking; the body of [`EventStore::commands`].
     fn commands_blocking(&self, stream: &str) -> Result<Vec<CommandRecord>, StoreError> {
-        check_stream_name(stream)?;
-        let d = self.durable();
-        self.durable_meta(stream, d.txn)?;
+        let (records, durable) = self.append_records(stream)?;
         let mut out = Vec::new();
-        for item in self
-            .db()
-            .scan_prefix(codec::stream_prefix(KIND_APPEND, stream))
-        {
-            let (key, value) = item?;
-            let (last_version, _) = codec::append_key_parts(&key, stream)?;
-            let rec = AppendRecord::decode(&key, &value, last_version)?;
-            if rec.txn > d.txn {
-                break;
+        for item in records {
+            // The records not durable yet are the newest, so the first of them ends the list.
+            match durable_command(item, stream, durable)? {
+                Some(command) => out.push(command),
+                None => break,
             }
-            out.push(CommandRecord {
-                command_id: rec.command_id.to_string(),
-                command: rec.command.to_vec(),
-                first_version: rec.first_version,
-                last_version,
-            });
         }
         Ok(out)
     }
@@ -974,32 +962,26 @@ impl Store {
         stream: &str,
         limit: usize,
     ) -> Result<Vec<CommandRecord>, StoreError> {
-        check_stream_name(stream)?;
-        let d = self.durable();
-        self.durable_meta(stream, d.txn)?;
+        let (records, durable) = self.append_records(stream)?;
         let mut out = Vec::new();
-        for item in self
-            .db()
-            .scan_prefix(codec::stream_prefix(KIND_APPEND, stream))
-            .rev()
-        {
+        for item in records.rev() {
             if out.len() >= limit {
                 break;
             }
-            let (key, value) = item?;
-            let (last_version, _) = codec::append_key_parts(&key, stream)?;
-            let rec = AppendRecord::decode(&key, &value, last_version)?;
-            if rec.txn > d.txn {
-                continue;
-            }
-            out.push(CommandRecord {
-                command_id: rec.command_id.to_string(),
-                command: rec.command.to_vec(),
-                first_version: rec.first_version,
-                last_version,
-            });
+            out.extend(durable_command(item, stream, durable)?);
         }
         Ok(out)
+    }
+
+    /// The append records of an existing stream, oldest first, and the last durable transaction.
+    fn append_records(&self, stream: &str) -> Result<(sled::Iter, u64), StoreError> {
+        check_stream_name(stream)?;
+        let d = self.durable();
+        self.durable_meta(stream, d.txn)?;
+        let records = self
+            .db()
+            .scan_prefix(codec::stream_prefix(KIND_APPEND, stream));
+        Ok((records, d.txn))
     }
 
     /// The durable command `command_id` of the stream, if it was appended. The log thread's id index
@@ -1167,6 +1149,23 @@ impl Store {
             .flushes
             .load(std::sync::atomic::Ordering::Relaxed)
     }
+}
+
+/// The command of one append record of `stream`, or `None` if its transaction is past `durable`.
+fn durable_command(
+    item: sled::Result<(sled::IVec, sled::IVec)>,
+    stream: &str,
+    durable: u64,
+) -> Result<Option<CommandRecord>, StoreError> {
+    let (key, value) = item?;
+    let (last_version, _) = codec::append_key_parts(&key, stream)?;
+    let rec = AppendRecord::decode(&key, &value, last_version)?;
+    Ok((rec.txn <= durable).then(|| CommandRecord {
+        command_id: rec.command_id.to_string(),
+        command: rec.command.to_vec(),
+        first_version: rec.first_version,
+        last_version,
+    }))
 }
 
 #[cfg(test)]
