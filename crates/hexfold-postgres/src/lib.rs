@@ -323,34 +323,22 @@ impl PgStore {
         from: u64,
         limit: usize,
     ) -> Result<Vec<GlobalRecord>, StoreError> {
-        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        self.call("read_global", async move |client| {
-            // One statement, one snapshot: positions are handed out in commit order (see the README), so
-            // what it sees is a gapless prefix of the global order.
-            let statement = client
-                .prepare_cached(
-                    "SELECT global, stream, version, payload, checksum FROM hexfold.events
-                     WHERE global >= $1 ORDER BY global LIMIT $2",
-                )
-                .await
-                .map_err(pg)?;
-            let rows = client
-                .query(&statement, &[&int8(from), &limit])
-                .await
-                .map_err(pg)?;
-            rows.iter()
-                .map(|row| {
-                    let stream = utf8(row.get("stream"), "a stored stream name")?;
-                    let e = event(&stream, row)?;
-                    Ok(GlobalRecord {
-                        global: e.global,
-                        stream,
-                        version: e.version,
-                        payload: e.payload,
-                    })
+        self.global_rows(
+            "read_global",
+            "SELECT global, stream, version, payload, checksum FROM hexfold.events
+             WHERE global >= $1 ORDER BY global LIMIT $2",
+            from,
+            limit,
+            |row, stream| {
+                let e = event(&stream, row)?;
+                Ok(GlobalRecord {
+                    global: e.global,
+                    stream,
+                    version: e.version,
+                    payload: e.payload,
                 })
-                .collect()
-        })
+            },
+        )
         .await
     }
 
@@ -361,31 +349,44 @@ impl PgStore {
         from: u64,
         limit: usize,
     ) -> Result<Vec<GlobalEntry>, StoreError> {
+        self.global_rows(
+            "read_global_index",
+            "SELECT global, stream, version FROM hexfold.events
+             WHERE global >= $1 ORDER BY global LIMIT $2",
+            from,
+            limit,
+            |row, stream| {
+                let record = || format!("event at global position {}", row.get::<_, i64>("global"));
+                Ok(GlobalEntry {
+                    global: stored_u64(row, "global", &record)?,
+                    version: stored_u64(row, "version", &record)?,
+                    stream,
+                })
+            },
+        )
+        .await
+    }
+
+    /// The rows `sql` selects from position `$1` on, at most `$2` of them, each with its stream's name made
+    /// into an item by `item`. One statement, one snapshot: positions are handed out in commit order (see the
+    /// README), so what it sees is a gapless prefix of the global order.
+    async fn global_rows<T>(
+        &self,
+        what: &'static str,
+        sql: &'static str,
+        from: u64,
+        limit: usize,
+        item: impl Fn(&Row, String) -> Result<T, StoreError>,
+    ) -> Result<Vec<T>, StoreError> {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        self.call("read_global_index", async move |client| {
-            // One snapshot, as for the events themselves.
-            let statement = client
-                .prepare_cached(
-                    "SELECT global, stream, version FROM hexfold.events
-                     WHERE global >= $1 ORDER BY global LIMIT $2",
-                )
-                .await
-                .map_err(pg)?;
+        self.call(what, async move |client| {
+            let statement = client.prepare_cached(sql).await.map_err(pg)?;
             let rows = client
                 .query(&statement, &[&int8(from), &limit])
                 .await
                 .map_err(pg)?;
             rows.iter()
-                .map(|row| {
-                    let stream = utf8(row.get("stream"), "a stored stream name")?;
-                    let record =
-                        || format!("event at global position {}", row.get::<_, i64>("global"));
-                    Ok(GlobalEntry {
-                        global: stored_u64(row, "global", &record)?,
-                        version: stored_u64(row, "version", &record)?,
-                        stream,
-                    })
-                })
+                .map(|row| item(row, utf8(row.get("stream"), "a stored stream name")?))
                 .collect()
         })
         .await
