@@ -86,16 +86,14 @@ impl<G: StoredGame> Engine<G> {
                 .store
                 .last_commands(&meta.id, CLOCK_LOOKBACK)
                 .await?;
-            let found = Self::last_clock(meta, version, newest.iter())?;
-            let found = match found {
-                Some(clock) => Some(clock),
-                // Fewer than asked for means that was every command.
-                None if newest.len() < CLOCK_LOOKBACK => None,
-                // Commands recorded without clocks (before a restart onto a timed build, say): look further.
-                None => {
+            let found = match Self::last_clock(meta, version, newest.iter())? {
+                // As many as asked for, none with clocks (commands recorded without them, or appended since
+                // `version`): the older ones may have them. (Fewer than asked for were all there are.)
+                None if newest.len() == CLOCK_LOOKBACK => {
                     let all = self.shared.store.commands(&meta.id).await?;
                     Self::last_clock(meta, version, all.iter().rev())?
                 }
+                found => found,
             };
             if let Some(clock) = found {
                 return Ok(Some(clock));
