@@ -16,13 +16,14 @@ shift 2
 bin=${HEXFOLD_PG_BIN:-$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)}
 user=${PG_USER:-nobody}
 dir=$(mktemp -d)
+as_pg() { runuser -u "$user" -- "$@"; }
+# Set before anything can fail, so a failed initdb or start leaves no directory behind either.
+trap 'as_pg "$bin/pg_ctl" -D "$dir/data" -m fast stop >/dev/null 2>&1 || true; rm -rf "$dir"' EXIT
 chmod 755 "$dir"
 mkdir "$dir/data" && chown "$user" "$dir/data"
-as_pg() { runuser -u "$user" -- "$@"; }
 as_pg "$bin/initdb" -D "$dir/data" -U hexfold --auth=trust >/dev/null
 as_pg "$bin/pg_ctl" -D "$dir/data" -l "$dir/data/log" -w -o "-k $dir/data -c listen_addresses= \
   -c max_connections=400 -c shared_preload_libraries=pg_stat_statements" start >/dev/null
-trap 'as_pg "$bin/pg_ctl" -D "$dir/data" -m fast stop >/dev/null; rm -rf "$dir"' EXIT
 psql() { command psql -h "$dir/data" -U hexfold -qAt "$@"; }
 postmaster=$(head -1 "$dir/data/postmaster.pid")
 
