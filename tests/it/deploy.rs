@@ -174,7 +174,16 @@ fn the_docker_build_context_leaves_out_build_and_data_directories() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let buildkit = patterns(&root.join("deploy/Dockerfile.dockerignore"));
     assert_eq!(patterns(&root.join(".dockerignore")), buildkit);
-    for needed in ["**/target", "**/node_modules", "**/hexfold-data", "**/*.jsonl", ".git"] {
-        assert!(buildkit.iter().any(|p| p == needed), "{needed}: {buildkit:?}");
+    for needed in [
+        "**/target",
+        "**/node_modules",
+        "**/hexfold-data",
+        "**/*.jsonl",
+        ".git",
+    ] {
+        assert!(
+            buildkit.iter().any(|p| p == needed),
+            "{needed}: {buildkit:?}"
+        );
     }
 }

@@ -49,7 +49,10 @@ fn run(command: &mut Command, what: &str) {
 fn protoc_generates_go_java_and_csharp_without_extra_flags_and_the_go_compiles() {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
     let documented = format!("protoc -Iproto --go_out=… --java_out=… --csharp_out=… {PROTO_FILES}");
-    assert!(readme.contains(&documented), "README.md no longer shows `{documented}`");
+    assert!(
+        readme.contains(&documented),
+        "README.md no longer shows `{documented}`"
+    );
     let tmp = tempfile::tempdir().unwrap();
     let (gopath, java, csharp) = (
         tmp.path().join("go"),
@@ -139,13 +142,22 @@ async fn the_readme_go_commands_build_a_client_that_calls_the_server() {
         .split_whitespace()
         .filter(|word| word.starts_with("golang-") || word.starts_with("proto"))
         .collect();
-    assert!(named.contains(&"golang-github-golang-protobuf-1-5-dev"), "{named:?}");
+    assert!(
+        named.contains(&"golang-github-golang-protobuf-1-5-dev"),
+        "{named:?}"
+    );
     for package in &named {
-        assert!(ci.contains(package), ".ci/run does not install {package}, which README.md names");
+        assert!(
+            ci.contains(package),
+            ".ci/run does not install {package}, which README.md names"
+        );
     }
 
     let commands = readme_block("<!-- go-client -->");
-    assert!(commands.contains(PROTO_FILES) && commands.contains(README_SERVER), "{commands}");
+    assert!(
+        commands.contains(PROTO_FILES) && commands.contains(README_SERVER),
+        "{commands}"
+    );
     // The commands run from a checkout's root: a scratch one holding the two directories they read, so that
     // what they write (go/, the binary) stays out of the source tree.
     let work = tempfile::tempdir().unwrap();
@@ -160,7 +172,10 @@ async fn the_readme_go_commands_build_a_client_that_calls_the_server() {
     let output = tokio::process::Command::new("bash")
         .current_dir(work.path())
         .args(["-euo", "pipefail", "-c", &script])
-        .env("GOCACHE", Path::new(env!("CARGO_TARGET_TMPDIR")).join("go-build-cache"))
+        .env(
+            "GOCACHE",
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join("go-build-cache"),
+        )
         .env("GOFLAGS", "")
         .env_remove("GOROOT")
         .output()
