@@ -5,7 +5,8 @@
 //! - the package's own test suite (pytest) against a server of this test's, and a server it starts and restarts
 //!   itself for the reconnecting subscriptions;
 //! - the examples on the package: `tests/python/play.py` (gRPC with grpcio), `tests/python/bot.py` (a bot over
-//!   `Play`) and `tests/python/grpc_web.py` (gRPC-Web over HTTP/1.1, as a browser sends it).
+//!   `Play`) and `tests/python/grpc_web.py` (gRPC-Web over HTTP/1.1, as a browser sends it);
+//! - `tests/python/readme_grpcurl.py`: README.md's grpcurl bodies are requests the server takes (the `bots` shape).
 //!
 //! Needs `python3` with its `venv` module (Debian's `python3-venv`, which `.ci/run` installs where it is missing)
 //! and PyPI, the first time only: the venv is kept while the requirements files are unchanged. A machine without
@@ -169,4 +170,9 @@ async fn a_browser_style_grpc_web_client_plays_and_reads() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_python_bot_plays_a_seat_with_three_server_bots_to_the_end() {
     run_script("bot.py", "python bot: all checks passed").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_readmes_grpcurl_bodies_parse_and_its_bots_shape_creates_bot_seats() {
+    run_script("readme_grpcurl.py", "readme grpcurl: all checks passed").await;
 }
