@@ -11,7 +11,7 @@
 //! Needs the Debian packages the README's Go section names, which `.ci/run` installs (the test checks that it
 //! names each of them). A machine without them fails these tests rather than skipping them.
 
-use crate::support;
+use crate::support::{self, succeed, succeed_async};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -33,18 +33,6 @@ fn readme_block(marker: &str) -> String {
     after[start..start + len].to_string()
 }
 
-fn run(command: &mut Command, what: &str) {
-    let out = command.output().unwrap_or_else(|e| {
-        panic!("{what}: {e} (install the packages named in tests/it/protos.rs)")
-    });
-    assert!(
-        out.status.success(),
-        "{what} failed: {}\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
 #[test]
 fn protoc_generates_go_java_and_csharp_without_extra_flags_and_the_go_compiles() {
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
@@ -62,7 +50,7 @@ fn protoc_generates_go_java_and_csharp_without_extra_flags_and_the_go_compiles()
     for dir in [gopath.join("src"), java.clone(), csharp.clone()] {
         std::fs::create_dir_all(dir).unwrap();
     }
-    run(
+    succeed(
         Command::new("bash")
             .current_dir(root())
             .arg("-c")
@@ -72,7 +60,7 @@ fn protoc_generates_go_java_and_csharp_without_extra_flags_and_the_go_compiles()
             .env("GO", gopath.join("src"))
             .env("JAVA", &java)
             .env("CS", &csharp),
-        "protoc",
+        "protoc (install the packages README.md names under \"Go\")",
     );
 
     // Each proto package is its own Go package, in the directory its go_package names.
@@ -94,7 +82,7 @@ fn protoc_generates_go_java_and_csharp_without_extra_flags_and_the_go_compiles()
     }
     // GOPATH mode finds the protobuf runtime where Debian's golang-google-protobuf-dev puts it, so the build
     // needs no network.
-    run(
+    succeed(
         Command::new("go")
             .current_dir(tmp.path())
             .args(["build", "github.com/hexfold/hexfold/gen/go/hexfold/v1/..."])
@@ -169,26 +157,20 @@ async fn the_readme_go_commands_build_a_client_that_calls_the_server() {
     let server = support::start(dir.path()).await;
     let script = commands.replace(README_SERVER, &format!("http://{}", server.addr));
     // Go's build cache is kept between runs beside the other test scratch; nothing else comes from the caller.
-    let output = tokio::process::Command::new("bash")
-        .current_dir(work.path())
-        .args(["-euo", "pipefail", "-c", &script])
-        .env(
-            "GOCACHE",
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join("go-build-cache"),
-        )
-        .env("GOFLAGS", "")
-        .env_remove("GOROOT")
-        .output()
-        .await
-        .expect("run bash");
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success(),
-        "the README's Go commands failed ({}); with Debian's packages, golang-google-grpc-dev pulls in \
-         golang-github-golang-protobuf-1-3-dev unless -1-5-dev is named:\n{stdout}\n{}",
-        output.status,
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let stdout = succeed_async(
+        tokio::process::Command::new("bash")
+            .current_dir(work.path())
+            .args(["-euo", "pipefail", "-c", &script])
+            .env(
+                "GOCACHE",
+                Path::new(env!("CARGO_TARGET_TMPDIR")).join("go-build-cache"),
+            )
+            .env("GOFLAGS", "")
+            .env_remove("GOROOT"),
+        "the README's Go commands (with Debian's packages, golang-google-grpc-dev pulls in \
+         golang-github-golang-protobuf-1-3-dev unless -1-5-dev is named)",
+    )
+    .await;
     for check in [
         "CreateGame gives three seat tokens",
         "a new game's stream starts with the caught-up marker",

@@ -2,8 +2,8 @@
 //! installed from its folder into a venv of the test's own under target/ (stock Debian's pip refuses installs
 //! outside one, PEP 668), with the versions pinned in its requirements files:
 //! - the package's generated modules are what `proto/` generates now (`generate.py --check`);
-//! - the package's own test suite (pytest) against a server of this test's, and a server it starts and restarts
-//!   itself for the reconnecting subscriptions;
+//! - the package's own test suite (pytest) against a server of this test's, one over TLS with a CA made at run
+//!   time, and a server it starts and restarts itself for the reconnecting subscriptions;
 //! - the examples on the package: `tests/python/play.py` (gRPC with grpcio), `tests/python/bot.py` (a bot over
 //!   `Play`) and `tests/python/grpc_web.py` (gRPC-Web over HTTP/1.1, as a browser sends it);
 //! - `tests/python/readme_grpcurl.py`: README.md's grpcurl bodies are requests the server takes (the `bots` shape).
@@ -12,25 +12,13 @@
 //! and PyPI, the first time only: the venv is kept while the requirements files are unchanged. A machine without
 //! them fails these tests rather than skipping them.
 
-use crate::support;
+use crate::support::{self, succeed, succeed_async};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn run(command: &mut Command, what: &str) -> String {
-    let output = command.output().unwrap_or_else(|e| panic!("{what}: {e}"));
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    assert!(
-        output.status.success(),
-        "{what} failed ({}):\n{stdout}\n{}",
-        output.status,
-        String::from_utf8_lossy(&output.stderr)
-    );
-    stdout
 }
 
 /// The test's venv, with `clients/python`'s pinned requirements (made again when they change) and the package
@@ -47,7 +35,7 @@ fn venv_python() -> &'static Path {
             .concat();
         // `--isolated`: no pip configuration or PIP_* variable of the caller's applies.
         let pip = |args: &[&str], what: &str| {
-            run(
+            succeed(
                 Command::new(&python)
                     .args([
                         "-m",
@@ -63,7 +51,7 @@ fn venv_python() -> &'static Path {
         };
         if std::fs::read_to_string(&stamp).ok().as_deref() != Some(requirements.as_str()) {
             let _ = std::fs::remove_dir_all(&venv);
-            run(
+            succeed(
                 Command::new("python3").args(["-m", "venv"]).arg(&venv),
                 "python3 -m venv (Debian: apt-get install python3-venv)",
             );
@@ -99,18 +87,6 @@ fn python(args: &[&std::ffi::OsStr]) -> tokio::process::Command {
     command
 }
 
-async fn output_of(mut command: tokio::process::Command, what: &str) -> String {
-    let output = command.output().await.expect(what);
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    assert!(
-        output.status.success(),
-        "{what} failed ({}):\n{stdout}\n{}",
-        output.status,
-        String::from_utf8_lossy(&output.stderr)
-    );
-    stdout
-}
-
 /// Runs `tests/python/<script>` against a fresh server, with the address in the CLI's form, and checks it printed
 /// `<passed>`.
 async fn run_script(script: &str, passed: &str) {
@@ -119,7 +95,7 @@ async fn run_script(script: &str, passed: &str) {
     let server = support::start(dir.path()).await;
     let path = root().join("tests/python").join(script);
     let url = format!("http://{}", server.addr);
-    let stdout = output_of(python(&[path.as_os_str(), url.as_ref()]), script).await;
+    let stdout = succeed_async(&mut python(&[path.as_os_str(), url.as_ref()]), script).await;
     assert!(stdout.contains(passed), "{stdout}");
     server.stop().await;
 }
@@ -128,8 +104,8 @@ async fn run_script(script: &str, passed: &str) {
 async fn the_python_client_package_is_current_and_passes_its_tests_against_the_server() {
     venv_python();
     let package = root().join("clients/python");
-    let check = output_of(
-        python(&[package.join("generate.py").as_os_str(), "--check".as_ref()]),
+    let check = succeed_async(
+        &mut python(&[package.join("generate.py").as_os_str(), "--check".as_ref()]),
         "clients/python/generate.py --check",
     )
     .await;
@@ -137,6 +113,10 @@ async fn the_python_client_package_is_current_and_passes_its_tests_against_the_s
 
     let dir = tempfile::tempdir().unwrap();
     let server = support::start(dir.path()).await;
+    // A second server over TLS, with a CA made now, for the package's https:// connections.
+    let pki = crate::tls::Pki::new("python client");
+    let tls_dir = tempfile::tempdir().unwrap();
+    let tls_server = crate::tls::start_tls(tls_dir.path(), pki.server_tls(None)).await;
     let mut pytest = python(&[
         "-m".as_ref(),
         "pytest".as_ref(),
@@ -147,14 +127,17 @@ async fn the_python_client_package_is_current_and_passes_its_tests_against_the_s
     pytest
         .current_dir(&package)
         .env("HEXFOLD_SERVER", format!("http://{}", server.addr))
-        .env("HEXFOLD_BIN", env!("CARGO_BIN_EXE_hexfold"));
-    let stdout = output_of(pytest, "pytest clients/python/tests").await;
+        .env("HEXFOLD_BIN", env!("CARGO_BIN_EXE_hexfold"))
+        .env("HEXFOLD_TLS_SERVER", format!("https://{}", tls_server.addr))
+        .env("HEXFOLD_TLS_CA", pki.write("ca.pem", &pki.ca_pem()));
+    let stdout = succeed_async(&mut pytest, "pytest clients/python/tests").await;
     let summary = stdout.lines().last().unwrap_or_default();
     assert!(
         summary.contains(" passed") && !summary.contains("skipped") && !summary.contains("failed"),
         "{stdout}"
     );
     server.stop().await;
+    tls_server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -2,8 +2,8 @@
 //! its folder holds it:
 //! - its generated code (`src/gen/`) is what `npm run generate` makes from `proto/` now, run in a scratch copy;
 //! - it builds (`npm run build`: `tsc`, strict) and passes its own test suite (`npm test`: Node's test runner)
-//!   against a server of this test's, and a server the suite starts and restarts itself for the reconnecting
-//!   subscriptions; the suite also calls through the browser's transport (gRPC-Web over fetch) and bundles the
+//!   against a server of this test's, one over TLS with a CA made at run time, and a server the suite starts and
+//!   restarts itself for the reconnecting subscriptions; the suite also calls through the browser's transport (gRPC-Web over fetch) and bundles the
 //!   browser's entry point for the browser;
 //! - the example `tests/ts/play.ts`, which installs the package from its folder (`tests/ts/package.json`),
 //!   type-checks against its declarations and plays a game to its end.
@@ -11,27 +11,13 @@
 //! Node.js 20 and the packages `.ci/run` installs (`npm ci --prefix clients/typescript`, then `--prefix tests/ts`);
 //! a machine without them fails this test rather than skipping it.
 
-use crate::support;
+use crate::support::{self, succeed, succeed_async};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn run(command: &mut Command, what: &str) -> String {
-    let output = command
-        .output()
-        .unwrap_or_else(|e| panic!("{what}: {e} (CI runs `npm ci --prefix clients/typescript`)"));
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    assert!(
-        output.status.success(),
-        "{what} failed ({}):\n{stdout}\n{}",
-        output.status,
-        String::from_utf8_lossy(&output.stderr)
-    );
-    stdout
 }
 
 /// Every file under `dir`, by its path relative to it, with its bytes.
@@ -74,11 +60,11 @@ fn package() -> &'static Path {
         }
         std::os::unix::fs::symlink(&modules, copy.join("node_modules")).unwrap();
         std::os::unix::fs::symlink(root().join("proto"), scratch.path().join("proto")).unwrap();
-        run(
+        succeed(
             Command::new("npm")
                 .current_dir(&copy)
                 .args(["run", "--silent", "generate"]),
-            "npm run generate",
+            "npm run generate (CI runs `npm ci --prefix clients/typescript`)",
         );
         let (fresh, committed) = (files(&copy.join("src/gen")), files(&package.join("src/gen")));
         let names = |files: &[(PathBuf, Vec<u8>)]| -> Vec<PathBuf> {
@@ -93,7 +79,7 @@ fn package() -> &'static Path {
                 name.display()
             );
         }
-        run(
+        succeed(
             Command::new("npm")
                 .current_dir(&package)
                 .args(["run", "--silent", "build"]),
@@ -103,29 +89,23 @@ fn package() -> &'static Path {
     })
 }
 
-async fn output_of(command: &mut tokio::process::Command, what: &str) -> String {
-    let output = command.output().await.expect(what);
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    assert!(
-        output.status.success(),
-        "{what} failed ({}):\n{stdout}\n{}",
-        output.status,
-        String::from_utf8_lossy(&output.stderr)
-    );
-    stdout
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_typescript_client_package_is_current_and_passes_its_tests_against_the_server() {
     let package = package();
     let dir = tempfile::tempdir().unwrap();
     let server = support::start(dir.path()).await;
-    let stdout = output_of(
+    // A second server over TLS, with a CA made now, for the Node.js transport's https:// connections.
+    let pki = crate::tls::Pki::new("typescript client");
+    let tls_dir = tempfile::tempdir().unwrap();
+    let tls_server = crate::tls::start_tls(tls_dir.path(), pki.server_tls(None)).await;
+    let stdout = succeed_async(
         tokio::process::Command::new("node")
             .current_dir(package)
             .args(["--import", "tsx", "--test", "test/client.test.ts"])
             .env("HEXFOLD_SERVER", format!("http://{}", server.addr))
-            .env("HEXFOLD_BIN", env!("CARGO_BIN_EXE_hexfold")),
+            .env("HEXFOLD_BIN", env!("CARGO_BIN_EXE_hexfold"))
+            .env("HEXFOLD_TLS_SERVER", format!("https://{}", tls_server.addr))
+            .env("HEXFOLD_TLS_CA", pki.write("ca.pem", &pki.ca_pem())),
         "the package's tests (node --test)",
     )
     .await;
@@ -136,6 +116,7 @@ async fn the_typescript_client_package_is_current_and_passes_its_tests_against_t
         "{stdout}"
     );
     server.stop().await;
+    tls_server.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -148,7 +129,7 @@ async fn a_typescript_client_plays_a_game_to_its_end_and_decodes_error_info() {
         "{} is missing: run `npm ci --prefix tests/ts`",
         example.join("node_modules").display()
     );
-    run(
+    succeed(
         Command::new(bin.join("tsc"))
             .current_dir(&example)
             .args(["-p", "tsconfig.json"]),
@@ -157,7 +138,7 @@ async fn a_typescript_client_plays_a_game_to_its_end_and_decodes_error_info() {
 
     let dir = tempfile::tempdir().unwrap();
     let server = support::start(dir.path()).await;
-    let stdout = output_of(
+    let stdout = succeed_async(
         tokio::process::Command::new(bin.join("tsx"))
             .current_dir(&example)
             .arg("play.ts")

@@ -1,6 +1,7 @@
-"""The package's tests run against a real hexfold server: HEXFOLD_SERVER is its address (`http://HOST:PORT`), and
+"""The package's tests run against a real hexfold server: HEXFOLD_SERVER is its address (`http://HOST:PORT`),
+HEXFOLD_TLS_SERVER a server over TLS (`https://HOST:PORT`) whose certificate HEXFOLD_TLS_CA (a PEM file) signed, and
 HEXFOLD_BIN the `hexfold` binary, which the reconnection tests start and stop themselves. The test command
-(tests/it/python.rs) sets both; a run without them fails rather than skipping."""
+(tests/it/python.rs) sets them all; a run without them fails rather than skipping."""
 
 import os
 import pathlib
@@ -22,6 +23,12 @@ def required(name):
 @pytest.fixture(scope="session")
 def server():
     return required("HEXFOLD_SERVER")
+
+
+@pytest.fixture(scope="session")
+def tls_server():
+    """The TLS server's address and its CA's PEM bytes."""
+    return required("HEXFOLD_TLS_SERVER"), pathlib.Path(required("HEXFOLD_TLS_CA")).read_bytes()
 
 
 @pytest.fixture

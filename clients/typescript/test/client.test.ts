@@ -1,6 +1,7 @@
 // @hexfold/client against a real server, through its built entry points (the package's own name, as an installer
-// imports it): HEXFOLD_SERVER is the server's address (http://HOST:PORT) and HEXFOLD_BIN the hexfold binary,
-// which the reconnection test starts and restarts itself. The test command (tests/it/typescript.rs) sets both.
+// imports it): HEXFOLD_SERVER is the server's address (http://HOST:PORT), HEXFOLD_TLS_SERVER a server over TLS
+// (https://HOST:PORT) whose certificate HEXFOLD_TLS_CA (a PEM file) signed, and HEXFOLD_BIN the hexfold binary,
+// which the reconnection test starts and restarts itself. The test command (tests/it/typescript.rs) sets them all.
 
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
@@ -91,6 +92,21 @@ test("a client with a token acts as its seat; a call's own token wins", async ()
   assert.equal(state.viewerSeat, 1);
   const legal = await seat1.legalActions({ gameId: created.gameId }, bearer(created.seats[2].token));
   assert.equal(legal.seat, 2);
+});
+
+test("an https:// server is reached over TLS, verified against the given roots", async () => {
+  const url = required("HEXFOLD_TLS_SERVER");
+  const ca = readFileSync(required("HEXFOLD_TLS_CA"));
+  const created = await newGame(createHexfoldClient(url, { ca }));
+  const seat0 = createHexfoldClient(url, { ca, token: created.seats[0].token });
+  assert.equal((await seat0.getState({ gameId: created.gameId }, DEADLINE)).viewerSeat, 0);
+  // Node's roots do not hold the test's CA, and plain HTTP/2 is no TLS: neither connects.
+  for (const plain of [url, url.replace("https://", "http://")]) {
+    const err = await createHexfoldClient(plain)
+      .listGames({}, { timeoutMs: 5_000 })
+      .catch((e: unknown) => e);
+    assert.ok(err instanceof ConnectError, `${plain}: ${err}`);
+  }
 });
 
 test("a rule violation is a Refusal with its reason and rule; other errors pass unchanged", async () => {
