@@ -136,3 +136,54 @@ async fn the_deploy_files_name_only_flags_and_variables_that_serve_has() {
         );
     }
 }
+
+/// The compose file's two profiles resolve, each to its services, as the Compose specification interpolates
+/// (every service's variables before profiles apply, as `docker compose` does) and as Debian's docker-compose 1.29
+/// loads it (its own schema check, interpolation and profile test): `tests/deploy/compose_check.py`, with Debian's
+/// python3, which has docker-compose's package. No engine is needed for either; neither starts a container.
+#[test]
+fn both_compose_profiles_resolve_with_compose_v2_semantics_and_debians_docker_compose() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let output = std::process::Command::new("/usr/bin/python3")
+        .arg(root.join("tests/deploy/compose_check.py"))
+        .arg(root.join("deploy/compose.yaml"))
+        .env_clear()
+        .env("PATH", "/usr/bin:/bin")
+        .output()
+        .expect("Debian's python3 (CI installs Debian's docker-compose for it)");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(stdout.contains("compose: all checks passed"), "{stdout}");
+}
+
+/// The Docker build context leaves out build directories and data: the same patterns in the root's
+/// `.dockerignore` (the classic builder's, docker-compose 1.29's) and `deploy/Dockerfile.dockerignore`
+/// (BuildKit's, which prefers it), the quickstart's store directory and exports among them.
+#[test]
+fn the_docker_build_context_leaves_out_build_and_data_directories() {
+    let patterns = |path: &Path| -> Vec<String> {
+        code_lines(&std::fs::read_to_string(path).unwrap())
+            .into_iter()
+            .filter(|line| !line.trim().is_empty())
+            .collect()
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let buildkit = patterns(&root.join("deploy/Dockerfile.dockerignore"));
+    assert_eq!(patterns(&root.join(".dockerignore")), buildkit);
+    for needed in [
+        "**/target",
+        "**/node_modules",
+        "**/hexfold-data",
+        "**/*.jsonl",
+        ".git",
+    ] {
+        assert!(
+            buildkit.iter().any(|p| p == needed),
+            "{needed}: {buildkit:?}"
+        );
+    }
+}

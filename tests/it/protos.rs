@@ -1,45 +1,46 @@
-//! The protos as other toolchains take them: `protoc` with the Go, Java and C# generators runs on `proto/` with no
-//! flag beyond the include path and the output directories, and the generated Go compiles, one package per proto
-//! package (they all define `Command`, `Event` and `State`, so sharing one would not).
+//! The protos as other toolchains take them, with the commands README.md gives, run as written:
+//! - `protoc` with the Go, Java and C# generators on `proto/` with no flag beyond the include path and the output
+//!   directories, one Go package per proto package (they all define `Command`, `Event` and `State`, so sharing one
+//!   would not), and the generated Go compiles;
+//! - the README's Go commands (read from the block after its `<!-- go-client -->` marker, so the two cannot
+//!   drift): the messages and the service stubs generated with Debian's protoc 3.21, `protoc-gen-go` and
+//!   `protoc-gen-go-grpc`, built in GOPATH mode against Debian's gocode (no network), into `clients/go/main.go`,
+//!   which then makes real calls against the real server: CreateGame, a Subscribe stream, SubmitCommand and the
+//!   google.rpc.ErrorInfo of a refusal.
 //!
-//! Needs Debian's `protobuf-compiler`, `protoc-gen-go`, `golang-go` and `golang-google-protobuf-dev`, which
-//! `.ci/run` installs. A machine without them fails these tests rather than skipping them.
+//! Needs the Debian packages the README's Go section names, which `.ci/run` installs (the test checks that it
+//! names each of them). A machine without them fails these tests rather than skipping them.
 
+use crate::support::{self, succeed, succeed_async};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn proto_files() -> Vec<String> {
-    fn walk(dir: &Path, root: &Path, out: &mut Vec<String>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                walk(&path, root, out);
-            } else if path.extension().is_some_and(|e| e == "proto") {
-                out.push(path.strip_prefix(root).unwrap().display().to_string());
-            }
-        }
-    }
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("proto");
-    let mut files = Vec::new();
-    walk(&root, &root, &mut files);
-    files.sort();
-    files
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn run(command: &mut Command, what: &str) {
-    let out = command.output().unwrap_or_else(|e| {
-        panic!("{what}: {e} (install the packages named in tests/it/protos.rs)")
-    });
-    assert!(
-        out.status.success(),
-        "{what} failed: {}\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
+/// How README.md lists the proto files to protoc (Debian's protoc 3.21 refuses `./`-prefixed paths).
+const PROTO_FILES: &str = "$(cd proto && find hexfold -name '*.proto')";
+
+/// The fenced block that follows the line `marker` in README.md.
+fn readme_block(marker: &str) -> String {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let after = &readme[readme
+        .find(marker)
+        .unwrap_or_else(|| panic!("README.md has no {marker}"))..];
+    let start = after.find("```sh\n").expect("a sh block after the marker") + "```sh\n".len();
+    let len = after[start..].find("```").expect("the block's end");
+    after[start..start + len].to_string()
 }
 
 #[test]
 fn protoc_generates_go_java_and_csharp_without_extra_flags_and_the_go_compiles() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let documented = format!("protoc -Iproto --go_out=… --java_out=… --csharp_out=… {PROTO_FILES}");
+    assert!(
+        readme.contains(&documented),
+        "README.md no longer shows `{documented}`"
+    );
     let tmp = tempfile::tempdir().unwrap();
     let (gopath, java, csharp) = (
         tmp.path().join("go"),
@@ -49,17 +50,17 @@ fn protoc_generates_go_java_and_csharp_without_extra_flags_and_the_go_compiles()
     for dir in [gopath.join("src"), java.clone(), csharp.clone()] {
         std::fs::create_dir_all(dir).unwrap();
     }
-    let files = proto_files();
-    assert!(files.len() >= 5, "{files:?}");
-    run(
-        Command::new("protoc")
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .arg("-Iproto")
-            .arg(format!("--go_out={}", gopath.join("src").display()))
-            .arg(format!("--java_out={}", java.display()))
-            .arg(format!("--csharp_out={}", csharp.display()))
-            .args(&files),
-        "protoc",
+    succeed(
+        Command::new("bash")
+            .current_dir(root())
+            .arg("-c")
+            .arg(format!(
+                "protoc -Iproto --go_out=\"$GO\" --java_out=\"$JAVA\" --csharp_out=\"$CS\" {PROTO_FILES}"
+            ))
+            .env("GO", gopath.join("src"))
+            .env("JAVA", &java)
+            .env("CS", &csharp),
+        "protoc (install the packages README.md names under \"Go\")",
     );
 
     // Each proto package is its own Go package, in the directory its go_package names.
@@ -81,7 +82,7 @@ fn protoc_generates_go_java_and_csharp_without_extra_flags_and_the_go_compiles()
     }
     // GOPATH mode finds the protobuf runtime where Debian's golang-google-protobuf-dev puts it, so the build
     // needs no network.
-    run(
+    succeed(
         Command::new("go")
             .current_dir(tmp.path())
             .args(["build", "github.com/hexfold/hexfold/gen/go/hexfold/v1/..."])
@@ -116,4 +117,68 @@ fn protoc_generates_go_java_and_csharp_without_extra_flags_and_the_go_compiles()
     }
     let catan = std::fs::read_to_string(csharp.join("Catan.cs")).unwrap();
     assert!(catan.contains("namespace Hexfold.V1.Catan"));
+}
+
+/// Where README.md's Go client is served in its commands; the test puts its own server's address there.
+const README_SERVER: &str = "http://127.0.0.1:50051";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_readme_go_commands_build_a_client_that_calls_the_server() {
+    let packages = readme_block("<!-- go-packages -->");
+    let ci = std::fs::read_to_string(root().join(".ci/run")).unwrap();
+    let named: Vec<&str> = packages
+        .split_whitespace()
+        .filter(|word| word.starts_with("golang-") || word.starts_with("proto"))
+        .collect();
+    assert!(
+        named.contains(&"golang-github-golang-protobuf-1-5-dev"),
+        "{named:?}"
+    );
+    for package in &named {
+        assert!(
+            ci.contains(package),
+            ".ci/run does not install {package}, which README.md names"
+        );
+    }
+
+    let commands = readme_block("<!-- go-client -->");
+    assert!(
+        commands.contains(PROTO_FILES) && commands.contains(README_SERVER),
+        "{commands}"
+    );
+    // The commands run from a checkout's root: a scratch one holding the two directories they read, so that
+    // what they write (go/, the binary) stays out of the source tree.
+    let work = tempfile::tempdir().unwrap();
+    std::os::unix::fs::symlink(root().join("proto"), work.path().join("proto")).unwrap();
+    std::fs::create_dir(work.path().join("clients")).unwrap();
+    std::os::unix::fs::symlink(root().join("clients/go"), work.path().join("clients/go")).unwrap();
+
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let script = commands.replace(README_SERVER, &format!("http://{}", server.addr));
+    // Go's build cache is kept between runs beside the other test scratch; nothing else comes from the caller.
+    let stdout = succeed_async(
+        tokio::process::Command::new("bash")
+            .current_dir(work.path())
+            .args(["-euo", "pipefail", "-c", &script])
+            .env(
+                "GOCACHE",
+                Path::new(env!("CARGO_TARGET_TMPDIR")).join("go-build-cache"),
+            )
+            .env("GOFLAGS", "")
+            .env_remove("GOROOT"),
+        "the README's Go commands (with Debian's packages, golang-google-grpc-dev pulls in \
+         golang-github-golang-protobuf-1-3-dev unless -1-5-dev is named)",
+    )
+    .await;
+    for check in [
+        "CreateGame gives three seat tokens",
+        "a new game's stream starts with the caught-up marker",
+        "the refusal's ErrorInfo names the violation and its rule",
+        "the stream delivers event 1 live",
+        "go client: all checks passed",
+    ] {
+        assert!(stdout.contains(check), "{check}:\n{stdout}");
+    }
+    server.stop().await;
 }

@@ -631,3 +631,30 @@ pub fn copy_dir(from: &Path, to: &Path) {
         }
     }
 }
+
+/// Runs a program to its end and returns its stdout; panics with its status and both outputs unless it succeeded,
+/// and names `what` (say there how to install a program that may be missing).
+pub fn succeed(command: &mut std::process::Command, what: &str) -> String {
+    let output = command.output().unwrap_or_else(|e| panic!("{what}: {e}"));
+    checked(output, what)
+}
+
+/// `succeed` for a program run beside a server on this test's runtime.
+pub async fn succeed_async(command: &mut tokio::process::Command, what: &str) -> String {
+    let output = command
+        .output()
+        .await
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    checked(output, what)
+}
+
+fn checked(output: std::process::Output, what: &str) -> String {
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "{what} failed ({}):\n{stdout}\n{}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}

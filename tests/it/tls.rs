@@ -12,8 +12,8 @@ use std::sync::Arc;
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tonic::transport::{Certificate, ClientTlsConfig, Endpoint, Identity};
 
-/// A CA and what it signed, written as PEM files into a directory.
-struct Pki {
+/// A CA and what it signed, written as PEM files into a directory (also the client packages' TLS tests').
+pub(crate) struct Pki {
     dir: tempfile::TempDir,
     ca: CertifiedIssuer<'static, KeyPair>,
 }
@@ -25,7 +25,7 @@ struct Signed {
 }
 
 impl Pki {
-    fn new(name: &str) -> Pki {
+    pub(crate) fn new(name: &str) -> Pki {
         let mut params = CertificateParams::new(Vec::<String>::new()).unwrap();
         params.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
         params
@@ -38,7 +38,7 @@ impl Pki {
         }
     }
 
-    fn ca_pem(&self) -> String {
+    pub(crate) fn ca_pem(&self) -> String {
         self.ca.pem()
     }
 
@@ -55,14 +55,14 @@ impl Pki {
         }
     }
 
-    fn write(&self, name: &str, pem: &str) -> PathBuf {
+    pub(crate) fn write(&self, name: &str, pem: &str) -> PathBuf {
         let path = self.dir.path().join(name);
         std::fs::write(&path, pem).unwrap();
         path
     }
 
     /// The server's TLS: a certificate for `localhost` and 127.0.0.1, and the client CA if given.
-    fn server_tls(&self, client_ca: Option<&Pki>) -> Tls {
+    pub(crate) fn server_tls(&self, client_ca: Option<&Pki>) -> Tls {
         let server = self.sign(&["localhost", "127.0.0.1"]);
         let cert = self.write("server.pem", &server.cert);
         let key = self.write("server.key", &server.key);
@@ -71,7 +71,7 @@ impl Pki {
     }
 }
 
-async fn start_tls(data: &Path, tls: Tls) -> TestServer {
+pub(crate) async fn start_tls(data: &Path, tls: Tls) -> TestServer {
     support::start_with(hexfold::server::Config {
         tls: Some(tls),
         ..support::config(data)

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """A browser's view of the hexfold API: gRPC-Web over plain HTTP/1.1, as a web page's `fetch` sends it.
 
-Usage: grpc_web.py HOST:PORT
+Usage: grpc_web.py http://HOST:PORT (or HOST:PORT)
 
 Browsers cannot speak gRPC itself (they give pages no HTTP/2 trailers), so the server also accepts gRPC-Web. This
 script sends exactly what a browser's gRPC-Web client sends, with Python's standard HTTP/1.1 client and the message
-classes generated from proto/ (as in play.py):
+classes of the client package, clients/python (as in play.py):
 
 - the CORS preflight a browser makes before its first cross-origin call, and the CORS headers on the answers;
 - unary calls (CreateGame, LegalActions, SubmitCommand with seat tokens) through the setup of a base Catan game;
@@ -19,10 +19,11 @@ import http.client
 import pathlib
 import struct
 import sys
-import tempfile
+
+import hexfold_client as hx
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from play import check, choose, generate_stubs  # noqa: E402
+from play import check, choose  # noqa: E402
 
 ORIGIN = "http://table.example"
 SERVICE = "/hexfold.v1.Hexfold/"
@@ -83,14 +84,15 @@ def unary(address, method, request, reply_type, token=None):
 
 def main():
     if len(sys.argv) != 2:
-        raise SystemExit("usage: grpc_web.py HOST:PORT")
-    address = sys.argv[1]
-    with tempfile.TemporaryDirectory() as tmp:
-        pb, _rpc = generate_stubs(tmp)
-        preflight(address)
-        game, tokens, version = play_setup(pb, address)
-        read_back(pb, address, game, version)
-        errors(pb, address, game, tokens)
+        raise SystemExit("usage: grpc_web.py http://HOST:PORT")
+    address, tls = hx.parse_server(sys.argv[1])
+    if tls:
+        raise SystemExit("grpc_web.py speaks plain HTTP/1.1: give an http:// address")
+    pb = hx.hexfold_pb2
+    preflight(address)
+    game, tokens, version = play_setup(pb, address)
+    read_back(pb, address, game, version)
+    errors(pb, address, game, tokens)
     print("grpc-web client: all checks passed")
 
 

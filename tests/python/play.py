@@ -1,11 +1,10 @@
 #!/usr/bin/env python3
 """A Python client of the hexfold gRPC API: proves a game can be played from another language.
 
-Usage: play.py HOST:PORT
+Usage: play.py http://HOST:PORT (or HOST:PORT)
 
-The stubs are generated from proto/ into a temporary directory at run time (grpcio-tools, pinned in
-requirements.txt), so this script depends on the proto files only, as any third-party client would. It has three
-parts, each on its own base Catan game:
+It uses the client package, clients/python (`pip install ./clients/python`): its generated stubs, `bearer` for the
+seat tokens and `error_info` for the status details. It has three parts, each on its own base Catan game:
 
 1. Unary calls: the starting rolls, every setup placement, a production roll and the end of a turn, each seat with
    its own token as `authorization: Bearer` metadata and each command taken from LegalActions (and the legal actions
@@ -23,51 +22,20 @@ Exits non-zero on the first failed check; every stream has a deadline, so a serv
 run instead of hanging it.
 """
 
-import importlib
-import pathlib
 import queue
 import random
 import sys
-import tempfile
 import threading
 import uuid
 
 import grpc
-from google.rpc import error_details_pb2
-from grpc_status import rpc_status
-from grpc_tools import protoc
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-PROTO_DIR = ROOT / "proto"
+import hexfold_client as hx
+from hexfold_client import bearer, error_info
 
 # Enough for the starting rolls (re-rolls on ties), 8 placements, a roll, a possible discard/robber, end turn and a
 # second turn; a game that needs more than this is not progressing.
 MAX_COMMANDS = 200
-
-
-def generate_stubs(out_dir):
-    """Compiles every .proto under proto/ into out_dir; returns the API's modules."""
-    files = sorted(str(p.relative_to(PROTO_DIR)) for p in PROTO_DIR.rglob("*.proto"))
-    include = pathlib.Path(protoc.__file__).parent / "_proto"
-    args = ["grpc_tools.protoc", f"-I{PROTO_DIR}", f"-I{include}",
-            f"--python_out={out_dir}", f"--grpc_python_out={out_dir}", *files]
-    if protoc.main(args) != 0:
-        raise SystemExit(f"protoc failed on {files}")
-    sys.path.insert(0, str(out_dir))
-    pb = importlib.import_module("hexfold.v1.hexfold_pb2")
-    rpc = importlib.import_module("hexfold.v1.hexfold_pb2_grpc")
-    return pb, rpc
-
-
-def error_info(err):
-    """The google.rpc.ErrorInfo in a failed call's details, or None: decoded with the standard grpcio-status and
-    googleapis-common-protos packages, as any Python client would."""
-    status = rpc_status.from_call(err)
-    for detail in status.details if status else ():
-        info = error_details_pb2.ErrorInfo()
-        if detail.Unpack(info):
-            return info
-    return None
 
 
 def check(condition, what):
@@ -84,10 +52,6 @@ def expect_code(call, codes, what):
         check(err.code() in codes, f"{what}: {err.code().name} in {[c.name for c in codes]}")
         return err
     raise AssertionError(f"{what}: expected {[c.name for c in codes]}, the call succeeded")
-
-
-def bearer(token):
-    return (("authorization", f"Bearer {token}"),)
 
 
 def command_kind(command):
@@ -112,16 +76,14 @@ def choose(commands):
 
 def main():
     if len(sys.argv) != 2:
-        raise SystemExit("usage: play.py HOST:PORT")
-    address = sys.argv[1]
-    with tempfile.TemporaryDirectory() as tmp:
-        pb, rpc = generate_stubs(tmp)
-        with grpc.insecure_channel(address) as channel:
-            grpc.channel_ready_future(channel).result(timeout=30)
-            stub = rpc.HexfoldStub(channel)
-            play(pb, stub)
-            play_streams(pb, stub)
-            play_to_the_end(pb, stub)
+        raise SystemExit("usage: play.py http://HOST:PORT")
+    pb = hx.hexfold_pb2
+    with hx.connect(sys.argv[1]) as channel:
+        grpc.channel_ready_future(channel).result(timeout=30)
+        stub = hx.HexfoldStub(channel)
+        play(pb, stub)
+        play_streams(pb, stub)
+        play_to_the_end(pb, stub)
     print("python client: all checks passed")
 
 

@@ -1,30 +1,32 @@
 // A TypeScript client of the hexfold gRPC API on Node.js: proves a game can be played to its end from another
 // language with generated code.
 //
-// Usage: tsx play.ts HOST:PORT
+// Usage: tsx play.ts http://HOST:PORT (or HOST:PORT)
 //
-// The code is generated from proto/ by tests/it/typescript.rs before the run (protobuf-es, pinned in
-// package.json), and the calls go over Connect's gRPC transport (HTTP/2). The script
+// It uses the client package, clients/typescript (`@hexfold/client`, installed from its folder by package.json):
+// its generated code, its Node.js transport (Connect's gRPC over HTTP/2), `Refusal` for the ErrorInfo of a
+// refusal and `PlayStream` for the Play streams. The script
 // 1. creates a three-seat base Catan game to 3 victory points (one building more than the opening gives);
 // 2. has a seat break a rule with a unary SubmitCommand and decodes the google.rpc.ErrorInfo in the refusal's
-//    details (its reason and rule id) with the ErrorInfo generated from googleapis' own error_details.proto;
+//    details (its reason and rule id);
 // 3. plays the game to its end with one Play stream per seat, each choosing among the legal actions the server
 //    sends, and checks that every stream sees the same end and that GetState agrees.
 // It exits non-zero on the first failed check; every call has a deadline, so a server that stops answering fails
 // the run instead of hanging it.
 
-import { create } from "@bufbuild/protobuf";
-import { Code, ConnectError, createClient, type Client } from "@connectrpc/connect";
-import { createGrpcTransport } from "@connectrpc/connect-node";
-import { ErrorInfoSchema } from "./gen/google/rpc/error_details_pb.js";
 import {
+  Code,
   GameStatus,
-  Hexfold,
-  PlayRequestSchema,
+  PlayStream,
+  Refusal,
   Variant,
+  bearer,
+  refusals,
+  type Client,
+  type Hexfold,
   type LegalActionsResponse,
-  type PlayRequest,
-} from "./gen/hexfold/v1/hexfold_pb.js";
+} from "@hexfold/client";
+import { createHexfoldClient } from "@hexfold/client/node";
 
 const DEADLINE_MS = 60_000;
 // A random game to 3 points ends well within this; more means it is not progressing.
@@ -35,10 +37,6 @@ function check(condition: boolean, what: string): asserts condition {
     throw new Error(`check failed: ${what}`);
   }
   console.log(`ok: ${what}`);
-}
-
-function bearer(token: string): HeadersInit {
-  return { authorization: `Bearer ${token}` };
 }
 
 // A small seeded generator (mulberry32), so a failing run can be repeated.
@@ -53,58 +51,26 @@ function rng(seed: number): () => number {
   };
 }
 
-// The requests of one Play stream: commands are pushed as prompts arrive, and the stream's sender awaits them.
-class Outbox implements AsyncIterable<PlayRequest> {
-  private queue: PlayRequest[] = [];
-  private wake: (() => void) | undefined;
-  private closed = false;
-
-  push(request: PlayRequest): void {
-    this.queue.push(request);
-    this.wake?.();
-  }
-
-  close(): void {
-    this.closed = true;
-    this.wake?.();
-  }
-
-  async *[Symbol.asyncIterator](): AsyncIterator<PlayRequest> {
-    for (;;) {
-      const next = this.queue.shift();
-      if (next !== undefined) {
-        yield next;
-      } else if (this.closed) {
-        return;
-      } else {
-        await new Promise<void>((resolve) => (this.wake = resolve));
-        this.wake = undefined;
-      }
-    }
-  }
-}
-
 async function refusalCarriesErrorInfo(client: Client<typeof Hexfold>, gameId: string, token: string) {
   // Nobody may build before the opening: a rule violation, FAILED_PRECONDITION with its rule in the details.
-  try {
-    await client.submitCommand(
+  const refusal = await refusals(() =>
+    client.submitCommand(
       {
         gameId,
         commandId: "ts-refused-1",
         command: { game: { case: "catan", value: { command: { case: "buildCity", value: { vertex: 0 } } } } },
       },
-      { headers: bearer(token), timeoutMs: DEADLINE_MS },
-    );
-    check(false, "a rule violation is refused");
-  } catch (err) {
-    const error = ConnectError.from(err);
-    check(error.code === Code.FailedPrecondition, `a rule violation is FAILED_PRECONDITION (${Code[error.code]})`);
-    const [info] = error.findDetails(ErrorInfoSchema);
-    check(info !== undefined, "the refusal's details hold a google.rpc.ErrorInfo");
-    check(info.domain === "hexfold", `its domain is hexfold (${info.domain})`);
-    check(info.reason.length > 0, `its reason names the violation (${info.reason})`);
-    check(/^BASE-[A-Z]+-\d+$/.test(info.metadata["rule_id"] ?? ""), `it names the rule (${info.metadata["rule_id"]})`);
-  }
+      { ...bearer(token), timeoutMs: DEADLINE_MS },
+    ),
+  ).then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+  check(refusal instanceof Refusal, `a rule violation is refused with an ErrorInfo (${refusal})`);
+  check(refusal.code === Code.FailedPrecondition, `a rule violation is FAILED_PRECONDITION (${Code[refusal.code]})`);
+  check(refusal.domain === "hexfold", `its domain is hexfold (${refusal.domain})`);
+  check(refusal.reason.length > 0, `its reason names the violation (${refusal.reason})`);
+  check(/^BASE-[A-Z]+-\d+$/.test(refusal.ruleId ?? ""), `it names the rule (${refusal.ruleId})`);
 }
 
 // Plays one seat over a Play stream until the game ends; returns the winner the stream was told.
@@ -115,10 +81,11 @@ async function playSeat(
   token: string,
 ): Promise<number | undefined> {
   const random = rng(seat + 1);
-  const outbox = new Outbox();
-  outbox.push(create(PlayRequestSchema, { request: { case: "open", value: { gameId } } }));
+  const stream = new PlayStream(client, gameId, token, { timeoutMs: DEADLINE_MS });
   let sent = 0;
   let lastVersion = 0n;
+  let winner: number | undefined;
+  let ended = false;
   // Answers a prompt (the seat's legal actions at a version) with one of them, at exactly that version: if
   // another seat acts first, the answer is ABORTED and the next prompt comes with the new version.
   const act = (prompt: LegalActionsResponse) => {
@@ -132,14 +99,10 @@ async function playSeat(
       throw new Error(`seat ${seat}: the game is not progressing`);
     }
     const command = prompt.commands[Math.floor(random() * prompt.commands.length)];
-    outbox.push(
-      create(PlayRequestSchema, {
-        request: { case: "submit", value: { commandId: `ts-${seat}-${sent}`, expectedVersion: prompt.version, command } },
-      }),
-    );
+    stream.submit(command, { commandId: `ts-${seat}-${sent}`, expectedVersion: prompt.version });
   };
   try {
-    for await (const update of client.play(outbox, { headers: bearer(token), timeoutMs: DEADLINE_MS })) {
+    for await (const update of stream) {
       switch (update.update.case) {
         case "yourTurn":
           act(update.update.value);
@@ -156,26 +119,34 @@ async function playSeat(
               act(outcome.value.legalActions);
             }
           } else if (outcome.case === "refused" && outcome.value.code !== Code.Aborted) {
-            throw new Error(`seat ${seat}: a listed command was refused: ${outcome.value.message}`);
+            throw new Error(`seat ${seat}: a listed command was refused: ${Refusal.fromRefused(outcome.value)}`);
           }
           break;
         }
         case "ended":
-          return update.update.value.winner;
+          // The server ends the stream next: read it to its end.
+          ended = true;
+          winner = update.update.value.winner;
+          stream.close();
+          break;
       }
     }
-  } finally {
-    outbox.close();
+  } catch (err) {
+    stream.cancel();
+    throw err;
   }
-  throw new Error(`seat ${seat}: the stream ended without the game's end`);
+  if (!ended) {
+    throw new Error(`seat ${seat}: the stream ended without the game's end`);
+  }
+  return winner;
 }
 
 async function main() {
-  const address = process.argv[2];
-  if (!address) {
-    throw new Error("usage: play.ts HOST:PORT");
+  const server = process.argv[2];
+  if (!server) {
+    throw new Error("usage: play.ts http://HOST:PORT");
   }
-  const client = createClient(Hexfold, createGrpcTransport({ baseUrl: `http://${address}` }));
+  const client = createHexfoldClient(server);
   const created = await client.createGame(
     { variant: Variant.CATAN, seats: ["ann", "bob", "cat"], options: { victoryPoints: 3 } },
     { timeoutMs: DEADLINE_MS },
