@@ -92,9 +92,11 @@ fn print_report(report: &CheckReport) -> std::io::Result<()> {
     }
     match &report.mark {
         Some(mark) => match &mark.last {
-            Some((game, version)) => outln!(
-                "acknowledged: global positions up to {}, the last append {game} at version {version}",
-                mark.global
+            Some(last) => outln!(
+                "acknowledged: global positions up to {}, the last write {} at version {}",
+                mark.global,
+                last.stream,
+                last.version
             )?,
             None => outln!("acknowledged: global positions up to {}", mark.global)?,
         },

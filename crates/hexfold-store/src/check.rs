@@ -268,12 +268,21 @@ fn check_mark(dir: &Path, streams: &BTreeMap<String, ScannedStream>, report: &mu
                     mark.global, report.last_global
                 ));
             }
-            if let Some((stream, version)) = &mark.last {
-                let head = streams.get(stream).map_or(0, |s| s.head);
-                if head < *version {
-                    report.problem(format!(
-                        "the high-water mark says {stream:?} reached version {version}; intact, it reaches {head}"
-                    ));
+            if let Some(w) = &mark.last {
+                let (stream, version) = (&w.stream, w.version);
+                match streams.get(stream) {
+                    Some(s) if s.meta.is_some() => {
+                        if s.head < version || s.count < w.appends {
+                            report.problem(format!(
+                                "the high-water mark says {stream:?} reached version {version} in {} appends; \
+                                 intact, it reaches {} in {}",
+                                w.appends, s.head, s.count
+                            ));
+                        }
+                    }
+                    _ => report.problem(format!(
+                        "the high-water mark says {stream:?} was created; the store does not hold it"
+                    )),
                 }
             }
             report.mark = Some(mark);
