@@ -56,6 +56,7 @@ mod log;
 mod mark;
 pub mod metrics;
 mod migrate;
+mod raw;
 mod sled_async;
 
 use std::ops::Bound;
