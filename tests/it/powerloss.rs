@@ -161,7 +161,7 @@ async fn load_then_cut(
                 spectator,
                 commands: 0,
             };
-            let mut rng = StdRng::seed_from_u64(seed * 31 + g as u64);
+            let mut rng = StdRng::seed_from_u64(seed.wrapping_mul(31).wrapping_add(g as u64));
             // Ends with an error once the disk or the server is gone.
             while let Ok(Some(step)) = table.try_step(&mut rng).await {
                 let _ = tx.send(Ack::Step(table.game_id.clone(), step));
