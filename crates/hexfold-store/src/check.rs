@@ -1,5 +1,6 @@
 //! The operator's tools for a store that may be damaged: [`check`] verifies every record and the high-water
-//! mark without writing anything of its own, and [`salvage`] copies what is intact into a new store.
+//! mark without writing anything of its own, and [`salvage`] copies what is intact into a new store, read through
+//! sled and by a raw scan of sled's log (`src/raw.rs`), which also reads files sled refuses to open.
 //!
 //! Both open sled directly rather than through [`Store::open`], which refuses a store that holds less than
 //! its mark: that refusal is what sends the operator here, so these must still read such a store. sled's own

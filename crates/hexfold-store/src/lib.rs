@@ -12,8 +12,9 @@
 //!
 //! It must not depend on any game, on the rules crate, on protobuf or on gRPC: payloads, commands, meta,
 //! summaries and snapshots are opaque bytes chosen by the caller. Its only I/O is sled, the high-water mark
-//! file beside sled's (`src/mark.rs`), `statvfs` of the directory for its free-space reserve, and, in
-//! [`Durability::Fsync`] mode, fsync of the directory's files.
+//! and the creation marker beside sled's files (`src/mark.rs`), a raw read of sled's log for `salvage`
+//! (`src/raw.rs`), `statvfs` of the directory for its free-space reserve, and fsync of
+//! the directory's files (after each group in [`Durability::Fsync`] mode, at open and close in either).
 //!
 //! # Guarantees of the sled backend
 //! The trait's contract (see [`EventStore`]), and how sled keeps it:
