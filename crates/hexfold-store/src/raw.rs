@@ -34,8 +34,8 @@ use crate::codec::{
 const DEFAULT_SEGMENT_SIZE: usize = 512 * 1024;
 /// The segment header's length.
 const SEG_HEADER_LEN: usize = 20;
-/// The longest message header (CRC, kind, three varints).
-const MAX_MSG_HEADER_LEN: usize = 32;
+/// The shortest message header: CRC, kind and three varints of one byte.
+const MIN_MSG_HEADER_LEN: usize = 8;
 const KIND_CAP: u8 = 2;
 const KIND_INLINE_NODE: u8 = 8;
 const KIND_BLOB_NODE: u8 = 9;
@@ -214,7 +214,7 @@ pub(crate) fn scan(dir: &Path) -> std::io::Result<RawRecords> {
     while start < log.len() {
         let end = (start + segment).min(log.len());
         let mut at = start + SEG_HEADER_LEN;
-        while at + MAX_MSG_HEADER_LEN.min(8) <= end {
+        while at + MIN_MSG_HEADER_LEN <= end {
             let Some((kind, pid, header_len, body)) = message(&log[at..end]) else {
                 out.skipped_bytes += 1;
                 at += 1;
