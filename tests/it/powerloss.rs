@@ -34,7 +34,7 @@ struct Acked {
 
 enum Ack {
     Created(String, Vec<String>),
-    Step(String, Step),
+    Step(String, Box<Step>),
 }
 
 /// A started server, or its refusal: exit code and standard error.
@@ -164,7 +164,7 @@ async fn load_then_cut(
             let mut rng = StdRng::seed_from_u64(seed.wrapping_mul(31).wrapping_add(g as u64));
             // Ends with an error once the disk or the server is gone.
             while let Ok(Some(step)) = table.try_step(&mut rng).await {
-                let _ = tx.send(Ack::Step(table.game_id.clone(), step));
+                let _ = tx.send(Ack::Step(table.game_id.clone(), Box::new(step)));
             }
         }));
     }
@@ -231,7 +231,7 @@ fn record(ledger: &mut Vec<Acked>, acks: Vec<Ack>) -> usize {
                     .iter_mut()
                     .find(|g| g.game_id == game_id)
                     .expect("a command of a created game");
-                game.steps.push(step);
+                game.steps.push(*step);
             }
         }
     }

@@ -454,6 +454,29 @@ impl LazyFs {
     }
 }
 
+impl LazyFs {
+    /// `unlink` and `rmdir`: `remove` on the backing path, which forgets the inode and its cached pages.
+    fn remove(
+        &self,
+        parent: INodeNo,
+        name: &OsStr,
+        remove: fn(&Path) -> io::Result<()>,
+        reply: ReplyEmpty,
+    ) {
+        let result = (|| {
+            let mut state = self.powered()?;
+            let relative = Self::child(&state, parent.0, name)?;
+            remove(&self.backing.join(&relative)).map_err(|e| errno(&e))?;
+            Self::forget_path(&mut state, &relative);
+            Ok(())
+        })();
+        match result {
+            Ok(()) => reply.ok(),
+            Err(e) => reply.error(e),
+        }
+    }
+}
+
 /// ENOENT as an OS error number (the same on every Linux architecture).
 const fn libc_enoent() -> i32 {
     2
@@ -547,31 +570,11 @@ impl Filesystem for LazyFs {
     }
 
     fn unlink(&self, _req: &Request, parent: INodeNo, name: &OsStr, reply: ReplyEmpty) {
-        let result = (|| {
-            let mut state = self.powered()?;
-            let relative = Self::child(&state, parent.0, name)?;
-            std::fs::remove_file(self.backing.join(&relative)).map_err(|e| errno(&e))?;
-            Self::forget_path(&mut state, &relative);
-            Ok(())
-        })();
-        match result {
-            Ok(()) => reply.ok(),
-            Err(e) => reply.error(e),
-        }
+        self.remove(parent, name, |p| std::fs::remove_file(p), reply);
     }
 
     fn rmdir(&self, _req: &Request, parent: INodeNo, name: &OsStr, reply: ReplyEmpty) {
-        let result = (|| {
-            let mut state = self.powered()?;
-            let relative = Self::child(&state, parent.0, name)?;
-            std::fs::remove_dir(self.backing.join(&relative)).map_err(|e| errno(&e))?;
-            Self::forget_path(&mut state, &relative);
-            Ok(())
-        })();
-        match result {
-            Ok(()) => reply.ok(),
-            Err(e) => reply.error(e),
-        }
+        self.remove(parent, name, |p| std::fs::remove_dir(p), reply);
     }
 
     fn rename(

@@ -75,19 +75,24 @@ struct ScannedStream {
     whole: bool,
 }
 
+impl ScannedStream {
+    fn new() -> ScannedStream {
+        ScannedStream {
+            meta: None,
+            appends: Vec::new(),
+            count: 0,
+            head: 0,
+            claimed_head: 0,
+            summary: None,
+            whole: true,
+        }
+    }
+}
+
 /// Reads the stream records of the store, reporting every problem into `report`. The appends' contents are
 /// kept only when `keep` (for `salvage`); `check` keeps a few numbers per stream.
 fn scan(db: &sled::Db, report: &mut CheckReport, keep: bool) -> BTreeMap<String, ScannedStream> {
     let mut streams: BTreeMap<String, ScannedStream> = BTreeMap::new();
-    let new_stream = || ScannedStream {
-        meta: None,
-        appends: Vec::new(),
-        count: 0,
-        head: 0,
-        claimed_head: 0,
-        summary: None,
-        whole: true,
-    };
     for item in db.iter() {
         let (key, value) = match item {
             Ok(kv) => kv,
@@ -117,11 +122,12 @@ fn scan(db: &sled::Db, report: &mut CheckReport, keep: bool) -> BTreeMap<String,
                 match MetaRecord::decode(&key, &value) {
                     Ok(rec) => {
                         report.streams += 1;
-                        streams.entry(name).or_insert_with(new_stream).meta = Some(rec.meta);
+                        streams.entry(name).or_insert_with(ScannedStream::new).meta =
+                            Some(rec.meta);
                     }
                     Err(e) => {
                         report.problem(format!("stream {name:?}: {e}"));
-                        streams.entry(name).or_insert_with(new_stream);
+                        streams.entry(name).or_insert_with(ScannedStream::new);
                     }
                 }
             }
@@ -130,7 +136,9 @@ fn scan(db: &sled::Db, report: &mut CheckReport, keep: bool) -> BTreeMap<String,
                     report.problem("an append key does not name a valid stream".into());
                     continue;
                 };
-                let stream = streams.entry(name.clone()).or_insert_with(new_stream);
+                let stream = streams
+                    .entry(name.clone())
+                    .or_insert_with(ScannedStream::new);
                 let (last_version, seq) = match codec::append_key_parts(&key, &name) {
                     Ok(parts) => parts,
                     Err(e) => {
@@ -182,7 +190,10 @@ fn scan(db: &sled::Db, report: &mut CheckReport, keep: bool) -> BTreeMap<String,
                 };
                 match SummaryRec::decode(&key, &value) {
                     Ok(rec) => {
-                        streams.entry(name).or_insert_with(new_stream).summary = Some(rec.summary)
+                        streams
+                            .entry(name)
+                            .or_insert_with(ScannedStream::new)
+                            .summary = Some(rec.summary)
                     }
                     Err(e) => report.problem(format!("stream {name:?}: {e}")),
                 }
@@ -327,21 +338,14 @@ pub fn check(dir: &Path) -> Result<CheckReport, StoreError> {
 /// starts where the last ended, and was written no earlier).
 fn streams_from_raw(raw: raw::RawRecords) -> BTreeMap<String, ScannedStream> {
     let mut streams: BTreeMap<String, ScannedStream> = BTreeMap::new();
-    let new_stream = || ScannedStream {
-        meta: None,
-        appends: Vec::new(),
-        count: 0,
-        head: 0,
-        claimed_head: 0,
-        summary: None,
-        whole: true,
-    };
     for (name, (_, meta)) in raw.metas {
-        streams.entry(name).or_insert_with(new_stream).meta = Some(meta);
+        streams.entry(name).or_insert_with(ScannedStream::new).meta = Some(meta);
     }
     let mut last_txn: HashMap<String, u64> = HashMap::new();
     for ((name, seq), (txn, key, value)) in raw.appends {
-        let stream = streams.entry(name.clone()).or_insert_with(new_stream);
+        let stream = streams
+            .entry(name.clone())
+            .or_insert_with(ScannedStream::new);
         let Ok((last_version, _)) = codec::append_key_parts(&key, &name) else {
             continue;
         };

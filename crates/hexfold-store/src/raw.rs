@@ -42,13 +42,18 @@ const KIND_BLOB_NODE: u8 = 9;
 const KIND_INLINE_LINK: u8 = 10;
 const KIND_BLOB_LINK: u8 = 11;
 
+/// An append found by the scan: its txn, key and value.
+pub(crate) type RawAppend = (u64, Vec<u8>, Vec<u8>);
+/// A leaf node: its keys' shared prefix, and its pairs of key (without the prefix) and value.
+type Leaf<'a> = (Vec<u8>, Vec<(&'a [u8], &'a [u8])>);
+
 /// What a raw scan found: the newest copy of each record that passed its checksum, and how much it read.
 #[derive(Default)]
 pub(crate) struct RawRecords {
     /// Stream metas: name -> (txn, meta).
     pub(crate) metas: BTreeMap<String, (u64, Vec<u8>)>,
     /// Appends: (name, seq) -> (txn, key, value).
-    pub(crate) appends: BTreeMap<(String, u64), (u64, Vec<u8>, Vec<u8>)>,
+    pub(crate) appends: BTreeMap<(String, u64), RawAppend>,
     /// Summaries: name -> (txn, summary).
     pub(crate) summaries: BTreeMap<String, (u64, Vec<u8>)>,
     /// sled messages that passed sled's CRC.
@@ -96,7 +101,7 @@ fn byte(buf: &mut &[u8]) -> Option<u8> {
 
 /// A leaf node's prefix and its (key without prefix, value) pairs; `None` for an index node or what does not
 /// parse.
-fn leaf(mut buf: &[u8]) -> Option<(Vec<u8>, Vec<(&[u8], &[u8])>)> {
+fn leaf(mut buf: &[u8]) -> Option<Leaf<'_>> {
     let buf = &mut buf;
     varint(buf)?; // next
     varint(buf)?; // merging child
