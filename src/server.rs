@@ -70,7 +70,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             data_dir: PathBuf::from("hexfold-data"),
-            durability: Durability::Flush,
+            durability: Durability::Fsync,
             postgres: None,
             operator_token: None,
             limits: Limits::default(),
@@ -407,8 +407,12 @@ pub struct ServeArgs {
     /// sled in `--data-dir`.
     #[arg(long = "store", env = "HEXFOLD_STORE", hide_env_values = true, value_parser = postgres_url)]
     pub store: Option<String>,
-    /// `flush` survives a process crash; `fsync` also survives a power loss, at a cost per write.
-    #[arg(long, env = "HEXFOLD_DURABILITY", value_enum, default_value_t = DurabilityArg::Flush)]
+    /// When a command is acknowledged. `fsync` (the default): once sled's files are fsynced (one sync per group
+    /// commit), so it survives a power loss or a crash of the system. `flush`: once sled has handed its log to
+    /// the system, which survives a crash of the server only: a power loss may take every command acknowledged
+    /// since the server started (the restart then refuses the store with exit code 3 and points at `hexfold
+    /// salvage`), and losses of the last second before the power went may go unseen.
+    #[arg(long, env = "HEXFOLD_DURABILITY", value_enum, default_value_t = DurabilityArg::Fsync)]
     pub durability: DurabilityArg,
     /// How log lines on stderr look: `text` for a person (coloured only when stderr is a terminal), `json` for a
     /// collector (one object per line). `RUST_LOG` sets what is logged (default `info`: the start, the stop, games

@@ -20,7 +20,8 @@ pub enum StoreCommand {
     /// game and a gapless global order, and the high-water mark of what was acknowledged. Exits 3 on damage.
     Check(CheckArgs),
     /// Copy what is intact in a damaged sled data directory into a new one: every game up to its first
-    /// damaged or missing append. Serve the new directory once you have read the summary.
+    /// damaged or missing append, read through sled and by a raw scan of sled's log (which also reads files sled
+    /// itself refuses). Serve the new directory once you have read the summary.
     Salvage(SalvageArgs),
 }
 
@@ -55,7 +56,9 @@ fn check(args: CheckArgs) -> anyhow::Result<()> {
     // Damage that keeps the store from being read at all (sled refusing or panicking) is damage too; a
     // directory that is not a store, or cannot be opened, is an ordinary failure.
     let report = hexfold_store::check(&args.dir).map_err(|e| match e {
-        StoreError::Corrupt(_) => anyhow::Error::new(DamagedStore(format!("cannot check: {e}"))),
+        StoreError::Corrupt(_) => anyhow::Error::new(DamagedStore(format!(
+            "cannot check: {e} (`hexfold salvage` can still read what is intact in sled's log)"
+        ))),
         other => anyhow::anyhow!("cannot check {}: {other}", args.dir.display()),
     })?;
     print_report(&report)?;
@@ -92,9 +95,11 @@ fn print_report(report: &CheckReport) -> std::io::Result<()> {
     }
     match &report.mark {
         Some(mark) => match &mark.last {
-            Some((game, version)) => outln!(
-                "acknowledged: global positions up to {}, the last append {game} at version {version}",
-                mark.global
+            Some(last) => outln!(
+                "acknowledged: global positions up to {}, the last write {} at version {}",
+                mark.global,
+                last.stream,
+                last.version
             )?,
             None => outln!("acknowledged: global positions up to {}", mark.global)?,
         },
@@ -114,7 +119,18 @@ async fn salvage(args: SalvageArgs) -> anyhow::Result<()> {
     let report = hexfold_store::salvage(&args.dir, &args.out, StoreConfig::default())
         .await
         .map_err(|e| anyhow::anyhow!("cannot salvage {}: {e}", args.dir.display()))?;
-    print_report(&report.check)?;
+    match &report.sled_refused {
+        Some(why) => {
+            outln!("sled could not open the files ({why}); everything below comes from a raw scan")?
+        }
+        None => print_report(&report.check)?,
+    }
+    outln!(
+        "raw scan of sled's log: {} messages read whole, {} bytes unreadable; {} games taken from it",
+        report.raw_messages,
+        report.raw_skipped_bytes,
+        report.from_raw_scan.len()
+    )?;
     outln!(
         "copied {} events: {} games whole, {} cut short, {} lost",
         report.events,

@@ -117,6 +117,27 @@ async fn the_deploy_files_name_only_flags_and_variables_that_serve_has() {
             && used_variables.contains("HEXFOLD_STORE"),
         "the scan found the manifests' variables: {used_variables:?}"
     );
+    // Acknowledged means it survives a power loss: `fsync` is the default, and no deployment opts out of it.
+    assert!(
+        help.contains("[default: fsync]"),
+        "`hexfold serve --help` gives fsync as the durability default"
+    );
+    for (file, lines) in [
+        ("Dockerfile", &dockerfile),
+        ("compose.yaml", &compose),
+        ("k8s/statefulset.yaml", &statefulset),
+        ("hexfold.service", &unit),
+    ] {
+        for line in lines.iter() {
+            let line = line.replace(' ', "");
+            assert!(
+                !(line.contains("DURABILITY=flush")
+                    || line.contains("DURABILITY:flush")
+                    || line.contains("--durability=flush")),
+                "deploy/{file} chooses --durability flush, which loses acknowledged commands in a power loss: {line}"
+            );
+        }
+    }
     for flag in &used_flags {
         let pending = PENDING_FLAGS.contains(&flag.as_str());
         let known = known_flags.contains(flag);

@@ -25,6 +25,7 @@ mod hidden;
 mod ops;
 mod platform;
 mod play;
+mod powerloss;
 mod protos;
 mod python;
 mod restart;

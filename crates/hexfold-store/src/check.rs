@@ -1,15 +1,17 @@
 //! The operator's tools for a store that may be damaged: [`check`] verifies every record and the high-water
-//! mark without writing anything of its own, and [`salvage`] copies what is intact into a new store.
+//! mark without writing anything of its own, and [`salvage`] copies what is intact into a new store, read through
+//! sled and by a raw scan of sled's log (`src/raw.rs`), which also reads files sled refuses to open.
 //!
 //! Both open sled directly rather than through [`Store::open`], which refuses a store that holds less than
 //! its mark: that refusal is what sends the operator here, so these must still read such a store. sled's own
 //! recovery runs when its files are opened and may rewrite sled's files (it does so at every open); hexfold's
 //! records and the mark are left alone. Check a copy to keep the damaged bytes as they were.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 use crate::codec::{self, AppendRecord, MetaRecord, SummaryRec};
+use crate::raw;
 use crate::{
     catch_storage_panic, check_indexed_append, check_stored_name, mark, open_sled, AppendRequest,
     EventStore, Store, StoreConfig, StoreError,
@@ -73,19 +75,24 @@ struct ScannedStream {
     whole: bool,
 }
 
+impl ScannedStream {
+    fn new() -> ScannedStream {
+        ScannedStream {
+            meta: None,
+            appends: Vec::new(),
+            count: 0,
+            head: 0,
+            claimed_head: 0,
+            summary: None,
+            whole: true,
+        }
+    }
+}
+
 /// Reads the stream records of the store, reporting every problem into `report`. The appends' contents are
 /// kept only when `keep` (for `salvage`); `check` keeps a few numbers per stream.
 fn scan(db: &sled::Db, report: &mut CheckReport, keep: bool) -> BTreeMap<String, ScannedStream> {
     let mut streams: BTreeMap<String, ScannedStream> = BTreeMap::new();
-    let new_stream = || ScannedStream {
-        meta: None,
-        appends: Vec::new(),
-        count: 0,
-        head: 0,
-        claimed_head: 0,
-        summary: None,
-        whole: true,
-    };
     for item in db.iter() {
         let (key, value) = match item {
             Ok(kv) => kv,
@@ -115,11 +122,12 @@ fn scan(db: &sled::Db, report: &mut CheckReport, keep: bool) -> BTreeMap<String,
                 match MetaRecord::decode(&key, &value) {
                     Ok(rec) => {
                         report.streams += 1;
-                        streams.entry(name).or_insert_with(new_stream).meta = Some(rec.meta);
+                        streams.entry(name).or_insert_with(ScannedStream::new).meta =
+                            Some(rec.meta);
                     }
                     Err(e) => {
                         report.problem(format!("stream {name:?}: {e}"));
-                        streams.entry(name).or_insert_with(new_stream);
+                        streams.entry(name).or_insert_with(ScannedStream::new);
                     }
                 }
             }
@@ -128,7 +136,9 @@ fn scan(db: &sled::Db, report: &mut CheckReport, keep: bool) -> BTreeMap<String,
                     report.problem("an append key does not name a valid stream".into());
                     continue;
                 };
-                let stream = streams.entry(name.clone()).or_insert_with(new_stream);
+                let stream = streams
+                    .entry(name.clone())
+                    .or_insert_with(ScannedStream::new);
                 let (last_version, seq) = match codec::append_key_parts(&key, &name) {
                     Ok(parts) => parts,
                     Err(e) => {
@@ -180,7 +190,10 @@ fn scan(db: &sled::Db, report: &mut CheckReport, keep: bool) -> BTreeMap<String,
                 };
                 match SummaryRec::decode(&key, &value) {
                     Ok(rec) => {
-                        streams.entry(name).or_insert_with(new_stream).summary = Some(rec.summary)
+                        streams
+                            .entry(name)
+                            .or_insert_with(ScannedStream::new)
+                            .summary = Some(rec.summary)
                     }
                     Err(e) => report.problem(format!("stream {name:?}: {e}")),
                 }
@@ -268,12 +281,21 @@ fn check_mark(dir: &Path, streams: &BTreeMap<String, ScannedStream>, report: &mu
                     mark.global, report.last_global
                 ));
             }
-            if let Some((stream, version)) = &mark.last {
-                let head = streams.get(stream).map_or(0, |s| s.head);
-                if head < *version {
-                    report.problem(format!(
-                        "the high-water mark says {stream:?} reached version {version}; intact, it reaches {head}"
-                    ));
+            if let Some(w) = &mark.last {
+                let (stream, version) = (&w.stream, w.version);
+                match streams.get(stream) {
+                    Some(s) if s.meta.is_some() => {
+                        if s.head < version || s.count < w.appends {
+                            report.problem(format!(
+                                "the high-water mark says {stream:?} reached version {version} in {} appends; \
+                                 intact, it reaches {} in {}",
+                                w.appends, s.head, s.count
+                            ));
+                        }
+                    }
+                    _ => report.problem(format!(
+                        "the high-water mark says {stream:?} was created; the store does not hold it"
+                    )),
                 }
             }
             report.mark = Some(mark);
@@ -312,6 +334,48 @@ pub fn check(dir: &Path) -> Result<CheckReport, StoreError> {
     })
 }
 
+/// The streams of a raw scan, each with its appends in order from the first while they follow each other (each
+/// starts where the last ended, and was written no earlier).
+fn streams_from_raw(raw: raw::RawRecords) -> BTreeMap<String, ScannedStream> {
+    let mut streams: BTreeMap<String, ScannedStream> = BTreeMap::new();
+    for (name, (_, meta)) in raw.metas {
+        streams.entry(name).or_insert_with(ScannedStream::new).meta = Some(meta);
+    }
+    let mut last_txn: HashMap<String, u64> = HashMap::new();
+    for ((name, seq), (txn, key, value)) in raw.appends {
+        let stream = streams
+            .entry(name.clone())
+            .or_insert_with(ScannedStream::new);
+        let Ok((last_version, _)) = codec::append_key_parts(&key, &name) else {
+            continue;
+        };
+        stream.claimed_head = stream.claimed_head.max(last_version);
+        if !stream.whole {
+            continue;
+        }
+        let follows = seq == stream.count + 1 && last_txn.get(&name).is_none_or(|t| *t <= txn);
+        match AppendRecord::decode(&key, &value, last_version) {
+            Ok(rec) if follows && rec.first_version == stream.head + 1 => {
+                stream.appends.push((
+                    rec.command_id.to_owned(),
+                    rec.command.to_vec(),
+                    rec.events.iter().map(|e| e.to_vec()).collect(),
+                ));
+                stream.head = last_version;
+                stream.count += 1;
+                last_txn.insert(name, txn);
+            }
+            _ => stream.whole = false,
+        }
+    }
+    for (name, (_, summary)) in raw.summaries {
+        if let Some(stream) = streams.get_mut(&name) {
+            stream.summary = Some(summary);
+        }
+    }
+    streams
+}
+
 /// Opens sled in `dir`, refusing a directory sled has never written (sled would create one).
 fn open_existing(dir: &Path) -> Result<sled::Db, StoreError> {
     if !dir.join("conf").exists() && !dir.join("db").exists() {
@@ -326,8 +390,16 @@ fn open_existing(dir: &Path) -> Result<sled::Db, StoreError> {
 /// What [`salvage`] copied.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SalvageReport {
-    /// What checking the source found.
+    /// What checking the source found (through sled; empty when sled could not open it, see `sled_refused`).
     pub check: CheckReport,
+    /// Why sled could not open the source, when it could not: then everything came from the raw scan.
+    pub sled_refused: Option<String>,
+    /// Streams taken from the raw scan of sled's files (see `src/raw.rs`) because it found more of them intact
+    /// than sled served, or sled could not open the files at all.
+    pub from_raw_scan: Vec<String>,
+    /// sled messages the raw scan read whole, and bytes of the log it could not read.
+    pub raw_messages: u64,
+    pub raw_skipped_bytes: u64,
     /// Streams copied with every version they claim.
     pub whole: u64,
     /// Streams copied up to their first damaged or missing append: (name, versions kept, versions claimed).
@@ -355,19 +427,52 @@ pub async fn salvage(
             to.display()
         )));
     }
-    let (check, streams) = catch_storage_panic("salvaging", || {
+    // The raw scan first, before sled opens the files (its recovery may rewrite them).
+    let raw = if from.join("db").exists() {
+        Some(raw::scan(from).map_err(|e| {
+            StoreError::Io(format!("cannot read {}: {e}", from.join("db").display()))
+        })?)
+    } else {
+        None
+    };
+    if raw.is_none() && !from.join(mark::CREATED_FILE).exists() {
+        // Neither sled's log nor a creation marker: not a store (this says so).
+        open_existing(from)?;
+    }
+    let through_sled = catch_storage_panic("salvaging", || {
         let db = open_existing(from)?;
         let mut report = CheckReport::default();
         let streams = scan(&db, &mut report, true);
         check_global_index(&db, &mut report);
         check_mark(from, &streams, &mut report);
         Ok((report, streams))
-    })?;
-    let target = Store::open(to, config)?;
-    let mut out = SalvageReport {
-        check,
-        ..SalvageReport::default()
+    });
+    let mut out = SalvageReport::default();
+    let mut streams = match through_sled {
+        Ok((check, streams)) => {
+            out.check = check;
+            streams
+        }
+        Err(e) => {
+            out.sled_refused = Some(e.to_string());
+            BTreeMap::new()
+        }
     };
+    if let Some(raw) = raw {
+        out.raw_messages = raw.messages;
+        out.raw_skipped_bytes = raw.skipped_bytes;
+        for (name, found) in streams_from_raw(raw) {
+            let better = match streams.get(&name) {
+                None => true,
+                Some(known) => known.meta.is_none() || found.count > known.count,
+            };
+            if better && found.meta.is_some() {
+                out.from_raw_scan.push(name.clone());
+                streams.insert(name, found);
+            }
+        }
+    }
+    let target = Store::open(to, config)?;
     for (name, stream) in streams {
         let Some(meta) = stream.meta else {
             out.lost.push(name);

@@ -12,8 +12,9 @@
 //!
 //! It must not depend on any game, on the rules crate, on protobuf or on gRPC: payloads, commands, meta,
 //! summaries and snapshots are opaque bytes chosen by the caller. Its only I/O is sled, the high-water mark
-//! file beside sled's (`src/mark.rs`), `statvfs` of the directory for its free-space reserve, and, in
-//! [`Durability::Fsync`] mode, fsync of the directory's files.
+//! and the creation marker beside sled's files (`src/mark.rs`), a raw read of sled's log for `salvage`
+//! (`src/raw.rs`), `statvfs` of the directory for its free-space reserve, and fsync of
+//! the directory's files (after each group in [`Durability::Fsync`] mode, at open and close in either).
 //!
 //! # Guarantees of the sled backend
 //! The trait's contract (see [`EventStore`]), and how sled keeps it:
@@ -56,6 +57,7 @@ mod log;
 mod mark;
 pub mod metrics;
 mod migrate;
+mod raw;
 mod sled_async;
 
 use std::ops::Bound;
@@ -74,7 +76,7 @@ pub use error::StoreError;
 pub use event_store::{BoxFuture, EventStore, PositionWatch, Snapshot};
 pub use log::MIN_FREE_BYTES;
 use log::{CacheLimits, Durable, LogState, Queue, Request, Shared, TXN_EPOCH_SHIFT};
-pub use mark::{Mark, MARK_FILE};
+pub use mark::{LastWrite, Mark, CREATED_FILE, MARK_FILE};
 
 /// Longest stream name, in bytes (it is part of every key of the stream).
 pub const MAX_STREAM_NAME_BYTES: usize = 128;
@@ -118,11 +120,14 @@ const MAX_EPOCH: u64 = (1 << (64 - TXN_EPOCH_SHIFT)) - 1;
 /// How far a write must reach before it is acknowledged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Durability {
-    /// sled's flush (sync_file_range on Linux): survives a process crash, not a power loss.
-    #[default]
+    /// sled's flush (sync_file_range on Linux): survives a crash of the process, not a power loss or a crash of
+    /// the system, which may take what was acknowledged since the store was opened. The store then refuses to
+    /// open as far as its creation marker and high-water mark can tell (see `src/mark.rs`); losses of the last
+    /// second before the power went may go unseen.
     Flush,
     /// flush, then fsync every file of the sled directory (and the directory) before acknowledging:
-    /// survives power loss.
+    /// survives a power loss. The default.
+    #[default]
     Fsync,
 }
 
@@ -433,7 +438,7 @@ struct Recovered {
 ///
 /// Nothing is written to sled before the checks against the mark pass (except a layout-1 migration, which
 /// only happens to stores written before there was a mark), so a store that is refused is left as it was.
-fn recover(db: &sled::Db, dir: &Path) -> Result<Recovered, StoreError> {
+fn recover(db: &sled::Db, dir: &Path, created: Option<u64>) -> Result<Recovered, StoreError> {
     let acknowledged = mark::read(dir)?;
     let layout = db.get(codec::layout_key())?.map(|v| v.to_vec());
     match layout.as_deref() {
@@ -458,6 +463,10 @@ fn recover(db: &sled::Db, dir: &Path) -> Result<Recovered, StoreError> {
                 return Err(StoreError::Corrupt(
                     "the database has data but no hexfold-store layout marker".into(),
                 ));
+            }
+            // The marker is written once sled's first records (the layout marker) are on stable storage.
+            if let Some(at) = created {
+                return Err(lost_since_creation(dir, at, "sled's files hold nothing of it"));
             }
         }
     }
@@ -517,21 +526,26 @@ fn recover(db: &sled::Db, dir: &Path) -> Result<Recovered, StoreError> {
     })
 }
 
+/// What the operator is told to do with a store that lost acknowledged writes.
+const SALVAGE_ADVICE: &str =
+    "`hexfold check` lists what is intact and `hexfold salvage` copies it to a new \
+                              directory";
+
 /// Refuses a store that holds less than its high-water mark says was acknowledged: fewer global positions,
-/// or the last acknowledged append's stream shorter than its version.
+/// the last acknowledged write's stream missing, shorter than its version, or with fewer appends.
 fn check_against_mark(
     db: &sled::Db,
     acknowledged: &mark::Mark,
     last_global: u64,
 ) -> Result<(), StoreError> {
     let last = match &acknowledged.last {
-        Some((stream, version)) => {
-            format!("; the last acknowledged append was {stream:?} at version {version}")
-        }
+        Some(w) => format!(
+            "; the last acknowledged write was {:?} at version {}",
+            w.stream, w.version
+        ),
         None => String::new(),
     };
-    let advice = "the store was damaged after it acknowledged them; `hexfold check` lists what is intact and \
-                  `hexfold salvage` copies it to a new directory";
+    let advice = format!("the store lost them after it acknowledged them; {SALVAGE_ADVICE}");
     if last_global < acknowledged.global {
         return Err(StoreError::Corrupt(format!(
             "the store holds global positions up to {last_global}, but positions {}..={} ({} events) were \
@@ -541,26 +555,74 @@ fn check_against_mark(
             acknowledged.global - last_global
         )));
     }
-    if let Some((stream, version)) = &acknowledged.last {
-        if check_stream_name(stream).is_err() {
+    if let Some(w) = &acknowledged.last {
+        if check_stream_name(&w.stream).is_err() {
             return Ok(());
         }
-        let head = match db
+        let stream = &w.stream;
+        if db.get(codec::meta_key(stream))?.is_none() {
+            return Err(StoreError::Corrupt(format!(
+                "stream {stream:?} was created and acknowledged, but the store does not hold it; {advice}"
+            )));
+        }
+        let (head, appends) = match db
             .scan_prefix(codec::stream_prefix(KIND_APPEND, stream))
             .next_back()
         {
-            Some(item) => codec::append_key_parts(&item?.0, stream)?.0,
-            None => 0,
+            Some(item) => codec::append_key_parts(&item?.0, stream)?,
+            None => (0, 0),
         };
-        if head < *version {
+        if head < w.version {
             return Err(StoreError::Corrupt(format!(
-                "stream {stream:?} holds versions up to {head}, but versions {}..={version} were acknowledged \
+                "stream {stream:?} holds versions up to {head}, but versions {}..={} were acknowledged \
                  and are missing; {advice}",
-                head + 1
+                head + 1,
+                w.version
+            )));
+        }
+        if appends < w.appends {
+            return Err(StoreError::Corrupt(format!(
+                "stream {stream:?} holds {appends} appends, but {} were acknowledged (the missing ones carry \
+                 no events, or their events are there under other records); {advice}",
+                w.appends
             )));
         }
     }
     Ok(())
+}
+
+/// Refuses, before sled opens them (and may rewrite them), the files of a store whose creation marker says it
+/// was created but whose sled files are missing or empty: sled 0.34 would start over as a new, empty database.
+fn check_sled_files(dir: &Path, created_at: u64) -> Result<(), StoreError> {
+    let size = |name: &str| std::fs::metadata(dir.join(name)).map_or(None, |m| Some(m.len()));
+    let (conf, db) = (size("conf"), size("db"));
+    // sled treats a `conf` of 8 bytes or fewer as missing.
+    if conf.is_some_and(|n| n > 8) && db.is_some_and(|n| n > 0) {
+        return Ok(());
+    }
+    let describe = |name: &str, n: Option<u64>| match n {
+        Some(n) => format!("{name} has {n} bytes"),
+        None => format!("{name} is missing"),
+    };
+    Err(lost_since_creation(
+        dir,
+        created_at,
+        &format!(
+            "sled's files are missing or empty ({}, {})",
+            describe("conf", conf),
+            describe("db", db)
+        ),
+    ))
+}
+
+/// The refusal of a store that was created (its marker says when) but holds nothing of it.
+fn lost_since_creation(dir: &Path, created_at: u64, what: &str) -> StoreError {
+    StoreError::Corrupt(format!(
+        "the store in {} was created at unix second {created_at} (its {CREATED_FILE} says so), but {what}: \
+         everything it acknowledged is missing from them (a power loss takes what the system had not \
+         written to the disk). Serving it would start a new, empty store in its place; {SALVAGE_ADVICE}",
+        dir.display()
+    ))
 }
 
 /// Reads the append a `G` entry starting at global position `start` names, and checks that it agrees.
@@ -601,12 +663,18 @@ fn check_stored_name(stream: &str) -> Result<(), StoreError> {
 impl Store {
     /// Opens (or creates) the store in `path` and starts the log thread (the writer and group commit).
     ///
-    /// Everything sled recovers is made durable (flushed, and fsynced in `Fsync` mode) before this
-    /// returns, so it can all be treated as acknowledged.
+    /// Everything sled recovers is made durable (flushed and fsynced, in either mode) before this returns, so
+    /// it can all be treated as acknowledged. A new store gets its creation marker then (see `src/mark.rs`); a
+    /// store whose marker is there but whose sled files are missing, empty or hold less than its high-water mark
+    /// is refused with [`StoreError::Corrupt`].
     pub fn open(path: &Path, config: StoreConfig) -> Result<Store, StoreError> {
+        let created = mark::created(path)?;
+        if let Some(at) = created {
+            check_sled_files(path, at)?;
+        }
         let (db, recovered) = catch_storage_panic("opening", || {
             let db = open_sled(path)?;
-            let recovered = recover(&db, path)?;
+            let recovered = recover(&db, path, created)?;
             Ok((db, recovered))
         })?;
         tracing::info!(
@@ -664,6 +732,11 @@ impl Store {
             part_applied: watch::channel(first_txn).0,
         });
         shared.sync().map_err(StoreError::Io)?;
+        // A new store (or one made before there were creation markers) is marked once sled's files are durable,
+        // before anything is acknowledged.
+        if created.is_none() {
+            mark::write_created(path)?;
+        }
         let spawn = |name: &str, body: fn(Arc<Shared>)| {
             let for_thread = Arc::clone(&shared);
             std::thread::Builder::new()

@@ -43,6 +43,7 @@ use std::sync::{Arc, Condvar, Mutex};
 use tokio::sync::{oneshot, watch, OwnedSemaphorePermit, Semaphore};
 
 use crate::codec::{self, AppendRecord, GroupIndexWriter, MetaRecord, SummaryRec, KIND_APPEND};
+use crate::mark::LastWrite;
 use crate::{AppendRequest, Appended, Durability, StoreError};
 use std::collections::hash_map::Entry;
 
@@ -68,6 +69,9 @@ const MAX_GROUP_BYTES: usize = 32 << 20;
 pub const MIN_FREE_BYTES: u64 = 128 << 20;
 /// In Fsync mode the high-water mark is written at most this often (see `run_syncer`).
 const FSYNC_MARK_EVERY: std::time::Duration = std::time::Duration::from_millis(200);
+/// In Flush mode the high-water mark is fdatasynced before the first group of an open is answered, then at most
+/// this often (see `run_syncer`): what a power loss takes unseen is at most what was acknowledged in this time.
+const FLUSH_MARK_SYNC_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 /// While writes are taken, the free space is looked at again at most this often (a `statvfs`, before a
 /// group); a disk filling faster than the reserve in this time meets the fallback (a failed write poisons).
 const SPACE_PROBE_EVERY: std::time::Duration = std::time::Duration::from_millis(50);
@@ -493,10 +497,12 @@ impl Shared {
         self.wake.notify_one();
     }
 
-    /// Makes everything applied so far durable according to the configured mode (used at open).
+    /// Makes everything applied so far durable, in either mode: flushed, and sled's files and directories
+    /// fsynced. Used at open (so what the mark written at open names is on stable storage, and a new store's
+    /// first files are before its creation marker is written) and at close.
     pub(crate) fn sync(&self) -> Result<(), String> {
         self.sled_flush()?;
-        self.fsync()
+        fsync_dir(&self.dir).map_err(|e| io_reason(&format!("fsync {}", self.dir.display()), &e))
     }
 
     /// fsyncs sled's files in Fsync mode; nothing in Flush mode.
@@ -556,18 +562,23 @@ impl Shared {
         Ok(())
     }
 
-    /// Records in the high-water mark that everything up to `global` is durable and the last append with
-    /// events was `last` (called after sled's flush, and in Fsync mode after the fsync: the mark never names
-    /// what is not durable), fdatasyncing it when `sync`.
-    fn advance_mark(
-        &self,
-        global: u64,
-        last: Option<(String, u64)>,
-        sync: bool,
-    ) -> Result<(), String> {
+    /// Records in the high-water mark that everything up to `global` is durable and the last write was `last`
+    /// (called after sled's flush, and in Fsync mode after the fsync: the mark never names what is not
+    /// durable), fdatasyncing it when `sync`.
+    fn advance_mark(&self, global: u64, last: Option<LastWrite>, sync: bool) -> Result<(), String> {
         lock(&self.mark)
             .advance(global, last, sync)
             .map_err(|e| io_reason(&format!("high-water mark {}", self.dir.display()), &e))
+    }
+
+    /// fdatasyncs what was written to the high-water mark, through a handle of its own, so the log thread
+    /// can write the next mark meanwhile.
+    fn sync_mark(&self) -> Result<(), String> {
+        let what = || format!("high-water mark {}", self.dir.display());
+        let handle = lock(&self.mark)
+            .sync_handle()
+            .map_err(|e| io_reason(&what(), &e))?;
+        handle.sync_data().map_err(|e| io_reason(&what(), &e))
     }
 
     /// Publishes durable groups and answers their writers. Readers first, then position subscribers (a
@@ -650,8 +661,8 @@ pub(crate) struct Done {
     txn: u64,
     global: u64,
     gen: u64,
-    /// The stream and last version of the group's last append with events, for the high-water mark.
-    last: Option<(String, u64)>,
+    /// The group's last write, for the high-water mark.
+    last: Option<LastWrite>,
     staged: Vec<Staged>,
 }
 
@@ -684,6 +695,8 @@ struct Group<'a> {
     pending: Vec<(String, String, Appended)>,
     /// The durable summary each summary written in this group must fall back to.
     summary_fallback: HashMap<String, Option<(u64, Vec<u8>)>>,
+    /// The last write staged (a creation, or an append that is not a duplicate), for the high-water mark.
+    last_write: Option<LastWrite>,
 }
 
 /// Where a command id was found.
@@ -711,6 +724,7 @@ impl<'a> Group<'a> {
             created: HashSet::new(),
             pending: Vec::new(),
             summary_fallback: HashMap::new(),
+            last_write: None,
         }
     }
 
@@ -743,19 +757,12 @@ impl<'a> Group<'a> {
         self.appends_in_batch += 1;
     }
 
-    /// The sled batches of the group in order, whom to answer, and the stream and last version of its
-    /// last append with events.
-    fn finish(mut self) -> (Vec<sled::Batch>, Vec<Staged>, Option<(String, u64)>) {
+    /// The sled batches of the group in order, whom to answer, and its last write.
+    fn finish(mut self) -> (Vec<sled::Batch>, Vec<Staged>, Option<LastWrite>) {
         if self.appends_in_batch > 0 {
             self.close_batch();
         }
-        let last = self
-            .pending
-            .iter()
-            .rev()
-            .find(|(_, _, a)| a.last_version >= a.first_version)
-            .map(|(stream, _, a)| (stream.clone(), a.last_version));
-        (self.batches, self.staged, last)
+        (self.batches, self.staged, self.last_write)
     }
 
     fn stage(&mut self, request: Request) {
@@ -798,6 +805,11 @@ impl<'a> Group<'a> {
         self.batch
             .insert(key, MetaRecord::encode(&stream, txn, meta));
         self.state.last_txn = txn;
+        self.last_write = Some(LastWrite {
+            stream: stream.clone(),
+            version: 0,
+            appends: 0,
+        });
         self.created.insert(stream);
         Ok(())
     }
@@ -903,9 +915,15 @@ impl<'a> Group<'a> {
         };
         cache.1.used = self.state.group_clock;
         let result = self.stage_loaded(&stream, &mut req, hash, &mut cache.1);
+        let tail = cache.1.tail;
         self.state.streams.insert(cache.0, cache.1);
         let (appended, wait) = result?;
         if !appended.duplicate {
+            self.last_write = Some(LastWrite {
+                stream: stream.clone(),
+                version: tail.head,
+                appends: tail.seq,
+            });
             self.pending.push((stream, req.command_id, appended));
         }
         Ok((appended, wait))
@@ -1249,7 +1267,8 @@ impl SpaceWatch {
 }
 
 /// The syncer's body. In Fsync mode: one fsync for every flushed group handed over since the last one,
-/// then publish and reply. In Flush mode the log thread has published the groups; this only replies.
+/// then publish and reply. In Flush mode the log thread has published the groups and written the mark; this
+/// fdatasyncs the mark when it is due, then replies.
 pub(crate) fn run_syncer(shared: Arc<Shared>) {
     // In Fsync mode the high-water mark is written and fdatasynced after the fsync of the groups it names, at
     // most every FSYNC_MARK_EVERY, and when the store closes; `unmarked` is what it will say next. It is
@@ -1257,7 +1276,8 @@ pub(crate) fn run_syncer(shared: Arc<Shared>) {
     // longer (measured), and the syncer's cycle is what bounds Fsync mode's throughput. So the mark on disk
     // never names a group whose fsync had not completed, and lags the acknowledged frontier by at most that
     // interval, exact once the store is closed.
-    let mut unmarked: Option<(u64, Option<(String, u64)>)> = None;
+    let mut unmarked: Option<(u64, Option<LastWrite>)> = None;
+    // In both modes: when the mark was last synced by this thread (`None`: not since open).
     let mut marked_at: Option<std::time::Instant> = None;
     loop {
         let done = {
@@ -1267,35 +1287,43 @@ pub(crate) fn run_syncer(shared: Arc<Shared>) {
             }
             if q.pending.is_empty() {
                 drop(q);
-                if let Some((global, last)) = unmarked.take() {
-                    if let Err(reason) = shared.advance_mark(global, last, true) {
-                        tracing::error!(%reason, "the high-water mark was not written at close");
-                    }
-                }
+                close(&shared, unmarked.take());
                 return;
             }
             std::mem::take(&mut q.pending)
         };
-        if shared.durability == Durability::Flush {
-            reply_all(done);
-            continue;
-        }
-        let syncing = std::time::Instant::now();
-        let mut synced = shared.fsync();
-        crate::metrics::fsync(SLED, syncing.elapsed());
-        if synced.is_ok() {
-            if let Some(newest) = done.last() {
-                let last = done.iter().rev().find_map(|d| d.last.clone());
-                let earlier = unmarked.take().and_then(|(_, last)| last);
-                unmarked = Some((newest.global, last.or(earlier)));
-            }
-            if marked_at.is_none_or(|at| at.elapsed() >= FSYNC_MARK_EVERY) {
-                if let Some((global, last)) = unmarked.take() {
+        let synced = match shared.durability {
+            // The log thread wrote the mark for these groups before handing them over. Synced before the first
+            // group of the open is answered, so that a power loss that takes everything since open (sled's files
+            // as they were at open) meets a mark that names at least that group, and then once a second.
+            Durability::Flush => {
+                if marked_at.is_none_or(|at| at.elapsed() >= FLUSH_MARK_SYNC_EVERY) {
                     marked_at = Some(std::time::Instant::now());
-                    synced = shared.advance_mark(global, last, true);
+                    shared.sync_mark()
+                } else {
+                    Ok(())
                 }
             }
-        }
+            Durability::Fsync => {
+                let syncing = std::time::Instant::now();
+                let mut synced = shared.fsync();
+                crate::metrics::fsync(SLED, syncing.elapsed());
+                if synced.is_ok() {
+                    if let Some(newest) = done.last() {
+                        let last = done.iter().rev().find_map(|d| d.last.clone());
+                        let earlier = unmarked.take().and_then(|(_, last)| last);
+                        unmarked = Some((newest.global, last.or(earlier)));
+                    }
+                    if marked_at.is_none_or(|at| at.elapsed() >= FSYNC_MARK_EVERY) {
+                        if let Some((global, last)) = unmarked.take() {
+                            marked_at = Some(std::time::Instant::now());
+                            synced = shared.advance_mark(global, last, true);
+                        }
+                    }
+                }
+                synced
+            }
+        };
         if let Err(reason) = synced {
             let later = {
                 let mut q = lock(&shared.sync_queue);
@@ -1308,7 +1336,36 @@ pub(crate) fn run_syncer(shared: Arc<Shared>) {
             shared.poison(&reason);
             return;
         }
-        shared.publish(done);
+        match shared.durability {
+            Durability::Flush => reply_all(done),
+            Durability::Fsync => shared.publish(done),
+        }
+    }
+}
+
+/// At close, once the log thread has stopped: in Fsync mode the mark's last word, synced; in Flush mode sled's
+/// files fsynced and then the mark synced, so a store that was closed survives a power loss in either mode.
+fn close(shared: &Shared, unmarked: Option<(u64, Option<LastWrite>)>) {
+    if lock(&shared.queue).poisoned.is_some() {
+        return;
+    }
+    let closed = match shared.durability {
+        Durability::Fsync => match unmarked {
+            Some((global, last)) => shared.advance_mark(global, last, true),
+            None => Ok(()),
+        },
+        Durability::Flush => shared
+            .db
+            .flush()
+            .map_err(|e| sled_reason("sled flush", e))
+            .and_then(|_| {
+                fsync_dir(&shared.dir)
+                    .map_err(|e| io_reason(&format!("fsync {}", shared.dir.display()), &e))
+            })
+            .and_then(|()| shared.sync_mark()),
+    };
+    if let Err(reason) = closed {
+        tracing::error!(%reason, "the store was not made durable at close");
     }
 }
 

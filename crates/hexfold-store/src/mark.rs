@@ -1,26 +1,42 @@
-//! The high-water mark: a small file beside sled's, independent of sled, that says how far the store's global
-//! order reached when it last acknowledged a write.
+//! The high-water mark and the creation marker: two small files beside sled's, independent of sled, that say
+//! that the store exists and how far its global order reached when it last acknowledged a write.
 //!
 //! sled recovers a damaged log (a flipped bit, a zeroed page, a truncated file) as if the damage were the torn
-//! end of its last write: it opens, and serves the intact prefix. Nothing in sled's own files can tell that
-//! prefix from the whole, so [`crate::Store::open`] compares what sled recovered with this file, and refuses to
-//! serve a store that holds less than was acknowledged, naming the missing positions and the last append the
-//! mark knows of.
+//! end of its last write: it opens, and serves the intact prefix. After a power loss that took files it had not
+//! synced (its `conf` and `db` empty), sled 0.34 even starts over as a new, empty database, with only a warning.
+//! Nothing in sled's own files can tell such a prefix from the whole, so [`crate::Store::open`] compares what sled
+//! recovered with these files, and refuses to serve a store that holds less than was acknowledged.
 //!
-//! The file is [`MARK_FILE`] in the store's directory: two slots of [`SLOT_BYTES`], written in turn with a
-//! sequence number and a CRC-32, so a write torn by a crash leaves the other slot whole. Each holds the
-//! global position after the last group made durable and the stream and version of the last append with
-//! events. In [`crate::Durability::Flush`] mode it is written after sled's flush of each group and before the
-//! group's writers are answered (not synced: what survives a crash of the process survives for it too); in
-//! [`crate::Durability::Fsync`] mode it is written and fdatasynced after the fsync of the groups it names, at
-//! most every 200 ms (a sync of its own in every cycle cost a third of the throughput), and when the store
-//! closes. So the mark never names anything that is not already as durable as the mode promises: a mark ahead of
-//! the data always means acknowledged writes were lost. It may lag behind (a crash between a flush and the
-//! mark's write, or in Fsync mode by up to 200 ms of groups), which is safe: it is a lower bound, exact for a
-//! store that was closed.
+//! **The creation marker** ([`CREATED_FILE`]) is written once, when the store is created, after sled's first
+//! files (its layout marker) were flushed and fsynced, and before `open` returns, so before any acknowledgement:
+//! written to a temporary name, fsynced, renamed into place and the directory fsynced. So where it exists, sled's
+//! files once held the store; if they are missing, empty or hold nothing of ours, acknowledged writes may be lost
+//! and `open` refuses (before sled rewrites anything).
 //!
-//! A store of layout 3 always has the file (open writes it before the layout marker), so a layout-3 store
-//! without it is refused too. A store written before layout 3 gets its first mark at open, from what it holds.
+//! **The high-water mark** ([`MARK_FILE`]): two slots of [`SLOT_BYTES`], written in turn with a sequence number
+//! and a CRC-32, so a write torn by a crash leaves the other slot whole. Each holds the global position after the
+//! last group made durable and the last write of that group (an append with or without events, or a stream's
+//! creation): its stream, the stream's version after it and the stream's number of appends after it. Written,
+//! and synced, so that it never names anything that is not already as durable as the mode promises, and lags as
+//! little as the mode allows:
+//!
+//! - [`crate::Durability::Fsync`]: written and fdatasynced after the fsync of the groups it names, at most every
+//!   200 ms (a sync of its own in every cycle cost a third of the throughput), and when the store closes.
+//! - [`crate::Durability::Flush`]: written after sled's flush of each group and before the group's writers are
+//!   answered (what survives a crash of the process survives for it too); fdatasynced before the first group of
+//!   an open is answered and then at most every second (before answering the group that finds it due), and
+//!   when the store closes (which also fsyncs sled's files). After a power loss sled keeps what it had synced
+//!   (at open, or whatever the system had written back); the mark then names at least the first write
+//!   acknowledged since open, so a store that lost everything acknowledged since open is refused. What was
+//!   acknowledged after the mark's last sync and lost with the power is not seen: at most the last second.
+//!
+//! A mark ahead of the data always means acknowledged writes were lost. The mark may lag behind (a crash between
+//! a flush and the mark's write, the sync intervals above), which is safe: it is a lower bound, exact for a store
+//! that was closed.
+//!
+//! A store of layout 3 always has the mark (open writes it before the layout marker), so a layout-3 store
+//! without it is refused too. A store written before layout 3 gets its first mark at open, from what it holds;
+//! one written before the creation marker existed gets its marker at open.
 
 use std::fs::{File, OpenOptions};
 use std::io;
@@ -31,21 +47,37 @@ use crate::{StoreError, MAX_STREAM_NAME_BYTES};
 
 /// The mark's file name in the store's directory.
 pub const MARK_FILE: &str = "hexfold.mark";
+/// The creation marker's file name in the store's directory.
+pub const CREATED_FILE: &str = "hexfold.created";
+/// What the creation marker holds, before the time of creation.
+const CREATED_MAGIC: &str = "hexfold-store created at unix second ";
 /// Bytes per slot; the file holds two.
 const SLOT_BYTES: usize = 256;
 const MAGIC: &[u8; 8] = b"hexfmark";
-/// The slot format.
-const SLOT_VERSION: u8 = 1;
-/// Bytes of a slot up to its checksum: magic, version, seq, global, name length, name, version of the append.
-const SLOT_BODY: usize = 8 + 1 + 8 + 8 + 1 + MAX_STREAM_NAME_BYTES + 8;
+/// The slot format: 2 adds the stream's number of appends to the last write (1 named only the last append with
+/// events, and is still read).
+const SLOT_VERSION: u8 = 2;
+/// Bytes of a slot up to its checksum: magic, version, seq, global, name length, name, version of the stream,
+/// and (from slot version 2) its number of appends.
+const SLOT_BODY: usize = 8 + 1 + 8 + 8 + 1 + MAX_STREAM_NAME_BYTES + 8 + 8;
+const SLOT_BODY_V1: usize = SLOT_BODY - 8;
+
+/// The last write a mark names: a stream, its version and its number of appends after that write (both 0 for
+/// its creation).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LastWrite {
+    pub stream: String,
+    pub version: u64,
+    pub appends: u64,
+}
 
 /// What a mark says was acknowledged.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Mark {
     /// The global position of the last event acknowledged (0: none).
     pub global: u64,
-    /// The stream and version of the last acknowledged append with events, when known.
-    pub last: Option<(String, u64)>,
+    /// The last acknowledged write, when known.
+    pub last: Option<LastWrite>,
 }
 
 impl Mark {
@@ -55,11 +87,14 @@ impl Mark {
         slot[8] = SLOT_VERSION;
         slot[9..17].copy_from_slice(&seq.to_be_bytes());
         slot[17..25].copy_from_slice(&self.global.to_be_bytes());
-        if let Some((stream, version)) = &self.last {
+        if let Some(last) = &self.last {
             // Stream names are validated to at most MAX_STREAM_NAME_BYTES (< 256) before anything is written.
-            slot[25] = stream.len() as u8;
-            slot[26..26 + stream.len()].copy_from_slice(stream.as_bytes());
-            slot[26 + MAX_STREAM_NAME_BYTES..SLOT_BODY].copy_from_slice(&version.to_be_bytes());
+            let name = last.stream.as_bytes();
+            slot[25] = name.len() as u8;
+            slot[26..26 + name.len()].copy_from_slice(name);
+            let at = 26 + MAX_STREAM_NAME_BYTES;
+            slot[at..at + 8].copy_from_slice(&last.version.to_be_bytes());
+            slot[at + 8..at + 16].copy_from_slice(&last.appends.to_be_bytes());
         }
         let sum = crc32fast::hash(&slot[..SLOT_BODY]);
         slot[SLOT_BODY..SLOT_BODY + 4].copy_from_slice(&sum.to_be_bytes());
@@ -68,21 +103,29 @@ impl Mark {
 
     /// The slot's sequence number and mark, or `None` if it is not a whole slot.
     fn decode(slot: &[u8]) -> Option<(u64, Mark)> {
-        if slot.len() < SLOT_BODY + 4 || &slot[..8] != MAGIC || slot[8] != SLOT_VERSION {
+        if slot.len() < SLOT_BODY + 4 || &slot[..8] != MAGIC {
             return None;
         }
-        let sum = u32::from_be_bytes(slot[SLOT_BODY..SLOT_BODY + 4].try_into().ok()?);
-        if sum != crc32fast::hash(&slot[..SLOT_BODY]) {
+        let body = match slot[8] {
+            1 => SLOT_BODY_V1,
+            SLOT_VERSION => SLOT_BODY,
+            _ => return None,
+        };
+        let sum = u32::from_be_bytes(slot[body..body + 4].try_into().ok()?);
+        if sum != crc32fast::hash(&slot[..body]) {
             return None;
         }
         let u64_at = |at: usize| u64::from_be_bytes(slot[at..at + 8].try_into().expect("8 bytes"));
         let len = usize::from(slot[25]);
+        let at = 26 + MAX_STREAM_NAME_BYTES;
         let last = match len {
             0 => None,
-            len if len <= MAX_STREAM_NAME_BYTES => {
-                let name = std::str::from_utf8(&slot[26..26 + len]).ok()?;
-                Some((name.to_owned(), u64_at(26 + MAX_STREAM_NAME_BYTES)))
-            }
+            len if len <= MAX_STREAM_NAME_BYTES => Some(LastWrite {
+                stream: std::str::from_utf8(&slot[26..26 + len]).ok()?.to_owned(),
+                version: u64_at(at),
+                // Slot version 1 named an append with events and not its number: any number of appends will do.
+                appends: if body == SLOT_BODY { u64_at(at + 8) } else { 0 },
+            }),
             _ => return None,
         };
         Some((
@@ -132,6 +175,53 @@ fn newest_slot(bytes: &[u8]) -> Option<(u64, Mark)> {
         .max_by_key(|(seq, _)| *seq)
 }
 
+/// When the store in `dir` was created (unix seconds), from its creation marker; `None` when it has none.
+/// [`StoreError::Corrupt`] when the marker is there but does not say it (it is only ever renamed into place
+/// whole, so that is damage).
+pub fn created(dir: &Path) -> Result<Option<u64>, StoreError> {
+    let path = dir.join(CREATED_FILE);
+    let text = match std::fs::read(&path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => {
+            return Err(StoreError::Io(format!(
+                "cannot read the creation marker {}: {e}",
+                path.display()
+            )))
+        }
+    };
+    std::str::from_utf8(&text)
+        .ok()
+        .and_then(|t| t.strip_prefix(CREATED_MAGIC))
+        .and_then(|t| t.trim_end().parse().ok())
+        .map(Some)
+        .ok_or_else(|| {
+            StoreError::Corrupt(format!("the creation marker {} is damaged", path.display()))
+        })
+}
+
+/// Writes the creation marker of the store in `dir` and makes it durable, contents and name: to a temporary
+/// name, fsynced, renamed into place, the directory fsynced. Called once sled's first files are durable.
+pub(crate) fn write_created(dir: &Path) -> Result<(), StoreError> {
+    let path = dir.join(CREATED_FILE);
+    let io_error = |e: io::Error| {
+        StoreError::Io(format!(
+            "cannot write the creation marker {}: {e}",
+            path.display()
+        ))
+    };
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let temporary = dir.join(format!("{CREATED_FILE}.new"));
+    let mut file = File::create(&temporary).map_err(io_error)?;
+    io::Write::write_all(&mut file, format!("{CREATED_MAGIC}{now}\n").as_bytes())
+        .map_err(io_error)?;
+    file.sync_all().map_err(io_error)?;
+    std::fs::rename(&temporary, &path).map_err(io_error)?;
+    File::open(dir).and_then(|d| d.sync_all()).map_err(io_error)
+}
+
 /// The open mark file, written by the thread that publishes the durable frontier.
 pub(crate) struct MarkFile {
     file: File,
@@ -172,12 +262,12 @@ impl MarkFile {
         Ok(out)
     }
 
-    /// Records that everything up to global position `global` is durable, and that the last append with
-    /// events was `last` (when the groups had one); fdatasynced when `sync`.
+    /// Records that everything up to global position `global` is durable, and that the last write was `last`
+    /// (when the groups had one); fdatasynced when `sync`.
     pub(crate) fn advance(
         &mut self,
         global: u64,
-        last: Option<(String, u64)>,
+        last: Option<LastWrite>,
         sync: bool,
     ) -> io::Result<()> {
         let mark = Mark {
@@ -185,6 +275,12 @@ impl MarkFile {
             last: last.or_else(|| self.mark.last.clone()),
         };
         self.write_synced(mark, sync)
+    }
+
+    /// A second handle on the file, so a thread can fdatasync what was written without holding the writer's
+    /// lock meanwhile.
+    pub(crate) fn sync_handle(&self) -> io::Result<File> {
+        self.file.try_clone()
     }
 
     fn write_synced(&mut self, mark: Mark, sync: bool) -> io::Result<()> {
@@ -204,17 +300,25 @@ impl MarkFile {
 mod tests {
     use super::*;
 
+    fn last(stream: &str, version: u64, appends: u64) -> Option<LastWrite> {
+        Some(LastWrite {
+            stream: stream.into(),
+            version,
+            appends,
+        })
+    }
+
     #[test]
     fn a_torn_slot_leaves_the_other_one() {
         let dir = tempfile::tempdir().unwrap();
         assert_eq!(read(dir.path()).unwrap(), None);
         let mut file = MarkFile::create(dir.path(), Mark::default()).unwrap();
-        file.advance(5, Some(("g".repeat(MAX_STREAM_NAME_BYTES), 3)), true)
-            .unwrap();
+        let long = "g".repeat(MAX_STREAM_NAME_BYTES);
+        file.advance(5, last(&long, 3, 2), true).unwrap();
         file.advance(9, None, false).unwrap();
         let want = Mark {
             global: 9,
-            last: Some(("g".repeat(MAX_STREAM_NAME_BYTES), 3)),
+            last: last(&long, 3, 2),
         };
         assert_eq!(read(dir.path()).unwrap(), Some(want.clone()));
 
@@ -232,5 +336,31 @@ mod tests {
         // Both slots damaged: the mark is gone, which is damage, not "no mark".
         std::fs::write(path(dir.path()), vec![0u8; 2 * SLOT_BYTES]).unwrap();
         assert!(matches!(read(dir.path()), Err(StoreError::Corrupt(_))));
+    }
+
+    #[test]
+    fn a_slot_of_version_1_is_read_without_a_count_of_appends() {
+        let mut slot = Mark {
+            global: 7,
+            last: last("game", 4, 9),
+        }
+        .encode(3);
+        // Version 1 had no count: its checksum covered the bytes up to the version of the stream.
+        slot[8] = 1;
+        let sum = crc32fast::hash(&slot[..SLOT_BODY_V1]);
+        slot[SLOT_BODY_V1..SLOT_BODY_V1 + 4].copy_from_slice(&sum.to_be_bytes());
+        let (seq, mark) = Mark::decode(&slot).unwrap();
+        assert_eq!((seq, mark.global, mark.last), (3, 7, last("game", 4, 0)));
+    }
+
+    #[test]
+    fn the_creation_marker_says_when_and_damage_is_corrupt() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(created(dir.path()).unwrap(), None);
+        write_created(dir.path()).unwrap();
+        assert!(created(dir.path()).unwrap().unwrap() > 1_700_000_000);
+        assert!(!dir.path().join(format!("{CREATED_FILE}.new")).exists());
+        std::fs::write(dir.path().join(CREATED_FILE), b"").unwrap();
+        assert!(matches!(created(dir.path()), Err(StoreError::Corrupt(_))));
     }
 }

@@ -6,8 +6,14 @@ use std::sync::atomic::Ordering;
 use super::*;
 use log::MAX_APPENDS_PER_BATCH;
 
+/// Flush mode, explicitly: most of these tests hold the log thread between apply and flush, where Flush mode
+/// publishes the frontier itself (Fsync mode's syncer is tested on its own).
+const FLUSH: StoreConfig = StoreConfig {
+    durability: Durability::Flush,
+};
+
 fn open(dir: &Path) -> Store {
-    Store::open(dir, StoreConfig::default()).expect("open store")
+    Store::open(dir, FLUSH).expect("open store")
 }
 
 fn listing(name: &str, summary: Option<&str>, head: u64) -> StreamListing {
@@ -407,7 +413,7 @@ async fn reopen_refuses_a_global_index_that_disagrees_with_the_data() {
         store.db().insert(key, value).unwrap();
         store.flush().await.unwrap();
     }
-    match Store::open(dir.path(), StoreConfig::default()) {
+    match Store::open(dir.path(), FLUSH) {
         Err(StoreError::Corrupt(_)) => {}
         Err(other) => panic!("expected Corrupt, got {other:?}"),
         Ok(_) => panic!("opened a store whose global index disagrees with its data"),
@@ -560,7 +566,7 @@ fn a_database_from_something_else_is_refused() {
         db.insert(b"foreign", b"data").unwrap();
         db.flush().unwrap();
     }
-    match Store::open(dir.path(), StoreConfig::default()) {
+    match Store::open(dir.path(), FLUSH) {
         Err(StoreError::Corrupt(_)) => {}
         Err(other) => panic!("expected Corrupt, got {other:?}"),
         Ok(_) => panic!("opened a database that is not a hexfold store"),
@@ -726,7 +732,7 @@ async fn a_migration_cut_short_runs_again_at_the_next_open() {
 fn an_unknown_layout_is_refused_with_a_clear_error() {
     let dir = tempfile::tempdir().unwrap();
     write_layout_1(dir.path(), 3);
-    match Store::open(dir.path(), StoreConfig::default()) {
+    match Store::open(dir.path(), FLUSH) {
         Err(StoreError::Corrupt(msg)) => assert!(msg.contains("layout"), "{msg}"),
         Err(other) => panic!("expected Corrupt, got {other:?}"),
         Ok(_) => panic!("opened a store of an unknown layout"),

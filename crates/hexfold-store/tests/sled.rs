@@ -10,7 +10,8 @@ use std::sync::Arc;
 use std::task::{Context, Poll, Waker};
 
 use hexfold_store::{
-    check, salvage, Appended, Durability, EventStore, Store, StoreConfig, StoreError, MARK_FILE,
+    check, salvage, Appended, Durability, EventStore, Store, StoreConfig, StoreError, CREATED_FILE,
+    MARK_FILE,
 };
 
 use contract::{check_consistent, req, Harness};
@@ -230,10 +231,12 @@ async fn a_store_holding_less_than_its_mark_refuses_to_open_and_names_what_is_mi
         let salvaged = salvage(dir.path(), &target, StoreConfig::default())
             .await
             .unwrap();
-        assert_eq!((salvaged.whole, salvaged.events), (3, 3));
+        // The appends sled no longer serves are still in its log: the raw scan brings them back.
+        assert_eq!((salvaged.whole, salvaged.events), (3, 6), "{salvaged:?}");
+        assert_eq!(salvaged.from_raw_scan, ["b", "c"]);
         let store = open(&target);
         assert_eq!(store.head("a").await.unwrap(), 3);
-        assert_eq!(store.head("b").await.unwrap(), 0);
+        assert_eq!(store.head("b").await.unwrap(), 2);
         close(store);
         assert!(check(&target).unwrap().is_intact());
     }
@@ -284,10 +287,11 @@ async fn check_finds_a_damaged_record_and_salvage_copies_the_rest() {
     let salvaged = salvage(dir.path(), &target, StoreConfig::default())
         .await
         .unwrap();
-    assert_eq!(salvaged.whole, 2);
-    assert_eq!(salvaged.cut, vec![("a".to_string(), 0, 3)]);
+    // The damaged copy replaced an intact one, which is still in sled's log: the raw scan finds it.
+    assert_eq!(salvaged.whole, 3, "{salvaged:?}");
+    assert_eq!(salvaged.from_raw_scan, ["a"]);
     let store = open(&target);
-    assert_eq!(store.head("a").await.unwrap(), 0);
+    assert_eq!(store.read("a", 1, 3).await.unwrap()[0].payload, b"a1");
     assert_eq!(store.read("b", 1, 2).await.unwrap()[1].payload, b"b2");
     // Command ids travel with their appends: a retry on the salvaged store is still a duplicate.
     let again = store
@@ -300,6 +304,122 @@ async fn check_finds_a_damaged_record_and_salvage_copies_the_rest() {
         salvage(dir.path(), &target, StoreConfig::default()).await,
         Err(StoreError::InvalidArgument(_))
     ));
+}
+
+/// A store whose sled files were lost after it was created (as a power loss leaves them when they were never
+/// synced) is refused, before sled starts a new database over them, and so is one whose sled files were replaced
+/// by an empty database.
+#[tokio::test]
+async fn a_created_store_whose_sled_files_are_gone_or_empty_refuses_to_open() {
+    let dir = tempfile::tempdir().unwrap();
+    write_three_streams(dir.path(), Durability::Flush).await;
+    assert!(dir.path().join(CREATED_FILE).exists());
+    let conf = std::fs::read(dir.path().join("conf")).unwrap();
+    std::fs::write(dir.path().join("conf"), b"").unwrap();
+    let msg = open_error(dir.path());
+    assert!(
+        msg.contains("sled's files are missing or empty (conf has 0 bytes")
+            && msg.contains("hexfold salvage"),
+        "{msg}"
+    );
+    // Refused before sled opened the files: they are as they were.
+    assert_eq!(std::fs::read(dir.path().join("conf")).unwrap(), b"");
+    std::fs::write(dir.path().join("conf"), &conf).unwrap();
+    assert_eq!(open(dir.path()).head("a").await.unwrap(), 3);
+
+    // sled's files replaced by those of a new, empty database.
+    let empty = tempfile::tempdir().unwrap();
+    drop(raw_sled(empty.path()));
+    for entry in std::fs::read_dir(dir.path()).unwrap() {
+        let entry = entry.unwrap();
+        if !entry.file_name().to_string_lossy().starts_with("hexfold.") {
+            if entry.file_type().unwrap().is_dir() {
+                std::fs::remove_dir_all(entry.path()).unwrap();
+            } else {
+                std::fs::remove_file(entry.path()).unwrap();
+            }
+        }
+    }
+    copy_files(empty.path(), dir.path());
+    let msg = open_error(dir.path());
+    assert!(msg.contains("sled's files hold nothing of it"), "{msg}");
+}
+
+/// A creation acknowledged and then lost is refused like a lost append: the mark names the last write of any
+/// kind.
+#[tokio::test]
+async fn a_lost_creation_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    write_three_streams(dir.path(), Durability::Flush).await;
+    let store = open(dir.path());
+    store.create_stream("d", b"meta".to_vec()).await.unwrap();
+    close(store);
+    let db = raw_sled(dir.path());
+    db.remove(b"Md").unwrap().expect("the meta of d");
+    db.flush().unwrap();
+    drop(db);
+    let msg = open_error(dir.path());
+    assert!(
+        msg.contains(r#"stream "d" was created and acknowledged"#),
+        "{msg}"
+    );
+}
+
+/// Flush mode: a power loss takes what sled had not synced, which is everything written since open. The mark,
+/// synced before the first answer of the open, names at least that first write, so the store is refused.
+#[tokio::test]
+async fn flush_mode_refuses_a_store_that_lost_what_it_acknowledged_since_open() {
+    let dir = tempfile::tempdir().unwrap();
+    write_three_streams(dir.path(), Durability::Flush).await;
+    let flush = StoreConfig {
+        durability: Durability::Flush,
+    };
+    let store = Store::open(dir.path(), flush.clone()).unwrap();
+    // sled's files as open left them on the disk (open syncs them in either mode).
+    let synced = tempfile::tempdir().unwrap();
+    copy_files(dir.path(), synced.path());
+    let store: Arc<dyn EventStore> = Arc::new(store);
+    store
+        .append(req("c", "c2", Some(1), &["c2"]))
+        .await
+        .unwrap();
+    // The power goes: the process dies without closing, and sled's files are as they were synced. The mark
+    // keeps what was synced of it.
+    std::mem::forget(store);
+    let mark = std::fs::read(dir.path().join(MARK_FILE)).unwrap();
+    let lost = tempfile::tempdir().unwrap();
+    copy_files(synced.path(), lost.path());
+    std::fs::write(lost.path().join(MARK_FILE), &mark).unwrap();
+    let msg = open_error(lost.path());
+    assert!(
+        msg.contains("positions 7..=7 (1 events) were acknowledged and are missing"),
+        "{msg}"
+    );
+}
+
+/// `salvage` reads sled's log itself when sled refuses the files: every intact game comes back.
+#[tokio::test]
+async fn salvage_reads_the_games_of_files_sled_cannot_open() {
+    let dir = tempfile::tempdir().unwrap();
+    write_three_streams(dir.path(), Durability::Fsync).await;
+    // A `conf` whose checksum fails: sled refuses the directory.
+    let mut conf = std::fs::read(dir.path().join("conf")).unwrap();
+    conf[0] ^= 0x20;
+    std::fs::write(dir.path().join("conf"), &conf).unwrap();
+    assert!(Store::open(dir.path(), StoreConfig::default()).is_err());
+    let out = tempfile::tempdir().unwrap();
+    let target = out.path().join("salvaged");
+    let salvaged = salvage(dir.path(), &target, StoreConfig::default())
+        .await
+        .unwrap();
+    assert!(salvaged.sled_refused.is_some(), "{salvaged:?}");
+    assert_eq!((salvaged.whole, salvaged.events), (3, 6), "{salvaged:?}");
+    assert!(salvaged.raw_messages > 0);
+    let store = open(&target);
+    assert_eq!(store.read("a", 1, 3).await.unwrap()[2].payload, b"a3");
+    assert_eq!(store.head("b").await.unwrap(), 2);
+    let again = store.append(req("c", "c1", None, &["c1"])).await.unwrap();
+    assert!(again.duplicate);
 }
 
 /// Damage to sled's own files anywhere: every open either succeeds or fails with an error, never a panic,
