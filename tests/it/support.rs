@@ -23,6 +23,12 @@ pub struct TestServer {
     task: Option<JoinHandle<Result<(), ServeError>>>,
 }
 
+/// Whether the slow soak runs are asked for: `HEXFOLD_SOAK=1`, and only `1` (the README's one reading, the same
+/// in every crate's tests).
+pub fn soak() -> bool {
+    std::env::var_os("HEXFOLD_SOAK").is_some_and(|v| v == "1")
+}
+
 pub fn config(dir: &Path) -> Config {
     Config {
         data_dir: dir.to_path_buf(),

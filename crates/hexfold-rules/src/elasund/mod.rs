@@ -15,14 +15,15 @@
 pub mod data;
 
 pub(crate) mod board;
-mod bot;
+mod legal;
+mod random;
 mod redeal;
 mod rules;
 mod timeout;
 mod view;
 
-pub(crate) use bot::near_own_permit;
-pub use bot::random_command;
+pub(crate) use random::near_own_permit;
+pub use random::random_command;
 
 use crate::game::{Game, GameRng, Outcome, Seat, Viewer};
 use crate::violation::violations;
@@ -658,7 +659,7 @@ impl Game for Elasund {
     }
 
     fn legal_actions(state: &State, seat: Seat) -> Vec<Command> {
-        bot::legal_actions(state, seat)
+        legal::legal_actions(state, seat)
     }
 
     fn seats_to_act(state: &State) -> Vec<Seat> {
