@@ -126,6 +126,27 @@ pub struct WallSlot {
 #[serde(transparent)]
 pub struct PieceId(pub u8);
 
+impl PieceId {
+    /// The piece's kind and the seat whose colour it has (`None` for a neutral building), by the numbering of
+    /// [`State::pieces`]: the neutral buildings kind by kind, then each seat's four in the order of
+    /// [`data::BUILDINGS`]. The same for every table size, as the numbering is.
+    pub fn identity(self) -> (BuildingKind, Option<Seat>) {
+        let mut next = 0u32;
+        for spec in data::BUILDINGS.iter().filter(|s| s.neutral) {
+            next += u32::from(spec.copies);
+            if u32::from(self.0) < next {
+                return (spec.kind, None);
+            }
+        }
+        let own: Vec<&data::BuildingSpec> = data::BUILDINGS.iter().filter(|s| !s.neutral).collect();
+        let index = (u32::from(self.0) - next) as usize;
+        (
+            own[index % own.len()].kind,
+            Some(Seat((index / own.len()) as u8)),
+        )
+    }
+}
+
 /// A building piece and where it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Piece {
@@ -697,5 +718,23 @@ impl crate::playout::RandomPlayer for Elasund {
 
     fn turns(state: &State) -> u64 {
         state.turn.into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_piece_id_names_the_piece_the_state_numbers_so() {
+        for players in 2..=4 {
+            let state = Elasund::initial_state(&Setup {
+                players,
+                first_player: Seat(0),
+            });
+            for (i, piece) in state.pieces.iter().enumerate() {
+                assert_eq!(PieceId(i as u8).identity(), (piece.kind, piece.colour));
+            }
+        }
     }
 }
