@@ -30,6 +30,23 @@ pub trait RandomPlayer: Game {
 
     /// Turns played so far.
     fn turns(state: &Self::State) -> u64;
+
+    /// The fewest and the most seats the game is played with.
+    const SEATS: (u8, u8);
+
+    /// A random game's cost next to base Catan's, roughly: the tests that play every game divide their counts of
+    /// random games by it, and play a costly game at its smallest table.
+    const COST: u64 = 1;
+
+    /// The table a test plays a random game at: four seats, or the game's smallest if it is costly, within its
+    /// range.
+    fn test_seats() -> u8 {
+        if Self::COST > 1 {
+            Self::SEATS.0
+        } else {
+            4u8.clamp(Self::SEATS.0, Self::SEATS.1)
+        }
+    }
 }
 
 /// Which seat acts when several may (all owe a discard, say).

@@ -324,6 +324,8 @@ impl Game for Catan {
 }
 
 impl crate::playout::RandomPlayer for Catan {
+    const SEATS: (u8, u8) = RULES.seats;
+
     const COMMAND_LIMIT: u64 = 100_000;
 
     fn random_command(state: &State, seat: Seat, rng: &mut GameRng) -> Option<Command> {

@@ -677,6 +677,8 @@ impl Game for CitiesKnights {
 }
 
 impl crate::playout::RandomPlayer for CitiesKnights {
+    const SEATS: (u8, u8) = RULES.hex.seats;
+
     const COMMAND_LIMIT: u64 = 100_000;
 
     fn random_command(state: &State, seat: Seat, rng: &mut GameRng) -> Option<Command> {

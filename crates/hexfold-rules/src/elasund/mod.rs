@@ -704,6 +704,8 @@ impl Game for Elasund {
 }
 
 impl crate::playout::RandomPlayer for Elasund {
+    const SEATS: (u8, u8) = (2, 4);
+
     /// Elasund's random games are longer than the Catan games' (many small permit and gold moves).
     const COMMAND_LIMIT: u64 = 200_000;
 
