@@ -14,7 +14,7 @@ use crate::proto::v1::{self as pb, cities_knights as k};
 use std::fmt::Write as _;
 
 /// The state and, when asked, the board: `None` for another game's state.
-pub(super) fn describe(
+pub(crate) fn describe(
     state: &pb::game_state::Game,
     seats: &[String],
     board: ShowBoard,

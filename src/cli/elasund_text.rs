@@ -10,7 +10,7 @@ use crate::proto::v1::{self as pb, elasund as e};
 use std::fmt::Write as _;
 
 /// The state and, when asked, the grid: `None` for another game's state.
-pub(super) fn describe(
+pub(crate) fn describe(
     state: &pb::game_state::Game,
     seats: &[String],
     board: ShowBoard,

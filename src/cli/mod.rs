@@ -48,11 +48,11 @@ macro_rules! out {
 }
 
 mod bot;
-mod catan_text;
+pub(crate) mod catan_text;
 mod catania_map;
-mod catania_text;
-mod ck_text;
-mod elasund_text;
+pub(crate) mod catania_text;
+pub(crate) mod ck_text;
+pub(crate) mod elasund_text;
 pub mod export;
 mod hex_map;
 mod json;
@@ -507,16 +507,10 @@ impl ShowBoard {
     }
 }
 
-/// Each game's state in words: a function gives the summary (and the board, when asked) of its own game's state,
-/// and `None` for another's.
-type StateText = fn(&pb::game_state::Game, &[String], ShowBoard) -> Option<anyhow::Result<String>>;
-
-const STATE_TEXT: [StateText; 4] = [
-    catan_text::describe,
-    ck_text::describe,
-    catania_text::describe,
-    elasund_text::describe,
-];
+/// A game's state in words, its entry in the registry (`games!`): the summary (and the board, when asked) of its
+/// own game's state, and `None` for another's.
+pub(crate) type StateText =
+    fn(&pb::game_state::Game, &[String], ShowBoard) -> Option<anyhow::Result<String>>;
 
 /// The readable form of a `GetState` response: a header common to every game, then the game's own summary, then
 /// the board when asked for. An error when the board's window is centred on an id the board does not have.
@@ -570,7 +564,10 @@ pub fn describe_state_response(
         }
     }
     match response.state.as_ref().and_then(|s| s.game.as_ref()) {
-        Some(game) => match STATE_TEXT.iter().find_map(|text| text(game, &seats, board)) {
+        Some(game) => match games::GAMES
+            .iter()
+            .find_map(|g| (g.text)(game, &seats, board))
+        {
             Some(text) => out.push_str(&text?),
             None => out.push_str("(a game this build does not know)\n"),
         },

@@ -204,6 +204,11 @@ impl Words {
         }
     }
 
+    /// The kind of a command, named by its message (`hexfold.v1.cities_knights.BuildRoad`); `None` for an empty one.
+    pub fn command_kind(&self, command: &pb::Command) -> Option<String> {
+        self.kind(&self.dynamic(command))
+    }
+
     /// The leaf kind of a command or event, named by its message: the first message down the chain of set oneof
     /// cases that has words (`hexfold.v1.cities_knights.BuildRoad`); `None` when a oneof is empty.
     pub fn kind(&self, message: &DynamicMessage) -> Option<String> {

@@ -31,6 +31,13 @@ pub trait RandomPlayer: Game {
     /// Turns played so far.
     fn turns(state: &Self::State) -> u64;
 
+    /// How likely a random client of the API picks a command of this kind among a seat's legal actions, relative
+    /// to the other kinds it may send (the server's tests play random games over the API with it): tilted towards
+    /// growth so random games end, as the random player is. 10 unless the game says otherwise.
+    fn command_weight(_command: &Self::Command) -> u32 {
+        10
+    }
+
     /// The fewest and the most seats the game is played with.
     const SEATS: (u8, u8);
 
@@ -40,13 +47,15 @@ pub trait RandomPlayer: Game {
 
     /// The table a test plays a random game at: four seats, or the game's smallest if it is costly, within its
     /// range.
-    fn test_seats() -> u8 {
-        if Self::COST > 1 {
-            Self::SEATS.0
-        } else {
-            4u8.clamp(Self::SEATS.0, Self::SEATS.1)
-        }
-    }
+    const TEST_SEATS: u8 = if Self::COST > 1 {
+        Self::SEATS.0
+    } else if Self::SEATS.1 < 4 {
+        Self::SEATS.1
+    } else if Self::SEATS.0 > 4 {
+        Self::SEATS.0
+    } else {
+        4
+    };
 }
 
 /// Which seat acts when several may (all owe a discard, say).

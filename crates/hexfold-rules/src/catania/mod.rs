@@ -524,6 +524,10 @@ impl Game for Catania {
 }
 
 impl crate::playout::RandomPlayer for Catania {
+    fn command_weight(command: &Command) -> u32 {
+        random::command_weight(command)
+    }
+
     // `RULES.hex.seats`, which a static cannot lend a constant.
     const SEATS: (u8, u8) = (3, 6);
     // 195 hexes: a command costs several times one of base Catan's.

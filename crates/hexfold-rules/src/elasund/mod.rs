@@ -704,6 +704,10 @@ impl Game for Elasund {
 }
 
 impl crate::playout::RandomPlayer for Elasund {
+    fn command_weight(command: &Command) -> u32 {
+        random::command_weight(command)
+    }
+
     const SEATS: (u8, u8) = (2, 4);
 
     /// Elasund's random games are longer than the Catan games' (many small permit and gold moves).

@@ -119,3 +119,25 @@ fn permit_choice(
     };
     Some(chosen.cloned().unwrap_or(Command::TakeTwoGold))
 }
+
+/// A random client's weight of a command's kind (`RandomPlayer::command_weight`): building first, permit
+/// shuffles rare.
+pub(crate) fn command_weight(command: &Command) -> u32 {
+    match command {
+        Command::Build { .. } => 120,
+        Command::BuildWall { .. } | Command::BuildChurch => 60,
+        Command::PlacePermit {
+            anywhere_with: None,
+            ..
+        } => 60,
+        Command::PlacePermit { .. } => 10,
+        Command::TakeTwoGold => 25,
+        Command::EndTurn => 40,
+        Command::MovePermit { .. }
+        | Command::UpgradePermit { .. }
+        | Command::PlacePermitAnywhere { .. }
+        | Command::BuyTwoGold => 3,
+        Command::EndBuilding => 5,
+        _ => 10,
+    }
+}

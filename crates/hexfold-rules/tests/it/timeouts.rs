@@ -81,7 +81,7 @@ macro_rules! every_game {
 
             #[test]
             fn timeouts_are_the_least_consequential_legal_command() {
-                super::property::<$type>(<$type>::test_seats());
+                super::property::<$type>(<$type>::TEST_SEATS);
             }
         })*
     };
