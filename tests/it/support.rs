@@ -209,7 +209,7 @@ fn kind_of(command: &pb::Command) -> (String, u32) {
         .iter()
         .find_map(|game| game.command_weight(command))
         .unwrap_or_else(|| panic!("a command of no served game: {command:?}"));
-    // A kind whose commands weigh differently (Elasund's permits, paid or not) is one kind per weight.
+    // A kind whose commands weigh differently (a permit paid for or not) is one kind per weight.
     (format!("{kind} {weight}"), weight)
 }
 

@@ -61,7 +61,7 @@ macro_rules! every_game {
 
 hexfold_rules::for_each_game!(every_game);
 
-/// The input the fuzzer once crashed Elasund's rules on (a wall slot index that overflowed) is among the saved
+/// The inputs the fuzzer once crashed a game's rules on (a wall slot index that overflowed) are among the saved
 /// ones the test above replays.
 #[test]
 fn the_saved_inputs_are_there() {
