@@ -28,8 +28,10 @@ fn convert<G: ProtoGame>(
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let submit = pb::SubmitCommandRequest::decode(data).unwrap_or_default();
     let create = pb::CreateGameRequest::decode(data).ok();
-    convert::<hexfold_rules::catan::Catan>(&submit, create.as_ref());
-    convert::<hexfold_rules::cities_knights::CitiesKnights>(&submit, create.as_ref());
-    convert::<hexfold_rules::catania::Catania>(&submit, create.as_ref());
-    convert::<hexfold_rules::elasund::Elasund>(&submit, create.as_ref());
+    macro_rules! every_game {
+        ($($game:ident: $type:ty),* $(,)?) => {
+            $(convert::<$type>(&submit, create.as_ref());)*
+        };
+    }
+    hexfold_rules::for_each_game!(every_game);
 });

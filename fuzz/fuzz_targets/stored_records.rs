@@ -25,8 +25,10 @@ fn records<G: Game>(data: &[u8]) {
 }
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    records::<hexfold_rules::catan::Catan>(data);
-    records::<hexfold_rules::cities_knights::CitiesKnights>(data);
-    records::<hexfold_rules::catania::Catania>(data);
-    records::<hexfold_rules::elasund::Elasund>(data);
+    macro_rules! every_game {
+        ($($game:ident: $type:ty),* $(,)?) => {
+            $(records::<$type>(data);)*
+        };
+    }
+    hexfold_rules::for_each_game!(every_game);
 });

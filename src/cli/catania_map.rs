@@ -94,7 +94,7 @@ pub fn describe_board(state: &cn::State, window: Option<Window>) -> anyhow::Resu
             let terrain = hex.terrain();
             Hex {
                 coord: hex.coord.unwrap_or_default(),
-                terrain: terrain_name(terrain),
+                terrain: terrain_name(terrain).to_string(),
                 number: match hex.number {
                     Some(n) => Some(format!("({n})")),
                     None if yields(terrain) => Some("(?)".to_string()),

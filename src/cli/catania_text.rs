@@ -1,592 +1,55 @@
-//! Catania in words: the `submit` grammar of Catania's own commands beside the layer's (`ck_text.rs`), its events
-//! as sentences, and a readable state for a terminal.
-//!
-//! The state is text, not a drawing of the board. A player at a terminal needs their hand and cards, every other
-//! seat's public counts, the barbarians, the robber's and the pirate's hexes, who is waited for and what is open
-//! (offers, obligations, gold), and the ids to type: so the state is a few paragraphs (the turn, the table of
-//! seats, each seat's pieces by id), and `--board` adds the map (`catania_map.rs`).
+//! Catania's state for a terminal. The state is text, not a drawing of the board: a player at a terminal needs
+//! their hand and cards, every other seat's public counts, the barbarians, the robber's and the pirate's hexes, who
+//! is waited for and what is open (offers, obligations, gold), and the ids to type: so the state is a few
+//! paragraphs (the turn, the table of seats, each seat's pieces by id), over the Cities & Knights layer's words
+//! (`ck_text.rs`), and `--board` adds the map (`catania_map.rs`). Commands and events read in the words of
+//! `proto/hexfold/v1/catania/catania.proto` (`words.rs`), like every game's.
 
-use super::catan_text::{
-    dev_card_name, dev_cards_text, expect_arity, format_opt_resources, parse_resource,
-    parse_resources, produced, resource_name, seat_counts, who,
-};
-use super::ck_text::{
-    self, arg, format_hand, good_name, none, one, opt, parse_good, parse_hand, parse_word, word,
-};
-use crate::proto::v1::catan as c;
-use crate::proto::v1::catania::{self as cn, command::Command as C, event::Event as E};
-use crate::proto::v1::cities_knights as k;
-use anyhow::{bail, Context as _};
+use super::catan_text::resource_name;
+use super::ck_text::{self, format_hand};
+use super::words::{who, words};
+use super::{catania_map, ShowBoard};
+use crate::proto::v1::catania as cn;
+use crate::proto::v1::{self as pb, cities_knights as k};
 use std::fmt::Write as _;
 
-/// Catania's own part of the grammar, shown by `hexfold submit --help` before the layer's.
-pub const GRAMMAR: &str = "\
-Catania (game ids catania-...): the Cities & Knights layer's commands below, and its own:
-  place-ship EDGE                   the opening: a ship instead of a road beside the settlement just placed
-  build-ship EDGE | move-ship FROM TO | build-landing VERTEX
-  move-pirate HEX [SEAT]            after a 7: the pirate instead of the robber, robbing SEAT
-  choose-gold RES:N ...             the resources your gold fields gave you
-  buy-card                          a development card
-  play-knight robber|pirate HEX [SEAT]
-  play-road-building PIECE [PIECE]  PIECE is road:EDGE or ship:EDGE; the progress card's is
-                                    `play road-building PIECE [PIECE]`
-  play-year-of-plenty RES RES | play-monopoly RES
-  chase KNIGHT robber|pirate HEX [SEAT]   an active knight next to a thief sends it to HEX
-  exchange CARDS for RES:N ...      a 7's exchange at your trading station (retail: 1 resource for 2 others;
-                                    wholesale: 1 commodity for 3, or 2 resources for 4 others);
-                                    `exchange nothing for nothing` when you cannot
-  pay-temple RES:N ...|nothing      what the temple asks of you: a tribute (1), a debt (2), the gods' share (1);
-                                    `nothing` for a tribute when you hold no resource
-  deposit CARD                      one card (a resource or a commodity) face down into the barbarian castle,
-                                    after a raid or when your debt to it falls due
-                                    (a castle settlement is `build-settlement VERTEX` on one of its corners)
-  start-wonder WONDER               claim theater, great-bridge, monument, great-wall or cathedral (its
-                                    condition met, a ship as its marker) and build its first level
-  build-wonder                      the next level of your wonder
-";
+/// The state and, when asked, the board: `None` for another game's state.
+pub(crate) fn describe(
+    state: &pb::game_state::Game,
+    seats: &[String],
+    board: ShowBoard,
+) -> Option<anyhow::Result<String>> {
+    let pb::game_state::Game::Catania(state) = state else {
+        return None;
+    };
+    let mut out = describe_state(state, seats);
+    if let Some(window) = board.window() {
+        match catania_map::describe_board(state, window) {
+            Ok(text) => out.push_str(&text),
+            Err(e) => return Some(Err(e)),
+        }
+    }
+    Some(Ok(out))
+}
 
 fn wonder_name(wonder: i32) -> String {
-    word(
-        cn::Wonder::try_from(wonder).ok().map(|w| w.as_str_name()),
-        "WONDER",
-    )
+    words().enum_word("hexfold.v1.catania.Wonder", wonder)
 }
 
-fn bandit_name(bandit: i32) -> String {
-    word(
-        cn::Bandit::try_from(bandit).ok().map(|b| b.as_str_name()),
-        "BANDIT",
-    )
+fn dev_cards_text(cards: &crate::proto::v1::catan::DevCards) -> String {
+    words().text(cards, &[])
 }
 
-fn parse_bandit(text: &str) -> anyhow::Result<i32> {
-    parse_word(
-        "thief (robber or pirate)",
-        text,
-        "BANDIT",
-        cn::Bandit::from_str_name,
-    )
-    .map(|b| b as i32)
+fn temple_due_text(due: &cn::TempleDue, seats: &[String]) -> String {
+    words().text(due, seats)
 }
 
-/// A road building card's piece: `road:EDGE` or `ship:EDGE`.
-fn parse_piece(text: &str) -> anyhow::Result<cn::RoutePiece> {
-    let (kind, edge) = text
-        .split_once(':')
-        .with_context(|| format!("expected road:EDGE or ship:EDGE, got {text:?}"))?;
-    let ship = match kind.to_ascii_lowercase().as_str() {
-        "road" => false,
-        "ship" => true,
-        _ => bail!("expected road:EDGE or ship:EDGE, got {text:?}"),
-    };
-    Ok(cn::RoutePiece {
-        edge: edge
-            .parse()
-            .with_context(|| format!("EDGE must be a number, got {text:?}"))?,
-        ship,
-    })
-}
-
-fn format_piece(piece: &Option<cn::RoutePiece>) -> String {
-    match piece {
-        Some(p) => format!("{}:{}", if p.ship { "ship" } else { "road" }, p.edge),
-        None => "?".to_string(),
+fn seat_counts(seats: &[String], list: &[crate::proto::v1::catan::SeatCount]) -> String {
+    if list.is_empty() {
+        return "none".to_string();
     }
-}
-
-/// `verb PIECE [PIECE]` into the two pieces.
-fn parse_pieces(
-    words: &[&str],
-) -> anyhow::Result<(Option<cn::RoutePiece>, Option<cn::RoutePiece>)> {
-    expect_arity(words, 1, 2)?;
-    Ok((
-        Some(parse_piece(words[1])?),
-        words.get(2).map(|w| parse_piece(w)).transpose()?,
-    ))
-}
-
-fn format_pieces(
-    verb: &str,
-    first: &Option<cn::RoutePiece>,
-    second: &Option<cn::RoutePiece>,
-) -> String {
-    match second {
-        Some(_) => format!("{verb} {} {}", format_piece(first), format_piece(second)),
-        None => format!("{verb} {}", format_piece(first)),
-    }
-}
-
-/// `HEX [SEAT]` after the words before them.
-fn victim_at(args: &[&str], i: usize) -> anyhow::Result<(u32, Option<u32>)> {
-    Ok((arg(args, i, "HEX")?, opt(args, i + 1, "SEAT")?))
-}
-
-fn with_victim(text: String, victim: Option<u32>) -> String {
-    match victim {
-        Some(victim) => format!("{text} {victim}"),
-        None => text,
-    }
-}
-
-/// Parses a command in Catania's grammar: its own words first, then the layer's. Words may also arrive as one
-/// string (`submit G "build-ship 12"`).
-pub fn parse_command(words: &[String]) -> anyhow::Result<cn::Command> {
-    let words: Vec<&str> = words.iter().flat_map(|w| w.split_whitespace()).collect();
-    let Some(verb) = words.first() else {
-        bail!("empty command")
-    };
-    let verb = verb.to_ascii_lowercase().replace('_', "-");
-    let words = words.as_slice();
-    let args = &words[1..];
-    let command = match verb.as_str() {
-        "place-ship" => C::PlaceShip(cn::PlaceShip {
-            edge: one(words, "EDGE")?,
-        }),
-        "build-ship" => C::BuildShip(cn::BuildShip {
-            edge: one(words, "EDGE")?,
-        }),
-        "move-ship" => {
-            expect_arity(words, 2, 2)?;
-            C::MoveShip(cn::MoveShip {
-                from: arg(args, 0, "FROM")?,
-                to: arg(args, 1, "TO")?,
-            })
-        }
-        "build-landing" | "build-landing-place" => C::BuildLandingPlace(cn::BuildLandingPlace {
-            vertex: one(words, "VERTEX")?,
-        }),
-        "move-pirate" | "pirate" => {
-            expect_arity(words, 1, 2)?;
-            let (hex, victim) = victim_at(args, 0)?;
-            C::MovePirate(cn::MovePirate { hex, victim })
-        }
-        "choose-gold" => C::ChooseGold(cn::ChooseGold {
-            resources: Some(parse_resources(args)?),
-        }),
-        "buy-card" | "buy-development-card" => {
-            none(words)?;
-            C::BuyDevelopmentCard(c::BuyDevelopmentCard {})
-        }
-        "play-knight" | "knight" => {
-            expect_arity(words, 2, 3)?;
-            let (hex, victim) = victim_at(args, 1)?;
-            C::PlayKnight(cn::PlayKnight {
-                bandit: parse_bandit(args[0])?,
-                hex,
-                victim,
-            })
-        }
-        "play-road-building" => {
-            let (first, second) = parse_pieces(words)?;
-            C::PlayRoadBuilding(cn::PlayRoadBuilding { first, second })
-        }
-        // The progress card with pieces is Catania's own command; with plain edges it is the layer's (which
-        // Catania refuses, naming the rule).
-        "play" | "play-progress"
-            if args
-                .first()
-                .is_some_and(|a| a.eq_ignore_ascii_case("road-building"))
-                && args.get(1).is_some_and(|a| a.contains(':')) =>
-        {
-            let (first, second) = parse_pieces(args)?;
-            C::PlayProgressRoadBuilding(cn::PlayProgressRoadBuilding { first, second })
-        }
-        "play-year-of-plenty" => {
-            expect_arity(words, 2, 2)?;
-            C::PlayYearOfPlenty(c::PlayYearOfPlenty {
-                first: parse_resource(args[0])? as i32,
-                second: parse_resource(args[1])? as i32,
-            })
-        }
-        "play-monopoly" => {
-            expect_arity(words, 1, 1)?;
-            C::PlayMonopoly(c::PlayMonopoly {
-                resource: parse_resource(args[0])? as i32,
-            })
-        }
-        "chase" | "chase-bandit" => {
-            expect_arity(words, 3, 4)?;
-            let (hex, victim) = victim_at(args, 2)?;
-            C::ChaseBandit(cn::ChaseBandit {
-                knight: arg(args, 0, "KNIGHT")?,
-                bandit: parse_bandit(args[1])?,
-                hex,
-                victim,
-            })
-        }
-        "start-wonder" => {
-            expect_arity(words, 1, 1)?;
-            C::StartWonder(cn::StartWonder {
-                wonder: parse_word("wonder", args[0], "WONDER", cn::Wonder::from_str_name)? as i32,
-            })
-        }
-        "build-wonder" | "build-wonder-level" => {
-            expect_arity(words, 0, 0)?;
-            C::BuildWonderLevel(cn::BuildWonderLevel {})
-        }
-        "pay-temple" => C::PayTemple(cn::PayTemple {
-            resources: Some(resources_or_nothing(args)?),
-        }),
-        "deposit" | "deposit-at-castle" => {
-            expect_arity(words, 1, 1)?;
-            C::DepositAtCastle(cn::DepositAtCastle {
-                card: parse_good(args[0])? as i32,
-            })
-        }
-        "exchange" | "exchange-at-station" => {
-            let split = args
-                .iter()
-                .position(|w| w.eq_ignore_ascii_case("for"))
-                .context("expected exchange CARDS for RES:N ...")?;
-            C::ExchangeAtStation(cn::ExchangeAtStation {
-                give: Some(parse_hand(&args[..split])?),
-                take: Some(resources_or_nothing(&args[split + 1..])?),
-            })
-        }
-        _ => match ck_text::parse_command(&verb, words)? {
-            Some(layer) => C::Ck(layer),
-            None => return Err(super::unknown_command(&verb, &[GRAMMAR, ck_text::GRAMMAR])),
-        },
-    };
-    Ok(cn::Command {
-        command: Some(command),
-    })
-}
-
-/// `RES:N ...` words, or `nothing`: the empty exchange and the empty tribute say "I cannot".
-fn resources_or_nothing(words: &[&str]) -> anyhow::Result<c::Resources> {
-    if let [word] = words {
-        if word.eq_ignore_ascii_case("nothing") {
-            return Ok(c::Resources::default());
-        }
-    }
-    parse_resources(words)
-}
-
-/// A command in Catania's `submit` grammar.
-pub fn format_command(command: &cn::Command) -> String {
-    let Some(command) = &command.command else {
-        return "(empty command)".to_string();
-    };
-    match command {
-        C::Ck(layer) => ck_text::format_command(layer),
-        C::PlaceShip(m) => format!("place-ship {}", m.edge),
-        C::BuildShip(m) => format!("build-ship {}", m.edge),
-        C::MoveShip(m) => format!("move-ship {} {}", m.from, m.to),
-        C::BuildLandingPlace(m) => format!("build-landing {}", m.vertex),
-        C::MovePirate(m) => with_victim(format!("move-pirate {}", m.hex), m.victim),
-        C::ChooseGold(m) => format!("choose-gold {}", format_opt_resources(&m.resources)),
-        C::BuyDevelopmentCard(_) => "buy-card".to_string(),
-        C::PlayKnight(m) => with_victim(
-            format!("play-knight {} {}", bandit_name(m.bandit), m.hex),
-            m.victim,
-        ),
-        C::PlayRoadBuilding(m) => format_pieces("play-road-building", &m.first, &m.second),
-        C::PlayYearOfPlenty(m) => format!(
-            "play-year-of-plenty {} {}",
-            resource_name(m.first),
-            resource_name(m.second)
-        ),
-        C::PlayMonopoly(m) => format!("play-monopoly {}", resource_name(m.resource)),
-        C::PlayProgressRoadBuilding(m) => format_pieces("play road-building", &m.first, &m.second),
-        C::ChaseBandit(m) => with_victim(
-            format!("chase {} {} {}", m.knight, bandit_name(m.bandit), m.hex),
-            m.victim,
-        ),
-        C::PayTemple(m) => format!("pay-temple {}", format_opt_resources(&m.resources)),
-        C::DepositAtCastle(m) => format!("deposit {}", good_name(m.card)),
-        C::StartWonder(m) => format!("start-wonder {}", wonder_name(m.wonder)),
-        C::BuildWonderLevel(_) => "build-wonder".to_string(),
-        C::ExchangeAtStation(m) => format!(
-            "exchange {} for {}",
-            format_hand(&m.give),
-            format_opt_resources(&m.take)
-        ),
-    }
-}
-
-/// One event as a sentence.
-pub fn describe_event(event: &cn::Event, seats: &[String]) -> String {
-    let w = |seat: u32| who(seats, seat);
-    let Some(event) = &event.event else {
-        return "(empty event)".to_string();
-    };
-    match event {
-        E::Ck(layer) => ck_text::describe_event(layer, seats),
-        E::ShipPlaced(e) => format!("{} placed a ship on edge {}", w(e.seat), e.edge),
-        E::ShipBuilt(e) => format!(
-            "{} built a ship on edge {}{}",
-            w(e.seat),
-            e.edge,
-            if e.free { " (free)" } else { "" }
-        ),
-        E::ShipMoved(e) => format!(
-            "{} moved a ship from edge {} to edge {}",
-            w(e.seat),
-            e.from,
-            e.to
-        ),
-        E::ShipRemoved(e) => format!("{}'s ship on edge {} was removed", w(e.seat), e.edge),
-        E::LandingPlaceBuilt(e) => {
-            format!("{} built a landing place on vertex {}", w(e.seat), e.vertex)
-        }
-        E::PirateMoved(e) => format!("{} moved the pirate to hex {}", w(e.seat), e.hex),
-        E::PirateChased(e) => format!(
-            "{}'s knight on vertex {} chased the pirate to hex {}",
-            w(e.seat),
-            e.knight,
-            e.hex
-        ),
-        E::ChipsDrawn(e) => {
-            let chips: Vec<String> = e
-                .chips
-                .iter()
-                .map(|chip| format!("hex {} a {}", chip.hex, chip.number))
-                .collect();
-            format!(
-                "chips drawn for {}'s settlement: {}",
-                w(e.seat),
-                chips.join(", ")
-            )
-        }
-        E::GoldDue(e) => format!("gold to choose, in order: {}", seat_counts(seats, &e.owed)),
-        E::GoldChosen(e) => format!(
-            "{} took {} for gold",
-            w(e.seat),
-            format_opt_resources(&e.resources)
-        ),
-        E::TradePhaseEnded(e) => format!("{}'s trading is over for the turn", w(e.seat)),
-        E::DevelopmentCardBought(e) => match e.card {
-            Some(card) => format!(
-                "{} bought a development card: {}",
-                w(e.seat),
-                dev_card_name(card)
-            ),
-            None => format!("{} bought a development card", w(e.seat)),
-        },
-        E::DevelopmentCardPlayed(e) => {
-            format!("{} played a {} card", w(e.seat), dev_card_name(e.card))
-        }
-        E::LargestArmyChanged(e) => format!(
-            "{} holds the largest army ({} knights)",
-            w(e.holder),
-            e.knights
-        ),
-        E::CornerCleared(e) => {
-            let removed = if e.removed.is_empty() {
-                String::new()
-            } else {
-                format!(" and the roads and ships on edges {:?}", e.removed)
-            };
-            format!("{}'s vertex {} was cleared{removed}", w(e.seat), e.vertex)
-        }
-        E::ForceMoved(e) => {
-            let force = force_name(e.force);
-            let moved = if e.from == e.to {
-                format!("the {force} ran against land and stayed on hex {}", e.to)
-            } else {
-                format!("the {force} moved from hex {} to hex {}", e.from, e.to)
-            };
-            let wrecks: Vec<String> = e
-                .wrecks
-                .iter()
-                .map(|x| {
-                    let piece = if x.ship { "ship" } else { "road" };
-                    let owed = if x.repair {
-                        ", to be rebuilt first"
-                    } else {
-                        ""
-                    };
-                    format!("{}'s {piece} on edge {}{owed}", w(x.seat), x.edge)
-                })
-                .collect();
-            if wrecks.is_empty() {
-                moved
-            } else {
-                format!("{moved}, destroying {}", wrecks.join(" and "))
-            }
-        }
-        E::BuildingTilted(e) => format!(
-            "an avalanche on doubles of {} tilted {}'s building on vertex {}",
-            e.sum,
-            w(e.seat),
-            e.vertex
-        ),
-        E::BuildingRighted(e) => {
-            format!(
-                "{}'s building on vertex {} stands again",
-                w(e.seat),
-                e.vertex
-            )
-        }
-        E::VolcanoErupted(e) => format!(
-            "the volcano on hex {} erupted towards vertex {} (die {})",
-            e.hex, e.vertex, e.die
-        ),
-        E::BuildingRuined(e) => {
-            let blow = match cn::Blow::try_from(e.blow) {
-                Ok(cn::Blow::Avalanche) => "an avalanche",
-                Ok(cn::Blow::Eruption) => "the eruption",
-                Ok(cn::Blow::Guild) => "the merchants' guild",
-                _ => "a blow",
-            };
-            let ruin = match cn::Ruin::try_from(e.ruin) {
-                Ok(cn::Ruin::SettlementRemoved) => "removed the settlement",
-                Ok(cn::Ruin::CityReduced) => "reduced the city to a settlement",
-                Ok(cn::Ruin::CityRemoved) => "removed the city (no settlement left)",
-                _ => "struck the building",
-            };
-            let wall = if e.wall { ", its wall lost" } else { "" };
-            format!(
-                "{blow} {ruin} of {} on vertex {}{wall}",
-                w(e.seat),
-                e.vertex
-            )
-        }
-        E::SpecialistChanged(e) => match e.holder {
-            Some(seat) => format!(
-                "{} holds the {} specialist",
-                w(seat),
-                resource_name(e.resource)
-            ),
-            None => format!(
-                "the {} specialist went back to the bank",
-                resource_name(e.resource)
-            ),
-        },
-        E::SpecialistsPaid(e) => format!(
-            "{}'s specialists paid {}",
-            w(e.seat),
-            format_opt_resources(&e.resources)
-        ),
-        E::IslandConquered(e) => format!(
-            "{} conquered island {} with the settlement on vertex {}: a conquest point",
-            w(e.seat),
-            e.island,
-            e.vertex
-        ),
-        E::StationExchangesDue(e) => format!(
-            "the 7 asks the trading stations to exchange: {}",
-            e.posts
-                .iter()
-                .map(|p| format!("{} (vertex {})", w(p.seat), p.vertex))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        E::StationExchanged(e) => format!(
-            "{} exchanged {} for {} at the trading station on vertex {}",
-            w(e.seat),
-            format_hand(&e.gave),
-            format_opt_resources(&e.took),
-            e.vertex
-        ),
-        E::StationWarned(e) => format!(
-            "{} could not exchange at the trading station on vertex {}: the guild warned it",
-            w(e.seat),
-            e.vertex
-        ),
-        E::StationExcused(e) => format!(
-            "the bank could not pay {}'s exchange at the trading station on vertex {}: excused",
-            w(e.seat),
-            e.vertex
-        ),
-        E::SacrificialSiteBuilt(e) => format!(
-            "{} built a sacrificial site at the temple on vertex {}",
-            w(e.seat),
-            e.vertex
-        ),
-        E::TributesDue(e) => format!(
-            "the gods ask tributes: {}",
-            e.dues
-                .iter()
-                .map(|d| temple_due_text(d, seats))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        E::TemplePaid(e) => format!(
-            "{} paid {} to {} for the temple",
-            w(e.from),
-            format_opt_resources(&e.resources),
-            w(e.to)
-        ),
-        E::TributeDefaulted(e) => format!(
-            "{} held no resource for its tribute to {}: it owes two when it can",
-            w(e.from),
-            w(e.to)
-        ),
-        E::DebtCalled(e) => format!(
-            "{} holds two resources: its debt to {} falls due",
-            w(e.from),
-            w(e.to)
-        ),
-        E::GodsAppeased(e) => format!(
-            "{} gave {} back to the bank to appease the gods",
-            w(e.seat),
-            format_opt_resources(&e.resources)
-        ),
-        E::CastleCardReturned(e) => format!(
-            "the barbarian ship's step returned {} from the castle to the bank",
-            good_name(e.card)
-        ),
-        E::CastleRaided(e) => format!(
-            "the barbarians raid Catan: {} each owe the castle a card",
-            e.seats.iter().map(|&s| w(s)).collect::<Vec<_>>().join(", ")
-        ),
-        E::CastleDeposited(e) => match e.card {
-            Some(card) => format!(
-                "{} put {} face down into the castle",
-                w(e.seat),
-                good_name(card)
-            ),
-            None => format!("{} put a card face down into the castle", w(e.seat)),
-        },
-        E::CastleDefaulted(e) => format!(
-            "{} holds no card for the castle: it owes one from its next yield",
-            w(e.seat)
-        ),
-        E::CastleDebtCalled(e) => format!(
-            "{} got a yield: its debt to the castle falls due",
-            w(e.seat)
-        ),
-        E::CastleLooted(e) => match e.card {
-            Some(card) => format!("{} looted {} from the castle", w(e.seat), good_name(card)),
-            None => format!("{} looted a card from the castle", w(e.seat)),
-        },
-        E::WonderStarted(e) => format!(
-            "{} started the {} (a ship marks it)",
-            w(e.seat),
-            wonder_name(e.wonder)
-        ),
-        E::WonderLevelBuilt(e) => format!(
-            "{} built level {} of the {}{}",
-            w(e.seat),
-            e.level,
-            wonder_name(e.wonder),
-            if e.level >= 4 {
-                ": complete, 4 points"
-            } else {
-                ""
-            }
-        ),
-        E::SevenYielded(e) => format!(
-            "the 7 {}",
-            produced(
-                e.gains
-                    .iter()
-                    .map(|g| format!("{} {}", w(g.seat), format_hand(&g.cards))),
-                e.withheld.iter().map(|g| good_name(*g)),
-            )
-        ),
-    }
-}
-
-fn force_name(force: i32) -> &'static str {
-    match cn::Force::try_from(force) {
-        Ok(cn::Force::Iceberg) => "iceberg",
-        Ok(cn::Force::Hurricane) => "hurricane",
-        Ok(cn::Force::StormCloud) => "storm cloud",
-        _ => "natural force",
-    }
+    let items: Vec<String> = list.iter().map(|c| words().text(c, seats)).collect();
+    items.join(", ")
 }
 
 fn phase_text(state: &k::State, seats: &[String]) -> String {
@@ -604,7 +67,7 @@ fn phase_text(state: &k::State, seats: &[String]) -> String {
 fn terrain_of(hexes: &[cn::HexTile], hex: u32) -> String {
     hexes
         .get(hex as usize)
-        .map(|h| word(Some(h.terrain().as_str_name()), "TERRAIN"))
+        .map(|h| words().enum_word("hexfold.v1.catania.Terrain", h.terrain))
         .unwrap_or_else(|| "?".to_string())
 }
 
@@ -873,7 +336,7 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
                 let new = development_cards_new
                     .as_ref()
                     .map(dev_cards_text)
-                    .filter(|t| t != "none")
+                    .filter(|t| t != "nothing")
                     .map(|t| format!("; new {t}"))
                     .unwrap_or_default();
                 format!(
@@ -946,37 +409,24 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
 }
 
 /// What the temple asks of a seat, in words.
-fn temple_due_text(due: &cn::TempleDue, seats: &[String]) -> String {
-    use cn::temple_due::Due;
-    match &due.due {
-        Some(Due::Tribute(t)) => {
-            format!("{} owes {} a tribute", who(seats, t.from), who(seats, t.to))
-        }
-        Some(Due::Debt(t)) => format!(
-            "{} owes {} two resources",
-            who(seats, t.from),
-            who(seats, t.to)
-        ),
-        Some(Due::Offering(o)) => format!(
-            "{} gives the gods one of {}",
-            who(seats, o.seat),
-            format_opt_resources(&o.resources)
-        ),
-        None => "(nothing)".to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::ProtoGame;
-    use crate::proto::v1 as pb;
+    use crate::proto::v1::catan as c;
+    use cn::command::Command as C;
     use hexfold_rules::catania::Catania;
     use hexfold_rules::playout::{Playout, SeatChoice};
     use hexfold_rules::{Game, Seat, Viewer};
 
     fn parse(text: &str) -> anyhow::Result<cn::Command> {
-        parse_command(&[text.to_string()])
+        match words()
+            .parse_command("catania-test", &[text.to_string()])?
+            .game
+        {
+            Some(pb::command::Game::Catania(command)) => Ok(command),
+            other => panic!("not a Catania command: {other:?}"),
+        }
     }
 
     fn wrap(command: C) -> cn::Command {
@@ -989,122 +439,18 @@ mod tests {
         Some(cn::RoutePiece { edge, ship })
     }
 
-    /// One of each of Catania's own commands, with the optional fields both set and unset, then every command of
-    /// the layer.
-    fn every_command() -> Vec<C> {
-        let resources = Some(c::Resources {
-            brick: 1,
-            ore: 1,
-            ..Default::default()
-        });
-        let mut commands = vec![
-            C::PlaceShip(cn::PlaceShip { edge: 3 }),
-            C::BuildShip(cn::BuildShip { edge: 600 }),
-            C::MoveShip(cn::MoveShip { from: 5, to: 9 }),
-            C::BuildLandingPlace(cn::BuildLandingPlace { vertex: 40 }),
-            C::MovePirate(cn::MovePirate {
-                hex: 52,
-                victim: Some(5),
+    fn hand(counts: [u32; 8]) -> Option<k::Hand> {
+        let [brick, lumber, wool, grain, ore, coin, paper, cloth] = counts;
+        Some(k::Hand {
+            resources: Some(c::Resources {
+                brick,
+                lumber,
+                wool,
+                grain,
+                ore,
             }),
-            C::MovePirate(cn::MovePirate {
-                hex: 52,
-                victim: None,
-            }),
-            C::ChooseGold(cn::ChooseGold { resources }),
-            C::BuyDevelopmentCard(c::BuyDevelopmentCard {}),
-            C::PlayKnight(cn::PlayKnight {
-                bandit: cn::Bandit::Pirate as i32,
-                hex: 7,
-                victim: Some(1),
-            }),
-            C::PlayKnight(cn::PlayKnight {
-                bandit: cn::Bandit::Robber as i32,
-                hex: 97,
-                victim: None,
-            }),
-            C::PlayRoadBuilding(cn::PlayRoadBuilding {
-                first: piece(10, false),
-                second: piece(11, true),
-            }),
-            C::PlayRoadBuilding(cn::PlayRoadBuilding {
-                first: piece(10, true),
-                second: None,
-            }),
-            C::PlayYearOfPlenty(c::PlayYearOfPlenty {
-                first: c::Resource::Wool as i32,
-                second: c::Resource::Ore as i32,
-            }),
-            C::PlayMonopoly(c::PlayMonopoly {
-                resource: c::Resource::Brick as i32,
-            }),
-            C::PlayProgressRoadBuilding(cn::PlayProgressRoadBuilding {
-                first: piece(20, true),
-                second: piece(21, false),
-            }),
-            C::PlayProgressRoadBuilding(cn::PlayProgressRoadBuilding {
-                first: piece(20, false),
-                second: None,
-            }),
-            C::ChaseBandit(cn::ChaseBandit {
-                knight: 33,
-                bandit: cn::Bandit::Robber as i32,
-                hex: 90,
-                victim: Some(2),
-            }),
-            C::ChaseBandit(cn::ChaseBandit {
-                knight: 33,
-                bandit: cn::Bandit::Pirate as i32,
-                hex: 12,
-                victim: None,
-            }),
-            C::ExchangeAtStation(cn::ExchangeAtStation {
-                give: Some(k::Hand {
-                    resources: Some(c::Resources::default()),
-                    commodities: Some(k::Commodities {
-                        coin: 1,
-                        ..Default::default()
-                    }),
-                }),
-                take: resources,
-            }),
-            C::PayTemple(cn::PayTemple { resources }),
-            // "I cannot", at a station and at the temple.
-            C::ExchangeAtStation(cn::ExchangeAtStation {
-                give: Some(ck_text::parse_hand(&["nothing"]).unwrap()),
-                take: Some(c::Resources::default()),
-            }),
-            C::PayTemple(cn::PayTemple {
-                resources: Some(c::Resources::default()),
-            }),
-            C::DepositAtCastle(cn::DepositAtCastle {
-                card: k::Good::Paper as i32,
-            }),
-            C::DepositAtCastle(cn::DepositAtCastle {
-                card: k::Good::Grain as i32,
-            }),
-            C::StartWonder(cn::StartWonder {
-                wonder: cn::Wonder::GreatBridge as i32,
-            }),
-            C::StartWonder(cn::StartWonder {
-                wonder: cn::Wonder::Cathedral as i32,
-            }),
-            C::BuildWonderLevel(cn::BuildWonderLevel {}),
-        ];
-        commands.extend(ck_text::tests::every_command().into_iter().map(|command| {
-            C::Ck(k::Command {
-                command: Some(command),
-            })
-        }));
-        commands
-    }
-
-    #[test]
-    fn every_printed_command_parses_back_to_itself() {
-        for command in every_command() {
-            let command = wrap(command);
-            let text = format_command(&command);
-            assert_eq!(parse(&text).unwrap(), command, "{text}");
-        }
+            commodities: Some(k::Commodities { coin, paper, cloth }),
+        })
     }
 
     #[test]
@@ -1150,9 +496,17 @@ mod tests {
                 })),
             ),
             (
+                "play-knight pirate 52 3",
+                wrap(C::PlayKnight(cn::PlayKnight {
+                    bandit: cn::Bandit::Pirate as i32,
+                    hex: 52,
+                    victim: Some(3),
+                })),
+            ),
+            (
                 "discard wool:2,coin cloth",
                 layer(k::command::Command::Discard(k::Discard {
-                    cards: ck_text::tests::hand([0, 0, 2, 0, 0, 1, 0, 1]),
+                    cards: hand([0, 0, 2, 0, 0, 1, 0, 1]),
                 })),
             ),
             (
@@ -1171,6 +525,13 @@ mod tests {
                     }),
                 })),
             ),
+            (
+                "exchange nothing for nothing",
+                wrap(C::ExchangeAtStation(cn::ExchangeAtStation {
+                    give: hand([0; 8]),
+                    take: Some(c::Resources::default()),
+                })),
+            ),
         ];
         for (text, expected) in cases {
             assert_eq!(parse(text).unwrap(), expected, "{text}");
@@ -1184,22 +545,22 @@ mod tests {
             ("fly 3", "unknown command"),
             ("build-ship", "takes 1"),
             ("build-ship one", "must be a number"),
-            ("play-knight dragon 4", "unknown thief"),
+            ("play-knight dragon 4", "unknown bandit"),
             ("play-knight robber", "takes 2 to 3"),
-            ("play-road-building 4", "road:EDGE or ship:EDGE"),
-            ("play-road-building boat:4", "road:EDGE or ship:EDGE"),
-            ("play road-building road:x", "must be a number"),
+            ("play-road-building 4", "PIECE is written like ship:12"),
+            ("play-road-building boat:4", "PIECE is written like ship:12"),
+            ("play road-building road:x", "PIECE is written like ship:12"),
             ("chase 3 robber", "takes 3 to 4"),
             ("discard gold:2", "unknown card"),
             ("offer wool for", "expected cards"),
-            ("play printer", "revealed when drawn"),
-            ("play juggler", "unknown progress card"),
-            ("play", "takes a progress card"),
+            ("play printer", "unknown card \"printer\""),
+            ("play juggler", "unknown card"),
+            ("play", "missing CARD"),
             ("improve fishing", "unknown track"),
-            ("play commercial-harbor wool", "SEAT:RES"),
+            ("play commercial-harbor wool", "SEAT:RESOURCE"),
             ("choose-gold", "expected resources"),
             ("deposit", "takes 1"),
-            ("deposit gold", "unknown card"),
+            ("deposit gold", "unknown good"),
         ];
         for (text, reason) in cases {
             let err = parse(text).expect_err(text).to_string();
@@ -1230,22 +591,15 @@ mod tests {
         while playout
             .step(|step| {
                 for legal in step.legal.unwrap() {
-                    let Some(pb::command::Game::Catania(command)) =
-                        Catania::command_to_proto(legal).game
-                    else {
-                        panic!("not a Catania command")
-                    };
-                    let text = format_command(&command);
-                    assert_eq!(parse(&text).unwrap(), command, "{text}");
+                    let command = Catania::command_to_proto(legal);
+                    let text = words().command(&command);
+                    let back = words().parse_command("catania-test", std::slice::from_ref(&text));
+                    assert_eq!(back.unwrap(), command, "{text}");
                     typed += 1;
                 }
                 step.each_event(|state, event| {
-                    let Some(pb::event::Body::Catania(event)) =
-                        Catania::event_to_proto(&Catania::view_event(state, event, me)).body
-                    else {
-                        panic!("not a Catania event")
-                    };
-                    sentences.push(describe_event(&event, &seats));
+                    let event = Catania::event_to_proto(&Catania::view_event(state, event, me));
+                    sentences.push(words().event(&event, &seats));
                 });
             })
             .is_ok()

@@ -77,7 +77,7 @@ impl Marks {
 pub(super) struct Hex {
     pub coord: c::HexCoord,
     /// Its terrain in a word (`forest`), or `~` for the sea.
-    pub terrain: &'static str,
+    pub terrain: String,
     /// Its number chip, or `(?)` for a hex whose chip is still to be drawn.
     pub number: Option<String>,
     /// A sea hex: a harbor facing it is written inside it, in place of its terrain.

@@ -22,10 +22,13 @@
 //! hexfold verify GAME                        # once finished: seed vs commitment, every event re-derived
 //! ```
 //!
-//! Every game is shown and typed in words: base Catan (`catan_text.rs`), Cities & Knights (`ck_text.rs`), Catania
-//! (`catania_text.rs`, over the Cities & Knights words) and Elasund (`elasund_text.rs`); `hex_map.rs` draws the
-//! hex boards for `state --board` (or the part of one around a hex, `--board-around`): the 19-hex board of the
-//! first two and Catania's sea map (`catania_map.rs`).
+//! Every game is shown and typed in words: its commands (the `submit` grammar, both ways) and events (sentences)
+//! in the words its proto file sets as options (`proto/hexfold/v1/words/words.proto`), read from the compiled-in
+//! descriptors by `words.rs`, which names no game. What a game must lay out itself is its state in words, in its own
+//! module: base Catan (`catan_text.rs`), Cities & Knights (`ck_text.rs`), Catania (`catania_text.rs`, over the
+//! Cities & Knights layer's) and Elasund (`elasund_text.rs`, with its grid); `hex_map.rs` draws the hex boards for
+//! `state --board` (or the part of one around a hex, `--board-around`): the 19-hex board of the first two and
+//! Catania's sea map (`catania_map.rs`).
 
 /// `println!` that returns the write's error instead of panicking: a reader that goes away early (`hexfold actions
 /// ... | head -1`) closes the pipe, and `main` ends quietly on that error rather than printing a panic.
@@ -45,16 +48,17 @@ macro_rules! out {
 }
 
 mod bot;
-mod catan_text;
+pub(crate) mod catan_text;
 mod catania_map;
-mod catania_text;
-mod ck_text;
-mod elasund_text;
+pub(crate) mod catania_text;
+pub(crate) mod ck_text;
+pub(crate) mod elasund_text;
 pub mod export;
 mod hex_map;
 mod json;
 pub mod store;
 mod verify;
+pub mod words;
 
 use crate::games;
 use crate::proto::v1 as pb;
@@ -488,9 +492,25 @@ async fn state(args: StateArgs) -> anyhow::Result<()> {
 pub enum ShowBoard {
     No,
     Whole,
-    /// A hex game's map around one hex; Elasund's grid is drawn whole.
+    /// A hex game's map around one hex; a game drawn otherwise draws its whole board.
     Around(Window),
 }
+
+impl ShowBoard {
+    /// `None` when no board is drawn; else the window, if only part of a map is asked for.
+    fn window(self) -> Option<Option<Window>> {
+        match self {
+            ShowBoard::No => None,
+            ShowBoard::Whole => Some(None),
+            ShowBoard::Around(window) => Some(Some(window)),
+        }
+    }
+}
+
+/// A game's state in words, its entry in the registry (`games!`): the summary (and the board, when asked) of its
+/// own game's state, and `None` for another's.
+pub(crate) type StateText =
+    fn(&pb::game_state::Game, &[String], ShowBoard) -> Option<anyhow::Result<String>>;
 
 /// The readable form of a `GetState` response: a header common to every game, then the game's own summary, then
 /// the board when asked for. An error when the board's window is centred on an id the board does not have.
@@ -543,51 +563,14 @@ pub fn describe_state_response(
             let _ = writeln!(out, "{}", describe_deadline(deadline, &seats, now));
         }
     }
-    let window = match board {
-        ShowBoard::No => None,
-        ShowBoard::Whole => Some(None),
-        ShowBoard::Around(window) => Some(Some(window)),
-    };
     match response.state.as_ref().and_then(|s| s.game.as_ref()) {
-        Some(pb::game_state::Game::Catan(state)) => {
-            out.push_str(&catan_text::describe_state(state, &seats));
-            if let Some(window) = window {
-                let marks = hex_map::Marks::pieces(&state.buildings, &state.roads, state.robber);
-                out.push_str(&catan_text::describe_board(
-                    &state.board,
-                    &marks,
-                    state.robber,
-                    window,
-                )?);
-            }
-        }
-        Some(pb::game_state::Game::CitiesKnights(state)) => {
-            out.push_str(&ck_text::describe_state(state, &seats));
-            if let Some(window) = window {
-                let marks = ck_text::board_marks(state);
-                out.push_str(&catan_text::describe_board(
-                    &state.board,
-                    &marks,
-                    state.robber,
-                    window,
-                )?);
-            }
-        }
-        Some(pb::game_state::Game::Catania(state)) => {
-            out.push_str(&catania_text::describe_state(state, &seats));
-            if let Some(window) = window {
-                out.push_str(&catania_map::describe_board(state, window)?);
-            }
-        }
-        Some(pb::game_state::Game::Elasund(state)) => {
-            out.push_str(&elasund_text::describe_state(state, &seats));
-            if let Some(window) = window {
-                if window.is_some() {
-                    out.push_str("(Elasund's board is a grid of squares: drawn whole)\n");
-                }
-                out.push_str(&elasund_text::describe_board(state));
-            }
-        }
+        Some(game) => match games::GAMES
+            .iter()
+            .find_map(|g| (g.text)(game, &seats, board))
+        {
+            Some(text) => out.push_str(&text?),
+            None => out.push_str("(a game this build does not know)\n"),
+        },
         None => out.push_str("(no state)\n"),
     }
     Ok(out)
@@ -621,131 +604,25 @@ fn seat_label(seats: &[String], seat: u32) -> String {
     }
 }
 
-/// One event as a line of text.
+/// One event as a line of text, in the words of the API's descriptors (`words.rs`).
 pub fn describe_event(event: &pb::Event, seats: &[String]) -> String {
-    match &event.body {
-        Some(pb::event::Body::Catan(event)) => catan_text::describe_event(event, seats),
-        Some(pb::event::Body::Catania(event)) => catania_text::describe_event(event, seats),
-        Some(pb::event::Body::CitiesKnights(event)) => ck_text::describe_event(event, seats),
-        Some(pb::event::Body::Elasund(event)) => elasund_text::describe_event(event, seats),
-        Some(pb::event::Body::SeedRevealed(seed)) => format!("seed revealed: {}", seed.seed),
-        Some(pb::event::Body::TimedOut(timed_out)) => {
-            format!(
-                "{}'s time ran out; the server plays for them",
-                seat_label(seats, timed_out.seat)
-            )
-        }
-        None => "(empty event)".to_string(),
-    }
+    words::words().event(event, seats)
 }
 
 /// One command in the `submit` grammar, so what `actions` prints can be typed back.
 pub fn describe_command(command: &pb::Command) -> String {
-    match &command.game {
-        Some(pb::command::Game::Catan(command)) => catan_text::format_command(command),
-        Some(pb::command::Game::Catania(command)) => catania_text::format_command(command),
-        Some(pb::command::Game::CitiesKnights(command)) => ck_text::format_command(command),
-        Some(pb::command::Game::Elasund(command)) => elasund_text::format_command(command),
-        None => "(empty command)".to_string(),
-    }
+    words::words().command(command)
 }
 
-/// The `submit` grammars, shown by `hexfold submit --help`: base Catan's, Catania's, the Cities & Knights one that
-/// Catania composes, and Elasund's.
+/// The `submit` grammars of every game, shown by `hexfold submit --help`.
 fn grammar() -> String {
-    format!(
-        "{}\n{}\n{}\n{}",
-        catan_text::GRAMMAR,
-        catania_text::GRAMMAR,
-        ck_text::GRAMMAR,
-        elasund_text::GRAMMAR
-    )
-}
-
-/// The command words a grammar names: the first word of each of its command lines, and each word after a `|`.
-fn grammar_verbs(grammar: &str) -> impl Iterator<Item = &str> {
-    grammar
-        .lines()
-        // Command lines are indented by two spaces; deeper lines continue a description.
-        .filter_map(|line| line.strip_prefix("  "))
-        .filter(|line| line.starts_with(|c: char| !c.is_whitespace()))
-        .flat_map(|line| {
-            // A command line's description is set off by two spaces or more.
-            let syntax = line.split("  ").next().unwrap_or(line);
-            syntax
-                .split('|')
-                .filter_map(|part| part.split_whitespace().next())
-        })
-        .filter(|word| {
-            word.starts_with(|c: char| c.is_ascii_lowercase())
-                && word.chars().all(|c| c.is_ascii_lowercase() || c == '-')
-        })
-}
-
-/// The edit distance between two short words (insertions, deletions, substitutions, and swaps of neighbours).
-fn edit_distance(a: &str, b: &str) -> usize {
-    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
-    let mut d = vec![vec![0; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            d[i][j] = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d[i][j] = d[i][j].min(d[i - 2][j - 2] + 1);
-            }
-        }
-    }
-    d[a.len()][b.len()]
-}
-
-/// The error for a command word no grammar knows, with the nearest known word when one is close (a third of its
-/// letters or fewer changed, or the typed word begins it).
-pub(super) fn unknown_command(verb: &str, grammars: &[&str]) -> anyhow::Error {
-    let nearest = grammars
-        .iter()
-        .flat_map(|g| grammar_verbs(g))
-        .map(|known| {
-            let distance = if known.starts_with(verb) {
-                1
-            } else {
-                edit_distance(verb, known)
-            };
-            (distance, known)
-        })
-        .filter(|&(distance, known)| distance * 3 <= known.len().max(3))
-        .min();
-    match nearest {
-        Some((_, known)) => anyhow::anyhow!(
-            "unknown command {verb:?}; did you mean `{known}`? `hexfold submit --help` lists them"
-        ),
-        None => anyhow::anyhow!("unknown command {verb:?}; `hexfold submit --help` lists them"),
-    }
+    words::words().grammar()
 }
 
 /// Parses a command typed in the `submit` grammar of the game `game_id` names: its id begins with its rules' name
-/// (`catan-...`, `cities_knights-...`, `catania-...`, `elasund-...`).
+/// (`catan-...`), which is the game's case of `hexfold.v1.Command`.
 pub fn parse_command(game_id: &str, words: &[String]) -> anyhow::Result<pb::Command> {
-    let game = match game_id.split_once('-').map(|(name, _)| name) {
-        Some("catan") => pb::command::Game::Catan(catan_text::parse_command(words)?),
-        Some("catania") => pb::command::Game::Catania(catania_text::parse_command(words)?),
-        Some("cities_knights") => {
-            pb::command::Game::CitiesKnights(ck_text::parse_game_command(words)?)
-        }
-        Some("elasund") => pb::command::Game::Elasund(elasund_text::parse_command(words)?),
-        _ => bail!(
-            "a game id begins with its game's name (catan-, cities_knights-, catania-, elasund-); {game_id:?} does \
-             not"
-        ),
-    };
-    Ok(pb::Command { game: Some(game) })
+    words::words().parse_command(game_id, words)
 }
 
 /// Seat names of a game, for readable output; empty when the game cannot be read (output falls back to numbers).
@@ -1044,73 +921,6 @@ mod tests {
         assert_eq!(
             describe_deadline(&passed, &seats, 13_500),
             "deadline of bob (seat 1): 1.0 s ago (unix ms 12500)"
-        );
-    }
-
-    #[test]
-    fn every_grammar_names_its_command_words() {
-        let catan: Vec<&str> = grammar_verbs(catan_text::GRAMMAR).collect();
-        for verb in [
-            "roll",
-            "place-settlement",
-            "build-road",
-            "build-city",
-            "accept-counter",
-            "end",
-        ] {
-            assert!(catan.contains(&verb), "{verb} not in {catan:?}");
-        }
-        let catania: Vec<&str> = grammar_verbs(catania_text::GRAMMAR)
-            .chain(grammar_verbs(ck_text::GRAMMAR))
-            .collect();
-        for verb in [
-            "place-ship",
-            "move-ship",
-            "chase",
-            "improve",
-            "commit-knights",
-            "play",
-        ] {
-            assert!(catania.contains(&verb), "{verb} not in {catania:?}");
-        }
-        let elasund: Vec<&str> = grammar_verbs(elasund_text::GRAMMAR).collect();
-        for verb in [
-            "roll",
-            "move-pirate",
-            "take",
-            "build",
-            "keep-tile",
-            "end-building",
-            "take-gold",
-            "permit-anywhere",
-            "buy-gold",
-        ] {
-            assert!(elasund.contains(&verb), "{verb} not in {elasund:?}");
-        }
-        // Argument words and descriptions are not command words.
-        for not_verb in ["VERTEX", "the", "e.g.", "robber"] {
-            assert!(
-                !catan.contains(&not_verb) && !catania.contains(&not_verb),
-                "{not_verb}"
-            );
-        }
-    }
-
-    #[test]
-    fn a_mistyped_command_word_gets_the_nearest_one() {
-        let hint = |verb: &str| unknown_command(verb, &[catan_text::GRAMMAR]).to_string();
-        assert!(
-            hint("rol").contains("did you mean `roll`?"),
-            "{}",
-            hint("rol")
-        );
-        assert!(hint("buidl-road").contains("did you mean `build-road`?"));
-        assert!(hint("trade").contains("did you mean `trade-bank`?"));
-        assert!(hint("ned").contains("did you mean `end`?"));
-        // Nothing is near: no guess, only where the list is.
-        assert_eq!(
-            hint("fly"),
-            "unknown command \"fly\"; `hexfold submit --help` lists them"
         );
     }
 }

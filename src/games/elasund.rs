@@ -106,11 +106,43 @@ oneof!(Command <=> e::command::Command, in e {
 
 // An event the rules show whole to this viewer.
 oneof!(Event => e::event::Event, in e {
-    [Event::DiceRolled { seat, dice: [first, second] } => Some(e::event::Event::DiceRolled(e::DiceRolled {
-        seat: seat.to_proto(),
-        first: first.to_proto(),
-        second: second.to_proto(),
-    }))]
+    [
+        Event::DiceRolled { seat, dice: [first, second] } => Some(e::event::Event::DiceRolled(e::DiceRolled {
+            seat: seat.to_proto(),
+            first: first.to_proto(),
+            second: second.to_proto(),
+        })),
+        // A piece is named for people by its kind and colour, which its number gives.
+        Event::BuildingRemoved { piece } => Some(e::event::Event::BuildingRemoved(e::BuildingRemoved {
+            piece: piece.to_proto(),
+            kind: piece.identity().0.to_proto(),
+            owner: piece.identity().1.to_proto(),
+        })),
+        Event::BuildingBuilt { seat, piece, at, paid, cubes } => {
+            Some(e::event::Event::BuildingBuilt(e::BuildingBuilt {
+                seat: seat.to_proto(),
+                piece: piece.to_proto(),
+                at: at.to_proto(),
+                paid: paid.to_proto(),
+                cubes: cubes.to_proto(),
+                kind: piece.identity().0.to_proto(),
+                owner: piece.identity().1.to_proto(),
+            }))
+        },
+        Event::CottagePlaced { seat, piece, at } => Some(e::event::Event::CottagePlaced(e::CottagePlaced {
+            seat: seat.to_proto(),
+            piece: piece.to_proto(),
+            at: at.to_proto(),
+            kind: piece.identity().0.to_proto(),
+            owner: piece.identity().1.to_proto(),
+        })),
+        Event::CottageRetired { seat, piece } => Some(e::event::Event::CottageRetired(e::CottageRetired {
+            seat: seat.to_proto(),
+            piece: piece.to_proto(),
+            kind: piece.identity().0.to_proto(),
+            owner: piece.identity().1.to_proto(),
+        })),
+    ]
     StartingInfluenceDealt { cards: colors },
     ShipMoved { row },
     PirateMoved { row },
@@ -119,15 +151,11 @@ oneof!(Event => e::event::Event, in e {
     CardsDiscarded { seat, cards },
     DiscardsTaken { seat, cards },
     PermitReturned { at, seat, value, compensation },
-    BuildingRemoved { piece },
-    BuildingBuilt { seat, piece, at, paid, cubes },
     WallBuilt { seat, slot, number, paid, tower_cube },
     CardsDrawn { seat, cards },
     ChurchTilesDrawn { seat, tiles },
     ChurchTileReturned { seat, kept, returned },
     ChurchTileBuilt { seat, tile, at, paid, cubes },
-    CottagePlaced { seat, piece, at },
-    CottageRetired { seat, piece },
     TradePointsChanged { seat, points, track_cubes },
     PermitPlaced { seat, value, at, paid },
     PermitMoved { seat, from, to, paid },

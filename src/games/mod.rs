@@ -25,6 +25,7 @@ use crate::engine::Shared;
 use crate::error::ApiError;
 use crate::proto::v1 as pb;
 use crate::stored::StoredGame;
+use hexfold_rules::playout::RandomPlayer;
 use hexfold_rules::Game;
 use std::sync::Arc;
 
@@ -55,6 +56,11 @@ pub struct Registered {
     engine: fn(&Arc<Shared>) -> Arc<dyn DynGame>,
     verify: replay::Verify,
     records: &'static dyn crate::export::Records,
+    /// The CLI's summary of the game's state in words (and its board drawn), `None` for another game's state.
+    pub(crate) text: crate::cli::StateText,
+    weight: fn(pb::Command) -> Option<u32>,
+    seats: (u8, u8),
+    test_seats: u8,
     /// The digest of the stored state's form, and the one pinned beside the schema in `games!`.
     #[cfg(test)]
     state_fingerprint: (fn() -> String, &'static str),
@@ -70,6 +76,28 @@ impl Registered {
     pub fn records(&self) -> &'static dyn crate::export::Records {
         self.records
     }
+
+    /// How likely a random client picks a command of this kind among a seat's legal actions (the rules'
+    /// `RandomPlayer::command_weight`); `None` for another game's command, or one that does not convert.
+    pub fn command_weight(&self, command: &pb::Command) -> Option<u32> {
+        (self.weight)(command.clone())
+    }
+
+    /// The fewest and the most seats the game is played with.
+    pub fn seats(&self) -> (u8, u8) {
+        self.seats
+    }
+
+    /// The table a test plays a random game of it at (the rules' `RandomPlayer::test_seats`).
+    pub fn test_seats(&self) -> u8 {
+        self.test_seats
+    }
+}
+
+fn weight_of<G: ProtoGame + RandomPlayer>(command: pb::Command) -> Option<u32> {
+    G::command_from_proto(command)
+        .ok()
+        .map(|c| G::command_weight(&c))
 }
 
 /// A variant's name in the command line's words (see [`Registered::cli_name`]), for any variant the API names.
@@ -85,12 +113,13 @@ fn engine_of<G: ProtoGame + StoredGame>(shared: &Arc<Shared>) -> Arc<dyn DynGame
     Arc::new(ProtoEngine::<G>::new(Arc::clone(shared)))
 }
 
-/// The registry: one line per served game, `rules type => { schema: N, fingerprint: "..." }`. The schema is the
+/// The registry: one entry per served game, `rules type => { schema: N, fingerprint: "...", text: path }`. The
+/// CLI shows the game's state with `text` (its module under `src/cli/`). The schema is the
 /// game's [`StoredGame::STATE_SCHEMA`]; the fingerprint pins it to the form of its stored state (see
 /// `tests::state_schemas_match_their_fingerprints`): when that test fails, the stored state changed, so bump the
 /// schema (old snapshots are then folded again instead of trusted) and put the new fingerprint beside it.
 macro_rules! games {
-    ($($game:ty => { schema: $schema:literal, fingerprint: $print:literal }),+ $(,)?) => {
+    ($($game:ty => { schema: $schema:literal, fingerprint: $print:literal, text: $text:path }),+ $(,)?) => {
         $(
             impl StoredGame for $game {
                 const STATE_SCHEMA: u32 = $schema;
@@ -105,6 +134,10 @@ macro_rules! games {
                 engine: engine_of::<$game>,
                 verify: replay::verify::<$game>,
                 records: &crate::export::Typed::<$game>::RECORDS,
+                text: $text,
+                weight: weight_of::<$game>,
+                seats: <$game as RandomPlayer>::SEATS,
+                test_seats: <$game as RandomPlayer>::TEST_SEATS,
                 #[cfg(test)]
                 state_fingerprint: (tests::state_fingerprint::<$game>, $print),
             }
@@ -113,13 +146,21 @@ macro_rules! games {
 }
 
 games! {
-    hexfold_rules::catan::Catan => { schema: 2, fingerprint: "44955339cb84b53b" },
-    hexfold_rules::cities_knights::CitiesKnights => { schema: 2, fingerprint: "7751111405faf429" },
+    hexfold_rules::catan::Catan => {
+        schema: 2, fingerprint: "44955339cb84b53b", text: crate::cli::catan_text::describe
+    },
+    hexfold_rules::cities_knights::CitiesKnights => {
+        schema: 2, fingerprint: "7751111405faf429", text: crate::cli::ck_text::describe
+    },
     // Catania 4: the trading stations' exchanges due and warnings, the temple's dues and debts (never stored in
     // production; a schema 3 snapshot is folded again from its events). Catania 5: the barbarian castle; 6: the
     // wonders, merged beside it.
-    hexfold_rules::catania::Catania => { schema: 6, fingerprint: "381783c042da82cd" },
-    hexfold_rules::elasund::Elasund => { schema: 1, fingerprint: "af304209c2501f58" },
+    hexfold_rules::catania::Catania => {
+        schema: 6, fingerprint: "381783c042da82cd", text: crate::cli::catania_text::describe
+    },
+    hexfold_rules::elasund::Elasund => {
+        schema: 1, fingerprint: "af304209c2501f58", text: crate::cli::elasund_text::describe
+    },
 }
 
 /// One engine per served game, dispatched by variant (at creation) or by the game id's prefix (afterwards).

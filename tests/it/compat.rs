@@ -39,6 +39,27 @@ async fn read_all(
     out
 }
 
+/// Takes out of an Elasund event the piece's `kind` and `owner`, which name it for people and were added after
+/// the fixture was recorded (issue 30), after checking they are set.
+fn without_piece_names(envelope: &mut pb::EventEnvelope) {
+    use pb::elasund::event::Event as E;
+    let Some(pb::event::Body::Elasund(pb::elasund::Event { event: Some(event) })) =
+        envelope.event.as_mut().and_then(|e| e.body.as_mut())
+    else {
+        return;
+    };
+    let (kind, owner) = match event {
+        E::BuildingRemoved(e) => (&mut e.kind, &mut e.owner),
+        E::BuildingBuilt(e) => (&mut e.kind, &mut e.owner),
+        E::CottagePlaced(e) => (&mut e.kind, &mut e.owner),
+        E::CottageRetired(e) => (&mut e.kind, &mut e.owner),
+        _ => return,
+    };
+    assert_ne!(*kind, 0, "a piece's kind is named");
+    *kind = 0;
+    *owner = None;
+}
+
 /// Takes the hex boards' `hex_centers` and `vertex_points` out of `state`, after checking there is one of each per
 /// hex and per vertex.
 fn without_drawing_points(state: &mut pb::GetStateResponse) {
@@ -124,7 +145,8 @@ async fn a_store_written_by_the_build_before_the_redesign_serves_every_game_as_i
                 game_id: id.clone(),
                 ..Default::default()
             };
-            let got = read_all(&mut client, request(message, tokens, &case["viewer"])).await;
+            let mut got = read_all(&mut client, request(message, tokens, &case["viewer"])).await;
+            got.iter_mut().for_each(without_piece_names);
             let want: Vec<pb::EventEnvelope> = case["events"]
                 .as_array()
                 .unwrap()

@@ -279,11 +279,7 @@ async fn a_damaged_store_is_served_whole_or_refused_never_shorter() {
     support::copy_dir(base.path(), reopened.path());
     support::start(reopened.path()).await.stop().await;
     let bases = [base.path(), reopened.path()];
-    let trials = if std::env::var_os("HEXFOLD_SOAK").is_some() {
-        200
-    } else {
-        12
-    };
+    let trials = if support::soak() { 200 } else { 12 };
     let mut rng = StdRng::seed_from_u64(20);
     let mut out = Outcomes::default();
     for i in 0..trials {

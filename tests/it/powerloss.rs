@@ -44,7 +44,7 @@ enum Started {
 }
 
 fn cycles() -> usize {
-    if std::env::var("HEXFOLD_SOAK").as_deref() == Ok("1") {
+    if crate::support::soak() {
         15
     } else {
         3

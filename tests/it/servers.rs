@@ -283,18 +283,13 @@ async fn list_games_and_subscribe_all_on_one_server_see_the_other_servers_games(
         .expect("B's event on A's global stream");
 }
 
-/// Whether the slow soak runs are asked for: `HEXFOLD_SOAK` set to anything but empty or `0`.
-fn soak() -> bool {
-    std::env::var_os("HEXFOLD_SOAK").is_some_and(|v| !v.is_empty() && v != "0")
-}
-
 /// Writers on both servers, each game played on both in turn, and a follower on one server: A's
 /// `SubscribeAll` delivers every global position once and in order, and every batch either server
 /// acknowledged is in it where its answer placed it. A short run by default; `HEXFOLD_SOAK=1` plays many
 /// more games and commands.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn writers_on_two_servers_give_a_follower_every_position_once_in_order() {
-    let (games, commands) = if soak() { (24, 600) } else { (4, 30) };
+    let (games, commands) = if support::soak() { (24, 600) } else { (4, 30) };
     let (a, b, _dir) = two_servers().await;
     let all = a
         .client()

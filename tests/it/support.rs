@@ -23,6 +23,12 @@ pub struct TestServer {
     task: Option<JoinHandle<Result<(), ServeError>>>,
 }
 
+/// Whether the slow soak runs are asked for: `HEXFOLD_SOAK=1`, and only `1` (the README's one reading, the same
+/// in every crate's tests).
+pub fn soak() -> bool {
+    std::env::var_os("HEXFOLD_SOAK").is_some_and(|v| v == "1")
+}
+
 pub fn config(dir: &Path) -> Config {
     Config {
         data_dir: dir.to_path_buf(),
@@ -192,112 +198,19 @@ pub fn catan_state(state: &pb::GetStateResponse) -> &c::State {
     }
 }
 
-/// How likely a command kind is picked, relative to the other legal kinds: tilted towards growth so random games
-/// end in a few hundred commands (the same idea as the rules crate's `random_command`).
-fn weight(command: &c::command::Command) -> u32 {
-    use c::command::Command as K;
-    match command {
-        K::BuildCity(_) | K::BuildSettlement(_) => 200,
-        K::BuyDevelopmentCard(_) => 30,
-        K::BuildRoad(_) => 25,
-        K::PlayKnight(_) => 20,
-        K::PlayRoadBuilding(_) | K::PlayYearOfPlenty(_) | K::PlayMonopoly(_) => 10,
-        K::MaritimeTrade(_) => 15,
-        K::OfferTrade(_) | K::CounterOffer(_) => 2,
-        K::AcceptTrade(_) | K::AcceptCounterOffer(_) => 10,
-        K::RejectTrade(_) | K::RejectCounterOffer(_) | K::WithdrawTrade(_) => 20,
-        K::EndTurn(_) => 20,
-        _ => 10,
-    }
-}
-
-/// Elasund's weights: building first, permit shuffles rare (the idea of the rules crate's `random_command`).
-fn elasund_weight(command: &pb::elasund::command::Command) -> u32 {
-    use pb::elasund::command::Command as K;
-    match command {
-        K::Build(_) => 120,
-        K::BuildWall(_) | K::BuildChurch(_) => 60,
-        K::PlacePermit(p) if p.anywhere_with.is_none() => 60,
-        K::PlacePermit(_) => 10,
-        K::TakeTwoGold(_) => 25,
-        K::EndTurn(_) => 40,
-        K::MovePermit(_) | K::UpgradePermit(_) | K::PlacePermitAnywhere(_) | K::BuyTwoGold(_) => 3,
-        K::EndBuilding(_) => 5,
-        _ => 10,
-    }
-}
-
-/// Cities & Knights' weights: cities, settlements and improvements first (as the rules crate's `random_command`).
-fn cities_knights_weight(command: &pb::cities_knights::command::Command) -> u32 {
-    use pb::cities_knights::command::Command as K;
-    match command {
-        K::BuildCity(_) | K::BuildSettlement(_) => 200,
-        K::ImproveCity(_) => 150,
-        K::BuildKnight(_) | K::ActivateKnight(_) => 30,
-        K::PromoteKnight(_) | K::BuildCityWall(_) => 15,
-        K::BuildRoad(_) => 30,
-        K::MoveKnight(_) | K::ChaseRobber(_) => 5,
-        K::PlayProgressCard(_) => 25,
-        K::BankTrade(_) => 20,
-        K::OfferTrade(_) => 2,
-        K::AcceptTrade(_) => 10,
-        K::RejectTrade(_) | K::WithdrawTrade(_) => 20,
-        K::EndTurn(_) => 25,
-        _ => 10,
-    }
-}
-
-/// Catania's weights: the layer's commands as in Cities & Knights, and Catania's own as the rules crate's
-/// `random_command` weighs them (ships and development cards often, ship moves and chases rarely).
-fn catania_weight(command: &pb::catania::command::Command) -> u32 {
-    use pb::catania::command::Command as K;
-    match command {
-        K::Ck(pb::cities_knights::Command { command: Some(k) }) => cities_knights_weight(k),
-        K::BuildShip(_) | K::BuyDevelopmentCard(_) => 40,
-        K::PlayKnight(_) | K::PlayRoadBuilding(_) | K::PlayYearOfPlenty(_) | K::PlayMonopoly(_) => {
-            40
-        }
-        K::PlayProgressRoadBuilding(_) => 25,
-        K::BuildLandingPlace(_) => 10,
-        K::MoveShip(_) | K::ChaseBandit(_) => 5,
-        _ => 10,
-    }
-}
-
-/// A command's kind (its game and oneof case) and that kind's weight.
+/// A command's kind (its message in the API: the layer's commands of Catania are the layer's kinds) and how
+/// likely a random client picks it among the legal kinds (the rules' `RandomPlayer::command_weight`, through the
+/// registry): tilted towards growth so random games end in a few hundred commands.
 fn kind_of(command: &pb::Command) -> (String, u32) {
-    match &command.game {
-        Some(pb::command::Game::Catan(c::Command { command: Some(k) })) => {
-            (format!("catan {:?}", std::mem::discriminant(k)), weight(k))
-        }
-        Some(pb::command::Game::CitiesKnights(pb::cities_knights::Command {
-            command: Some(k),
-        })) => {
-            let weight = cities_knights_weight(k);
-            (
-                format!("cities_knights {:?}", std::mem::discriminant(k)),
-                weight,
-            )
-        }
-        Some(pb::command::Game::Catania(pb::catania::Command { command: Some(k) })) => {
-            // The layer's commands are one oneof case here: their kinds are the layer's cases.
-            let kind = match k {
-                pb::catania::command::Command::Ck(pb::cities_knights::Command {
-                    command: Some(layer),
-                }) => format!("catania ck {:?}", std::mem::discriminant(layer)),
-                own => format!("catania {:?}", std::mem::discriminant(own)),
-            };
-            (kind, catania_weight(k))
-        }
-        Some(pb::command::Game::Elasund(pb::elasund::Command { command: Some(k) })) => {
-            let weight = elasund_weight(k);
-            (
-                format!("elasund {:?} {weight}", std::mem::discriminant(k)),
-                weight,
-            )
-        }
-        other => panic!("an empty command: {other:?}"),
-    }
+    let kind = hexfold::cli::words::words()
+        .command_kind(command)
+        .unwrap_or_else(|| panic!("an empty command: {command:?}"));
+    let weight = hexfold::games::GAMES
+        .iter()
+        .find_map(|game| game.command_weight(command))
+        .unwrap_or_else(|| panic!("a command of no served game: {command:?}"));
+    // A kind whose commands weigh differently (a permit paid for or not) is one kind per weight.
+    (format!("{kind} {weight}"), weight)
 }
 
 /// Picks one command: a kind by weight, then uniformly within the kind.

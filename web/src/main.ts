@@ -292,6 +292,7 @@ class GamePage {
   private readonly actions = element("div", { className: "actions" });
   private readonly info = element("div", { className: "info" });
   private head = 0;
+  private seats: string[] = [];
   private shown = -1;
   private wanted = 0;
   private following = true;
@@ -368,6 +369,12 @@ class GamePage {
     let caughtUp!: () => void;
     const first = new Promise<void>((resolve) => (caughtUp = resolve));
     void track(first);
+    // The seats' names, for the log's sentences; a seat reads as its number if they cannot be had.
+    try {
+      this.seats = (await this.client.getState({ gameId: this.gameId, atVersion: 0n })).summary?.seats ?? [];
+    } catch (e) {
+      say(failure(e), true);
+    }
     while (!this.stream.signal.aborted) {
       const opened = Date.now();
       try {
@@ -399,7 +406,9 @@ class GamePage {
     const version = Number(envelope.version);
     // A stream opened again starts after the head; an event at or before it is one the log has.
     if (version <= this.head) return;
-    const line = element("div", { textContent: `${version}: ${envelope.event ? describeEvent(envelope.event) : "?"}` });
+    const line = element("div", {
+      textContent: `${version}: ${envelope.event ? describeEvent(envelope.event, this.seats) : "?"}`,
+    });
     line.dataset.version = String(version);
     line.onclick = () => this.goTo(version);
     this.log.append(line);

@@ -37,3 +37,19 @@ pub mod hex;
 pub mod playout;
 pub mod redeal;
 pub mod timeout;
+
+/// The list of every game of this crate, the one place a game is registered in it: `for_each_game!(callback)`
+/// expands to `callback! { name: path::Type, ... }` (the name is the game's `Game::NAME`), which whatever iterates
+/// the games turns into what it needs (selfplay's table, the fuzz targets, the property tests run for every
+/// game). A game's module above and its line here are all a new game adds to this crate's wiring.
+#[macro_export]
+macro_rules! for_each_game {
+    ($callback:ident) => {
+        $callback! {
+            catan: $crate::catan::Catan,
+            cities_knights: $crate::cities_knights::CitiesKnights,
+            catania: $crate::catania::Catania,
+            elasund: $crate::elasund::Elasund,
+        }
+    };
+}

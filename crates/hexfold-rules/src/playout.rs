@@ -30,6 +30,32 @@ pub trait RandomPlayer: Game {
 
     /// Turns played so far.
     fn turns(state: &Self::State) -> u64;
+
+    /// How likely a random client of the API picks a command of this kind among a seat's legal actions, relative
+    /// to the other kinds it may send (the server's tests play random games over the API with it): tilted towards
+    /// growth so random games end, as the random player is. 10 unless the game says otherwise.
+    fn command_weight(_command: &Self::Command) -> u32 {
+        10
+    }
+
+    /// The fewest and the most seats the game is played with.
+    const SEATS: (u8, u8);
+
+    /// A random game's cost next to base Catan's, roughly: the tests that play every game divide their counts of
+    /// random games by it, and play a costly game at its smallest table.
+    const COST: u64 = 1;
+
+    /// The table a test plays a random game at: four seats, or the game's smallest if it is costly, within its
+    /// range.
+    const TEST_SEATS: u8 = if Self::COST > 1 {
+        Self::SEATS.0
+    } else if Self::SEATS.1 < 4 {
+        Self::SEATS.1
+    } else if Self::SEATS.0 > 4 {
+        Self::SEATS.0
+    } else {
+        4
+    };
 }
 
 /// Which seat acts when several may (all owe a discard, say).

@@ -1,5 +1,5 @@
-//! In-process self-play benchmark: random games of every game in [`GAMES`] (base Catan, Cities & Knights,
-//! Catania, Elasund), reporting games/s and actions/s per game.
+//! In-process self-play benchmark: random games of every game of the rules crate's list (`for_each_game!`),
+//! reporting games/s and actions/s per game.
 //!
 //! An action is one accepted command (the same unit Catanatron counts: one entry in its action log). Each step
 //! asks `seats_to_act`, lets the game's random player choose for a random one of those seats, then `decide` and
@@ -23,10 +23,6 @@ use anyhow::{anyhow, bail, Result};
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::Parser;
 use hexfold_rules::bot::{self, Bot, Strategy};
-use hexfold_rules::catan::Catan;
-use hexfold_rules::catania::Catania;
-use hexfold_rules::cities_knights::CitiesKnights;
-use hexfold_rules::elasund::Elasund;
 use hexfold_rules::playout::{Playout, Stop};
 use hexfold_rules::Seat;
 use std::collections::BTreeMap;
@@ -35,22 +31,25 @@ use std::time::{Duration, Instant};
 /// A game's benchmark: `run::<G>(label, args)` plays `--games` games of `G`, named `label` in the report.
 type Run = fn(&str, &Args) -> Result<()>;
 
-/// Every game the benchmark plays, one line each, in the order `--game all` plays them: its `--game` value, which
-/// also names it in the report, and its benchmark. `--game`'s values, `--list` and the dispatch are read from here.
-static GAMES: &[(&str, Run)] = &[
-    ("catan", run::<Catan>),
-    ("cities-knights", run::<CitiesKnights>),
-    ("catania", run::<Catania>),
-    ("elasund", run::<Elasund>),
-];
+/// Every game the benchmark plays, in the rules crate's order, which `--game all` plays them in: its `--game`
+/// value (the game's name with dashes), which also names it in the report, and its benchmark. `--game`'s values,
+/// `--list` and the dispatch are read from here.
+fn games() -> Vec<(String, Run)> {
+    macro_rules! every_game {
+        ($($game:ident: $type:ty),* $(,)?) => {
+            vec![$((stringify!($game).replace('_', "-"), run::<$type> as Run)),*]
+        };
+    }
+    hexfold_rules::for_each_game!(every_game)
+}
 
 /// `--game`'s values: each game's label, then `all`.
 fn game_values() -> PossibleValuesParser {
     let all = PossibleValue::new("all").help("Each of the above in turn");
     PossibleValuesParser::new(
-        GAMES
-            .iter()
-            .map(|&(label, _)| PossibleValue::new(label))
+        games()
+            .into_iter()
+            .map(|(label, _)| PossibleValue::new(label))
             .chain([all]),
     )
 }
@@ -67,7 +66,7 @@ struct Args {
     /// Stop starting new games after this many seconds (per game kind).
     #[arg(long)]
     seconds: Option<f64>,
-    /// Players per game (3-4 for base Catan and Cities & Knights, 3-6 for Catania, 2-4 for Elasund).
+    /// Players per game, within the game's range (`--list` names the games; their rules docs give the ranges).
     #[arg(long, default_value_t = 4)]
     players: u8,
     /// Seed of the first game; game i uses seed + i.
@@ -94,14 +93,14 @@ struct Args {
 fn main() -> Result<()> {
     let args = Args::parse();
     if args.list {
-        for (label, _) in GAMES {
+        for (label, _) in games() {
             println!("{label}");
         }
         return Ok(());
     }
-    for (label, run) in GAMES {
-        if args.game == "all" || args.game == *label {
-            run(label, &args)?;
+    for (label, run) in games() {
+        if args.game == "all" || args.game == label {
+            run(&label, &args)?;
         }
     }
     Ok(())

@@ -324,6 +324,12 @@ impl Game for Catan {
 }
 
 impl crate::playout::RandomPlayer for Catan {
+    fn command_weight(command: &Command) -> u32 {
+        random::command_weight(command)
+    }
+
+    const SEATS: (u8, u8) = RULES.seats;
+
     const COMMAND_LIMIT: u64 = 100_000;
 
     fn random_command(state: &State, seat: Seat, rng: &mut GameRng) -> Option<Command> {

@@ -39,3 +39,22 @@ pub fn random_command(state: &State, seat: Seat, rng: &mut impl Rng) -> Option<C
     let legal = legal::legal_actions(state, seat);
     crate::hex::pick_by_kind(legal, |c| weight(state, seat, c), rng)
 }
+
+/// A random client's weight of a command's kind (`RandomPlayer::command_weight`).
+pub(crate) fn command_weight(command: &Command) -> u32 {
+    match command {
+        Command::BuildCity { .. } | Command::BuildSettlement { .. } => 200,
+        Command::BuyDevelopmentCard => 30,
+        Command::BuildRoad { .. } => 25,
+        Command::PlayKnight => 20,
+        Command::PlayRoadBuilding { .. }
+        | Command::PlayYearOfPlenty { .. }
+        | Command::PlayMonopoly { .. } => 10,
+        Command::MaritimeTrade { .. } => 15,
+        Command::OfferTrade { .. } | Command::CounterOffer { .. } => 2,
+        Command::AcceptTrade | Command::AcceptCounterOffer { .. } => 10,
+        Command::RejectTrade | Command::RejectCounterOffer { .. } | Command::WithdrawTrade => 20,
+        Command::EndTurn => 20,
+        _ => 10,
+    }
+}

@@ -524,6 +524,15 @@ impl Game for Catania {
 }
 
 impl crate::playout::RandomPlayer for Catania {
+    fn command_weight(command: &Command) -> u32 {
+        random::command_weight(command)
+    }
+
+    // `RULES.hex.seats`, which a static cannot lend a constant.
+    const SEATS: (u8, u8) = (3, 6);
+    // 195 hexes: a command costs several times one of base Catan's.
+    const COST: u64 = 4;
+
     const COMMAND_LIMIT: u64 = 100_000;
 
     fn random_command(state: &State, seat: Seat, rng: &mut GameRng) -> Option<Command> {

@@ -554,3 +554,20 @@ fn wonder_preference(st: &State, seat: Seat, rng: &mut impl Rng) -> Option<Comma
     }
     None
 }
+
+/// A random client's weight of a command's kind (`RandomPlayer::command_weight`): the layer's commands as in
+/// Cities & Knights, ships and development cards often, ship moves and chases rarely.
+pub(crate) fn command_weight(command: &Command) -> u32 {
+    match command {
+        Command::Ck(layer) => crate::cities_knights::random::command_weight(layer),
+        Command::BuildShip { .. } | Command::BuyDevelopmentCard => 40,
+        Command::PlayKnight { .. }
+        | Command::PlayRoadBuilding { .. }
+        | Command::PlayYearOfPlenty { .. }
+        | Command::PlayMonopoly { .. } => 40,
+        Command::PlayProgressRoadBuilding { .. } => 25,
+        Command::BuildLandingPlace { .. } => 10,
+        Command::MoveShip { .. } | Command::ChaseBandit { .. } => 5,
+        _ => 10,
+    }
+}

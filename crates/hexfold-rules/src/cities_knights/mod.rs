@@ -40,7 +40,7 @@ pub(crate) mod decide;
 pub(crate) mod evolve;
 pub(crate) mod legal;
 pub(crate) mod progress;
-mod random;
+pub(crate) mod random;
 mod redeal;
 mod timeout;
 mod trade;
@@ -677,6 +677,12 @@ impl Game for CitiesKnights {
 }
 
 impl crate::playout::RandomPlayer for CitiesKnights {
+    fn command_weight(command: &Command) -> u32 {
+        random::command_weight(command)
+    }
+
+    const SEATS: (u8, u8) = RULES.hex.seats;
+
     const COMMAND_LIMIT: u64 = 100_000;
 
     fn random_command(state: &State, seat: Seat, rng: &mut GameRng) -> Option<Command> {

@@ -73,3 +73,23 @@ fn main_command(state: &State, seat: Seat, rng: &mut impl Rng) -> Option<Command
         main_kind_actions(state, seat, kind, out)
     })
 }
+
+/// A random client's weight of a command's kind (`RandomPlayer::command_weight`): cities, settlements and
+/// improvements first.
+pub(crate) fn command_weight(command: &Command) -> u32 {
+    match command {
+        Command::BuildCity { .. } | Command::BuildSettlement { .. } => 200,
+        Command::ImproveCity { .. } => 150,
+        Command::BuildKnight { .. } | Command::ActivateKnight { .. } => 30,
+        Command::PromoteKnight { .. } | Command::BuildCityWall { .. } => 15,
+        Command::BuildRoad { .. } => 30,
+        Command::MoveKnight { .. } | Command::ChaseRobber { .. } => 5,
+        Command::PlayProgressCard { .. } => 25,
+        Command::BankTrade { .. } => 20,
+        Command::OfferTrade { .. } => 2,
+        Command::AcceptTrade => 10,
+        Command::RejectTrade | Command::WithdrawTrade => 20,
+        Command::EndTurn => 25,
+        _ => 10,
+    }
+}

@@ -15,14 +15,15 @@
 pub mod data;
 
 pub(crate) mod board;
-mod bot;
+mod legal;
+mod random;
 mod redeal;
 mod rules;
 mod timeout;
 mod view;
 
-pub(crate) use bot::near_own_permit;
-pub use bot::random_command;
+pub(crate) use random::near_own_permit;
+pub use random::random_command;
 
 use crate::game::{Game, GameRng, Outcome, Seat, Viewer};
 use crate::violation::violations;
@@ -124,6 +125,27 @@ pub struct WallSlot {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct PieceId(pub u8);
+
+impl PieceId {
+    /// The piece's kind and the seat whose colour it has (`None` for a neutral building), by the numbering of
+    /// [`State::pieces`]: the neutral buildings kind by kind, then each seat's four in the order of
+    /// [`data::BUILDINGS`]. The same for every table size, as the numbering is.
+    pub fn identity(self) -> (BuildingKind, Option<Seat>) {
+        let mut next = 0u32;
+        for spec in data::BUILDINGS.iter().filter(|s| s.neutral) {
+            next += u32::from(spec.copies);
+            if u32::from(self.0) < next {
+                return (spec.kind, None);
+            }
+        }
+        let own: Vec<&data::BuildingSpec> = data::BUILDINGS.iter().filter(|s| !s.neutral).collect();
+        let index = (u32::from(self.0) - next) as usize;
+        (
+            own[index % own.len()].kind,
+            Some(Seat((index / own.len()) as u8)),
+        )
+    }
+}
 
 /// A building piece and where it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -658,7 +680,7 @@ impl Game for Elasund {
     }
 
     fn legal_actions(state: &State, seat: Seat) -> Vec<Command> {
-        bot::legal_actions(state, seat)
+        legal::legal_actions(state, seat)
     }
 
     fn seats_to_act(state: &State) -> Vec<Seat> {
@@ -682,6 +704,12 @@ impl Game for Elasund {
 }
 
 impl crate::playout::RandomPlayer for Elasund {
+    fn command_weight(command: &Command) -> u32 {
+        random::command_weight(command)
+    }
+
+    const SEATS: (u8, u8) = (2, 4);
+
     /// Elasund's random games are longer than the Catan games' (many small permit and gold moves).
     const COMMAND_LIMIT: u64 = 200_000;
 
@@ -696,5 +724,23 @@ impl crate::playout::RandomPlayer for Elasund {
 
     fn turns(state: &State) -> u64 {
         state.turn.into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_piece_id_names_the_piece_the_state_numbers_so() {
+        for players in 2..=4 {
+            let state = Elasund::initial_state(&Setup {
+                players,
+                first_player: Seat(0),
+            });
+            for (i, piece) in state.pieces.iter().enumerate() {
+                assert_eq!(PieceId(i as u8).identity(), (piece.kind, piece.colour));
+            }
+        }
     }
 }

@@ -6,7 +6,7 @@
 use hexfold_rules::bot::{self, Bot, Strategy};
 use hexfold_rules::playout::{Playout, Stop};
 use hexfold_rules::redeal::Redeal;
-use hexfold_rules::{catan, catania, cities_knights, elasund, GameRng, Seat};
+use hexfold_rules::{GameRng, Seat};
 use rand::{Rng, SeedableRng};
 
 /// Of a game's states, the share checked for every seat: one in this many.
@@ -97,30 +97,26 @@ fn property<G: Bot + Redeal>(seats: u8, strategies: &[Strategy]) -> (u64, u64) {
 
 const MIXED: [Strategy; 2] = [Strategy::Greedy, Strategy::Random];
 
-#[test]
-fn base_catan_bots_see_only_their_seat() {
-    property::<catan::Catan>(4, &MIXED);
-    property::<catan::Catan>(3, &[Strategy::Greedy]);
+/// For every game of the crate's list: mixed bots at a table of four (or the game's largest, if smaller), and
+/// greedy bots alone at its smallest.
+macro_rules! every_game {
+    ($($game:ident: $type:ty),* $(,)?) => {
+        $(mod $game {
+            use super::{property, Strategy, MIXED};
+            use hexfold_rules::playout::RandomPlayer;
+
+            #[test]
+            fn bots_see_only_their_seat() {
+                let (fewest, most) = <$type>::SEATS;
+                property::<$type>(most.min(4).max(fewest), &MIXED);
+            }
+
+            #[test]
+            fn games_of_greedy_bots_end() {
+                property::<$type>(<$type>::SEATS.0, &[Strategy::Greedy]);
+            }
+        })*
+    };
 }
 
-#[test]
-fn cities_knights_bots_see_only_their_seat() {
-    property::<cities_knights::CitiesKnights>(4, &MIXED);
-    property::<cities_knights::CitiesKnights>(3, &[Strategy::Greedy]);
-}
-
-#[test]
-fn catania_bots_see_only_their_seat() {
-    property::<catania::Catania>(4, &MIXED);
-}
-
-#[test]
-fn catania_games_of_greedy_bots_end() {
-    property::<catania::Catania>(3, &[Strategy::Greedy]);
-}
-
-#[test]
-fn elasund_bots_see_only_their_seat() {
-    property::<elasund::Elasund>(4, &MIXED);
-    property::<elasund::Elasund>(2, &[Strategy::Greedy]);
-}
+hexfold_rules::for_each_game!(every_game);

@@ -21,7 +21,7 @@
 use crate::check::given_state;
 use hexfold_rules::playout::{Playout, RandomPlayer, Stop};
 use hexfold_rules::redeal::Redeal;
-use hexfold_rules::{catan, catania, cities_knights, elasund, Game, GameRng, Seat, Viewer};
+use hexfold_rules::{catan, cities_knights, Game, GameRng, Seat, Viewer};
 use rand::{Rng, SeedableRng};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -302,39 +302,46 @@ fn property<G: RandomPlayer + Redeal>(configs: &[(u8, G::Config)]) {
     tally.finish(G::NAME);
 }
 
-fn configs<G: RandomPlayer>(seats: &[u8]) -> Vec<(u8, G::Config)> {
-    seats
-        .iter()
-        .flat_map(|&n| [true, false].map(|beginner| (n, G::random_config(n, beginner))))
-        .collect()
+/// The tables a game is checked at: every seat count of its range (the smallest and the largest for a costly
+/// game), each on the beginner map and a variable one where the two differ.
+fn configs<G: RandomPlayer>() -> Vec<(u8, G::Config)> {
+    let (fewest, most) = G::SEATS;
+    let seats: Vec<u8> = if G::COST > 1 {
+        vec![fewest, most]
+    } else {
+        (fewest..=most).collect()
+    };
+    let mut configs: Vec<(u8, G::Config)> = Vec::new();
+    for n in seats {
+        for beginner in [true, false] {
+            let config = G::random_config(n, beginner);
+            let json = serde_json::to_value(&config).unwrap();
+            if !configs
+                .iter()
+                .any(|(m, c)| *m == n && serde_json::to_value(c).unwrap() == json)
+            {
+                configs.push((n, config));
+            }
+        }
+    }
+    configs
 }
 
-#[test]
-fn base_catan_seats_act_on_what_they_see() {
-    property::<catan::Catan>(&configs::<catan::Catan>(&[3, 4]));
+/// The property for every game of the crate's list.
+macro_rules! every_game {
+    ($($game:ident: $type:ty),* $(,)?) => {
+        $(mod $game {
+            #[test]
+            fn seats_act_on_what_they_see() {
+                crate::hidden::property::<$type>(&crate::hidden::configs::<$type>());
+            }
+        })*
+    };
 }
 
-#[test]
-fn cities_knights_seats_act_on_what_they_see() {
-    property::<cities_knights::CitiesKnights>(&configs::<cities_knights::CitiesKnights>(&[3, 4]));
-}
-
-#[test]
-fn catania_seats_act_on_what_they_see() {
-    // The map is fixed, so each seat count is played once; the smallest and the largest table.
-    let configs: Vec<_> = [3, 6]
-        .map(|n| (n, catania::Catania::random_config(n, false)))
-        .into();
-    property::<catania::Catania>(&configs);
-}
-
-#[test]
-fn elasund_seats_act_on_what_they_see() {
-    // One board: the map setting changes nothing, so each seat count is played once.
-    let configs: Vec<_> = [2, 3, 4]
-        .map(|n| (n, elasund::Elasund::random_config(n, true)))
-        .into();
-    property::<elasund::Elasund>(&configs);
+/// Apart from the named games' own tests below.
+mod every {
+    hexfold_rules::for_each_game!(every_game);
 }
 
 /// Asserts that `seat` cannot tell `a` from `b`, and then that it may do the same in both and that `command` gets

@@ -8,7 +8,7 @@ use hexfold_rules::bot::{self, Bot, Strategy};
 use hexfold_rules::playout::{Playout, Stop};
 use hexfold_rules::redeal::Redeal;
 use hexfold_rules::timeout::{self, Timeout};
-use hexfold_rules::{catan, catania, cities_knights, elasund, GameRng};
+use hexfold_rules::GameRng;
 use rand::{Rng, SeedableRng};
 
 /// Random games per game: a few by default, more under `HEXFOLD_SOAK=1`.
@@ -73,22 +73,18 @@ fn property<G: Bot + Redeal + Timeout>(seats: u8) -> u64 {
     checked
 }
 
-#[test]
-fn base_catan_timeouts_are_the_least_consequential_legal_command() {
-    property::<catan::Catan>(4);
+/// The property for every game of the crate's list, at its test table.
+macro_rules! every_game {
+    ($($game:ident: $type:ty),* $(,)?) => {
+        $(mod $game {
+            use hexfold_rules::playout::RandomPlayer;
+
+            #[test]
+            fn timeouts_are_the_least_consequential_legal_command() {
+                super::property::<$type>(<$type>::TEST_SEATS);
+            }
+        })*
+    };
 }
 
-#[test]
-fn cities_knights_timeouts_are_the_least_consequential_legal_command() {
-    property::<cities_knights::CitiesKnights>(3);
-}
-
-#[test]
-fn catania_timeouts_are_the_least_consequential_legal_command() {
-    property::<catania::Catania>(3);
-}
-
-#[test]
-fn elasund_timeouts_are_the_least_consequential_legal_command() {
-    property::<elasund::Elasund>(4);
-}
+hexfold_rules::for_each_game!(every_game);

@@ -2,6 +2,7 @@ from hexfold_client._gen.hexfold.v1.catan import catan_pb2 as _catan_pb2
 from hexfold_client._gen.hexfold.v1.catania import catania_pb2 as _catania_pb2
 from hexfold_client._gen.hexfold.v1.cities_knights import cities_knights_pb2 as _cities_knights_pb2
 from hexfold_client._gen.hexfold.v1.elasund import elasund_pb2 as _elasund_pb2
+from hexfold_client._gen.hexfold.v1.words import words_pb2 as _words_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor

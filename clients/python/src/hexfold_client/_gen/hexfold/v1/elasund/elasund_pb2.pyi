@@ -1,3 +1,4 @@
+from hexfold_client._gen.hexfold.v1.words import words_pb2 as _words_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -405,24 +406,32 @@ class PermitReturned(_message.Message):
     def __init__(self, at: _Optional[_Union[Square, _Mapping]] = ..., seat: _Optional[int] = ..., value: _Optional[int] = ..., compensation: _Optional[int] = ...) -> None: ...
 
 class BuildingRemoved(_message.Message):
-    __slots__ = ("piece",)
+    __slots__ = ("piece", "kind", "owner")
     PIECE_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    OWNER_FIELD_NUMBER: _ClassVar[int]
     piece: int
-    def __init__(self, piece: _Optional[int] = ...) -> None: ...
+    kind: BuildingKind
+    owner: int
+    def __init__(self, piece: _Optional[int] = ..., kind: _Optional[_Union[BuildingKind, str]] = ..., owner: _Optional[int] = ...) -> None: ...
 
 class BuildingBuilt(_message.Message):
-    __slots__ = ("seat", "piece", "at", "paid", "cubes")
+    __slots__ = ("seat", "piece", "at", "paid", "cubes", "kind", "owner")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     PIECE_FIELD_NUMBER: _ClassVar[int]
     AT_FIELD_NUMBER: _ClassVar[int]
     PAID_FIELD_NUMBER: _ClassVar[int]
     CUBES_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    OWNER_FIELD_NUMBER: _ClassVar[int]
     seat: int
     piece: int
     at: Square
     paid: Cards
     cubes: int
-    def __init__(self, seat: _Optional[int] = ..., piece: _Optional[int] = ..., at: _Optional[_Union[Square, _Mapping]] = ..., paid: _Optional[_Union[Cards, _Mapping]] = ..., cubes: _Optional[int] = ...) -> None: ...
+    kind: BuildingKind
+    owner: int
+    def __init__(self, seat: _Optional[int] = ..., piece: _Optional[int] = ..., at: _Optional[_Union[Square, _Mapping]] = ..., paid: _Optional[_Union[Cards, _Mapping]] = ..., cubes: _Optional[int] = ..., kind: _Optional[_Union[BuildingKind, str]] = ..., owner: _Optional[int] = ...) -> None: ...
 
 class WallBuilt(_message.Message):
     __slots__ = ("seat", "slot", "number", "paid", "tower_cube")
@@ -487,22 +496,30 @@ class ChurchTileBuilt(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., tile: _Optional[int] = ..., at: _Optional[_Union[Square, _Mapping]] = ..., paid: _Optional[_Union[Cards, _Mapping]] = ..., cubes: _Optional[int] = ...) -> None: ...
 
 class CottagePlaced(_message.Message):
-    __slots__ = ("seat", "piece", "at")
+    __slots__ = ("seat", "piece", "at", "kind", "owner")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     PIECE_FIELD_NUMBER: _ClassVar[int]
     AT_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    OWNER_FIELD_NUMBER: _ClassVar[int]
     seat: int
     piece: int
     at: Square
-    def __init__(self, seat: _Optional[int] = ..., piece: _Optional[int] = ..., at: _Optional[_Union[Square, _Mapping]] = ...) -> None: ...
+    kind: BuildingKind
+    owner: int
+    def __init__(self, seat: _Optional[int] = ..., piece: _Optional[int] = ..., at: _Optional[_Union[Square, _Mapping]] = ..., kind: _Optional[_Union[BuildingKind, str]] = ..., owner: _Optional[int] = ...) -> None: ...
 
 class CottageRetired(_message.Message):
-    __slots__ = ("seat", "piece")
+    __slots__ = ("seat", "piece", "kind", "owner")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     PIECE_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    OWNER_FIELD_NUMBER: _ClassVar[int]
     seat: int
     piece: int
-    def __init__(self, seat: _Optional[int] = ..., piece: _Optional[int] = ...) -> None: ...
+    kind: BuildingKind
+    owner: int
+    def __init__(self, seat: _Optional[int] = ..., piece: _Optional[int] = ..., kind: _Optional[_Union[BuildingKind, str]] = ..., owner: _Optional[int] = ...) -> None: ...
 
 class TradePointsChanged(_message.Message):
     __slots__ = ("seat", "points", "track_cubes")

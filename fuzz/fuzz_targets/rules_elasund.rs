@@ -1,6 +1,0 @@
-//! `decide` and `evolve` of elasund over command sequences the fuzzer chooses (see `hexfold_fuzz::play`).
-#![no_main]
-
-libfuzzer_sys::fuzz_target!(|data: &[u8]| {
-    hexfold_fuzz::play::<hexfold_rules::elasund::Elasund>(data);
-});
