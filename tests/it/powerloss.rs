@@ -44,7 +44,7 @@ enum Started {
 }
 
 fn cycles() -> usize {
-    if crate::support::soak() {
+    if support::soak() {
         15
     } else {
         3
