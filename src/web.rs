@@ -1,7 +1,13 @@
 //! The web app, served on the API's own port: `GET /` is the page, `/app.js` and `/app.css` its script and style,
-//! all embedded in the binary at build time from `web/dist/` (the bundle `npm run build` makes from `web/src/`,
+//! `/favicon.svg` its icon (also answered at `/favicon.ico`, where browsers and tools look for one unasked), all
+//! embedded in the binary at build time from `web/dist/` (the bundle `npm run build` makes from `web/src/`,
 //! committed so that building the server needs no Node.js). The page speaks to the server only through the
 //! public API, over gRPC-Web on the same origin.
+//!
+//! Every file is answered with [`CONTENT_SECURITY_POLICY`] (the page runs only its own script and style, which
+//! set no inline script or style attribute, and calls only its own origin: the API is there), with framing
+//! refused (`frame-ancestors 'none'` and `X-Frame-Options: DENY`, for browsers that know only the older header),
+//! `Referrer-Policy: no-referrer` and `X-Content-Type-Options: nosniff`.
 //!
 //! [`WebLayer`] sits outside every other layer: a `GET` or `HEAD` of one of [`FILES`] is answered here, and
 //! everything else (every gRPC and gRPC-Web call is a `POST`, CORS preflights are `OPTIONS`) passes through
@@ -40,7 +46,28 @@ pub static FILES: &[File] = &[
         content_type: "text/css; charset=utf-8",
         bytes: include_bytes!("../web/dist/app.css"),
     },
+    File {
+        path: "/favicon.svg",
+        content_type: FAVICON_TYPE,
+        bytes: FAVICON,
+    },
+    File {
+        path: "/favicon.ico",
+        content_type: FAVICON_TYPE,
+        bytes: FAVICON,
+    },
 ];
+
+/// The app's icon, which the page links: a hexagon, small enough to answer at `/favicon.ico` too (browsers go by
+/// the content type there, not by the name).
+const FAVICON: &[u8] = include_bytes!("../web/dist/favicon.svg");
+const FAVICON_TYPE: &str = "image/svg+xml";
+
+/// The policy every file is answered with. The page loads its script, style and icon from its own origin and
+/// calls the API there (gRPC-Web to `location.origin`); nothing else, no inline script or style, no plugin, no
+/// `<base>`, no form posted anywhere (the lobby's form is read by the script), and no page may frame it.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+     img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /// The embedded file at `path`, if there is one (`/index.html` is the page too).
 pub fn file(path: &str) -> Option<&'static File> {
@@ -114,6 +141,15 @@ fn answer(file: &'static File, head: bool) -> Response<Body> {
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
     );
     response
 }

@@ -12,32 +12,34 @@
 //! drawn, and its strategy (`hexfold_rules::bot`) chooses its command, with a generator derived from the game's
 //! secret seed and version: stream [`BOT_STREAM`] of the ChaCha generator the table uses for the command decided at
 //! that version, so a bot's draws are independent of the dice and the seed never leaves the server. The same game
-//! at the same version makes the same choice, on any server: its command id is `bot/<seat>/<version>`, so two
-//! servers on one store that both play it append it once (the second is a duplicate).
+//! at the same version makes the same choice, on any server: its command id is `bot/<seat>/<version>`, an id no
+//! client may use (`retry.rs`), so two servers on one store that both play it append it once (the second is a
+//! duplicate), and no client can take it first.
 //!
 //! Limits. A bot that the game does not wait for (`Game::waiting_for`: it only may act, such as answering an
 //! offer) acts at most [`OPTIONAL_MAX`] times in a row, so bots cannot keep a game busy while a person is to
 //! move. Every bot command of the engine takes one of [`BOT_COMMANDS_AT_ONCE`] permits of a fair (first come,
 //! first served) semaphore and yields after it, so games of bots take turns with each other one command at a
 //! time and leave the workers to clients' commands in between: a game of four bots is one more writer among
-//! the others, never a loop that starves them. A driver stops at shutdown, and on a store error (logged; the
-//! next command in the game, or a restart, wakes it again). At start, the engine looks through the store's
+//! the others, never a loop that starves them. A driver stops at shutdown and when no bot may act; a refused
+//! command never stops it: it decides again on the head it finds, at once or after a pause that grows up to a
+//! minute and ends early when the game's head changes (`retry.rs`). At start, the engine looks through the store's
 //! unfinished games of its variant for bot seats and wakes each game's driver ([`Engine::resume_bots`]): one
 //! meta read per unfinished game, in the background.
 
 use super::cache::{head, Head, Meta};
-use super::command::{Actor, Answer, CommandId, Submit};
+use super::command::{Actor, Answer, Submit};
 use super::read::{EventAt, Update};
+use super::retry::{pause, Driver, Next, Outcome, Retry, Running};
 use super::turns::Actions;
-use super::{lock, Engine, Wire};
+use super::{Engine, Wire};
 use crate::error::ApiError;
 use crate::stored::StoredGame;
 use hexfold_rules::bot::{self, Strategy};
 use hexfold_rules::{Game, GameRng, Seat};
 use rand::Rng;
-use std::collections::HashSet;
-use std::sync::{Arc, Mutex};
-use tokio::sync::Semaphore;
+use std::sync::Arc;
+use tokio::sync::{Notify, Semaphore};
 
 /// The stream of the ChaCha generator for a version that bots draw from; the table's `decide` uses stream 0.
 pub const BOT_STREAM: u64 = 0x626f_7473; // "bots"
@@ -48,16 +50,17 @@ pub const OPTIONAL_MAX: u32 = 8;
 /// Bot commands of one engine in flight at once, over all its games.
 pub const BOT_COMMANDS_AT_ONCE: usize = 2;
 
-/// The engine's bot drivers: which games have one running, and the permits their commands take.
+/// The engine's bot drivers: which games have one running (each with the signal that its game's head changed),
+/// and the permits their commands take.
 pub(super) struct Drivers {
-    running: Mutex<HashSet<String>>,
+    running: Running,
     permits: Semaphore,
 }
 
 impl Default for Drivers {
     fn default() -> Self {
         Drivers {
-            running: Mutex::new(HashSet::new()),
+            running: Running::default(),
             permits: Semaphore::new(BOT_COMMANDS_AT_ONCE),
         }
     }
@@ -134,24 +137,27 @@ impl<G: StoredGame> Engine<G> {
         }
     }
 
-    /// Starts the game's driver unless one runs.
+    /// Starts the game's driver unless one runs; wakes it if it does (it may be pausing after a refusal).
     fn wake_bots(&self, id: &str, version: u64) {
         let Some(me) = self.me.upgrade() else {
             // An engine outside an `Arc` (some unit tests) plays no bots.
             return;
         };
-        if !lock(&self.drivers.running).insert(id.to_string()) {
+        let Some(changed) = self.drivers.running.wake_or_register(id) else {
             return;
-        }
+        };
         tracing::debug!(game_id = %id, version, "bot driver started");
         let id = id.to_string();
-        tokio::spawn(async move { me.drive(id).await });
+        tokio::spawn(async move { me.drive(id, changed).await });
     }
 
-    /// Plays the game's bot commands until none is due (see the module docs).
-    async fn drive(self: Arc<Self>, id: String) {
+    /// Plays the game's bot commands until none is due (see the module docs); after a refusal it decides again
+    /// on the head it then finds (`retry.rs`).
+    async fn drive(self: Arc<Self>, id: String, changed: Arc<Notify>) {
         let mut optional = 0;
+        let mut retry = Retry::default();
         let mut shutdown = self.shared.shutdown.clone();
+        let clock = Arc::clone(&self.shared.clock);
         loop {
             if *shutdown.borrow_and_update() {
                 break;
@@ -163,14 +169,19 @@ impl<G: StoredGame> Engine<G> {
             let guard = match self.lock_head(&id).await {
                 Ok(guard) => guard,
                 Err(e) => {
-                    tracing::warn!(game_id = %id, error = %e, "bot driver stopped");
-                    break;
+                    drop(permit);
+                    let ms = retry.failed();
+                    tracing::warn!(game_id = %id, error = %e, pause_ms = ms, "bot driver could not load the game; trying again");
+                    if !pause(&*clock, ms, &changed, &mut shutdown).await {
+                        break;
+                    }
+                    continue;
                 }
             };
             let current = head(&guard);
             let Some((seat, command)) = due(current, optional) else {
                 // Under the lock: a command that makes a bot due later finds no driver and starts one.
-                lock(&self.drivers.running).remove(&id);
+                self.drivers.running.remove(&id);
                 return;
             };
             let version = current.version;
@@ -178,27 +189,30 @@ impl<G: StoredGame> Engine<G> {
             drop(guard);
             let submit = Submit {
                 game_id: id.clone(),
-                command_id: CommandId::new(format!("bot/{}/{version}", seat.0))
-                    .expect("a short id"),
+                command_id: retry.command_id(Driver::Bot, seat, version),
                 expected_version: Some(version),
                 command,
                 with_legal_actions: false,
             };
+            let command_id = submit.command_id.clone();
             let answer: Result<Answer<(), ()>, ApiError> =
                 self.submit_as::<Unanswered>(Actor::Bot(seat), submit).await;
             drop(permit);
-            match answer {
-                Ok(_) => optional = if waited { 0 } else { optional + 1 },
-                // Another command took the version first; the next round decides on the new head.
-                Err(ApiError::Conflict { .. }) => {}
-                Err(e) => {
-                    tracing::warn!(game_id = %id, seat = seat.0, version, error = %e, "bot command failed; bot driver stopped");
+            let outcome = Outcome::of(answer.as_ref().map(|a| a.duplicate));
+            if outcome == Outcome::Applied {
+                optional = if waited { 0 } else { optional + 1 };
+            }
+            // Whatever happened, the next round decides on the head it finds then.
+            if let Next::Pause(ms) = retry.answered(version, outcome) {
+                let error = answer.err().map(|e| e.to_string()).unwrap_or_default();
+                tracing::warn!(game_id = %id, seat = seat.0, version, command_id = command_id.as_str(), %error, pause_ms = ms, "bot command refused; deciding again after a pause");
+                if !pause(&*clock, ms, &changed, &mut shutdown).await {
                     break;
                 }
             }
             tokio::task::yield_now().await;
         }
-        lock(&self.drivers.running).remove(&id);
+        self.drivers.running.remove(&id);
     }
 
     /// Wakes the drivers of the store's unfinished games of this variant that have bot seats, and the timers of

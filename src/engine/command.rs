@@ -94,13 +94,19 @@ pub(super) enum Actor {
     Timeout(Seat),
 }
 
-/// A client's id for one command, checked: 1..=`MAX_COMMAND_ID_BYTES` bytes. Ids are per game. The same id from
-/// the same seat with the same command again is answered with the original result and writes nothing; the same id
-/// with anything else is refused (see `Engine::retried`).
+/// The beginnings of the command ids that are the server's own: its bot seats' commands and its turn timeouts
+/// (see `retry.rs`). A client's id may not begin with one ([`CommandId::of_client`]), so no client can take the
+/// id the server will play under next.
+pub const SERVER_COMMAND_ID_PREFIXES: [&str; 2] = ["bot/", "timeout/"];
+
+/// An id for one command, checked: 1..=`MAX_COMMAND_ID_BYTES` bytes. Ids are per game. The same id from the same
+/// seat with the same command again is answered with the original result and writes nothing; the same id with
+/// anything else is refused (see `Engine::retried`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CommandId(String);
 
 impl CommandId {
+    /// Any id as stored: the server's own, or one read back from a store or an export.
     pub fn new(id: String) -> Result<CommandId, ApiError> {
         if id.is_empty() || id.len() > MAX_COMMAND_ID_BYTES {
             return Err(ApiError::InvalidArgument(format!(
@@ -108,6 +114,21 @@ impl CommandId {
             )));
         }
         Ok(CommandId(id))
+    }
+
+    /// A client's id: also refused (INVALID_ARGUMENT) when it begins with one of
+    /// [`SERVER_COMMAND_ID_PREFIXES`].
+    pub fn of_client(id: String) -> Result<CommandId, ApiError> {
+        if let Some(prefix) = SERVER_COMMAND_ID_PREFIXES
+            .iter()
+            .find(|p| id.starts_with(*p))
+        {
+            return Err(ApiError::InvalidArgument(format!(
+                "command_id may not begin with `{prefix}`: ids beginning with `bot/` or `timeout/` are the \
+                 server's own (its bot seats' commands and its turn timeouts); choose another id"
+            )));
+        }
+        CommandId::new(id)
     }
 
     pub fn as_str(&self) -> &str {

@@ -25,6 +25,7 @@ mod cache;
 mod command;
 mod follow;
 mod read;
+mod retry;
 mod storage;
 mod timers;
 mod turns;
@@ -32,8 +33,12 @@ mod turns;
 pub use auth::Credential;
 pub use bots::{BOT_COMMANDS_AT_ONCE, BOT_STREAM, OPTIONAL_MAX};
 pub use cache::{check_game_id, MAX_GAME_ID_BYTES};
-pub use command::{Answer, BotSeats, CommandId, Created, SeatNames, Submit, MAX_SEAT_NAME_BYTES};
+pub use command::{
+    Answer, BotSeats, CommandId, Created, SeatNames, Submit, MAX_SEAT_NAME_BYTES,
+    SERVER_COMMAND_ID_PREFIXES,
+};
 pub use read::{EventAt, FinishedGame, PlayedCommand, ReadRange, StateAt, Summary, Update};
+pub use retry::{BACKOFF_FIRST_MS, BACKOFF_MAX_MS};
 pub use timers::{
     Clock, Deadline, ManualClock, SystemClock, Timer, MAX_RESERVE_SECONDS, MAX_TURN_SECONDS,
     TIMEOUT_STREAM,

@@ -16,10 +16,12 @@
 //! deadline is the start of its wait plus `turn_seconds` plus its reserve left. A timeout spends the whole reserve.
 //!
 //! One of the two, never both: the timer decides the timeout action on the head at version `v` under the game's
-//! lock, then submits it with expected version `v` and command id `timeout/<seat>/<v>`. A command that lands
-//! first moves the game past `v`, so the timeout's append is refused (ABORTED inside; the timer recomputes), and a
-//! timeout that lands first makes the client's command at `v` stale in the same way. Two servers on one store that
-//! both fire it append it once (the second is a duplicate of the same command). Times are the deciding server's
+//! lock, then submits it with expected version `v` and command id `timeout/<seat>/<v>` (an id no client may use,
+//! `retry.rs`). A command that lands first moves the game past `v`, so the timeout's append is refused (ABORTED
+//! inside; the timer recomputes), and a timeout that lands first makes the client's command at `v` stale in the
+//! same way. Two servers on one store that both fire it append it once (the second is a duplicate of the same
+//! command). Any other refusal, or a waited-for seat without a legal action, never stops the timer: it decides
+//! again on the head it finds, after a pause or at the game's next change (`retry.rs`). Times are the deciding server's
 //! clock: servers sharing a store are assumed to agree on the time (NTP, within a second or so); a server whose
 //! clock is ahead fires that much early, one behind fires late.
 //!
@@ -35,16 +37,16 @@
 
 use super::bots::Unanswered;
 use super::cache::{head, Meta};
-use super::command::{Actor, Answer, CommandId, Submit};
-use super::{lock, Engine};
+use super::command::{Actor, Answer, Submit};
+use super::retry::{pause, Driver, Next, Outcome, Retry, Running};
+use super::Engine;
 use crate::error::ApiError;
 use crate::stored::{StoredClock, StoredGame, StoredOptions};
 use hexfold_rules::{timeout, Game, GameRng, Seat};
-use std::collections::HashMap;
 use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{watch, Notify};
 
@@ -250,7 +252,7 @@ fn timeout_rng<G: Game>(meta: &Meta<G>, version: u64) -> GameRng {
 /// head changed.
 #[derive(Default)]
 pub(super) struct Timers {
-    running: Mutex<HashMap<String, Arc<Notify>>>,
+    running: Running,
 }
 
 impl<G: StoredGame> Engine<G> {
@@ -264,9 +266,7 @@ impl<G: StoredGame> Engine<G> {
 
     /// Wakes game `id`'s timer if one runs here, without starting one.
     pub(super) fn wake_running_timer(&self, id: &str) {
-        if let Some(notify) = lock(&self.timers.running).get(id) {
-            notify.notify_one();
-        }
+        self.timers.running.wake(id);
     }
 
     /// Wakes game `id`'s timer, starting it if none runs.
@@ -275,16 +275,8 @@ impl<G: StoredGame> Engine<G> {
             // An engine outside an `Arc` (some unit tests) runs no timers.
             return;
         };
-        let notify = {
-            let mut running = lock(&self.timers.running);
-            if let Some(notify) = running.get(id) {
-                // Stored if the task is not waiting right now, so a change is never missed.
-                notify.notify_one();
-                return;
-            }
-            let notify = Arc::new(Notify::new());
-            running.insert(id.to_string(), Arc::clone(&notify));
-            notify
+        let Some(notify) = self.timers.running.wake_or_register(id) else {
+            return;
         };
         tracing::debug!(game_id = %id, "turn timer started");
         let id = id.to_string();
@@ -292,10 +284,11 @@ impl<G: StoredGame> Engine<G> {
     }
 
     /// Sleeps until the game's earliest deadline and plays the timeout action due then, until the game waits for
-    /// nobody (see the module docs).
+    /// nobody (see the module docs); after a refusal it decides again on the head it then finds (`retry.rs`).
     async fn run_timer(self: Arc<Self>, id: String, changed: Arc<Notify>) {
         let clock = Arc::clone(&self.shared.clock);
         let mut shutdown = self.shared.shutdown.clone();
+        let mut retry = Retry::default();
         loop {
             if *shutdown.borrow_and_update() {
                 break;
@@ -303,8 +296,12 @@ impl<G: StoredGame> Engine<G> {
             let guard = match self.lock_head(&id).await {
                 Ok(guard) => guard,
                 Err(e) => {
-                    tracing::warn!(game_id = %id, error = %e, "turn timer stopped");
-                    break;
+                    let ms = retry.failed();
+                    tracing::warn!(game_id = %id, error = %e, pause_ms = ms, "turn timer could not load the game; trying again");
+                    if !pause(&*clock, ms, &changed, &mut shutdown).await {
+                        break;
+                    }
+                    continue;
                 }
             };
             let current = head(&guard);
@@ -313,7 +310,7 @@ impl<G: StoredGame> Engine<G> {
                 .min_by_key(|d| (d.at_ms, d.seat.0));
             let Some(due) = first else {
                 // Under the lock: a command that makes a seat wait later finds no timer and starts one.
-                lock(&self.timers.running).remove(&id);
+                self.timers.running.remove(&id);
                 return;
             };
             let version = current.version;
@@ -333,8 +330,12 @@ impl<G: StoredGame> Engine<G> {
             };
             drop(guard);
             let Some(command) = command else {
-                tracing::warn!(game_id = %id, seat = due.seat.0, version, "a waited-for seat has no legal action; turn timer stopped");
-                break;
+                // Not a reason to stop: the timer looks again when the game's head changes.
+                tracing::warn!(game_id = %id, seat = due.seat.0, version, "a waited-for seat has no legal action; the turn timer waits for the game to change");
+                tokio::select! {
+                    _ = changed.notified() => continue,
+                    _ = shutdown.wait_for(|stopping| *stopping) => break,
+                }
             };
             let permit = tokio::select! {
                 permit = self.drivers.permit() => permit,
@@ -342,30 +343,31 @@ impl<G: StoredGame> Engine<G> {
             };
             let submit = Submit {
                 game_id: id.clone(),
-                command_id: CommandId::new(format!("timeout/{}/{version}", due.seat.0))
-                    .expect("a short id"),
+                command_id: retry.command_id(Driver::Timeout, due.seat, version),
                 expected_version: Some(version),
                 command,
                 with_legal_actions: false,
             };
+            let command_id = submit.command_id.clone();
             let answer: Result<Answer<(), ()>, ApiError> = self
                 .submit_as::<Unanswered>(Actor::Timeout(due.seat), submit)
                 .await;
             drop(permit);
-            match answer {
-                Ok(_) => {
-                    tracing::debug!(game_id = %id, seat = due.seat.0, version, "turn timed out");
-                }
-                // Another command took the version first: the next round computes the deadlines again.
-                Err(ApiError::Conflict { .. }) => {}
-                Err(e) => {
-                    tracing::warn!(game_id = %id, seat = due.seat.0, version, error = %e, "timeout action failed; turn timer stopped");
+            let outcome = Outcome::of(answer.as_ref().map(|a| a.duplicate));
+            if outcome == Outcome::Applied {
+                tracing::debug!(game_id = %id, seat = due.seat.0, version, "turn timed out");
+            }
+            // Whatever happened, the next round computes the deadlines again on the head it finds then.
+            if let Next::Pause(ms) = retry.answered(version, outcome) {
+                let error = answer.err().map(|e| e.to_string()).unwrap_or_default();
+                tracing::warn!(game_id = %id, seat = due.seat.0, version, command_id = command_id.as_str(), %error, pause_ms = ms, "timeout action refused; deciding again after a pause");
+                if !pause(&*clock, ms, &changed, &mut shutdown).await {
                     break;
                 }
             }
             tokio::task::yield_now().await;
         }
-        lock(&self.timers.running).remove(&id);
+        self.timers.running.remove(&id);
     }
 }
 

@@ -255,7 +255,7 @@ impl<G: ProtoGame + StoredGame> DynGame for ProtoEngine<G> {
         cred: Credential,
         req: pb::SubmitCommandRequest,
     ) -> Result<pb::SubmitCommandResponse, ApiError> {
-        let command_id = crate::engine::CommandId::new(req.command_id)?;
+        let command_id = crate::engine::CommandId::of_client(req.command_id)?;
         let command = req
             .command
             .ok_or_else(|| ApiError::InvalidArgument("command is required".into()))?;

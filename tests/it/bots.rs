@@ -419,3 +419,234 @@ async fn a_person_plays_catania_with_three_bots_from_the_cli() {
 async fn a_person_plays_elasund_with_three_bots_from_the_cli() {
     a_person_plays_with_three_bots_from_the_cli("elasund").await;
 }
+
+/// The next prompt of a `Play` stream (from a `YourTurn` or an accepted command's legal actions), skipping
+/// refusals; `None` once the game has ended.
+async fn next_prompt(
+    updates: &mut tonic::Streaming<pb::PlayUpdate>,
+) -> Option<pb::LegalActionsResponse> {
+    loop {
+        let update = updates
+            .message()
+            .await
+            .expect("Play stream")
+            .expect("an update");
+        match update.update {
+            Some(pb::play_update::Update::YourTurn(turn)) => return Some(turn),
+            Some(pb::play_update::Update::Result(result)) => match result.outcome {
+                Some(pb::command_result::Outcome::Accepted(a)) => {
+                    if let Some(turn) = a.legal_actions {
+                        return Some(turn);
+                    }
+                }
+                Some(pb::command_result::Outcome::Refused(r)) => {
+                    assert_eq!(r.code, Code::Aborted as i32, "{r:?}");
+                }
+                None => panic!("a result without an outcome"),
+            },
+            Some(pb::play_update::Update::Ended(_)) => return None,
+            None => panic!("an empty update"),
+        }
+    }
+}
+
+/// A store written before the server's ids were reserved, where a person's command took `bot/<seat>/<version>`,
+/// the id of the bot command the server was to play next (that build's driver then stopped for good): served by
+/// this build, the driver finds its id taken, plays the same command under `bot/<seat>/<version>/1`, and the
+/// game goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_whose_bots_an_old_store_stopped_goes_on_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(&dir.path().join("new")).await;
+    let bots = [(1, pb::BotStrategy::Greedy), (2, pb::BotStrategy::Greedy)];
+    let (mut table, _) =
+        Table::create_from(server.addr, request(pb::Variant::Catan, 3, &bots)).await;
+    // Seat 0 plays its first legal action at each prompt until the bots have played after one of its commands:
+    // a prompt that is no command's answer.
+    let (tx, mut updates) = table.play(0).await;
+    let mut sent = 0;
+    let mut turn = next_prompt(&mut updates).await.expect("the game goes on");
+    loop {
+        sent += 1;
+        assert!(sent < 200, "the bots never played after seat 0");
+        let submit = pb::SubmitCommandRequest {
+            command_id: format!("person-{sent}"),
+            expected_version: Some(turn.version),
+            command: Some(turn.commands[0].clone()),
+            with_legal_actions: true,
+            ..Default::default()
+        };
+        tx.send(pb::PlayRequest {
+            request: Some(pb::play_request::Request::Submit(submit)),
+        })
+        .await
+        .unwrap();
+        let answer = loop {
+            let update = updates.message().await.expect("Play").expect("an update");
+            if let Some(pb::play_update::Update::Result(result)) = update.update {
+                break result.outcome;
+            }
+        };
+        match answer {
+            Some(pb::command_result::Outcome::Accepted(a)) => match a.legal_actions {
+                Some(next) => turn = next,
+                None => break,
+            },
+            other => panic!("seat 0's listed command was refused: {other:?}"),
+        }
+    }
+    next_prompt(&mut updates).await.expect("the bots play on");
+    drop(tx);
+    // In the log: the first command of seat 0 that a bot's follows.
+    let scratch = dir.path();
+    let file = scratch.join("before.jsonl");
+    crate::timers::export(server.addr, &file).await;
+    let lines = crate::timers::appends(&std::fs::read_to_string(&file).unwrap());
+    let at = (0..lines.len() - 1)
+        .find(|&i| lines[i].1 == 0 && lines[i + 1].0.starts_with("bot/"))
+        .expect("a bot's command after seat 0's");
+    let person_id = lines[at].0.clone();
+    let (bot_id, bot_seat, _) = lines[at + 1].clone();
+    let old = dir.path().join("old");
+    crate::timers::old_store(&server, scratch, &old, |export| {
+        crate::timers::doctored_export(export, at + 1, &person_id, &bot_id)
+    })
+    .await;
+    server.stop().await;
+
+    let server = support::start(&old).await;
+    table.reconnect(server.addr).await;
+    let version: u64 = bot_id.rsplit('/').next().unwrap().parse().unwrap();
+    let mut stream = server.subscribe(&table.game_id, None).await;
+    loop {
+        let item = stream
+            .message()
+            .await
+            .expect("stream")
+            .expect("live events");
+        if let Some(pb::subscribe_response::Item::Event(e)) = item.item {
+            if e.version > version {
+                break;
+            }
+        }
+    }
+    let file = scratch.join("after.jsonl");
+    crate::timers::export(server.addr, &file).await;
+    let lines = crate::timers::appends(&std::fs::read_to_string(&file).unwrap());
+    assert_eq!(
+        (&lines[at].0, lines[at].1),
+        (&bot_id, 0),
+        "the person's command"
+    );
+    assert_eq!(
+        (&lines[at + 1].0, lines[at + 1].1),
+        (&format!("{bot_id}/1"), bot_seat),
+        "the bot's command under the next free id"
+    );
+    server.stop().await;
+}
+
+/// A person's starting roll racing the bots' at version 0, game after game: whichever lands first, the other is
+/// refused (the person with ABORTED; the bot driver with a version conflict, or it decides again on a head where
+/// the person has rolled), and the bots play on until the person is to move again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_persons_command_racing_the_bots_leaves_the_game_going() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let bots = [(1, pb::BotStrategy::Greedy), (2, pb::BotStrategy::Random)];
+    let mut roll: Option<pb::Command> = None;
+    let mut person_lost = 0;
+    for round in 0..8 {
+        let (mut table, _) =
+            Table::create_from(server.addr, request(pb::Variant::Catan, 3, &bots)).await;
+        // The starting roll is the same command in every game: known after the first, sent at once.
+        let command = match &roll {
+            Some(command) => command.clone(),
+            None => table.legal(0).await.expect("legal actions").commands[0].clone(),
+        };
+        roll = Some(command.clone());
+        let mut expected = 0;
+        for tries in 1.. {
+            match table.submit(0, command.clone(), Some(expected)).await {
+                Ok(_) => break,
+                Err(status) => {
+                    // A bot rolled first: the person rolls again on the head it finds.
+                    assert_eq!(status.code(), Code::Aborted, "{status:?}");
+                    assert!(tries < 3, "three seats roll once each: {status:?}");
+                    person_lost += 1;
+                    expected = table.legal(0).await.expect("legal actions").version;
+                }
+            }
+        }
+        // The bots roll too (and place, if one of them rolled highest) until seat 0 is to move: its next prompt.
+        let (_tx, mut updates) = table.play(0).await;
+        let turn = next_prompt(&mut updates).await.expect("the game goes on");
+        assert!(
+            turn.version >= 3,
+            "round {round}: every seat rolled: {turn:?}"
+        );
+    }
+    eprintln!("the person lost {person_lost} races in 8 games");
+    server.stop().await;
+}
+
+/// Games of bots on a PostgreSQL store that stops while they play: every bot command then fails (UNAVAILABLE),
+/// and once the database is back each game's driver, which paused instead of stopping, plays on by itself to the
+/// end, without a command from outside or a restart of the server.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_of_bots_go_on_by_themselves_after_their_store_was_down() {
+    let mut cluster = hexfold_postgres::test_support::PrivateCluster::start();
+    let url = cluster.cluster().create_database().await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut postgres = hexfold_postgres::PgConfig::new(url);
+    postgres.timeout = std::time::Duration::from_secs(2);
+    postgres.connect_timeout = std::time::Duration::from_secs(1);
+    let server = support::start_with(hexfold::server::Config {
+        postgres: Some(postgres),
+        ..support::config(&dir.path().join("unused"))
+    })
+    .await;
+    let bots = [0, 1, 2].map(|s| (s, pb::BotStrategy::Greedy));
+    let mut games = Vec::new();
+    for _ in 0..4 {
+        let (table, _) = Table::create_from(
+            server.addr,
+            request(pb::Variant::CitiesAndKnights, 3, &bots),
+        )
+        .await;
+        games.push(table.game_id);
+    }
+    // Stopped while the games play: a game of bots takes far longer than its creation and a stop.
+    let mut client = server.client().await;
+    let listed = client
+        .list_games(pb::ListGamesRequest::default())
+        .await
+        .expect("list")
+        .into_inner();
+    let playing = (listed.games.iter())
+        .filter(|g| g.status() != pb::GameStatus::Finished)
+        .count();
+    assert!(playing > 0, "every game ended before the stop: {listed:?}");
+    let mut cluster = tokio::task::spawn_blocking(move || {
+        cluster.stop();
+        cluster
+    })
+    .await
+    .unwrap();
+    let refused = client
+        .list_games(pb::ListGamesRequest::default())
+        .await
+        .expect_err("the store is down");
+    assert_eq!(refused.code(), Code::Unavailable, "{refused:?}");
+    let _cluster = tokio::task::spawn_blocking(move || {
+        cluster.restart();
+        cluster
+    })
+    .await
+    .unwrap();
+    for game in &games {
+        let ended = tokio::time::timeout(std::time::Duration::from_secs(180), server.ended(game));
+        ended.await.expect("the bots play on to the end");
+    }
+    server.stop().await;
+}

@@ -5,6 +5,9 @@
 //!
 //! Clicks are real input events (`Input.dispatchMouseEvent`) at the centre of an element's box; the page's state is
 //! read, and waited for, with `Runtime.evaluate` of an awaited promise. Screenshots go under `target/web-artefacts/`.
+//! What the page's console shows (the browser's own messages, such as a refused load or a Content-Security-Policy
+//! violation, the page's `console.error` and `console.warn`, and uncaught exceptions) is kept for
+//! [`Browser::console`].
 
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -23,11 +26,15 @@ const CALL_TIMEOUT: Duration = Duration::from_secs(60);
 
 type Replies = Arc<Mutex<HashMap<u64, oneshot::Sender<Value>>>>;
 
+/// The console messages seen so far, as the protocol's events' parameters.
+type Console = Arc<Mutex<Vec<Value>>>;
+
 /// One browser with one page attached.
 pub struct Browser {
     child: Child,
     input: ChildStdin,
     replies: Replies,
+    console: Console,
     next_id: u64,
     session: String,
     _profile: tempfile::TempDir,
@@ -64,7 +71,9 @@ impl Browser {
         let output = child.stdout.take().unwrap();
         let replies: Replies = Arc::default();
         let pending = Arc::clone(&replies);
-        // Answers go to whoever waits for their id; events are not needed by these tests and are dropped.
+        let console: Console = Arc::default();
+        let seen = Arc::clone(&console);
+        // Answers go to whoever waits for their id; of the events, the console's are kept and the rest dropped.
         tokio::spawn(async move {
             let mut output = BufReader::new(output);
             let mut message = Vec::new();
@@ -77,6 +86,8 @@ impl Browser {
                         if let Some(waiter) = pending.lock().unwrap().remove(&id) {
                             let _ = waiter.send(value);
                         }
+                    } else if let Some(entry) = console_message(&value) {
+                        seen.lock().unwrap().push(entry);
                     }
                 }
                 message.clear();
@@ -86,6 +97,7 @@ impl Browser {
             child,
             input,
             replies,
+            console,
             next_id: 0,
             session: String::new(),
             _profile: profile,
@@ -102,6 +114,8 @@ impl Browser {
             .await;
         browser.session = attached["sessionId"].as_str().unwrap().to_string();
         browser.call("Page.enable", json!({})).await;
+        browser.call("Log.enable", json!({})).await;
+        browser.call("Runtime.enable", json!({})).await;
         browser
             .call(
                 "Emulation.setDeviceMetricsOverride",
@@ -109,6 +123,11 @@ impl Browser {
             )
             .await;
         browser
+    }
+
+    /// The console messages of the page so far: `{"level", "text", "url"}` each.
+    pub fn console(&self) -> Vec<Value> {
+        self.console.lock().unwrap().clone()
     }
 
     /// Sends one protocol command (to the page's session, or to the browser) and returns its result.
@@ -212,6 +231,37 @@ impl Browser {
         let path = dir.join(format!("{name}.png"));
         std::fs::write(&path, &png).unwrap();
         (path, png)
+    }
+}
+
+/// A console message from a protocol event, if it is one: the browser's own (`Log.entryAdded`), the page's
+/// `console.error`/`console.warn`, or an uncaught exception.
+fn console_message(event: &Value) -> Option<Value> {
+    let params = &event["params"];
+    match event["method"].as_str()? {
+        "Log.entryAdded" => {
+            let entry = &params["entry"];
+            Some(json!({ "level": entry["level"], "text": entry["text"], "url": entry["url"] }))
+        }
+        "Runtime.consoleAPICalled" => {
+            let level = params["type"].as_str()?;
+            let text: Vec<String> = params["args"]
+                .as_array()?
+                .iter()
+                .map(|a| {
+                    a["value"]
+                        .as_str()
+                        .map_or_else(|| a.to_string(), str::to_string)
+                })
+                .collect();
+            matches!(level, "error" | "warning" | "assert")
+                .then(|| json!({ "level": level, "text": text.join(" "), "url": null }))
+        }
+        "Runtime.exceptionThrown" => {
+            let details = &params["exceptionDetails"];
+            Some(json!({ "level": "error", "text": details["text"], "url": details["url"] }))
+        }
+        _ => None,
     }
 }
 

@@ -320,6 +320,36 @@ impl Table {
         (table, created)
     }
 
+    /// Opens a `Play` stream for `seat`: the sender of its commands (the stream ends when it is dropped) and its
+    /// updates.
+    pub async fn play(
+        &self,
+        seat: usize,
+    ) -> (
+        tokio::sync::mpsc::Sender<pb::PlayRequest>,
+        tonic::Streaming<pb::PlayUpdate>,
+    ) {
+        let (tx, rx) = tokio::sync::mpsc::channel(4);
+        let open = pb::play_request::Request::Open(pb::PlayOpen {
+            game_id: self.game_id.clone(),
+        });
+        tx.send(pb::PlayRequest {
+            request: Some(open),
+        })
+        .await
+        .unwrap();
+        let mut client = self.seats[seat].clone();
+        let updates = client
+            .play(authed(
+                tokio_stream::wrappers::ReceiverStream::new(rx),
+                &self.tokens[seat],
+            ))
+            .await
+            .expect("Play")
+            .into_inner();
+        (tx, updates)
+    }
+
     pub async fn legal(&mut self, seat: usize) -> Result<pb::LegalActionsResponse, Status> {
         let request = authed(
             pb::LegalActionsRequest {

@@ -241,7 +241,7 @@ async fn a_timed_out_seat_and_bots_finish(
 }
 
 /// `hexfold export` of every game at `addr`, with the operator token, into `file`.
-async fn export(addr: std::net::SocketAddr, file: &Path) {
+pub async fn export(addr: std::net::SocketAddr, file: &Path) {
     let url = format!("http://{addr}");
     let file = file.to_str().expect("a UTF-8 temporary path");
     let token = support::OPERATOR_TOKEN;
@@ -511,5 +511,180 @@ async fn the_cli_creates_a_timed_game_and_shows_its_deadlines_and_timeouts() {
         followed.contains("ann (seat 0)'s time ran out; the server plays for them"),
         "{followed}"
     );
+    server.stop().await;
+}
+
+/// Issue 29's reproduction: in a 3-seat base Catan game with `turn_seconds=1`, seat 0 makes its starting roll with
+/// `expected_version=0` under `timeout/1/1`, the id of the timeout the server would play next. The id is the
+/// server's: INVALID_ARGUMENT, through `SubmitCommand` and `Play` alike, and nothing is applied; at the deadline
+/// the server plays every seat's timeout, and the game goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_cannot_take_the_id_of_the_servers_next_timeout_and_the_game_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(START_MS);
+    let server = start(dir.path(), &clock).await;
+    let mut create_request = request(pb::Variant::Catan, 3, &[], 0);
+    create_request.options.as_mut().unwrap().turn_seconds = 1;
+    let mut table = create(&server, create_request).await;
+    let roll = table.legal(0).await.expect("legal actions").commands[0].clone();
+    let submit = |command_id: &str| pb::SubmitCommandRequest {
+        game_id: table.game_id.clone(),
+        command_id: command_id.to_string(),
+        expected_version: Some(0),
+        command: Some(roll.clone()),
+        with_legal_actions: false,
+    };
+    for id in ["timeout/1/1", "timeout/0/0", "bot/1/0", "bot/"] {
+        let refused = table.seats[0]
+            .submit_command(authed(submit(id), &table.tokens[0]))
+            .await;
+        let status = support::assert_code(refused, Code::InvalidArgument);
+        assert!(
+            status.message().contains("server's own"),
+            "{id}: {}",
+            status.message()
+        );
+    }
+    // The same over `Play`: refused in the stream's result, which goes on.
+    let (tx, mut updates) = table.play(0).await;
+    let in_play = pb::play_request::Request::Submit(submit("timeout/1/1"));
+    tx.send(pb::PlayRequest {
+        request: Some(in_play),
+    })
+    .await
+    .unwrap();
+    loop {
+        let update = updates.message().await.expect("Play").expect("an update");
+        if let Some(pb::play_update::Update::Result(result)) = update.update {
+            assert_eq!(result.command_id, "timeout/1/1");
+            match result.outcome {
+                Some(pb::command_result::Outcome::Refused(refused)) => {
+                    assert_eq!(refused.code, Code::InvalidArgument as i32, "{refused:?}")
+                }
+                other => panic!("a server's id was not refused: {other:?}"),
+            }
+            break;
+        }
+    }
+    drop(tx);
+    assert_eq!(table.head().await, 0, "nothing was applied");
+    // Past the deadline the server plays each seat's starting roll, and the game moves on from there.
+    let mut stream = server.subscribe(&table.game_id, None).await;
+    clock.advance(1_000);
+    let mut timed_out = Vec::new();
+    for _ in 0..3 {
+        timed_out.push(next_timeout(&mut stream).await.1);
+    }
+    timed_out.sort_unstable();
+    assert_eq!(timed_out, vec![0, 1, 2]);
+    assert!(!deadlines(&mut table).await.is_empty(), "the game waits on");
+    server.stop().await;
+}
+
+/// The `append` lines of an export (`hexfold export`'s output): each command's id, seat and line.
+pub fn appends(export: &str) -> Vec<(String, u64, String)> {
+    export
+        .lines()
+        .filter_map(|line| {
+            let value: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+            (value["line"] == "append").then(|| {
+                let id = value["command_id"].as_str().unwrap().to_string();
+                (id, value["seat"].as_u64().unwrap(), line.to_string())
+            })
+        })
+        .collect()
+}
+
+/// The export of one game cut after its first `keep` commands, with the command id `from` renamed `to`: what the
+/// store of an older build held (a client's command under an id that build's server was about to use), in the
+/// format `hexfold import` reads.
+pub fn doctored_export(export: &str, keep: usize, from: &str, to: &str) -> String {
+    let mut out = String::new();
+    let mut kept = 0;
+    let mut version = 0;
+    let mut game = String::new();
+    for line in export.lines() {
+        let value: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        match value["line"].as_str().unwrap() {
+            "game" => {
+                game = value["game"].as_str().unwrap().to_string();
+                out.push_str(line);
+            }
+            "append" if kept < keep => {
+                kept += 1;
+                version = value["last_version"].as_u64().unwrap();
+                let renamed = format!(r#""command_id":"{to}","#);
+                out.push_str(&line.replace(&format!(r#""command_id":"{from}","#), &renamed));
+            }
+            "append" => continue,
+            "game_end" => {
+                let end = serde_json::json!({"v": 1, "line": "game_end", "game": game, "version": version, "appends": kept});
+                out.push_str(&end.to_string());
+            }
+            _ => out.push_str(line),
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Exports every game of `server` and imports `doctored(export)` into `dir`, as a store an older build left.
+pub async fn old_store(
+    server: &TestServer,
+    scratch: &Path,
+    dir: &Path,
+    doctored: impl FnOnce(&str) -> String,
+) {
+    let file = scratch.join("games.jsonl");
+    export(server.addr, &file).await;
+    let text = std::fs::read_to_string(&file).unwrap();
+    let old = scratch.join("old.jsonl");
+    std::fs::write(&old, doctored(&text)).unwrap();
+    let (old_arg, dir_arg) = (old.to_str().unwrap(), dir.to_str().unwrap());
+    support::hexfold_cli("", &["import", old_arg, "--data-dir", dir_arg]).await;
+}
+
+/// A store written before the server's ids were reserved, where seat 0's starting roll took `timeout/1/1`, the
+/// id of the timeout the server was to play next (that build's timer then stopped for good): served by this
+/// build, the timer finds its id taken, plays the timeout under `timeout/1/1/1`, and the game goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_whose_timer_an_old_store_stopped_goes_on_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = ManualClock::new(START_MS);
+    let server = start(&dir.path().join("new"), &clock).await;
+    let mut create_request = request(pb::Variant::Catan, 3, &[], 0);
+    create_request.options.as_mut().unwrap().turn_seconds = 1;
+    let mut table = create(&server, create_request).await;
+    let roll = table.legal(0).await.expect("legal actions").commands[0].clone();
+    table.submit(0, roll, Some(0)).await.expect("seat 0 rolls");
+    let first_id = format!("{}-1", table.game_id);
+    let old = dir.path().join("old");
+    old_store(&server, dir.path(), &old, |export| {
+        doctored_export(export, 1, &first_id, "timeout/1/1")
+    })
+    .await;
+    server.stop().await;
+
+    // Restarted past seats 1's and 2's deadlines.
+    let clock = ManualClock::new(START_MS + 1_000);
+    let server = start(&old, &clock).await;
+    table.reconnect(server.addr).await;
+    let mut stream = server.subscribe(&table.game_id, None).await;
+    let first = next_timeout(&mut stream).await;
+    let second = next_timeout(&mut stream).await;
+    assert_eq!((first.1, second.1), (1, 2));
+    assert_eq!(first.0, 2, "seat 1's timeout came first, at version 1");
+    let file = dir.path().join("after.jsonl");
+    export(server.addr, &file).await;
+    let ids: Vec<(String, u64)> = appends(&std::fs::read_to_string(&file).unwrap())
+        .into_iter()
+        .map(|(id, seat, _)| (id, seat))
+        .collect();
+    let expected = vec![
+        ("timeout/1/1".to_string(), 0),
+        ("timeout/1/1/1".to_string(), 1),
+        (format!("timeout/2/{}", second.0 - 1), 2),
+    ];
+    assert_eq!(ids, expected);
     server.stop().await;
 }

@@ -41,12 +41,60 @@ async fn the_server_serves_the_app_on_its_api_port() {
         .await;
         let (head, body) = answer.split_once("\r\n\r\n").unwrap();
         assert!(head.starts_with("HTTP/1.1 200"), "{}: {head}", file.path);
+        let lower = head.to_ascii_lowercase();
         assert!(
-            head.to_ascii_lowercase()
-                .contains(&format!("content-type: {}", file.content_type)),
+            lower.contains(&format!("content-type: {}", file.content_type)),
             "{head}"
         );
+        // The security headers, on every file.
+        for header in [
+            format!(
+                "content-security-policy: {}",
+                hexfold::web::CONTENT_SECURITY_POLICY
+            ),
+            "x-frame-options: deny".to_string(),
+            "referrer-policy: no-referrer".to_string(),
+            "x-content-type-options: nosniff".to_string(),
+        ] {
+            assert!(
+                lower.contains(&header),
+                "{}: no {header}: {head}",
+                file.path
+            );
+        }
         assert_eq!(body.as_bytes(), file.bytes, "{}", file.path);
+    }
+    let policy = hexfold::web::CONTENT_SECURITY_POLICY;
+    for directive in [
+        "default-src 'none'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "connect-src 'self'",
+        "frame-ancestors 'none'",
+    ] {
+        assert!(policy.contains(directive), "{policy}");
+    }
+    assert!(!policy.contains("unsafe"), "{policy}");
+    // The page needs nothing inline, and links its icon, which is answered where browsers look unasked too.
+    let page = std::str::from_utf8(hexfold::web::file("/").unwrap().bytes).unwrap();
+    assert!(
+        !page.contains("<style") && !page.contains(" style="),
+        "{page}"
+    );
+    assert_eq!(
+        page.matches("<script").count(),
+        page.matches(r#"<script type="module" src="/app.js"></script>"#)
+            .count(),
+        "{page}"
+    );
+    assert!(
+        page.contains(r#"<link rel="icon" href="/favicon.svg""#),
+        "{page}"
+    );
+    for path in ["/favicon.svg", "/favicon.ico"] {
+        let icon = hexfold::web::file(path).expect("an icon");
+        assert_eq!(icon.content_type, "image/svg+xml");
+        assert!(icon.bytes.starts_with(b"<svg"), "{path}");
     }
     let head = http(
         server.addr,
@@ -1005,5 +1053,110 @@ async fn the_lobby_creates_a_timed_game_and_its_page_shows_the_deadline() {
             "{text}"
         );
     }
+    server.stop().await;
+}
+
+/// The open page plays the seat of `token` in `game_id`, and its address (`page`) names the game without the
+/// token.
+async fn seat_page(browser: &mut Browser, page: &str, game_id: &str, token: &str) {
+    let seen = browser
+        .eval(
+            "[location.href, document.querySelector('h2').textContent, \
+             document.querySelectorAll('.actions button').length]",
+        )
+        .await;
+    assert_eq!(seen[0], format!("{page}#/game/{game_id}"), "the address");
+    assert!(!seen[0].as_str().unwrap().contains(token));
+    assert_eq!(seen[1], format!("{game_id} (your seat)"));
+    assert!(seen[2].as_u64().unwrap() > 0, "the seat's actions: {seen}");
+}
+
+/// A seat's link: once the page has read the token, the address (and so the browser's history) no longer holds
+/// it, the page plays the seat, and a reload still does (the tab keeps the token). Throughout, the console shows
+/// no error: no Content-Security-Policy violation (the page's own script, style, icon and gRPC-Web calls are all
+/// within the policy), no failed icon load, and `securitypolicyviolation` never fires.
+#[tokio::test]
+async fn a_seat_link_keeps_the_token_out_of_the_address_and_the_console_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let mut client = server.client().await;
+    let created = support::create_catan(&mut client, 3).await;
+    let (game_id, token) = (created.game_id.clone(), created.seats[0].token.clone());
+    let mut browser = Browser::launch().await;
+    browser
+        .call(
+            "Page.addScriptToEvaluateOnNewDocument",
+            serde_json::json!({ "source": "window.violations = []; \
+                addEventListener('securitypolicyviolation', (e) => \
+                window.violations.push(e.violatedDirective + ' ' + e.blockedURI));" }),
+        )
+        .await;
+    let page = format!("http://{}/", server.addr);
+    browser
+        .open(&format!("{page}#/game/{game_id}?token={token}"))
+        .await;
+    seat_page(&mut browser, &page, &game_id, &token).await;
+    let stored = browser
+        .eval(&format!(
+            "sessionStorage.getItem('hexfold-token:{game_id}')"
+        ))
+        .await;
+    assert_eq!(stored, token.as_str());
+    // Loaded again in the same tab (another URL of the page, so the protocol waits for the new document, as a
+    // reload would load it): still the seat, from the tab's storage.
+    let again = format!("{page}?again");
+    browser.open(&format!("{again}#/game/{game_id}")).await;
+    seat_page(&mut browser, &again, &game_id, &token).await;
+    // The icon loads as an image (img-src) and is answered at /favicon.ico (connect-src: the page's own origin).
+    let icon = browser
+        .eval(
+            "Promise.all([ \
+               new Promise((ok) => { const i = new Image(); i.onload = () => ok(i.naturalWidth > 0); \
+                 i.onerror = () => ok(false); i.src = document.querySelector('link[rel=icon]').href; }), \
+               fetch('/favicon.ico').then((r) => [r.status, r.headers.get('content-type')]) ])",
+        )
+        .await;
+    assert_eq!(icon, serde_json::json!([true, [200, "image/svg+xml"]]));
+    // A command from the page goes through (gRPC-Web to the page's origin).
+    browser.click(".actions button").await;
+    browser.eval("window.hexfold.settled()").await;
+    let mut table_client = server.client().await;
+    let state = table_client
+        .get_state(pb::GetStateRequest {
+            game_id: game_id.clone(),
+            ..Default::default()
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    assert_eq!(state.version, 1, "the seat's roll from the page");
+    let violations = browser.eval("window.violations").await;
+    assert_eq!(violations, serde_json::json!([]));
+    let console = browser.console();
+    let errors: Vec<_> = console
+        .iter()
+        .filter(|m| {
+            m["level"] == "error"
+                || m["text"]
+                    .as_str()
+                    .is_some_and(|t| t.contains("Content Security Policy"))
+        })
+        .collect();
+    assert!(errors.is_empty(), "{errors:?}");
+    // The check sees what it looks for: an image the server does not have is a failed load in the console, as a
+    // missing icon was, and a script's error is there too.
+    browser
+        .eval(
+            "new Promise((done) => { const i = new Image(); i.onerror = done; i.src = '/no-such-image.png'; })\
+             .then(() => console.error('probe'))",
+        )
+        .await;
+    browser.eval("window.hexfold.settled()").await;
+    let console = browser.console();
+    let failed = |m: &&Value| {
+        m["level"] == "error" && m["url"].as_str().is_some_and(|u| u.ends_with(".png"))
+    };
+    assert!(console.iter().any(|m| failed(&m)), "{console:?}");
+    assert!(console.iter().any(|m| m["text"] == "probe"), "{console:?}");
     server.stop().await;
 }

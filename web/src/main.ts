@@ -1,4 +1,5 @@
-// hexfold's web app: a lobby (`#/`) and a game page (`#/game/<id>`, with `?token=<seat token>` to play a seat).
+// hexfold's web app: a lobby (`#/`) and a game page (`#/game/<id>`, with `?token=<seat token>` to play a seat; the
+// token is kept in the tab's sessionStorage and taken out of the address once read: `seatToken`).
 // The game page shows the board at one event index with the event log beside it; a slider and step buttons move
 // that index (GetState at it), and while it is at the head the page follows the game live (Subscribe) and, with
 // a token, offers the seat's legal actions on the board and in a list, each sent with SubmitCommand.
@@ -596,6 +597,32 @@ class GamePage {
 
 // ---- Routing ----
 
+/** The seat token of game `id` for this tab. A seat's link carries it in the fragment (`?token=`): it is read
+ *  once, kept in the tab's sessionStorage under the game's id, and taken out of the address with
+ *  `history.replaceState`, so the browser's history never keeps it while a reload (or the link again) still plays
+ *  the seat. Without one in the address, the stored one, if any. */
+function seatToken(id: string, path: string, query: string): string | undefined {
+  const key = `hexfold-token:${id}`;
+  const params = new URLSearchParams(query);
+  const linked = params.get("token");
+  if (linked === null) {
+    try {
+      return sessionStorage.getItem(key) ?? undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  try {
+    sessionStorage.setItem(key, linked);
+  } catch {
+    // Storage refused (a private mode): the token lives as long as the page, and a reload is a spectator's.
+  }
+  params.delete("token");
+  const rest = params.toString();
+  history.replaceState(history.state, "", `#/game/${path}${rest ? `?${rest}` : ""}`);
+  return linked || undefined;
+}
+
 let page: GamePage | undefined;
 function route(): void {
   page?.unmount();
@@ -604,8 +631,8 @@ function route(): void {
   say("");
   const match = /^#\/game\/([^?]+)(?:\?(.*))?$/.exec(location.hash);
   if (match) {
-    const token = new URLSearchParams(match[2] ?? "").get("token") ?? undefined;
-    page = new GamePage(decodeURIComponent(match[1]!), token);
+    const id = decodeURIComponent(match[1]!);
+    page = new GamePage(id, seatToken(id, match[1]!, match[2] ?? ""));
     page.mount();
   } else {
     lobby();

@@ -12,10 +12,11 @@
 //   every event of every game, gapless from 1.
 // - Errors: INVALID_ARGUMENT (malformed request or options: a missing field, an enum number the API does not name,
 //   an id too large for its type or naming a seat, hex, corner or side the game does not have (then with the
-//   rules' ErrorInfo, e.g. NoSuchVertex), a game_id over 64 bytes, a message over the server's size limit (64 KiB
-//   by default), broken gRPC framing (an empty unary body, a truncated message, the compressed flag without
-//   grpc-encoding, bytes that are not protobuf, gRPC-Web text that is not base64); none of these can succeed on a
-//   retry), FAILED_PRECONDITION (rule violation or platform
+//   rules' ErrorInfo, e.g. NoSuchVertex), a game_id over 64 bytes, a command_id of the server's (see
+//   SubmitCommandRequest), a message over the server's size limit (64 KiB by default), broken gRPC framing (an
+//   empty unary body, a truncated message, the compressed flag without grpc-encoding, bytes that are not
+//   protobuf, gRPC-Web text that is not base64); none of these can succeed on a retry), FAILED_PRECONDITION
+//   (rule violation or platform
 //   precondition such as GameFinished; google.rpc.ErrorInfo in the details with domain "hexfold", reason = the
 //   violation's name, metadata rule_id and message), NOT_FOUND (unknown game), ALREADY_EXISTS (a command_id
 //   reused by another seat or for another command; see SubmitCommandRequest), ABORTED (expected_version conflict;
@@ -443,7 +444,9 @@ export type SubmitCommandRequest = Message<"hexfold.v1.SubmitCommandRequest"> & 
    * again returns the original result (`duplicate`) and writes nothing, whatever the game's state has become.
    * The same id with anything else is refused with ALREADY_EXISTS and writes nothing: ErrorInfo reason
    * CommandIdOfAnotherSeat (another seat of the game used it) or CommandIdReused (this seat used it for another
-   * command), metadata command_id. Never reuse an id for a different command.
+   * command), metadata command_id. Never reuse an id for a different command. Ids beginning with "bot/" or
+   * "timeout/" are the server's own (the commands it plays for bot seats and turn timeouts, named so in the
+   * history): a client's id beginning with either is refused with INVALID_ARGUMENT.
    *
    * @generated from field: string command_id = 2;
    */
