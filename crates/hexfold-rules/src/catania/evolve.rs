@@ -57,7 +57,22 @@ pub(super) fn apply(state: &mut State, event: &Event) {
     }
     match *event {
         Event::Ck(ref e) => {
+            // A city lost by a seat with no settlement left in its supply leaves its corner empty at once (seed
+            // line 34, CAT-EVENT-10): the layer would turn it into a tenth settlement, a piece the seat does not
+            // have. The `CornerCleared` that follows takes off the roads and ships that led only there.
+            let homeless = match *e {
+                E::CityLost { seat, vertex, .. } if state.ck.settlements_left(seat) == 0 => {
+                    Some(vertex)
+                }
+                _ => None,
+            };
             apply_layer(&mut state.ck, e);
+            if let Some(vertex) = homeless {
+                if let Some(v) = state.ck.vertices.get_mut(vertex.index()) {
+                    *v = VertexPiece::EMPTY;
+                }
+                recompute_lengths_at(&mut state.ck, &[vertex]);
+            }
             follow_layer(state, e);
         }
         Event::ShipPlaced { seat, edge } => {
