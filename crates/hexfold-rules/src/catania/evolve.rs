@@ -2,7 +2,8 @@
 //!
 //! A layer event is folded by the layer (`cities_knights::evolve::apply`), then by what Catania attaches to it: the
 //! end of a turn makes bought development cards playable and clears the turn's trade phase, card play and ship
-//! moves; a settlement on a landing place sends the marker home. Catania's own events are folded here. After
+//! moves; a settlement on a landing place sends the marker home; a city lost by a seat without a settlement in its
+//! supply leaves its corner empty instead of becoming a settlement the seat does not have. Catania's own events are folded here. After
 //! every event a repair whose side is built on again is done. As in the layer, arithmetic saturates and seats out
 //! of range are folded into range, so a corrupt stream cannot crash the process that folds it.
 

@@ -647,6 +647,36 @@ fn side(state: &State, a: VertexId, b: VertexId) -> EdgeId {
         .expect("neighbouring corners")
 }
 
+/// `seat`'s roads between the corner pairs `roads` and its active knight of `strength` on `vertex`, as facts.
+fn knight_on_roads(
+    state: &State,
+    seat: Seat,
+    vertex: VertexId,
+    strength: u8,
+    roads: &[(VertexId, VertexId)],
+) -> Vec<Event> {
+    let mut facts: Vec<Event> = roads
+        .iter()
+        .map(|&(from, to)| Event::RoadBuilt {
+            seat,
+            edge: side(state, from, to),
+            free: true,
+        })
+        .collect();
+    facts.push(Event::KnightBuilt {
+        seat,
+        vertex,
+        strength,
+        free: true,
+    });
+    facts.push(Event::KnightActivated {
+        seat,
+        vertex,
+        free: true,
+    });
+    facts
+}
+
 /// The corners of the seed's displacement example on an empty stretch of the board: Blue's road runs
 /// `C - R - A - X - B`, Blue's knight stands on `X`, Red's road comes to `X` from `Y` and Red's stronger knight
 /// stands on `Y`; `W` is `R`'s third neighbour, where Red's road to `R` comes from. Every corner named and every
@@ -714,43 +744,15 @@ fn seed_displacement_example_retreats_to_a_or_b_not_c() {
     let base = after_setup(3);
     let s = empty_stretch(&base);
     for blocker in ["settlement", "knight", "none"] {
-        let mut facts = Vec::new();
-        for (from, to) in [(s.c, s.r), (s.r, s.a), (s.a, s.x), (s.x, s.b)] {
-            facts.push(Event::RoadBuilt {
-                seat: blue,
-                edge: side(&base, from, to),
-                free: true,
-            });
-        }
-        facts.push(Event::KnightBuilt {
-            seat: blue,
-            vertex: s.x,
-            strength: 1,
-            free: true,
-        });
-        facts.push(Event::KnightActivated {
-            seat: blue,
-            vertex: s.x,
-            free: true,
-        });
-        for (from, to) in [(s.y, s.x), (s.w, s.r)] {
-            facts.push(Event::RoadBuilt {
-                seat: red,
-                edge: side(&base, from, to),
-                free: true,
-            });
-        }
-        facts.push(Event::KnightBuilt {
-            seat: red,
-            vertex: s.y,
-            strength: 2,
-            free: true,
-        });
-        facts.push(Event::KnightActivated {
-            seat: red,
-            vertex: s.y,
-            free: true,
-        });
+        let blue_roads = [(s.c, s.r), (s.r, s.a), (s.a, s.x), (s.x, s.b)];
+        let mut facts = knight_on_roads(&base, blue, s.x, 1, &blue_roads);
+        facts.extend(knight_on_roads(
+            &base,
+            red,
+            s.y,
+            2,
+            &[(s.y, s.x), (s.w, s.r)],
+        ));
         match blocker {
             "settlement" => facts.push(Event::SettlementBuilt {
                 seat: red,

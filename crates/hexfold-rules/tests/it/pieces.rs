@@ -11,6 +11,7 @@ use hexfold_rules::catan::Catan;
 use hexfold_rules::catania::{self as cat, Catania};
 use hexfold_rules::cities_knights::{self as ck, CitiesKnights, Obligation};
 use hexfold_rules::elasund::{data, Cell, Elasund};
+use hexfold_rules::hex::Pieces;
 use hexfold_rules::playout::{Playout, RandomPlayer, Stop};
 use hexfold_rules::{Game, Seat, Viewer};
 
@@ -74,55 +75,58 @@ pub fn assert_within_limits<G: PieceLimits>(state: &G::State, context: impl std:
     );
 }
 
+/// A hex game seat's settlements, cities and roads, from the view's `buildings` (each its owner and whether it is a
+/// city) and the seat's `roads`, of `pieces`, with the supply the view shows of each (`left`, in that order). With
+/// `sideways`, a settlement beyond the supply's is a city piece on its side (Cities & Knights, see below).
+fn hex_counts(
+    seat: Seat,
+    buildings: &[(Seat, bool)],
+    roads: usize,
+    pieces: Pieces,
+    left: [u8; 3],
+    sideways: bool,
+) -> Vec<Count> {
+    let count = |city: bool| buildings.iter().filter(|&&b| b == (seat, city)).count();
+    let (settlements, cities) = (count(false), count(true));
+    let on_side = if sideways {
+        settlements.saturating_sub(usize::from(pieces.settlements))
+    } else {
+        0
+    };
+    let out = [settlements - on_side, cities, roads];
+    let limits = [pieces.settlements, pieces.cities, pieces.roads];
+    let kinds = ["settlements", "cities", "roads"];
+    let mut counts: Vec<Count> = (0..3)
+        .map(|i| Count::new(seat, kinds[i], out[i], limits[i], Some(left[i])))
+        .collect();
+    counts.push(Count::new(
+        seat,
+        "city pieces (on their side too)",
+        cities + on_side,
+        pieces.cities,
+        None,
+    ));
+    counts
+}
+
 /// The pieces of the hex games' board view: settlements, cities, roads, walls and knights (two of each strength,
 /// counted out while retreating too). In Cities & Knights a city pillaged when its owner has no settlement left is
 /// turned on its side and stays a settlement (CK-BUILD-01, official FAQ): a settlement beyond the supply's is that
 /// city piece, so it counts against the cities, and the supply shown counts upright cities only.
 fn layer_counts(view: &ck::StateView, rules: &ck::CkRules, sideways: bool) -> Vec<Count> {
     let pieces = rules.hex.pieces;
+    let buildings: Vec<(Seat, bool)> = view.buildings.iter().map(|b| (b.seat, b.city)).collect();
     let mut out = Vec::new();
     for p in &view.players {
         let seat = p.seat;
-        let buildings = |city: bool| {
-            view.buildings
-                .iter()
-                .filter(|b| b.seat == seat && b.city == city)
-                .count()
-        };
-        let (settlements, cities) = (buildings(false), buildings(true));
-        let on_side = if sideways {
-            settlements.saturating_sub(usize::from(pieces.settlements))
-        } else {
-            0
-        };
-        out.push(Count::new(
-            seat,
-            "settlements",
-            settlements - on_side,
-            pieces.settlements,
-            Some(p.settlements_left),
-        ));
-        out.push(Count::new(
-            seat,
-            "cities",
-            cities,
-            pieces.cities,
-            Some(p.cities_left),
-        ));
-        out.push(Count::new(
-            seat,
-            "city pieces (on their side too)",
-            cities + on_side,
-            pieces.cities,
-            None,
-        ));
         let roads = view.roads.iter().filter(|r| r.seat == seat).count();
-        out.push(Count::new(
+        out.extend(hex_counts(
             seat,
-            "roads",
+            &buildings,
             roads,
-            pieces.roads,
-            Some(p.roads_left),
+            pieces,
+            [p.settlements_left, p.cities_left, p.roads_left],
+            sideways,
         ));
         let walls = view
             .buildings
@@ -167,36 +171,18 @@ impl PieceLimits for Catan {
     fn counts(state: &Self::State) -> Vec<Count> {
         let pieces = hexfold_rules::catan::RULES.pieces;
         let view = Catan::view_state(state, Viewer::Omniscient);
+        let buildings: Vec<(Seat, bool)> =
+            view.buildings.iter().map(|b| (b.seat, b.city)).collect();
         let mut out = Vec::new();
         for p in &view.players {
-            let seat = p.seat;
-            let buildings = |city: bool| {
-                view.buildings
-                    .iter()
-                    .filter(|b| b.seat == seat && b.city == city)
-                    .count()
-            };
-            let roads = view.roads.iter().filter(|r| r.seat == seat).count();
-            out.push(Count::new(
-                seat,
-                "settlements",
-                buildings(false),
-                pieces.settlements,
-                Some(p.settlements_left),
-            ));
-            out.push(Count::new(
-                seat,
-                "cities",
-                buildings(true),
-                pieces.cities,
-                Some(p.cities_left),
-            ));
-            out.push(Count::new(
-                seat,
-                "roads",
+            let roads = view.roads.iter().filter(|r| r.seat == p.seat).count();
+            out.extend(hex_counts(
+                p.seat,
+                &buildings,
                 roads,
-                pieces.roads,
-                Some(p.roads_left),
+                pieces,
+                [p.settlements_left, p.cities_left, p.roads_left],
+                false,
             ));
         }
         out
