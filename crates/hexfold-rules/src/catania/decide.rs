@@ -1470,11 +1470,12 @@ fn settle_empty_gold(c: &mut Ctx) {
     }
 }
 
-/// After `seat` lost the city on `vertex`: if it had no settlement left to put there, the corner is cleared, and
-/// its roads and ships that led only there go too (seed line 34, spec D-36).
+/// After `seat` lost the city on `vertex`: if it had no settlement left to put there, the fold of `CityLost` left
+/// the corner empty (a settlement stands there otherwise), and its roads and ships that led only there go now,
+/// with the corner's clearing recorded (seed line 34, spec D-36).
 fn clear_if_homeless(c: &mut Ctx, seat: Seat, vertex: VertexId) {
     let ck = &c.s.ck;
-    if ck.buildings_of(seat).0 <= RULES.hex.pieces.settlements {
+    if ck.vertices[vertex.index()].owner() == Some(seat) {
         return;
     }
     let t = ck.board().topology();

@@ -2,7 +2,8 @@
 //!
 //! A layer event is folded by the layer (`cities_knights::evolve::apply`), then by what Catania attaches to it: the
 //! end of a turn makes bought development cards playable and clears the turn's trade phase, card play and ship
-//! moves; a settlement on a landing place sends the marker home. Catania's own events are folded here. After
+//! moves; a settlement on a landing place sends the marker home; a city lost by a seat without a settlement in its
+//! supply leaves its corner empty instead of becoming a settlement the seat does not have. Catania's own events are folded here. After
 //! every event a repair whose side is built on again is done. As in the layer, arithmetic saturates and seats out
 //! of range are folded into range, so a corrupt stream cannot crash the process that folds it.
 
@@ -57,7 +58,22 @@ pub(super) fn apply(state: &mut State, event: &Event) {
     }
     match *event {
         Event::Ck(ref e) => {
+            // A city lost by a seat with no settlement left in its supply leaves its corner empty at once (seed
+            // line 34, CAT-EVENT-10): the layer would turn it into a tenth settlement, a piece the seat does not
+            // have. The `CornerCleared` that follows takes off the roads and ships that led only there.
+            let homeless = match *e {
+                E::CityLost { seat, vertex, .. } if state.ck.settlements_left(seat) == 0 => {
+                    Some(vertex)
+                }
+                _ => None,
+            };
             apply_layer(&mut state.ck, e);
+            if let Some(vertex) = homeless {
+                if let Some(v) = state.ck.vertices.get_mut(vertex.index()) {
+                    *v = VertexPiece::EMPTY;
+                }
+                recompute_lengths_at(&mut state.ck, &[vertex]);
+            }
             follow_layer(state, e);
         }
         Event::ShipPlaced { seat, edge } => {

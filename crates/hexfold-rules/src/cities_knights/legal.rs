@@ -1,6 +1,7 @@
 //! `legal_actions` and `seats_to_act`.
 //!
-//! Board commands (roads, buildings, knights, robber) and single choices are listed completely. Commands that
+//! Board commands (roads, buildings, knights, robber), single choices and the knights a seat commits against the
+//! barbarians (every set of its active knights, CK-VAR-02) are listed completely. Commands that
 //! choose a set of cards (discards, gifts, the master merchant's take) and free-form offers are listed as a
 //! representative sample: a few different ways to pay, and one-for-one offers and counter-offers; any other valid
 //! choice is still accepted by `decide`. Trade is listed by [`crate::hex::trade`], which also decides it. Progress
@@ -240,15 +241,21 @@ fn obligation_actions(st: &State, seat: Seat, o: Obligation, out: &mut Vec<Comma
             }
         }
         Obligation::CommitKnights { .. } => {
+            // Every set of the seat's active knights, each once with its corners in the board's order (CK-VAR-02):
+            // none first, all last. Knights are public, and a seat has at most six (two of each strength), so at
+            // most 64 commands.
             let active: Vec<VertexId> = t
                 .vertices()
                 .filter(|v| matches!(st.knights[v.index()], Some(k) if k.seat == seat && k.active))
                 .collect();
-            out.push(Command::CommitKnights {
-                vertices: Vec::new(),
-            });
-            if !active.is_empty() {
-                out.push(Command::CommitKnights { vertices: active });
+            for set in 0..1u32 << active.len() {
+                let vertices = active
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| set & (1 << i) != 0)
+                    .map(|(_, &v)| v)
+                    .collect();
+                out.push(Command::CommitKnights { vertices });
             }
         }
         Obligation::DrawProgressCard { .. } => {

@@ -865,7 +865,7 @@ violations! {
         TooManyProgressCards => "CK-PROG-02", "Return progress cards down to 4 before ending your turn.";
         RoadBuildingIncomplete => "CK-PROG-05", "Road building places two legal roads, or one if no second fits.";
         DeckEmpty => "CK-PROG-01", "That progress deck is empty.";
-        InvalidRetreat => "CK-KNIGHT-06", "A displaced knight retreats to a free corner connected to it by its owner's roads.";
+        InvalidRetreat => "CK-KNIGHT-09", "A displaced knight retreats to a free corner its owner's roads lead to, passing no other seat's building or knight.";
         CommittedKnightInvalid => "CK-VAR-01", "Commit only your own active knights, each once.";
     }
     from HexViolation {

@@ -15,6 +15,7 @@ use hexfold_rules::cities_knights::{
     ProgressPlay, Roll, SeatCount, SeatHand, Track,
 };
 use hexfold_rules::hex::{EdgeId, HexId, Resource, Resources, VertexId};
+use hexfold_rules::playout::Playout;
 use hexfold_rules::{Game, GameRng, RuleViolation, Seat, Viewer};
 use rand::SeedableRng;
 
@@ -550,10 +551,55 @@ fn a_city_lost_without_a_settlement_left_clears_its_corner() {
     removed.sort();
     let want: Vec<EdgeId> = vec![id(290), id(294)];
     assert_eq!(removed, want);
-    let state = fold(state, &events);
+    // Every state of the game, each event's included, keeps the piece limits: the city leaves its corner with the
+    // `CityLost` itself (never a tenth settlement), and the `CornerCleared` after it takes off the road and ship.
+    let mut state = main_phase();
+    crate::pieces::assert_within_limits::<Catania>(&state, "the start");
+    for (i, e) in facts.iter().chain(&events).enumerate() {
+        state = Catania::evolve(state, e);
+        crate::pieces::assert_within_limits::<Catania>(&state, format_args!("event {i} {e:?}"));
+        if matches!(e, Event::Ck(E::CityLost { .. })) {
+            assert!(
+                state.ck().vertices()[207].is_empty(),
+                "no settlement replaces the city"
+            );
+            assert!(
+                !state.ck().edges()[290].is_empty(),
+                "the road goes with the next event"
+            );
+        }
+    }
     assert!(state.ck().vertices()[207].is_empty());
     assert!(state.ck().edges()[290].is_empty() && state.ck().edges()[294].is_empty());
     assert_eq!(state.ships_left(me), 30);
+}
+
+/// Random play from a position where the barbarians are one step from Catan and seat 0 has its one city and all
+/// nine settlements out (no knights anywhere, so an attack takes the city): the random player's games keep every
+/// piece limit in every state, each event's included (CAT-EVENT-10), and most of them lose the city that way.
+#[test]
+fn random_play_into_an_attack_on_a_seat_without_settlements_keeps_the_piece_limits() {
+    let me = Seat(0);
+    let state = fold(roll_phase(), &building(me, id(207), true));
+    let state = use_up_settlements(state, me);
+    let state = ship_steps(state.clone(), usize::from(6 - state.ck().barbarians()));
+    assert_eq!(left(&state, me).0, 0);
+    let games = 40;
+    let mut cleared = 0;
+    for seed in 0..games {
+        let mut playout =
+            Playout::<Catania>::from_state(state.clone(), GameRng::seed_from_u64(seed))
+                .command_limit(60);
+        let mut lost = false;
+        crate::pieces::play_checking_every_state(&mut playout, format_args!("game {seed}"), |e| {
+            lost |= matches!(e, Event::CornerCleared { seat, .. } if *seat == me);
+        });
+        cleared += u64::from(lost);
+    }
+    assert!(
+        cleared > games / 2,
+        "only {cleared} of {games} games cleared the corner"
+    );
 }
 
 #[test]

@@ -8,7 +8,7 @@ use hexfold_rules::cities_knights::{
     AttackResult, CitiesKnights, Command, Commodities, Config, Event, EventDie, EventView, Hand,
     Obligation, Phase, ProgressCard, ProgressPlay, Roll, State, Track, Violation, POINTS_TO_WIN,
 };
-use hexfold_rules::hex::{Resources, VertexId};
+use hexfold_rules::hex::{EdgeId, Resources, VertexId};
 use hexfold_rules::{Game, GameRng, RuleViolation, Seat, Viewer};
 use rand::SeedableRng;
 
@@ -18,10 +18,15 @@ fn fold(state: State, events: &[Event]) -> State {
 
 /// A beginner-map game after setup: every seat placed the first legal settlement, city and roads.
 fn after_setup(seats: u8) -> State {
+    after_setup_with(seats, false)
+}
+
+/// [`after_setup`], with negotiated defence (CK-VAR-01) if `negotiated`.
+fn after_setup_with(seats: u8, negotiated: bool) -> State {
     let config = Config {
         seats,
         map: MapKind::Beginner,
-        negotiated_defence: false,
+        negotiated_defence: negotiated,
         points_to_win: POINTS_TO_WIN,
     };
     let setup = CitiesKnights::setup(&config, &mut GameRng::seed_from_u64(1)).unwrap();
@@ -631,4 +636,318 @@ fn seven_counts_commodities_and_walls_raise_the_limit() {
     state = fold(state, &events);
     // No robber phase before the barbarians have attacked once.
     assert_eq!(state.phase(), Phase::Main);
+}
+
+/// The side between corners `a` and `b`.
+fn side(state: &State, a: VertexId, b: VertexId) -> EdgeId {
+    let t = state.board().topology();
+    *t.vertex_edges(a)
+        .iter()
+        .find(|&&e| t.edge_vertices(e).contains(&b))
+        .expect("neighbouring corners")
+}
+
+/// `seat`'s roads between the corner pairs `roads` and its active knight of `strength` on `vertex`, as facts.
+fn knight_on_roads(
+    state: &State,
+    seat: Seat,
+    vertex: VertexId,
+    strength: u8,
+    roads: &[(VertexId, VertexId)],
+) -> Vec<Event> {
+    let mut facts: Vec<Event> = roads
+        .iter()
+        .map(|&(from, to)| Event::RoadBuilt {
+            seat,
+            edge: side(state, from, to),
+            free: true,
+        })
+        .collect();
+    facts.push(Event::KnightBuilt {
+        seat,
+        vertex,
+        strength,
+        free: true,
+    });
+    facts.push(Event::KnightActivated {
+        seat,
+        vertex,
+        free: true,
+    });
+    facts
+}
+
+/// The corners of the seed's displacement example on an empty stretch of the board: Blue's road runs
+/// `C - R - A - X - B`, Blue's knight stands on `X`, Red's road comes to `X` from `Y` and Red's stronger knight
+/// stands on `Y`; `W` is `R`'s third neighbour, where Red's road to `R` comes from. Every corner named and every
+/// neighbour of one is free, so nothing else on the board touches the example.
+struct Stretch {
+    c: VertexId,
+    r: VertexId,
+    w: VertexId,
+    a: VertexId,
+    x: VertexId,
+    b: VertexId,
+    y: VertexId,
+}
+
+fn empty_stretch(state: &State) -> Stretch {
+    let t = state.board().topology();
+    let free = |v: VertexId| {
+        std::iter::once(v)
+            .chain(t.vertex_neighbors(v).iter().copied())
+            .all(|w| state.vertices()[w.index()].is_empty() && state.knight_at(w).is_none())
+    };
+    for x in t.vertices() {
+        let n = t.vertex_neighbors(x);
+        if n.len() < 3 {
+            continue;
+        }
+        let (a, b, y) = (n[0], n[1], n[2]);
+        for &r in t.vertex_neighbors(a).iter().filter(|&&r| r != x) {
+            let rn: Vec<VertexId> = t
+                .vertex_neighbors(r)
+                .iter()
+                .copied()
+                .filter(|&v| v != a)
+                .collect();
+            if rn.len() < 2 {
+                continue;
+            }
+            let (c, w) = (rn[0], rn[1]);
+            let all = [c, r, w, a, x, b, y];
+            let distinct = all.iter().enumerate().all(|(i, v)| !all[..i].contains(v));
+            if distinct && all.iter().all(|&v| free(v)) {
+                return Stretch {
+                    c,
+                    r,
+                    w,
+                    a,
+                    x,
+                    b,
+                    y,
+                };
+            }
+        }
+    }
+    panic!("no empty stretch for the example");
+}
+
+/// The seed's example (Placering og fordrivelse, CK-KNIGHT-09): Red places its active knight on the corner where
+/// Blue's weaker knight stands, a corner of Red's road too; Blue must move the displaced knight to another corner
+/// of his road, A or B, and cannot move it to C. The seed's picture is not in its text; we read C as a corner of
+/// Blue's road beyond another seat's piece: here Red's settlement on R, or Red's knight there. With R free, R and
+/// C are offered too, so the piece is what stops the retreat.
+#[test]
+fn seed_displacement_example_retreats_to_a_or_b_not_c() {
+    let (red, blue) = (Seat(0), Seat(1));
+    let base = after_setup(3);
+    let s = empty_stretch(&base);
+    for blocker in ["settlement", "knight", "none"] {
+        let blue_roads = [(s.c, s.r), (s.r, s.a), (s.a, s.x), (s.x, s.b)];
+        let mut facts = knight_on_roads(&base, blue, s.x, 1, &blue_roads);
+        facts.extend(knight_on_roads(
+            &base,
+            red,
+            s.y,
+            2,
+            &[(s.y, s.x), (s.w, s.r)],
+        ));
+        match blocker {
+            "settlement" => facts.push(Event::SettlementBuilt {
+                seat: red,
+                vertex: s.r,
+            }),
+            "knight" => facts.push(Event::KnightBuilt {
+                seat: red,
+                vertex: s.r,
+                strength: 1,
+                free: true,
+            }),
+            _ => {}
+        }
+        let mut state = fold(base.clone(), &facts);
+        // A round of quiet turns: Red's knight was activated in an earlier turn, so it may act now.
+        while state.active() != red {
+            state = sail(state, 1);
+        }
+        state = sail(state, 3);
+        let rolled = roll_until(&state, red, |r| {
+            r.event == EventDie::Ship && r.white + r.red != 7
+        });
+        state = fold(state, &rolled);
+        assert_eq!(state.phase(), Phase::Main, "{blocker}");
+        let moved = CitiesKnights::decide(
+            &state,
+            red,
+            &Command::MoveKnight { from: s.y, to: s.x },
+            &mut GameRng::seed_from_u64(0),
+        )
+        .unwrap();
+        assert_eq!(
+            moved[0],
+            Event::KnightDisplaced {
+                by: red,
+                from: Some(s.y),
+                seat: blue,
+                vertex: s.x
+            }
+        );
+        let state = fold(state, &moved);
+        let mut offered: Vec<VertexId> = CitiesKnights::legal_actions(&state, blue)
+            .into_iter()
+            .map(|c| match c {
+                Command::RetreatKnight { vertex } => vertex,
+                other => panic!("{blocker}: {other:?} offered to a retreating seat"),
+            })
+            .collect();
+        offered.sort();
+        let mut want = match blocker {
+            "none" => vec![s.a, s.b, s.r, s.c],
+            _ => vec![s.a, s.b],
+        };
+        want.sort();
+        assert_eq!(offered, want, "{blocker}");
+        let retreat = |v: VertexId| {
+            CitiesKnights::decide(
+                &state,
+                blue,
+                &Command::RetreatKnight { vertex: v },
+                &mut GameRng::seed_from_u64(0),
+            )
+        };
+        for v in [s.a, s.b] {
+            assert_eq!(
+                retreat(v),
+                Ok(vec![Event::KnightRetreated {
+                    seat: blue,
+                    vertex: v
+                }])
+            );
+            // The knight keeps its status (seed: "Ridderens status forbliver den samme").
+            let after = fold(state.clone(), &retreat(v).unwrap());
+            assert_eq!(after.knight_at(v), Some((blue, 1, true)));
+        }
+        if blocker != "none" {
+            let refused = retreat(s.c).unwrap_err();
+            assert_eq!(refused, Violation::InvalidRetreat);
+            assert_eq!(refused.rule_id(), "CK-KNIGHT-09");
+        }
+    }
+}
+
+/// Negotiated defence (CK-VAR-02): a seat with three active knights and a passive one may commit any set of its
+/// active knights. The listing offers each of the eight sets once; of every set of its four knights' corners (and
+/// of those with another seat's knight or an empty corner added), `decide` accepts exactly the listed ones, in any
+/// order, and each knight at most once.
+#[test]
+fn negotiated_defence_lists_every_set_of_active_knights() {
+    let (me, other) = (Seat(0), Seat(1));
+    let mut state = after_setup_with(3, true);
+    let free: Vec<VertexId> = state
+        .board()
+        .topology()
+        .vertices()
+        .filter(|&v| state.vertices()[v.index()].is_empty() && state.knight_at(v).is_none())
+        .collect();
+    let mut free = free.into_iter();
+    let mut facts = Vec::new();
+    let mut mine = Vec::new();
+    for strength in [1, 1, 2, 2] {
+        let vertex = free.next().unwrap();
+        facts.push(Event::KnightBuilt {
+            seat: me,
+            vertex,
+            strength,
+            free: true,
+        });
+        mine.push(vertex);
+    }
+    for &vertex in &mine[..3] {
+        facts.push(Event::KnightActivated {
+            seat: me,
+            vertex,
+            free: true,
+        });
+    }
+    let theirs = free.next().unwrap();
+    let empty = free.next().unwrap();
+    facts.push(Event::KnightBuilt {
+        seat: other,
+        vertex: theirs,
+        strength: 1,
+        free: true,
+    });
+    facts.push(Event::KnightActivated {
+        seat: other,
+        vertex: theirs,
+        free: true,
+    });
+    state = sail(fold(state, &facts), 6);
+    let roller = state.active();
+    let rolled = roll_until(&state, roller, |r| {
+        r.event == EventDie::Ship && r.white + r.red != 7
+    });
+    assert!(rolled
+        .iter()
+        .any(|e| matches!(e, Event::DefenceCalled { .. })));
+    state = fold(state, &rolled);
+    assert!(state
+        .obligations()
+        .contains(&Obligation::CommitKnights { seat: me }));
+
+    let mut active = mine[..3].to_vec();
+    active.sort();
+    let listed: Vec<Vec<VertexId>> = CitiesKnights::legal_actions(&state, me)
+        .into_iter()
+        .map(|c| match c {
+            Command::CommitKnights { vertices } => vertices,
+            other => panic!("{other:?} offered to a seat committing knights"),
+        })
+        .collect();
+    assert_eq!(listed.len(), 8, "{listed:?}");
+    assert_eq!(listed.first(), Some(&vec![]));
+    assert_eq!(listed.last(), Some(&active));
+    for (i, set) in listed.iter().enumerate() {
+        assert!(!listed[..i].contains(set), "{set:?} listed twice");
+        assert!(
+            set.windows(2).all(|w| w[0] < w[1]),
+            "{set:?} in board order"
+        );
+    }
+    let accepted = |vertices: Vec<VertexId>| {
+        CitiesKnights::decide(
+            &state,
+            me,
+            &Command::CommitKnights { vertices },
+            &mut GameRng::seed_from_u64(0),
+        )
+    };
+    let mut candidates = mine.clone();
+    candidates.sort();
+    let mut accepted_sets = 0;
+    for set in 0..1u32 << candidates.len() {
+        let chosen: Vec<VertexId> = (0..candidates.len())
+            .filter(|&i| set & (1 << i) != 0)
+            .map(|i| candidates[i])
+            .collect();
+        let ok = accepted(chosen.clone()).is_ok();
+        assert_eq!(ok, listed.contains(&chosen), "{chosen:?}");
+        accepted_sets += usize::from(ok);
+        // Reversed, the same commitment is accepted just the same.
+        let reversed: Vec<VertexId> = chosen.iter().rev().copied().collect();
+        assert_eq!(accepted(reversed).is_ok(), ok, "{chosen:?} reversed");
+        // Another seat's knight, an empty corner or a knight twice is never committed.
+        for extra in [theirs, empty] {
+            let mut more = chosen.clone();
+            more.push(extra);
+            assert_eq!(accepted(more), Err(Violation::CommittedKnightInvalid));
+        }
+        if let Some(&first) = chosen.first() {
+            let mut twice = chosen.clone();
+            twice.push(first);
+            assert_eq!(accepted(twice), Err(Violation::CommittedKnightInvalid));
+        }
+    }
+    assert_eq!(accepted_sets, 8);
 }

@@ -16,6 +16,7 @@ mod elasund;
 mod elasund_scenarios;
 mod fuzz_corpus;
 mod hidden;
+mod pieces;
 mod refusal;
 mod timeouts;
 

@@ -1,8 +1,8 @@
 //! The listing and the random player checked against `decide` and against what they replaced, over the states of
 //! random games:
-//! - every kind of command that is listed completely (board commands, single choices, progress cards whose every
-//!   target is listed) is listed exactly when `decide` accepts it, found by asking `decide` about every parameter
-//!   the board allows;
+//! - every kind of command that is listed completely (board commands, single choices, the knights committed against
+//!   the barbarians, progress cards whose every target is listed) is listed exactly when `decide` accepts it, found
+//!   by asking `decide` about every parameter the board allows;
 //! - progress card plays are exactly those of the straightforward definition the listing replaced: the broad
 //!   candidates below, each kept only if a trial `decide` on the state accepts it, in the same order;
 //! - the random player lists one kind of the main phase at a time: each kind's list is the listing's commands of
@@ -132,7 +132,6 @@ fn listed_completely(c: &Command) -> bool {
         K::Discard { .. }
         | K::GiveCards { .. }
         | K::TakeCards { .. }
-        | K::CommitKnights { .. }
         | K::OfferTrade { .. }
         | K::CounterOffer { .. } => false,
         K::PlayProgressCard { play } => !matches!(
@@ -189,6 +188,18 @@ fn every_command(st: &State, seat: Seat) -> Vec<Command> {
     }
     for edge in t.edges() {
         out.extend([K::PlaceRoad { edge }, K::BuildRoad { edge }]);
+    }
+    // Every set of the seat's knights, active or not, in the board's order (the listing's), to commit.
+    let knights: Vec<VertexId> = t
+        .vertices()
+        .filter(|v| matches!(st.knights[v.index()], Some(k) if k.seat == seat))
+        .collect();
+    for set in 0..1u32 << knights.len() {
+        let vertices = (0..knights.len())
+            .filter(|&i| set & (1 << i) != 0)
+            .map(|i| knights[i])
+            .collect();
+        out.push(K::CommitKnights { vertices });
     }
     for hex in t.hexes() {
         out.push(K::MoveRobber { hex, victim: None });
