@@ -93,12 +93,34 @@ pub enum ClientCommand {
     Bot(bot::BotArgs),
 }
 
-/// Where the server is.
+/// Where the server is, and the TLS to reach it with.
 #[derive(Debug, Clone, Args)]
 pub struct ServerArgs {
-    /// The server's address.
+    /// The server's address: `http://HOST:PORT`, or `https://HOST:PORT` for a server with TLS (`serve
+    /// --tls-cert`), whose certificate must name HOST.
     #[arg(long, env = "HEXFOLD_SERVER", default_value = "http://127.0.0.1:50051")]
     pub server: String,
+    /// The CA certificates (PEM) to trust for an https:// server instead of the system's CA bundle: the CA that
+    /// signed the server's certificate, or the certificate itself if it is self-signed.
+    #[arg(long, env = "HEXFOLD_CA_CERT", value_name = "PEM")]
+    pub ca_cert: Option<std::path::PathBuf>,
+    /// This client's certificate (PEM), for a server that requires one (`serve --tls-client-ca`); with
+    /// --client-key.
+    #[arg(
+        long,
+        env = "HEXFOLD_CLIENT_CERT",
+        value_name = "PEM",
+        requires = "client_key"
+    )]
+    pub client_cert: Option<std::path::PathBuf>,
+    /// The key (PEM) of --client-cert.
+    #[arg(
+        long,
+        env = "HEXFOLD_CLIENT_KEY",
+        value_name = "PEM",
+        requires = "client_cert"
+    )]
+    pub client_key: Option<std::path::PathBuf>,
 }
 
 /// A seat's secret token, if the caller holds one.
@@ -356,6 +378,8 @@ fn rpc(call: &'static str) -> impl FnOnce(tonic::Status) -> anyhow::Error {
     move |status| RpcError { call, status }.into()
 }
 
+/// The one way every client subcommand reaches the server: plain HTTP/2 for `http://`, TLS for `https://`,
+/// trusting `--ca-cert` or else the system's CA bundle, and presenting `--client-cert` when given.
 async fn connect(server: &ServerArgs) -> anyhow::Result<HexfoldClient<Channel>> {
     // `serve` prints its address without a scheme (`listening on 127.0.0.1:50051`); take it as typed.
     let address = if server.server.contains("://") {
@@ -363,12 +387,40 @@ async fn connect(server: &ServerArgs) -> anyhow::Result<HexfoldClient<Channel>> 
     } else {
         format!("http://{}", server.server)
     };
-    let channel = Channel::from_shared(address)
-        .with_context(|| format!("bad server address {:?}", server.server))?
+    let mut endpoint = Channel::from_shared(address.clone())
+        .with_context(|| format!("bad server address {:?}", server.server))?;
+    if address.starts_with("https://") {
+        endpoint = endpoint
+            .tls_config(client_tls(server)?)
+            .with_context(|| format!("TLS for {}", server.server))?;
+    } else if server.ca_cert.is_some() || server.client_cert.is_some() {
+        bail!(
+            "--ca-cert and --client-cert are for an https:// server, and {} is not one",
+            server.server
+        );
+    }
+    let channel = endpoint
         .connect()
         .await
         .with_context(|| format!("cannot connect to {}", server.server))?;
     Ok(HexfoldClient::new(channel))
+}
+
+/// The client's TLS configuration from `--ca-cert` and `--client-cert/--client-key`.
+fn client_tls(server: &ServerArgs) -> anyhow::Result<tonic::transport::ClientTlsConfig> {
+    use tonic::transport::{Certificate, ClientTlsConfig, Identity};
+    let read = |path: &std::path::Path| {
+        std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))
+    };
+    let mut config = ClientTlsConfig::new();
+    config = match &server.ca_cert {
+        Some(path) => config.ca_certificate(Certificate::from_pem(read(path)?)),
+        None => config.with_native_roots(),
+    };
+    if let (Some(cert), Some(key)) = (&server.client_cert, &server.client_key) {
+        config = config.identity(Identity::from_pem(read(cert)?, read(key)?));
+    }
+    Ok(config)
 }
 
 /// Wraps a message in a request carrying the seat token, if any, as `authorization: Bearer <token>`.
