@@ -508,7 +508,24 @@ async fn create(args: CreateArgs) -> anyhow::Result<()> {
             outln!("seat {} {:<12} token {}", seat.seat, seat.name, seat.token)?;
         }
     }
+    outln!("{}", shell_line(&response))?;
     Ok(())
+}
+
+/// `create`'s last line, to paste into a shell: the game id as `G` and each person's token as `T<seat>`, then the
+/// next command as a comment.
+fn shell_line(response: &pb::CreateGameResponse) -> String {
+    let mut line = format!("G={}", response.game_id);
+    let mut first = None;
+    for seat in response.seats.iter().filter(|seat| !seat.bot) {
+        line.push_str(&format!("; T{}={}", seat.seat, seat.token));
+        first.get_or_insert(seat.seat);
+    }
+    match first {
+        Some(seat) => line.push_str(&format!("  # then: hexfold actions $G --token $T{seat}")),
+        None => line.push_str("  # then: hexfold follow $G"),
+    }
+    line
 }
 
 async fn state(args: StateArgs) -> anyhow::Result<()> {
@@ -780,7 +797,50 @@ async fn actions(args: ActionsArgs) -> anyhow::Result<()> {
     for (i, command) in response.commands.iter().enumerate() {
         outln!("{:>4}  {}", i + 1, describe_command(command))?;
     }
+    if response.commands.is_empty() {
+        outln!(
+            "{}",
+            waiting_for(&mut client, &args.game, args.token.token.as_deref()).await?
+        )?;
+    }
     Ok(())
+}
+
+/// Whom the game waits for at its head, in a sentence: for a seat with nothing to do.
+async fn waiting_for(
+    client: &mut HexfoldClient<Channel>,
+    game: &str,
+    token: Option<&str>,
+) -> anyhow::Result<String> {
+    let request = pb::GetStateRequest {
+        game_id: game.to_string(),
+        at_version: None,
+    };
+    let state = client
+        .get_state(with_token(request, token)?)
+        .await
+        .map_err(rpc("GetState"))?
+        .into_inner();
+    let summary = state.summary.unwrap_or_default();
+    if summary.status == pb::GameStatus::Finished as i32 {
+        return Ok(match summary.winner {
+            Some(winner) => format!(
+                "the game has ended: {} won",
+                seat_label(&summary.seats, winner)
+            ),
+            None => "the game has ended".to_string(),
+        });
+    }
+    let seats: Vec<String> = state
+        .waiting_for
+        .iter()
+        .map(|&seat| seat_label(&summary.seats, seat))
+        .collect();
+    Ok(if seats.is_empty() {
+        "the game waits for no seat".to_string()
+    } else {
+        format!("the game waits for {}", seats.join(", "))
+    })
 }
 
 async fn submit(args: SubmitArgs) -> anyhow::Result<()> {
@@ -854,7 +914,9 @@ fn new_command_id() -> String {
 async fn list(args: ListArgs) -> anyhow::Result<()> {
     let mut client = connect(&args.server).await?;
     let mut page_token = String::new();
-    let mut printed_header = false;
+    // The rows of every page, printed at the end in columns as wide as their widest cell (ids differ in length
+    // by their game's name).
+    let mut rows: Vec<[String; 6]> = Vec::new();
     loop {
         let request = pb::ListGamesRequest {
             page_size: args.page_size,
@@ -870,40 +932,69 @@ async fn list(args: ListArgs) -> anyhow::Result<()> {
                 outln!("{}", json::to_json(game)?)?;
                 continue;
             }
-            if !printed_header {
-                outln!(
-                    "{:<40}  {:<18}  {:<11}  {:>7}  {:<8}  seats",
-                    "game",
-                    "variant",
-                    "status",
-                    "version",
-                    "winner"
-                )?;
-                printed_header = true;
-            }
             let winner = game
                 .winner
                 .map(|w| seat_label(&game.seats, w))
                 .unwrap_or_else(|| "-".to_string());
-            outln!(
-                "{:<40}  {:<18}  {:<11}  {:>7}  {:<8}  {}",
-                game.game_id,
+            rows.push([
+                game.game_id.clone(),
                 variant_name(game.variant),
-                status_name(game.status),
-                game.version,
+                status_name(game.status).to_string(),
+                game.version.to_string(),
                 winner,
-                game.seats.join(", ")
-            )?;
+                game.seats.join(", "),
+            ]);
         }
         if response.next_page_token.is_empty() {
             break;
         }
         page_token = response.next_page_token;
     }
-    if !printed_header && !args.json {
-        outln!("no games")?;
+    if args.json {
+        return Ok(());
     }
+    if rows.is_empty() {
+        outln!("no games")?;
+        return Ok(());
+    }
+    out!(
+        "{}",
+        columns(
+            ["game", "variant", "status", "version", "winner", "seats"],
+            &rows
+        )
+    )?;
     Ok(())
+}
+
+/// A table: the header and the rows, each column as wide as its widest cell, two spaces apart; the fourth column
+/// (a number) is right-aligned, the last is not padded.
+fn columns<const N: usize>(header: [&str; N], rows: &[[String; N]]) -> String {
+    let mut widths = header.map(str::len);
+    for row in rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    let line = |cells: [&str; N]| {
+        let mut text = String::new();
+        for (i, (cell, width)) in cells.iter().zip(widths).enumerate() {
+            if i + 1 == N {
+                text.push_str(cell);
+            } else if i == 3 {
+                text.push_str(&format!("{cell:>width$}  "));
+            } else {
+                text.push_str(&format!("{cell:<width$}  "));
+            }
+        }
+        text.push('\n');
+        text
+    };
+    let mut text = line(header);
+    for row in rows {
+        text.push_str(&line(row.each_ref().map(String::as_str)));
+    }
+    text
 }
 
 async fn verify(args: VerifyArgs) -> anyhow::Result<()> {

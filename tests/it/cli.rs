@@ -64,10 +64,12 @@ struct Created {
     tokens: Vec<String>,
 }
 
-/// Parses `create`'s output: `game ID`, `seed commitment HEX`, then `seat N NAME token TOKEN` lines.
+/// Parses `create`'s output: `game ID`, `seed commitment HEX`, then `seat N NAME token TOKEN` lines, then the
+/// same as shell assignments to paste, with the next command.
 fn parse_created(text: &str) -> Created {
     let mut game = None;
     let mut tokens = Vec::new();
+    let mut shell = None;
     for line in text.lines() {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
@@ -77,13 +79,38 @@ fn parse_created(text: &str) -> Created {
                 assert_eq!(n.parse::<usize>().unwrap(), tokens.len(), "{line}");
                 tokens.push(token.to_string());
             }
+            [first, ..] if first.starts_with("G=") => shell = Some(line.to_string()),
             _ => panic!("unexpected line from create: {line:?}"),
         }
     }
-    Created {
-        game: game.expect("a game line"),
-        tokens,
-    }
+    let game = game.expect("a game line");
+    let assignments: Vec<String> = std::iter::once(format!("G={game}"))
+        .chain(
+            tokens
+                .iter()
+                .enumerate()
+                .map(|(seat, t)| format!("T{seat}={t}")),
+        )
+        .collect();
+    assert_eq!(
+        shell,
+        Some(format!(
+            "{}  # then: hexfold actions $G --token $T0",
+            assignments.join("; ")
+        )),
+        "{text}"
+    );
+    // Pasted into a shell, it sets the variables.
+    let pasted = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("{}\necho \"$G $T0\"", shell.unwrap()))
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&pasted.stdout).trim(),
+        format!("{game} {}", tokens[0])
+    );
+    Created { game, tokens }
 }
 
 /// A `state --board` map of a 19-hex game against the state `GetState` gave as JSON (`state` is the game's case
@@ -215,6 +242,13 @@ async fn a_person_creates_inspects_and_plays_through_the_cli() {
     assert!(
         state.contains("phase: starting roll; active: -;"),
         "{state}"
+    );
+    // Ann, who has rolled, has nothing to do: `actions` says whom the game waits for instead.
+    let idle = ok(url, &["actions", game, "--token", token(0)]).await;
+    assert!(idle.contains(": 0 legal action(s)"), "{idle}");
+    assert!(
+        idle.contains("the game waits for bob (seat 1), cat (seat 2)"),
+        "{idle}"
     );
 
     // Errors name the status code and, for rule violations, the violation and its rule id.
@@ -800,6 +834,21 @@ async fn a_cities_and_knights_game_reads_and_plays_through_the_cli() {
     let game = created.game.as_str();
     assert!(game.starts_with("cities_knights-"), "{game}");
     let token = |seat: usize| created.tokens[seat].as_str();
+    // With a base game beside it, whose id is shorter, `list` keeps its columns: every row's variant, status and
+    // seats start where the header's do.
+    ok(url, &["create", "dan", "eve", "fay"]).await;
+    let listed = ok(url, &["list"]).await;
+    let lines: Vec<&str> = listed.lines().collect();
+    assert_eq!(lines.len(), 3, "{listed}");
+    for column in ["variant", "status", "seats"] {
+        let at = lines[0].find(column).unwrap();
+        for row in &lines[1..] {
+            assert!(
+                at > 0 && row.as_bytes()[at - 1] == b' ' && row.as_bytes()[at] != b' ',
+                "{column} at {at}:\n{listed}"
+            );
+        }
+    }
 
     // The opening and the first roll, typed back from what `actions` prints.
     let mut typed_verbs = Vec::new();
