@@ -386,7 +386,14 @@ async fn a_person_plays_with_three_bots_from_the_cli(variant: &str) {
     // The game id positionally, as every other subcommand takes it. Racing the server's bots makes version
     // conflicts, which the bot takes in its stride: they are not printed.
     let output = tokio::process::Command::new(env!("CARGO_BIN_EXE_hexfold"))
-        .args(["bot", game.as_str(), "--token", token.as_str(), "--seed", "4"])
+        .args([
+            "bot",
+            game.as_str(),
+            "--token",
+            token.as_str(),
+            "--seed",
+            "4",
+        ])
         .env("HEXFOLD_SERVER", &url)
         .env_remove("HEXFOLD_TOKEN")
         .output()

@@ -367,7 +367,14 @@ async fn the_cli_presents_a_client_certificate_where_the_server_requires_one() {
         &url,
         &[],
         &[
-            &["bot", game.as_str(), "--token", token.as_str(), "--seed", "5"][..],
+            &[
+                "bot",
+                game.as_str(),
+                "--token",
+                token.as_str(),
+                "--seed",
+                "5",
+            ][..],
             &tls[..],
         ]
         .concat(),
@@ -375,9 +382,13 @@ async fn the_cli_presents_a_client_certificate_where_the_server_requires_one() {
     .await
     .expect("bot with a client certificate");
     assert!(played.contains("game ended at version"), "{played}");
-    let exported = cli(&url, &[], &[&["export", game.as_str()][..], &tls[..]].concat())
-        .await
-        .unwrap();
+    let exported = cli(
+        &url,
+        &[],
+        &[&["export", game.as_str()][..], &tls[..]].concat(),
+    )
+    .await
+    .unwrap();
     assert!(exported.contains(&game), "{exported}");
 
     // Without a certificate the server refuses the handshake.
