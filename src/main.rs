@@ -109,10 +109,19 @@ async fn serve_main(args: server::ServeArgs) -> anyhow::Result<()> {
     // there is one. All the lines go out
     // in one write: a caller that reads the first line and closes the pipe must not make a second write fail
     // (that would end the server).
+    // With TLS both the API's port and --web's speak only https (one configuration serves both).
     let addr = api.local_addr()?;
-    let mut lines = format!("listening on {addr}\nweb app at http://{addr}/\n");
+    let scheme = if config.tls.is_some() {
+        "https"
+    } else {
+        "http"
+    };
+    let mut lines = format!("listening on {addr}\nweb app at {scheme}://{addr}/\n");
     if let Some(web) = &web {
-        lines.push_str(&format!("web app also at http://{}/\n", web.local_addr()?));
+        lines.push_str(&format!(
+            "web app also at {scheme}://{}/\n",
+            web.local_addr()?
+        ));
     }
     if let Some(metrics) = &metrics {
         lines.push_str(&format!("metrics on {}\n", metrics.local_addr()?));

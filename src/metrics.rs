@@ -4,8 +4,13 @@
 //! The code records through the `metrics` facade (here, in the engine, the service and the store crates), whose
 //! macros do nothing until a recorder is installed; only `--metrics-listen` installs one ([`install`]), so a server
 //! without it pays for no metric. Every name is listed in [`NAMES`] with its help text, which `/metrics` sends as
-//! `# HELP` and the README's operators section repeats; every label takes values from a fixed set (method paths
-//! the server serves, status codes, games, violation names, stream kinds), so no client can grow the metrics.
+//! `# HELP` and the README's operators section repeats; every label takes values from a fixed set (the services
+//! and methods the server serves, status codes, variants, violation names, stream kinds), so no client can grow
+//! the metrics. Names and labels follow Prometheus' conventions: a unit suffix, `_total` on counters, and one
+//! dimension per label.
+//!
+//! The server's recording points keep the handles they record into ([`RpcMethod`], [`GameMetrics`], the statics
+//! below): each series is registered with the recorder on its first use and then updated without a look-up.
 //!
 //! Histograms are kept as raw samples between scrapes by the exporter and folded into buckets by an upkeep task
 //! every [`UPKEEP`], which bounds their memory by what arrives in that time.
@@ -14,38 +19,62 @@ use crate::error::ApiError;
 use bytes::Bytes;
 use http_body_util::Full;
 use hyper::{Method, Request, Response, StatusCode};
+use metrics::{Counter, Gauge, Histogram};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::{watch, Semaphore};
 use tonic::Code;
 
-/// Latency of a call, from its headers to its answer's headers (for a stream, to its opening), by `method` (its
-/// path, or `other`) and `code`.
+/// Latency of a call, from its headers to its answer's headers (for a stream, to its opening), by `service` and
+/// `method` (`hexfold.v1.Hexfold` and `SubmitCommand`; both `other` for a path the server does not serve) and
+/// `code`.
 pub const RPC_SECONDS: &str = "hexfold_rpc_duration_seconds";
-/// Commands decided, by `game` and `outcome`: `accepted`, `duplicate` (a retried command id answered with its
-/// first result), `conflict` (a stale expected version), or the refusal's reason (a violation's name such as
-/// `NotYourTurn`, or `CommandIdReused`, `GameFinished`, ...).
+/// Commands answered for a game, by `variant`, `code` (the answer's status code, `OK` when accepted) and `reason`
+/// (a refusal's `ErrorInfo` reason: a violation's name such as `NotYourTurn`, or the platform's, such as
+/// `VersionConflict`, `CommandIdReused`, `GameFinished`; empty otherwise). A command stopped before it reached a
+/// game (no or a wrong token, an unknown game, a malformed request) is counted by its call's code in
+/// [`RPC_SECONDS`] only, under no variant.
 pub const COMMANDS: &str = "hexfold_commands_total";
+/// Commands answered with the result of an earlier submission of the same command id (a client's retry; also
+/// counted in [`COMMANDS`] with the code of that result, `OK`), by `variant`.
+pub const COMMAND_RETRIES: &str = "hexfold_command_retries_total";
 /// Requests refused because a limit was full, by `limit`: `requests` (the concurrency limit) or `streams`.
 pub const LOAD_SHED: &str = "hexfold_load_shed_total";
 /// Server streams open now, by `kind`: `subscribe`, `subscribe_all`, `read_events`, `play`, `export`.
 pub const OPEN_STREAMS: &str = "hexfold_open_streams";
-/// Head states in the cache now, by `game`.
+/// Head states in the cache now, by `variant`.
 pub const CACHED_GAMES: &str = "hexfold_cached_games";
-/// Lookups of a game whose head state was not cached (read from the store), by `game`.
+/// Lookups of a game whose head state was not cached (read from the store), by `variant`.
 pub const CACHE_MISSES: &str = "hexfold_cache_misses_total";
 
 /// Every metric with its help text, in the order `/metrics` and the README list them.
 pub const NAMES: &[(&str, &str)] = &[
-    (RPC_SECONDS, "Latency of gRPC calls until their answer's headers, by method and code."),
-    (COMMANDS, "Commands decided, by game and outcome (accepted, duplicate, conflict, or the refusal's reason)."),
-    (LOAD_SHED, "Requests refused at a full limit, by limit (requests, streams)."),
+    (
+        RPC_SECONDS,
+        "Latency of gRPC calls until their answer's headers, by service, method and code.",
+    ),
+    (
+        COMMANDS,
+        "Commands answered for a game, by variant, code and refusal reason.",
+    ),
+    (
+        COMMAND_RETRIES,
+        "Commands answered with the result of an earlier submission of their id, by variant.",
+    ),
+    (
+        LOAD_SHED,
+        "Requests refused at a full limit, by limit (requests, streams).",
+    ),
     (OPEN_STREAMS, "Server streams open now, by kind."),
-    (CACHED_GAMES, "Head states in the cache now, by game."),
-    (CACHE_MISSES, "Game lookups not answered by the cache, by game."),
+    (CACHED_GAMES, "Head states in the cache now, by variant."),
+    (
+        CACHE_MISSES,
+        "Game lookups not answered by the cache, by variant.",
+    ),
     (
         hexfold_store::metrics::APPEND_SECONDS,
         "Store appends from submission to durable, by backend.",
@@ -96,7 +125,6 @@ pub fn install() -> PrometheusHandle {
     static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
     HANDLE
         .get_or_init(|| {
-            RECORDING.store(true, Ordering::Relaxed);
             let builder = PrometheusBuilder::new()
                 .set_buckets(SECONDS_BUCKETS)
                 .expect("buckets are not empty")
@@ -108,16 +136,18 @@ pub fn install() -> PrometheusHandle {
             let handle = builder
                 .install_recorder()
                 .expect("no other metrics recorder is installed in this process");
+            // Only now: a handle made before the recorder was installed would record nothing, ever.
+            RECORDING.store(true, Ordering::Relaxed);
             // The exporter keeps one help text per name whatever the metric's kind.
             for (name, help) in NAMES {
                 metrics::describe_counter!(*name, *help);
             }
             // Series that exist from the start, at zero, so an alert on their rate sees them before the first event.
             for limit in [Shed::Requests, Shed::Streams] {
-                metrics::counter!(LOAD_SHED, "limit" => limit.label()).absolute(0);
+                limit.counter().absolute(0);
             }
             for kind in StreamKind::ALL {
-                metrics::gauge!(OPEN_STREAMS, "kind" => kind.label()).set(0.0);
+                kind.gauge().set(0.0);
             }
             // `install_recorder` leaves the upkeep to its caller: this task, for the life of the process.
             let upkeep = handle.clone();
@@ -156,33 +186,157 @@ pub fn code_name(code: Code) -> &'static str {
     }
 }
 
-/// One call's latency.
-pub fn rpc(method: &'static str, code: Code, elapsed: Duration) {
-    if !recording() {
-        return;
-    }
-    metrics::histogram!(RPC_SECONDS, "method" => method, "code" => code_name(code))
-        .record(elapsed.as_secs_f64());
+/// The latency histograms of one method the server serves (or of every other path), one per status code, each
+/// registered on its first use.
+#[derive(Debug)]
+pub struct RpcMethod {
+    /// `/package.Service/Method`, or `other`.
+    pub path: &'static str,
+    service: &'static str,
+    method: &'static str,
+    by_code: [OnceLock<Histogram>; CODES],
 }
 
-/// One command's outcome in `game`.
-pub fn command(game: &'static str, outcome: &'static str) {
-    if !recording() {
-        return;
+/// The gRPC status codes, 0 (`OK`) to 16 (`UNAUTHENTICATED`).
+const CODES: usize = 17;
+
+impl RpcMethod {
+    /// The method at `path` (`/hexfold.v1.Hexfold/SubmitCommand`: service `hexfold.v1.Hexfold`, method
+    /// `SubmitCommand`); `other` for anything else.
+    pub fn new(path: &'static str) -> RpcMethod {
+        let (service, method) = path
+            .strip_prefix('/')
+            .and_then(|path| path.split_once('/'))
+            .unwrap_or(("other", "other"));
+        RpcMethod {
+            path,
+            service,
+            method,
+            by_code: std::array::from_fn(|_| OnceLock::new()),
+        }
     }
-    metrics::counter!(COMMANDS, "game" => game, "outcome" => outcome).increment(1);
+
+    /// One call's latency.
+    pub fn record(&self, code: Code, elapsed: Duration) {
+        if !recording() {
+            return;
+        }
+        let index = (code as usize).min(CODES - 1);
+        self.by_code[index]
+            .get_or_init(|| {
+                metrics::histogram!(
+                    RPC_SECONDS,
+                    "service" => self.service,
+                    "method" => self.method,
+                    "code" => code_name(code)
+                )
+            })
+            .record(elapsed.as_secs_f64());
+    }
 }
 
-/// The outcome label of a command's answer: `Ok(duplicate)` or its error. A refusal is named by its reason (the
-/// violation's name, or the platform's: `CommandIdReused`, `GameFinished`, ...); a stale expected version is
-/// `conflict`; anything else that stopped the command before a decision by its code (`UNAUTHENTICATED`,
-/// `NOT_FOUND`, `UNAVAILABLE`, ...).
-pub fn command_outcome(answer: Result<bool, &ApiError>) -> &'static str {
-    match answer {
-        Ok(false) => "accepted",
-        Ok(true) => "duplicate",
-        Err(ApiError::Conflict { .. }) => "conflict",
-        Err(e) => reason(e).unwrap_or_else(|| code_name(e.code())),
+/// The metrics of one game's engine, labelled with its `variant`.
+#[derive(Debug)]
+pub struct GameMetrics {
+    variant: &'static str,
+    accepted: OnceLock<Counter>,
+    retries: OnceLock<Counter>,
+    /// The commands answered otherwise, by code and reason: a few series per game (its violations, the
+    /// platform's refusals, the server's failures).
+    refused: Mutex<HashMap<(i32, &'static str), Counter>>,
+    cached: OnceLock<Gauge>,
+    misses: OnceLock<Counter>,
+}
+
+impl GameMetrics {
+    pub fn new(variant: &'static str) -> GameMetrics {
+        GameMetrics {
+            variant,
+            accepted: OnceLock::new(),
+            retries: OnceLock::new(),
+            refused: Mutex::default(),
+            cached: OnceLock::new(),
+            misses: OnceLock::new(),
+        }
+    }
+
+    /// One command's answer: `Ok(duplicate)` or its error.
+    pub fn command(&self, answer: Result<bool, &ApiError>) {
+        if !recording() {
+            return;
+        }
+        let variant = self.variant;
+        match answer {
+            Ok(duplicate) => {
+                self.accepted
+                    .get_or_init(|| {
+                        metrics::counter!(COMMANDS, "variant" => variant, "code" => "OK", "reason" => "")
+                    })
+                    .increment(1);
+                if duplicate {
+                    self.retries
+                        .get_or_init(|| metrics::counter!(COMMAND_RETRIES, "variant" => variant))
+                        .increment(1);
+                }
+            }
+            Err(error) => {
+                let Some(reason) = command_reason(error) else {
+                    return;
+                };
+                let code = error.code();
+                let counter = self
+                    .refused
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .entry((code as i32, reason))
+                    .or_insert_with(|| {
+                        metrics::counter!(
+                            COMMANDS,
+                            "variant" => variant,
+                            "code" => code_name(code),
+                            "reason" => reason
+                        )
+                    })
+                    .clone();
+                counter.increment(1);
+            }
+        }
+    }
+
+    /// The cache holds `len` head states of this game.
+    pub fn cached_games(&self, len: usize) {
+        if !recording() {
+            return;
+        }
+        self.cached
+            .get_or_init(|| metrics::gauge!(CACHED_GAMES, "variant" => self.variant))
+            .set(len as f64);
+    }
+
+    /// A lookup of a game the cache did not answer.
+    pub fn cache_miss(&self) {
+        if !recording() {
+            return;
+        }
+        self.misses
+            .get_or_init(|| metrics::counter!(CACHE_MISSES, "variant" => self.variant))
+            .increment(1);
+    }
+}
+
+/// The `reason` label of a command's error, if the command is counted under its game: a refusal by its reason;
+/// a failure of the server or its store by none (`""`). `None` for what stopped it before it reached the game: no
+/// or a wrong token (UNAUTHENTICATED, PERMISSION_DENIED), an unknown game (NOT_FOUND), a malformed request
+/// (INVALID_ARGUMENT without a reason).
+fn command_reason(error: &ApiError) -> Option<&'static str> {
+    if let Some(reason) = reason(error) {
+        return Some(reason);
+    }
+    match error.code() {
+        Code::Unauthenticated | Code::PermissionDenied | Code::NotFound | Code::InvalidArgument => {
+            None
+        }
+        _ => Some(""),
     }
 }
 
@@ -205,11 +359,14 @@ pub enum Shed {
 }
 
 impl Shed {
-    fn label(self) -> &'static str {
-        match self {
-            Shed::Requests => "requests",
-            Shed::Streams => "streams",
-        }
+    /// Its series, registered on first use (by [`install`]).
+    fn counter(self) -> &'static Counter {
+        static COUNTERS: [OnceLock<Counter>; 2] = [const { OnceLock::new() }; 2];
+        let (index, label) = match self {
+            Shed::Requests => (0, "requests"),
+            Shed::Streams => (1, "streams"),
+        };
+        COUNTERS[index].get_or_init(|| metrics::counter!(LOAD_SHED, "limit" => label))
     }
 }
 
@@ -218,7 +375,7 @@ pub fn load_shed(limit: Shed) {
     if !recording() {
         return;
     }
-    metrics::counter!(LOAD_SHED, "limit" => limit.label()).increment(1);
+    limit.counter().increment(1);
 }
 
 /// The kinds of server stream, each counted in [`OPEN_STREAMS`] while it runs.
@@ -249,6 +406,12 @@ impl StreamKind {
             StreamKind::Export => "export",
         }
     }
+
+    /// Its series, registered on first use (by [`install`]).
+    fn gauge(self) -> &'static Gauge {
+        static GAUGES: [OnceLock<Gauge>; 5] = [const { OnceLock::new() }; 5];
+        GAUGES[self as usize].get_or_init(|| metrics::gauge!(OPEN_STREAMS, "kind" => self.label()))
+    }
 }
 
 /// Counts one open stream of its kind while it lives.
@@ -263,7 +426,7 @@ impl OpenStream {
     pub fn new(kind: StreamKind) -> OpenStream {
         let counted = recording();
         if counted {
-            metrics::gauge!(OPEN_STREAMS, "kind" => kind.label()).increment(1.0);
+            kind.gauge().increment(1.0);
         }
         OpenStream { kind, counted }
     }
@@ -272,25 +435,9 @@ impl OpenStream {
 impl Drop for OpenStream {
     fn drop(&mut self) {
         if self.counted {
-            metrics::gauge!(OPEN_STREAMS, "kind" => self.kind.label()).decrement(1.0);
+            self.kind.gauge().decrement(1.0);
         }
     }
-}
-
-/// The cache of `game` holds `len` head states.
-pub fn cached_games(game: &'static str, len: usize) {
-    if !recording() {
-        return;
-    }
-    metrics::gauge!(CACHED_GAMES, "game" => game).set(len as f64);
-}
-
-/// A lookup of a game of `game` the cache did not answer.
-pub fn cache_miss(game: &'static str) {
-    if !recording() {
-        return;
-    }
-    metrics::counter!(CACHE_MISSES, "game" => game).increment(1);
 }
 
 /// What `/readyz` answers from: the store takes writes, and the server is not shutting down.
@@ -434,15 +581,25 @@ mod tests {
     }
 
     #[test]
-    fn every_command_outcome_is_a_bounded_label() {
-        assert_eq!(command_outcome(Ok(false)), "accepted");
-        assert_eq!(command_outcome(Ok(true)), "duplicate");
+    fn a_command_is_counted_under_its_game_only_once_it_reached_it() {
         let conflict = ApiError::Conflict {
             expected: 1,
             actual: 2,
         };
-        assert_eq!(command_outcome(Err(&conflict)), "conflict");
+        assert_eq!(command_reason(&conflict), Some("VersionConflict"));
+        assert_eq!(conflict.code(), Code::Aborted);
         let not_found = ApiError::NotFound("no such game".into());
-        assert_eq!(command_outcome(Err(&not_found)), "NOT_FOUND");
+        assert_eq!(command_reason(&not_found), None);
+    }
+
+    #[test]
+    fn a_method_s_path_is_its_service_and_name() {
+        let submit = RpcMethod::new("/hexfold.v1.Hexfold/SubmitCommand");
+        assert_eq!(
+            (submit.service, submit.method),
+            ("hexfold.v1.Hexfold", "SubmitCommand")
+        );
+        let other = RpcMethod::new("other");
+        assert_eq!((other.service, other.method), ("other", "other"));
     }
 }

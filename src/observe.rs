@@ -28,10 +28,13 @@ use tower::{Layer, Service};
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
-/// The method label of each path the server serves; any other path is counted as `other`, so a client naming
-/// made-up paths cannot grow the metrics without bound.
+/// The metrics of each path the server serves; any other path is counted as `other`, so a client naming made-up
+/// paths cannot grow the metrics without bound.
 #[derive(Debug)]
-struct Methods(HashMap<String, &'static str>);
+struct Methods {
+    served: HashMap<String, &'static m::RpcMethod>,
+    other: &'static m::RpcMethod,
+}
 
 impl Methods {
     /// Every method of every service in `descriptor_sets` (encoded `FileDescriptorSet`s), as `/package.Service/Method`.
@@ -51,15 +54,21 @@ impl Methods {
                     .map(move |method| format!("/{name}/{}", method.name()))
                     .collect::<Vec<_>>()
             })
-            // Leaked once at start: a few dozen short strings for the life of the process, so that each label is a
-            // `&'static str` and recording a call allocates nothing.
-            .map(|path| (path.clone(), &*Box::leak(path.into_boxed_str())))
+            // Leaked once per server: a few dozen methods (their labels and histogram handles) for the life of the
+            // process, so that each label is a `&'static str` and recording a call allocates and looks up nothing.
+            .map(|path| {
+                let label: &'static str = Box::leak(path.clone().into_boxed_str());
+                (path, &*Box::leak(Box::new(m::RpcMethod::new(label))))
+            })
             .collect();
-        Methods(paths)
+        Methods {
+            served: paths,
+            other: Box::leak(Box::new(m::RpcMethod::new("other"))),
+        }
     }
 
-    fn label(&self, path: &str) -> &'static str {
-        self.0.get(path).copied().unwrap_or("other")
+    fn get(&self, path: &str) -> &'static m::RpcMethod {
+        self.served.get(path).copied().unwrap_or(self.other)
     }
 }
 
@@ -110,10 +119,10 @@ where
     }
 
     fn call(&mut self, request: Request<Body>) -> Self::Future {
-        let method = self.methods.label(request.uri().path());
+        let method = self.methods.get(request.uri().path());
         let call = Call {
             method,
-            path: (method == "other").then(|| request.uri().path().to_string()),
+            path: (method.path == "other").then(|| request.uri().path().to_string()),
             start: Instant::now(),
             done: false,
         };
@@ -130,7 +139,7 @@ where
 /// One call in flight. Dropped unfinished, it was cut off before it answered: by the request timeout (which tonic
 /// applies outside this layer) or by the client going away.
 struct Call {
-    method: &'static str,
+    method: &'static m::RpcMethod,
     /// The path of a call to no known method, for its log line.
     path: Option<String>,
     start: Instant,
@@ -139,7 +148,7 @@ struct Call {
 
 impl Call {
     fn path(&self) -> &str {
-        self.path.as_deref().unwrap_or(self.method)
+        self.path.as_deref().unwrap_or(self.method.path)
     }
 
     fn finish<B>(&mut self, result: &Result<Response<B>, BoxError>) {
@@ -175,7 +184,7 @@ impl Call {
                 status.code()
             }
         };
-        m::rpc(self.method, code, elapsed);
+        self.method.record(code, elapsed);
     }
 
     fn log_refusal(&self, status: &Status) {
@@ -213,7 +222,7 @@ impl Drop for Call {
                 elapsed_ms = elapsed.as_millis() as u64,
                 "request refused"
             );
-            m::rpc(self.method, Code::Cancelled, elapsed);
+            self.method.record(Code::Cancelled, elapsed);
         }
     }
 }
@@ -241,15 +250,13 @@ mod tests {
             crate::proto::v1::FILE_DESCRIPTOR_SET,
             tonic_health::pb::FILE_DESCRIPTOR_SET,
         ]);
-        assert_eq!(
-            methods.label("/hexfold.v1.Hexfold/SubmitCommand"),
-            "/hexfold.v1.Hexfold/SubmitCommand"
-        );
-        assert_eq!(
-            methods.label("/grpc.health.v1.Health/Check"),
-            "/grpc.health.v1.Health/Check"
-        );
-        assert_eq!(methods.label("/hexfold.v1.Hexfold/Nope"), "other");
-        assert_eq!(methods.label("/metrics"), "other");
+        for path in [
+            "/hexfold.v1.Hexfold/SubmitCommand",
+            "/grpc.health.v1.Health/Check",
+        ] {
+            assert_eq!(methods.get(path).path, path);
+        }
+        assert_eq!(methods.get("/hexfold.v1.Hexfold/Nope").path, "other");
+        assert_eq!(methods.get("/metrics").path, "other");
     }
 }

@@ -33,9 +33,17 @@ pub struct BotArgs {
     pub server: ServerArgs,
     #[command(flatten)]
     pub token: TokenArgs,
-    /// The game id.
-    #[arg(long)]
-    pub game: String,
+    /// The game id (from `create` or `list`).
+    #[arg(required_unless_present = "game_flag")]
+    pub game: Option<String>,
+    /// The game id as an option, as earlier versions took it.
+    #[arg(
+        long = "game",
+        hide = true,
+        conflicts_with = "game",
+        value_name = "GAME"
+    )]
+    pub game_flag: Option<String>,
     /// How the bot chooses among its seat's legal actions, by command kind (the server's bot seats play `random`
     /// or `greedy` instead, see `create --bot`).
     #[arg(long, value_enum, default_value = "builder")]
@@ -137,6 +145,9 @@ pub async fn run(args: BotArgs) -> anyhow::Result<()> {
     let Some(token) = args.token.token.clone() else {
         bail!("`bot` plays a seat: give its token with --token or HEXFOLD_TOKEN");
     };
+    let Some(game) = args.game.clone().or(args.game_flag.clone()) else {
+        bail!("give the game id");
+    };
     let mut client = connect(&args.server).await?;
     let mut rng = match args.seed {
         Some(seed) => StdRng::seed_from_u64(seed),
@@ -145,7 +156,7 @@ pub async fn run(args: BotArgs) -> anyhow::Result<()> {
     let (tx, rx) = mpsc::channel(4);
     let open = pb::PlayRequest {
         request: Some(pb::play_request::Request::Open(pb::PlayOpen {
-            game_id: args.game.clone(),
+            game_id: game,
         })),
     };
     tx.send(open).await.expect("the receiver is held below");
@@ -184,15 +195,19 @@ pub async fn run(args: BotArgs) -> anyhow::Result<()> {
                         open_actions = turn.commands;
                     }
                 }
+                // ABORTED (a version conflict): the game moved on before the command arrived, as it does when
+                // the server's bots or other players act in the same moment. Nothing to report: the server prompts
+                // again if the seat may still act, and the bot chooses from that prompt.
+                Some(pb::command_result::Outcome::Refused(refused))
+                    if refused.code == tonic::Code::Aborted as i32 =>
+                {
+                    open_actions.clear();
+                }
                 Some(pb::command_result::Outcome::Refused(refused)) => {
                     eprintln!(
                         "{} refused: {} {}",
                         result.command_id, refused.reason, refused.message
                     );
-                    // ABORTED: the game moved on; the server prompts again if the seat may act.
-                    if refused.code == tonic::Code::Aborted as i32 {
-                        open_actions.clear();
-                    }
                 }
                 None => bail!("a command result without an outcome"),
             },

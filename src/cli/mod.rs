@@ -93,12 +93,34 @@ pub enum ClientCommand {
     Bot(bot::BotArgs),
 }
 
-/// Where the server is.
+/// Where the server is, and the TLS to reach it with.
 #[derive(Debug, Clone, Args)]
 pub struct ServerArgs {
-    /// The server's address.
+    /// The server's address: `http://HOST:PORT`, or `https://HOST:PORT` for a server with TLS (`serve
+    /// --tls-cert`), whose certificate must name HOST.
     #[arg(long, env = "HEXFOLD_SERVER", default_value = "http://127.0.0.1:50051")]
     pub server: String,
+    /// The CA certificates (PEM) to trust for an https:// server instead of the system's CA bundle: the CA that
+    /// signed the server's certificate, or the certificate itself if it is self-signed.
+    #[arg(long, env = "HEXFOLD_CA_CERT", value_name = "PEM")]
+    pub ca_cert: Option<std::path::PathBuf>,
+    /// This client's certificate (PEM), for a server that requires one (`serve --tls-client-ca`); with
+    /// --client-key.
+    #[arg(
+        long,
+        env = "HEXFOLD_CLIENT_CERT",
+        value_name = "PEM",
+        requires = "client_key"
+    )]
+    pub client_cert: Option<std::path::PathBuf>,
+    /// The key (PEM) of --client-cert.
+    #[arg(
+        long,
+        env = "HEXFOLD_CLIENT_KEY",
+        value_name = "PEM",
+        requires = "client_cert"
+    )]
+    pub client_key: Option<std::path::PathBuf>,
 }
 
 /// A seat's secret token, if the caller holds one.
@@ -356,6 +378,8 @@ fn rpc(call: &'static str) -> impl FnOnce(tonic::Status) -> anyhow::Error {
     move |status| RpcError { call, status }.into()
 }
 
+/// The one way every client subcommand reaches the server: plain HTTP/2 for `http://`, TLS for `https://`,
+/// trusting `--ca-cert` or else the system's CA bundle, and presenting `--client-cert` when given.
 async fn connect(server: &ServerArgs) -> anyhow::Result<HexfoldClient<Channel>> {
     // `serve` prints its address without a scheme (`listening on 127.0.0.1:50051`); take it as typed.
     let address = if server.server.contains("://") {
@@ -363,12 +387,40 @@ async fn connect(server: &ServerArgs) -> anyhow::Result<HexfoldClient<Channel>> 
     } else {
         format!("http://{}", server.server)
     };
-    let channel = Channel::from_shared(address)
-        .with_context(|| format!("bad server address {:?}", server.server))?
+    let mut endpoint = Channel::from_shared(address.clone())
+        .with_context(|| format!("bad server address {:?}", server.server))?;
+    if address.starts_with("https://") {
+        endpoint = endpoint
+            .tls_config(client_tls(server)?)
+            .with_context(|| format!("TLS for {}", server.server))?;
+    } else if server.ca_cert.is_some() || server.client_cert.is_some() {
+        bail!(
+            "--ca-cert and --client-cert are for an https:// server, and {} is not one",
+            server.server
+        );
+    }
+    let channel = endpoint
         .connect()
         .await
         .with_context(|| format!("cannot connect to {}", server.server))?;
     Ok(HexfoldClient::new(channel))
+}
+
+/// The client's TLS configuration from `--ca-cert` and `--client-cert/--client-key`.
+fn client_tls(server: &ServerArgs) -> anyhow::Result<tonic::transport::ClientTlsConfig> {
+    use tonic::transport::{Certificate, ClientTlsConfig, Identity};
+    let read = |path: &std::path::Path| {
+        std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))
+    };
+    let mut config = ClientTlsConfig::new();
+    config = match &server.ca_cert {
+        Some(path) => config.ca_certificate(Certificate::from_pem(read(path)?)),
+        None => config.with_native_roots(),
+    };
+    if let (Some(cert), Some(key)) = (&server.client_cert, &server.client_key) {
+        config = config.identity(Identity::from_pem(read(cert)?, read(key)?));
+    }
+    Ok(config)
 }
 
 /// Wraps a message in a request carrying the seat token, if any, as `authorization: Bearer <token>`.
@@ -456,7 +508,24 @@ async fn create(args: CreateArgs) -> anyhow::Result<()> {
             outln!("seat {} {:<12} token {}", seat.seat, seat.name, seat.token)?;
         }
     }
+    outln!("{}", shell_line(&response))?;
     Ok(())
+}
+
+/// `create`'s last line, to paste into a shell: the game id as `G` and each person's token as `T<seat>`, then the
+/// next command as a comment.
+fn shell_line(response: &pb::CreateGameResponse) -> String {
+    let mut line = format!("G={}", response.game_id);
+    let mut first = None;
+    for seat in response.seats.iter().filter(|seat| !seat.bot) {
+        line.push_str(&format!("; T{}={}", seat.seat, seat.token));
+        first.get_or_insert(seat.seat);
+    }
+    match first {
+        Some(seat) => line.push_str(&format!("  # then: hexfold actions $G --token $T{seat}")),
+        None => line.push_str("  # then: hexfold follow $G"),
+    }
+    line
 }
 
 async fn state(args: StateArgs) -> anyhow::Result<()> {
@@ -728,7 +797,50 @@ async fn actions(args: ActionsArgs) -> anyhow::Result<()> {
     for (i, command) in response.commands.iter().enumerate() {
         outln!("{:>4}  {}", i + 1, describe_command(command))?;
     }
+    if response.commands.is_empty() {
+        outln!(
+            "{}",
+            waiting_for(&mut client, &args.game, args.token.token.as_deref()).await?
+        )?;
+    }
     Ok(())
+}
+
+/// Whom the game waits for at its head, in a sentence: for a seat with nothing to do.
+async fn waiting_for(
+    client: &mut HexfoldClient<Channel>,
+    game: &str,
+    token: Option<&str>,
+) -> anyhow::Result<String> {
+    let request = pb::GetStateRequest {
+        game_id: game.to_string(),
+        at_version: None,
+    };
+    let state = client
+        .get_state(with_token(request, token)?)
+        .await
+        .map_err(rpc("GetState"))?
+        .into_inner();
+    let summary = state.summary.unwrap_or_default();
+    if summary.status == pb::GameStatus::Finished as i32 {
+        return Ok(match summary.winner {
+            Some(winner) => format!(
+                "the game has ended: {} won",
+                seat_label(&summary.seats, winner)
+            ),
+            None => "the game has ended".to_string(),
+        });
+    }
+    let seats: Vec<String> = state
+        .waiting_for
+        .iter()
+        .map(|&seat| seat_label(&summary.seats, seat))
+        .collect();
+    Ok(if seats.is_empty() {
+        "the game waits for no seat".to_string()
+    } else {
+        format!("the game waits for {}", seats.join(", "))
+    })
 }
 
 async fn submit(args: SubmitArgs) -> anyhow::Result<()> {
@@ -802,7 +914,9 @@ fn new_command_id() -> String {
 async fn list(args: ListArgs) -> anyhow::Result<()> {
     let mut client = connect(&args.server).await?;
     let mut page_token = String::new();
-    let mut printed_header = false;
+    // The rows of every page, printed at the end in columns as wide as their widest cell (ids differ in length
+    // by their game's name).
+    let mut rows: Vec<[String; 6]> = Vec::new();
     loop {
         let request = pb::ListGamesRequest {
             page_size: args.page_size,
@@ -818,40 +932,69 @@ async fn list(args: ListArgs) -> anyhow::Result<()> {
                 outln!("{}", json::to_json(game)?)?;
                 continue;
             }
-            if !printed_header {
-                outln!(
-                    "{:<40}  {:<18}  {:<11}  {:>7}  {:<8}  seats",
-                    "game",
-                    "variant",
-                    "status",
-                    "version",
-                    "winner"
-                )?;
-                printed_header = true;
-            }
             let winner = game
                 .winner
                 .map(|w| seat_label(&game.seats, w))
                 .unwrap_or_else(|| "-".to_string());
-            outln!(
-                "{:<40}  {:<18}  {:<11}  {:>7}  {:<8}  {}",
-                game.game_id,
+            rows.push([
+                game.game_id.clone(),
                 variant_name(game.variant),
-                status_name(game.status),
-                game.version,
+                status_name(game.status).to_string(),
+                game.version.to_string(),
                 winner,
-                game.seats.join(", ")
-            )?;
+                game.seats.join(", "),
+            ]);
         }
         if response.next_page_token.is_empty() {
             break;
         }
         page_token = response.next_page_token;
     }
-    if !printed_header && !args.json {
-        outln!("no games")?;
+    if args.json {
+        return Ok(());
     }
+    if rows.is_empty() {
+        outln!("no games")?;
+        return Ok(());
+    }
+    out!(
+        "{}",
+        columns(
+            ["game", "variant", "status", "version", "winner", "seats"],
+            &rows
+        )
+    )?;
     Ok(())
+}
+
+/// A table: the header and the rows, each column as wide as its widest cell, two spaces apart; the fourth column
+/// (a number) is right-aligned, the last is not padded.
+fn columns<const N: usize>(header: [&str; N], rows: &[[String; N]]) -> String {
+    let mut widths = header.map(str::len);
+    for row in rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    let line = |cells: [&str; N]| {
+        let mut text = String::new();
+        for (i, (cell, width)) in cells.iter().zip(widths).enumerate() {
+            if i + 1 == N {
+                text.push_str(cell);
+            } else if i == 3 {
+                text.push_str(&format!("{cell:>width$}  "));
+            } else {
+                text.push_str(&format!("{cell:<width$}  "));
+            }
+        }
+        text.push('\n');
+        text
+    };
+    let mut text = line(header);
+    for row in rows {
+        text.push_str(&line(row.each_ref().map(String::as_str)));
+    }
+    text
 }
 
 async fn verify(args: VerifyArgs) -> anyhow::Result<()> {

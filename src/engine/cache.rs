@@ -103,7 +103,7 @@ impl<G: StoredGame> Engine<G> {
         }
         let slot: Slot<G> = Arc::new(tokio::sync::Mutex::new(None));
         cache.map.insert(id.to_string(), (tick, Arc::clone(&slot)));
-        crate::metrics::cached_games(G::NAME, cache.map.len());
+        self.metrics.cached_games(cache.map.len());
         slot
     }
 
@@ -140,7 +140,7 @@ impl<G: StoredGame> Engine<G> {
         };
         let mut guard = self.slot(id).lock_owned().await;
         if guard.is_none() {
-            crate::metrics::cache_miss(G::NAME);
+            self.metrics.cache_miss();
             *guard = Some(match meta {
                 Some(meta) => self.load_head_of(meta).await?,
                 None => self.load_head(id).await?,

@@ -294,10 +294,8 @@ impl<G: StoredGame> Engine<G> {
         submit: Submit<G::Command>,
     ) -> Result<Answer<W::Event, W::Actions>, ApiError> {
         let answer = self.decide_and_apply::<W>(cred, submit).await;
-        crate::metrics::command(
-            G::NAME,
-            crate::metrics::command_outcome(answer.as_ref().map(|a| a.duplicate)),
-        );
+        self.metrics
+            .command(answer.as_ref().map(|answer| answer.duplicate));
         answer
     }
 

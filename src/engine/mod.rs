@@ -157,6 +157,8 @@ pub struct Engine<G: StoredGame> {
     timers: timers::Timers,
     /// The engine itself, for the bot drivers it spawns; dangling for an engine made by [`Engine::new`].
     me: Weak<Engine<G>>,
+    /// Its commands' and its cache's metrics, labelled with the game's name.
+    metrics: crate::metrics::GameMetrics,
 }
 
 impl<G: StoredGame> Engine<G> {
@@ -187,6 +189,7 @@ impl<G: StoredGame> Engine<G> {
             drivers: Default::default(),
             timers: Default::default(),
             me,
+            metrics: crate::metrics::GameMetrics::new(G::NAME),
         }
     }
 }

@@ -3,7 +3,7 @@
 //! `authorization` header, which response headers the page may read). The page reports its outcome by POSTing JSON
 //! back to the origin that served it, which is this test.
 //!
-//! CI installs Debian's `chromium` (see `.ci/run`); a machine without it fails this test rather than skipping it.
+//! `cargo xtask test` installs Debian's `chromium`; a machine without it fails this test rather than skipping it.
 
 use crate::support;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};

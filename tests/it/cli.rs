@@ -55,6 +55,14 @@ async fn fails(server: &str, args: &[&str]) -> String {
     stderr(&output)
 }
 
+/// The numbered lines of `actions`' output (`   1  roll`): the legal actions, not the header or, when there are
+/// none, the line that says whom the game waits for.
+fn numbered(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .skip(1)
+        .filter(|line| line.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+}
+
 fn json(text: &str) -> Value {
     serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
 }
@@ -64,10 +72,12 @@ struct Created {
     tokens: Vec<String>,
 }
 
-/// Parses `create`'s output: `game ID`, `seed commitment HEX`, then `seat N NAME token TOKEN` lines.
+/// Parses `create`'s output: `game ID`, `seed commitment HEX`, then `seat N NAME token TOKEN` lines, then the
+/// same as shell assignments to paste, with the next command.
 fn parse_created(text: &str) -> Created {
     let mut game = None;
     let mut tokens = Vec::new();
+    let mut shell = None;
     for line in text.lines() {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
@@ -77,13 +87,38 @@ fn parse_created(text: &str) -> Created {
                 assert_eq!(n.parse::<usize>().unwrap(), tokens.len(), "{line}");
                 tokens.push(token.to_string());
             }
+            [first, ..] if first.starts_with("G=") => shell = Some(line.to_string()),
             _ => panic!("unexpected line from create: {line:?}"),
         }
     }
-    Created {
-        game: game.expect("a game line"),
-        tokens,
-    }
+    let game = game.expect("a game line");
+    let assignments: Vec<String> = std::iter::once(format!("G={game}"))
+        .chain(
+            tokens
+                .iter()
+                .enumerate()
+                .map(|(seat, t)| format!("T{seat}={t}")),
+        )
+        .collect();
+    assert_eq!(
+        shell,
+        Some(format!(
+            "{}  # then: hexfold actions $G --token $T0",
+            assignments.join("; ")
+        )),
+        "{text}"
+    );
+    // Pasted into a shell, it sets the variables.
+    let pasted = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("{}\necho \"$G $T0\"", shell.unwrap()))
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&pasted.stdout).trim(),
+        format!("{game} {}", tokens[0])
+    );
+    Created { game, tokens }
 }
 
 /// A `state --board` map of a 19-hex game against the state `GetState` gave as JSON (`state` is the game's case
@@ -215,6 +250,13 @@ async fn a_person_creates_inspects_and_plays_through_the_cli() {
     assert!(
         state.contains("phase: starting roll; active: -;"),
         "{state}"
+    );
+    // Ann, who has rolled, has nothing to do: `actions` says whom the game waits for instead.
+    let idle = ok(url, &["actions", game, "--token", token(0)]).await;
+    assert!(idle.contains(": 0 legal action(s)"), "{idle}");
+    assert!(
+        idle.contains("the game waits for bob (seat 1), cat (seat 2)"),
+        "{idle}"
     );
 
     // Errors name the status code and, for rule violations, the violation and its rule id.
@@ -569,7 +611,7 @@ async fn a_catania_game_reads_and_plays_through_the_cli() {
         let mut moved = false;
         for (seat, name) in names.iter().enumerate() {
             let text = ok(url, &["actions", game, "--token", token(seat)]).await;
-            let Some(first) = text.lines().nth(1) else {
+            let Some(first) = numbered(&text).next() else {
                 if !refused {
                     let out = fails(
                         url,
@@ -800,6 +842,21 @@ async fn a_cities_and_knights_game_reads_and_plays_through_the_cli() {
     let game = created.game.as_str();
     assert!(game.starts_with("cities_knights-"), "{game}");
     let token = |seat: usize| created.tokens[seat].as_str();
+    // With a base game beside it, whose id is shorter, `list` keeps its columns: every row's variant, status and
+    // seats start where the header's do.
+    ok(url, &["create", "dan", "eve", "fay"]).await;
+    let listed = ok(url, &["list"]).await;
+    let lines: Vec<&str> = listed.lines().collect();
+    assert_eq!(lines.len(), 3, "{listed}");
+    for column in ["variant", "status", "seats"] {
+        let at = lines[0].find(column).unwrap();
+        for row in &lines[1..] {
+            assert!(
+                at > 0 && row.as_bytes()[at - 1] == b' ' && row.as_bytes()[at] != b' ',
+                "{column} at {at}:\n{listed}"
+            );
+        }
+    }
 
     // The opening and the first roll, typed back from what `actions` prints.
     let mut typed_verbs = Vec::new();
@@ -807,7 +864,7 @@ async fn a_cities_and_knights_game_reads_and_plays_through_the_cli() {
         let mut moved = false;
         for seat in 0..3 {
             let text = ok(url, &["actions", game, "--token", token(seat)]).await;
-            let Some(first) = text.lines().nth(1) else {
+            let Some(first) = numbered(&text).next() else {
                 continue;
             };
             let typed = first.trim_start().split_once("  ").unwrap().1.to_string();
@@ -887,7 +944,7 @@ async fn an_elasund_game_reads_and_plays_through_the_cli() {
         for seat in 0..3 {
             let text = ok(url, &["actions", game, "--token", token(seat)]).await;
             assert!(debug_free(&text), "{text}");
-            let Some(first) = text.lines().nth(1) else {
+            let Some(first) = numbered(&text).next() else {
                 continue;
             };
             let typed = first.trim_start().split_once("  ").unwrap().1.to_string();

@@ -1,6 +1,6 @@
 //! The files of `deploy/` name only what the server has: every flag they pass to `hexfold serve` and every
 //! `HEXFOLD_*` variable they set is one `hexfold serve --help` lists. No container engine runs here, so this
-//! (with the linters `.ci/run` runs on them) is what keeps the Dockerfile, the compose file and the Kubernetes
+//! (with the linters `cargo xtask ci` runs on them) is what keeps the Dockerfile, the compose file and the Kubernetes
 //! manifests in step with the tested server.
 
 use std::collections::BTreeSet;

@@ -287,6 +287,10 @@ async fn the_metrics_address_serves_prometheus_health_and_readiness() {
         .submit_command(authed(submit(&id, "c", Some(0)), &token(0)))
         .await;
     support::assert_code(stale, Code::Aborted);
+    let stranger = client
+        .submit_command(authed(submit(&id, "d", None), "not-a-token"))
+        .await;
+    support::assert_code(stranger, Code::Unauthenticated);
 
     // A stream open, and a second refused at the limit of one.
     let subscribe = || pb::SubscribeRequest {
@@ -316,35 +320,41 @@ async fn the_metrics_address_serves_prometheus_health_and_readiness() {
     let expect = |series: &str, wanted: f64| {
         assert_eq!(value(&page, series), Some(wanted), "{series} in\n{page}");
     };
-    for (outcome, n) in [
-        ("accepted", 1.0),
-        ("duplicate", 1.0),
-        ("NotYourTurn", 1.0),
-        ("conflict", 1.0),
+    // Accepted (and its retry), refused by the rules, refused as stale: by code and reason.
+    for (code, reason, n) in [
+        ("OK", "", 2.0),
+        ("FAILED_PRECONDITION", "NotYourTurn", 1.0),
+        ("ABORTED", "VersionConflict", 1.0),
     ] {
         expect(
-            &format!("hexfold_commands_total{{game=\"catan\",outcome=\"{outcome}\"}}"),
+            &format!(
+                "hexfold_commands_total{{variant=\"catan\",code=\"{code}\",reason=\"{reason}\"}}"
+            ),
             n,
         );
     }
+    expect("hexfold_command_retries_total{variant=\"catan\"}", 1.0);
+    // A command without a valid token did not reach the game: counted by its call's code only.
+    assert!(!page.contains("UNAUTHENTICATED\",reason"), "{page}");
+    assert!(!page.contains("game=\""), "{page}");
+    let submit_calls = |code: &str| {
+        format!(
+            "hexfold_rpc_duration_seconds_count{{service=\"hexfold.v1.Hexfold\",method=\"SubmitCommand\",code=\"{code}\"}}"
+        )
+    };
+    expect(&submit_calls("OK"), 2.0);
+    expect(&submit_calls("ABORTED"), 1.0);
+    expect(&submit_calls("UNAUTHENTICATED"), 1.0);
     expect(
-        "hexfold_rpc_duration_seconds_count{method=\"/hexfold.v1.Hexfold/SubmitCommand\",code=\"OK\"}",
-        2.0,
-    );
-    expect(
-        "hexfold_rpc_duration_seconds_count{method=\"/hexfold.v1.Hexfold/SubmitCommand\",code=\"ABORTED\"}",
-        1.0,
-    );
-    expect(
-        "hexfold_rpc_duration_seconds_count{method=\"/hexfold.v1.Hexfold/CreateGame\",code=\"OK\"}",
+        "hexfold_rpc_duration_seconds_count{service=\"hexfold.v1.Hexfold\",method=\"CreateGame\",code=\"OK\"}",
         2.0,
     );
     expect("hexfold_open_streams{kind=\"subscribe\"}", 1.0);
     expect("hexfold_open_streams{kind=\"play\"}", 0.0);
     expect("hexfold_load_shed_total{limit=\"streams\"}", 1.0);
     expect("hexfold_load_shed_total{limit=\"requests\"}", 0.0);
-    expect("hexfold_cached_games{game=\"catan\"}", 1.0);
-    expect("hexfold_cache_misses_total{game=\"catan\"}", 1.0);
+    expect("hexfold_cached_games{variant=\"catan\"}", 1.0);
+    expect("hexfold_cache_misses_total{variant=\"catan\"}", 1.0);
     // One command reached the store (the duplicate, the refusal and the conflict were answered before it); with
     // the two games created, three writes were made durable in groups.
     expect("hexfold_store_append_seconds_count{backend=\"sled\"}", 1.0);

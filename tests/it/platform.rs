@@ -81,3 +81,63 @@ async fn health_and_reflection_describe_the_api() {
     }
     server.stop().await;
 }
+
+/// README.md's first two commands are the ones the project has: the server on sled with the defaults the README
+/// gives, and the test command that provisions the machine itself, which is also what CI runs (with its lints).
+#[test]
+fn the_readme_first_commands_are_the_documented_ones() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |path: &str| std::fs::read_to_string(root.join(path)).unwrap();
+    let readme = read("README.md");
+    let block = readme
+        .split("```sh\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .unwrap();
+    let commands: Vec<&str> = block
+        .lines()
+        .map(|line| line.split('#').next().unwrap().trim())
+        .filter(|command| !command.is_empty())
+        .collect();
+    assert_eq!(
+        commands,
+        ["cargo run --release -- serve", "cargo xtask test"]
+    );
+    assert!(
+        block.contains("127.0.0.1:50051") && block.contains("./hexfold-data (embedded sled)"),
+        "{block}"
+    );
+
+    // `serve` without flags: that address, that directory, sled.
+    let help = std::process::Command::new(env!("CARGO_BIN_EXE_hexfold"))
+        .args(["serve", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    for default in ["[default: 127.0.0.1:50051]", "[default: ./hexfold-data]"] {
+        assert!(help.contains(default), "{help}");
+    }
+    assert!(help.contains("sled"), "{help}");
+
+    // `cargo xtask` is the workspace's xtask crate, and its test task ends in the whole workspace's tests.
+    let config = read(".cargo/config.toml");
+    assert!(
+        config.contains("xtask = \"run --quiet --locked --package xtask --\""),
+        "{config}"
+    );
+    let xtask = read("crates/xtask/src/main.rs");
+    assert!(xtask.contains(r#"["test", "--workspace", "--locked"]"#));
+    // CI runs exactly the xtask, and installs nothing itself.
+    let ci = read(".ci/run");
+    let steps: Vec<&str> = ci
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .collect();
+    assert_eq!(steps.last(), Some(&"exec cargo xtask ci"), "{ci}");
+    assert!(
+        !steps
+            .iter()
+            .any(|line| line.contains("apt-get") || line.contains("npm ") || line.contains("pip ")),
+        "{ci}"
+    );
+}

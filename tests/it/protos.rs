@@ -8,8 +8,8 @@
 //!   which then makes real calls against the real server: CreateGame, a Subscribe stream, SubmitCommand and the
 //!   google.rpc.ErrorInfo of a refusal.
 //!
-//! Needs the Debian packages the README's Go section names, which `.ci/run` installs (the test checks that it
-//! names each of them). A machine without them fails these tests rather than skipping them.
+//! Needs the Debian packages the README's Go section names, which `cargo xtask test` installs (the test checks that
+//! its list names each of them). A machine without them fails these tests rather than skipping them.
 
 use crate::support::{self, succeed, succeed_async};
 use std::path::{Path, PathBuf};
@@ -125,7 +125,12 @@ const README_SERVER: &str = "http://127.0.0.1:50051";
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_readme_go_commands_build_a_client_that_calls_the_server() {
     let packages = readme_block("<!-- go-packages -->");
-    let ci = std::fs::read_to_string(root().join(".ci/run")).unwrap();
+    let list = std::fs::read_to_string(root().join("crates/xtask/debian-packages.txt")).unwrap();
+    let installed: Vec<&str> = list
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .filter_map(|line| line.split_whitespace().next())
+        .collect();
     let named: Vec<&str> = packages
         .split_whitespace()
         .filter(|word| word.starts_with("golang-") || word.starts_with("proto"))
@@ -136,8 +141,8 @@ async fn the_readme_go_commands_build_a_client_that_calls_the_server() {
     );
     for package in &named {
         assert!(
-            ci.contains(package),
-            ".ci/run does not install {package}, which README.md names"
+            installed.contains(package),
+            "crates/xtask/debian-packages.txt does not name {package}, which README.md names"
         );
     }
 

@@ -8,9 +8,9 @@
 //!   `Play`) and `tests/python/grpc_web.py` (gRPC-Web over HTTP/1.1, as a browser sends it);
 //! - `tests/python/readme_grpcurl.py`: README.md's grpcurl bodies are requests the server takes (the `bots` shape).
 //!
-//! Needs `python3` with its `venv` module (Debian's `python3-venv`, which `.ci/run` installs where it is missing)
-//! and PyPI, the first time only: the venv is kept while the requirements files are unchanged. A machine without
-//! them fails these tests rather than skipping them.
+//! Needs `python3` with its `venv` module (Debian's `python3-venv`, which `cargo xtask test` installs where it is
+//! missing) and PyPI, the first time only: the venv is kept while the requirements files are unchanged. A machine
+//! without them fails these tests rather than skipping them.
 
 use crate::support::{self, succeed, succeed_async};
 use std::path::{Path, PathBuf};

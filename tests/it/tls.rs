@@ -244,3 +244,177 @@ async fn tls_files_that_do_not_load_are_one_error_before_the_server_listens() {
         assert!(stderr.contains(expected), "{expected:?} in {stderr}");
     }
 }
+
+/// Runs the `hexfold` binary with `HEXFOLD_SERVER=server` and `env`, none of the caller's TLS or token settings:
+/// its stdout if it succeeded, else its stderr.
+async fn cli(server: &str, env: &[(&str, &Path)], args: &[&str]) -> Result<String, String> {
+    let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_hexfold"));
+    command.args(args).env("HEXFOLD_SERVER", server);
+    for variable in [
+        "HEXFOLD_TOKEN",
+        "HEXFOLD_CA_CERT",
+        "HEXFOLD_CLIENT_CERT",
+        "HEXFOLD_CLIENT_KEY",
+        "HEXFOLD_OPERATOR_TOKEN",
+    ] {
+        command.env_remove(variable);
+    }
+    for (variable, value) in env {
+        command.env(variable, value);
+    }
+    let output = command.output().await.expect("run the hexfold binary");
+    if output.status.success() {
+        Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+    } else {
+        Err(String::from_utf8_lossy(&output.stderr).into_owned())
+    }
+}
+
+/// `create`'s game id and the token of seat 0.
+fn game_and_token(created: &str) -> (String, String) {
+    let mut game = None;
+    let mut token = None;
+    for line in created.lines() {
+        match line.split_whitespace().collect::<Vec<_>>().as_slice() {
+            ["game", id] => game = Some(id.to_string()),
+            ["seat", "0", _, "token", t] => token = Some(t.to_string()),
+            _ => {}
+        }
+    }
+    (game.expect("a game id"), token.expect("seat 0's token"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_cli_creates_lists_plays_and_exports_over_tls_trusting_a_ca() {
+    let data = tempfile::tempdir().unwrap();
+    let pki = Pki::new("server");
+    let server = start_tls(data.path(), pki.server_tls(None)).await;
+    let ca = pki.write("ca.pem", &pki.ca_pem());
+    let url = format!("https://127.0.0.1:{}", server.addr.port());
+
+    // The CA from the environment variable, then from the flag.
+    let with_ca = [("HEXFOLD_CA_CERT", ca.as_path())];
+    let created = cli(
+        &url,
+        &with_ca,
+        &["create", "--bot", "1", "--bot", "2", "ann", "b1", "b2"],
+    )
+    .await
+    .expect("create over TLS");
+    let (game, token) = game_and_token(&created);
+    let ca_flag = ca.to_str().unwrap();
+    let listed = cli(&url, &[], &["list", "--ca-cert", ca_flag])
+        .await
+        .unwrap();
+    assert!(listed.contains(&game), "{listed}");
+    let played = cli(
+        &url,
+        &with_ca,
+        &["bot", &game, "--token", &token, "--seed", "3"],
+    )
+    .await
+    .expect("bot over TLS");
+    assert!(played.contains("game ended at version"), "{played}");
+    let exported = cli(&url, &with_ca, &["export", &game]).await.unwrap();
+    assert!(exported.contains(&game), "{exported}");
+
+    // Without the CA the system's bundle is trusted, which does not know the test CA: refused in the handshake.
+    let untrusted = cli(&url, &[], &["list"]).await.unwrap_err();
+    assert!(untrusted.contains("cannot connect"), "{untrusted}");
+    // A CA for a plain server is a mistake, said so.
+    let plain = format!("http://127.0.0.1:{}", server.addr.port());
+    let mixed = cli(&plain, &with_ca, &["list"]).await.unwrap_err();
+    assert!(mixed.contains("https://"), "{mixed}");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_cli_presents_a_client_certificate_where_the_server_requires_one() {
+    let data = tempfile::tempdir().unwrap();
+    let pki = Pki::new("server");
+    let clients = Pki::new("clients");
+    let server = start_tls(data.path(), pki.server_tls(Some(&clients))).await;
+    let ca = pki.write("ca.pem", &pki.ca_pem());
+    let person = clients.sign(&["ann.hexfold.test"]);
+    let cert = clients.write("ann.pem", &person.cert);
+    let key = clients.write("ann.key", &person.key);
+    let url = format!("https://127.0.0.1:{}", server.addr.port());
+    let (ca, cert, key) = (
+        ca.to_str().unwrap(),
+        cert.to_str().unwrap(),
+        key.to_str().unwrap(),
+    );
+    let tls = ["--ca-cert", ca, "--client-cert", cert, "--client-key", key];
+
+    let created = cli(
+        &url,
+        &[],
+        &[
+            &["create", "--bot", "1", "--bot", "2"][..],
+            &tls,
+            &["ann", "b1", "b2"],
+        ]
+        .concat(),
+    )
+    .await
+    .expect("create with a client certificate");
+    let (game, token) = game_and_token(&created);
+    let listed = cli(&url, &[], &[&["list"][..], &tls[..]].concat())
+        .await
+        .unwrap();
+    assert!(listed.contains(&game), "{listed}");
+    let played = cli(
+        &url,
+        &[],
+        &[
+            &[
+                "bot",
+                game.as_str(),
+                "--token",
+                token.as_str(),
+                "--seed",
+                "5",
+            ][..],
+            &tls[..],
+        ]
+        .concat(),
+    )
+    .await
+    .expect("bot with a client certificate");
+    assert!(played.contains("game ended at version"), "{played}");
+    let exported = cli(
+        &url,
+        &[],
+        &[&["export", game.as_str()][..], &tls[..]].concat(),
+    )
+    .await
+    .unwrap();
+    assert!(exported.contains(&game), "{exported}");
+
+    // Without a certificate the server refuses the handshake.
+    let refused = cli(&url, &[], &["list", "--ca-cert", ca])
+        .await
+        .unwrap_err();
+    assert!(refused.starts_with("error:"), "{refused}");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_tls_the_banner_gives_the_web_app_an_https_address() {
+    let pki = Pki::new("server");
+    let signed = pki.sign(&["localhost", "127.0.0.1"]);
+    let cert = pki.write("server.pem", &signed.cert);
+    let key = pki.write("server.key", &signed.key);
+    let data = tempfile::tempdir().unwrap();
+    let (_child, addr, mut stdout) = support::serve_binary(&[
+        "--data-dir".as_ref(),
+        data.path().as_os_str(),
+        "--tls-cert".as_ref(),
+        cert.as_os_str(),
+        "--tls-key".as_ref(),
+        key.as_os_str(),
+    ])
+    .await;
+    let web = stdout.next_line().await.unwrap().expect("a second line");
+    assert_eq!(web, format!("web app at https://{addr}/"));
+}

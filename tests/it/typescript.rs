@@ -8,8 +8,8 @@
 //! - the example `tests/ts/play.ts`, which installs the package from its folder (`tests/ts/package.json`),
 //!   type-checks against its declarations and plays a game to its end.
 //!
-//! Node.js 20 and the packages `.ci/run` installs (`npm ci --prefix clients/typescript`, then `--prefix tests/ts`);
-//! a machine without them fails this test rather than skipping it.
+//! Node.js 20 and the packages `cargo xtask test` installs (`npm ci --prefix clients/typescript`, then
+//! `--prefix tests/ts`); a machine without them fails this test rather than skipping it.
 
 use crate::support::{self, succeed, succeed_async};
 use std::path::{Path, PathBuf};

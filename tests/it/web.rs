@@ -3,7 +3,7 @@
 //! what `GetState(N)` says, and a base Catan game played to its end by clicks on the page (the other seats played
 //! through the API). Screenshots are saved under `target/web-artefacts/` and checked by structure.
 //!
-//! CI installs Debian's `chromium` (see `.ci/run`); a machine without it fails these tests rather than skipping them.
+//! `cargo xtask test` installs Debian's `chromium`; a machine without it fails these tests rather than skipping them.
 
 use crate::chromium::{png_size, Browser, VIEWPORT};
 use crate::support::{self, Table};

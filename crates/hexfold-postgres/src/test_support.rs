@@ -192,7 +192,7 @@ fn postgres_bin() -> Result<PathBuf, String> {
     versions.sort();
     versions.pop().map(|(_, bin)| bin).ok_or_else(|| {
         "no initdb and postgres on PATH or under /usr/lib/postgresql: install Debian's `postgresql` \
-         package (`apt-get install postgresql`; .ci/run does), or set HEXFOLD_PG_BIN"
+         package (`apt-get install postgresql`; cargo xtask test does), or set HEXFOLD_PG_BIN"
             .to_string()
     })
 }
