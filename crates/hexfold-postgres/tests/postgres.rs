@@ -16,7 +16,7 @@ use hexfold_postgres::test_support::cluster;
 use hexfold_postgres::{PgConfig, PgStore, SCHEMA_VERSION};
 use hexfold_store::{Appended, EventStore, GlobalRecord, StoreError};
 
-use contract::{append_in_turn, check_consistent, req, Harness};
+use contract::{append_in_turn, check_consistent, req, Damage, Harness};
 
 contract::suite!(contract_on_postgres, PgHarness::new());
 
@@ -82,6 +82,36 @@ impl Harness for PgHarness {
         // store is found by the reads that go to the database, by every other process, and by this one
         // once it reads the row.
         (self.reopen(store).await, "checksum")
+    }
+
+    async fn damage(
+        &mut self,
+        store: Arc<dyn EventStore>,
+        stream: &str,
+        damage: Damage,
+    ) -> Option<Result<Arc<dyn EventStore>, StoreError>> {
+        let db = raw(&self.url().await).await;
+        let (sql, version) = match damage {
+            Damage::DeleteEvent(v) => (
+                "DELETE FROM hexfold.events WHERE stream = $1 AND version = $2",
+                v as i64,
+            ),
+            Damage::LowerHead => (
+                "UPDATE hexfold.streams SET head = head - $2 WHERE name = $1",
+                1,
+            ),
+            Damage::RaiseHead => (
+                "UPDATE hexfold.streams SET head = head + $2 WHERE name = $1",
+                1,
+            ),
+        };
+        let changed = db
+            .execute(sql, &[&stream.as_bytes(), &version])
+            .await
+            .unwrap();
+        assert_eq!(changed, 1, "the row to damage");
+        // Reopened, for the store's recent events in memory (see `damage_event`).
+        Some(Ok(self.reopen(store).await))
     }
 }
 
