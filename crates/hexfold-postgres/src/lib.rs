@@ -15,6 +15,7 @@
 //! feature, [`test_support`] starts a throw-away cluster for tests.
 
 mod error;
+mod health;
 mod listener;
 mod recent;
 mod schema;
@@ -72,6 +73,14 @@ pub struct PgConfig {
     pub max_queued_bytes: usize,
     /// The listener re-reads the committed global position this often, in case a notification was lost.
     pub recheck_every: Duration,
+    /// The health probe runs `SELECT 1` this often, on a connection of its own (see
+    /// [`EventStore::watch_writable`]).
+    pub probe_every: Duration,
+    /// This many failures in a row (probes, or calls that found the database unreachable) report the store
+    /// not ready...
+    pub probe_failures: u32,
+    /// ...and this many successes in a row report it ready again.
+    pub probe_successes: u32,
 }
 
 impl std::fmt::Debug for PgConfig {
@@ -85,13 +94,17 @@ impl std::fmt::Debug for PgConfig {
             .field("max_group_bytes", &self.max_group_bytes)
             .field("max_queued_bytes", &self.max_queued_bytes)
             .field("recheck_every", &self.recheck_every)
+            .field("probe_every", &self.probe_every)
+            .field("probe_failures", &self.probe_failures)
+            .field("probe_successes", &self.probe_successes)
             .finish()
     }
 }
 
 impl PgConfig {
     /// The defaults: 16 pooled connections, 10 s per statement, 5 s to connect, groups of at most 512
-    /// appends and 16 MiB, 64 MiB queued, a re-read of the position every 5 s.
+    /// appends and 16 MiB, 64 MiB queued, a re-read of the position every 5 s, a health probe every second,
+    /// 3 failures in a row to report the store not ready and 2 successes to report it ready again.
     pub fn new(url: impl Into<String>) -> PgConfig {
         PgConfig {
             url: url.into(),
@@ -102,6 +115,9 @@ impl PgConfig {
             max_group_bytes: 16 << 20,
             max_queued_bytes: 64 << 20,
             recheck_every: Duration::from_secs(5),
+            probe_every: Duration::from_secs(1),
+            probe_failures: 3,
+            probe_successes: 2,
         }
     }
 
@@ -211,6 +227,9 @@ struct Inner {
     /// This store's own events of late, which `read_global` takes from memory (see `recent`).
     recent: Arc<recent::Recent>,
     listener: JoinHandle<()>,
+    /// Whether the database can be reached (see `health`), and the probe that asks it.
+    health: Arc<health::Health>,
+    probe: JoinHandle<()>,
     call_bound: Duration,
 }
 
@@ -218,6 +237,7 @@ impl Drop for Inner {
     fn drop(&mut self) {
         // The writer ends on its own once the queue is closed and drained; the listener only waits.
         self.listener.abort();
+        self.probe.abort();
     }
 }
 
@@ -298,6 +318,13 @@ impl PgStore {
         );
         let writer = bounded("preparing the writer", call_bound, writer).await?;
         tokio::spawn(writer::run(writer, queued));
+        let health = Arc::new(health::Health::new(&config));
+        let probe = tokio::spawn(health::probe(
+            client_config.clone(),
+            Arc::clone(&health),
+            config.probe_every,
+            config.connect_timeout,
+        ));
         let listener = tokio::spawn(listener::run(
             client_config,
             position_tx,
@@ -316,6 +343,8 @@ impl PgStore {
                 stats,
                 recent,
                 listener,
+                health,
+                probe,
                 call_bound,
             }),
         })
@@ -462,17 +491,54 @@ impl PgStore {
         Ok(records)
     }
 
+    /// An append through the writer's queue, within the call's bound.
+    async fn append_bounded(&self, req: AppendRequest) -> Result<Appended, StoreError> {
+        bounded("append", self.inner.call_bound, async move {
+            req.check()?;
+            let submitted = std::time::Instant::now();
+            let bytes = hexfold_store::request_bytes(&req);
+            // At most the whole bound, so an append bigger than the queue may hold waits for an empty
+            // queue rather than for ever.
+            let permits = (bytes >> 10).clamp(1, self.inner.queue_permits);
+            let permits = u32::try_from(permits).unwrap_or(u32::MAX);
+            let permit = Arc::clone(&self.inner.queued_bytes)
+                .acquire_many_owned(permits)
+                .await
+                .map_err(|_| StoreError::Io("the store is closed".into()))?;
+            let (reply, outcome) = oneshot::channel();
+            let pending = writer::Pending {
+                req,
+                bytes,
+                reply,
+                _permit: permit,
+            };
+            self.inner.stats.queued.fetch_add(1, Ordering::Relaxed);
+            if self.inner.queue.send(pending).is_err() {
+                self.inner.stats.queued.fetch_sub(1, Ordering::Relaxed);
+                return Err(StoreError::Io("the store's writer has stopped".into()));
+            }
+            let appended = outcome
+                .await
+                .unwrap_or_else(|_| Err(StoreError::Io("the store's writer has stopped".into())));
+            hexfold_store::metrics::append(METRICS_BACKEND, submitted.elapsed());
+            appended
+        })
+        .await
+    }
+
     /// A pooled connection and the call's work on it, within the call's bound.
     async fn call<T>(
         &self,
         what: &'static str,
         work: impl AsyncFnOnce(&deadpool_postgres::Client) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
-        bounded(what, self.inner.call_bound, async {
+        let result = bounded(what, self.inner.call_bound, async {
             let client = self.inner.pool.get().await.map_err(pool)?;
             work(&client).await
         })
-        .await
+        .await;
+        self.inner.health.record(&result);
+        result
     }
 }
 
@@ -770,36 +836,11 @@ impl EventStore for PgStore {
     }
 
     fn append(&self, req: AppendRequest) -> BoxFuture<'_, Result<Appended, StoreError>> {
-        Box::pin(bounded("append", self.inner.call_bound, async move {
-            req.check()?;
-            let submitted = std::time::Instant::now();
-            let bytes = hexfold_store::request_bytes(&req);
-            // At most the whole bound, so an append bigger than the queue may hold waits for an empty
-            // queue rather than for ever.
-            let permits = (bytes >> 10).clamp(1, self.inner.queue_permits);
-            let permits = u32::try_from(permits).unwrap_or(u32::MAX);
-            let permit = Arc::clone(&self.inner.queued_bytes)
-                .acquire_many_owned(permits)
-                .await
-                .map_err(|_| StoreError::Io("the store is closed".into()))?;
-            let (reply, outcome) = oneshot::channel();
-            let pending = writer::Pending {
-                req,
-                bytes,
-                reply,
-                _permit: permit,
-            };
-            self.inner.stats.queued.fetch_add(1, Ordering::Relaxed);
-            if self.inner.queue.send(pending).is_err() {
-                self.inner.stats.queued.fetch_sub(1, Ordering::Relaxed);
-                return Err(StoreError::Io("the store's writer has stopped".into()));
-            }
-            let appended = outcome
-                .await
-                .unwrap_or_else(|_| Err(StoreError::Io("the store's writer has stopped".into())));
-            hexfold_store::metrics::append(METRICS_BACKEND, submitted.elapsed());
-            appended
-        }))
+        Box::pin(async move {
+            let result = self.append_bounded(req).await;
+            self.inner.health.record(&result);
+            result
+        })
     }
 
     fn read<'a>(
@@ -902,6 +943,12 @@ impl EventStore for PgStore {
 
     fn watch_position(&self) -> PositionWatch {
         PositionWatch::new(self.inner.position.clone())
+    }
+
+    /// Whether the database can be reached, with hysteresis (see `health`): a PostgreSQL store refuses no
+    /// writes as a whole otherwise.
+    fn watch_writable(&self) -> watch::Receiver<bool> {
+        self.inner.health.watch()
     }
 
     fn commands<'a>(

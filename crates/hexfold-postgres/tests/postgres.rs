@@ -748,3 +748,49 @@ async fn sequential_scans(db: &tokio_postgres::Client) -> Vec<(String, i64)> {
     assert_eq!(scans.len(), 4, "{scans:?}");
     scans
 }
+
+/// The store reports itself unreachable (`watch_writable`, the server's readiness) once PostgreSQL is stopped,
+/// and reachable again once it is started: polled until a deadline, never slept on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reachability_follows_a_stopped_and_restarted_database() {
+    let mut cluster = hexfold_postgres::test_support::PrivateCluster::start();
+    let url = cluster.cluster().create_database().await;
+    let mut config = PgConfig::new(url);
+    config.probe_every = Duration::from_millis(50);
+    config.timeout = Duration::from_secs(2);
+    config.connect_timeout = Duration::from_secs(1);
+    let store = open(config).await;
+    store.create_stream("g", Vec::new()).await.unwrap();
+    let mut reachable = store.watch_writable();
+    assert!(*reachable.borrow_and_update());
+
+    let mut cluster = tokio::task::spawn_blocking(move || {
+        cluster.stop();
+        cluster
+    })
+    .await
+    .unwrap();
+    tokio::time::timeout(PATIENCE, reachable.wait_for(|r| !*r))
+        .await
+        .expect("reported unreachable in time")
+        .unwrap();
+    match store.append(req("g", "c1", Some(0), &["e1"])).await {
+        Err(StoreError::Unavailable(_)) => {}
+        other => panic!("expected Unavailable, got {other:?}"),
+    }
+
+    let _cluster = tokio::task::spawn_blocking(move || {
+        cluster.restart();
+        cluster
+    })
+    .await
+    .unwrap();
+    tokio::time::timeout(PATIENCE, reachable.wait_for(|r| *r))
+        .await
+        .expect("reported reachable again in time")
+        .unwrap();
+    store
+        .append(req("g", "c1", Some(0), &["e1"]))
+        .await
+        .unwrap();
+}
