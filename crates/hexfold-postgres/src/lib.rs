@@ -14,6 +14,7 @@
 //! crate's `tests/contract/` suite runs against it in `tests/postgres.rs`. With the `test-support`
 //! feature, [`test_support`] starts a throw-away cluster for tests.
 
+mod check;
 mod error;
 mod health;
 mod listener;
@@ -43,6 +44,7 @@ use hexfold_store::{
     MAX_LIST_STREAMS, MAX_META_BYTES, MAX_READ_BACKWARDS, MAX_READ_GLOBAL, MAX_SNAPSHOT_BYTES,
 };
 
+pub use check::check;
 use error::{pg, pool, timed_out};
 pub use schema::SCHEMA_VERSION;
 
