@@ -72,15 +72,20 @@ pub async fn check(config: &PgConfig) -> Result<CheckReport, StoreError> {
     Ok(report)
 }
 
-/// The global order and the rows of no stream, in one snapshot.
-async fn global(client: &mut Client, report: &mut CheckReport) -> Result<(), StoreError> {
-    let tx = client
+/// A read-only transaction that sees one snapshot throughout.
+async fn snapshot(client: &mut Client) -> Result<tokio_postgres::Transaction<'_>, StoreError> {
+    client
         .build_transaction()
         .isolation_level(IsolationLevel::RepeatableRead)
         .read_only(true)
         .start()
         .await
-        .map_err(pg)?;
+        .map_err(pg)
+}
+
+/// The global order and the rows of no stream, in one snapshot.
+async fn global(client: &mut Client, report: &mut CheckReport) -> Result<(), StoreError> {
+    let tx = snapshot(client).await?;
     let row = tx
         .query_one(
             "SELECT (SELECT position FROM hexfold.global_position),
@@ -125,13 +130,7 @@ async fn stream(
     name: &str,
     report: &mut CheckReport,
 ) -> Result<(), StoreError> {
-    let tx = client
-        .build_transaction()
-        .isolation_level(IsolationLevel::RepeatableRead)
-        .read_only(true)
-        .start()
-        .await
-        .map_err(pg)?;
+    let tx = snapshot(client).await?;
     let key = name.as_bytes();
     let Some(row) = tx
         .query_opt(
