@@ -646,9 +646,17 @@ where
             let chunk = store
                 .read(id, from, command.last_version.max(from + READ_CHUNK - 1))
                 .await?;
-            if chunk.first().is_none_or(|r| r.version != from) {
+            // Every version in turn: an event missing in the middle of a chunk would otherwise hand the ones
+            // after it to the wrong commands (a store that checks its own rows refuses such a read first).
+            if chunk.is_empty() {
                 return Err(ApiError::DataLoss(format!(
                     "game {id}: event {from} is missing from the log"
+                )));
+            }
+            if let Some(gap) = (from..).zip(&chunk).find(|(want, r)| r.version != *want) {
+                return Err(ApiError::DataLoss(format!(
+                    "game {id}: event {} is missing from the log",
+                    gap.0
                 )));
             }
             events.extend(chunk);

@@ -453,7 +453,7 @@ impl Readiness {
         if *self.stopping.borrow() {
             Some("shutting down")
         } else if !*self.writable.borrow() {
-            Some("the event store refuses writes")
+            Some("the event store cannot take writes")
         } else {
             None
         }
@@ -568,7 +568,7 @@ mod tests {
             readyz(false, false),
             (
                 StatusCode::SERVICE_UNAVAILABLE,
-                "not ready: the event store refuses writes\n".into()
+                "not ready: the event store cannot take writes\n".into()
             )
         );
         assert_eq!(

@@ -157,8 +157,9 @@ pub async fn open_store(config: &Config) -> Result<Arc<dyn EventStore>, StoreErr
     })
 }
 
-/// Keeps the health service's answer for the API at NOT_SERVING while the store refuses writes (a full disk),
-/// and SERVING again once it takes them, until the server stops (when the shutdown sets NOT_SERVING for good).
+/// Keeps the health service's answer for the API at NOT_SERVING while the store cannot take writes (a full disk, a
+/// PostgreSQL database that cannot be reached), and SERVING again once it takes them, until the server stops (when
+/// the shutdown sets NOT_SERVING for good).
 async fn report_writable(
     mut writable: watch::Receiver<bool>,
     health: tonic_health::server::HealthReporter,
@@ -173,7 +174,7 @@ async fn report_writable(
             health.set_serving::<HexfoldServer<HexfoldService>>().await;
         } else {
             tracing::warn!(
-                "the event store refuses writes: health is NOT_SERVING until it takes them again"
+                "the event store cannot take writes: health is NOT_SERVING until it takes them again"
             );
             health
                 .set_not_serving::<HexfoldServer<HexfoldService>>()

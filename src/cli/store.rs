@@ -1,6 +1,7 @@
 //! The operator's subcommands for a sled data directory, run on the machine that holds it with the server
 //! stopped: `hexfold check DIR` verifies every record and the high-water mark, `hexfold salvage DIR OUT`
-//! copies what is intact into a new directory. Unlike the client subcommands they read the store's files, not
+//! copies what is intact into a new directory. `hexfold check --store postgres://...` verifies every row of a
+//! PostgreSQL store, servers running or not. Unlike the client subcommands they read the store's files, not
 //! the API: they are for a store the server refuses to serve.
 
 use std::path::PathBuf;
@@ -17,7 +18,9 @@ pub const EXIT_DAMAGED_STORE: u8 = 3;
 #[derive(Debug, Subcommand)]
 pub enum StoreCommand {
     /// Verify a stopped server's sled data directory: every record's checksum and form, gapless versions per
-    /// game and a gapless global order, and the high-water mark of what was acknowledged. Exits 3 on damage.
+    /// game and a gapless global order, and the high-water mark of what was acknowledged. With `--store
+    /// postgres://...`, every row of a PostgreSQL store against its checksum or seal and against the others
+    /// (servers may keep running). Exits 3 on damage.
     Check(CheckArgs),
     /// Copy what is intact in a damaged sled data directory into a new one: every game up to its first
     /// damaged or missing append, read through sled and by a raw scan of sled's log (which also reads files sled
@@ -28,7 +31,11 @@ pub enum StoreCommand {
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// The data directory (`--data-dir` of `hexfold serve`).
-    pub dir: PathBuf,
+    #[arg(required_unless_present = "store", conflicts_with = "store")]
+    pub dir: Option<PathBuf>,
+    /// A PostgreSQL store's URL (`--store` of `hexfold serve`) instead of a directory.
+    #[arg(long, value_name = "postgres://…")]
+    pub store: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -47,29 +54,51 @@ pub struct DamagedStore(pub String);
 
 pub async fn run(command: StoreCommand) -> anyhow::Result<()> {
     match command {
-        StoreCommand::Check(args) => check(args),
+        StoreCommand::Check(CheckArgs {
+            store: Some(url), ..
+        }) => check_postgres(&url).await,
+        StoreCommand::Check(CheckArgs { dir: Some(dir), .. }) => check(dir),
+        StoreCommand::Check(_) => anyhow::bail!("name a data directory or --store postgres://…"),
         StoreCommand::Salvage(args) => salvage(args).await,
     }
 }
 
-fn check(args: CheckArgs) -> anyhow::Result<()> {
+fn check(dir: PathBuf) -> anyhow::Result<()> {
     // Damage that keeps the store from being read at all (sled refusing or panicking) is damage too; a
     // directory that is not a store, or cannot be opened, is an ordinary failure.
-    let report = hexfold_store::check(&args.dir).map_err(|e| match e {
+    let report = hexfold_store::check(&dir).map_err(|e| match e {
         StoreError::Corrupt(_) => anyhow::Error::new(DamagedStore(format!(
             "cannot check: {e} (`hexfold salvage` can still read what is intact in sled's log)"
         ))),
-        other => anyhow::anyhow!("cannot check {}: {other}", args.dir.display()),
+        other => anyhow::anyhow!("cannot check {}: {other}", dir.display()),
     })?;
     print_report(&report)?;
+    verdict(&report, &dir.display().to_string())
+}
+
+/// Checks a PostgreSQL store: every row, read without changing anything.
+async fn check_postgres(url: &str) -> anyhow::Result<()> {
+    let config = hexfold_postgres::PgConfig::new(url);
+    let report = hexfold_postgres::check(&config)
+        .await
+        .map_err(|e| anyhow::anyhow!("cannot check {}: {e}", config.describe()))?;
+    if let Some(version) = report.layout {
+        outln!("schema version {version}")?;
+    }
+    print_counts(&report)?;
+    print_problems(&report)?;
+    verdict(&report, &config.describe())
+}
+
+/// "intact", or the error that exits with [`EXIT_DAMAGED_STORE`].
+fn verdict(report: &CheckReport, store: &str) -> anyhow::Result<()> {
     if report.is_intact() {
         outln!("intact")?;
         Ok(())
     } else {
         Err(DamagedStore(format!(
-            "{} problems found in {}",
-            report.problem_count,
-            args.dir.display()
+            "{} problems found in {store}",
+            report.problem_count
         ))
         .into())
     }
@@ -80,13 +109,7 @@ fn print_report(report: &CheckReport) -> std::io::Result<()> {
         Some(layout) => outln!("layout {layout}")?,
         None => outln!("no layout marker")?,
     }
-    outln!(
-        "{} games, {} appends, {} events, global positions up to {}",
-        report.streams,
-        report.appends,
-        report.events,
-        report.last_global
-    )?;
+    print_counts(report)?;
     if report.unchecked_records > 0 {
         outln!(
             "{} records written before checksums (checked for their form only)",
@@ -105,6 +128,21 @@ fn print_report(report: &CheckReport) -> std::io::Result<()> {
         },
         None => outln!("no high-water mark")?,
     }
+    print_problems(report)
+}
+
+fn print_counts(report: &CheckReport) -> std::io::Result<()> {
+    outln!(
+        "{} games, {} appends, {} events, global positions up to {}",
+        report.streams,
+        report.appends,
+        report.events,
+        report.last_global
+    )
+}
+
+/// The problems, the first [`hexfold_store::MAX_LISTED_PROBLEMS`] one by one.
+fn print_problems(report: &CheckReport) -> std::io::Result<()> {
     for problem in &report.problems {
         outln!("damaged: {problem}")?;
     }

@@ -761,3 +761,103 @@ async fn every_game_exports_and_imports_byte_for_byte() {
     copy.stop().await;
     server.stop().await;
 }
+
+/// PostgreSQL rows deleted or changed under the store are never served as whole: with an event row deleted, a
+/// stream's head set one lower, another's one higher, every read that meets them, the game's next command,
+/// `ListGames`, the export of each game and `hexfold export` of every game answer DATA_LOSS (the CLI exits
+/// non-zero), never a shorter or shifted history and never UNAVAILABLE; `hexfold check --store` names each and
+/// exits 3, where it called the store intact before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn damaged_postgres_rows_are_data_loss_for_reads_exports_commands_and_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = hexfold_postgres::test_support::cluster()
+        .create_database()
+        .await;
+    let config = || hexfold::server::Config {
+        postgres: Some(hexfold_postgres::PgConfig::new(url.clone())),
+        ..support::config(&dir.path().join("unused"))
+    };
+    let server = support::start_with(config()).await;
+    let mut rng = StdRng::seed_from_u64(29);
+    let mut games = Vec::new();
+    for _ in 0..3 {
+        let mut table = Table::new(server.addr, 3).await;
+        play(&mut table, &mut rng, 8).await;
+        games.push(table);
+    }
+    let check = |url: String| async move { hexfold(&refs(&os(&["check", "--store", &url]))).await };
+    let intact = check(url.clone()).await;
+    assert!(intact.status.success(), "{}", text(&intact.stderr));
+    assert!(text(&intact.stdout).contains("intact"));
+    server.stop().await;
+
+    let (db, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    for (table, sql) in games.iter().zip([
+        "DELETE FROM hexfold.events WHERE stream = $1 AND version = 3",
+        "UPDATE hexfold.streams SET head = head - 1 WHERE name = $1",
+        "UPDATE hexfold.streams SET head = head + 1 WHERE name = $1",
+    ]) {
+        let changed = db.execute(sql, &[&table.game_id.as_bytes()]).await.unwrap();
+        assert_eq!(changed, 1, "{sql}");
+    }
+
+    let server = support::start_with(config()).await;
+    let mut operator = support::connect(server.addr).await;
+    let data_loss = |what: &str, status: tonic::Status| {
+        assert_eq!(status.code(), Code::DataLoss, "{what}: {status:?}");
+    };
+    for table in &mut games {
+        table.reconnect(server.addr).await;
+        let id = table.game_id.clone();
+        data_loss(&id, table.state(None, None).await.unwrap_err());
+        // Readers could not even fold the game: a seat's next command meets the same damage.
+        match table.try_step(&mut rng).await {
+            Err(status) => data_loss(&format!("{id}: the next command"), status),
+            Ok(step) => panic!("{id}: a command on a damaged game: {step:?}"),
+        }
+        let export = async {
+            let mut stream = operator
+                .export_games(authed(
+                    pb::ExportGamesRequest {
+                        game_id: id.clone(),
+                    },
+                    OPERATOR_TOKEN,
+                ))
+                .await?
+                .into_inner();
+            while stream.message().await?.is_some() {}
+            Ok::<_, tonic::Status>(())
+        };
+        data_loss(&format!("{id}: ExportGames"), export.await.unwrap_err());
+    }
+    data_loss(
+        "ListGames",
+        operator
+            .list_games(pb::ListGamesRequest::default())
+            .await
+            .unwrap_err(),
+    );
+    let file = dir.path().join("export.jsonl");
+    let mut args = os(&["export", "--server", &server.addr.to_string(), "--output"]);
+    args.push(file.into());
+    args.extend(os(&["--token", OPERATOR_TOKEN]));
+    let error = fails(&refs(&args)).await;
+    assert!(error.to_lowercase().contains("data"), "{error}");
+
+    let damaged = check(url).await;
+    assert_eq!(damaged.status.code(), Some(3), "{}", text(&damaged.stderr));
+    let report = text(&damaged.stdout);
+    for table in &games {
+        assert!(
+            report
+                .lines()
+                .any(|l| l.starts_with("damaged: ") && l.contains(&table.game_id)),
+            "{} is not named:\n{report}",
+            table.game_id
+        );
+    }
+    server.stop().await;
+}

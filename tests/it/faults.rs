@@ -1,7 +1,8 @@
 //! Faults with several servers on one PostgreSQL database: a server process SIGKILLed under load loses no
 //! acknowledged command, applies none twice, and the other server goes on serving its games; PostgreSQL
 //! stopped under load answers callers UNAVAILABLE within their deadline, and once it is back the servers go
-//! on by themselves, with nothing acknowledged lost.
+//! on by themselves, with nothing acknowledged lost; meanwhile readiness (`/readyz`, gRPC health) says the store
+//! cannot be reached, and liveness does not.
 
 use crate::support::{self, Step, Table, TestServer};
 use hexfold::server::Config;
@@ -318,4 +319,102 @@ async fn postgres_stopped_under_load_answers_unavailable_and_the_servers_recover
     for server in servers {
         server.stop().await;
     }
+}
+
+/// `/readyz` and the gRPC health service follow the database: with PostgreSQL stopped they answer 503 and
+/// NOT_SERVING (load balancers take the server out), while `/healthz` (liveness) stays 200, so nothing restarts
+/// the server; once PostgreSQL is started again both come back by themselves. Polled with a deadline.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn readiness_and_grpc_health_follow_a_stopped_and_restarted_postgres() {
+    use tonic_health::pb::{
+        health_check_response::ServingStatus, health_client::HealthClient, HealthCheckRequest,
+    };
+    let cluster = PrivateCluster::start();
+    let url = cluster.cluster().create_database().await;
+    let dir = tempfile::tempdir().unwrap();
+    let mut postgres = hexfold_postgres::PgConfig::new(url);
+    postgres.timeout = Duration::from_secs(2);
+    postgres.connect_timeout = Duration::from_secs(1);
+    postgres.probe_every = Duration::from_millis(100);
+    let store = std::sync::Arc::new(
+        hexfold_postgres::PgStore::open(postgres.clone())
+            .await
+            .unwrap(),
+    );
+    let api = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let metrics = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let (addr, ops) = (api.local_addr().unwrap(), metrics.local_addr().unwrap());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(hexfold::server::serve(
+        hexfold::server::Listeners {
+            api,
+            web: None,
+            metrics: Some(metrics),
+        },
+        store,
+        Config {
+            postgres: Some(postgres),
+            ..support::config(&dir.path().join("unused"))
+        },
+        async {
+            let _ = stopped.await;
+        },
+    ));
+    let channel = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))
+        .unwrap()
+        .connect()
+        .await
+        .unwrap();
+    let health = HealthClient::new(channel);
+    // What an orchestrator sees: readiness, the API's health, liveness.
+    let seen = || {
+        let mut health = health.clone();
+        async move {
+            let status = health
+                .check(HealthCheckRequest {
+                    service: "hexfold.v1.Hexfold".into(),
+                })
+                .await
+                .unwrap()
+                .into_inner()
+                .status();
+            let ready = crate::ops::get(ops, "/readyz").await.0;
+            let live = crate::ops::get(ops, "/healthz").await.0;
+            (ready, status, live)
+        }
+    };
+    let until = async |want: (u16, ServingStatus, u16)| {
+        let deadline = tokio::time::Instant::now() + RECOVERY;
+        loop {
+            let now = seen().await;
+            if now == want {
+                return;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "still {now:?}, waiting for {want:?}"
+            );
+            tokio::task::yield_now().await;
+        }
+    };
+    until((200, ServingStatus::Serving, 200)).await;
+
+    let mut cluster = tokio::task::spawn_blocking(move || {
+        let mut cluster = cluster;
+        cluster.stop();
+        cluster
+    })
+    .await
+    .unwrap();
+    until((503, ServingStatus::NotServing, 200)).await;
+
+    let _cluster = tokio::task::spawn_blocking(move || {
+        cluster.restart();
+        cluster
+    })
+    .await
+    .unwrap();
+    until((200, ServingStatus::Serving, 200)).await;
+    let _ = stop.send(());
+    server.await.unwrap().unwrap();
 }

@@ -22,6 +22,13 @@ pub(crate) fn pg(e: tokio_postgres::Error) -> StoreError {
     let class = &code.code()[..2];
     if *code == SqlState::DATA_CORRUPTED || *code == SqlState::INDEX_CORRUPTED {
         StoreError::Corrupt(message)
+    } else if *code == SqlState::UNIQUE_VIOLATION {
+        // Every insert of the store either cannot collide (it checked under the stream's lock, or took fresh
+        // positions from the counter) or says what to do on a conflict: a key already taken is a row the store
+        // did not write, or a counter set back.
+        StoreError::Corrupt(format!(
+            "{message}: a row is in the way of an append (damaged or extra rows in the database)"
+        ))
     } else if class == "08" // connection exception
         || class == "57" // operator intervention: shutdown, crash, statement timeout (57014)
         || class == "53" // insufficient resources: too many connections, out of memory

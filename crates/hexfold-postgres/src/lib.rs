@@ -14,10 +14,13 @@
 //! crate's `tests/contract/` suite runs against it in `tests/postgres.rs`. With the `test-support`
 //! feature, [`test_support`] starts a throw-away cluster for tests.
 
+mod check;
 mod error;
+mod health;
 mod listener;
 mod recent;
 mod schema;
+mod seal;
 #[cfg(feature = "test-support")]
 pub mod test_support;
 mod writer;
@@ -41,6 +44,7 @@ use hexfold_store::{
     MAX_LIST_STREAMS, MAX_META_BYTES, MAX_READ_BACKWARDS, MAX_READ_GLOBAL, MAX_SNAPSHOT_BYTES,
 };
 
+pub use check::check;
 use error::{pg, pool, timed_out};
 pub use schema::SCHEMA_VERSION;
 
@@ -71,6 +75,14 @@ pub struct PgConfig {
     pub max_queued_bytes: usize,
     /// The listener re-reads the committed global position this often, in case a notification was lost.
     pub recheck_every: Duration,
+    /// The health probe runs `SELECT 1` this often, on a connection of its own (see
+    /// [`EventStore::watch_writable`]).
+    pub probe_every: Duration,
+    /// This many failures in a row (probes, or calls that found the database unreachable) report the store
+    /// not ready...
+    pub probe_failures: u32,
+    /// ...and this many successes in a row report it ready again.
+    pub probe_successes: u32,
 }
 
 impl std::fmt::Debug for PgConfig {
@@ -84,13 +96,17 @@ impl std::fmt::Debug for PgConfig {
             .field("max_group_bytes", &self.max_group_bytes)
             .field("max_queued_bytes", &self.max_queued_bytes)
             .field("recheck_every", &self.recheck_every)
+            .field("probe_every", &self.probe_every)
+            .field("probe_failures", &self.probe_failures)
+            .field("probe_successes", &self.probe_successes)
             .finish()
     }
 }
 
 impl PgConfig {
     /// The defaults: 16 pooled connections, 10 s per statement, 5 s to connect, groups of at most 512
-    /// appends and 16 MiB, 64 MiB queued, a re-read of the position every 5 s.
+    /// appends and 16 MiB, 64 MiB queued, a re-read of the position every 5 s, a health probe every second,
+    /// 3 failures in a row to report the store not ready and 2 successes to report it ready again.
     pub fn new(url: impl Into<String>) -> PgConfig {
         PgConfig {
             url: url.into(),
@@ -101,6 +117,9 @@ impl PgConfig {
             max_group_bytes: 16 << 20,
             max_queued_bytes: 64 << 20,
             recheck_every: Duration::from_secs(5),
+            probe_every: Duration::from_secs(1),
+            probe_failures: 3,
+            probe_successes: 2,
         }
     }
 
@@ -210,6 +229,9 @@ struct Inner {
     /// This store's own events of late, which `read_global` takes from memory (see `recent`).
     recent: Arc<recent::Recent>,
     listener: JoinHandle<()>,
+    /// Whether the database can be reached (see `health`), and the probe that asks it.
+    health: Arc<health::Health>,
+    probe: JoinHandle<()>,
     call_bound: Duration,
 }
 
@@ -217,6 +239,7 @@ impl Drop for Inner {
     fn drop(&mut self) {
         // The writer ends on its own once the queue is closed and drained; the listener only waits.
         self.listener.abort();
+        self.probe.abort();
     }
 }
 
@@ -242,7 +265,24 @@ impl PgStore {
         let mut client = bounded("connecting", call_bound, connect(&client_config)).await?;
         bounded("migrating", call_bound, schema::migrate(&mut client)).await?;
         let start = bounded("reading the global position", call_bound, async {
-            read_position(&client).await.map_err(pg)
+            // The counter is the last position handed out, so the newest event sits at it: below, the next
+            // group's positions would collide with events there; above, the global order has a gap. One
+            // statement, one snapshot: another process's group moves both at once.
+            let row = client
+                .query_one(
+                    "SELECT position, (SELECT coalesce(max(global), 0) FROM hexfold.events)
+                     FROM hexfold.global_position",
+                    &[],
+                )
+                .await
+                .map_err(pg)?;
+            let (start, newest): (i64, i64) = (row.get(0), row.get(1));
+            if start != newest || start < 0 {
+                return Err(seal::damaged(format!(
+                    "the global counter is at {start} but the newest event is at global position {newest}"
+                )));
+            }
+            Ok(start as u64)
         })
         .await?;
         let (position_tx, position) = watch::channel(start);
@@ -280,6 +320,13 @@ impl PgStore {
         );
         let writer = bounded("preparing the writer", call_bound, writer).await?;
         tokio::spawn(writer::run(writer, queued));
+        let health = Arc::new(health::Health::new(&config));
+        let probe = tokio::spawn(health::probe(
+            client_config.clone(),
+            Arc::clone(&health),
+            config.probe_every,
+            config.connect_timeout,
+        ));
         let listener = tokio::spawn(listener::run(
             client_config,
             position_tx,
@@ -298,6 +345,8 @@ impl PgStore {
                 stats,
                 recent,
                 listener,
+                health,
+                probe,
                 call_bound,
             }),
         })
@@ -385,8 +434,20 @@ impl PgStore {
                 .query(&statement, &[&int8(from), &limit])
                 .await
                 .map_err(pg)?;
+            // Positions are handed out gapless in commit order, so a position missing between two found is a
+            // row lost (and one before the first found, when `from` is committed, too).
+            let mut want = from.max(1);
             rows.iter()
-                .map(|row| item(row, utf8(row.get("stream"), "a stored stream name")?))
+                .map(|row| {
+                    let global: i64 = row.get("global");
+                    if u64::try_from(global).ok() != Some(want) {
+                        return Err(seal::damaged(format!(
+                            "the event at global position {want} is missing (the next found is at {global})"
+                        )));
+                    }
+                    want += 1;
+                    item(row, utf8(row.get("stream"), "a stored stream name")?)
+                })
                 .collect()
         })
         .await
@@ -432,17 +493,54 @@ impl PgStore {
         Ok(records)
     }
 
+    /// An append through the writer's queue, within the call's bound.
+    async fn append_bounded(&self, req: AppendRequest) -> Result<Appended, StoreError> {
+        bounded("append", self.inner.call_bound, async move {
+            req.check()?;
+            let submitted = std::time::Instant::now();
+            let bytes = hexfold_store::request_bytes(&req);
+            // At most the whole bound, so an append bigger than the queue may hold waits for an empty
+            // queue rather than for ever.
+            let permits = (bytes >> 10).clamp(1, self.inner.queue_permits);
+            let permits = u32::try_from(permits).unwrap_or(u32::MAX);
+            let permit = Arc::clone(&self.inner.queued_bytes)
+                .acquire_many_owned(permits)
+                .await
+                .map_err(|_| StoreError::Io("the store is closed".into()))?;
+            let (reply, outcome) = oneshot::channel();
+            let pending = writer::Pending {
+                req,
+                bytes,
+                reply,
+                _permit: permit,
+            };
+            self.inner.stats.queued.fetch_add(1, Ordering::Relaxed);
+            if self.inner.queue.send(pending).is_err() {
+                self.inner.stats.queued.fetch_sub(1, Ordering::Relaxed);
+                return Err(StoreError::Io("the store's writer has stopped".into()));
+            }
+            let appended = outcome
+                .await
+                .unwrap_or_else(|_| Err(StoreError::Io("the store's writer has stopped".into())));
+            hexfold_store::metrics::append(METRICS_BACKEND, submitted.elapsed());
+            appended
+        })
+        .await
+    }
+
     /// A pooled connection and the call's work on it, within the call's bound.
     async fn call<T>(
         &self,
         what: &'static str,
         work: impl AsyncFnOnce(&deadpool_postgres::Client) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
-        bounded(what, self.inner.call_bound, async {
+        let result = bounded(what, self.inner.call_bound, async {
             let client = self.inner.pool.get().await.map_err(pool)?;
             work(&client).await
         })
-        .await
+        .await;
+        self.inner.health.record(&result);
+        result
     }
 }
 
@@ -535,46 +633,151 @@ fn utf8(bytes: Vec<u8>, what: &str) -> Result<String, StoreError> {
     String::from_utf8(bytes).map_err(|_| StoreError::Corrupt(format!("{what} is not UTF-8")))
 }
 
-fn command(row: &Row, stream: &str) -> Result<CommandRecord, StoreError> {
-    let command_id = utf8(row.get("command_id"), "a stored command id")?;
-    let record = || format!("command {command_id:?} of {stream}");
-    Ok(CommandRecord {
-        first_version: stored_u64(row, "first_version", &record)?,
-        last_version: stored_u64(row, "last_version", &record)?,
-        command: row.get("command"),
-        command_id,
-    })
-}
-
-/// [`StoreError::NotFound`] unless `stream` exists: what a read that found no rows asks next.
-async fn must_exist(client: &deadpool_postgres::Client, stream: &str) -> Result<(), StoreError> {
-    let statement = client
-        .prepare_cached("SELECT 1 FROM hexfold.streams WHERE name = $1")
-        .await
-        .map_err(pg)?;
-    match client
-        .query_opt(&statement, &[&stream.as_bytes()])
-        .await
-        .map_err(pg)?
-    {
-        Some(_) => Ok(()),
-        None => Err(StoreError::NotFound),
+/// A command row (columns `seq`, `command_id`, `command`, `first_version`, `last_version`, `first_global`,
+/// `command_seal`) of `stream`, checked against its seal, with its sequence number.
+fn command(row: &Row, stream: &str) -> Result<(u64, CommandRecord), StoreError> {
+    let id: Vec<u8> = row.get("command_id");
+    let command: Vec<u8> = row.get("command");
+    let (seq, first, last, global): (i64, i64, i64, i64) = (
+        row.get("seq"),
+        row.get("first_version"),
+        row.get("last_version"),
+        row.get("first_global"),
+    );
+    let sealed = seal::seal(&[
+        seal::Part::Bytes(Some(stream.as_bytes())),
+        seal::Part::Bytes(Some(&id)),
+        seal::Part::Int(seq),
+        seal::Part::Bytes(Some(&command)),
+        seal::Part::Int(first),
+        seal::Part::Int(last),
+        seal::Part::Int(global),
+    ]);
+    if sealed != row.get::<_, i32>("command_seal") {
+        return Err(seal::damaged(format!(
+            "command {seq} of {stream}: fails its seal"
+        )));
     }
+    let command_id = utf8(id, "a stored command id")?;
+    let record = || format!("command {command_id:?} of {stream}");
+    Ok((
+        seal::natural(seq, "seq", &record)?,
+        CommandRecord {
+            first_version: seal::natural(first, "first_version", &record)?,
+            last_version: seal::natural(last, "last_version", &record)?,
+            command,
+            command_id,
+        },
+    ))
 }
 
-/// The rows of `sql` over `params`; if there are none, [`StoreError::NotFound`] unless `stream` exists.
-async fn rows_of_stream(
+/// The rows of `sql` over `params`: a stream's row (columns `head`, `commands`, `seal`) left-joined with the
+/// rows asked for; [`StoreError::NotFound`] if there is none, and the stream's sealed head with them.
+async fn joined(
     client: &deadpool_postgres::Client,
     stream: &str,
     sql: &str,
     params: &[&(dyn tokio_postgres::types::ToSql + Sync)],
-) -> Result<Vec<Row>, StoreError> {
+) -> Result<(seal::Head, Vec<Row>), StoreError> {
     let statement = client.prepare_cached(sql).await.map_err(pg)?;
     let rows = client.query(&statement, params).await.map_err(pg)?;
-    if rows.is_empty() {
-        must_exist(client, stream).await?;
+    let first = rows.first().ok_or(StoreError::NotFound)?;
+    Ok((seal::head(stream, first)?, rows))
+}
+
+/// The stream's sealed head and command count; [`StoreError::NotFound`] if it does not exist.
+async fn stream_head(
+    client: &deadpool_postgres::Client,
+    stream: &str,
+) -> Result<seal::Head, StoreError> {
+    let statement = client
+        .prepare_cached("SELECT head, commands, seal FROM hexfold.streams WHERE name = $1")
+        .await
+        .map_err(pg)?;
+    let row = client
+        .query_opt(&statement, &[&stream.as_bytes()])
+        .await
+        .map_err(pg)?
+        .ok_or(StoreError::NotFound)?;
+    seal::head(stream, &row)
+}
+
+/// The events of rows from [`joined`] (a row without an event is the stream's alone).
+fn joined_events(stream: &str, rows: &[Row]) -> Result<Vec<Recorded>, StoreError> {
+    rows.iter()
+        .filter(|row| row.get::<_, Option<i64>>("version").is_some())
+        .map(|row| event(stream, row))
+        .collect()
+}
+
+/// The commands of rows from [`joined`], with their sequence numbers.
+fn joined_commands(stream: &str, rows: &[Row]) -> Result<Vec<(u64, CommandRecord)>, StoreError> {
+    rows.iter()
+        .filter(|row| row.get::<_, Option<i64>>("seq").is_some())
+        .map(|row| command(row, stream))
+        .collect()
+}
+
+/// Checks a stream's commands, in order of sequence number from `first_seq` (upwards, or downwards when
+/// `newest_first`), against each other and the stream's sealed head: consecutive numbers, each command starting
+/// where the one before ended, the newest ending at the head, and as many as `count`.
+fn check_commands(
+    stream: &str,
+    head: seal::Head,
+    commands: &[(u64, CommandRecord)],
+    newest_first: bool,
+    count: u64,
+) -> Result<(), StoreError> {
+    let mut ordered: Vec<&(u64, CommandRecord)> = commands.iter().collect();
+    if newest_first {
+        ordered.reverse();
     }
-    Ok(rows)
+    // The oldest sequence number wanted, and the version before it.
+    let first_seq = head.commands + 1 - count.min(head.commands);
+    let mut last_version = None;
+    for (i, (seq, c)) in ordered.iter().enumerate() {
+        let wanted = first_seq + i as u64;
+        if *seq > head.commands {
+            return Err(seal::damaged(format!(
+                "command {seq} of {stream} is past the stream's count {}",
+                head.commands
+            )));
+        }
+        if *seq != wanted {
+            return Err(seal::damaged(format!(
+                "command {wanted} of {stream} is missing"
+            )));
+        }
+        let starts = match last_version {
+            Some(v) => v + 1,
+            None if wanted == 1 => 1,
+            None => c.first_version,
+        };
+        if c.first_version != starts || c.last_version + 1 < c.first_version {
+            return Err(seal::damaged(format!(
+                "command {seq} of {stream} holds versions {}..={}, not from {starts}",
+                c.first_version, c.last_version
+            )));
+        }
+        last_version = Some(c.last_version);
+    }
+    if ordered.len() as u64 != count.min(head.commands) {
+        let missing = first_seq + ordered.len() as u64;
+        return Err(seal::damaged(format!(
+            "command {missing} of {stream} is missing"
+        )));
+    }
+    match last_version {
+        Some(v) if v != head.head => Err(seal::damaged(format!(
+            "the last command of {stream} ends at version {v}, not at the head {}",
+            head.head
+        ))),
+        None if head.head != 0 && count > 0 => Err(seal::damaged(format!(
+            "{stream} has events up to version {} but no command",
+            head.head
+        ))),
+        _ => Ok(()),
+    }
 }
 
 impl EventStore for PgStore {
@@ -589,7 +792,11 @@ impl EventStore for PgStore {
             self.call("create_stream", async move |client| {
                 let statement = client
                     .prepare_cached(
-                        "INSERT INTO hexfold.streams (name, meta) VALUES ($1, $2)
+                        "INSERT INTO hexfold.streams (name, meta, seal, meta_seal, summary_seal)
+                         VALUES ($1, $2,
+                             hexfold.seal(hexfold.part($1) || int8send(0) || int8send(0)),
+                             hexfold.seal(hexfold.part($1) || hexfold.part($2)),
+                             hexfold.seal(hexfold.part($1) || hexfold.part(NULL)))
                          ON CONFLICT (name) DO NOTHING",
                     )
                     .await
@@ -610,21 +817,7 @@ impl EventStore for PgStore {
     fn meta<'a>(&'a self, stream: &'a str) -> BoxFuture<'a, Result<Vec<u8>, StoreError>> {
         Box::pin(self.call("meta", async move |client| {
             let statement = client
-                .prepare_cached("SELECT meta FROM hexfold.streams WHERE name = $1")
-                .await
-                .map_err(pg)?;
-            let row = client
-                .query_opt(&statement, &[&stream.as_bytes()])
-                .await
-                .map_err(pg)?;
-            row.map(|r| r.get(0)).ok_or(StoreError::NotFound)
-        }))
-    }
-
-    fn head<'a>(&'a self, stream: &'a str) -> BoxFuture<'a, Result<u64, StoreError>> {
-        Box::pin(self.call("head", async move |client| {
-            let statement = client
-                .prepare_cached("SELECT head FROM hexfold.streams WHERE name = $1")
+                .prepare_cached("SELECT meta, meta_seal FROM hexfold.streams WHERE name = $1")
                 .await
                 .map_err(pg)?;
             let row = client
@@ -632,41 +825,24 @@ impl EventStore for PgStore {
                 .await
                 .map_err(pg)?
                 .ok_or(StoreError::NotFound)?;
-            stored_u64(&row, "head", &|| format!("stream {stream}"))
+            let meta: Vec<u8> = row.get("meta");
+            seal::check_bytes(stream, "meta", Some(&meta), row.get("meta_seal"))?;
+            Ok(meta)
+        }))
+    }
+
+    fn head<'a>(&'a self, stream: &'a str) -> BoxFuture<'a, Result<u64, StoreError>> {
+        Box::pin(self.call("head", async move |client| {
+            Ok(stream_head(client, stream).await?.head)
         }))
     }
 
     fn append(&self, req: AppendRequest) -> BoxFuture<'_, Result<Appended, StoreError>> {
-        Box::pin(bounded("append", self.inner.call_bound, async move {
-            req.check()?;
-            let submitted = std::time::Instant::now();
-            let bytes = hexfold_store::request_bytes(&req);
-            // At most the whole bound, so an append bigger than the queue may hold waits for an empty
-            // queue rather than for ever.
-            let permits = (bytes >> 10).clamp(1, self.inner.queue_permits);
-            let permits = u32::try_from(permits).unwrap_or(u32::MAX);
-            let permit = Arc::clone(&self.inner.queued_bytes)
-                .acquire_many_owned(permits)
-                .await
-                .map_err(|_| StoreError::Io("the store is closed".into()))?;
-            let (reply, outcome) = oneshot::channel();
-            let pending = writer::Pending {
-                req,
-                bytes,
-                reply,
-                _permit: permit,
-            };
-            self.inner.stats.queued.fetch_add(1, Ordering::Relaxed);
-            if self.inner.queue.send(pending).is_err() {
-                self.inner.stats.queued.fetch_sub(1, Ordering::Relaxed);
-                return Err(StoreError::Io("the store's writer has stopped".into()));
-            }
-            let appended = outcome
-                .await
-                .unwrap_or_else(|_| Err(StoreError::Io("the store's writer has stopped".into())));
-            hexfold_store::metrics::append(METRICS_BACKEND, submitted.elapsed());
-            appended
-        }))
+        Box::pin(async move {
+            let result = self.append_bounded(req).await;
+            self.inner.health.record(&result);
+            result
+        })
     }
 
     fn read<'a>(
@@ -676,15 +852,26 @@ impl EventStore for PgStore {
         to: u64,
     ) -> BoxFuture<'a, Result<Vec<Recorded>, StoreError>> {
         Box::pin(self.call("read", async move |client| {
-            let rows = rows_of_stream(
+            // With the stream's row, in one statement: the events must be exactly the versions asked for up
+            // to the sealed head, and none past it.
+            let (head, rows) = joined(
                 client,
                 stream,
-                "SELECT version, global, payload, checksum FROM hexfold.events
-                 WHERE stream = $1 AND version BETWEEN $2 AND $3 ORDER BY version",
+                "SELECT s.head, s.commands, s.seal, e.version, e.global, e.payload, e.checksum
+                 FROM hexfold.streams s
+                 LEFT JOIN hexfold.events e ON e.stream = s.name AND e.version BETWEEN $2 AND $3
+                 WHERE s.name = $1 ORDER BY e.version",
                 &[&stream.as_bytes(), &int8(from.max(1)), &int8(to)],
             )
             .await?;
-            rows.iter().map(|row| event(stream, row)).collect()
+            let events = joined_events(stream, &rows)?;
+            seal::check_versions(
+                stream,
+                head.head,
+                events.iter().map(|e| e.version),
+                from.max(1)..=to.min(head.head),
+            )?;
+            Ok(events)
         }))
     }
 
@@ -694,17 +881,35 @@ impl EventStore for PgStore {
         to: u64,
         limit: usize,
     ) -> BoxFuture<'a, Result<Vec<Recorded>, StoreError>> {
-        let limit = limit.min(MAX_READ_BACKWARDS) as i64;
+        let limit = limit.min(MAX_READ_BACKWARDS);
         Box::pin(self.call("read_backwards", async move |client| {
-            let rows = rows_of_stream(
+            if limit == 0 {
+                stream_head(client, stream).await?;
+                return Ok(Vec::new());
+            }
+            let (head, rows) = joined(
                 client,
                 stream,
-                "SELECT version, global, payload, checksum FROM hexfold.events
-                 WHERE stream = $1 AND version <= $2 ORDER BY version DESC LIMIT $3",
-                &[&stream.as_bytes(), &int8(to), &limit],
+                "SELECT s.head, s.commands, s.seal, e.version, e.global, e.payload, e.checksum
+                 FROM hexfold.streams s
+                 LEFT JOIN LATERAL (
+                     SELECT * FROM hexfold.events e
+                     WHERE e.stream = s.name AND e.version <= $2 ORDER BY e.version DESC LIMIT $3
+                 ) e ON true
+                 WHERE s.name = $1 ORDER BY e.version DESC",
+                &[&stream.as_bytes(), &int8(to), &(limit as i64)],
             )
             .await?;
-            rows.iter().map(|row| event(stream, row)).collect()
+            let events = joined_events(stream, &rows)?;
+            let top = to.min(head.head);
+            let bottom = top.saturating_sub(limit as u64) + 1;
+            seal::check_versions(
+                stream,
+                head.head,
+                events.iter().map(|e| e.version),
+                (bottom..=top).rev(),
+            )?;
+            Ok(events)
         }))
     }
 
@@ -742,20 +947,30 @@ impl EventStore for PgStore {
         PositionWatch::new(self.inner.position.clone())
     }
 
+    /// Whether the database can be reached, with hysteresis (see `health`): a PostgreSQL store refuses no
+    /// writes as a whole otherwise.
+    fn watch_writable(&self) -> watch::Receiver<bool> {
+        self.inner.health.watch()
+    }
+
     fn commands<'a>(
         &'a self,
         stream: &'a str,
     ) -> BoxFuture<'a, Result<Vec<CommandRecord>, StoreError>> {
         Box::pin(self.call("commands", async move |client| {
-            let rows = rows_of_stream(
+            let (head, rows) = joined(
                 client,
                 stream,
-                "SELECT command_id, command, first_version, last_version FROM hexfold.commands
-                 WHERE stream = $1 ORDER BY seq",
+                "SELECT s.head, s.commands, s.seal, c.seq, c.command_id, c.command, c.first_version,
+                        c.last_version, c.first_global, c.seal AS command_seal
+                 FROM hexfold.streams s LEFT JOIN hexfold.commands c ON c.stream = s.name
+                 WHERE s.name = $1 ORDER BY c.seq",
                 &[&stream.as_bytes()],
             )
             .await?;
-            rows.iter().map(|row| command(row, stream)).collect()
+            let commands = joined_commands(stream, &rows)?;
+            check_commands(stream, head, &commands, false, head.commands)?;
+            Ok(commands.into_iter().map(|(_, c)| c).collect())
         }))
     }
 
@@ -764,18 +979,28 @@ impl EventStore for PgStore {
         stream: &'a str,
         limit: usize,
     ) -> BoxFuture<'a, Result<Vec<CommandRecord>, StoreError>> {
-        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         Box::pin(self.call("last_commands", async move |client| {
+            if limit == 0 {
+                stream_head(client, stream).await?;
+                return Ok(Vec::new());
+            }
             // `(stream, seq)` is unique, so this is a backwards scan of that index, `limit` rows long.
-            let rows = rows_of_stream(
+            let (head, rows) = joined(
                 client,
                 stream,
-                "SELECT command_id, command, first_version, last_version FROM hexfold.commands
-                 WHERE stream = $1 ORDER BY seq DESC LIMIT $2",
-                &[&stream.as_bytes(), &limit],
+                "SELECT s.head, s.commands, s.seal, c.seq, c.command_id, c.command, c.first_version,
+                        c.last_version, c.first_global, c.seal AS command_seal
+                 FROM hexfold.streams s
+                 LEFT JOIN LATERAL (
+                     SELECT * FROM hexfold.commands c WHERE c.stream = s.name ORDER BY c.seq DESC LIMIT $2
+                 ) c ON true
+                 WHERE s.name = $1 ORDER BY c.seq DESC",
+                &[&stream.as_bytes(), &i64::try_from(limit).unwrap_or(i64::MAX)],
             )
             .await?;
-            rows.iter().map(|row| command(row, stream)).collect()
+            let commands = joined_commands(stream, &rows)?;
+            check_commands(stream, head, &commands, true, limit as u64)?;
+            Ok(commands.into_iter().map(|(_, c)| c).collect())
         }))
     }
 
@@ -786,23 +1011,25 @@ impl EventStore for PgStore {
     ) -> BoxFuture<'a, Result<Option<CommandRecord>, StoreError>> {
         Box::pin(self.call("find_command", async move |client| {
             // One round trip for both questions: no row means no stream, a row of nulls no command.
-            let statement = client
-                .prepare_cached(
-                    "SELECT c.command_id, c.command, c.first_version, c.last_version
-                     FROM hexfold.streams s
-                     LEFT JOIN hexfold.commands c ON c.stream = s.name AND c.command_id = $2
-                     WHERE s.name = $1",
-                )
-                .await
-                .map_err(pg)?;
-            let row = client
-                .query_opt(&statement, &[&stream.as_bytes(), &command_id.as_bytes()])
-                .await
-                .map_err(pg)?
-                .ok_or(StoreError::NotFound)?;
-            match row.get::<_, Option<Vec<u8>>>("command_id") {
+            let (head, rows) = joined(
+                client,
+                stream,
+                "SELECT s.head, s.commands, s.seal, c.seq, c.command_id, c.command, c.first_version,
+                        c.last_version, c.first_global, c.seal AS command_seal
+                 FROM hexfold.streams s
+                 LEFT JOIN hexfold.commands c ON c.stream = s.name AND c.command_id = $2
+                 WHERE s.name = $1",
+                &[&stream.as_bytes(), &command_id.as_bytes()],
+            )
+            .await?;
+            match joined_commands(stream, &rows)?.pop() {
                 None => Ok(None),
-                Some(_) => command(&row, stream).map(Some),
+                Some((seq, c)) if seq > head.commands || c.last_version > head.head => {
+                    Err(seal::damaged(format!(
+                        "command {seq} of {stream} is past the stream's count or head"
+                    )))
+                }
+                Some((_, c)) => Ok(Some(c)),
             }
         }))
     }
@@ -823,9 +1050,12 @@ impl EventStore for PgStore {
                     .prepare_cached(
                         "WITH s AS (SELECT head FROM hexfold.streams WHERE name = $1),
                          w AS (
-                             INSERT INTO hexfold.snapshots (stream, version, bytes)
-                             SELECT $1, $2, $3 FROM s WHERE s.head >= $2
-                             ON CONFLICT (stream, version) DO UPDATE SET bytes = EXCLUDED.bytes
+                             INSERT INTO hexfold.snapshots (stream, version, bytes, seal)
+                             SELECT $1, $2, $3,
+                                 hexfold.seal(hexfold.part($1) || int8send($2) || hexfold.part($3))
+                             FROM s WHERE s.head >= $2
+                             ON CONFLICT (stream, version)
+                             DO UPDATE SET bytes = EXCLUDED.bytes, seal = EXCLUDED.seal
                              RETURNING 1
                          )
                          SELECT (SELECT head FROM s), EXISTS (SELECT 1 FROM w)",
@@ -854,21 +1084,41 @@ impl EventStore for PgStore {
         version: u64,
     ) -> BoxFuture<'a, Result<Option<Snapshot>, StoreError>> {
         Box::pin(self.call("snapshot_at_or_before", async move |client| {
-            let rows = rows_of_stream(
+            let (head, rows) = joined(
                 client,
                 stream,
-                "SELECT version, bytes FROM hexfold.snapshots
-                 WHERE stream = $1 AND version <= $2 ORDER BY version DESC LIMIT 1",
+                "SELECT s.head, s.commands, s.seal, n.version, n.bytes, n.seal AS snapshot_seal
+                 FROM hexfold.streams s
+                 LEFT JOIN LATERAL (
+                     SELECT * FROM hexfold.snapshots n
+                     WHERE n.stream = s.name AND n.version <= $2 ORDER BY n.version DESC LIMIT 1
+                 ) n ON true
+                 WHERE s.name = $1",
                 &[&stream.as_bytes(), &int8(version)],
             )
             .await?;
-            match rows.first() {
-                None => Ok(None),
-                Some(row) => {
-                    let version = stored_u64(row, "version", &|| format!("snapshot of {stream}"))?;
-                    Ok(Some((version, row.get("bytes"))))
-                }
+            let Some(version) = rows[0].get::<_, Option<i64>>("version") else {
+                return Ok(None);
+            };
+            let bytes: Vec<u8> = rows[0].get("bytes");
+            let record = || format!("snapshot {stream}@{version}");
+            let sealed = seal::seal(&[
+                seal::Part::Bytes(Some(stream.as_bytes())),
+                seal::Part::Int(version),
+                seal::Part::Bytes(Some(&bytes)),
+            ]);
+            if sealed != rows[0].get::<_, i32>("snapshot_seal") {
+                return Err(seal::damaged(format!("{}: fails its seal", record())));
             }
+            let version = seal::natural(version, "version", &record)?;
+            if version > head.head {
+                return Err(seal::damaged(format!(
+                    "{}: past the stream's head {}",
+                    record(),
+                    head.head
+                )));
+            }
+            Ok(Some((version, bytes)))
         }))
     }
 
@@ -887,7 +1137,7 @@ impl EventStore for PgStore {
                 // empty name, before every other.
                 let statement = client
                     .prepare_cached(
-                        "SELECT name, summary, head FROM hexfold.streams
+                        "SELECT name, summary, summary_seal, head, commands, seal FROM hexfold.streams
                          WHERE name > $1 ORDER BY name LIMIT $2",
                     )
                     .await
@@ -900,9 +1150,16 @@ impl EventStore for PgStore {
                 rows.iter()
                     .map(|row| {
                         let name = utf8(row.get("name"), "a stored stream name")?;
-                        let head = stored_u64(row, "head", &|| format!("stream {name}"))?;
+                        let head = seal::head(&name, row)?.head;
+                        let summary: Option<Vec<u8>> = row.get("summary");
+                        seal::check_bytes(
+                            &name,
+                            "summary",
+                            summary.as_deref(),
+                            row.get("summary_seal"),
+                        )?;
                         Ok(StreamListing {
-                            summary: row.get("summary"),
+                            summary,
                             head,
                             name,
                         })

@@ -61,6 +61,30 @@ const MIGRATIONS: &[&str] = &[
     );
     INSERT INTO hexfold.global_position (position) VALUES (0);
     ",
+    // 2: seals on every row besides the events' (which had their checksum from the start), computed for the
+    // rows there are. See `crate::seal` for the encoding, which `hexfold.part` and `hexfold.seal` spell in SQL.
+    "
+    CREATE FUNCTION hexfold.part(b bytea) RETURNS bytea LANGUAGE sql IMMUTABLE PARALLEL SAFE
+        AS $$ SELECT int8send(coalesce(length(b), -1)::int8) || coalesce(b, ''::bytea) $$;
+    CREATE FUNCTION hexfold.seal(b bytea) RETURNS integer LANGUAGE sql IMMUTABLE PARALLEL SAFE
+        AS $$ SELECT ('x' || left(md5(b), 8))::bit(32)::integer $$;
+    ALTER TABLE hexfold.streams
+        ADD COLUMN seal integer, ADD COLUMN meta_seal integer, ADD COLUMN summary_seal integer;
+    UPDATE hexfold.streams SET
+        seal = hexfold.seal(hexfold.part(name) || int8send(head) || int8send(commands)),
+        meta_seal = hexfold.seal(hexfold.part(name) || hexfold.part(meta)),
+        summary_seal = hexfold.seal(hexfold.part(name) || hexfold.part(summary));
+    ALTER TABLE hexfold.streams ALTER COLUMN seal SET NOT NULL, ALTER COLUMN meta_seal SET NOT NULL,
+        ALTER COLUMN summary_seal SET NOT NULL;
+    ALTER TABLE hexfold.commands ADD COLUMN seal integer;
+    UPDATE hexfold.commands SET seal = hexfold.seal(
+        hexfold.part(stream) || hexfold.part(command_id) || int8send(seq) || hexfold.part(command)
+        || int8send(first_version) || int8send(last_version) || int8send(first_global));
+    ALTER TABLE hexfold.commands ALTER COLUMN seal SET NOT NULL;
+    ALTER TABLE hexfold.snapshots ADD COLUMN seal integer;
+    UPDATE hexfold.snapshots SET seal = hexfold.seal(hexfold.part(stream) || int8send(version) || hexfold.part(bytes));
+    ALTER TABLE hexfold.snapshots ALTER COLUMN seal SET NOT NULL;
+    ",
 ];
 
 /// The key of the advisory lock that serialises migrations of one database ("hexfold" in ASCII).

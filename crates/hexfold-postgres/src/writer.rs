@@ -81,6 +81,9 @@ struct Connection {
 /// The statements of a group, prepared once per connection.
 struct Statements {
     lock_streams: Statement,
+    /// The group's streams that have an event past their head or a command past their count: rows the store
+    /// did not write (or a head set back), in the way of the next append.
+    find_extra: Statement,
     find_known: Statement,
     /// Takes the group's positions from the counter row, inserts the events and the commands under them
     /// and NOTIFYs the group's end, in one statement: the inserts need not wait for the positions to come
@@ -110,8 +113,18 @@ impl Statements {
         Ok(Statements {
             lock_streams: client
                 .prepare(
-                    "SELECT name, head, commands FROM hexfold.streams
+                    "SELECT name, head, commands, seal FROM hexfold.streams
                      WHERE name = ANY($1::bytea[]) ORDER BY name FOR UPDATE",
+                )
+                .await?,
+            find_extra: client
+                .prepare(
+                    "SELECT s.name FROM hexfold.streams s
+                     WHERE s.name = ANY($1::bytea[])
+                       AND (EXISTS (SELECT 1 FROM hexfold.events e
+                                    WHERE e.stream = s.name AND e.version > s.head)
+                            OR EXISTS (SELECT 1 FROM hexfold.commands c
+                                       WHERE c.stream = s.name AND c.seq > s.commands))",
                 )
                 .await?,
             find_known: client
@@ -134,9 +147,13 @@ impl Statements {
                               AS u(k, stream, version, payload, checksum)
                      ), c AS (
                          INSERT INTO hexfold.commands
-                             (stream, command_id, seq, command, first_version, last_version, first_global)
+                             (stream, command_id, seq, command, first_version, last_version, first_global,
+                              seal)
                          SELECT u.stream, u.command_id, u.seq, u.command, u.first_version, u.last_version,
-                                p.position - $6::int8 + u.k
+                                p.position - $6::int8 + u.k,
+                                hexfold.seal(hexfold.part(u.stream) || hexfold.part(u.command_id)
+                                    || int8send(u.seq) || hexfold.part(u.command) || int8send(u.first_version)
+                                    || int8send(u.last_version) || int8send(p.position - $6::int8 + u.k))
                          FROM p, unnest($7::bytea[], $8::bytea[], $9::int8[], $10::bytea[], $11::int8[],
                                         $12::int8[], $13::int8[])
                               AS u(stream, command_id, seq, command, first_version, last_version, k)
@@ -147,7 +164,10 @@ impl Statements {
             update_streams: client
                 .prepare(
                     "UPDATE hexfold.streams s
-                     SET head = u.head, commands = u.commands, summary = COALESCE(u.summary, s.summary)
+                     SET head = u.head, commands = u.commands, summary = COALESCE(u.summary, s.summary),
+                         seal = hexfold.seal(hexfold.part(s.name) || int8send(u.head) || int8send(u.commands)),
+                         summary_seal = CASE WHEN u.summary IS NULL THEN s.summary_seal
+                             ELSE hexfold.seal(hexfold.part(s.name) || hexfold.part(u.summary)) END
                      FROM unnest($1::bytea[], $2::int8[], $3::int8[], $4::bytea[])
                           AS u(name, head, commands, summary)
                      WHERE s.name = u.name",
@@ -155,9 +175,11 @@ impl Statements {
                 .await?,
             insert_snapshots: client
                 .prepare(
-                    "INSERT INTO hexfold.snapshots (stream, version, bytes)
-                     SELECT * FROM unnest($1::bytea[], $2::int8[], $3::bytea[])
-                     ON CONFLICT (stream, version) DO UPDATE SET bytes = EXCLUDED.bytes",
+                    "INSERT INTO hexfold.snapshots (stream, version, bytes, seal)
+                     SELECT u.stream, u.version, u.bytes,
+                         hexfold.seal(hexfold.part(u.stream) || int8send(u.version) || hexfold.part(u.bytes))
+                     FROM unnest($1::bytea[], $2::int8[], $3::bytea[]) AS u(stream, version, bytes)
+                     ON CONFLICT (stream, version) DO UPDATE SET bytes = EXCLUDED.bytes, seal = EXCLUDED.seal",
                 )
                 .await?,
         })
@@ -241,6 +263,8 @@ impl Staged<'_> {
 
 /// A locked stream as the group leaves it.
 struct StreamState {
+    /// Why its appends are refused: its row fails its seal, or rows past its head or count are in the way.
+    damaged: Option<StoreError>,
     head: u64,
     commands: u64,
     summary: Option<Vec<u8>>,
@@ -449,28 +473,48 @@ async fn transaction_on(
     let find_params: [&(dyn ToSql + Sync); 2] = [&known_streams, &known_ids];
     // Every answer is awaited, and the first failure in statement order is the group's: the statements
     // after a failed one fail too (the transaction is aborted), and may be answered first.
-    let (begun, locked, found) = tokio::join!(
+    let (begun, locked, extra, found) = tokio::join!(
         client.batch_execute("BEGIN"),
         client.query(&s.lock_streams, &lock_params),
+        client.query(&s.find_extra, &lock_params),
         client.query(&s.find_known, &find_params),
     );
     begun.map_err(Failed::before_commit)?;
     let locked = locked.map_err(Failed::before_commit)?;
+    let extra = extra.map_err(Failed::before_commit)?;
     let found = found.map_err(Failed::before_commit)?;
 
     let mut streams: HashMap<Vec<u8>, StreamState> = HashMap::new();
     for row in locked {
-        let head: i64 = row.get("head");
-        let commands: i64 = row.get("commands");
+        let name: Vec<u8> = row.get("name");
+        let (head, commands): (i64, i64) = (row.get("head"), row.get("commands"));
+        let checked = crate::seal::head_of(
+            &String::from_utf8_lossy(&name),
+            head,
+            commands,
+            row.get("seal"),
+        );
         streams.insert(
-            row.get("name"),
+            name,
             StreamState {
                 head: head.max(0) as u64,
                 commands: commands.max(0) as u64,
+                damaged: checked.err(),
                 summary: None,
                 touched: false,
             },
         );
+    }
+    for row in extra {
+        let name: Vec<u8> = row.get("name");
+        if let Some(stream) = streams.get_mut(&name) {
+            stream.damaged.get_or_insert_with(|| {
+                crate::seal::damaged(format!(
+                    "stream {}: an event or command past its head is in the way of the next append",
+                    String::from_utf8_lossy(&name)
+                ))
+            });
+        }
     }
     let mut known: HashMap<(Vec<u8>, Vec<u8>), Outcome> = HashMap::new();
     for row in found {
@@ -498,6 +542,11 @@ async fn transaction_on(
             outcomes.push(Outcome::Refused(StoreError::NotFound));
             continue;
         };
+        if let Some(damage) = &stream.damaged {
+            // Neither a duplicate nor an append can be answered from a stream whose rows disagree.
+            outcomes.push(Outcome::Refused(damage.clone()));
+            continue;
+        }
         let key = (
             req.stream.as_bytes().to_vec(),
             req.command_id.as_bytes().to_vec(),

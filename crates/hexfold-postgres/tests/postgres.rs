@@ -16,7 +16,7 @@ use hexfold_postgres::test_support::cluster;
 use hexfold_postgres::{PgConfig, PgStore, SCHEMA_VERSION};
 use hexfold_store::{Appended, EventStore, GlobalRecord, StoreError};
 
-use contract::{append_in_turn, check_consistent, req, Harness};
+use contract::{append_in_turn, check_consistent, req, Damage, Harness};
 
 contract::suite!(contract_on_postgres, PgHarness::new());
 
@@ -82,6 +82,36 @@ impl Harness for PgHarness {
         // store is found by the reads that go to the database, by every other process, and by this one
         // once it reads the row.
         (self.reopen(store).await, "checksum")
+    }
+
+    async fn damage(
+        &mut self,
+        store: Arc<dyn EventStore>,
+        stream: &str,
+        damage: Damage,
+    ) -> Option<Result<Arc<dyn EventStore>, StoreError>> {
+        let db = raw(&self.url().await).await;
+        let (sql, version) = match damage {
+            Damage::DeleteEvent(v) => (
+                "DELETE FROM hexfold.events WHERE stream = $1 AND version = $2",
+                v as i64,
+            ),
+            Damage::LowerHead => (
+                "UPDATE hexfold.streams SET head = head - $2 WHERE name = $1",
+                1,
+            ),
+            Damage::RaiseHead => (
+                "UPDATE hexfold.streams SET head = head + $2 WHERE name = $1",
+                1,
+            ),
+        };
+        let changed = db
+            .execute(sql, &[&stream.as_bytes(), &version])
+            .await
+            .unwrap();
+        assert_eq!(changed, 1, "the row to damage");
+        // Reopened, for the store's recent events in memory (see `damage_event`).
+        Some(Ok(self.reopen(store).await))
     }
 }
 
@@ -717,4 +747,180 @@ async fn sequential_scans(db: &tokio_postgres::Client) -> Vec<(String, i64)> {
     let scans: Vec<(String, i64)> = rows.iter().map(|r| (r.get(0), r.get(1))).collect();
     assert_eq!(scans.len(), 4, "{scans:?}");
     scans
+}
+
+/// The store reports itself unreachable (`watch_writable`, the server's readiness) once PostgreSQL is stopped,
+/// and reachable again once it is started: polled until a deadline, never slept on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reachability_follows_a_stopped_and_restarted_database() {
+    let mut cluster = hexfold_postgres::test_support::PrivateCluster::start();
+    let url = cluster.cluster().create_database().await;
+    let mut config = PgConfig::new(url);
+    config.probe_every = Duration::from_millis(50);
+    config.timeout = Duration::from_secs(2);
+    config.connect_timeout = Duration::from_secs(1);
+    let store = open(config).await;
+    store.create_stream("g", Vec::new()).await.unwrap();
+    let mut reachable = store.watch_writable();
+    assert!(*reachable.borrow_and_update());
+
+    let mut cluster = tokio::task::spawn_blocking(move || {
+        cluster.stop();
+        cluster
+    })
+    .await
+    .unwrap();
+    tokio::time::timeout(PATIENCE, reachable.wait_for(|r| !*r))
+        .await
+        .expect("reported unreachable in time")
+        .unwrap();
+    match store.append(req("g", "c1", Some(0), &["e1"])).await {
+        Err(StoreError::Unavailable(_)) => {}
+        other => panic!("expected Unavailable, got {other:?}"),
+    }
+
+    let _cluster = tokio::task::spawn_blocking(move || {
+        cluster.restart();
+        cluster
+    })
+    .await
+    .unwrap();
+    tokio::time::timeout(PATIENCE, reachable.wait_for(|r| *r))
+        .await
+        .expect("reported reachable again in time")
+        .unwrap();
+    store
+        .append(req("g", "c1", Some(0), &["e1"]))
+        .await
+        .unwrap();
+}
+
+/// A store with two streams: `g` with three appends (one carrying a summary and a snapshot) and `h` with one.
+async fn two_streams(url: &str) -> PgStore {
+    let store = open(PgConfig::new(url)).await;
+    for name in ["g", "h"] {
+        store.create_stream(name, b"meta".to_vec()).await.unwrap();
+    }
+    for (i, id) in ["c1", "c2", "c3"].into_iter().enumerate() {
+        let mut r = req("g", id, Some(i as u64), &[id]);
+        if i == 1 {
+            r.summary = Some(b"summary".to_vec());
+            r.snapshots = vec![(2, b"snapshot".to_vec())];
+        }
+        store.append(r).await.unwrap();
+    }
+    store
+        .append(req("h", "d1", Some(0), &["d1"]))
+        .await
+        .unwrap();
+    store
+}
+
+fn is_corrupt<T: std::fmt::Debug>(what: &str, result: Result<T, StoreError>) {
+    assert!(
+        matches!(result, Err(StoreError::Corrupt(_))),
+        "{what}: expected Corrupt, got {result:?}"
+    );
+}
+
+/// A database of schema version 1 (no seals) is migrated at open: every existing row is sealed, and reads the
+/// same as before; a second open finds nothing to do.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_version_1_database_is_sealed_at_migration() {
+    let url = cluster().create_database().await;
+    let store = two_streams(&url).await;
+    let before = check_consistent(&store).await;
+    let commands = store.commands("g").await.unwrap();
+    drop(store);
+    // Back to version 1, as a build of that version left it.
+    raw(&url)
+        .await
+        .batch_execute(
+            "ALTER TABLE hexfold.streams DROP COLUMN seal, DROP COLUMN meta_seal, DROP COLUMN summary_seal;
+             ALTER TABLE hexfold.commands DROP COLUMN seal;
+             ALTER TABLE hexfold.snapshots DROP COLUMN seal;
+             DROP FUNCTION hexfold.seal(bytea);
+             DROP FUNCTION hexfold.part(bytea);
+             UPDATE hexfold.schema_version SET version = 1;",
+        )
+        .await
+        .unwrap();
+    let store = open(PgConfig::new(&url)).await;
+    assert_eq!(check_consistent(&store).await, before);
+    assert_eq!(store.commands("g").await.unwrap(), commands);
+    assert_eq!(
+        store.snapshot_at_or_before("g", 3).await.unwrap(),
+        Some((2, b"snapshot".to_vec()))
+    );
+    assert_eq!(store.meta("g").await.unwrap(), b"meta".to_vec());
+    let version: i32 = raw(&url)
+        .await
+        .query_one("SELECT version FROM hexfold.schema_version", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(version, SCHEMA_VERSION);
+    assert!(hexfold_postgres::check(&PgConfig::new(&url))
+        .await
+        .unwrap()
+        .is_intact());
+    store
+        .append(req("g", "c4", Some(3), &["c4"]))
+        .await
+        .unwrap();
+}
+
+/// Damage each read meets even where a seal was made to fit: a head and count set back with their seal
+/// recomputed leave rows past them, which reads, commands and the next append find; a command row gone or
+/// changed; a snapshot changed; a counter set back (refused at open). `check` names every one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rows_that_disagree_are_corrupt_even_under_a_fitting_seal_and_check_names_them() {
+    let url = cluster().create_database().await;
+    let store = two_streams(&url).await;
+    let db = raw(&url).await;
+    db.batch_execute(
+        "UPDATE hexfold.streams SET head = head - 1, commands = commands - 1,
+             seal = hexfold.seal(hexfold.part(name) || int8send(head - 1) || int8send(commands - 1))
+         WHERE name = '\\x67'::bytea;
+         UPDATE hexfold.snapshots SET bytes = '\\x00'::bytea;",
+    )
+    .await
+    .unwrap();
+    is_corrupt("read past the head", store.read("g", 1, u64::MAX).await);
+    is_corrupt("commands", store.commands("g").await);
+    is_corrupt("last_commands", store.last_commands("g", 10).await);
+    is_corrupt(
+        "the next append",
+        store.append(req("g", "c9", None, &["x"])).await,
+    );
+    is_corrupt("snapshot", store.snapshot_at_or_before("g", 3).await);
+    assert_eq!(store.read("g", 1, 2).await.unwrap().len(), 2);
+
+    db.batch_execute(
+        "DELETE FROM hexfold.commands WHERE stream = '\\x68'::bytea;
+         UPDATE hexfold.global_position SET position = position - 1;",
+    )
+    .await
+    .unwrap();
+    is_corrupt("a command gone", store.commands("h").await);
+    is_corrupt("a command gone, newest", store.last_commands("h", 1).await);
+    drop(store);
+    is_corrupt(
+        "open with the counter set back",
+        PgStore::open(PgConfig::new(&url)).await.map(drop),
+    );
+
+    let report = hexfold_postgres::check(&PgConfig::new(&url)).await.unwrap();
+    let problems = report.problems.join("\n");
+    for named in [
+        "global counter",
+        "event g@3 is past",
+        "snapshot g@2",
+        "command 1 of h",
+    ] {
+        assert!(
+            problems.contains(named),
+            "{named} missing from:\n{problems}"
+        );
+    }
 }

@@ -49,7 +49,8 @@ impl CheckReport {
         self.problem_count == 0
     }
 
-    fn problem(&mut self, what: String) {
+    /// Counts a problem, and lists it among the first [`MAX_LISTED_PROBLEMS`] (for another backend's check too).
+    pub fn problem(&mut self, what: String) {
         self.problem_count += 1;
         if self.problems.len() < MAX_LISTED_PROBLEMS {
             self.problems.push(what);

@@ -926,6 +926,14 @@ impl Store {
             None => codec::append_key(stream, u64::MAX, u64::MAX),
         };
         let mut out = Vec::with_capacity(limit.min(1024));
+        // The last version the next (older) append must end at, as in `read`: an append missing from the
+        // middle would otherwise be stepped over.
+        let mut ends: Option<u64> = None;
+        let missing = |version: u64| {
+            StoreError::Corrupt(format!(
+                "stream {stream:?} has no append holding version {version}: its records are missing"
+            ))
+        };
         for item in db.range(codec::append_key(stream, 0, 0)..=newest).rev() {
             let (key, value) = item?;
             let (last_version, _) = codec::append_key_parts(&key, stream)?;
@@ -935,6 +943,10 @@ impl Store {
             if rec.txn > d.txn {
                 continue;
             }
+            if ends.is_some_and(|e| e != last_version) {
+                return Err(missing(ends.unwrap_or_default()));
+            }
+            ends = Some(rec.first_version.saturating_sub(1));
             for (i, payload) in rec.events.iter().enumerate().rev() {
                 let version = rec.first_version + i as u64;
                 if version > to {
@@ -950,7 +962,10 @@ impl Store {
                 }
             }
         }
-        Ok(out)
+        match ends {
+            Some(e) if e > 0 => Err(missing(e)),
+            _ => Ok(out),
+        }
     }
 
     /// Up to `limit` (at most [`MAX_READ_GLOBAL`]) durable events in global order from `from_global`.

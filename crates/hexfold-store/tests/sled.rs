@@ -14,7 +14,7 @@ use hexfold_store::{
     MARK_FILE,
 };
 
-use contract::{check_consistent, req, Harness};
+use contract::{check_consistent, req, Damage, Harness};
 
 contract::suite!(flush_mode, SledHarness::new(Durability::Flush));
 contract::suite!(fsync_mode, SledHarness::new(Durability::Fsync));
@@ -74,6 +74,45 @@ impl Harness for SledHarness {
         damage_format_byte(self.dir.path(), stream, version);
         (self.open_store(), "format")
     }
+
+    async fn damage(
+        &mut self,
+        store: Arc<dyn EventStore>,
+        stream: &str,
+        damage: Damage,
+    ) -> Option<Result<Arc<dyn EventStore>, StoreError>> {
+        // sled keeps no head apart from the `A` records: a lowered head is the last record gone, a raised one
+        // has no equivalent.
+        let version = match damage {
+            Damage::DeleteEvent(v) => v,
+            Damage::LowerHead => u64::MAX,
+            Damage::RaiseHead => return None,
+        };
+        close(store);
+        let db = raw_sled(self.dir.path());
+        let (key, _) = if version == u64::MAX {
+            last_append_record(&db, stream)
+        } else {
+            append_record(&db, stream, version)
+        };
+        db.remove(key).unwrap();
+        db.flush().unwrap();
+        drop(db);
+        Some(
+            Store::open(self.dir.path(), self.config.clone())
+                .map(|s| Arc::new(s) as Arc<dyn EventStore>),
+        )
+    }
+}
+
+/// The last `A` record of `stream`.
+fn last_append_record(db: &sled::Db, stream: &str) -> (sled::IVec, sled::IVec) {
+    let mut prefix = vec![b'A', u8::try_from(stream.len()).unwrap()];
+    prefix.extend_from_slice(stream.as_bytes());
+    db.scan_prefix(&prefix)
+        .last()
+        .expect("a record of the stream")
+        .unwrap()
 }
 
 /// Gives the append record of `stream` holding `version` a format byte no version of this code wrote,

@@ -46,6 +46,28 @@ pub trait Harness {
         stream: &str,
         version: u64,
     ) -> (Arc<dyn EventStore>, &'static str);
+
+    /// Damages the stored records of `stream` as `damage` says, as a bad restore, a hand edit or a disk
+    /// would, and returns the store to read it with: `None` when the backend keeps no such record (sled keeps
+    /// no head apart from its events), `Some(Err(..))` when the backend refuses to open the damaged store.
+    async fn damage(
+        &mut self,
+        store: Arc<dyn EventStore>,
+        stream: &str,
+        damage: Damage,
+    ) -> Option<Result<Arc<dyn EventStore>, StoreError>>;
+}
+
+/// Damage besides a record that no longer decodes ([`Harness::damage_event`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Damage {
+    /// The record of the event at this version is gone.
+    DeleteEvent(u64),
+    /// The stream's head says one version less than its events reach (sled: its last record is gone, so the
+    /// store holds less than it acknowledged).
+    LowerHead,
+    /// The stream's head says one version more than its events reach.
+    RaiseHead,
 }
 
 /// Runs every guarantee against a backend: `suite!(module_name, harness_expression)` makes one test per
@@ -76,6 +98,9 @@ macro_rules! suite {
             limits_are_refused_before_anything_is_written,
             reopen_recovers_heads_and_the_global_counter,
             a_damaged_event_reads_as_corrupt,
+            a_deleted_event_is_corrupt_for_every_read_that_meets_it,
+            a_lowered_head_is_corrupt_and_so_is_the_next_append,
+            a_raised_head_is_corrupt_and_so_is_the_next_append,
         ]);
     };
     (@each $module:ident, $harness:expr, [$($guarantee:ident),* $(,)?]) => {
@@ -1220,4 +1245,105 @@ pub async fn a_damaged_event_reads_as_corrupt(h: &mut impl Harness) {
         store.read("g", 3, 3).await.unwrap()[0].payload,
         b"secret-3".to_vec()
     );
+}
+
+/// One append to `other`, which damage to `g` must leave readable, then three appends of one event each to `g`
+/// (payloads `secret-1..3`): the store's last write is `g`'s.
+async fn three_appends_and_another_stream(store: &dyn EventStore) {
+    for name in ["g", "other"] {
+        store.create_stream(name, Vec::new()).await.unwrap();
+    }
+    store
+        .append(req("other", "o1", Some(0), &["o"]))
+        .await
+        .unwrap();
+    for i in 0..3u64 {
+        let payload = format!("secret-{}", i + 1);
+        store
+            .append(req("g", &format!("c{}", i + 1), Some(i), &[&payload]))
+            .await
+            .unwrap();
+    }
+}
+
+/// `result` is `Corrupt`, with a message that does not quote a payload.
+fn corrupt<T: std::fmt::Debug>(what: &str, result: Result<T, StoreError>) {
+    match result {
+        Err(StoreError::Corrupt(msg)) => assert!(!msg.contains("secret"), "{what}: {msg}"),
+        other => panic!("{what}: expected Corrupt, got {other:?}"),
+    }
+}
+
+/// Applies `damage` to `g` after [`three_appends_and_another_stream`]: the store to read, or `None` when the
+/// backend has no such record or refused to open (`Corrupt`, checked here).
+async fn damaged(h: &mut impl Harness, damage: Damage) -> Option<Arc<dyn EventStore>> {
+    let store = h.open().await;
+    three_appends_and_another_stream(&*store).await;
+    match h.damage(store, "g", damage).await? {
+        Ok(store) => Some(store),
+        Err(e) => {
+            corrupt(&format!("open after {damage:?}"), Err::<(), _>(e));
+            None
+        }
+    }
+}
+
+/// A stream's event record that is gone is `Corrupt` for every read that would return it or pass it (never a
+/// shorter history, never the next event in its place), while the other stream still reads.
+pub async fn a_deleted_event_is_corrupt_for_every_read_that_meets_it(h: &mut impl Harness) {
+    let Some(store) = damaged(h, Damage::DeleteEvent(2)).await else {
+        return;
+    };
+    corrupt("read", store.read("g", 1, 3).await);
+    corrupt("read to the end", store.read("g", 0, u64::MAX).await);
+    corrupt("read from it", store.read("g", 2, 2).await);
+    corrupt(
+        "read_backwards",
+        store.read_backwards("g", u64::MAX, 10).await,
+    );
+    corrupt("read_global", store.read_global(1, 10).await);
+    assert_eq!(store.read("g", 1, 1).await.unwrap().len(), 1);
+    assert_eq!(store.read("other", 1, 1).await.unwrap().len(), 1);
+}
+
+/// The reads and the next append of a stream whose head and events disagree.
+async fn head_and_events_disagree(store: &dyn EventStore) {
+    corrupt("head", store.head("g").await);
+    corrupt("read", store.read("g", 1, u64::MAX).await);
+    corrupt(
+        "read_backwards",
+        store.read_backwards("g", u64::MAX, 10).await,
+    );
+    corrupt("commands", store.commands("g").await);
+    corrupt("last_commands", store.last_commands("g", 1).await);
+    corrupt("list_streams", store.list_streams(None, 10).await);
+    corrupt(
+        "an append at the head it says",
+        store.append(req("g", "c4", None, &["e4"])).await,
+    );
+    corrupt(
+        "a repeated command",
+        store.append(req("g", "c3", None, &["e3"])).await,
+    );
+    assert_eq!(store.read("other", 1, 1).await.unwrap().len(), 1);
+    store
+        .append(req("other", "o2", Some(1), &["o2"]))
+        .await
+        .unwrap();
+}
+
+/// A head one below the stream's events (the last acknowledged event would vanish) is `Corrupt` for every read
+/// of the stream and for the next append to it (not a conflict or an outage, ever), while other streams go on.
+pub async fn a_lowered_head_is_corrupt_and_so_is_the_next_append(h: &mut impl Harness) {
+    if let Some(store) = damaged(h, Damage::LowerHead).await {
+        head_and_events_disagree(&*store).await;
+    }
+}
+
+/// A head one above the stream's events is `Corrupt` in the listing as in every other read, and for the next
+/// append.
+pub async fn a_raised_head_is_corrupt_and_so_is_the_next_append(h: &mut impl Harness) {
+    if let Some(store) = damaged(h, Damage::RaiseHead).await {
+        head_and_events_disagree(&*store).await;
+    }
 }
