@@ -93,15 +93,17 @@ impl<G: PyGame> Core<G> {
         Ok(core)
     }
 
-    /// The seat to act: of the seats the game lets act, the one at the command count modulo how many they are
-    /// (so seats that may all act, such as every seat owing a discard, take turns), skipping seats without a legal
-    /// action. `None` once the game has ended.
+    /// The seat to act: of the seats the game waits for ([`hexfold_rules::Game::waiting_for`], which every seat may see), the one
+    /// at the command count modulo how many they are (so seats that must all act, such as every seat owing a
+    /// discard, take turns), skipping a seat without a legal action. `None` once the game has ended. The seats
+    /// that may act without being waited for (the answers to an open trade offer) are not asked: whether one of
+    /// them may answer can depend on its hidden hand, and the seat to act is shown to every seat.
     fn next_turn(&mut self) {
         self.turn = None;
         if G::outcome(self.st()).is_some() {
             return;
         }
-        let seats = G::seats_to_act(self.st());
+        let seats = G::waiting_for(self.st());
         let n = seats.len();
         for k in 0..n {
             let seat = seats[(self.commands as usize + k) % n];
