@@ -11,32 +11,23 @@ use hexfold_rules::cities_knights::CitiesKnights;
 use hexfold_rules::elasund::{Elasund, Place};
 use hexfold_rules::{Game, Seat};
 
-impl PyGame for Catan {
-    const PY_NAME: &'static str = "catan";
-    const ACTIONS: usize = 512;
-    const BUCKETS: usize = 2048;
-    fn points(state: &<Self as Game>::State, seat: Seat) -> f32 {
-        f32::from(state.points(seat))
-    }
+/// A hex game's `PyGame`: its name and sizes; its points are its state's own count (hidden points included).
+macro_rules! hex_game {
+    ($game:ty, $name:literal, actions: $actions:literal, buckets: $buckets:literal) => {
+        impl PyGame for $game {
+            const PY_NAME: &'static str = $name;
+            const ACTIONS: usize = $actions;
+            const BUCKETS: usize = $buckets;
+            fn points(state: &<Self as Game>::State, seat: Seat) -> f32 {
+                f32::from(state.points(seat))
+            }
+        }
+    };
 }
 
-impl PyGame for CitiesKnights {
-    const PY_NAME: &'static str = "cities-knights";
-    const ACTIONS: usize = 512;
-    const BUCKETS: usize = 2048;
-    fn points(state: &<Self as Game>::State, seat: Seat) -> f32 {
-        f32::from(state.points(seat))
-    }
-}
-
-impl PyGame for Catania {
-    const PY_NAME: &'static str = "catania";
-    const ACTIONS: usize = 1024;
-    const BUCKETS: usize = 4096;
-    fn points(state: &<Self as Game>::State, seat: Seat) -> f32 {
-        f32::from(state.points(seat))
-    }
-}
+hex_game!(Catan, "catan", actions: 512, buckets: 2048);
+hex_game!(CitiesKnights, "cities-knights", actions: 512, buckets: 2048);
+hex_game!(Catania, "catania", actions: 1024, buckets: 4096);
 
 impl PyGame for Elasund {
     const PY_NAME: &'static str = "elasund";

@@ -2,12 +2,14 @@
 //! its PettingZoo and Gymnasium environments on the one class here, [`Env`]: a game of any of the four, stepped by
 //! the index of a legal action, observed by seat. Module map:
 //! - `core`: one game in process, generic over the rules' `Game` ([`core::Core`]), behind an object-safe face;
-//! - `obs`: the observation vector (its layout is documented there and in the README);
+//! - `obs`: the observation vector (its layout is documented there and in the README), `hash_ser` the serde
+//!   serialiser that writes a view's hashed buckets without building its JSON;
 //! - `games`: the four games' action space and observation sizes, and their points for the shaped reward;
 //! - `replay`: games exported by the server (`hexfold export`), replayed as observations and actions per seat.
 
 mod core;
 mod games;
+mod hash_ser;
 mod obs;
 mod replay;
 

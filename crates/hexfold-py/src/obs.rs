@@ -54,12 +54,29 @@ fn mix(mut hash: u64, bytes: &[u8]) -> u64 {
 }
 
 /// The hash of `parent/segment`.
-fn child(parent: u64, segment: &[u8]) -> u64 {
+pub(crate) fn child(parent: u64, segment: &[u8]) -> u64 {
     mix(mix(parent, b"/"), segment)
 }
 
-fn index_segment(parent: u64, index: usize) -> u64 {
-    child(parent, index.to_string().as_bytes())
+/// The hash of `parent/index`, the index in decimal.
+pub(crate) fn index_segment(parent: u64, index: usize) -> u64 {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = index;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    child(parent, &digits[at..])
+}
+
+/// The hash of a string leaf `path=text`.
+pub(crate) fn leaf_string(path: u64, text: &str) -> u64 {
+    mix(mix(path, b"="), text.as_bytes())
 }
 
 /// Writes the header and the hashed view into `out` (of length `HEADER + buckets`).
@@ -75,9 +92,11 @@ pub fn encode<V: Serialize>(header: &Header, view: &V, out: &mut [f32]) {
     out[7] = f32::from(u8::from(header.won));
     out[8] = header.points;
     out[9] = 1.0;
-    let value = serde_json::to_value(view).expect("views serialise");
-    let buckets = &mut out[HEADER..];
-    walk(&value, FNV_OFFSET, buckets);
+    view.serialize(crate::hash_ser::Hasher {
+        out: &mut out[HEADER..],
+        hash: FNV_OFFSET,
+    })
+    .expect("views serialise");
 }
 
 /// Every leaf path of `view` with the bucket (an index into the whole vector) it lands in.
@@ -93,13 +112,15 @@ fn bucket(hash: u64, n: usize) -> usize {
     (hash % n as u64) as usize
 }
 
+/// The buckets by way of the view's JSON: what [`encode`] computes without building it (the test compares them).
+#[cfg(test)]
 fn walk(value: &Value, hash: u64, out: &mut [f32]) {
     match value {
         Value::Null | Value::Bool(false) => {}
         Value::Bool(true) => out[bucket(hash, out.len())] += 1.0,
         Value::Number(n) => out[bucket(hash, out.len())] += n.as_f64().unwrap_or(0.0) as f32,
         Value::String(s) => {
-            let h = mix(mix(hash, b"="), s.as_bytes());
+            let h = leaf_string(hash, s);
             out[bucket(h, out.len())] += 1.0;
         }
         Value::Array(items) => {
@@ -128,7 +149,7 @@ fn walk_named(
             named.push((path, HEADER + bucket(hash, n)));
         }
         Value::String(s) => {
-            let h = mix(mix(hash, b"="), s.as_bytes());
+            let h = leaf_string(hash, s);
             named.push((format!("{path}={s}"), HEADER + bucket(h, n)));
         }
         Value::Array(items) => {
@@ -193,5 +214,51 @@ mod tests {
             out.iter().sum::<f32>(),
             2.0 + 1.0 + 1.0 + 4.0 + 1.0 + 2.5 + 2.0 + 1.0 + 10.0
         );
+    }
+
+    /// The buckets written straight from each game's views are the ones their JSON gives, along random games.
+    #[test]
+    fn hashing_a_view_directly_matches_hashing_its_json() {
+        use hexfold_rules::playout::RandomPlayer;
+        use hexfold_rules::{GameRng, Seat, Viewer};
+        use rand::{Rng, SeedableRng};
+
+        fn check<G: RandomPlayer>(seats: u8) {
+            let mut rng = GameRng::seed_from_u64(9);
+            let setup = G::setup(&G::random_config(seats, false), &mut rng).unwrap();
+            let mut state = G::initial_state(&setup);
+            for step in 0..300 {
+                let viewer = Seat((step % usize::from(seats)) as u8);
+                let view = G::view_state(&state, Viewer::Seat(viewer));
+                let mut direct = vec![0.0; 4096];
+                let hasher = crate::hash_ser::Hasher {
+                    out: &mut direct,
+                    hash: FNV_OFFSET,
+                };
+                view.serialize(hasher).unwrap();
+                let mut via_json = vec![0.0; 4096];
+                walk(
+                    &serde_json::to_value(&view).unwrap(),
+                    FNV_OFFSET,
+                    &mut via_json,
+                );
+                assert_eq!(direct, via_json, "{} step {step}", G::NAME);
+                let to_act = G::seats_to_act(&state);
+                if to_act.is_empty() {
+                    break;
+                }
+                let seat = to_act[rng.gen_range(0..to_act.len())];
+                let Some(command) = G::random_command(&state, seat, &mut rng) else {
+                    break;
+                };
+                for e in G::decide(&state, seat, &command, &mut rng).unwrap() {
+                    state = G::evolve(state, &e);
+                }
+            }
+        }
+        check::<hexfold_rules::catan::Catan>(4);
+        check::<hexfold_rules::cities_knights::CitiesKnights>(4);
+        check::<hexfold_rules::catania::Catania>(3);
+        check::<hexfold_rules::elasund::Elasund>(3);
     }
 }

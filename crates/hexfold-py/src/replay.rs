@@ -205,3 +205,78 @@ pub fn replay_export<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, Py
     }
     Ok(list)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hexfold_rules::playout::RandomPlayer;
+    use hexfold_rules::GameRng;
+    use rand::{Rng, SeedableRng};
+    use serde_json::json;
+
+    /// An export in the server's line format of one random game of base Catan, played here with the rules crate.
+    fn export(commands: usize) -> (String, Vec<(u8, String)>) {
+        let mut rng = GameRng::seed_from_u64(4);
+        let config = Catan::random_config(3, false);
+        let setup = Catan::setup(&config, &mut rng).unwrap();
+        let mut state = Catan::initial_state(&setup);
+        let meta =
+            json!({"variant": "catan", "seats": ["a", "b", "c"], "config": config, "setup": setup});
+        let mut lines =
+            vec![json!({"v": 1, "line": "game", "game": "g1", "meta": meta}).to_string()];
+        let mut played = Vec::new();
+        for _ in 0..commands {
+            let seats = Catan::seats_to_act(&state);
+            if seats.is_empty() {
+                break;
+            }
+            let seat = seats[rng.gen_range(0..seats.len())];
+            let Some(command) = Catan::random_command(&state, seat, &mut rng) else {
+                break;
+            };
+            let events = Catan::decide(&state, seat, &command, &mut rng).unwrap();
+            let wrapped: Vec<Value> = events.iter().map(|e| json!({"Game": e})).collect();
+            lines.push(
+                json!({"v": 1, "line": "append", "game": "g1", "seat": seat.0, "command": command,
+                       "events": wrapped})
+                .to_string(),
+            );
+            played.push((seat.0, serde_json::to_string(&command).unwrap()));
+            for e in &events {
+                state = Catan::evolve(state, e);
+            }
+        }
+        lines.push(
+            json!({"v": 1, "line": "game_end", "game": "g1", "version": 0, "appends": 0})
+                .to_string(),
+        );
+        lines.push(json!({"v": 1, "line": "export_end", "games": 1}).to_string());
+        (lines.join("\n") + "\n", played)
+    }
+
+    #[test]
+    fn every_recorded_command_is_a_step_of_its_seat_with_its_legal_index() {
+        let (text, played) = export(400);
+        let games = replay(&text).unwrap();
+        assert_eq!(games.len(), 1);
+        let game = &games[0];
+        assert_eq!(
+            (game.game, game.seats, game.steps.len()),
+            ("catan", 3, played.len())
+        );
+        let mut found = 0;
+        for (step, (seat, command)) in game.steps.iter().zip(&played) {
+            assert_eq!((step.seat, &step.command), (*seat, command));
+            assert_eq!(step.observation[1], f32::from(*seat));
+            if let Some(i) = step.action {
+                assert_eq!(step.mask[i], 1);
+                found += 1;
+            }
+        }
+        assert!(
+            found * 10 >= played.len() * 9,
+            "{found} of {}",
+            played.len()
+        );
+    }
+}
