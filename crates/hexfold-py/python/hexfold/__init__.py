@@ -1,0 +1,27 @@
+"""hexfold for bot and reinforcement-learning authors: the four games of the hexfold server (base Catan, Cities &
+Knights, Catania, Elasund) as PettingZoo AEC environments and a Gymnasium single-agent wrapper, with the Rust
+rules crate running in this process (no server, no network).
+
+    import hexfold
+    env = hexfold.env(game="catan", players=4)          # PettingZoo AEC
+    gym_env = hexfold.gym_env(game="catan", players=4)  # Gymnasium: seat 0 learns, the others are bots
+
+See the package README for the observation's layout, the action space and the options.
+"""
+
+from hexfold._hexfold import GAMES, Env as _CoreEnv
+from hexfold.aec import HexfoldAEC, env
+from hexfold.gym import HexfoldGym, gym_env, vector_env
+from hexfold.replay import load_export, replay_export
+
+__all__ = [
+    "GAMES",
+    "HexfoldAEC",
+    "HexfoldGym",
+    "env",
+    "gym_env",
+    "vector_env",
+    "load_export",
+    "replay_export",
+    "_CoreEnv",
+]

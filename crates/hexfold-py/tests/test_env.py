@@ -1,0 +1,161 @@
+"""The AEC and Gymnasium environments: PettingZoo's and Gymnasium's own API checks for every game and table
+size, the documented spaces, reproducibility by seed, rewards, and the batch form."""
+
+import json
+
+import hexfold
+import numpy as np
+import pytest
+from conftest import random_legal
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test
+
+
+def test_pettingzoo_api_test_passes(table):
+    game, players = table
+    api_test(hexfold.env(game=game, players=players, seed=7), num_cycles=300)
+
+
+@pytest.mark.parametrize("game", [g for g, _, _ in hexfold.GAMES])
+def test_gymnasium_check_env_passes(game):
+    low = next(lo for g, lo, _ in hexfold.GAMES if g == game)
+    for opponents in ["random", "greedy"]:
+        check_env(hexfold.gym_env(game=game, players=low, opponents=opponents), skip_render_check=True)
+
+
+def play(env, seed, policy_seed):
+    """A whole game with random legal actions: the list of (agent, action, observation checksum)."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(policy_seed)
+    trace = []
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        action = random_legal(obs["action_mask"], rng)
+        trace.append((agent, action, float(obs["observation"].sum())))
+        env.step(action)
+    return trace
+
+
+@pytest.mark.parametrize("game", [g for g, _, _ in hexfold.GAMES])
+def test_a_seed_gives_the_same_game_and_another_seed_another(game):
+    players = next(lo for g, lo, _ in hexfold.GAMES if g == game)
+    env = hexfold.env(game=game, players=players, max_commands=400)
+    first = play(env, 11, 0)
+    assert play(env, 11, 0) == first
+    assert play(hexfold.env(game=game, players=players, max_commands=400), 11, 0) == first
+    assert play(env, 12, 0) != first
+
+
+def test_the_spaces_are_the_documented_ones(table):
+    game, players = table
+    env = hexfold.env(game=game, players=players)
+    env.reset(seed=1)
+    actions = {"catan": 512, "cities-knights": 512, "catania": 1024, "elasund": 1024}[game]
+    buckets = {"catan": 2048, "cities-knights": 2048, "catania": 4096, "elasund": 2048}[game]
+    for agent in env.possible_agents:
+        assert env.action_space(agent).n == actions
+        assert env.observation_space(agent)["observation"].shape == (10 + buckets,)
+    agent = env.agent_selection
+    obs = env.observe(agent)
+    legal = env.legal_commands(agent)
+    header = obs["observation"][:10]
+    assert header[0] == players and header[1] == env.seat(agent) and header[2] == 1
+    assert header[3] == len(legal) == obs["action_mask"].sum() and header[9] == 1
+    assert obs["action_mask"][: len(legal)].all() and not obs["action_mask"][len(legal) :].any()
+    for other in env.agents:
+        if other != agent:
+            assert not env.observe(other)["action_mask"].any() and env.legal_commands(other) == []
+    # Every leaf of the seat's view is listed with the index it is added into.
+    paths = env.core.observation_paths(env.seat(agent))
+    assert paths and all(10 <= i < 10 + buckets for _, i in paths)
+    view = json.loads(env.core.view(env.seat(agent)))
+    assert view
+
+
+def test_an_action_plays_the_legal_command_at_its_index():
+    env = hexfold.env(game="catan", players=4)
+    env.reset(seed=5)
+    core = env.core
+    for _ in range(200):
+        agent = env.agent_selection
+        legal = env.legal_commands(agent)
+        action = len(legal) - 1
+        before = core.copy()
+        env.step(action)
+        # The same command, found by its JSON in the copy's list, gives the same game.
+        assert before.legal(env.seat(agent))[action] == legal[action]
+        before.step(action)
+        assert before.view(0) == core.view(0)
+
+
+def test_the_winner_gets_plus_one_and_the_others_minus_one_and_shaping_adds_points():
+    env = hexfold.env(game="catan", players=3, config={"points_to_win": 5}, vp_shaping=0.1)
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    totals = dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        totals[agent] += reward
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(random_legal(obs["action_mask"], rng))
+    winner = env.core.winner()
+    assert winner is not None
+    for i, agent in enumerate(env.possible_agents):
+        shaped = 0.1 * env.core.points(i)
+        assert totals[agent] == pytest.approx(shaped + (1.0 if i == winner else -1.0), abs=1e-4)
+
+
+def test_the_gym_env_plays_to_the_end_against_bots_and_reports_the_result():
+    env = hexfold.gym_env(game="catan", players=3, opponents="greedy", config={"points_to_win": 5})
+    obs, info = env.reset(seed=2)
+    rng = np.random.default_rng(2)
+    done = False
+    while not done:
+        assert obs["action_mask"].any()
+        obs, reward, terminated, truncated, info = env.step(random_legal(obs["action_mask"], rng))
+        done = terminated or truncated
+    assert terminated and info["winner"] >= 0
+    assert reward == (1.0 if info["winner"] == 0 else -1.0)
+
+
+def test_the_vector_env_steps_a_batch():
+    env = hexfold.vector_env("elasund", 2, num_envs=3)
+    obs, _ = env.reset(seed=1)
+    assert obs["observation"].shape == (3, 10 + 2048) and obs["action_mask"].shape == (3, 1024)
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(400):
+        actions = np.array([random_legal(m, rng) if m.any() else 0 for m in obs["action_mask"]])
+        obs, rewards, terminated, truncated, _ = env.step(actions)
+        ended += int(terminated.sum())
+    assert ended > 0, "no game of Elasund ended in 400 batched steps"
+    env.close()
+
+
+def test_the_action_space_cap_is_rarely_reached(table):
+    game, players = table
+    env = hexfold.env(game=game, players=players, max_commands=3000)
+    env.reset(seed=21)
+    rng = np.random.default_rng(21)
+    capped = steps = 0
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        capped += int(obs["observation"][4])
+        steps += 1
+        env.step(random_legal(obs["action_mask"], rng))
+    assert capped <= steps // 1000, f"{capped} of {steps} steps offered more legal actions than the space"
+
+
+def test_unknown_games_and_table_sizes_are_refused():
+    with pytest.raises(ValueError, match="unknown game"):
+        hexfold.env(game="chess")
+    with pytest.raises(ValueError, match="played by 2 to 4"):
+        hexfold.env(game="elasund", players=5)
