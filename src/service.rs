@@ -19,6 +19,9 @@ use tonic::{Request, Response, Status, Streaming};
 
 /// Items buffered between a stream's task and the connection.
 const STREAM_CHANNEL: usize = 16;
+/// The same for `ExportGames`, whose messages hold up to `export::BATCH_BYTES` (256 KiB) of lines: an export
+/// that its client reads slowly holds two of them queued and one being filled, not sixteen (4 MiB).
+const EXPORT_CHANNEL: usize = 2;
 /// Default and largest `ListGames` page.
 const DEFAULT_PAGE: usize = 50;
 const MAX_PAGE: usize = 500;
@@ -720,7 +723,7 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
                 export::check_one(&*store, id, operator, as_of).await?;
             }
             let permit = self.inner.shared.stream_permit(StreamKind::Export)?;
-            let (tx, rx) = mpsc::channel(STREAM_CHANNEL);
+            let (tx, rx) = mpsc::channel(EXPORT_CHANNEL);
             let shutdown = self.inner.shared.shutdown.clone();
             tokio::spawn(async move {
                 let _permit = permit;
