@@ -26,9 +26,9 @@ const EXPORT_CHANNEL: usize = 2;
 const DEFAULT_PAGE: usize = 50;
 const MAX_PAGE: usize = 500;
 /// Store reads of one `ListGames` page in flight at once: a game without a summary yet (one in progress) needs its
-/// meta, and each read is a hop to the store's blocking pool (a round trip for a database), so a page of them is
-/// read a few at a time rather than one after the other. Small, so that one listing leaves the store's read
-/// slots to the games being played.
+/// meta, and each read is a hop to one of the store's reader threads (a round trip for a database), so a page of
+/// them is read a few at a time rather than one after the other. Small, so that one listing leaves the store's
+/// read slots to the games being played.
 const LIST_READS_IN_FLIGHT: usize = 8;
 /// Events read from the global log per step of `SubscribeAll`.
 const GLOBAL_CHUNK: usize = 512;
