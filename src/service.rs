@@ -19,13 +19,16 @@ use tonic::{Request, Response, Status, Streaming};
 
 /// Items buffered between a stream's task and the connection.
 const STREAM_CHANNEL: usize = 16;
+/// The same for `ExportGames`, whose messages hold up to `export::BATCH_BYTES` (256 KiB) of lines: an export
+/// that its client reads slowly holds two of them queued and one being filled, not sixteen (4 MiB).
+const EXPORT_CHANNEL: usize = 2;
 /// Default and largest `ListGames` page.
 const DEFAULT_PAGE: usize = 50;
 const MAX_PAGE: usize = 500;
 /// Store reads of one `ListGames` page in flight at once: a game without a summary yet (one in progress) needs its
-/// meta, and each read is a hop to the store's blocking pool (a round trip for a database), so a page of them is
-/// read a few at a time rather than one after the other. Small, so that one listing leaves the store's read
-/// slots to the games being played.
+/// meta, and each read is a hop to one of the store's reader threads (a round trip for a database), so a page of
+/// them is read a few at a time rather than one after the other. Small, so that one listing leaves the store's
+/// read slots to the games being played.
 const LIST_READS_IN_FLIGHT: usize = 8;
 /// Events read from the global log per step of `SubscribeAll`.
 const GLOBAL_CHUNK: usize = 512;
@@ -720,7 +723,7 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
                 export::check_one(&*store, id, operator, as_of).await?;
             }
             let permit = self.inner.shared.stream_permit(StreamKind::Export)?;
-            let (tx, rx) = mpsc::channel(STREAM_CHANNEL);
+            let (tx, rx) = mpsc::channel(EXPORT_CHANNEL);
             let shutdown = self.inner.shared.shutdown.clone();
             tokio::spawn(async move {
                 let _permit = permit;

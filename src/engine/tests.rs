@@ -246,8 +246,8 @@ async fn a_snapshot_of_another_schema_is_folded_again_and_rewritten() {
 }
 
 /// A store that hands every call to another (sled's, here) and records each: the method, and whether the answer
-/// was ready at the first poll. sled's backend never touches sled on the caller's task (its reads go to the
-/// blocking pool, so their first poll is pending), so a call ready at once was answered from memory.
+/// was ready at the first poll. sled's backend never touches sled on the caller's task (its reads go to its
+/// reader threads, so their first poll is pending), so a call ready at once was answered from memory.
 struct Counting {
     inner: Arc<dyn EventStore>,
     calls: std::sync::Mutex<Vec<(&'static str, bool)>>,

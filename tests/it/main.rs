@@ -23,6 +23,7 @@ mod deploy;
 mod export;
 mod faults;
 mod hidden;
+mod memory;
 mod ops;
 mod platform;
 mod play;

@@ -1,5 +1,5 @@
 //! What a small read costs per call through `Arc<dyn EventStore>`, as the server reads: sled's backend runs
-//! its reads on tokio's blocking pool and answers from memory inline where it can. (The figures in the
+//! its reads on reader threads of its own and answers from memory inline where it can. (The figures in the
 //! README that compare them with reads inline on the calling task were taken before `Store`'s blocking
 //! methods left the public API.)
 //!

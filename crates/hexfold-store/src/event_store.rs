@@ -103,9 +103,9 @@ impl PositionWatch {
 ///   creation is not durable yet.
 ///
 /// # Calling it
-/// Every method is async and none blocks the calling thread: a backend that must block (sled) does so on
-/// threads of its own or on tokio's blocking pool, and answers from memory inline where it can. So the
-/// server may call any method from an async worker.
+/// Every method is async and none blocks the calling thread: a backend that must block (sled) does so on a
+/// bounded number of threads of its own (or on tokio's blocking pool), and answers from memory inline where
+/// it can. So the server may call any method from an async worker.
 pub trait EventStore: Send + Sync + 'static {
     /// Creates a stream with its immutable meta bytes. [`StoreError::AlreadyExists`] if the name is taken.
     fn create_stream<'a>(

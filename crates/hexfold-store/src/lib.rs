@@ -58,6 +58,7 @@ mod mark;
 pub mod metrics;
 mod migrate;
 mod raw;
+mod readers;
 mod sled_async;
 
 use std::ops::Bound;
@@ -100,12 +101,16 @@ pub const MAX_READ_GLOBAL: usize = 10_000;
 pub const MAX_READ_BACKWARDS: usize = 10_000;
 /// `list_streams` returns at most this many streams whatever `limit` asks for.
 pub const MAX_LIST_STREAMS: usize = 1_000;
-/// [`Store`]'s [`EventStore`] reads run on tokio's blocking pool, at most this many at a time per store;
-/// later ones wait (asynchronously) for a free slot. The reads are short and mostly served from sled's
-/// cache, so more threads at once would mostly contend for the cores and for sled's lock; the bound also
-/// keeps a burst of readers (many subscribers catching up at once) from taking every thread of tokio's
-/// blocking pool, and bounds the memory of the answers being built.
+/// [`Store`]'s [`EventStore`] reads run on the store's own reader threads, at most this many at a time (and
+/// at most this many threads) per store; later ones wait (asynchronously) for a free slot. The reads are
+/// short and mostly served from sled's cache, so more threads at once would mostly contend for the cores and
+/// for sled's lock; the bound also keeps a burst of readers (many subscribers catching up at once) from
+/// starting a thread each, and bounds the memory of the answers being built.
 pub const MAX_CONCURRENT_READS: usize = 32;
+/// sled's page cache, by sled's own count of the pages it holds (sled's default is 1 GiB). Pages past it are
+/// dropped and read again from sled's files when needed: the games being played stay in it, and a read of
+/// old games (an export, a listing of every game) cannot grow the process past it.
+pub const SLED_CACHE_BYTES: u64 = 256 << 20;
 /// The writer remembers the head and command ids of at most this many streams; past that it forgets the
 /// least recently written ones and reloads them from sled (one scan of the stream's records) when next
 /// written, so memory stays bounded with any number of games.
@@ -232,8 +237,10 @@ pub struct Store {
 
 struct Inner {
     shared: Arc<Shared>,
-    /// Slots for [`EventStore`] reads on the blocking pool (see `sled_async`).
-    readers: Arc<Semaphore>,
+    /// Slots for [`EventStore`] reads (see `sled_async`): a read waits for one before it is queued.
+    read_slots: Arc<Semaphore>,
+    /// The threads the reads run on (see `readers`).
+    readers: Arc<readers::Readers>,
     /// The log thread (see `log`): the only writer, and the group commit.
     log: Option<JoinHandle<()>>,
     /// The second thread (see `log`): fsync and replies in Fsync mode, replies in Flush mode.
@@ -245,6 +252,8 @@ impl Drop for Inner {
         // The log thread first (it answers what is queued and hands the last groups to the syncer), then
         // the syncer (it fsyncs them).
         self.shared.shut_down();
+        // Nothing is queued for the readers: every queued read holds a handle of the store. Idle ones end now.
+        self.readers.close();
         if let Some(handle) = self.log.take() {
             if handle.join().is_err() {
                 tracing::error!("store log thread panicked");
@@ -342,8 +351,15 @@ fn open_sled(path: &Path) -> Result<sled::Db, StoreError> {
     let deadline = std::time::Instant::now() + LOCK_WAIT;
     loop {
         // sled's own periodic flush is off: the log thread flushes after every group, and a flush from
-        // another thread would hold sled's lock that the log thread's batches need.
-        match sled::Config::new().path(path).flush_every_ms(None).open() {
+        // another thread would hold sled's lock that the log thread's batches need. Its page cache is
+        // bounded by SLED_CACHE_BYTES instead of sled's default of 1 GiB, the whole memory of the
+        // deployment's pod.
+        match sled::Config::new()
+            .path(path)
+            .flush_every_ms(None)
+            .cache_capacity(SLED_CACHE_BYTES)
+            .open()
+        {
             Err(sled::Error::Io(e))
                 if e.to_string().contains("could not acquire lock")
                     && std::time::Instant::now() < deadline =>
@@ -753,7 +769,8 @@ impl Store {
         // syncer.
         let mut inner = Inner {
             shared: Arc::clone(&shared),
-            readers: Arc::new(Semaphore::new(MAX_CONCURRENT_READS)),
+            read_slots: Arc::new(Semaphore::new(MAX_CONCURRENT_READS)),
+            readers: readers::Readers::new(MAX_CONCURRENT_READS),
             log: None,
             syncer,
         };

@@ -4,8 +4,8 @@
 //! exclusively (after waiting for a running flush), so any sled call on a tokio worker can stall every task
 //! of that worker for milliseconds. Here no sled call runs on the caller's task:
 //! - writes (`create_stream`, `append`, `flush`) only queue for the log thread and await its reply;
-//! - reads (and `put_snapshot`, a sled insert from the caller's thread) run on tokio's blocking pool, at most
-//!   [`crate::MAX_CONCURRENT_READS`] at a time;
+//! - reads (and `put_snapshot`, a sled insert from the caller's thread) run on the store's own reader
+//!   threads (`readers`), at most [`crate::MAX_CONCURRENT_READS`] at a time on as many threads at most;
 //! - answers that need only memory stay inline: the position watch, and `find_command`'s "never seen",
 //!   which the log thread's command-id index settles for every stream it holds (the common case: a command
 //!   the rules refused is ruled out as a retry without a thread hop).
@@ -21,34 +21,40 @@ use crate::{
 };
 
 impl Store {
-    /// Runs `read` on tokio's blocking pool with a clone of this handle, once one of the
-    /// [`crate::MAX_CONCURRENT_READS`] read permits is free.
+    /// Runs `read` on the store's reader threads (`readers`) with a clone of this handle, once one of the
+    /// [`crate::MAX_CONCURRENT_READS`] read slots is free.
     ///
-    /// The permit moves into the blocking closure, so a caller that stops waiting (its future dropped
-    /// mid-read) cannot let more reads run than the bound: sled cannot abandon a read, so the permit is
-    /// released when the read ends, not when the caller leaves.
+    /// The slot moves into the read, so a caller that stops waiting (its future dropped mid-read) cannot let
+    /// more reads run than the bound: sled cannot abandon a read, so the slot is released when the read ends,
+    /// not when the caller leaves.
     async fn off_worker<T, F>(&self, read: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
         F: FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
     {
-        let permit = Arc::clone(&self.inner.readers)
+        let permit = Arc::clone(&self.inner.read_slots)
             .acquire_owned()
             .await
             .map_err(|_| StoreError::Io("the store is closing".into()))?;
         let store = self.clone();
-        let task = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            read(&store)
-        });
-        match task.await {
-            Ok(result) => result,
+        let (reply, answer) = oneshot::channel();
+        self.inner
+            .readers
+            .run(Box::new(move || {
+                let _permit = permit;
+                let result =
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| read(&store)));
+                // The handle goes before the answer: the caller may drop the last other one at once.
+                drop(store);
+                let _ = reply.send(result);
+            }))
+            .map_err(StoreError::Io)?;
+        match answer.await {
+            Ok(Ok(result)) => result,
             // A panic in a read is a bug of this crate: it goes on unwinding in the caller, as it did when
             // the read ran inline.
-            Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
-            Err(_) => Err(StoreError::Io(
-                "the runtime is shutting down; the read was cancelled".into(),
-            )),
+            Ok(Err(panic)) => std::panic::resume_unwind(panic),
+            Err(_) => Err(StoreError::Io("the store's reader stopped".into())),
         }
     }
 }

@@ -523,7 +523,7 @@ fn copy_files(from: &Path, to: &Path) {
     }
 }
 
-/// What needs only memory is answered inline, without a hop to the blocking pool: the first poll of the
+/// What needs only memory is answered inline, without a hop to a reader thread: the first poll of the
 /// future already has the answer.
 #[tokio::test]
 async fn memory_answers_are_ready_at_the_first_poll() {
@@ -539,7 +539,7 @@ async fn memory_answers_are_ready_at_the_first_poll() {
     let mut never_seen = store.find_command("g", "never-sent");
     assert_eq!(never_seen.as_mut().poll(&mut cx), Poll::Ready(Ok(None)));
     assert_eq!(store.watch_position().current(), 1);
-    // A known id needs its record, read on the blocking pool.
+    // A known id needs its record, read on a reader thread.
     let found = store.find_command("g", "c1").await.unwrap().unwrap();
     assert_eq!((found.first_version, found.last_version), (1, 1));
 }
