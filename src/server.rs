@@ -411,8 +411,8 @@ pub struct ServeArgs {
     /// When a command is acknowledged. `fsync` (the default): once sled's files are fsynced (one sync per group
     /// commit), so it survives a power loss or a crash of the system. `flush`: once sled has handed its log to
     /// the system, which survives a crash of the server only: a power loss may take every command acknowledged
-    /// since the server started (the restart then refuses the store with exit code 3 and points at `hexfold
-    /// salvage`), and losses of the last second before the power went may go unseen.
+    /// since the server started, and the restart then refuses the store with exit code 3 and points at `hexfold
+    /// salvage` (the high-water mark is synced before each group's answer, so no lost command goes unseen).
     #[arg(long, env = "HEXFOLD_DURABILITY", value_enum, default_value_t = DurabilityArg::Fsync)]
     pub durability: DurabilityArg,
     /// How log lines on stderr look: `text` for a person (coloured only when stderr is a terminal), `json` for a

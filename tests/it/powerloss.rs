@@ -1,12 +1,20 @@
 //! Power losses under load: the real `hexfold serve` on a file system that holds writes in its own cache until they
 //! are fsynced (`crates/hexfold-lazyfs`, after Jepsen's LazyFS), its power cut while games are created and played,
 //! the server SIGKILLed at that moment, the power restored, and the server started again on what reached the disk.
+//! In both modes the cuts take turns: the oldest part of what was not synced written back (in the order it was
+//! written, up to a random point, the last page torn), everything not synced dropped, and a random part written
+//! back (pages torn and out of order).
 //!
-//! - `--durability fsync` (the default): every restart serves every acknowledged game and command, whether the cut
-//!   drops everything not synced or first writes a random part of it back (pages torn and out of order).
+//! - `--durability fsync` (the default): every restart serves every acknowledged game and command.
 //! - `--durability flush`: a restart serves everything acknowledged, or refuses the store with exit code 3 and a
-//!   message that points at `hexfold salvage`; never less without a word. After a refusal `hexfold check` exits 3
-//!   as well, `hexfold salvage` copies what is left into a new directory, and the next cycle serves that.
+//!   message that points at `hexfold salvage`; never less without a word. The cuts that write back the oldest
+//!   part come at least [`FLUSH_LOAD`] after the first acknowledgement, so sled's files often keep more than a
+//!   mark synced once a second (the build before every group's mark was synced) named, and less than was
+//!   acknowledged. After a refusal `hexfold check` exits 3 as well, and
+//!   `hexfold salvage` copies what is left into a new directory, both as it is and with sled's `conf` damaged so
+//!   that sled cannot open it and everything comes from the raw scan of its log. Each copy must hold nothing that
+//!   contradicts what was acknowledged, and, after a cut that dropped everything (so sled's files are as the last
+//!   open synced them), every game and command acknowledged before the cycle. The next cycle serves the copy.
 //!
 //! Three cycles per mode by default (some seconds each); fifteen with `HEXFOLD_SOAK=1`. Without FUSE (no
 //! /dev/fuse, not root) the tests say loudly that they skipped, except under CI, where they must run.
@@ -18,14 +26,19 @@ use rand::{rngs::StdRng, Rng as _, SeedableRng};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
+use std::time::{Duration, Instant};
 use tokio::io::{AsyncBufReadExt as _, AsyncReadExt as _};
 use tokio::process::{Child, Command};
 use tokio::sync::mpsc;
 
 /// Games created and played at once in each cycle.
 const GAMES: usize = 4;
+/// In Flush mode, a cut that writes back the oldest part of the cache comes at least this long after the first
+/// acknowledgement of the cycle.
+const FLUSH_LOAD: Duration = Duration::from_millis(2500);
 
 /// A game the server acknowledged, and its commands that it acknowledged.
+#[derive(Clone)]
 struct Acked {
     game_id: String,
     tokens: Vec<String>,
@@ -115,14 +128,15 @@ async fn hexfold(args: &[&std::ffi::OsStr]) -> (Option<i32>, String) {
     (output.status.code(), text)
 }
 
-/// Plays `GAMES` new games on `addr` until `acks` acknowledgements (creations and commands) came back, then cuts
-/// the power and kills the server. Returns every acknowledgement, those that arrived after the cut included.
+/// Plays `GAMES` new games on `addr` until `acks` acknowledgements (creations and commands) came back and `load`
+/// passed since the first, then cuts the power and kills the server. Returns every acknowledgement, those that
+/// arrived after the cut included.
 async fn load_then_cut(
     mut child: Child,
     addr: SocketAddr,
     fs: &Mounted,
     cut: Cut,
-    acks: usize,
+    (acks, load): (usize, Duration),
     seed: u64,
 ) -> Vec<Ack> {
     let (tx, mut rx) = mpsc::unbounded_channel::<Ack>();
@@ -170,11 +184,13 @@ async fn load_then_cut(
     }
     drop(tx);
     let mut got = Vec::new();
-    while got.len() < acks {
+    let mut first: Option<Instant> = None;
+    while got.len() < acks || first.is_none_or(|at| at.elapsed() < load) {
         match rx.recv().await {
             Some(ack) => got.push(ack),
             None => panic!("the games stopped before {acks} acknowledgements"),
         }
+        first.get_or_insert_with(Instant::now);
     }
     fs.cut_power(cut);
     child.start_kill().expect("SIGKILL");
@@ -238,7 +254,74 @@ fn record(ledger: &mut Vec<Acked>, acks: Vec<Ack>) -> usize {
     steps
 }
 
-/// The cycles of one mode: load, cut, restart, check.
+/// Serves the salvaged store in `dir` and returns what it holds of `ledger`: the games it serves, each with its
+/// acknowledged commands up to the version it serves, every one of which it must hold with the events it was
+/// acknowledged with (nothing that contradicts an acknowledgement). A game it does not serve is left out.
+async fn salvaged_ledger(dir: &Path, durability: &str, ledger: &[Acked]) -> Vec<Acked> {
+    let (mut child, addr) = match serve(dir, durability).await {
+        Started::Serving(child, addr) => (child, addr),
+        Started::Refused(code, stderr) => {
+            panic!(
+                "the salvaged copy {} is refused ({code:?}): {stderr}",
+                dir.display()
+            )
+        }
+    };
+    let mut client = support::connect(addr).await;
+    let mut kept = Vec::new();
+    for game in ledger {
+        let state = match client
+            .get_state(pb::GetStateRequest {
+                game_id: game.game_id.clone(),
+                at_version: None,
+            })
+            .await
+        {
+            Ok(state) => state.into_inner(),
+            Err(s) if s.code() == tonic::Code::NotFound => continue,
+            Err(s) => panic!("salvaged game {}: {s:?}", game.game_id),
+        };
+        let mut game = game.clone();
+        game.steps.retain(|s| s.response.version <= state.version);
+        // Salvage numbers the global positions anew; everything else of the events is as acknowledged.
+        let local = |events: &[pb::EventEnvelope]| {
+            let mut events = events.to_vec();
+            events.iter_mut().for_each(|e| e.global_position = 0);
+            events
+        };
+        for step in &mut game.steps {
+            let again = support::submit_again(&mut client, &game.game_id, &game.tokens, step).await;
+            assert_eq!(local(&again.events), local(&step.response.events));
+            step.response = again;
+        }
+        kept.push(game);
+    }
+    child.start_kill().unwrap();
+    child.wait().await.unwrap();
+    kept
+}
+
+/// Every game of `before`, with all its commands, is in `kept`.
+fn assert_holds_all(kept: &[Acked], before: &[Acked], what: &str) {
+    for game in before {
+        let held = kept
+            .iter()
+            .find(|k| k.game_id == game.game_id)
+            .map_or(0, |k| k.steps.len());
+        assert!(
+            held >= game.steps.len(),
+            "{what}: game {} holds {held} of the {} commands acknowledged before the cycle",
+            game.game_id,
+            game.steps.len()
+        );
+    }
+}
+
+fn commands(ledger: &[Acked]) -> usize {
+    ledger.iter().map(|g| g.steps.len()).sum()
+}
+
+/// The cycles of one mode: load, cut, restart, check; in Flush mode, after a refusal, check and salvage.
 async fn power_losses(durability: &str, test: &str) {
     let root = tempfile::tempdir().unwrap();
     let (backing, mnt) = (root.path().join("backing"), root.path().join("mnt"));
@@ -250,7 +333,8 @@ async fn power_losses(durability: &str, test: &str) {
     let mut dir: PathBuf = mnt.join("store-0");
     let mut ledger: Vec<Acked> = Vec::new();
     let mut rng = StdRng::seed_from_u64(u64::from(std::process::id()));
-    let (mut served, mut refused, mut commands) = (0, 0, 0);
+    let (mut served, mut refused, mut acknowledged) = (0, 0, 0);
+    let mut salvages = Vec::new();
     for cycle in 0..cycles() {
         let (child, addr) = match serve(&dir, durability).await {
             Started::Serving(child, addr) => (child, addr),
@@ -258,16 +342,19 @@ async fn power_losses(durability: &str, test: &str) {
                 panic!("cycle {cycle}: the server would not start ({code:?}): {stderr}")
             }
         };
-        // Fsync mode also meets write-backs that got part of the way; Flush mode's promise is for a cache that
-        // is dropped whole (what a partial write-back does to it is in crates/hexfold-store/README.md).
-        let cut = if durability == "fsync" && cycle % 2 == 1 {
-            Cut::WriteBackSome { seed: rng.gen() }
-        } else {
-            Cut::DropAll
+        let before = ledger.clone();
+        let cut = match cycle % 3 {
+            0 => Cut::WriteBackOldest { seed: rng.gen() },
+            1 => Cut::DropAll,
+            _ => Cut::WriteBackSome { seed: rng.gen() },
+        };
+        let load = match cut {
+            Cut::WriteBackOldest { .. } if durability == "flush" => FLUSH_LOAD,
+            _ => Duration::ZERO,
         };
         let acks = rng.gen_range(20..120);
-        let got = load_then_cut(child, addr, &fs, cut, acks, rng.gen()).await;
-        commands += record(&mut ledger, got);
+        let got = load_then_cut(child, addr, &fs, cut, (acks, load), rng.gen()).await;
+        acknowledged += record(&mut ledger, got);
         fs.restore_power();
 
         match serve(&dir, durability).await {
@@ -287,26 +374,63 @@ async fn power_losses(durability: &str, test: &str) {
                     stderr.contains("hexfold salvage"),
                     "cycle {cycle}: the refusal names salvage: {stderr}"
                 );
+                // The refused store as the power left it, with its `conf` damaged so that sled refuses it: what
+                // `salvage` gets from it comes from its raw scan of sled's log alone.
+                let unopenable = root.path().join(format!("unopenable-{cycle}"));
+                support::copy_dir(&dir, &unopenable);
+                let mut conf = std::fs::read(unopenable.join("conf")).unwrap();
+                conf[0] ^= 0x20;
+                std::fs::write(unopenable.join("conf"), &conf).unwrap();
+
                 let (code, report) = hexfold(&["check".as_ref(), dir.as_os_str()]).await;
                 assert_eq!(code, Some(3), "cycle {cycle}: check: {report}");
                 let salvaged = mnt.join(format!("store-{}", cycle + 1));
                 let (code, report) =
                     hexfold(&["salvage".as_ref(), dir.as_os_str(), salvaged.as_os_str()]).await;
                 assert_eq!(code, Some(0), "cycle {cycle}: salvage: {report}");
-                // What was acknowledged is lost with the refused store: the next cycle starts a new ledger on
-                // the salvaged copy.
+                let raw = root.path().join(format!("raw-{cycle}"));
+                let (code, raw_report) =
+                    hexfold(&["salvage".as_ref(), unopenable.as_os_str(), raw.as_os_str()]).await;
+                assert_eq!(code, Some(0), "cycle {cycle}: raw salvage: {raw_report}");
+                assert!(
+                    raw_report.contains("sled could not open the files"),
+                    "cycle {cycle}: {raw_report}"
+                );
+                let kept = salvaged_ledger(&salvaged, durability, &ledger).await;
+                let raw_kept = salvaged_ledger(&raw, durability, &ledger).await;
+                if matches!(cut, Cut::DropAll) {
+                    // sled's files are as the last open synced them: everything acknowledged before is there.
+                    assert_holds_all(&kept, &before, &format!("cycle {cycle}: salvage"));
+                    assert_holds_all(&raw_kept, &before, &format!("cycle {cycle}: raw salvage"));
+                }
+                salvages.push(format!(
+                    "{cut:?}: {} of {} games and {} of {} commands through sled, {} games and {} commands by \
+                     the raw scan alone ({} games and {} commands acknowledged before the cycle)",
+                    kept.len(),
+                    ledger.len(),
+                    commands(&kept),
+                    commands(&ledger),
+                    raw_kept.len(),
+                    commands(&raw_kept),
+                    before.len(),
+                    commands(&before)
+                ));
+                // What the salvaged copy holds is what the next cycles must keep.
                 dir = salvaged;
-                ledger.clear();
+                ledger = kept;
                 refused += 1;
             }
         }
     }
     eprintln!(
-        "{test}: {} power losses: {served} restarts served everything acknowledged ({commands} commands in \
-         all), {refused} refused with exit code 3; {} bytes fsynced through the lazy file system",
+        "{test}: {} power losses: {served} restarts served everything acknowledged ({acknowledged} commands \
+         acknowledged in all), {refused} refused with exit code 3; {} bytes fsynced through the lazy file system",
         cycles(),
         fs.synced_bytes()
     );
+    for line in salvages {
+        eprintln!("{test}: salvaged after a refusal, {line}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -248,6 +248,18 @@ pub struct Step {
 /// Submits an acknowledged `step` of game `game_id` again under its command id, and checks that the answer is the
 /// original result: the command was in the log, once, with the events it was acknowledged with.
 pub async fn assert_in_log(client: &mut Client, game_id: &str, tokens: &[String], step: &Step) {
+    let again = submit_again(client, game_id, tokens, step).await;
+    assert_eq!(again.events, step.response.events);
+}
+
+/// Submits an acknowledged `step` of game `game_id` again under its command id, checks that it comes back as a
+/// duplicate at the version it was acknowledged with, and returns the answer.
+pub async fn submit_again(
+    client: &mut Client,
+    game_id: &str,
+    tokens: &[String],
+    step: &Step,
+) -> pb::SubmitCommandResponse {
     let again = client
         .submit_command(authed(
             pb::SubmitCommandRequest {
@@ -268,7 +280,7 @@ pub async fn assert_in_log(client: &mut Client, game_id: &str, tokens: &[String]
         step.command_id
     );
     assert_eq!(again.version, step.response.version);
-    assert_eq!(again.events, step.response.events);
+    again
 }
 
 /// One game and one client per seat.

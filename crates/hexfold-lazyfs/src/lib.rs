@@ -6,8 +6,10 @@
 //! What it models, and what it does not:
 //! - File contents and sizes are lazy: a `write` or a truncation is held in the cache, in pages of
 //!   [`PAGE_BYTES`], and reaches the backing file at the file's `fsync` or `fdatasync` (both persist the file's
-//!   pages and size). A cut drops every page not persisted ([`Cut::DropAll`]), or first writes back a random
-//!   part of them, some pages only in part and in no particular order ([`Cut::WriteBackSome`]), as a kernel
+//!   pages and size). A cut drops every page not persisted ([`Cut::DropAll`]), or first writes back the pages
+//!   dirtied first up to a random point, the last one torn ([`Cut::WriteBackOldest`]), as a kernel's periodic
+//!   write-back that got part of the way leaves them, or a random part of them, some pages only in part and in
+//!   no particular order ([`Cut::WriteBackSome`]), as a kernel
 //!   that had begun its write-back would leave them.
 //! - Names are not lazy: creating, renaming and removing files and directories go to the backing directory at
 //!   once, so a file created and never synced survives a cut with its synced contents (empty if none). That is
@@ -49,12 +51,19 @@ pub enum Cut {
     /// probability one half, one in four of those only up to a random length (a torn write), and a file's new
     /// size with probability one half.
     WriteBackSome { seed: u64 },
+    /// The pages not synced reach the disk in the order they were first dirtied (over all files), up to a
+    /// random point chosen by `seed`; the page at that point only up to a random length (a torn write). Each
+    /// file's size grows to cover its pages written back. So the oldest unsynced writes survive and the newest
+    /// are lost, as a kernel that writes dirty pages back by age (every few seconds) leaves them.
+    WriteBackOldest { seed: u64 },
 }
 
 /// The cached state of one file: its pages not yet synced and its size as the writers see it.
 #[derive(Default)]
 struct Dirty {
     pages: BTreeMap<u64, Vec<u8>>,
+    /// When each of `pages` was first dirtied since its last sync (a number from [`State::dirtied`]).
+    dirtied: HashMap<u64, u64>,
     /// The size the writers see, when it differs from the backing file's.
     size: Option<u64>,
 }
@@ -65,6 +74,8 @@ struct State {
     inodes: HashMap<PathBuf, u64>,
     next_inode: u64,
     dirty: HashMap<u64, Dirty>,
+    /// Pages dirtied since the mount, to order them for [`Cut::WriteBackOldest`].
+    dirtied: u64,
     power: bool,
     /// Bytes of pages persisted by fsync, for the tests' own report.
     synced_bytes: u64,
@@ -99,6 +110,7 @@ impl Mounted {
             inodes: HashMap::from([(PathBuf::new(), 1)]),
             next_inode: 2,
             dirty: HashMap::new(),
+            dirtied: 0,
             power: true,
             synced_bytes: 0,
         }));
@@ -154,6 +166,7 @@ impl Mounted {
         let mut rng = match cut {
             Cut::DropAll => None,
             Cut::WriteBackSome { seed } => Some(SplitMix(seed)),
+            Cut::WriteBackOldest { seed } => return self.write_back_oldest(&state, dirty, seed),
         };
         let mut lost = 0;
         // In inode order, then in a shuffled page order: write-back follows no order the writer chose.
@@ -195,6 +208,48 @@ impl Mounted {
         lost
     }
 
+    /// [`Cut::WriteBackOldest`] of `dirty`; returns the bytes of pages lost.
+    fn write_back_oldest(&self, state: &State, dirty: HashMap<u64, Dirty>, seed: u64) -> u64 {
+        let mut rng = SplitMix(seed);
+        let mut pages: Vec<(u64, u64, u64, Vec<u8>)> = Vec::new();
+        let mut sizes = HashMap::new();
+        for (ino, file) in dirty {
+            sizes.insert(ino, file.size);
+            for (page, bytes) in file.pages {
+                let when = file.dirtied.get(&page).copied().unwrap_or(0);
+                pages.push((when, ino, page, bytes));
+            }
+        }
+        pages.sort_by_key(|(when, ino, page, _)| (*when, *ino, *page));
+        let total = pages.len() as u64;
+        let written = rng.next() % (total + 1);
+        for (i, (_, ino, page, bytes)) in pages.into_iter().enumerate() {
+            if i as u64 >= written {
+                break;
+            }
+            let Some(path) = state.paths.get(&ino).map(|p| self.backing.join(p)) else {
+                continue;
+            };
+            let Ok(backing) = OpenOptions::new().write(true).open(&path) else {
+                continue;
+            };
+            let at = page * PAGE_BYTES;
+            let size = sizes.get(&ino).copied().flatten();
+            let len = backing.metadata().map_or(0, |m| m.len());
+            // The file as the writers saw it reaches at least to the end of this page's bytes.
+            let end = size.map_or(at + PAGE_BYTES, |size| size.min(at + PAGE_BYTES));
+            let mut keep = end.saturating_sub(at) as usize;
+            if i as u64 + 1 == written {
+                keep = (rng.next() % (keep as u64 + 1)) as usize;
+            }
+            let _ = backing.write_all_at(&bytes[..keep], at);
+            if end > len && keep as u64 == end - at {
+                let _ = backing.set_len(end);
+            }
+        }
+        (total - written) * PAGE_BYTES
+    }
+
     /// Turns the power back on: the file system answers again, with what reached the backing directory.
     pub fn restore_power(&self) {
         lock(&self.state).power = true;
@@ -223,7 +278,7 @@ fn lock(state: &Mutex<State>) -> MutexGuard<'_, State> {
     state.lock().unwrap_or_else(|p| p.into_inner())
 }
 
-/// A small deterministic generator for [`Cut::WriteBackSome`] (splitmix64).
+/// A small deterministic generator for the cuts that write back a part (splitmix64).
 struct SplitMix(u64);
 
 impl SplitMix {
@@ -393,12 +448,11 @@ impl LazyFs {
             let to = ((end - page * PAGE_BYTES).min(PAGE_BYTES)) as usize;
             let src = (at - offset) as usize;
             bytes[from..to].copy_from_slice(&data[src..src + (to - from)]);
-            state
-                .dirty
-                .entry(ino)
-                .or_default()
-                .pages
-                .insert(page, bytes);
+            state.dirtied += 1;
+            let when = state.dirtied;
+            let dirty = state.dirty.entry(ino).or_default();
+            dirty.pages.insert(page, bytes);
+            dirty.dirtied.entry(page).or_insert(when);
             at = page * PAGE_BYTES + to as u64;
         }
         let dirty = state.dirty.entry(ino).or_default();
@@ -417,15 +471,15 @@ impl LazyFs {
             let page = size / PAGE_BYTES;
             let mut bytes = Self::page(state, ino, &backing, page, len)?;
             bytes[(size % PAGE_BYTES) as usize..].fill(0);
-            state
-                .dirty
-                .entry(ino)
-                .or_default()
-                .pages
-                .insert(page, bytes);
+            state.dirtied += 1;
+            let when = state.dirtied;
+            let dirty = state.dirty.entry(ino).or_default();
+            dirty.pages.insert(page, bytes);
+            dirty.dirtied.entry(page).or_insert(when);
         }
         let dirty = state.dirty.entry(ino).or_default();
         dirty.pages.retain(|&page, _| page * PAGE_BYTES < size);
+        dirty.dirtied.retain(|&page, _| page * PAGE_BYTES < size);
         dirty.size = Some(size);
         Ok(())
     }

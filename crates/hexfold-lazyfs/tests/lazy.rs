@@ -97,3 +97,57 @@ fn a_partial_write_back_keeps_a_part_of_what_was_not_synced() {
         assert!(b == 0 || u64::from(b) == at as u64 / PAGE_BYTES + 1);
     }
 }
+
+#[test]
+fn a_write_back_by_age_keeps_the_oldest_writes_and_tears_one() {
+    let root = tempfile::tempdir().unwrap();
+    let Some(fs) = mount(
+        root.path(),
+        "a_write_back_by_age_keeps_the_oldest_writes_and_tears_one",
+    ) else {
+        return;
+    };
+    let pages = 64u64;
+    // Written from the last page to the first, so the order of age is not the order of offsets.
+    let order = |page: u64| pages - 1 - page;
+    let mut some_kept_some_lost = false;
+    for seed in 0..8 {
+        let path = fs.path().join(format!("f{seed}"));
+        let file = std::fs::File::create(&path).unwrap();
+        for page in (0..pages).rev() {
+            file.write_all_at(
+                &vec![page as u8 + 1; PAGE_BYTES as usize],
+                page * PAGE_BYTES,
+            )
+            .unwrap();
+        }
+        drop(file);
+        fs.cut_power(Cut::WriteBackOldest { seed });
+        fs.restore_power();
+        let kept = std::fs::read(&path).unwrap();
+        // Page by page in the order they were written: whole pages, then at most one torn, then nothing.
+        let mut kept_pages = Vec::new();
+        for page in (0..pages).rev() {
+            let at = (page * PAGE_BYTES) as usize;
+            let bytes = kept
+                .get(at..(at + PAGE_BYTES as usize).min(kept.len()))
+                .unwrap_or(&[]);
+            let written = bytes.iter().take_while(|&&b| b == page as u8 + 1).count();
+            assert!(
+                bytes[written..].iter().all(|&b| b == 0),
+                "seed {seed}, page {page}"
+            );
+            kept_pages.push((order(page), written));
+        }
+        let whole = kept_pages
+            .iter()
+            .take_while(|(_, n)| *n == PAGE_BYTES as usize)
+            .count();
+        assert!(
+            kept_pages[whole..].iter().skip(1).all(|(_, n)| *n == 0),
+            "seed {seed}: only the oldest pages, the last of them maybe torn: {kept_pages:?}"
+        );
+        some_kept_some_lost |= whole > 0 && whole < pages as usize;
+    }
+    assert!(some_kept_some_lost);
+}

@@ -125,10 +125,10 @@ const MAX_EPOCH: u64 = (1 << (64 - TXN_EPOCH_SHIFT)) - 1;
 /// How far a write must reach before it is acknowledged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Durability {
-    /// sled's flush (sync_file_range on Linux): survives a crash of the process, not a power loss or a crash of
-    /// the system, which may take what was acknowledged since the store was opened. The store then refuses to
-    /// open as far as its creation marker and high-water mark can tell (see `src/mark.rs`); losses of the last
-    /// second before the power went may go unseen.
+    /// sled's flush (sync_file_range on Linux), then an fdatasync of the small high-water mark file: survives a
+    /// crash of the process, not a power loss or a crash of the system, which may take what was acknowledged
+    /// since the store was opened. The store then refuses to open: the mark, synced before each group is
+    /// published and answered, names the last acknowledged write (see `src/mark.rs`).
     Flush,
     /// flush, then fsync every file of the sled directory (and the directory) before acknowledging:
     /// survives a power loss. The default.

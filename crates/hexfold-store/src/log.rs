@@ -22,14 +22,15 @@
 //! from sled in the common case: no head scan, no command-id record (layout 2 has none), and a duplicate
 //! costs one read of the original's record. The cache is bounded by streams and by ids ([`CacheLimits`]).
 //!
-//! The second thread: in [`Durability::Fsync`] mode it is the syncer, so that the fsync overlaps with
-//! the next group's apply and sled flush (fsync does not hold sled's lock): the log thread hands each
-//! flushed group over, and the syncer fsyncs once for all groups handed over since its last fsync, then
-//! publishes and replies in order. So in that mode a record in sled may be flushed but not yet durable;
-//! a duplicate command found in sled is answered only once its original is durable. In
-//! [`Durability::Flush`] mode the log thread publishes the frontier itself right after the flush (so the
-//! next group's staging sees it) and the second thread only wakes the writers, which takes one syscall
-//! per sleeping task, off the log thread.
+//! The second thread is the syncer, so that its sync overlaps with the next group's apply and sled flush
+//! (neither holds sled's lock): the log thread hands each flushed group over, and the syncer syncs once for all
+//! groups handed over since its last cycle, then replies in order. In [`Durability::Fsync`] mode it fsyncs
+//! sled's files and publishes the groups before it replies, so a record in sled may be flushed but not yet
+//! durable; a duplicate command found in sled is answered only once its original is durable. In
+//! [`Durability::Flush`] mode the log thread publishes the frontier itself right after the flush (so the next
+//! group's staging sees it), and the syncer writes and fdatasyncs the high-water mark that names the groups
+//! (see `mark`) before it wakes their writers, so that a power loss that takes an acknowledged write is
+//! noticed at the next open.
 
 use std::collections::hash_map::RandomState;
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -69,9 +70,6 @@ const MAX_GROUP_BYTES: usize = 32 << 20;
 pub const MIN_FREE_BYTES: u64 = 128 << 20;
 /// In Fsync mode the high-water mark is written at most this often (see `run_syncer`).
 const FSYNC_MARK_EVERY: std::time::Duration = std::time::Duration::from_millis(200);
-/// In Flush mode the high-water mark is fdatasynced before the first group of an open is answered, then at most
-/// this often (see `run_syncer`): what a power loss takes unseen is at most what was acknowledged in this time.
-const FLUSH_MARK_SYNC_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 /// While writes are taken, the free space is looked at again at most this often (a `statvfs`, before a
 /// group); a disk filling faster than the reserve in this time meets the fallback (a failed write poisons).
 const SPACE_PROBE_EVERY: std::time::Duration = std::time::Duration::from_millis(50);
@@ -408,7 +406,7 @@ pub(crate) struct Shared {
     pub(crate) state: Mutex<LogState>,
     pub(crate) durable: watch::Sender<Durable>,
     pub(crate) position: watch::Sender<u64>,
-    /// The high-water mark (see `mark`), written by whichever thread publishes the durable frontier.
+    /// The high-water mark (see `mark`), written by the second thread (and by `open` before it starts).
     pub(crate) mark: Mutex<crate::mark::MarkFile>,
     /// False while the store refuses writes (see `EventStore::watch_writable`).
     pub(crate) writable: watch::Sender<bool>,
@@ -562,23 +560,13 @@ impl Shared {
         Ok(())
     }
 
-    /// Records in the high-water mark that everything up to `global` is durable and the last write was `last`
-    /// (called after sled's flush, and in Fsync mode after the fsync: the mark never names what is not
-    /// durable), fdatasyncing it when `sync`.
-    fn advance_mark(&self, global: u64, last: Option<LastWrite>, sync: bool) -> Result<(), String> {
+    /// Records in the high-water mark, fdatasynced, that everything up to `global` is durable and the last write
+    /// was `last` (called after sled's flush, and in Fsync mode after the fsync: the mark never names what is
+    /// not durable).
+    fn advance_mark(&self, global: u64, last: Option<LastWrite>) -> Result<(), String> {
         lock(&self.mark)
-            .advance(global, last, sync)
+            .advance(global, last)
             .map_err(|e| io_reason(&format!("high-water mark {}", self.dir.display()), &e))
-    }
-
-    /// fdatasyncs what was written to the high-water mark, through a handle of its own, so the log thread
-    /// can write the next mark meanwhile.
-    fn sync_mark(&self) -> Result<(), String> {
-        let what = || format!("high-water mark {}", self.dir.display());
-        let handle = lock(&self.mark)
-            .sync_handle()
-            .map_err(|e| io_reason(&what(), &e))?;
-        handle.sync_data().map_err(|e| io_reason(&what(), &e))
     }
 
     /// Publishes durable groups and answers their writers. Readers first, then position subscribers (a
@@ -666,7 +654,7 @@ pub(crate) struct Done {
     staged: Vec<Staged>,
 }
 
-/// Flushed groups handed from the log thread to the syncer (Fsync mode only).
+/// Flushed groups handed from the log thread to the syncer.
 #[derive(Default)]
 pub(crate) struct SyncQueue {
     pending: Vec<Done>,
@@ -1202,14 +1190,10 @@ pub(crate) fn run(shared: Arc<Shared>) {
             staged,
         };
         if shared.durability == Durability::Flush {
-            if let Err(reason) = shared.advance_mark(done.global, done.last.clone(), false) {
-                fail_staged(done.staged, &reason);
-                shared.poison(&reason);
-                return;
-            }
-            // Durable now: readers see it at once, and the next group's staging knows it (its summary
-            // fallbacks and duplicate answers depend on the durable txn). Waking the writers is left to
-            // the second thread, so this one goes on with the next group meanwhile.
+            // Flushed, which is this mode's durability: readers see it at once, and the next group's staging
+            // knows it (its summary fallbacks and duplicate answers depend on the durable txn). The high-water
+            // mark and waking the writers are left to the second thread, so this one goes on with the next group
+            // meanwhile.
             shared.publish_frontier(&done);
         }
         shared.hand_to_syncer(done);
@@ -1266,9 +1250,9 @@ impl SpaceWatch {
     }
 }
 
-/// The syncer's body. In Fsync mode: one fsync for every flushed group handed over since the last one,
-/// then publish and reply. In Flush mode the log thread has published the groups and written the mark; this
-/// fdatasyncs the mark when it is due, then replies.
+/// The syncer's body: for every flushed group handed over since its last cycle, in Fsync mode one fsync of
+/// sled's files, then publish and reply; in Flush mode (the log thread published the groups) one write and
+/// fdatasync of the high-water mark that names them, then reply.
 pub(crate) fn run_syncer(shared: Arc<Shared>) {
     // In Fsync mode the high-water mark is written and fdatasynced after the fsync of the groups it names, at
     // most every FSYNC_MARK_EVERY, and when the store closes; `unmarked` is what it will say next. It is
@@ -1277,7 +1261,7 @@ pub(crate) fn run_syncer(shared: Arc<Shared>) {
     // never names a group whose fsync had not completed, and lags the acknowledged frontier by at most that
     // interval, exact once the store is closed.
     let mut unmarked: Option<(u64, Option<LastWrite>)> = None;
-    // In both modes: when the mark was last synced by this thread (`None`: not since open).
+    // When the mark was last synced by this thread in Fsync mode (`None`: not since open).
     let mut marked_at: Option<std::time::Instant> = None;
     loop {
         let done = {
@@ -1293,17 +1277,20 @@ pub(crate) fn run_syncer(shared: Arc<Shared>) {
             std::mem::take(&mut q.pending)
         };
         let synced = match shared.durability {
-            // The log thread wrote the mark for these groups before handing them over. Synced before the first
-            // group of the open is answered, so that a power loss that takes everything since open (sled's files
-            // as they were at open) meets a mark that names at least that group, and then once a second.
-            Durability::Flush => {
-                if marked_at.is_none_or(|at| at.elapsed() >= FLUSH_MARK_SYNC_EVERY) {
-                    marked_at = Some(std::time::Instant::now());
-                    shared.sync_mark()
-                } else {
-                    Ok(())
+            // The mark is written and fdatasynced for every cycle, once for all the groups handed over since
+            // the last one, before their writers are answered: a power loss that takes any of them (sled's
+            // files are not synced in this mode) then meets a mark that names them, and the store is refused.
+            // Written here and not on the log thread, so that a write of the mark is always synced before the
+            // next one: the slot it did not write still holds the last synced mark whole, whatever a torn
+            // write-back does to the other one.
+            Durability::Flush => match done.iter().rev().find_map(|d| d.last.clone()) {
+                Some(last) => {
+                    let global = done.last().map_or(0, |d| d.global);
+                    shared.advance_mark(global, Some(last))
                 }
-            }
+                // Groups with nothing new (duplicates, flushes asked for): the mark already names it all.
+                None => Ok(()),
+            },
             Durability::Fsync => {
                 let syncing = std::time::Instant::now();
                 let mut synced = shared.fsync();
@@ -1317,7 +1304,7 @@ pub(crate) fn run_syncer(shared: Arc<Shared>) {
                     if marked_at.is_none_or(|at| at.elapsed() >= FSYNC_MARK_EVERY) {
                         if let Some((global, last)) = unmarked.take() {
                             marked_at = Some(std::time::Instant::now());
-                            synced = shared.advance_mark(global, last, true);
+                            synced = shared.advance_mark(global, last);
                         }
                     }
                 }
@@ -1344,14 +1331,15 @@ pub(crate) fn run_syncer(shared: Arc<Shared>) {
 }
 
 /// At close, once the log thread has stopped: in Fsync mode the mark's last word, synced; in Flush mode sled's
-/// files fsynced and then the mark synced, so a store that was closed survives a power loss in either mode.
+/// files fsynced (the mark already names every group), so a store that was closed survives a power loss in
+/// either mode.
 fn close(shared: &Shared, unmarked: Option<(u64, Option<LastWrite>)>) {
     if lock(&shared.queue).poisoned.is_some() {
         return;
     }
     let closed = match shared.durability {
         Durability::Fsync => match unmarked {
-            Some((global, last)) => shared.advance_mark(global, last, true),
+            Some((global, last)) => shared.advance_mark(global, last),
             None => Ok(()),
         },
         Durability::Flush => shared
@@ -1361,8 +1349,7 @@ fn close(shared: &Shared, unmarked: Option<(u64, Option<LastWrite>)>) {
             .and_then(|_| {
                 fsync_dir(&shared.dir)
                     .map_err(|e| io_reason(&format!("fsync {}", shared.dir.display()), &e))
-            })
-            .and_then(|()| shared.sync_mark()),
+            }),
     };
     if let Err(reason) = closed {
         tracing::error!(%reason, "the store was not made durable at close");

@@ -22,16 +22,23 @@
 //!
 //! - [`crate::Durability::Fsync`]: written and fdatasynced after the fsync of the groups it names, at most every
 //!   200 ms (a sync of its own in every cycle cost a third of the throughput), and when the store closes.
-//! - [`crate::Durability::Flush`]: written after sled's flush of each group and before the group's writers are
-//!   answered (what survives a crash of the process survives for it too); fdatasynced before the first group of
-//!   an open is answered and then at most every second (before answering the group that finds it due), and
-//!   when the store closes (which also fsyncs sled's files). After a power loss sled keeps what it had synced
-//!   (at open, or whatever the system had written back); the mark then names at least the first write
-//!   acknowledged since open, so a store that lost everything acknowledged since open is refused. What was
-//!   acknowledged after the mark's last sync and lost with the power is not seen: at most the last second.
+//! - [`crate::Durability::Flush`]: written and fdatasynced after sled's flush of each group and before the
+//!   group's writers are answered, once for all the groups the second thread answers together (sled's own files
+//!   are not synced). After a power loss sled keeps what it had synced (at open, or whatever the system had
+//!   written back before the power went) and recovers a prefix of its log from it, so if it lost any
+//!   acknowledged write it lost the last one answered too, which the mark names (a global position beyond
+//!   what sled holds, or a stream shorter than its version or number of appends there): the store is refused.
+//!   What a power loss takes unseen is only what was never answered to its writer. (Readers see a group once
+//!   it is flushed, up to one fdatasync of this file before the mark names it: a power loss in that moment
+//!   takes what they saw, and a retry of one of its commands answered from the store as a duplicate, unseen.) The price is one fdatasync of this
+//!   small file per group instead of an fsync of sled's files (measured in the crate's README, "Power loss").
+//!
+//! Each write of the mark is synced before the next one starts, on one thread, so the slot a write does not
+//! touch always holds the last synced mark whole: a torn write-back of the other slot loses at most the mark
+//! being written, whose groups were not answered yet.
 //!
 //! A mark ahead of the data always means acknowledged writes were lost. The mark may lag behind (a crash between
-//! a flush and the mark's write, the sync intervals above), which is safe: it is a lower bound, exact for a store
+//! a flush and the mark's write, the 200 ms of Fsync mode), which is safe: it is a lower bound, exact for a store
 //! that was closed.
 //!
 //! A store of layout 3 always has the mark (open writes it before the layout marker), so a layout-3 store
@@ -222,7 +229,7 @@ pub(crate) fn write_created(dir: &Path) -> Result<(), StoreError> {
     File::open(dir).and_then(|d| d.sync_all()).map_err(io_error)
 }
 
-/// The open mark file, written by the thread that publishes the durable frontier.
+/// The open mark file, written by the store's second thread (see `log::run_syncer`).
 pub(crate) struct MarkFile {
     file: File,
     seq: u64,
@@ -255,7 +262,7 @@ impl MarkFile {
             seq,
             mark: Mark::default(),
         };
-        out.write_synced(mark, true).map_err(io_error)?;
+        out.write_synced(mark).map_err(io_error)?;
         File::open(dir)
             .and_then(|d| d.sync_all())
             .map_err(io_error)?;
@@ -263,34 +270,22 @@ impl MarkFile {
     }
 
     /// Records that everything up to global position `global` is durable, and that the last write was `last`
-    /// (when the groups had one); fdatasynced when `sync`.
-    pub(crate) fn advance(
-        &mut self,
-        global: u64,
-        last: Option<LastWrite>,
-        sync: bool,
-    ) -> io::Result<()> {
+    /// (when the groups had one); fdatasynced before it returns, so the next write goes to the other slot
+    /// while this one is whole on the disk.
+    pub(crate) fn advance(&mut self, global: u64, last: Option<LastWrite>) -> io::Result<()> {
         let mark = Mark {
             global,
             last: last.or_else(|| self.mark.last.clone()),
         };
-        self.write_synced(mark, sync)
+        self.write_synced(mark)
     }
 
-    /// A second handle on the file, so a thread can fdatasync what was written without holding the writer's
-    /// lock meanwhile.
-    pub(crate) fn sync_handle(&self) -> io::Result<File> {
-        self.file.try_clone()
-    }
-
-    fn write_synced(&mut self, mark: Mark, sync: bool) -> io::Result<()> {
+    fn write_synced(&mut self, mark: Mark) -> io::Result<()> {
         self.seq += 1;
         let slot = (self.seq % 2) as usize;
         self.file
             .write_all_at(&mark.encode(self.seq), (slot * SLOT_BYTES) as u64)?;
-        if sync {
-            self.file.sync_data()?;
-        }
+        self.file.sync_data()?;
         self.mark = mark;
         Ok(())
     }
@@ -314,8 +309,8 @@ mod tests {
         assert_eq!(read(dir.path()).unwrap(), None);
         let mut file = MarkFile::create(dir.path(), Mark::default()).unwrap();
         let long = "g".repeat(MAX_STREAM_NAME_BYTES);
-        file.advance(5, last(&long, 3, 2), true).unwrap();
-        file.advance(9, None, false).unwrap();
+        file.advance(5, last(&long, 3, 2)).unwrap();
+        file.advance(9, None).unwrap();
         let want = Mark {
             global: 9,
             last: last(&long, 3, 2),
@@ -330,7 +325,7 @@ mod tests {
         // A reopened file goes on numbering after the newest whole slot, and overwrites the damaged one.
         drop(file);
         let mut file = MarkFile::create(dir.path(), want.clone()).unwrap();
-        file.advance(12, None, false).unwrap();
+        file.advance(12, None).unwrap();
         assert_eq!(read(dir.path()).unwrap().unwrap().global, 12);
 
         // Both slots damaged: the mark is gone, which is damage, not "no mark".
