@@ -160,6 +160,45 @@ fn selfplay_counts_the_wins_of_each_strategy() {
     }
 }
 
+/// The expert plays every game to its end against greedy bots, and with only a simulation count to bound it
+/// (`--think-ms 0`) a run is the same every time.
+#[test]
+fn selfplay_seats_the_expert_and_repeats_a_run_bounded_by_simulations() {
+    let selfplay = env!("CARGO_BIN_EXE_selfplay");
+    let args = [
+        "--game",
+        "all",
+        "--games",
+        "1",
+        "--strategies",
+        "expert,greedy,greedy,greedy",
+        "--think-ms",
+        "0",
+        "--sims",
+        "4",
+        "--horizon",
+        "1",
+    ];
+    let first = stdout_of(selfplay, &args);
+    for label in stdout_of(selfplay, &["--list"]).lines() {
+        let won: u64 = (1..=4)
+            .map(|i| count_after(&first, &format!("{label}: strategy {i} ("), " won "))
+            .sum();
+        assert_eq!(won, 1, "{label}:\n{first}");
+        assert!(
+            first.contains(&format!("{label}: the expert searched ")),
+            "{label}:\n{first}"
+        );
+    }
+    let wins = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| l.contains(" won ") || l.contains("the expert searched"))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(wins(&first), wins(&stdout_of(selfplay, &args)));
+}
+
 /// The history benchmark on both stores at a tiny size: the long game reaches its length, states are read at
 /// random versions, replays count every event, and the idle games are created.
 #[test]

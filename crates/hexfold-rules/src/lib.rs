@@ -18,8 +18,8 @@
 //! - [`catania`]: Catania, the Cities & Knights layer on a Seafarers map of 195 hexes with development cards.
 //! - [`elasund`]: Elasund, a grid game.
 //! - [`playout`]: seeded random games step by step, for tests and benchmarks.
-//! - [`bot`]: the bots' strategies (`random`, `greedy`), pure functions of a state, a seat and a generator that
-//!   read only what the seat may see.
+//! - [`bot`]: the bots' strategies (`random`, `greedy`, and the `expert` search), pure functions of a state, a
+//!   seat and a generator that read only what the seat may see.
 //! - [`timeout`]: the turn timers' timeout actions, the least consequential legal command of a seat.
 //! - [`redeal`]: what a seat cannot see, dealt again, for the property that its legal actions and refusals depend
 //!   only on what it sees.

@@ -38,21 +38,22 @@ pub(crate) fn deal_hands<C: Cards>(
     kept: impl Fn(usize) -> Option<C>,
     rng: &mut GameRng,
 ) {
-    let mut pool: Vec<C::Kind> = Vec::new();
     let mut kept_by_seat: Vec<Option<C>> = vec![None; hands.len()];
-    for (i, hand) in hands.iter_mut().enumerate() {
-        if !dealt(i) {
-            continue;
+    for (i, hand) in hands.iter().enumerate() {
+        if dealt(i) {
+            // What the seat is bound to give, as far as it holds it: a game stored before the promise may hold less.
+            kept_by_seat[i] = Some(kept(i).map_or(no_cards(), |bound| common(*hand, bound)));
         }
-        // What the seat is bound to give, as far as it holds it: a game stored before the promise may hold less.
-        let keep = kept(i).map_or(no_cards(), |bound| common(*hand, bound));
-        for &kind in C::KINDS {
-            pool.extend(std::iter::repeat_n(
-                kind,
-                usize::from(hand.minus(keep).count(kind)),
-            ));
-        }
-        kept_by_seat[i] = Some(keep);
+    }
+    // Kind by kind over all the dealt hands, so the pool is the same whoever held what (see [`deal`]).
+    let mut pool: Vec<C::Kind> = Vec::new();
+    for &kind in C::KINDS {
+        let count: usize = hands
+            .iter()
+            .zip(&kept_by_seat)
+            .filter_map(|(hand, keep)| keep.map(|keep| usize::from(hand.minus(keep).count(kind))))
+            .sum();
+        pool.extend(std::iter::repeat_n(kind, count));
     }
     pool.shuffle(rng);
     let mut cards = pool.into_iter();
@@ -78,9 +79,13 @@ fn common<C: Cards>(a: C, b: C) -> C {
     })
 }
 
-/// Deals `pool` at random into piles of the given sizes, which sum to its length.
-pub(crate) fn deal<T>(mut pool: Vec<T>, sizes: &[usize], rng: &mut GameRng) -> Vec<Vec<T>> {
+/// Deals `pool` at random into piles of the given sizes, which sum to its length. The pool is sorted first, so the
+/// deal depends on which cards are dealt and on the generator, not on where the cards lay before: two states a seat
+/// cannot tell apart are dealt alike by the same generator, which the expert bot's fairness rests on
+/// ([`crate::bot::expert`]).
+pub(crate) fn deal<T: Ord>(mut pool: Vec<T>, sizes: &[usize], rng: &mut GameRng) -> Vec<Vec<T>> {
     debug_assert_eq!(sizes.iter().sum::<usize>(), pool.len());
+    pool.sort_unstable();
     pool.shuffle(rng);
     let mut cards = pool.into_iter();
     sizes

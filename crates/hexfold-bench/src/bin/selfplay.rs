@@ -12,6 +12,10 @@
 //! [`bot::command`]), and reports how often each strategy won. The list turns by one seat every game (game `i`
 //! gives seat `s` the strategy at `(s + i) % players`), so each strategy plays every seat equally often and the
 //! first player's advantage does not count for any one of them.
+//!
+//! `expert` is a strategy too (`--strategies expert,greedy,greedy,greedy`): the rules crate's search
+//! ([`bot::expert`]), bounded per decision by `--think-ms` and `--sims` and playing `--horizon` turns past each
+//! candidate. With `--think-ms 0` only `--sims` bounds it, and a run is the same every time for its seeds.
 
 /// The allocator of the `hexfold` binary, so the rules run here as they do in the server: a step allocates many
 /// small short-lived buffers (listings, the state's copy that `decide` folds its events into), where glibc's
@@ -22,11 +26,40 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use anyhow::{anyhow, bail, Result};
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::Parser;
-use hexfold_rules::bot::{self, Bot, Strategy};
+use hexfold_rules::bot::{self, Budget, Expert, Strategy};
 use hexfold_rules::playout::{Playout, Stop};
 use hexfold_rules::Seat;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
+
+/// A seat's player: one of the rules crate's strategies, or the expert search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SeatBot {
+    Plain(Strategy),
+    Expert,
+}
+
+impl std::str::FromStr for SeatBot {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<SeatBot, String> {
+        if s == "expert" {
+            return Ok(SeatBot::Expert);
+        }
+        s.parse()
+            .map(SeatBot::Plain)
+            .map_err(|e| format!("{e}, expert"))
+    }
+}
+
+impl std::fmt::Display for SeatBot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SeatBot::Plain(s) => s.fmt(f),
+            SeatBot::Expert => f.write_str("expert"),
+        }
+    }
+}
 
 /// A game's benchmark: `run::<G>(label, args)` plays `--games` games of `G`, named `label` in the report.
 type Run = fn(&str, &Args) -> Result<()>;
@@ -81,10 +114,19 @@ struct Args {
     /// Print how often each event kind occurred.
     #[arg(long)]
     stats: bool,
-    /// One strategy per seat, comma-separated (`random`, `greedy`): bots play instead of the random player, and
-    /// the wins of each strategy are reported. The list turns by one seat every game.
+    /// One strategy per seat, comma-separated (`random`, `greedy`, `expert`): bots play instead of the random
+    /// player, and the wins of each strategy are reported. The list turns by one seat every game.
     #[arg(long, value_delimiter = ',')]
-    strategies: Vec<Strategy>,
+    strategies: Vec<SeatBot>,
+    /// The expert's think time per decision, in milliseconds (0: no clock, only `--sims` bounds it).
+    #[arg(long, default_value_t = Budget::THINK.as_millis() as u64)]
+    think_ms: u64,
+    /// The expert's simulations per decision at most.
+    #[arg(long, default_value_t = Budget::DEFAULT.sims)]
+    sims: u32,
+    /// Turns each of the expert's playouts plays past its candidate before it is scored (0: to the end).
+    #[arg(long, default_value_t = Budget::DEFAULT.turns)]
+    horizon: u32,
     /// Print the values `--game` takes for one game, one per line, and play nothing.
     #[arg(long)]
     list: bool,
@@ -107,7 +149,7 @@ fn main() -> Result<()> {
 }
 
 /// Plays `--games` random games of `G` (or as many as fit in `--seconds`) and prints the figures.
-fn run<G: Bot>(label: &str, args: &Args) -> Result<()> {
+fn run<G: Expert>(label: &str, args: &Args) -> Result<()> {
     let config = G::random_config(args.players, args.beginner);
     let strategies = &args.strategies;
     if !strategies.is_empty() && strategies.len() != usize::from(args.players) {
@@ -117,6 +159,13 @@ fn run<G: Bot>(label: &str, args: &Args) -> Result<()> {
             args.players
         );
     }
+    let budget = Budget {
+        sims: args.sims,
+        think: (args.think_ms > 0).then(|| Duration::from_millis(args.think_ms)),
+        turns: args.horizon,
+    };
+    // The expert's decisions that searched, and their simulations.
+    let (mut searched, mut simulated) = (0u64, 0u64);
     // Wins by position in `--strategies`.
     let mut wins = vec![0u64; strategies.len()];
     let deadline = args.seconds.map(Duration::from_secs_f64);
@@ -152,7 +201,15 @@ fn run<G: Bot>(label: &str, args: &Args) -> Result<()> {
         } else {
             loop {
                 let chosen = playout.step_by(
-                    |state, seat, rng| bot::command::<G>(strategies[slot(seat)], state, seat, rng),
+                    |state, seat, rng| match strategies[slot(seat)] {
+                        SeatBot::Plain(strategy) => bot::command::<G>(strategy, state, seat, rng),
+                        SeatBot::Expert => {
+                            let decision = bot::expert::search::<G>(state, seat, budget, rng)?;
+                            searched += u64::from(decision.sims > 0);
+                            simulated += u64::from(decision.sims);
+                            Some(decision.command)
+                        }
+                    },
                     |step| count(step.events),
                 );
                 if let Err(stop) = chosen {
@@ -211,6 +268,13 @@ fn run<G: Bot>(label: &str, args: &Args) -> Result<()> {
             "{label}: strategy {} ({strategy}) won {won} of {games} games ({:.1} %)",
             i + 1,
             100.0 * *won as f64 / games.max(1) as f64
+        );
+    }
+    if searched > 0 {
+        println!(
+            "{label}: the expert searched {searched} decisions ({:.1} per game), {:.0} simulations each",
+            per_game(searched),
+            simulated as f64 / searched as f64
         );
     }
     for (k, v) in kinds {

@@ -1,5 +1,6 @@
 //! Base Catan's greedy bot: the shared hex evaluation over base Catan's commands.
 
+use super::expert::Expert;
 use super::hex::{self, Goal};
 use super::Bot;
 use crate::catan::{
@@ -184,6 +185,40 @@ impl Bot for Catan {
                     + hex::victim_value(*victim, &points)
             }
             Command::EndTurn => END_TURN,
+        }
+    }
+}
+
+/// Points, and a little for what the seat's buildings yield (a settlement's yield is worth about a third of its
+/// point) and for the cards in hand up to the limit a 7 halves.
+pub(super) fn hex_standing(points: u8, production: [i32; 5], hand: u16) -> f64 {
+    let pips: i32 = production.iter().sum();
+    f64::from(points) + 0.03 * f64::from(pips) + 0.04 * f64::from(hand.min(7))
+}
+
+impl Expert for Catan {
+    fn standing(state: &State, seat: Seat) -> f64 {
+        hex_standing(
+            state.points(seat),
+            hex::production(&state.board, &state.vertices, seat),
+            state.players[seat.index()].hand.total(),
+        )
+    }
+
+    fn target(state: &State) -> f64 {
+        f64::from(state.points_to_win)
+    }
+
+    fn seats(state: &State) -> u8 {
+        state.seats
+    }
+
+    fn offer_gain(state: &State, seat: Seat, command: &Command) -> Option<i32> {
+        match command {
+            Command::OfferTrade { give, receive } | Command::CounterOffer { give, receive } => {
+                trade_gain(state, seat, *give, *receive)
+            }
+            _ => None,
         }
     }
 }

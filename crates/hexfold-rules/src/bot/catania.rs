@@ -2,6 +2,7 @@
 //! Catania's own (ships, the pirate, gold, development cards, wonders) by the same shared hex evaluation.
 
 use super::cities_knights as ck;
+use super::expert::Expert;
 use super::hex;
 use super::Bot;
 use crate::catania::{Catania, Command, State};
@@ -112,6 +113,34 @@ impl Bot for Catania {
                     .map_or(0, |w| w.level);
                 800 + 100 * i32::from(level)
             }
+        }
+    }
+}
+
+impl Expert for Catania {
+    fn standing(state: &State, seat: Seat) -> f64 {
+        let layer = &state.ck;
+        super::catan::hex_standing(
+            state.points(seat),
+            hex::production(&layer.board, &layer.vertices, seat),
+            layer.players[seat.index()].hand.total(),
+        )
+    }
+
+    fn target(state: &State) -> f64 {
+        f64::from(state.ck.points_to_win)
+    }
+
+    fn seats(state: &State) -> u8 {
+        state.ck.seats
+    }
+
+    fn offer_gain(state: &State, seat: Seat, command: &Command) -> Option<i32> {
+        match command {
+            Command::Ck(K::OfferTrade { give, receive } | K::CounterOffer { give, receive }) => {
+                ck::gain(&state.ck, seat, *give, *receive)
+            }
+            _ => None,
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The greedy bot of the Cities & Knights layer: the shared hex evaluation over the layer's commands, for Cities &
 //! Knights itself and for Catania's commands of the layer (`catania.rs`), under whichever rules the state carries.
 
+use super::expert::Expert;
 use super::hex::{self, Goal};
 use super::Bot;
 use crate::cities_knights::{CitiesKnights, Command, Good, Hand, State};
@@ -203,5 +204,32 @@ pub(super) fn score(state: &State, seat: Seat, command: &Command) -> i32 {
 impl Bot for CitiesKnights {
     fn greedy_score(state: &State, seat: Seat, command: &Command) -> i32 {
         score(state, seat, command)
+    }
+}
+
+impl Expert for CitiesKnights {
+    fn standing(state: &State, seat: Seat) -> f64 {
+        super::catan::hex_standing(
+            state.points(seat),
+            hex::production(&state.board, &state.vertices, seat),
+            state.players[seat.index()].hand.total(),
+        )
+    }
+
+    fn target(state: &State) -> f64 {
+        f64::from(state.points_to_win)
+    }
+
+    fn seats(state: &State) -> u8 {
+        state.seats
+    }
+
+    fn offer_gain(state: &State, seat: Seat, command: &Command) -> Option<i32> {
+        match command {
+            Command::OfferTrade { give, receive } | Command::CounterOffer { give, receive } => {
+                gain(state, seat, *give, *receive)
+            }
+            _ => None,
+        }
     }
 }

@@ -7,6 +7,7 @@
 //! held or lost). A permit is worth the best site it improves, so the bot gathers permits where a trade house or
 //! a shop by the sea will stand rather than just next to its own.
 
+use super::expert::Expert;
 use super::Bot;
 use crate::elasund::board::{
     cell_index, columns, cubes_in_supply, flags_reached, footprint, is_reserved, locate, windmills,
@@ -258,5 +259,21 @@ impl Bot for Elasund {
             | Command::PlaceCottage { .. }
             | Command::EndTurn => END,
         }
+    }
+}
+
+impl Expert for Elasund {
+    /// Cubes on the board, and a little for gold (what the next buildings are paid with).
+    fn standing(state: &State, seat: Seat) -> f64 {
+        f64::from(crate::elasund::board::cubes_on_board(state, seat))
+            + 0.05 * f64::from(state.seats[seat.index()].hand.gold)
+    }
+
+    fn target(_state: &State) -> f64 {
+        f64::from(data::CUBES)
+    }
+
+    fn seats(state: &State) -> u8 {
+        state.players
     }
 }

@@ -11,12 +11,19 @@
 //! one its game scores highest ([`Bot::greedy_score`]), breaking ties with the generator. The hex games' scores
 //! share one evaluation of corners, hands, robber hexes and trades (`hex.rs`); each game maps its own commands onto
 //! it (`catan.rs`, `cities_knights.rs`, `catania.rs`); Elasund has its own (`elasund.rs`).
+//!
+//! A third, [`expert`], searches: it deals again what its seat cannot see and plays greedy games on from each
+//! candidate command, within a [`Budget`] of simulations and think time ([`expert::command`]). Each game says how
+//! to score an unfinished playout and which trade offers help it ([`Expert`], next to its greedy score).
 
 mod catan;
 mod catania;
 mod cities_knights;
 mod elasund;
+pub mod expert;
 mod hex;
+
+pub use expert::{Budget, Expert};
 
 use crate::playout::RandomPlayer;
 use crate::{GameRng, Seat};

@@ -37,7 +37,7 @@ pub struct Setup {
 }
 
 /// A development card kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum DevCard {
     Knight,
     VictoryPoint,

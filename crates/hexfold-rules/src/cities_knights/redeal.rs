@@ -59,6 +59,8 @@ impl Redeal for CitiesKnights {
             let mut piles = deal(pool, &sizes, rng).into_iter();
             s.decks[t] = points;
             s.decks[t].extend(piles.next().expect("the deck's pile"));
+            // The shuffled part is a multiset: in order, it no longer shows where its point cards lay.
+            s.decks[t].sort_unstable();
             for (&i, pile) in held.iter().zip(piles) {
                 s.players[i].progress.extend(pile);
             }

@@ -71,7 +71,7 @@ pub enum BuildingKind {
 }
 
 /// The three colours of influence cards.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum InfluenceColor {
     Red,
     Green,

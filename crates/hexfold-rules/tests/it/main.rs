@@ -14,6 +14,7 @@ mod ck_scenarios;
 mod docs;
 mod elasund;
 mod elasund_scenarios;
+mod expert;
 mod fuzz_corpus;
 mod hidden;
 mod pieces;

@@ -1,0 +1,426 @@
+//! The expert strategy: a determinized search over the seat's information set, with playouts guided by the greedy
+//! strategy.
+//!
+//! For one decision the expert lists the seat's legal actions and keeps a few candidates: the ones the greedy
+//! score ranks highest ([`CANDIDATES`]), the domestic trade offers that would help its hand most
+//! ([`Expert::offer_gain`], [`OFFERS`]), and the commands that raise its standing most at once in one world dealt
+//! as below ([`AT_ONCE`]: a road that takes the longest road, a build that wins). Each simulation then
+//! 1. deals again what the seat cannot see ([`Redeal::redeal`] of the state for the seat: the other seats' hands,
+//!    the face-down decks, the castle's pile), so a simulation starts from a world the seat cannot tell from the
+//!    real one and never from the real one itself;
+//! 2. plays one candidate in that world, chosen by UCB1 over the candidates' results so far;
+//! 3. plays on with every seat greedy for [`Budget::turns`] more turns or to the end;
+//! 4. scores the result for the seat: 1 for a win, 0 for a loss, and for an unfinished game the seat's share of a
+//!    softmax over every seat's standing ([`Expert::standing`]: points, and what the game counts towards them).
+//!
+//! The candidate with the best mean result is played. The `n`-th simulation of every candidate uses the same
+//! generator (the same world and the same dice), so candidates are compared on equal terms.
+//!
+//! Fair by construction: the expert reads the state only through what the greedy strategy and the legal actions
+//! read (both proven to depend only on the seat's view, `tests/it/bots.rs`) and through `redeal`, whose result
+//! depends only on the seat's view and the generator ([`crate::redeal`] deals from the cards' multiset, not from
+//! where they lay). Two states the seat cannot tell apart therefore give the same decision for the same generator
+//! and simulation count (`tests/it/expert.rs` checks it for every game).
+//!
+//! Effort is bounded by [`Budget`]: a number of simulations per decision and optionally a think time. With no
+//! think time the decision is a pure function of the state's view, the generator and the count.
+
+use super::{Bot, Strategy};
+use crate::redeal::Redeal;
+use crate::{GameRng, Seat};
+use rand::{Rng, SeedableRng};
+use std::time::{Duration, Instant};
+
+/// The most candidates the greedy score ranking contributes.
+pub const CANDIDATES: usize = 6;
+/// The most domestic trade offers considered beside them.
+pub const OFFERS: usize = 2;
+/// The most commands considered beside those for what they change at once in a dealt world (a road that takes
+/// the longest road, a build that wins), which the greedy ranking may rank low.
+pub const AT_ONCE: usize = 3;
+/// UCB1's exploration constant, for results between 0 and 1.
+const EXPLORATION: f64 = 0.5;
+/// Steps of one playout at most, whatever its turns: far above what [`Budget::turns`] turns take.
+const STEP_LIMIT: u32 = 4_000;
+
+/// How much effort one decision may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Simulations per decision (at least one per candidate is run when the think time allows it).
+    pub sims: u32,
+    /// Stop starting simulations after this long (`None`: only the count bounds it, and the decision is
+    /// deterministic).
+    pub think: Option<Duration>,
+    /// Turns each playout plays past the decision before it is scored (0: to the end of the game).
+    pub turns: u32,
+}
+
+impl Budget {
+    /// The default think time per decision: one second.
+    pub const THINK: Duration = Duration::from_secs(1);
+
+    /// The server's and `selfplay`'s default: at most [`Budget::THINK`] and 100,000 simulations.
+    pub const DEFAULT: Budget = Budget {
+        sims: 100_000,
+        think: Some(Budget::THINK),
+        turns: 8,
+    };
+
+    /// A budget of `sims` simulations and no clock: the same decision every time for a given generator.
+    pub fn sims(sims: u32) -> Budget {
+        Budget {
+            sims,
+            think: None,
+            ..Budget::DEFAULT
+        }
+    }
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget::DEFAULT
+    }
+}
+
+/// A game the expert plays: a bot game whose hidden information can be dealt again.
+pub trait Expert: Bot + Redeal {
+    /// How far `seat` is towards winning in `state`, in the game's points (victory points, Elasund's cubes on the
+    /// board) with a fraction for what is about to count. Read only in the worlds the search dealt, so it may read
+    /// hidden points there.
+    fn standing(state: &Self::State, seat: Seat) -> f64;
+
+    /// What the game's target is in the unit of [`Expert::standing`].
+    fn target(state: &Self::State) -> f64;
+
+    /// The number of seats at the table.
+    fn seats(state: &Self::State) -> u8;
+
+    /// How much `command`, if it is a domestic trade offer or counter-offer `seat` may send, would improve its
+    /// hand by its greedy evaluation; `None` for any other command or an offer that does not help.
+    fn offer_gain(_state: &Self::State, _seat: Seat, _command: &Self::Command) -> Option<i32> {
+        None
+    }
+}
+
+/// The command the expert chooses for `seat` in `state` within `budget`, drawing its search's seed from `rng`;
+/// `None` if the seat has nothing to do.
+pub fn command<G: Expert>(
+    state: &G::State,
+    seat: Seat,
+    budget: Budget,
+    rng: &mut GameRng,
+) -> Option<G::Command> {
+    search::<G>(state, seat, budget, rng).map(|s| s.command)
+}
+
+/// What one search found: the command played, and the simulations behind it.
+#[derive(Clone, Debug)]
+pub struct Decision<C> {
+    pub command: C,
+    /// Simulations run (0 when only one candidate was left).
+    pub sims: u32,
+    /// Each candidate with its simulations and mean result, in the order they were listed.
+    pub candidates: Vec<(C, u32, f64)>,
+}
+
+/// [`command`] with what the search saw.
+pub fn search<G: Expert>(
+    state: &G::State,
+    seat: Seat,
+    budget: Budget,
+    rng: &mut GameRng,
+) -> Option<Decision<G::Command>> {
+    let mut candidates = candidates::<G>(state, seat, rng);
+    if candidates.len() <= 1 {
+        return candidates.pop().map(|command| Decision {
+            command,
+            sims: 0,
+            candidates: Vec::new(),
+        });
+    }
+    let seed: u64 = rng.gen();
+    let start = Instant::now();
+    let n = candidates.len();
+    let mut visits = vec![0u32; n];
+    let mut total = vec![0.0f64; n];
+    let mut sims = 0u32;
+    while sims < budget.sims {
+        if budget.think.is_some_and(|t| start.elapsed() >= t) && sims >= 1 {
+            break;
+        }
+        let k = select(&visits, &total, sims);
+        // The k-th candidate's j-th simulation plays in world j, like every other candidate's j-th.
+        let mut sim_rng = GameRng::seed_from_u64(seed);
+        sim_rng.set_stream(u64::from(visits[k]));
+        let world = G::redeal(state, seat, &mut sim_rng);
+        let value = simulate::<G>(world, seat, &candidates[k], budget.turns, &mut sim_rng);
+        visits[k] += 1;
+        total[k] += value;
+        sims += 1;
+    }
+    let mean = |k: usize| {
+        if visits[k] == 0 {
+            f64::NEG_INFINITY
+        } else {
+            total[k] / f64::from(visits[k])
+        }
+    };
+    // Ties go to the earlier candidate: the greedy ranking's order.
+    let chosen = (0..n).fold(0, |b, k| if mean(k) > mean(b) { k } else { b });
+    Some(Decision {
+        command: candidates[chosen].clone(),
+        sims,
+        candidates: candidates
+            .iter()
+            .enumerate()
+            .map(|(k, c)| (c.clone(), visits[k], mean(k)))
+            .collect(),
+    })
+}
+
+/// The candidate to simulate next: each once in order, then the highest UCB1 bound (ties to the earlier one).
+fn select(visits: &[u32], total: &[f64], sims: u32) -> usize {
+    if let Some(k) = visits.iter().position(|&v| v == 0) {
+        return k;
+    }
+    let log = f64::from(sims).ln();
+    let bound = |k: usize| {
+        let v = f64::from(visits[k]);
+        total[k] / v + EXPLORATION * (log / v).sqrt()
+    };
+    (0..visits.len()).fold(0, |b, k| if bound(k) > bound(b) { k } else { b })
+}
+
+/// The commands worth searching: the greedy ranking's best [`CANDIDATES`] (ties broken by `rng`), then the
+/// [`OFFERS`] offers that help the hand most, then the [`AT_ONCE`] commands that raise the seat's standing most
+/// in a world dealt for it. Reads what the greedy score and the legal actions read, and a redeal.
+pub fn candidates<G: Expert>(state: &G::State, seat: Seat, rng: &mut GameRng) -> Vec<G::Command> {
+    let legal = G::legal_actions(state, seat);
+    if legal.len() <= 1 {
+        return legal;
+    }
+    let at_once = at_once::<G>(state, seat, &legal, rng);
+    let mut scored: Vec<(i32, u32, G::Command)> = legal
+        .into_iter()
+        .map(|c| (G::greedy_score(state, seat, &c), rng.gen::<u32>(), c))
+        .collect();
+    let mut offers: Vec<(i32, usize)> = scored
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (_, _, c))| G::offer_gain(state, seat, c).map(|g| (g, i)))
+        .collect();
+    offers.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let offers: Vec<G::Command> = offers
+        .into_iter()
+        .take(OFFERS)
+        .map(|(_, i)| scored[i].2.clone())
+        .collect();
+    scored.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut out: Vec<G::Command> = scored
+        .into_iter()
+        .take(CANDIDATES)
+        .map(|(_, _, c)| c)
+        .collect();
+    for extra in offers.into_iter().chain(at_once) {
+        if !out.contains(&extra) {
+            out.push(extra);
+        }
+    }
+    out
+}
+
+/// The [`AT_ONCE`] commands of `legal` that raise `seat`'s standing most as soon as they are played, in one world
+/// dealt for the seat (a win counts above any standing).
+fn at_once<G: Expert>(
+    state: &G::State,
+    seat: Seat,
+    legal: &[G::Command],
+    rng: &mut GameRng,
+) -> Vec<G::Command> {
+    let mut world_rng = GameRng::seed_from_u64(rng.gen());
+    let world = G::redeal(state, seat, &mut world_rng);
+    let before = G::standing(&world, seat);
+    let mut gains: Vec<(f64, usize)> = legal
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| {
+            let events = G::decide(&world, seat, c, &mut world_rng.clone()).ok()?;
+            let after = events.iter().fold(world.clone(), G::evolve);
+            let gain = match G::outcome(&after) {
+                Some(o) if o.winner == seat => f64::MAX,
+                _ => G::standing(&after, seat) - before,
+            };
+            (gain > 0.0).then_some((gain, i))
+        })
+        .collect();
+    gains.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    gains
+        .into_iter()
+        .take(AT_ONCE)
+        .map(|(_, i)| legal[i].clone())
+        .collect()
+}
+
+/// Plays `first` for `seat` in `world`, then greedy bots for every seat for `turns` turns (0: to the end), and
+/// scores the result for `seat`.
+fn simulate<G: Expert>(
+    world: G::State,
+    seat: Seat,
+    first: &G::Command,
+    turns: u32,
+    rng: &mut GameRng,
+) -> f64 {
+    let Ok(events) = G::decide(&world, seat, first, rng) else {
+        // A candidate is a legal action in every world the seat cannot tell apart; refused, it is worth nothing.
+        return 0.0;
+    };
+    let mut state = events.iter().fold(world, G::evolve);
+    let stop_at = (turns > 0).then(|| G::turns(&state) + u64::from(turns));
+    for _ in 0..STEP_LIMIT {
+        if G::outcome(&state).is_some() || stop_at.is_some_and(|t| G::turns(&state) >= t) {
+            break;
+        }
+        let seats = G::seats_to_act(&state);
+        if seats.is_empty() {
+            break;
+        }
+        let actor = seats[rng.gen_range(0..seats.len())];
+        let Some(command) = super::command::<G>(Strategy::Greedy, &state, actor, rng) else {
+            break;
+        };
+        let Ok(events) = G::decide(&state, actor, &command, rng) else {
+            break;
+        };
+        state = events.iter().fold(state, G::evolve);
+    }
+    value::<G>(&state, seat)
+}
+
+/// The result of a playout for `seat`: 1 or 0 if the game ended, else its share of a softmax of the standings
+/// (one point of a ten-point target multiplies a seat's weight by e).
+pub fn value<G: Expert>(state: &G::State, seat: Seat) -> f64 {
+    if let Some(outcome) = G::outcome(state) {
+        return if outcome.winner == seat { 1.0 } else { 0.0 };
+    }
+    let scale = 10.0 / G::target(state).max(1.0);
+    let weight = |s: u8| (G::standing(state, Seat(s)) * scale).exp();
+    let all: f64 = (0..G::seats(state)).map(weight).sum();
+    weight(seat.0) / all
+}
+
+#[cfg(test)]
+mod tests {
+    //! Small base Catan positions with a known best move, each a position the greedy ranking alone would play
+    //! differently or not search at all.
+    use super::*;
+    use crate::catan::{Catan, Command, Config, MapKind, Phase, State, POINTS_TO_WIN};
+    use crate::hex::trade::Negotiation;
+    use crate::hex::{Resource, Resources};
+    use crate::playout::{Playout, SeatChoice};
+    use crate::Game;
+
+    /// A beginner game of four played by the random player up to the first main phase of a turn, with every hand
+    /// emptied and no offer open.
+    fn main_phase(seed: u64) -> State {
+        let config = Config {
+            seats: 4,
+            map: MapKind::Beginner,
+            points_to_win: POINTS_TO_WIN,
+        };
+        let setup = Catan::setup(&config, &mut GameRng::seed_from_u64(0)).expect("a setup");
+        let mut playout = Playout::<Catan>::new(&setup, GameRng::seed_from_u64(seed))
+            .seat_choice(SeatChoice::First);
+        while playout.state().phase() != Phase::Main {
+            playout.step(|_| {}).expect("the random game goes on");
+        }
+        let mut s = playout.into_state();
+        for p in &mut s.players {
+            s.bank = s.bank.plus(p.hand);
+            p.hand = Resources::ZERO;
+        }
+        s.trade = Negotiation::new(s.seats);
+        s
+    }
+
+    fn give(s: &mut State, seat: Seat, hand: Resources) {
+        s.bank = s.bank.minus(hand);
+        s.players[seat.index()].hand = hand;
+    }
+
+    fn expert(s: &State, seat: Seat, sims: u32) -> Command {
+        let budget = Budget {
+            sims,
+            think: None,
+            turns: 2,
+        };
+        command::<Catan>(s, seat, budget, &mut GameRng::seed_from_u64(7)).expect("a command")
+    }
+
+    /// One point short, with a city's cards: the city wins at once.
+    #[test]
+    fn a_winning_build_is_played() {
+        let mut s = main_phase(1);
+        let me = s.active;
+        s.points_to_win = s.points(me) + 1;
+        give(&mut s, me, Resources::new(1, 1, 0, 2, 3));
+        let chosen = expert(&s, me, 40);
+        assert!(matches!(chosen, Command::BuildCity { .. }), "{chosen:?}");
+    }
+
+    /// One ore short of a winning city after a 7: the only seat with a card holds one, so robbing it wins, while
+    /// the greedy ranking picks its victim by points and its hex by pips blocked.
+    #[test]
+    fn the_robber_takes_the_last_card_needed() {
+        let mut s = main_phase(2);
+        let me = s.active;
+        let holder = Seat((me.0 + 1) % 4);
+        s.points_to_win = s.points(me) + 1;
+        s.phase = Phase::Robber;
+        give(&mut s, me, Resources::new(0, 0, 0, 2, 2));
+        give(&mut s, holder, Resources::one(Resource::Ore, 1));
+        let chosen = expert(&s, me, 60);
+        assert!(
+            matches!(chosen, Command::MoveRobber { victim: Some(v), .. } if v == holder),
+            "{chosen:?}"
+        );
+    }
+
+    /// One ore short of a city with a brick to spare, and a seat that holds ore it would give for a brick: the
+    /// expert offers the trade (the greedy bot never offers one).
+    #[test]
+    fn a_trade_that_completes_a_city_is_offered() {
+        let mut s = main_phase(3);
+        let me = s.active;
+        let holder = Seat((me.0 + 2) % 4);
+        give(&mut s, me, Resources::new(1, 0, 0, 2, 2));
+        give(&mut s, holder, Resources::one(Resource::Ore, 4));
+        let chosen = expert(&s, me, 120);
+        assert_eq!(
+            chosen,
+            Command::OfferTrade {
+                give: Resources::one(Resource::Brick, 1),
+                receive: Resources::one(Resource::Ore, 1),
+            }
+        );
+    }
+
+    /// The same state, generator and count give the same decision, and the search runs the count it was given.
+    #[test]
+    fn a_search_bounded_by_simulations_is_repeatable() {
+        let s = main_phase(4);
+        let me = s.active;
+        let mut s = s;
+        give(&mut s, me, Resources::new(2, 2, 1, 1, 0));
+        let budget = Budget::sims(30);
+        let run =
+            || search::<Catan>(&s, me, budget, &mut GameRng::seed_from_u64(9)).expect("a decision");
+        let (a, b) = (run(), run());
+        assert_eq!(a.command, b.command);
+        assert_eq!(a.sims, 30);
+        assert_eq!(
+            a.candidates.iter().map(|c| c.1).sum::<u32>(),
+            30,
+            "every simulation is counted for one candidate"
+        );
+    }
+}

@@ -1,0 +1,92 @@
+//! The expert bot plays fair (`hexfold_rules::bot::expert`): over games of greedy bots of every game, at sampled
+//! states and for each seat that may act, the expert's decision with a fixed generator and simulation count is the
+//! same in the state and in states where everything the seat cannot see was permuted consistently with its view
+//! (the other seats' hands, the decks' orders, the castle's pile: a [`hexfold_rules::redeal::Redeal`] of the state
+//! for the seat).
+
+use hexfold_rules::bot::expert::{self, Budget, Expert};
+use hexfold_rules::bot::{self, Strategy};
+use hexfold_rules::playout::{Playout, Stop};
+use hexfold_rules::GameRng;
+use rand::{Rng, SeedableRng};
+
+/// States of a game checked: one in this many commands, up to [`STATES`] of them (more under `HEXFOLD_SOAK=1`).
+const EVERY: u64 = 23;
+const STATES: u32 = 25;
+/// Permutations of the hidden information per state and seat.
+const PERMUTATIONS: u32 = 3;
+
+/// A small budget, so the test runs in seconds: the decision is deterministic at any count.
+const BUDGET: Budget = Budget {
+    sims: 16,
+    think: None,
+    turns: 1,
+};
+
+/// Plays a game of greedy bots of `G` at `seats` and checks the expert's decisions at sampled states. Returns how
+/// many decisions were compared and how many permutations changed the state.
+fn fair<G: Expert>(seats: u8) -> (u32, u32) {
+    let states = if crate::soak() { STATES * 10 } else { STATES };
+    let config = G::random_config(seats, false);
+    let (_, playout) = Playout::<G>::seeded(&config, 5).expect("a setup");
+    let mut playout = playout.command_limit(G::COMMAND_LIMIT);
+    let mut rng = GameRng::seed_from_u64(11);
+    let (mut compared, mut permuted, mut checked) = (0, 0, 0);
+    while checked < states {
+        if playout.played() % EVERY == EVERY - 1 {
+            checked += 1;
+            let state = playout.state().clone();
+            for seat in G::seats_to_act(&state) {
+                let draw: u64 = rng.gen();
+                let decide = |s: &G::State| {
+                    expert::command::<G>(s, seat, BUDGET, &mut GameRng::seed_from_u64(draw))
+                };
+                let here = decide(&state);
+                for _ in 0..PERMUTATIONS {
+                    let other = G::redeal(&state, seat, &mut rng);
+                    permuted += u32::from(other != state);
+                    compared += 1;
+                    assert_eq!(
+                        here,
+                        decide(&other),
+                        "{}: command {}, seat {}: the expert's decision depends on what it cannot see",
+                        G::NAME,
+                        playout.played(),
+                        seat.0
+                    );
+                }
+            }
+        }
+        let step = playout.step_by(
+            |state, seat, rng| bot::command::<G>(Strategy::Greedy, state, seat, rng),
+            |_| {},
+        );
+        match step {
+            Ok(()) => {}
+            Err(Stop::Ended(_)) => break,
+            Err(stop) => panic!("{}: {stop:?}", G::NAME),
+        }
+    }
+    assert!(compared > 0, "{}: nothing compared", G::NAME);
+    assert!(
+        permuted * 2 >= compared,
+        "{}: only {permuted} of {compared} permutations changed the state",
+        G::NAME
+    );
+    (compared, permuted)
+}
+
+macro_rules! every_game {
+    ($($game:ident: $type:ty),* $(,)?) => {
+        $(mod $game {
+            use hexfold_rules::playout::RandomPlayer;
+
+            #[test]
+            fn the_experts_decision_ignores_what_its_seat_cannot_see() {
+                super::fair::<$type>(<$type>::TEST_SEATS);
+            }
+        })*
+    };
+}
+
+hexfold_rules::for_each_game!(every_game);
