@@ -30,6 +30,7 @@ mod play;
 mod powerloss;
 mod protos;
 mod python;
+mod python_package;
 mod restart;
 mod servers;
 mod session;

@@ -21,58 +21,78 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The test's venv, with `clients/python`'s pinned requirements (made again when they change) and the package
-/// installed from its folder as it is now; made once per test process. Returns its python.
+/// A venv at `target/<tmp>/<name>` with the pinned requirements files of the package in `package` (made again when
+/// they change; the last file is the one pip installs, naming the others with `-r`), and the package installed from
+/// its folder as it is now, dependencies already pinned, without build isolation (the build backend is among the
+/// requirements). `env` is set for pip (and so for the package's build). Returns its python.
+pub(crate) fn package_venv(
+    package: &Path,
+    name: &str,
+    requirements: &[&str],
+    env: &[(&str, &std::ffi::OsStr)],
+) -> PathBuf {
+    let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let python = venv.join("bin/python");
+    let stamp = venv.join("hexfold-requirements");
+    let pinned = requirements
+        .iter()
+        .map(|file| std::fs::read_to_string(package.join(file)).unwrap())
+        .collect::<String>();
+    // `--isolated`: no pip configuration or PIP_* variable of the caller's applies.
+    let pip = |args: &[&str], what: &str| {
+        let mut command = Command::new(&python);
+        command
+            .args([
+                "-m",
+                "pip",
+                "--isolated",
+                "--disable-pip-version-check",
+                "-q",
+            ])
+            .args(args)
+            .current_dir(package);
+        for (key, value) in env {
+            command.env(key, value);
+        }
+        succeed(&mut command, what)
+    };
+    let last = requirements.last().expect("a requirements file");
+    if std::fs::read_to_string(&stamp).ok().as_deref() != Some(pinned.as_str()) {
+        let _ = std::fs::remove_dir_all(&venv);
+        succeed(
+            Command::new("python3").args(["-m", "venv"]).arg(&venv),
+            "python3 -m venv (Debian: apt-get install python3-venv)",
+        );
+        pip(
+            &["install", "-r", last],
+            &format!("pip install -r {}/{last}", package.display()),
+        );
+        std::fs::write(&stamp, &pinned).unwrap();
+    }
+    pip(
+        &[
+            "install",
+            "--no-deps",
+            "--no-build-isolation",
+            "--force-reinstall",
+            ".",
+        ],
+        &format!("pip install {}", package.display()),
+    );
+    python
+}
+
+/// The test's venv, with `clients/python`'s pinned requirements and the package installed from its folder as it
+/// is now; made once per test process. Returns its python.
 fn venv_python() -> &'static Path {
     static PYTHON: OnceLock<PathBuf> = OnceLock::new();
     PYTHON.get_or_init(|| {
-        let package = root().join("clients/python");
-        let venv = Path::new(env!("CARGO_TARGET_TMPDIR")).join("python-venv");
-        let python = venv.join("bin/python");
-        let stamp = venv.join("hexfold-requirements");
-        let requirements = ["requirements.txt", "requirements-dev.txt"]
-            .map(|file| std::fs::read_to_string(package.join(file)).unwrap())
-            .concat();
-        // `--isolated`: no pip configuration or PIP_* variable of the caller's applies.
-        let pip = |args: &[&str], what: &str| {
-            succeed(
-                Command::new(&python)
-                    .args([
-                        "-m",
-                        "pip",
-                        "--isolated",
-                        "--disable-pip-version-check",
-                        "-q",
-                    ])
-                    .args(args)
-                    .current_dir(&package),
-                what,
-            )
-        };
-        if std::fs::read_to_string(&stamp).ok().as_deref() != Some(requirements.as_str()) {
-            let _ = std::fs::remove_dir_all(&venv);
-            succeed(
-                Command::new("python3").args(["-m", "venv"]).arg(&venv),
-                "python3 -m venv (Debian: apt-get install python3-venv)",
-            );
-            pip(
-                &["install", "-r", "requirements-dev.txt"],
-                "pip install -r clients/python/requirements-dev.txt",
-            );
-            std::fs::write(&stamp, &requirements).unwrap();
-        }
-        // The package as its folder holds it now, dependencies already pinned above.
-        pip(
-            &[
-                "install",
-                "--no-deps",
-                "--no-build-isolation",
-                "--force-reinstall",
-                ".",
-            ],
-            "pip install ./clients/python",
-        );
-        python
+        package_venv(
+            &root().join("clients/python"),
+            "python-venv",
+            &["requirements.txt", "requirements-dev.txt"],
+            &[],
+        )
     })
 }
 
