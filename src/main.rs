@@ -43,15 +43,16 @@ fn main() -> std::process::ExitCode {
         Err(err) if is_broken_pipe(&err) => std::process::ExitCode::SUCCESS,
         // A damaged store gets its own code, so a supervisor can tell it from a failure a restart may cure.
         Err(err) if is_damaged_store(&err) => {
-            let text = format!("{err:#}");
-            eprintln!("error: {text}");
-            // Every refusal points at the tools, including sled's own errors and panics while it recovers.
+            // One line, and every refusal points at the tools, sled's own errors and panics while it recovers
+            // included.
+            let mut text = format!("{err:#}");
             if !text.contains("hexfold salvage") {
-                eprintln!(
-                    "`hexfold check DIR` lists what is intact and `hexfold salvage DIR OUT` copies it to a new \
-                     directory"
+                text.push_str(
+                    "; `hexfold check DIR` lists what is intact and `hexfold salvage DIR OUT` copies it to a \
+                     new directory",
                 );
             }
+            eprintln!("error: {text}");
             std::process::ExitCode::from(cli::store::EXIT_DAMAGED_STORE)
         }
         Err(err) => {

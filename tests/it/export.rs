@@ -501,7 +501,10 @@ async fn a_backup_while_the_server_takes_commands_is_a_consistent_copy_that_serv
     for table in &mut tables {
         acknowledged.push(table.head().await);
     }
-    // Writers keep playing every game while the backup runs.
+    // Writers keep playing every game while the backup runs, each for at most `WRITES` commands: far fewer than a
+    // random game takes to end, since once a game has ended every seat reads it whole (hidden cards included) and
+    // the live history would no longer be the one the copy's seats read.
+    const WRITES: u32 = 60;
     let accepted = Arc::new(AtomicU64::new(0));
     let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let mut writers = Vec::new();
@@ -509,10 +512,16 @@ async fn a_backup_while_the_server_takes_commands_is_a_consistent_copy_that_serv
         let (accepted, stop) = (Arc::clone(&accepted), Arc::clone(&stop));
         writers.push(tokio::spawn(async move {
             let mut rng = StdRng::seed_from_u64(100 + i as u64);
-            while !stop.load(Ordering::Relaxed) {
-                if table.step(&mut rng).await.is_none() {
+            for _ in 0..WRITES {
+                if stop.load(Ordering::Relaxed) {
                     break;
                 }
+                let played = table.step(&mut rng).await;
+                assert!(
+                    played.is_some(),
+                    "game {} ended while written",
+                    table.game_id
+                );
                 accepted.fetch_add(1, Ordering::Relaxed);
             }
             table

@@ -38,6 +38,11 @@ pub(crate) fn package_venv(
         .iter()
         .map(|file| std::fs::read_to_string(package.join(file)).unwrap())
         .collect::<String>();
+    let mut path = std::ffi::OsString::from(venv.join("bin"));
+    if let Some(caller) = std::env::var_os("PATH") {
+        path.push(":");
+        path.push(caller);
+    }
     // `--isolated`: no pip configuration or PIP_* variable of the caller's applies.
     let pip = |args: &[&str], what: &str| {
         let mut command = Command::new(&python);
@@ -50,7 +55,10 @@ pub(crate) fn package_venv(
                 "-q",
             ])
             .args(args)
-            .current_dir(package);
+            .current_dir(package)
+            // The venv's tools first, as if it were active: a build backend such as maturin runs its own
+            // executable by name.
+            .env("PATH", &path);
         for (key, value) in env {
             command.env(key, value);
         }
