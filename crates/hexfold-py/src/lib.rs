@@ -15,10 +15,6 @@ mod replay;
 
 use crate::core::{Core, PyGame, Refused, Table};
 use hexfold_rules::bot::Strategy;
-use hexfold_rules::catan::Catan;
-use hexfold_rules::catania::Catania;
-use hexfold_rules::cities_knights::CitiesKnights;
-use hexfold_rules::elasund::Elasund;
 use hexfold_rules::playout::RandomPlayer;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -30,17 +26,32 @@ impl From<Refused> for PyErr {
     }
 }
 
-/// The games by their Python names, with the seats each is played with.
-pub const GAMES: [(&str, u8, u8); 4] = [
-    (Catan::PY_NAME, Catan::SEATS.0, Catan::SEATS.1),
-    (
-        CitiesKnights::PY_NAME,
-        CitiesKnights::SEATS.0,
-        CitiesKnights::SEATS.1,
-    ),
-    (Catania::PY_NAME, Catania::SEATS.0, Catania::SEATS.1),
-    (Elasund::PY_NAME, Elasund::SEATS.0, Elasund::SEATS.1),
-];
+/// The rules crate's list of games (`for_each_game!`) as Python sees it, so a game is wired here by that list
+/// alone: `GAMES`, each game by its Python name with the seats it is played with, and `make_named`.
+macro_rules! python_games {
+    ($($module:ident: $game:ty,)*) => {
+        /// The games by their Python names, with the seats each is played with.
+        pub const GAMES: [(&str, u8, u8); [$(stringify!($module)),*].len()] =
+            [$((<$game>::PY_NAME, <$game>::SEATS.0, <$game>::SEATS.1)),*];
+
+        /// A new game of the one Python calls `name`, or `None` if no game is called so.
+        fn make_named(
+            name: &str,
+            players: u8,
+            seed: u64,
+            beginner_map: bool,
+            overrides: Option<&str>,
+        ) -> Option<Result<Box<dyn Table>, Refused>> {
+            $(
+                if name == <$game>::PY_NAME {
+                    return Some(make::<$game>(players, seed, beginner_map, overrides));
+                }
+            )*
+            None
+        }
+    };
+}
+hexfold_rules::for_each_game!(python_games);
 
 /// The configuration of a game of `players` seats: the rules' configuration of a random game (the beginner map
 /// where the game has one and `beginner_map` is set), with the fields of `overrides` (a JSON object) put over it.
@@ -110,19 +121,14 @@ impl Env {
         beginner_map: bool,
         config: Option<&str>,
     ) -> PyResult<Self> {
-        let table = match game {
-            "catan" => make::<Catan>(players, seed, beginner_map, config)?,
-            "cities-knights" => make::<CitiesKnights>(players, seed, beginner_map, config)?,
-            "catania" => make::<Catania>(players, seed, beginner_map, config)?,
-            "elasund" => make::<Elasund>(players, seed, beginner_map, config)?,
-            other => {
-                let names: Vec<_> = GAMES.iter().map(|g| g.0).collect();
-                return Err(PyValueError::new_err(format!(
-                    "unknown game {other:?}; the games are {}",
-                    names.join(", ")
-                )));
-            }
+        let Some(table) = make_named(game, players, seed, beginner_map, config) else {
+            let names: Vec<_> = GAMES.iter().map(|g| g.0).collect();
+            return Err(PyValueError::new_err(format!(
+                "unknown game {game:?}; the games are {}",
+                names.join(", ")
+            )));
         };
+        let table = table?;
         Ok(Env { table })
     }
 
