@@ -1,243 +1,94 @@
-//! The one place where failures become gRPC statuses.
+//! The one place where the engine's failures become gRPC statuses ("to_proto" for errors).
 //!
-//! Handlers return [`ApiError`]; rules violations, store errors and decoding failures are converted into it
-//! with `From`/constructors, and only [`ApiError::into_status`] picks a `tonic::Code`. Messages never carry a
-//! token, a seed or a hidden card: store errors never include payload bytes, and decoding errors report only
-//! where a record failed, never what it contained.
+//! The engine and the edge's request checks fail with [`EngineError`], in the engine's words; only the functions
+//! here pick a `tonic::Code` for one ([`code`]) and the `google.rpc.ErrorInfo` it carries ([`status`], and
+//! [`refusal`] for a command `Play` refuses). The codes are the standards': INVALID_ARGUMENT for malformed input
+//! (and a rule refusing whatever the state), FAILED_PRECONDITION for a rule violation (with its name and rule ID),
+//! NOT_FOUND for an unknown game, ABORTED for a version conflict, ALREADY_EXISTS for a reused command id,
+//! UNAUTHENTICATED/PERMISSION_DENIED for a token, RESOURCE_EXHAUSTED for a full limit, UNAVAILABLE for a store
+//! out of reach or a server shutting down, DATA_LOSS for a damaged record; INTERNAL only for the server's own bug.
 
 use crate::proto::v1 as pb;
-use hexfold_rules::RuleViolation;
-use hexfold_store::StoreError;
-use hexfold_table::Refusal;
 use std::collections::HashMap;
 use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, StatusExt};
 
+pub use crate::engine::{EngineError, OFF_THE_TABLE};
+
 /// The `domain` of every `google.rpc.ErrorInfo` the server sends.
 pub const ERROR_DOMAIN: &str = "hexfold";
 
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ApiError {
-    /// The request is malformed whatever the game's state (missing field, bad id, oversized input).
-    #[error("{0}")]
-    InvalidArgument(String),
-    /// Refused by a rule whatever the game's state (INVALID_ARGUMENT, with an `ErrorInfo` like a violation's): a
-    /// configuration the rules refuse at creation, or a command naming what the game's setup does not have (see
-    /// [`OFF_THE_TABLE`]).
-    #[error("{message}")]
-    Invalid {
-        reason: &'static str,
-        rule_id: &'static str,
-        message: String,
-    },
-    /// The command is well formed but refused in this state: a rules violation, or a platform precondition such
-    /// as "the game is finished" (FAILED_PRECONDITION, with an `ErrorInfo`).
-    #[error("{message}")]
-    Precondition {
-        reason: &'static str,
-        rule_id: &'static str,
-        message: String,
-    },
-    #[error("{0}")]
-    NotFound(String),
-    /// The command id was used in this game by another seat, or by the same seat for another command: only the
-    /// same command from the same seat is answered with the original result (ALREADY_EXISTS, with an
-    /// `ErrorInfo` whose reason says which, and the id in its metadata).
-    #[error("{message}")]
-    CommandIdReused {
-        reason: &'static str,
-        command_id: String,
-        message: String,
-    },
-    /// The request's `expected_version` is not the game's version.
-    #[error("expected version {expected}, the game is at version {actual}")]
-    Conflict { expected: u64, actual: u64 },
-    /// An index past the game's head; retrying later may succeed.
-    #[error("{0}")]
-    OutOfRange(String),
-    #[error("{0}")]
-    Unauthenticated(&'static str),
-    #[error("{0}")]
-    PermissionDenied(&'static str),
-    #[error("{0}")]
-    ResourceExhausted(String),
-    /// A stored record could not be decoded.
-    #[error("{0}")]
-    DataLoss(String),
-    /// The server is shutting down, or the store cannot be reached now: retrying later may succeed.
-    #[error("{0}")]
-    Unavailable(String),
-    #[error("{0}")]
-    Internal(String),
-}
-
-/// The violations that say a command names a seat, hex, corner, side, row or wall space the game does not have.
-/// Which ones exist is fixed by the public setup, so such a command is malformed whatever the state, like an id
-/// too large for its type: INVALID_ARGUMENT, with the violation's `ErrorInfo` (its name and rule ID) as for a
-/// refusal. The rules keep their checks (the edge cannot know every board's size before the rules see the state);
-/// only the status differs. A command from a seat that may not act at all is refused for that first (the rules
-/// check the turn before the ids), which the seat may see anyway.
-pub const OFF_THE_TABLE: &[&str] = &[
-    "NoSuchSeat",
-    "NoSuchHex",
-    "NoSuchVertex",
-    "NoSuchEdge",
-    "NoSuchRow",
-    "NoSuchWallSlot",
-];
-
-impl ApiError {
-    /// A rules violation of a command: FAILED_PRECONDITION, or INVALID_ARGUMENT for one of [`OFF_THE_TABLE`].
-    pub fn violation<V: RuleViolation>(v: V) -> ApiError {
-        if OFF_THE_TABLE.contains(&v.name()) {
-            return ApiError::invalid_config(v);
-        }
-        ApiError::Precondition {
-            reason: v.name(),
-            rule_id: v.rule_id(),
-            message: v.message().to_string(),
-        }
-    }
-
-    /// A rules violation of a game's configuration, at creation.
-    pub fn invalid_config<V: RuleViolation>(v: V) -> ApiError {
-        ApiError::Invalid {
-            reason: v.name(),
-            rule_id: v.rule_id(),
-            message: v.message().to_string(),
-        }
-    }
-
-    /// A stored record that does not decode. Only the position of the failure is reported: serde's message can
-    /// quote the record's content, which may be hidden information.
-    pub fn undecodable(what: &str, game_id: &str, err: &serde_json::Error) -> ApiError {
-        ApiError::DataLoss(format!(
-            "stored {what} of game {game_id} cannot be decoded ({:?} error at line {} column {})",
-            err.classify(),
-            err.line(),
-            err.column()
-        ))
-    }
-
-    pub fn code(&self) -> Code {
-        match self {
-            ApiError::InvalidArgument(_) | ApiError::Invalid { .. } => Code::InvalidArgument,
-            ApiError::Precondition { .. } => Code::FailedPrecondition,
-            ApiError::NotFound(_) => Code::NotFound,
-            ApiError::CommandIdReused { .. } => Code::AlreadyExists,
-            ApiError::Conflict { .. } => Code::Aborted,
-            ApiError::OutOfRange(_) => Code::OutOfRange,
-            ApiError::Unauthenticated(_) => Code::Unauthenticated,
-            ApiError::PermissionDenied(_) => Code::PermissionDenied,
-            ApiError::ResourceExhausted(_) => Code::ResourceExhausted,
-            ApiError::DataLoss(_) => Code::DataLoss,
-            ApiError::Unavailable(_) => Code::Unavailable,
-            ApiError::Internal(_) => Code::Internal,
-        }
-    }
-
-    /// The `google.rpc.ErrorInfo` (reason and metadata) this error carries, if any.
-    fn error_info(&self) -> Option<(&'static str, HashMap<String, String>)> {
-        match self {
-            ApiError::Invalid {
-                reason, rule_id, ..
-            }
-            | ApiError::Precondition {
-                reason, rule_id, ..
-            } => Some((
-                reason,
-                HashMap::from([
-                    ("rule_id".to_string(), rule_id.to_string()),
-                    ("message".to_string(), self.to_string()),
-                ]),
-            )),
-            ApiError::CommandIdReused {
-                reason, command_id, ..
-            } => Some((
-                reason,
-                HashMap::from([("command_id".to_string(), command_id.clone())]),
-            )),
-            ApiError::Conflict { expected, actual } => Some((
-                "VersionConflict",
-                HashMap::from([
-                    ("expected_version".to_string(), expected.to_string()),
-                    ("actual_version".to_string(), actual.to_string()),
-                ]),
-            )),
-            _ => None,
-        }
-    }
-
-    pub fn into_status(self) -> Status {
-        let code = self.code();
-        let message = self.to_string();
-        match self.error_info() {
-            Some((reason, metadata)) => Status::with_error_details(
-                code,
-                message,
-                ErrorDetails::with_error_info(reason, ERROR_DOMAIN, metadata),
-            ),
-            None => Status::new(code, message),
-        }
-    }
-
-    /// The same answer as [`ApiError::into_status`], as the message `Play` answers a refused command with.
-    pub fn into_refusal(self) -> pb::CommandRefused {
-        let (reason, metadata) = self.error_info().unwrap_or_default();
-        pb::CommandRefused {
-            code: self.code() as i32,
-            message: self.to_string(),
-            reason: reason.to_string(),
-            metadata,
-        }
+/// The status code of an engine error.
+pub fn code(error: &EngineError) -> Code {
+    match error {
+        EngineError::Malformed(_) | EngineError::Inadmissible { .. } => Code::InvalidArgument,
+        EngineError::Violation { .. } => Code::FailedPrecondition,
+        EngineError::UnknownGame => Code::NotFound,
+        EngineError::CommandIdReused { .. } => Code::AlreadyExists,
+        EngineError::VersionConflict { .. } => Code::Aborted,
+        EngineError::PastHead(_) => Code::OutOfRange,
+        EngineError::Unidentified(_) => Code::Unauthenticated,
+        EngineError::Forbidden(_) => Code::PermissionDenied,
+        EngineError::Overloaded(_) => Code::ResourceExhausted,
+        EngineError::Damaged(_) => Code::DataLoss,
+        EngineError::Unavailable(_) => Code::Unavailable,
+        EngineError::Bug(_) => Code::Internal,
     }
 }
 
-impl From<ApiError> for Status {
-    fn from(e: ApiError) -> Status {
-        e.into_status()
+/// The `google.rpc.ErrorInfo` (reason and metadata) an engine error carries, if any.
+fn error_info(error: &EngineError) -> Option<(&'static str, HashMap<String, String>)> {
+    let reason = error.reason()?;
+    let metadata = match error {
+        EngineError::Inadmissible { rule_id, .. } | EngineError::Violation { rule_id, .. } => {
+            HashMap::from([
+                ("rule_id".to_string(), rule_id.to_string()),
+                ("message".to_string(), error.to_string()),
+            ])
+        }
+        EngineError::CommandIdReused { command_id, .. } => {
+            HashMap::from([("command_id".to_string(), command_id.clone())])
+        }
+        EngineError::VersionConflict { expected, actual } => HashMap::from([
+            ("expected_version".to_string(), expected.to_string()),
+            ("actual_version".to_string(), actual.to_string()),
+        ]),
+        _ => HashMap::new(),
+    };
+    Some((reason, metadata))
+}
+
+/// The status an engine error is answered with.
+pub fn status(error: EngineError) -> Status {
+    let code = code(&error);
+    let message = error.to_string();
+    match error_info(&error) {
+        Some((reason, metadata)) => Status::with_error_details(
+            code,
+            message,
+            ErrorDetails::with_error_info(reason, ERROR_DOMAIN, metadata),
+        ),
+        None => Status::new(code, message),
     }
 }
 
-/// A refused command: a version conflict is ABORTED, a rule of the table or of the game FAILED_PRECONDITION with
-/// its name and rule ID.
-impl<V: RuleViolation> From<Refusal<V>> for ApiError {
-    fn from(refusal: Refusal<V>) -> ApiError {
-        match refusal {
-            Refusal::Conflict { expected, actual } => ApiError::Conflict { expected, actual },
-            Refusal::Table(v) => ApiError::violation(v),
-            Refusal::Rule(v) => ApiError::violation(v),
-        }
-    }
-}
-
-impl From<StoreError> for ApiError {
-    fn from(e: StoreError) -> ApiError {
-        match e {
-            StoreError::Conflict { expected, actual } => ApiError::Conflict { expected, actual },
-            StoreError::NotFound => ApiError::NotFound("no such game".into()),
-            // Game ids carry 128 random bits, so a collision means a broken generator: not the client's fault.
-            StoreError::AlreadyExists => ApiError::Internal("game id collision".into()),
-            StoreError::Corrupt(what) => {
-                ApiError::DataLoss(format!("corrupt store record: {what}"))
-            }
-            // The disk failed, or the store is poisoned or closing: something the storage did, not the server's
-            // logic, so UNAVAILABLE rather than INTERNAL. A client's retry with the same command id is safe (an
-            // append that did commit comes back as a duplicate), and it succeeds once an operator has restored
-            // the store.
-            StoreError::Io(what) => ApiError::Unavailable(format!("storage failure: {what}")),
-            StoreError::Unavailable(what) => {
-                ApiError::Unavailable(format!("storage unavailable: {what}"))
-            }
-            e @ StoreError::TooLarge { .. } => ApiError::InvalidArgument(e.to_string()),
-            StoreError::InvalidArgument(what) => ApiError::InvalidArgument(what),
-        }
+/// The same answer as [`status`], as the message `Play` answers a refused command with.
+pub fn refusal(error: EngineError) -> pb::CommandRefused {
+    let (reason, metadata) = error_info(&error).unwrap_or_default();
+    pb::CommandRefused {
+        code: code(&error) as i32,
+        message: error.to_string(),
+        reason: reason.to_string(),
+        metadata,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hexfold_rules::RuleViolation;
+    use hexfold_store::StoreError;
+    use hexfold_table::Refusal;
 
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     struct Nope;
@@ -255,7 +106,7 @@ mod tests {
 
     #[test]
     fn violations_carry_their_name_and_rule_in_error_info() {
-        let status = ApiError::violation(Nope).into_status();
+        let status = status(EngineError::violation(Nope));
         assert_eq!(status.code(), Code::FailedPrecondition);
         let info = status.get_details_error_info().expect("error info");
         assert_eq!(info.reason, "Nope");
@@ -280,28 +131,28 @@ mod tests {
 
     #[test]
     fn naming_what_the_board_lacks_is_invalid_argument_with_its_rule() {
-        let status = ApiError::from(Refusal::Rule(OffBoard)).into_status();
+        let status = status(EngineError::from(Refusal::Rule(OffBoard)));
         assert_eq!(status.code(), Code::InvalidArgument);
         let info = status.get_details_error_info().expect("error info");
         assert_eq!(info.reason, "NoSuchVertex");
         assert_eq!(info.metadata["rule_id"], "BASE-BOARD-04");
-        let refusal = ApiError::violation(OffBoard).into_refusal();
+        let refusal = refusal(EngineError::violation(OffBoard));
         assert_eq!(refusal.code, Code::InvalidArgument as i32);
     }
 
     #[test]
     fn refusals_in_play_say_what_the_status_says() {
         let cases = [
-            ApiError::violation(Nope),
-            ApiError::Conflict {
+            EngineError::violation(Nope),
+            EngineError::VersionConflict {
                 expected: 3,
                 actual: 4,
             },
-            ApiError::NotFound("no such game".into()),
+            EngineError::UnknownGame,
         ];
         for e in cases {
-            let refusal = e.clone().into_refusal();
-            let status = e.into_status();
+            let refusal = refusal(e.clone());
+            let status = status(e);
             assert_eq!(refusal.code, status.code() as i32);
             assert_eq!(refusal.message, status.message());
             match status.get_details_error_info() {
@@ -316,28 +167,27 @@ mod tests {
 
     #[test]
     fn refusals_of_the_table_keep_their_codes_and_rule_ids() {
-        let conflict = ApiError::from(Refusal::<Nope>::Conflict {
+        let conflict = EngineError::from(Refusal::<Nope>::Conflict {
             expected: 3,
             actual: 4,
         });
         assert_eq!(
             conflict,
-            ApiError::Conflict {
+            EngineError::VersionConflict {
                 expected: 3,
                 actual: 4
             }
         );
-        let finished = ApiError::from(Refusal::<Nope>::Table(
+        let finished = status(EngineError::from(Refusal::<Nope>::Table(
             hexfold_table::TableViolation::GameFinished,
-        ))
-        .into_status();
+        )));
         assert_eq!(finished.code(), Code::FailedPrecondition);
         let info = finished.get_details_error_info().expect("error info");
         assert_eq!(info.reason, "GameFinished");
         assert_eq!(info.metadata["rule_id"], "HEXFOLD-GAME-01");
         assert_eq!(
-            ApiError::from(Refusal::Rule(Nope)),
-            ApiError::violation(Nope)
+            EngineError::from(Refusal::Rule(Nope)),
+            EngineError::violation(Nope)
         );
     }
 
@@ -370,15 +220,16 @@ mod tests {
             ),
         ];
         for (err, code) in cases {
-            assert_eq!(ApiError::from(err).into_status().code(), code);
+            assert_eq!(status(EngineError::from(err)).code(), code);
         }
     }
 
     #[test]
-    fn undecodable_records_do_not_quote_their_content() {
+    fn undecodable_records_are_data_loss_without_their_content() {
         let err = serde_json::from_str::<u8>("\"SecretCard\"").unwrap_err();
-        let e = ApiError::undecodable("event", "catan-1", &err);
-        assert_eq!(e.code(), Code::DataLoss);
-        assert!(!e.to_string().contains("SecretCard"), "{e}");
+        let e = EngineError::undecodable("event", "catan-1", &err);
+        let status = status(e);
+        assert_eq!(status.code(), Code::DataLoss);
+        assert!(!status.message().contains("SecretCard"), "{status:?}");
     }
 }

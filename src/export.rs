@@ -43,8 +43,8 @@
 //! [`MAX_LINE_BYTES`] is refused on import (the store's own limit on an append, 4 MiB, keeps real lines well
 //! below it).
 
+use crate::engine::EngineError;
 use crate::engine::{self, CommandId, SeatNames, StreamTx};
-use crate::error::ApiError;
 use crate::stored::{self, StoredClock, StoredCommand, StoredGame, StoredMeta, StoredSummary};
 use hexfold_rules::{Game, RuleViolation, Seat};
 use hexfold_store::{AppendRequest, CommandRecord, EventStore, Recorded, StoreError};
@@ -170,7 +170,7 @@ fn to_line<T: Serialize>(line: &T) -> String {
 /// ([`Typed`]).
 pub trait Records: Send + Sync {
     /// The `game` line of game `id` from its stored meta; `public` blanks the token hashes.
-    fn game_line(&self, id: &str, meta: &[u8], public: bool) -> Result<String, ApiError>;
+    fn game_line(&self, id: &str, meta: &[u8], public: bool) -> Result<String, EngineError>;
 
     /// The `append` line of one stored command of game `id` and its events.
     fn append_line(
@@ -178,7 +178,7 @@ pub trait Records: Send + Sync {
         id: &str,
         command: &CommandRecord,
         events: &[Recorded],
-    ) -> Result<String, ApiError>;
+    ) -> Result<String, EngineError>;
 
     /// Reads a `game` line (already known to be one) and starts checking the game's lines that follow.
     fn importer(&self, id: &str, line: &str) -> Result<Box<dyn GameImport>, String>;
@@ -205,7 +205,7 @@ impl<G> Typed<G> {
 }
 
 impl<G: StoredGame> Records for Typed<G> {
-    fn game_line(&self, id: &str, meta: &[u8], public: bool) -> Result<String, ApiError> {
+    fn game_line(&self, id: &str, meta: &[u8], public: bool) -> Result<String, EngineError> {
         let mut meta: StoredMeta<G::Config, G::Setup> = stored::decode("meta", id, meta)?;
         if public {
             meta.token_sha256 = vec![NO_TOKEN.to_string(); meta.seats.len()];
@@ -223,7 +223,7 @@ impl<G: StoredGame> Records for Typed<G> {
         id: &str,
         command: &CommandRecord,
         events: &[Recorded],
-    ) -> Result<String, ApiError> {
+    ) -> Result<String, EngineError> {
         let stored: StoredCommand<G::Command> = stored::decode("command", id, &command.command)?;
         let events = events
             .iter()
@@ -494,7 +494,7 @@ pub struct Batcher<'a, T, E> {
     bytes: usize,
 }
 
-impl<'a, T: From<Vec<String>> + Send, E: From<ApiError> + Send> Batcher<'a, T, E> {
+impl<'a, T: From<Vec<String>> + Send, E: Send> Batcher<'a, T, E> {
     /// Lines for `tx`, sent until `shutdown` turns `true` (the server's shutdown signal).
     pub fn new(tx: &'a StreamTx<T, E>, shutdown: watch::Receiver<bool>) -> Self {
         Batcher {
@@ -505,7 +505,7 @@ impl<'a, T: From<Vec<String>> + Send, E: From<ApiError> + Send> Batcher<'a, T, E
         }
     }
 
-    async fn push(&mut self, line: String) -> Result<(), ApiError> {
+    async fn push(&mut self, line: String) -> Result<(), EngineError> {
         self.bytes += line.len();
         self.lines.push(line);
         if self.bytes >= BATCH_BYTES {
@@ -516,7 +516,7 @@ impl<'a, T: From<Vec<String>> + Send, E: From<ApiError> + Send> Batcher<'a, T, E
 
     /// Sends what is gathered. Fails when the client has gone or the server is shutting down, which ends the
     /// export.
-    pub async fn flush(&mut self) -> Result<(), ApiError> {
+    pub async fn flush(&mut self) -> Result<(), EngineError> {
         if self.lines.is_empty() {
             return Ok(());
         }
@@ -525,7 +525,7 @@ impl<'a, T: From<Vec<String>> + Send, E: From<ApiError> + Send> Batcher<'a, T, E
         if engine::send(self.tx, Ok(T::from(lines)), &mut self.shutdown).await {
             Ok(())
         } else {
-            Err(ApiError::Unavailable(
+            Err(EngineError::Unavailable(
                 "the export was cut short: the client went away or the server is shutting down"
                     .into(),
             ))
@@ -534,7 +534,7 @@ impl<'a, T: From<Vec<String>> + Send, E: From<ApiError> + Send> Batcher<'a, T, E
 }
 
 /// Whether game `id` had ended by global position `as_of`: its last event is the seed's reveal, at or before it.
-async fn finished_at(store: &dyn EventStore, id: &str, as_of: u64) -> Result<bool, ApiError> {
+async fn finished_at(store: &dyn EventStore, id: &str, as_of: u64) -> Result<bool, EngineError> {
     let last = store.read_backwards(id, u64::MAX, 1).await?;
     let Some(last) = last.first() else {
         return Ok(false);
@@ -550,14 +550,14 @@ pub async fn check_one(
     id: &str,
     operator: bool,
     as_of: u64,
-) -> Result<(), ApiError> {
+) -> Result<(), EngineError> {
     engine::check_game_id(id)?;
     if records_of(id).is_none() {
-        return Err(ApiError::NotFound("no such game".into()));
+        return Err(EngineError::UnknownGame);
     }
     store.head(id).await?;
     if !operator && !finished_at(store, id, as_of).await? {
-        return Err(ApiError::PermissionDenied(
+        return Err(EngineError::Forbidden(
             "a game in progress is exported only with the operator token: its events hold every hand",
         ));
     }
@@ -572,10 +572,10 @@ pub async fn export<T, E>(
     operator: bool,
     as_of: u64,
     out: &mut Batcher<'_, T, E>,
-) -> Result<(), ApiError>
+) -> Result<(), EngineError>
 where
     T: From<Vec<String>> + Send,
-    E: From<ApiError> + Send,
+    E: Send,
 {
     let mut games = 0u64;
     match game_id {
@@ -615,13 +615,13 @@ async fn export_game<T, E>(
     operator: bool,
     as_of: u64,
     out: &mut Batcher<'_, T, E>,
-) -> Result<bool, ApiError>
+) -> Result<bool, EngineError>
 where
     T: From<Vec<String>> + Send,
-    E: From<ApiError> + Send,
+    E: Send,
 {
     let Some(records) = records_of(id) else {
-        return Err(ApiError::DataLoss(format!(
+        return Err(EngineError::Damaged(format!(
             "the store holds game {id}, of no variant this build serves"
         )));
     };
@@ -635,7 +635,7 @@ where
     let (mut version, mut appends) = (0u64, 0u64);
     for command in &commands {
         if command.first_version != version + 1 {
-            return Err(ApiError::DataLoss(format!(
+            return Err(EngineError::Damaged(format!(
                 "game {id}: the command after version {version} starts at version {}",
                 command.first_version
             )));
@@ -649,12 +649,12 @@ where
             // Every version in turn: an event missing in the middle of a chunk would otherwise hand the ones
             // after it to the wrong commands (a store that checks its own rows refuses such a read first).
             if chunk.is_empty() {
-                return Err(ApiError::DataLoss(format!(
+                return Err(EngineError::Damaged(format!(
                     "game {id}: event {from} is missing from the log"
                 )));
             }
             if let Some(gap) = (from..).zip(&chunk).find(|(want, r)| r.version != *want) {
-                return Err(ApiError::DataLoss(format!(
+                return Err(EngineError::Damaged(format!(
                     "game {id}: event {} is missing from the log",
                     gap.0
                 )));

@@ -15,7 +15,7 @@
 //! Histograms are kept as raw samples between scrapes by the exporter and folded into buckets by an upkeep task
 //! every [`UPKEEP`], which bounds their memory by what arrives in that time.
 
-use crate::error::ApiError;
+use crate::engine::EngineError;
 use bytes::Bytes;
 use http_body_util::Full;
 use hyper::{Method, Request, Response, StatusCode};
@@ -235,15 +235,10 @@ impl RpcMethod {
     }
 }
 
-/// The metrics of one game's engine, labelled with its `variant`.
+/// The metrics of one game's engine, labelled with its `variant`: its cache.
 #[derive(Debug)]
 pub struct GameMetrics {
     variant: &'static str,
-    accepted: OnceLock<Counter>,
-    retries: OnceLock<Counter>,
-    /// The commands answered otherwise, by code and reason: a few series per game (its violations, the
-    /// platform's refusals, the server's failures).
-    refused: Mutex<HashMap<(i32, &'static str), Counter>>,
     cached: OnceLock<Gauge>,
     misses: OnceLock<Counter>,
 }
@@ -252,54 +247,8 @@ impl GameMetrics {
     pub fn new(variant: &'static str) -> GameMetrics {
         GameMetrics {
             variant,
-            accepted: OnceLock::new(),
-            retries: OnceLock::new(),
-            refused: Mutex::default(),
             cached: OnceLock::new(),
             misses: OnceLock::new(),
-        }
-    }
-
-    /// One command's answer: `Ok(duplicate)` or its error.
-    pub fn command(&self, answer: Result<bool, &ApiError>) {
-        if !recording() {
-            return;
-        }
-        let variant = self.variant;
-        match answer {
-            Ok(duplicate) => {
-                self.accepted
-                    .get_or_init(|| {
-                        metrics::counter!(COMMANDS, "variant" => variant, "code" => "OK", "reason" => "")
-                    })
-                    .increment(1);
-                if duplicate {
-                    self.retries
-                        .get_or_init(|| metrics::counter!(COMMAND_RETRIES, "variant" => variant))
-                        .increment(1);
-                }
-            }
-            Err(error) => {
-                let Some(reason) = command_reason(error) else {
-                    return;
-                };
-                let code = error.code();
-                let counter = self
-                    .refused
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .entry((code as i32, reason))
-                    .or_insert_with(|| {
-                        metrics::counter!(
-                            COMMANDS,
-                            "variant" => variant,
-                            "code" => code_name(code),
-                            "reason" => reason
-                        )
-                    })
-                    .clone();
-                counter.increment(1);
-            }
         }
     }
 
@@ -324,30 +273,85 @@ impl GameMetrics {
     }
 }
 
-/// The `reason` label of a command's error, if the command is counted under its game: a refusal by its reason;
-/// a failure of the server or its store by none (`""`). `None` for what stopped it before it reached the game: no
-/// or a wrong token (UNAUTHENTICATED, PERMISSION_DENIED), an unknown game (NOT_FOUND), a malformed request
-/// (INVALID_ARGUMENT without a reason).
-fn command_reason(error: &ApiError) -> Option<&'static str> {
-    if let Some(reason) = reason(error) {
-        return Some(reason);
-    }
-    match error.code() {
-        Code::Unauthenticated | Code::PermissionDenied | Code::NotFound | Code::InvalidArgument => {
-            None
+/// The answers to one game's commands, labelled with its `variant`, counted at the edge, where an engine error
+/// has its status code.
+#[derive(Debug)]
+pub struct CommandMetrics {
+    variant: &'static str,
+    accepted: OnceLock<Counter>,
+    retries: OnceLock<Counter>,
+    /// The commands answered otherwise, by code and reason: a few series per game (its violations, the
+    /// platform's refusals, the server's failures).
+    refused: Mutex<HashMap<(i32, &'static str), Counter>>,
+}
+
+impl CommandMetrics {
+    pub fn new(variant: &'static str) -> CommandMetrics {
+        CommandMetrics {
+            variant,
+            accepted: OnceLock::new(),
+            retries: OnceLock::new(),
+            refused: Mutex::default(),
         }
-        _ => Some(""),
+    }
+
+    /// One command's answer: `Ok(duplicate)` or its error.
+    pub fn command(&self, answer: Result<bool, &EngineError>) {
+        if !recording() {
+            return;
+        }
+        let variant = self.variant;
+        match answer {
+            Ok(duplicate) => {
+                self.accepted
+                    .get_or_init(|| {
+                        metrics::counter!(COMMANDS, "variant" => variant, "code" => "OK", "reason" => "")
+                    })
+                    .increment(1);
+                if duplicate {
+                    self.retries
+                        .get_or_init(|| metrics::counter!(COMMAND_RETRIES, "variant" => variant))
+                        .increment(1);
+                }
+            }
+            Err(error) => {
+                let Some(reason) = command_reason(error) else {
+                    return;
+                };
+                let code = crate::error::code(error);
+                let counter = self
+                    .refused
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .entry((code as i32, reason))
+                    .or_insert_with(|| {
+                        metrics::counter!(
+                            COMMANDS,
+                            "variant" => variant,
+                            "code" => code_name(code),
+                            "reason" => reason
+                        )
+                    })
+                    .clone();
+                counter.increment(1);
+            }
+        }
     }
 }
 
-/// The reason an error's `ErrorInfo` carries, if it has one: a violation's name, or the platform's refusal.
-pub fn reason(error: &ApiError) -> Option<&'static str> {
+/// The `reason` label of a command's error, if the command is counted under its game: a refusal by its reason;
+/// a failure of the server or its store by none (`""`). `None` for what stopped it before it reached the game: no
+/// or a wrong token, an unknown game, a malformed request.
+fn command_reason(error: &EngineError) -> Option<&'static str> {
+    if let Some(reason) = error.reason() {
+        return Some(reason);
+    }
     match error {
-        ApiError::Precondition { reason, .. }
-        | ApiError::Invalid { reason, .. }
-        | ApiError::CommandIdReused { reason, .. } => Some(reason),
-        ApiError::Conflict { .. } => Some("VersionConflict"),
-        _ => None,
+        EngineError::Unidentified(_)
+        | EngineError::Forbidden(_)
+        | EngineError::UnknownGame
+        | EngineError::Malformed(_) => None,
+        _ => Some(""),
     }
 }
 
@@ -404,6 +408,17 @@ impl StreamKind {
             StreamKind::ReadEvents => "read_events",
             StreamKind::Play => "play",
             StreamKind::Export => "export",
+        }
+    }
+
+    /// The gRPC method whose stream it is, as the edge logs it.
+    pub fn method(self) -> &'static str {
+        match self {
+            StreamKind::Subscribe => "/hexfold.v1.Hexfold/Subscribe",
+            StreamKind::SubscribeAll => "/hexfold.v1.Hexfold/SubscribeAll",
+            StreamKind::ReadEvents => "/hexfold.v1.Hexfold/ReadEvents",
+            StreamKind::Play => "/hexfold.v1.Hexfold/Play",
+            StreamKind::Export => "/hexfold.v1.Hexfold/ExportGames",
         }
     }
 
@@ -582,13 +597,13 @@ mod tests {
 
     #[test]
     fn a_command_is_counted_under_its_game_only_once_it_reached_it() {
-        let conflict = ApiError::Conflict {
+        let conflict = EngineError::VersionConflict {
             expected: 1,
             actual: 2,
         };
         assert_eq!(command_reason(&conflict), Some("VersionConflict"));
-        assert_eq!(conflict.code(), Code::Aborted);
-        let not_found = ApiError::NotFound("no such game".into());
+        assert_eq!(crate::error::code(&conflict), Code::Aborted);
+        let not_found = EngineError::UnknownGame;
         assert_eq!(command_reason(&not_found), None);
     }
 

@@ -12,7 +12,7 @@
 //! `error.rs`). Failures of the server's own (INTERNAL, DATA_LOSS, UNKNOWN) are logged as errors, refusals of the
 //! client's request as info.
 
-use crate::error::ApiError;
+use crate::engine::EngineError;
 use crate::metrics as m;
 use std::collections::HashMap;
 use std::future::Future;
@@ -229,11 +229,11 @@ impl Drop for Call {
 
 /// Logs a refusal or failure that travels inside a stream rather than as a call's status (a command `Play`
 /// refused, a stream that ended with an error): the same line as a call's.
-pub fn stream_refusal(method: &'static str, error: &ApiError) {
-    let code = m::code_name(error.code());
-    let reason = m::reason(error).unwrap_or("");
+pub fn stream_refusal(method: &'static str, error: &EngineError) {
+    let code = m::code_name(crate::error::code(error));
+    let reason = error.reason().unwrap_or("");
     match error {
-        ApiError::Internal(_) | ApiError::DataLoss(_) => {
+        EngineError::Bug(_) | EngineError::Damaged(_) => {
             tracing::error!(method, code, reason, error = %error, "request failed")
         }
         _ => tracing::info!(method, code, reason, error = %error, "request refused"),

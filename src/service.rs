@@ -1,8 +1,8 @@
 //! The `hexfold.v1.Hexfold` gRPC service: authentication, dispatch to the game's engine, and the game-independent
 //! calls (`ListGames`, `SubscribeAll`, `ExportGames`).
 
+use crate::engine::EngineError;
 use crate::engine::{self, Credential, Shared};
-use crate::error::ApiError;
 use crate::export;
 use crate::games::{self, DynGame};
 use crate::metrics::StreamKind;
@@ -136,7 +136,7 @@ impl Inner {
     /// on, moving `position` past each run taken in. An unavailable store fails the step, to be retried from
     /// the run it stopped at; a run that cannot be taken in for another reason is logged and passed over, since
     /// reading it again would fail the same way (the engine reloads that game from the store on its next use).
-    async fn follow_step(&self, position: &mut u64) -> Result<(), ApiError> {
+    async fn follow_step(&self, position: &mut u64) -> Result<(), EngineError> {
         let entries = self
             .shared
             .store
@@ -148,7 +148,7 @@ impl Inner {
             if let Ok(engine) = self.by_game(&game_id) {
                 match engine.follow(game_id.clone(), run).await {
                     Ok(()) => {}
-                    Err(e @ ApiError::Unavailable(_)) => return Err(e),
+                    Err(e @ EngineError::Unavailable(_)) => return Err(e),
                     Err(e) => {
                         tracing::error!(game_id, error = %e, "a followed batch was not taken in")
                     }
@@ -161,23 +161,23 @@ impl Inner {
 }
 
 impl Inner {
-    fn by_variant(&self, variant: i32) -> Result<&Arc<dyn DynGame>, ApiError> {
+    fn by_variant(&self, variant: i32) -> Result<&Arc<dyn DynGame>, EngineError> {
         let named = pb::Variant::try_from(variant).map_err(|_| {
-            ApiError::InvalidArgument(format!("variant {variant} must name a Variant"))
+            EngineError::Malformed(format!("variant {variant} must name a Variant"))
         })?;
         if named == pb::Variant::Unspecified {
-            return Err(ApiError::InvalidArgument("variant is required".into()));
+            return Err(EngineError::Malformed("variant is required".into()));
         }
         self.games
             .iter()
             .find(|g| g.variant() == named)
             .ok_or_else(|| {
-                ApiError::InvalidArgument(format!("{} is not served here", named.as_str_name()))
+                EngineError::Malformed(format!("{} is not served here", named.as_str_name()))
             })
     }
 
     /// The engine of a game id: ids are `<game name>-<random hex>`.
-    fn by_game(&self, game_id: &str) -> Result<&Arc<dyn DynGame>, ApiError> {
+    fn by_game(&self, game_id: &str) -> Result<&Arc<dyn DynGame>, EngineError> {
         crate::engine::check_game_id(game_id)?;
         self.games
             .iter()
@@ -186,7 +186,7 @@ impl Inner {
                     .strip_prefix(g.name())
                     .is_some_and(|rest| rest.starts_with('-'))
             })
-            .ok_or_else(|| ApiError::NotFound("no such game".into()))
+            .ok_or(EngineError::UnknownGame)
     }
 
     fn by_name(&self, name: &str) -> Option<&Arc<dyn DynGame>> {
@@ -196,8 +196,8 @@ impl Inner {
     /// Runs a write in a task of its own (see `writes`): a request future can be dropped midway, that task cannot.
     async fn write<T: Send + 'static>(
         &self,
-        work: impl std::future::Future<Output = Result<T, ApiError>> + Send + 'static,
-    ) -> Result<T, ApiError> {
+        work: impl std::future::Future<Output = Result<T, EngineError>> + Send + 'static,
+    ) -> Result<T, EngineError> {
         let guard = Arc::clone(&self.writes).read_owned().await;
         tokio::spawn(async move {
             let result = work.await;
@@ -205,15 +205,15 @@ impl Inner {
             result
         })
         .await
-        .map_err(|e| ApiError::Internal(format!("the command task failed: {e}")))?
+        .map_err(|e| EngineError::Bug(format!("the command task failed: {e}")))?
     }
 
     /// Runs a write in the caller's task, holding the shutdown guard. Only for callers that nothing can cancel
     /// midway, i.e. tasks of our own such as a `Play` session (which saves a task per command).
     async fn write_here<T>(
         &self,
-        work: impl std::future::Future<Output = Result<T, ApiError>>,
-    ) -> Result<T, ApiError> {
+        work: impl std::future::Future<Output = Result<T, EngineError>>,
+    ) -> Result<T, EngineError> {
         let _guard = self.writes.read().await;
         work.await
     }
@@ -221,12 +221,12 @@ impl Inner {
     async fn list_games(
         &self,
         req: pb::ListGamesRequest,
-    ) -> Result<pb::ListGamesResponse, ApiError> {
+    ) -> Result<pb::ListGamesResponse, EngineError> {
         let size = match req.page_size as usize {
             0 => DEFAULT_PAGE,
             n if n <= MAX_PAGE => n,
             n => {
-                return Err(ApiError::InvalidArgument(format!(
+                return Err(EngineError::Malformed(format!(
                     "page_size {n} is over the limit of {MAX_PAGE}"
                 )))
             }
@@ -255,13 +255,13 @@ impl Inner {
 
     /// One `ListGames` row: the stored summary (which changes only when the game ends), or, for a game that has
     /// none yet, its seats from its meta; the version is always the durable head.
-    async fn game_summary(&self, row: &StreamListing) -> Result<pb::GameSummary, ApiError> {
+    async fn game_summary(&self, row: &StreamListing) -> Result<pb::GameSummary, EngineError> {
         let game_id = &row.name;
         let mut summary = match &row.summary {
             Some(bytes) => {
                 let s: StoredSummary = stored::decode("summary", game_id, bytes)?;
                 let engine = self.by_name(&s.variant).ok_or_else(|| {
-                    ApiError::DataLoss(format!(
+                    EngineError::Damaged(format!(
                         "game {game_id} is of unknown variant {}",
                         s.variant
                     ))
@@ -297,15 +297,15 @@ impl Inner {
         Ok(summary)
     }
 
-    fn check_operator(&self, cred: Credential) -> Result<(), ApiError> {
+    fn check_operator(&self, cred: Credential) -> Result<(), EngineError> {
         match (cred, self.operator_sha256) {
-            (Credential::Anonymous, _) => Err(ApiError::Unauthenticated(
+            (Credential::Anonymous, _) => Err(EngineError::Unidentified(
                 "SubscribeAll needs the operator token in `authorization: Bearer <token>`",
             )),
             (Credential::Token(hash), Some(operator)) if bool::from(hash.ct_eq(&operator)) => {
                 Ok(())
             }
-            (Credential::Token(_), _) => Err(ApiError::PermissionDenied(
+            (Credential::Token(_), _) => Err(EngineError::Forbidden(
                 "SubscribeAll is reserved to the operator token",
             )),
         }
@@ -313,13 +313,13 @@ impl Inner {
 
     /// Whether an `ExportGames` caller is the operator: anonymous callers are not (they export finished games
     /// only), and a token that is not the operator's is refused, as export knows no other token.
-    fn is_operator(&self, cred: Credential) -> Result<bool, ApiError> {
+    fn is_operator(&self, cred: Credential) -> Result<bool, EngineError> {
         match (cred, self.operator_sha256) {
             (Credential::Anonymous, _) => Ok(false),
             (Credential::Token(hash), Some(operator)) if bool::from(hash.ct_eq(&operator)) => {
                 Ok(true)
             }
-            (Credential::Token(_), _) => Err(ApiError::PermissionDenied(
+            (Credential::Token(_), _) => Err(EngineError::Forbidden(
                 "ExportGames takes only the operator token; export a finished game without one",
             )),
         }
@@ -331,7 +331,7 @@ impl Inner {
         self: Arc<Self>,
         after: u64,
         tx: &mpsc::Sender<Result<pb::SubscribeAllResponse, Status>>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), EngineError> {
         use pb::subscribe_all_response::Item;
         let store = &*self.shared.store;
         let mut announced = store.watch_position();
@@ -362,7 +362,7 @@ impl Inner {
                     past = announced.wait_past(position) => if past.is_err() { return Ok(()) },
                     _ = tx.closed() => return Ok(()),
                     _ = shutdown.wait_for(|s| *s) => {
-                        return Err(ApiError::Unavailable("the server is shutting down".into()))
+                        return Err(EngineError::Unavailable("the server is shutting down".into()))
                     }
                 }
                 continue;
@@ -371,7 +371,7 @@ impl Inner {
                 let game_id = run[0].stream.clone();
                 let last = run[run.len() - 1].global;
                 let engine = self.by_game(&game_id).map_err(|_| {
-                    ApiError::DataLoss(format!("the log holds events of unknown game {game_id}"))
+                    EngineError::Damaged(format!("the log holds events of unknown game {game_id}"))
                 })?;
                 for event in engine.omniscient(game_id, run).await? {
                     let item = Item::Event(event);
@@ -399,14 +399,14 @@ impl Inner {
         cred: Credential,
         inbound: &mut Streaming<pb::PlayRequest>,
         tx: &mpsc::Sender<Result<pb::PlayUpdate, Status>>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), EngineError> {
         use pb::play_request::Request as In;
         use pb::play_update::Update as Out;
         let mut sending = self.shared.shutdown.clone();
         let game_id = match next_request(inbound).await? {
             Some(In::Open(open)) => open.game_id,
             Some(In::Submit(_)) => {
-                return Err(ApiError::InvalidArgument(
+                return Err(EngineError::Malformed(
                     "the first message of Play must be `open`".into(),
                 ))
             }
@@ -435,13 +435,13 @@ impl Inner {
             }
             tokio::select! {
                 _ = &mut stopping => {
-                    return Err(ApiError::Unavailable("the server is shutting down".into()))
+                    return Err(EngineError::Unavailable("the server is shutting down".into()))
                 }
                 request = next_request(inbound) => {
                     let mut req = match request? {
                         Some(In::Submit(req)) => req,
                         Some(In::Open(_)) => {
-                            return Err(ApiError::InvalidArgument(
+                            return Err(EngineError::Malformed(
                                 "`open` is the first message of Play and only the first".into(),
                             ))
                         }
@@ -449,7 +449,7 @@ impl Inner {
                     };
                     let command_id = req.command_id.clone();
                     let outcome = if !req.game_id.is_empty() && req.game_id != game_id {
-                        Err(ApiError::InvalidArgument(
+                        Err(EngineError::Malformed(
                             "a command in Play must name the stream's game or none".into(),
                         ))
                     } else {
@@ -466,7 +466,7 @@ impl Inner {
                         }
                         Err(e) => {
                             crate::observe::stream_refusal(PLAY, &e);
-                            pb::command_result::Outcome::Refused(e.into_refusal())
+                            pb::command_result::Outcome::Refused(crate::error::refusal(e))
                         }
                     };
                     let result = pb::CommandResult {
@@ -489,14 +489,16 @@ async fn deliver(
     tx: &mpsc::Sender<Result<pb::PlayUpdate, Status>>,
     update: pb::play_update::Update,
     shutdown: &mut tokio::sync::watch::Receiver<bool>,
-) -> Result<bool, ApiError> {
+) -> Result<bool, EngineError> {
     let item = Ok(pb::PlayUpdate {
         update: Some(update),
     });
     if engine::send(tx, item, shutdown).await {
         Ok(true)
     } else if *shutdown.borrow() {
-        Err(ApiError::Unavailable("the server is shutting down".into()))
+        Err(EngineError::Unavailable(
+            "the server is shutting down".into(),
+        ))
     } else {
         Ok(false)
     }
@@ -506,10 +508,10 @@ async fn deliver(
 /// decode is INVALID_ARGUMENT; a client that went away ends the session quietly.
 async fn next_request(
     inbound: &mut Streaming<pb::PlayRequest>,
-) -> Result<Option<pb::play_request::Request>, ApiError> {
+) -> Result<Option<pb::play_request::Request>, EngineError> {
     match inbound.message().await {
         Ok(Some(pb::PlayRequest { request: Some(r) })) => Ok(Some(r)),
-        Ok(Some(pb::PlayRequest { request: None })) => Err(ApiError::InvalidArgument(
+        Ok(Some(pb::PlayRequest { request: None })) => Err(EngineError::Malformed(
             "a Play message must hold `open` or `submit`".into(),
         )),
         Ok(None) => Ok(None),
@@ -521,7 +523,7 @@ async fn next_request(
                 tonic::Code::InvalidArgument | tonic::Code::OutOfRange | tonic::Code::Internal
             ) =>
         {
-            Err(ApiError::InvalidArgument(status.message().to_string()))
+            Err(EngineError::Malformed(status.message().to_string()))
         }
         // The client went away (reset or cancelled): there is nobody to answer.
         Err(_) => Ok(None),
@@ -550,11 +552,11 @@ fn runs<T>(records: Vec<T>, key: impl Fn(&T) -> (&str, u64)) -> Vec<Vec<T>> {
 }
 
 /// Reads `authorization: Bearer <token>` and hashes the token at once; it is never logged or kept.
-fn credential<T>(req: &Request<T>) -> Result<Credential, ApiError> {
+fn credential<T>(req: &Request<T>) -> Result<Credential, EngineError> {
     let Some(value) = req.metadata().get("authorization") else {
         return Ok(Credential::Anonymous);
     };
-    let malformed = ApiError::Unauthenticated("the authorization header must be `Bearer <token>`");
+    let malformed = EngineError::Unidentified("the authorization header must be `Bearer <token>`");
     let value = value.to_str().map_err(|_| malformed.clone())?;
     let (scheme, token) = value.split_once(' ').ok_or_else(|| malformed.clone())?;
     let token = token.trim();
@@ -569,8 +571,8 @@ const PLAY: &str = "/hexfold.v1.Hexfold/Play";
 
 /// Turns a handler's answer into tonic's. A refusal is logged by `crate::observe`, which sees every call's status
 /// (those of the gate and the limits too), so it is not logged here.
-fn reply<T>(result: Result<T, ApiError>) -> Result<Response<T>, Status> {
-    result.map(Response::new).map_err(ApiError::into_status)
+fn reply<T>(result: Result<T, EngineError>) -> Result<Response<T>, Status> {
+    result.map(Response::new).map_err(crate::error::status)
 }
 
 #[tonic::async_trait]
@@ -699,7 +701,7 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
                 if let Err(e) = inner.subscribe_all(after, &tx).await {
                     crate::observe::stream_refusal("/hexfold.v1.Hexfold/SubscribeAll", &e);
                     // A full buffer means a slow client; do not wait for it to deliver the farewell.
-                    let _ = tx.try_send(Err(e.into_status()));
+                    let _ = tx.try_send(Err(crate::error::status(e)));
                 }
             });
             Ok(ReceiverStream::new(rx))
@@ -740,16 +742,16 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
                 let Err(e) = exported else { return };
                 match e {
                     // The client went away, or the server is shutting down: nothing is wrong with the store.
-                    ApiError::Unavailable(_) => {
+                    EngineError::Unavailable(_) => {
                         tracing::debug!(method = "ExportGames", error = %e, "export ended early")
                     }
                     _ => {
-                        tracing::warn!(method = "ExportGames", code = ?e.code(), error = %e, "export failed")
+                        tracing::warn!(method = "ExportGames", code = ?crate::error::code(&e), error = %e, "export failed")
                     }
                 }
                 // Waits for room unless the server is stopping (then the client may be why there is none, and the
                 // missing export_end line tells it the export is incomplete).
-                if let Err(mpsc::error::TrySendError::Full(item)) = tx.try_send(Err(e.into_status())) {
+                if let Err(mpsc::error::TrySendError::Full(item)) = tx.try_send(Err(crate::error::status(e))) {
                     let mut shutdown = shutdown;
                     engine::send(&tx, item, &mut shutdown).await;
                 }
@@ -777,7 +779,7 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
                 if let Err(e) = inner.play(cred, &mut inbound, &tx).await {
                     crate::observe::stream_refusal(PLAY, &e);
                     // A full buffer means a slow client; do not wait for it to deliver the farewell.
-                    let _ = tx.try_send(Err(e.into_status()));
+                    let _ = tx.try_send(Err(crate::error::status(e)));
                 }
             });
             Ok(ReceiverStream::new(rx))
@@ -800,7 +802,7 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
 pub(crate) fn bot_seats(
     bots: &[pb::BotSeat],
     seats: &engine::SeatNames,
-) -> Result<engine::BotSeats, ApiError> {
+) -> Result<engine::BotSeats, EngineError> {
     let bots = bots
         .iter()
         .map(|b| {
@@ -808,7 +810,7 @@ pub(crate) fn bot_seats(
                 Ok(pb::BotStrategy::Random) => Strategy::Random,
                 Ok(pb::BotStrategy::Greedy | pb::BotStrategy::Unspecified) => Strategy::Greedy,
                 Err(_) => {
-                    return Err(ApiError::InvalidArgument(format!(
+                    return Err(EngineError::Malformed(format!(
                         "bot seat {}: unknown strategy {}",
                         b.seat, b.strategy
                     )))
@@ -848,7 +850,7 @@ mod tests {
             .expect("the update gave up when the shutdown began")
             .unwrap();
         assert!(
-            matches!(outcome, Err(ApiError::Unavailable(_))),
+            matches!(outcome, Err(EngineError::Unavailable(_))),
             "{outcome:?}"
         );
         assert!(rx.recv().await.is_some());

@@ -12,7 +12,7 @@
 //! The cost is size and CPU compared with a binary encoding; `hexfold-bench` measures it. Protobuf is kept for the
 //! wire: it is the API contract, while this is the storage contract, and the two evolve separately.
 //!
-//! A record that does not decode is reported as DATA_LOSS (see [`ApiError::undecodable`]), never a panic.
+//! A record that does not decode is reported as damaged (see [`EngineError::undecodable`]), never a panic.
 //!
 //! Snapshots also carry the schema number of the game's state ([`StoredGame::STATE_SCHEMA`]). A state can change
 //! form or meaning between builds without any record failing to decode (a field added with a default, say), and
@@ -22,7 +22,7 @@
 //! serde form is part of this contract. Nothing here knows protobuf: the API and the storage are converted
 //! separately.
 
-use crate::error::ApiError;
+use crate::engine::EngineError;
 use hexfold_rules::bot::Bot;
 use hexfold_rules::timeout::Timeout;
 use hexfold_rules::{Game, Outcome, Seat};
@@ -69,19 +69,23 @@ pub fn encode<T: Serialize>(body: &T) -> Vec<u8> {
 }
 
 /// Decodes a record of kind `what` (for the error message) of game `game_id`.
-pub fn decode<T: DeserializeOwned>(what: &str, game_id: &str, bytes: &[u8]) -> Result<T, ApiError> {
+pub fn decode<T: DeserializeOwned>(
+    what: &str,
+    game_id: &str,
+    bytes: &[u8],
+) -> Result<T, EngineError> {
     match serde_json::from_slice::<Envelope<T>>(bytes) {
         Ok(env) if env.v == ENVELOPE_VERSION => Ok(env.body),
         Ok(env) => Err(unknown_version(what, game_id, env.v)),
         Err(err) => match serde_json::from_slice::<VersionOnly>(bytes) {
             Ok(only) if only.v != ENVELOPE_VERSION => Err(unknown_version(what, game_id, only.v)),
-            _ => Err(ApiError::undecodable(what, game_id, &err)),
+            _ => Err(EngineError::undecodable(what, game_id, &err)),
         },
     }
 }
 
-fn unknown_version(what: &str, game_id: &str, v: u32) -> ApiError {
-    ApiError::DataLoss(format!(
+fn unknown_version(what: &str, game_id: &str, v: u32) -> EngineError {
+    EngineError::Damaged(format!(
         "stored {what} of game {game_id} has envelope version {v}; this server reads version {ENVELOPE_VERSION}"
     ))
 }
@@ -118,7 +122,7 @@ pub fn decode_snapshot<S: DeserializeOwned>(
     game_id: &str,
     schema: u32,
     bytes: &[u8],
-) -> Result<Option<S>, ApiError> {
+) -> Result<Option<S>, EngineError> {
     match decode::<Snapshot<S>>("snapshot", game_id, bytes) {
         Ok(snapshot) if snapshot.schema == schema => Ok(Some(snapshot.state)),
         Ok(_) => Ok(None),
@@ -273,7 +277,7 @@ mod tests {
     fn unknown_versions_and_garbage_are_data_loss() {
         let future = br#"{"v":2,"body":{"Game":1}}"#;
         let err = decode::<StoredEvent<u32>>("event", "g", future).unwrap_err();
-        assert_eq!(err.code(), tonic::Code::DataLoss);
+        assert!(matches!(err, EngineError::Damaged(_)), "{err:?}");
         assert!(err.to_string().contains("version 2"), "{err}");
         let newer_shape = br#"{"v":3,"body":{"Other":[1,2]}}"#;
         assert!(decode::<StoredEvent<u32>>("event", "g", newer_shape)
@@ -287,7 +291,7 @@ mod tests {
             b"{\"v\":1,\"body\":{\"Game\":\"x\"}}",
         ] {
             let err = decode::<StoredEvent<u32>>("event", "g", garbage).unwrap_err();
-            assert_eq!(err.code(), tonic::Code::DataLoss);
+            assert!(matches!(err, EngineError::Damaged(_)), "{err:?}");
         }
     }
 
@@ -309,9 +313,9 @@ mod tests {
         );
         let err = decode_snapshot::<Vec<u8>>("g", 2, br#"{"v":1,"body":{"schema":2,"state":"x"}}"#)
             .unwrap_err();
-        assert_eq!(err.code(), tonic::Code::DataLoss);
+        assert!(matches!(err, EngineError::Damaged(_)), "{err:?}");
         let err = decode_snapshot::<Vec<u8>>("g", 2, b"\xff").unwrap_err();
-        assert_eq!(err.code(), tonic::Code::DataLoss);
+        assert!(matches!(err, EngineError::Damaged(_)), "{err:?}");
     }
 
     #[test]

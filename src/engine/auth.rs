@@ -2,7 +2,7 @@
 //! hashes stored with the game. Tokens are hashed as soon as they are read and never kept.
 
 use super::cache::Meta;
-use crate::error::ApiError;
+use crate::engine::EngineError;
 use hexfold_rules::{Game, Seat};
 use hexfold_table::Seed;
 use rand::{rngs::OsRng, RngCore};
@@ -23,9 +23,9 @@ impl Credential {
 }
 
 /// Refuses an anonymous caller of a call that acts for a seat, with that call's `refusal`.
-pub(super) fn require_token(cred: Credential, refusal: &'static str) -> Result<(), ApiError> {
+pub(super) fn require_token(cred: Credential, refusal: &'static str) -> Result<(), EngineError> {
     match cred {
-        Credential::Anonymous => Err(ApiError::Unauthenticated(refusal)),
+        Credential::Anonymous => Err(EngineError::Unidentified(refusal)),
         Credential::Token(_) => Ok(()),
     }
 }
@@ -33,7 +33,10 @@ pub(super) fn require_token(cred: Credential, refusal: &'static str) -> Result<(
 /// The seat whose token the caller presented. An anonymous caller has none; a token that is not one of this
 /// game's is refused rather than downgraded to a spectator, so a mistyped token is noticed. The hashes are
 /// compared in constant time.
-pub(super) fn seat_of<G: Game>(meta: &Meta<G>, cred: Credential) -> Result<Option<Seat>, ApiError> {
+pub(super) fn seat_of<G: Game>(
+    meta: &Meta<G>,
+    cred: Credential,
+) -> Result<Option<Seat>, EngineError> {
     match cred {
         Credential::Anonymous => Ok(None),
         Credential::Token(hash) => {
@@ -43,7 +46,7 @@ pub(super) fn seat_of<G: Game>(meta: &Meta<G>, cred: Credential) -> Result<Optio
                     found = Some(Seat(i as u8));
                 }
             }
-            found.map(Some).ok_or(ApiError::Unauthenticated(
+            found.map(Some).ok_or(EngineError::Unidentified(
                 "the token is not a seat token of this game",
             ))
         }
@@ -51,7 +54,10 @@ pub(super) fn seat_of<G: Game>(meta: &Meta<G>, cred: Credential) -> Result<Optio
 }
 
 /// The seat of a caller that `require_token` let through.
-pub(super) fn seat_of_token<G: Game>(meta: &Meta<G>, cred: Credential) -> Result<Seat, ApiError> {
+pub(super) fn seat_of_token<G: Game>(
+    meta: &Meta<G>,
+    cred: Credential,
+) -> Result<Seat, EngineError> {
     Ok(seat_of(meta, cred)?.expect("a token credential names a seat or is refused"))
 }
 

@@ -33,7 +33,7 @@ use super::read::{EventAt, Update};
 use super::retry::{pause, Driver, Next, Outcome, Retry, Running};
 use super::turns::Actions;
 use super::{Engine, Wire};
-use crate::error::ApiError;
+use crate::engine::EngineError;
 use crate::stored::StoredGame;
 use hexfold_rules::bot::{self, Strategy};
 use hexfold_rules::{Game, GameRng, Seat};
@@ -83,11 +83,14 @@ impl<G: StoredGame> Wire<G> for Unanswered {
     type Event = ();
     type Update = ();
     type Actions = ();
-    type Error = ApiError;
+    type Error = EngineError;
 
     fn event(_: &str, _: EventAt<G::EventView>) {}
     fn update(_: Update<()>) {}
     fn actions(_: &Actions<G::Command>) {}
+    fn farewell(_: crate::metrics::StreamKind, error: EngineError) -> EngineError {
+        error
+    }
 }
 
 /// The generator a bot draws from at `version` of a game with `meta`'s seed.
@@ -195,7 +198,7 @@ impl<G: StoredGame> Engine<G> {
                 with_legal_actions: false,
             };
             let command_id = submit.command_id.clone();
-            let answer: Result<Answer<(), ()>, ApiError> =
+            let answer: Result<Answer<(), ()>, EngineError> =
                 self.submit_as::<Unanswered>(Actor::Bot(seat), submit).await;
             drop(permit);
             let outcome = Outcome::of(answer.as_ref().map(|a| a.duplicate));

@@ -3,7 +3,7 @@
 
 use super::timers::Timer;
 use super::Engine;
-use crate::error::ApiError;
+use crate::engine::EngineError;
 use crate::stored::{StoredClock, StoredGame, StoredOptions};
 use hexfold_rules::bot::Strategy;
 use hexfold_rules::Game;
@@ -66,12 +66,12 @@ impl<G: Game> SlotCache<G> {
 pub const MAX_GAME_ID_BYTES: usize = 64;
 
 /// A game id as a request may name it: present and at most [`MAX_GAME_ID_BYTES`] (INVALID_ARGUMENT otherwise).
-pub fn check_game_id(game_id: &str) -> Result<(), ApiError> {
+pub fn check_game_id(game_id: &str) -> Result<(), EngineError> {
     if game_id.is_empty() {
-        return Err(ApiError::InvalidArgument("game_id is required".into()));
+        return Err(EngineError::Malformed("game_id is required".into()));
     }
     if game_id.len() > MAX_GAME_ID_BYTES {
-        return Err(ApiError::InvalidArgument(format!(
+        return Err(EngineError::Malformed(format!(
             "game_id must be at most {MAX_GAME_ID_BYTES} bytes"
         )));
     }
@@ -130,7 +130,7 @@ impl<G: StoredGame> Engine<G> {
     /// The game's lock, with its head loaded. A game that is not cached is looked up in the store before it gets
     /// a slot, so an id the store does not know is NOT_FOUND without leaving an entry behind or evicting a game
     /// that is cached.
-    pub(super) async fn lock_head(&self, id: &str) -> Result<HeadGuard<G>, ApiError> {
+    pub(super) async fn lock_head(&self, id: &str) -> Result<HeadGuard<G>, EngineError> {
         check_game_id(id)?;
         // The meta is fixed at creation, so reading it before the lock cannot go stale; the head version is read
         // under the lock.
@@ -150,7 +150,7 @@ impl<G: StoredGame> Engine<G> {
     }
 
     /// The game's meta, head version and whether it is finished, without holding the lock afterwards.
-    pub(super) async fn peek(&self, id: &str) -> Result<(Arc<Meta<G>>, u64, bool), ApiError> {
+    pub(super) async fn peek(&self, id: &str) -> Result<(Arc<Meta<G>>, u64, bool), EngineError> {
         let guard = self.lock_head(id).await?;
         let head = head(&guard);
         Ok((

@@ -9,7 +9,7 @@ use super::storage::{fold_to, read_views};
 use super::timers::{deadlines, Timer};
 use super::turns::{legal_actions_of, Listed};
 use super::{Credential, Engine, Wire};
-use crate::error::ApiError;
+use crate::engine::EngineError;
 use crate::stored::{StoredBot, StoredClock, StoredCommand, StoredGame, StoredMeta, StoredOptions};
 use hexfold_rules::bot::Strategy;
 use hexfold_rules::{Outcome, Seat, Viewer};
@@ -33,15 +33,15 @@ pub const MAX_SEAT_NAME_BYTES: usize = 64;
 pub struct SeatNames(Vec<String>);
 
 impl SeatNames {
-    pub fn new(names: Vec<String>) -> Result<SeatNames, ApiError> {
+    pub fn new(names: Vec<String>) -> Result<SeatNames, EngineError> {
         if names.is_empty() || names.len() > usize::from(u8::MAX) {
-            return Err(ApiError::InvalidArgument(
+            return Err(EngineError::Malformed(
                 "seats must name 1..=255 seats".into(),
             ));
         }
         for name in &names {
             if name.trim().is_empty() || name.len() > MAX_SEAT_NAME_BYTES {
-                return Err(ApiError::InvalidArgument(format!(
+                return Err(EngineError::Malformed(format!(
                     "seat names must be 1..={MAX_SEAT_NAME_BYTES} bytes and not blank"
                 )));
             }
@@ -63,18 +63,18 @@ impl SeatNames {
 pub struct BotSeats(Vec<(Seat, Strategy)>);
 
 impl BotSeats {
-    pub fn new(bots: Vec<(u32, Strategy)>, seats: &SeatNames) -> Result<BotSeats, ApiError> {
+    pub fn new(bots: Vec<(u32, Strategy)>, seats: &SeatNames) -> Result<BotSeats, EngineError> {
         let mut out: Vec<(Seat, Strategy)> = Vec::with_capacity(bots.len());
         for (seat, strategy) in bots {
             if seat as usize >= seats.len() {
-                return Err(ApiError::InvalidArgument(format!(
+                return Err(EngineError::Malformed(format!(
                     "bot seat {seat} is not one of the game's {} seats",
                     seats.len()
                 )));
             }
             let seat = Seat(seat as u8);
             if out.iter().any(|(s, _)| *s == seat) {
-                return Err(ApiError::InvalidArgument(format!(
+                return Err(EngineError::Malformed(format!(
                     "bot seat {} is listed twice",
                     seat.0
                 )));
@@ -107,9 +107,9 @@ pub struct CommandId(String);
 
 impl CommandId {
     /// Any id as stored: the server's own, or one read back from a store or an export.
-    pub fn new(id: String) -> Result<CommandId, ApiError> {
+    pub fn new(id: String) -> Result<CommandId, EngineError> {
         if id.is_empty() || id.len() > MAX_COMMAND_ID_BYTES {
-            return Err(ApiError::InvalidArgument(format!(
+            return Err(EngineError::Malformed(format!(
                 "command_id must be 1..={MAX_COMMAND_ID_BYTES} bytes"
             )));
         }
@@ -118,12 +118,12 @@ impl CommandId {
 
     /// A client's id: also refused (INVALID_ARGUMENT) when it begins with one of
     /// [`SERVER_COMMAND_ID_PREFIXES`].
-    pub fn of_client(id: String) -> Result<CommandId, ApiError> {
+    pub fn of_client(id: String) -> Result<CommandId, EngineError> {
         if let Some(prefix) = SERVER_COMMAND_ID_PREFIXES
             .iter()
             .find(|p| id.starts_with(*p))
         {
-            return Err(ApiError::InvalidArgument(format!(
+            return Err(EngineError::Malformed(format!(
                 "command_id may not begin with `{prefix}`: ids beginning with `bot/` or `timeout/` are the \
                  server's own (its bot seats' commands and its turn timeouts); choose another id"
             )));
@@ -200,11 +200,12 @@ impl<G: StoredGame> Engine<G> {
         bots: BotSeats,
         options: StoredOptions,
         config: G::Config,
-    ) -> Result<Created, ApiError> {
+    ) -> Result<Created, EngineError> {
         let timer = Timer::checked(&options)?;
         let created_ms = timer.map(|_| self.shared.clock.now_ms());
         let seed = fresh_seed();
-        let setup = G::setup(&config, &mut seed.setup_rng()).map_err(ApiError::invalid_config)?;
+        let setup =
+            G::setup(&config, &mut seed.setup_rng()).map_err(EngineError::invalid_config)?;
         let (tokens, token_sha256) = issue_tokens(seats.len());
         let id = format!("{}-{}", G::NAME, random_hex(16));
         let commitment = seed.commitment();
@@ -292,19 +293,7 @@ impl<G: StoredGame> Engine<G> {
         &self,
         cred: Credential,
         submit: Submit<G::Command>,
-    ) -> Result<Answer<W::Event, W::Actions>, ApiError> {
-        let answer = self.decide_and_apply::<W>(cred, submit).await;
-        self.metrics
-            .command(answer.as_ref().map(|answer| answer.duplicate));
-        answer
-    }
-
-    /// The body of [`Engine::submit`], which counts its outcomes.
-    async fn decide_and_apply<W: Wire<G>>(
-        &self,
-        cred: Credential,
-        submit: Submit<G::Command>,
-    ) -> Result<Answer<W::Event, W::Actions>, ApiError> {
+    ) -> Result<Answer<W::Event, W::Actions>, EngineError> {
         require_token(
             cred,
             "SubmitCommand needs a seat token in `authorization: Bearer <token>`",
@@ -317,7 +306,7 @@ impl<G: StoredGame> Engine<G> {
         &self,
         actor: Actor,
         submit: Submit<G::Command>,
-    ) -> Result<Answer<W::Event, W::Actions>, ApiError> {
+    ) -> Result<Answer<W::Event, W::Actions>, EngineError> {
         let mut guard = self.lock_head(&submit.game_id).await?;
         let mut reloads = 0;
         let (meta, seat, before, appended, accepted, folding, clock) = loop {
@@ -334,7 +323,7 @@ impl<G: StoredGame> Engine<G> {
                         .iter()
                         .any(|d| d.seat == seat && d.at_ms <= now);
                     if !due {
-                        return Err(ApiError::Conflict {
+                        return Err(EngineError::VersionConflict {
                             expected: submit.expected_version.unwrap_or(current.version),
                             actual: current.version,
                         });
@@ -410,7 +399,7 @@ impl<G: StoredGame> Engine<G> {
                 // Another server appended to the game since this one cached its head: the command was decided
                 // on old state, so it is decided again on the head the store has now (where an expected version
                 // the caller gave is checked again, and ABORTED if another command took it).
-                Err(ApiError::Conflict { .. }) if reloads < MAX_RELOADS => {
+                Err(EngineError::VersionConflict { .. }) if reloads < MAX_RELOADS => {
                     reloads += 1;
                     *guard = Some(self.load_head(&submit.game_id).await?);
                 }
@@ -424,7 +413,7 @@ impl<G: StoredGame> Engine<G> {
             return match self.retried(&meta, seat, &submit).await? {
                 Some((first, last)) => self.duplicate::<W>(&meta, seat, first, last).await,
                 // The store said the id was taken; it has not forgotten it since.
-                None => Err(ApiError::Internal(format!(
+                None => Err(EngineError::Bug(format!(
                     "command id {command_id} was reported applied and then not found"
                 ))),
             };
@@ -481,7 +470,7 @@ impl<G: StoredGame> Engine<G> {
         state: G::State,
         events: Vec<G::Event>,
         timed_out: Option<Seat>,
-    ) -> Result<(Accepted<G>, Folding<G>), ApiError> {
+    ) -> Result<(Accepted<G>, Folding<G>), EngineError> {
         let mut folding = Folding::<G> {
             viewer: Viewer::Seat(seat),
             views: Vec::with_capacity(events.len() + 1),
@@ -567,13 +556,13 @@ impl<G: StoredGame> Engine<G> {
         meta: &Meta<G>,
         seat: Seat,
         submit: &Submit<G::Command>,
-    ) -> Result<Option<(u64, u64)>, ApiError> {
+    ) -> Result<Option<(u64, u64)>, EngineError> {
         let command_id = submit.command_id.as_str();
         let Some((original, first, last)) = self.find_command(&meta.id, command_id).await? else {
             return Ok(None);
         };
         if original.seat != seat {
-            return Err(ApiError::CommandIdReused {
+            return Err(EngineError::CommandIdReused {
                 reason: "CommandIdOfAnotherSeat",
                 command_id: command_id.to_string(),
                 message: format!(
@@ -582,7 +571,7 @@ impl<G: StoredGame> Engine<G> {
             });
         }
         if original.command != submit.command {
-            return Err(ApiError::CommandIdReused {
+            return Err(EngineError::CommandIdReused {
                 reason: "CommandIdReused",
                 command_id: command_id.to_string(),
                 message: format!(
@@ -600,7 +589,7 @@ impl<G: StoredGame> Engine<G> {
         seat: Seat,
         first: u64,
         last: u64,
-    ) -> Result<Answer<W::Event, W::Actions>, ApiError> {
+    ) -> Result<Answer<W::Event, W::Actions>, EngineError> {
         let (_, _, finished) = self.peek(&meta.id).await?;
         let viewer = table::viewer(Some(seat), finished);
         let state = fold_to(&self.shared, meta, first.saturating_sub(1)).await?;

@@ -19,7 +19,7 @@
 
 use super::storage::decode_event;
 use super::Engine;
-use crate::error::ApiError;
+use crate::engine::EngineError;
 use crate::stored::StoredGame;
 use hexfold_rules::Game;
 use hexfold_store::{GlobalEntry, GlobalRecord};
@@ -79,7 +79,7 @@ impl<G: StoredGame> Engine<G> {
     /// sessions where it stands now. Only a game somebody here watches (a `Play` session or a subscriber) costs a
     /// read of the events; one that is only cached has its head dropped if it is behind, and one that is not
     /// cached costs nothing.
-    pub async fn follow(&self, id: &str, entries: Vec<GlobalEntry>) -> Result<(), ApiError> {
+    pub async fn follow(&self, id: &str, entries: Vec<GlobalEntry>) -> Result<(), EngineError> {
         let (Some(first), Some(last)) = (entries.first(), entries.last()) else {
             return Ok(());
         };
@@ -130,7 +130,7 @@ impl<G: StoredGame> Engine<G> {
         &self,
         id: &str,
         run: &'r mut Run,
-    ) -> Result<&'r [GlobalRecord], ApiError> {
+    ) -> Result<&'r [GlobalRecord], EngineError> {
         if run.records.is_none() {
             let events = self.shared.store.read(id, run.from, run.last).await?;
             run.records = Some(
@@ -149,7 +149,12 @@ impl<G: StoredGame> Engine<G> {
     }
 
     /// Folds the run into the game's head if it is cached and behind, and tells its `Play` sessions.
-    async fn bring_forward(&self, id: &str, run: &mut Run, watched: bool) -> Result<(), ApiError> {
+    async fn bring_forward(
+        &self,
+        id: &str,
+        run: &mut Run,
+        watched: bool,
+    ) -> Result<(), EngineError> {
         let last = run.last;
         // A game with `Play` sessions is loaded if it was evicted, since they wait for its turns; any other game
         // is only brought forward if it is cached: the next use of one that is not loads it from the store.
@@ -214,7 +219,7 @@ fn decoded<G: StoredGame>(
     id: &str,
     records: &[GlobalRecord],
     from: u64,
-) -> Result<Vec<Record<G>>, ApiError> {
+) -> Result<Vec<Record<G>>, EngineError> {
     records
         .iter()
         .filter(|r| r.version > from)

@@ -23,6 +23,7 @@ mod auth;
 mod bots;
 mod cache;
 mod command;
+mod error;
 mod follow;
 mod read;
 mod retry;
@@ -37,6 +38,7 @@ pub use command::{
     Answer, BotSeats, CommandId, Created, SeatNames, Submit, MAX_SEAT_NAME_BYTES,
     SERVER_COMMAND_ID_PREFIXES,
 };
+pub use error::{EngineError, OFF_THE_TABLE};
 pub use read::{EventAt, FinishedGame, PlayedCommand, ReadRange, StateAt, Summary, Update};
 pub use retry::{BACKOFF_FIRST_MS, BACKOFF_MAX_MS};
 pub use timers::{
@@ -45,7 +47,6 @@ pub use timers::{
 };
 pub use turns::{Actions, Ended, Listed, Turn, TurnWatch};
 
-use crate::error::ApiError;
 use crate::metrics::{OpenStream, StreamKind};
 use crate::stored::StoredGame;
 use hexfold_store::EventStore;
@@ -95,10 +96,10 @@ pub struct Shared {
 
 impl Shared {
     /// A permit for one more running stream of `kind`, or RESOURCE_EXHAUSTED at the limit.
-    pub fn stream_permit(&self, kind: StreamKind) -> Result<StreamPermit, ApiError> {
+    pub fn stream_permit(&self, kind: StreamKind) -> Result<StreamPermit, EngineError> {
         let permit = Arc::clone(&self.streams).try_acquire_owned().map_err(|_| {
             crate::metrics::load_shed(crate::metrics::Shed::Streams);
-            ApiError::ResourceExhausted(format!(
+            EngineError::Overloaded(format!(
                 "the server already runs {} streams; try again later",
                 self.limits.max_subscribers
             ))
@@ -132,11 +133,13 @@ pub trait Wire<G: StoredGame>: 'static {
     /// A seat's legal actions, as delivered.
     type Actions;
     /// The failure that ends a stream.
-    type Error: From<ApiError> + Send + 'static;
+    type Error: Send + 'static;
 
     fn event(game_id: &str, at: EventAt<G::EventView>) -> Self::Event;
     fn update(update: Update<Self::Event>) -> Self::Update;
     fn actions(actions: &Actions<G::Command>) -> Self::Actions;
+    /// The failure that ends a stream of `kind`, as delivered; the edge logs it as it logs a refused call.
+    fn farewell(kind: StreamKind, error: EngineError) -> Self::Error;
 }
 
 /// Items of a server stream: the wire's items or the error that ends the stream.
@@ -211,20 +214,19 @@ pub async fn send<T, E>(
     }
 }
 
-/// Ends a stream of `method` with an error, logged as its refusal. While shutting down it is delivered only if
-/// there is room at once (the client may be the reason the stream is stuck); otherwise it waits for room like
-/// any item.
-async fn farewell<T, E: From<ApiError>>(
-    tx: &StreamTx<T, E>,
-    method: &'static str,
-    error: ApiError,
+/// Ends a stream of `kind` with an error. While shutting down it is delivered only if there is room at once (the
+/// client may be the reason the stream is stuck); otherwise it waits for room like any item.
+async fn farewell<G: StoredGame, W: Wire<G>, T>(
+    tx: &StreamTx<T, W::Error>,
+    kind: StreamKind,
+    error: EngineError,
     shutdown: &mut watch::Receiver<bool>,
 ) {
-    crate::observe::stream_refusal(method, &error);
+    let error = W::farewell(kind, error);
     if *shutdown.borrow() {
-        let _ = tx.try_send(Err(error.into()));
+        let _ = tx.try_send(Err(error));
     } else {
-        send(tx, Err(error.into()), shutdown).await;
+        send(tx, Err(error), shutdown).await;
     }
 }
 

@@ -8,7 +8,7 @@ use super::storage::{decode_event, fold_to, read_views, READ_CHUNK};
 use super::timers::{deadlines, Deadline};
 use super::turns::{legal_actions_of, Actions};
 use super::{farewell, lock, send, Credential, Engine, Shared, StreamTx, Wire};
-use crate::error::ApiError;
+use crate::engine::EngineError;
 use crate::metrics::StreamKind;
 use crate::stored::{StoredGame, StoredOptions};
 use hexfold_rules::{Game, Outcome, Seat, Viewer};
@@ -127,7 +127,7 @@ impl<G: StoredGame> Engine<G> {
         cred: Credential,
         game_id: &str,
         at: Option<u64>,
-    ) -> Result<StateAt<G::StateView>, ApiError> {
+    ) -> Result<StateAt<G::StateView>, EngineError> {
         let guard = self.lock_head(game_id).await?;
         let current = head(&guard);
         let meta = Arc::clone(&current.meta);
@@ -137,7 +137,7 @@ impl<G: StoredGame> Engine<G> {
         let head_version = current.version;
         let at = at.unwrap_or(head_version);
         if at > head_version {
-            return Err(ApiError::OutOfRange(format!(
+            return Err(EngineError::PastHead(format!(
                 "at_version {at} is past the game's head {head_version}"
             )));
         }
@@ -175,7 +175,7 @@ impl<G: StoredGame> Engine<G> {
         &self,
         cred: Credential,
         game_id: &str,
-    ) -> Result<Actions<G::Command>, ApiError> {
+    ) -> Result<Actions<G::Command>, EngineError> {
         require_token(
             cred,
             "LegalActions needs a seat token in `authorization: Bearer <token>`",
@@ -202,12 +202,12 @@ impl<G: StoredGame> Engine<G> {
         cred: Credential,
         range: ReadRange,
         tx: StreamTx<W::Event, W::Error>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), EngineError> {
         let (meta, head, finished) = self.peek(&range.game_id).await?;
         let viewer = table::viewer(seat_of(&meta, cred)?, finished);
         let mut to = range.to.unwrap_or(head);
         if to > head {
-            return Err(ApiError::OutOfRange(format!(
+            return Err(EngineError::PastHead(format!(
                 "to_version {to} is past the game's head {head}"
             )));
         }
@@ -236,7 +236,7 @@ impl<G: StoredGame> Engine<G> {
                 reading.forwards::<W>(from, to, &tx, &mut shutdown).await
             };
             if let Err(e) = result {
-                farewell(&tx, "/hexfold.v1.Hexfold/ReadEvents", e, &mut shutdown).await;
+                farewell::<G, W, _>(&tx, StreamKind::ReadEvents, e, &mut shutdown).await;
             }
         });
         Ok(())
@@ -250,7 +250,7 @@ impl<G: StoredGame> Engine<G> {
         game_id: &str,
         after: u64,
         tx: StreamTx<W::Update, W::Error>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), EngineError> {
         let (meta, _, _) = self.peek(game_id).await?;
         let seat = seat_of(&meta, cred)?;
         let permit = self.shared.stream_permit(StreamKind::Subscribe)?;
@@ -277,7 +277,7 @@ impl<G: StoredGame> Engine<G> {
         };
         if after > head {
             release(live);
-            return Err(ApiError::OutOfRange(format!(
+            return Err(EngineError::PastHead(format!(
                 "after_version {after} is past the game's head {head}"
             )));
         }
@@ -296,7 +296,7 @@ impl<G: StoredGame> Engine<G> {
                 run_subscription::<G, W>(&shared, &meta, start, &mut live, &tx, &mut shutdown)
                     .await;
             if let Err(e) = result {
-                farewell(&tx, "/hexfold.v1.Hexfold/Subscribe", e, &mut shutdown).await;
+                farewell::<G, W, _>(&tx, StreamKind::Subscribe, e, &mut shutdown).await;
             }
             release(live);
         });
@@ -304,9 +304,9 @@ impl<G: StoredGame> Engine<G> {
     }
 
     /// The record of a finished game; a game in progress keeps its seed, and with it its record, secret.
-    pub async fn replay(&self, game_id: &str) -> Result<FinishedGame<G::Command>, ApiError> {
+    pub async fn replay(&self, game_id: &str) -> Result<FinishedGame<G::Command>, EngineError> {
         let (meta, _, finished) = self.peek(game_id).await?;
-        let seed = table::revealed_seed(&meta.seed, finished).map_err(ApiError::violation)?;
+        let seed = table::revealed_seed(&meta.seed, finished).map_err(EngineError::violation)?;
         Ok(FinishedGame {
             seats: meta.seats.clone(),
             options: meta.options.clone(),
@@ -321,7 +321,7 @@ impl<G: StoredGame> Engine<G> {
         &self,
         game_id: &str,
         records: Vec<GlobalRecord>,
-    ) -> Result<Vec<W::Event>, ApiError> {
+    ) -> Result<Vec<W::Event>, EngineError> {
         let Some(first) = records.first() else {
             return Ok(Vec::new());
         };
@@ -412,7 +412,7 @@ impl<G: StoredGame> Reading<'_, G> {
         to: u64,
         tx: &StreamTx<W::Event, W::Error>,
         shutdown: &mut watch::Receiver<bool>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), EngineError> {
         if from > to {
             return Ok(());
         }
@@ -441,7 +441,7 @@ impl<G: StoredGame> Reading<'_, G> {
         to: u64,
         tx: &StreamTx<W::Event, W::Error>,
         shutdown: &mut watch::Receiver<bool>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), EngineError> {
         if from > to {
             return Ok(());
         }
@@ -479,7 +479,7 @@ async fn run_subscription<G: StoredGame, W: Wire<G>>(
     live: &mut broadcast::Receiver<Arc<Published<G>>>,
     tx: &StreamTx<W::Update, W::Error>,
     shutdown: &mut watch::Receiver<bool>,
-) -> Result<(), ApiError> {
+) -> Result<(), EngineError> {
     let viewer = table::viewer(start.seat, start.finished);
     let mut state = fold_to(shared, meta, start.after).await?;
     let mut last = start.after;
@@ -504,13 +504,13 @@ async fn run_subscription<G: StoredGame, W: Wire<G>>(
             received = live.recv() => received,
             _ = tx.closed() => return Ok(()),
             _ = stopping.wait_for(|stopping| *stopping) => {
-                return Err(ApiError::Unavailable("the server is shutting down; subscribe again later".into()))
+                return Err(EngineError::Unavailable("the server is shutting down; subscribe again later".into()))
             }
         };
         let batch = match received {
             Ok(batch) => batch,
             Err(broadcast::error::RecvError::Lagged(missed)) => {
-                return Err(ApiError::ResourceExhausted(format!(
+                return Err(EngineError::Overloaded(format!(
                     "this subscriber fell more than {} commands behind ({missed} missed) and was ended; \
                      subscribe again with after_version = {last}",
                     shared.limits.subscriber_buffer

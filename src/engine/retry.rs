@@ -83,12 +83,12 @@ pub(super) enum Outcome {
 
 impl Outcome {
     /// The outcome of a submitted command, from its answer: `Ok(duplicate)` or the error.
-    pub(super) fn of(answer: Result<bool, &crate::error::ApiError>) -> Outcome {
-        use crate::error::ApiError;
+    pub(super) fn of(answer: Result<bool, &crate::engine::EngineError>) -> Outcome {
+        use crate::engine::EngineError;
         match answer {
             Ok(false) => Outcome::Applied,
-            Ok(true) | Err(ApiError::CommandIdReused { .. }) => Outcome::Taken,
-            Err(ApiError::Conflict { .. }) => Outcome::Conflict,
+            Ok(true) | Err(EngineError::CommandIdReused { .. }) => Outcome::Taken,
+            Err(EngineError::VersionConflict { .. }) => Outcome::Conflict,
             Err(_) => Outcome::Failed,
         }
     }
@@ -195,7 +195,7 @@ pub(super) async fn pause(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::ApiError;
+    use crate::engine::EngineError;
 
     #[test]
     fn a_taken_id_moves_to_the_next_at_the_same_version_and_back_to_the_plain_one_after() {
@@ -245,7 +245,7 @@ mod tests {
 
     #[test]
     fn answers_are_sorted_by_what_the_driver_does_next() {
-        let reused = ApiError::CommandIdReused {
+        let reused = EngineError::CommandIdReused {
             reason: "CommandIdOfAnotherSeat",
             command_id: "timeout/1/1".into(),
             message: String::new(),
@@ -253,15 +253,15 @@ mod tests {
         assert_eq!(Outcome::of(Ok(false)), Outcome::Applied);
         assert_eq!(Outcome::of(Ok(true)), Outcome::Taken);
         assert_eq!(Outcome::of(Err(&reused)), Outcome::Taken);
-        let conflict = ApiError::Conflict {
+        let conflict = EngineError::VersionConflict {
             expected: 1,
             actual: 2,
         };
         assert_eq!(Outcome::of(Err(&conflict)), Outcome::Conflict);
         for e in [
-            ApiError::Unavailable("store".into()),
-            ApiError::DataLoss("record".into()),
-            ApiError::Precondition {
+            EngineError::Unavailable("store".into()),
+            EngineError::Damaged("record".into()),
+            EngineError::Violation {
                 reason: "NotYourTurn",
                 rule_id: "X",
                 message: String::new(),

@@ -13,7 +13,7 @@ use super::cache::{Head, Meta};
 use super::read::{EventAt, PlayedCommand};
 use super::timers::Timer;
 use super::{Engine, Shared, Wire};
-use crate::error::ApiError;
+use crate::engine::EngineError;
 use crate::stored::{self, StoredClock, StoredCommand, StoredGame, StoredMeta, StoredSummary};
 use hexfold_rules::{Game, Viewer};
 use hexfold_store::{AppendRequest, Appended, CommandRecord};
@@ -30,7 +30,7 @@ pub(super) const CLOCK_LOOKBACK: usize = 4;
 impl<G: StoredGame> Engine<G> {
     /// Loads a game's head from the store: its meta and head version (read at once, two independent reads), then
     /// the state at that version.
-    pub(super) async fn load_head(&self, id: &str) -> Result<Head<G>, ApiError> {
+    pub(super) async fn load_head(&self, id: &str) -> Result<Head<G>, EngineError> {
         let store = &*self.shared.store;
         let (meta, version) = tokio::try_join!(store.meta(id), store.head(id))?;
         let meta = Arc::new(decode_meta::<G>(id, &meta)?);
@@ -46,13 +46,13 @@ impl<G: StoredGame> Engine<G> {
 
     /// A game's meta, fixed at creation (NOT_FOUND for a game the store does not have): what a game that is not
     /// cached is looked up by before it gets a slot.
-    pub(super) async fn load_meta(&self, id: &str) -> Result<Arc<Meta<G>>, ApiError> {
+    pub(super) async fn load_meta(&self, id: &str) -> Result<Arc<Meta<G>>, EngineError> {
         let meta = self.shared.store.meta(id).await?;
         Ok(Arc::new(decode_meta::<G>(id, &meta)?))
     }
 
     /// A game's head from the store, its meta already read ([`Engine::load_meta`]).
-    pub(super) async fn load_head_of(&self, meta: Arc<Meta<G>>) -> Result<Head<G>, ApiError> {
+    pub(super) async fn load_head_of(&self, meta: Arc<Meta<G>>) -> Result<Head<G>, EngineError> {
         let version = self.shared.store.head(&meta.id).await?;
         let state = fold_to(&self.shared, &meta, version).await?;
         let clock = self.load_clock(&meta, version, &state).await?;
@@ -74,7 +74,7 @@ impl<G: StoredGame> Engine<G> {
         meta: &Meta<G>,
         version: u64,
         state: &G::State,
-    ) -> Result<Option<StoredClock>, ApiError> {
+    ) -> Result<Option<StoredClock>, EngineError> {
         let Some(timer) = meta.timer else {
             return Ok(None);
         };
@@ -112,7 +112,7 @@ impl<G: StoredGame> Engine<G> {
         meta: &Meta<G>,
         version: u64,
         newest_first: impl Iterator<Item = &'r CommandRecord>,
-    ) -> Result<Option<StoredClock>, ApiError> {
+    ) -> Result<Option<StoredClock>, EngineError> {
         let seats = meta.seats.len();
         for record in newest_first.filter(|r| r.last_version <= version) {
             let stored: StoredCommand<serde::de::IgnoredAny> =
@@ -121,7 +121,7 @@ impl<G: StoredGame> Engine<G> {
                 if clock.since_ms.len() != seats
                     || !(clock.reserve_ms.is_empty() || clock.reserve_ms.len() == seats)
                 {
-                    return Err(ApiError::DataLoss(format!(
+                    return Err(EngineError::Damaged(format!(
                         "stored command {} of game {}: its clocks do not match the seats",
                         record.command_id, meta.id
                     )));
@@ -136,7 +136,7 @@ impl<G: StoredGame> Engine<G> {
         &self,
         id: &str,
         meta: &StoredMeta<G::Config, G::Setup>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), EngineError> {
         Ok(self
             .shared
             .store
@@ -154,7 +154,7 @@ impl<G: StoredGame> Engine<G> {
         before: u64,
         accepted: &Accepted<G>,
         snapshots: Vec<(u64, Vec<u8>)>,
-    ) -> Result<Appended, ApiError> {
+    ) -> Result<Appended, EngineError> {
         let last = before + accepted.events.len() as u64;
         let summary = accepted
             .outcome
@@ -174,7 +174,7 @@ impl<G: StoredGame> Engine<G> {
     }
 
     /// The game's durable head version, as the store has it now.
-    pub(super) async fn stored_head(&self, id: &str) -> Result<u64, ApiError> {
+    pub(super) async fn stored_head(&self, id: &str) -> Result<u64, EngineError> {
         Ok(self.shared.store.head(id).await?)
     }
 
@@ -185,7 +185,7 @@ impl<G: StoredGame> Engine<G> {
         &self,
         id: &str,
         command_id: &str,
-    ) -> Result<Option<(StoredCommand<G::Command>, u64, u64)>, ApiError> {
+    ) -> Result<Option<(StoredCommand<G::Command>, u64, u64)>, EngineError> {
         let Some(record) = self.shared.store.find_command(id, command_id).await? else {
             return Ok(None);
         };
@@ -197,7 +197,7 @@ impl<G: StoredGame> Engine<G> {
     pub(super) async fn commands(
         &self,
         meta: &Meta<G>,
-    ) -> Result<Vec<PlayedCommand<G::Command>>, ApiError> {
+    ) -> Result<Vec<PlayedCommand<G::Command>>, EngineError> {
         self.shared
             .store
             .commands(&meta.id)
@@ -219,9 +219,9 @@ impl<G: StoredGame> Engine<G> {
     }
 }
 
-fn decode_meta<G: Game>(id: &str, bytes: &[u8]) -> Result<Meta<G>, ApiError> {
+fn decode_meta<G: Game>(id: &str, bytes: &[u8]) -> Result<Meta<G>, EngineError> {
     let m: StoredMeta<G::Config, G::Setup> = stored::decode("meta", id, bytes)?;
-    let bad = |what: &str| ApiError::DataLoss(format!("stored meta of game {id}: {what}"));
+    let bad = |what: &str| EngineError::Damaged(format!("stored meta of game {id}: {what}"));
     if m.variant != G::NAME {
         return Err(bad("the variant does not match the game id"));
     }
@@ -269,7 +269,7 @@ fn decode_meta<G: Game>(id: &str, bytes: &[u8]) -> Result<Meta<G>, ApiError> {
 pub(super) fn decode_event<G: Game>(
     id: &str,
     bytes: &[u8],
-) -> Result<TableEvent<G::Event>, ApiError> {
+) -> Result<TableEvent<G::Event>, EngineError> {
     stored::decode("event", id, bytes)
 }
 
@@ -279,7 +279,7 @@ pub(super) async fn fold_to<G: StoredGame>(
     shared: &Shared,
     meta: &Meta<G>,
     target: u64,
-) -> Result<G::State, ApiError> {
+) -> Result<G::State, EngineError> {
     // Snapshots are derivable from the events, so one that cannot be used costs time, not data. The fold from
     // the start then rewrites every snapshot it passes, so the next read is bounded again.
     let (mut version, mut state, rewrite) = match shared
@@ -319,7 +319,7 @@ pub(super) async fn fold_to<G: StoredGame>(
             }
         }
         if version < to {
-            return Err(ApiError::DataLoss(format!(
+            return Err(EngineError::Damaged(format!(
                 "game {}: event {} is missing from the log",
                 meta.id,
                 version + 1
@@ -338,7 +338,7 @@ pub(super) async fn read_views<G: StoredGame, W: Wire<G>>(
     mut state: G::State,
     from: u64,
     to: u64,
-) -> Result<(G::State, Vec<W::Event>), ApiError> {
+) -> Result<(G::State, Vec<W::Event>), EngineError> {
     let records = shared.store.read(&meta.id, from, to).await?;
     let mut out = Vec::with_capacity(records.len());
     let mut expected = from;
@@ -359,7 +359,7 @@ pub(super) async fn read_views<G: StoredGame, W: Wire<G>>(
         expected += 1;
     }
     if from <= to && expected != to + 1 {
-        return Err(ApiError::DataLoss(format!(
+        return Err(EngineError::Damaged(format!(
             "game {}: event {expected} is missing from the log",
             meta.id
         )));

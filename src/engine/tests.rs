@@ -20,7 +20,7 @@ impl<G: StoredGame> Wire<G> for Plain {
     type Event = EventAt<G::EventView>;
     type Update = Update<EventAt<G::EventView>>;
     type Actions = Actions<G::Command>;
-    type Error = ApiError;
+    type Error = EngineError;
 
     fn event(_: &str, at: EventAt<G::EventView>) -> Self::Event {
         at
@@ -32,6 +32,10 @@ impl<G: StoredGame> Wire<G> for Plain {
 
     fn actions(actions: &Actions<G::Command>) -> Self::Actions {
         actions.clone()
+    }
+
+    fn farewell(_: crate::metrics::StreamKind, error: EngineError) -> EngineError {
+        error
     }
 }
 
@@ -474,7 +478,10 @@ async fn the_command_path_makes_one_store_call_per_accepted_command_and_none_rea
                 ..submit(&id, 0, Some(version + 1), legal.commands[0].clone())
             };
             let refused = engine.submit::<Plain>(*cred, stale).await.unwrap_err();
-            assert!(matches!(refused, ApiError::Conflict { .. }), "{refused:?}");
+            assert!(
+                matches!(refused, EngineError::VersionConflict { .. }),
+                "{refused:?}"
+            );
             let calls = counting.take();
             if version > 0 {
                 assert_eq!(calls, [("find_command", true)], "at version {version}");
@@ -592,7 +599,7 @@ async fn a_server_whose_cached_head_is_behind_decides_again_on_the_stored_head()
         .await
         .unwrap_err();
     assert!(
-        matches!(refused, ApiError::Precondition { .. }),
+        matches!(refused, EngineError::Violation { .. }),
         "{refused:?}"
     );
     assert_eq!(store.head(&id).await.unwrap(), moved);
@@ -837,13 +844,13 @@ async fn unknown_game_ids_are_not_cached_and_evict_nothing() {
             .collect();
         let id = format!("catan-{suffix}");
         let refused = engine.state(Credential::Anonymous, &id, None).await;
-        assert_eq!(refused.err().map(|e| e.code()), Some(tonic::Code::NotFound));
+        assert_eq!(refused.err(), Some(EngineError::UnknownGame));
         if i % 100 == 0 {
             let long = format!("{id}x");
             let refused = engine.state(Credential::Anonymous, &long, None).await;
-            assert_eq!(
-                refused.err().map(|e| e.code()),
-                Some(tonic::Code::InvalidArgument)
+            assert!(
+                matches!(refused, Err(EngineError::Malformed(_))),
+                "{refused:?}"
             );
         }
     }

@@ -40,7 +40,7 @@ use super::cache::{head, Meta};
 use super::command::{Actor, Answer, Submit};
 use super::retry::{pause, Driver, Next, Outcome, Retry, Running};
 use super::Engine;
-use crate::error::ApiError;
+use crate::engine::EngineError;
 use crate::stored::{StoredClock, StoredGame, StoredOptions};
 use hexfold_rules::{timeout, Game, GameRng, Seat};
 use std::fmt;
@@ -138,20 +138,20 @@ pub struct Deadline {
 impl Timer {
     /// The timer `options` ask for, checked against the bounds: `None` without `turn_seconds`; INVALID_ARGUMENT
     /// past [`MAX_TURN_SECONDS`] or [`MAX_RESERVE_SECONDS`], or for a reserve without `turn_seconds`.
-    pub fn checked(options: &StoredOptions) -> Result<Option<Timer>, ApiError> {
+    pub fn checked(options: &StoredOptions) -> Result<Option<Timer>, EngineError> {
         let (turn, reserve) = (options.turn_seconds, options.reserve_seconds);
         if turn > MAX_TURN_SECONDS {
-            return Err(ApiError::InvalidArgument(format!(
+            return Err(EngineError::Malformed(format!(
                 "turn_seconds must be 0 (no timer) or 1..={MAX_TURN_SECONDS}"
             )));
         }
         if reserve > MAX_RESERVE_SECONDS {
-            return Err(ApiError::InvalidArgument(format!(
+            return Err(EngineError::Malformed(format!(
                 "reserve_seconds must be 0..={MAX_RESERVE_SECONDS}"
             )));
         }
         if turn == 0 && reserve > 0 {
-            return Err(ApiError::InvalidArgument(
+            return Err(EngineError::Malformed(
                 "reserve_seconds needs turn_seconds".into(),
             ));
         }
@@ -349,7 +349,7 @@ impl<G: StoredGame> Engine<G> {
                 with_legal_actions: false,
             };
             let command_id = submit.command_id.clone();
-            let answer: Result<Answer<(), ()>, ApiError> = self
+            let answer: Result<Answer<(), ()>, EngineError> = self
                 .submit_as::<Unanswered>(Actor::Timeout(due.seat), submit)
                 .await;
             drop(permit);
@@ -427,7 +427,7 @@ mod tests {
             (0, 5),
         ] {
             let err = Timer::checked(&options(turn, reserve)).unwrap_err();
-            assert_eq!(err.code(), tonic::Code::InvalidArgument, "{turn} {reserve}");
+            assert!(matches!(err, EngineError::Malformed(_)), "{turn} {reserve}");
         }
         // Without a reserve the clock stores none.
         let plain = Timer {

@@ -11,7 +11,7 @@ use super::auth::{require_token, seat_of_token};
 use super::cache::head;
 use super::timers::{deadlines, Deadline};
 use super::{lock, Credential, Engine};
-use crate::error::ApiError;
+use crate::engine::EngineError;
 use crate::stored::StoredGame;
 use hexfold_rules::{Game, Seat};
 use std::collections::HashMap;
@@ -216,7 +216,7 @@ impl<G: StoredGame> Engine<G> {
         &self,
         cred: Credential,
         id: String,
-    ) -> Result<TurnWatch<G::Command>, ApiError> {
+    ) -> Result<TurnWatch<G::Command>, EngineError> {
         require_token(
             cred,
             "Play needs a seat token in `authorization: Bearer <token>`",

@@ -5,7 +5,7 @@
 //! friends are FAILED_PRECONDITION with the rule id), so here an id is only checked to fit its Rust type.
 
 use super::convert::{count, ToProto};
-use crate::error::ApiError;
+use crate::engine::EngineError;
 use crate::games::ProtoGame;
 use crate::proto::v1 as pb;
 use hexfold_rules::catan::{
@@ -169,7 +169,7 @@ oneof!(EventView => c::event::Event, in c {
 });
 
 /// The map the creator chose (the beginner map unless asked otherwise).
-pub(super) fn map_kind(options: &pb::GameOptions) -> Result<MapKind, ApiError> {
+pub(super) fn map_kind(options: &pb::GameOptions) -> Result<MapKind, EngineError> {
     Ok(match super::convert::map_kind(options)? {
         pb::MapKind::Unspecified | pb::MapKind::Beginner => MapKind::Beginner,
         pb::MapKind::Random => MapKind::Variable,
@@ -177,25 +177,25 @@ pub(super) fn map_kind(options: &pb::GameOptions) -> Result<MapKind, ApiError> {
 }
 
 /// The creator's points target: 0 means the rules' `default`; the rules crate checks the range at setup.
-pub(super) fn points_to_win(options: &pb::GameOptions, default: u8) -> Result<u8, ApiError> {
+pub(super) fn points_to_win(options: &pb::GameOptions, default: u8) -> Result<u8, EngineError> {
     match options.victory_points {
         0 => Ok(default),
         n => u8::try_from(n)
-            .map_err(|_| ApiError::InvalidArgument(format!("victory_points {n} is out of range"))),
+            .map_err(|_| EngineError::Malformed(format!("victory_points {n} is out of range"))),
     }
 }
 
 impl ProtoGame for Catan {
     const VARIANT: pb::Variant = pb::Variant::Catan;
 
-    fn config(options: &pb::GameOptions, seats: usize) -> Result<Config, ApiError> {
+    fn config(options: &pb::GameOptions, seats: usize) -> Result<Config, EngineError> {
         if options.negotiated_defence {
-            return Err(ApiError::InvalidArgument(
+            return Err(EngineError::Malformed(
                 "negotiated_defence is an option of Cities & Knights, not of base Catan".into(),
             ));
         }
         let seats = u8::try_from(seats)
-            .map_err(|_| ApiError::InvalidArgument("Catan is played by 3 or 4 players".into()))?;
+            .map_err(|_| EngineError::Malformed("Catan is played by 3 or 4 players".into()))?;
         Ok(Config {
             seats,
             map: map_kind(options)?,

@@ -12,7 +12,7 @@
 
 use super::catan::points_to_win;
 use super::convert::{FromProto, ToProto};
-use crate::error::ApiError;
+use crate::engine::EngineError;
 use crate::games::ProtoGame;
 use crate::proto::v1 as pb;
 use hexfold_rules::catania::{
@@ -151,7 +151,7 @@ message!(SailorView => cn::Sailor {
 
 // `bool` has no checked conversion (nothing to check), so the piece is read by hand.
 impl FromProto<cn::RoutePiece> for RoutePiece {
-    fn from_proto(what: &str, piece: cn::RoutePiece) -> Result<Self, ApiError> {
+    fn from_proto(what: &str, piece: cn::RoutePiece) -> Result<Self, EngineError> {
         Ok(RoutePiece {
             edge: FromProto::from_proto(what, piece.edge)?,
             ship: piece.ship,
@@ -264,9 +264,9 @@ oneof!(Command => cn::command::Command, in cn {
 // By hand, unlike the other games' commands: `oneof!` reads only variants with named fields, and the layer's
 // commands arrive as one tuple variant (`Command::Ck`). Each field is checked by its type's `FromProto` as there.
 impl FromProto<cn::command::Command> for Command {
-    fn from_proto(_: &str, command: cn::command::Command) -> Result<Self, ApiError> {
+    fn from_proto(_: &str, command: cn::command::Command) -> Result<Self, EngineError> {
         use cn::command::Command as C;
-        fn get<T: FromProto<U>, U>(what: &str, value: U) -> Result<T, ApiError> {
+        fn get<T: FromProto<U>, U>(what: &str, value: U) -> Result<T, EngineError> {
             T::from_proto(what, value)
         }
         Ok(match command {
@@ -413,22 +413,22 @@ oneof!(EventView => cn::event::Event, in cn {
 impl ProtoGame for Catania {
     const VARIANT: pb::Variant = pb::Variant::Catania;
 
-    fn config(options: &pb::GameOptions, seats: usize) -> Result<Config, ApiError> {
+    fn config(options: &pb::GameOptions, seats: usize) -> Result<Config, EngineError> {
         if !matches!(
             super::convert::map_kind(options)?,
             pb::MapKind::Unspecified | pb::MapKind::Beginner
         ) {
-            return Err(ApiError::InvalidArgument(
+            return Err(EngineError::Malformed(
                 "Catania is played on its one 195-hex map".into(),
             ));
         }
         if options.negotiated_defence {
-            return Err(ApiError::InvalidArgument(
+            return Err(EngineError::Malformed(
                 "negotiated_defence is an option of Cities & Knights, not of Catania".into(),
             ));
         }
         let seats = u8::try_from(seats)
-            .map_err(|_| ApiError::InvalidArgument("Catania is played by 3 to 6 players".into()))?;
+            .map_err(|_| EngineError::Malformed("Catania is played by 3 to 6 players".into()))?;
         Ok(Config {
             seats,
             points_to_win: points_to_win(options, POINTS_TO_WIN)?,
@@ -596,7 +596,7 @@ mod tests {
             .map(|c| c.points_to_win),
         ] {
             assert_eq!(
-                refused.map_err(|e| e.code()),
+                refused.map_err(|e| crate::error::code(&e)),
                 Err(tonic::Code::InvalidArgument)
             );
         }

@@ -6,7 +6,7 @@
 
 use super::catan::{map_kind, points_to_win};
 use super::convert::{count, FromProto, ToProto};
-use crate::error::ApiError;
+use crate::engine::EngineError;
 use crate::games::ProtoGame;
 use crate::proto::v1 as pb;
 use hexfold_rules::cities_knights::{
@@ -72,7 +72,7 @@ message!(StateView => k::State {
 
 // A hand may leave out either half: an absent half holds no cards.
 impl FromProto<k::Hand> for Hand {
-    fn from_proto(_: &str, hand: k::Hand) -> Result<Self, ApiError> {
+    fn from_proto(_: &str, hand: k::Hand) -> Result<Self, EngineError> {
         Ok(Hand {
             resources: Resources::from_proto("resources", hand.resources.unwrap_or_default())?,
             commodities: Commodities::from_proto(
@@ -87,7 +87,7 @@ required!(k::Hand => Hand);
 
 // The play's oneof sits one message deeper than a command's, and the error names the whole path.
 impl FromProto<k::ProgressPlay> for ProgressPlay {
-    fn from_proto(_: &str, play: k::ProgressPlay) -> Result<Self, ApiError> {
+    fn from_proto(_: &str, play: k::ProgressPlay) -> Result<Self, EngineError> {
         Self::from_proto("play.card", play.card)
     }
 }
@@ -260,9 +260,9 @@ oneof!(Obligation => k::obligation::Obligation, in k {
 impl ProtoGame for CitiesKnights {
     const VARIANT: pb::Variant = pb::Variant::CitiesAndKnights;
 
-    fn config(options: &pb::GameOptions, seats: usize) -> Result<Config, ApiError> {
+    fn config(options: &pb::GameOptions, seats: usize) -> Result<Config, EngineError> {
         let seats = u8::try_from(seats).map_err(|_| {
-            ApiError::InvalidArgument("Cities & Knights is played by 3 or 4 players".into())
+            EngineError::Malformed("Cities & Knights is played by 3 or 4 players".into())
         })?;
         Ok(Config {
             seats,

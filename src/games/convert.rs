@@ -10,9 +10,9 @@
 //! without `..`), so a name left out on either side does not compile; the flat phase messages are the exception.
 //!
 //! Owns no game: each adapter implements these traits for its own types. Knows the rules crate's shared types and
-//! [`ApiError`], nothing of the engine or the service.
+//! [`EngineError`], nothing of the engine or the service.
 
-use crate::error::ApiError;
+use crate::engine::EngineError;
 use hexfold_rules::hex::{EdgeId, HexId, VertexId};
 use hexfold_rules::Seat;
 use serde::de::{value, Deserialize, IntoDeserializer};
@@ -25,30 +25,30 @@ pub(crate) trait ToProto<T> {
 /// Builds a rules value from the proto value `T`, checking what the wire type allows and the rules type does not;
 /// `what` names the field in the INVALID_ARGUMENT message.
 pub(crate) trait FromProto<T>: Sized {
-    fn from_proto(what: &str, value: T) -> Result<Self, ApiError>;
+    fn from_proto(what: &str, value: T) -> Result<Self, EngineError>;
 }
 
 /// The creator's map, checked: an enum number the API does not name is INVALID_ARGUMENT, never read as the
 /// default (prost's getter would turn 99 into `MAP_KIND_UNSPECIFIED`, the beginner map).
 pub(crate) fn map_kind(
     options: &crate::proto::v1::GameOptions,
-) -> Result<crate::proto::v1::MapKind, ApiError> {
+) -> Result<crate::proto::v1::MapKind, EngineError> {
     crate::proto::v1::MapKind::try_from(options.map).map_err(|_| {
-        ApiError::InvalidArgument(format!("options.map {} must name a MapKind", options.map))
+        EngineError::Malformed(format!("options.map {} must name a MapKind", options.map))
     })
 }
 
-pub(crate) fn required(what: &str) -> ApiError {
-    ApiError::InvalidArgument(format!("{what} is required"))
+pub(crate) fn required(what: &str) -> EngineError {
+    EngineError::Malformed(format!("{what} is required"))
 }
 
-fn out_of_range(what: &str, n: u32) -> ApiError {
-    ApiError::InvalidArgument(format!("{what} {n} is out of range"))
+fn out_of_range(what: &str, n: u32) -> EngineError {
+    EngineError::Malformed(format!("{what} {n} is out of range"))
 }
 
 /// A card count of a hand or a payment, 0..=255 (its message names the count, unlike [`out_of_range`]'s).
-pub(crate) fn count(what: &str, n: u32) -> Result<u8, ApiError> {
-    u8::try_from(n).map_err(|_| ApiError::InvalidArgument(format!("{what} count {n} is over 255")))
+pub(crate) fn count(what: &str, n: u32) -> Result<u8, EngineError> {
+    u8::try_from(n).map_err(|_| EngineError::Malformed(format!("{what} count {n} is over 255")))
 }
 
 /// The first of a default and an override: `or_default!([default] given)` is `given` when there is one.
@@ -78,7 +78,7 @@ macro_rules! required {
             fn from_proto(
                 what: &str,
                 value: Option<$proto>,
-            ) -> Result<Self, $crate::error::ApiError> {
+            ) -> Result<Self, $crate::engine::EngineError> {
                 let value = value.ok_or_else(|| $crate::games::convert::required(what))?;
                 $crate::games::convert::FromProto::from_proto(what, value)
             }
@@ -93,11 +93,11 @@ macro_rules! enums {
     ($rules:ident <=> $proto:path, $noun:literal, [$($v:ident),+ $(,)?]) => {
         enums!($rules => $proto, [$($v),+]);
         impl $crate::games::convert::FromProto<i32> for $rules {
-            fn from_proto(what: &str, n: i32) -> Result<Self, $crate::error::ApiError> {
+            fn from_proto(what: &str, n: i32) -> Result<Self, $crate::engine::EngineError> {
                 type Proto = $proto;
                 match Proto::try_from(n) {
                     $(Ok(Proto::$v) => Ok(Self::$v),)+
-                    _ => Err($crate::error::ApiError::InvalidArgument(format!("{what} must name {}", $noun))),
+                    _ => Err($crate::error::EngineError::Malformed(format!("{what} must name {}", $noun))),
                 }
             }
         }
@@ -137,7 +137,7 @@ macro_rules! message {
     ($rules:ident <=> $proto:path { $($f:ident $(as $what:literal)?),* $(,)? } via $via:path) => {
         message!($rules => $proto { $($f),* });
         impl $crate::games::convert::FromProto<$proto> for $rules {
-            fn from_proto(_: &str, message: $proto) -> Result<Self, $crate::error::ApiError> {
+            fn from_proto(_: &str, message: $proto) -> Result<Self, $crate::engine::EngineError> {
                 type Proto = $proto;
                 let Proto { $($f),* } = message;
                 Ok(Self { $($f: $via(or_default!([stringify!($f)] $($what)?), $f)?,)* })
@@ -179,7 +179,7 @@ macro_rules! oneof {
     }) => {
         oneof!($rules => $oneof, in $m { $($v $(= $msg)? $({ $($f),* })?),* });
         impl $crate::games::convert::FromProto<$oneof> for $rules {
-            fn from_proto(_: &str, value: $oneof) -> Result<Self, $crate::error::ApiError> {
+            fn from_proto(_: &str, value: $oneof) -> Result<Self, $crate::engine::EngineError> {
                 type Oneof = $oneof;
                 Ok(match value {
                     $(Oneof::$v(message) => {
@@ -242,13 +242,13 @@ macro_rules! wire {
     ($variant:ident, $m:ident, $refusal:literal) => {
         fn command_from_proto(
             command: $crate::proto::v1::Command,
-        ) -> Result<Self::Command, $crate::error::ApiError> {
+        ) -> Result<Self::Command, $crate::engine::EngineError> {
             use $crate::proto::v1::command::Game;
             match command.game {
                 Some(Game::$variant($m::Command {
                     command: Some(command),
                 })) => $crate::games::convert::FromProto::from_proto("command", command),
-                _ => Err($crate::error::ApiError::InvalidArgument($refusal.into())),
+                _ => Err($crate::error::EngineError::Malformed($refusal.into())),
             }
         }
 
@@ -297,7 +297,7 @@ macro_rules! widen {
 widen!(u8 => u32, u16 => u32, u32 => u32, i8 => i32, bool => bool);
 
 impl FromProto<u32> for u8 {
-    fn from_proto(what: &str, n: u32) -> Result<Self, ApiError> {
+    fn from_proto(what: &str, n: u32) -> Result<Self, EngineError> {
         u8::try_from(n).map_err(|_| out_of_range(what, n))
     }
 }
@@ -312,7 +312,7 @@ impl ToProto<u32> for Seat {
 present!(Seat => u32);
 
 impl FromProto<u32> for Seat {
-    fn from_proto(what: &str, n: u32) -> Result<Self, ApiError> {
+    fn from_proto(what: &str, n: u32) -> Result<Self, EngineError> {
         u8::from_proto(what, n).map(Seat)
     }
 }
@@ -332,7 +332,7 @@ macro_rules! ids {
         present!($id => u32);
 
         impl FromProto<u32> for $id {
-            fn from_proto(what: &str, n: u32) -> Result<Self, ApiError> {
+            fn from_proto(what: &str, n: u32) -> Result<Self, EngineError> {
                 Self::deserialize(IntoDeserializer::<value::Error>::into_deserializer(n))
                     .map_err(|_| out_of_range(what, n))
             }
@@ -361,13 +361,13 @@ impl<T: ToProto<U>, U, const N: usize> ToProto<Vec<U>> for [T; N] {
 }
 
 impl<T: FromProto<U>, U> FromProto<Option<U>> for Option<T> {
-    fn from_proto(what: &str, value: Option<U>) -> Result<Self, ApiError> {
+    fn from_proto(what: &str, value: Option<U>) -> Result<Self, EngineError> {
         value.map(|v| T::from_proto(what, v)).transpose()
     }
 }
 
 impl<T: FromProto<U>, U> FromProto<Vec<U>> for Vec<T> {
-    fn from_proto(what: &str, values: Vec<U>) -> Result<Self, ApiError> {
+    fn from_proto(what: &str, values: Vec<U>) -> Result<Self, EngineError> {
         values.into_iter().map(|v| T::from_proto(what, v)).collect()
     }
 }
@@ -485,7 +485,7 @@ pub(crate) mod tests {
                 let mutated: pb::Command = mutated.transcode_to().expect("transcodes");
                 let refused = G::command_from_proto(mutated.clone()).map(|_| ());
                 assert_eq!(
-                    refused.map_err(|e| e.code()),
+                    refused.map_err(|e| crate::error::code(&e)),
                     Err(tonic::Code::InvalidArgument),
                     "{mutated:?}"
                 );
@@ -509,7 +509,7 @@ pub(crate) mod tests {
         for command in commands {
             let refused = G::command_from_proto(command.clone()).map(|_| ());
             assert_eq!(
-                refused.map_err(|e| e.code()),
+                refused.map_err(|e| crate::error::code(&e)),
                 Err(tonic::Code::InvalidArgument),
                 "{command:?}"
             );

@@ -4,11 +4,12 @@
 //! back into messages, outside the game's lock.
 
 use super::ProtoGame;
+use crate::engine::EngineError;
 use crate::engine::{
     Actions, Credential, Deadline, Engine, EventAt, ReadRange, SeatNames, Shared, StreamTx, Submit,
     Summary, TurnWatch, Update, Wire,
 };
-use crate::error::ApiError;
+use crate::metrics::{CommandMetrics, StreamKind};
 use crate::proto::v1 as pb;
 use crate::stored::{StoredGame, StoredOptions};
 use hexfold_store::{GlobalEntry, GlobalRecord};
@@ -22,50 +23,54 @@ use tonic::Status;
 pub trait DynGame: Send + Sync {
     fn name(&self) -> &'static str;
     fn variant(&self) -> pb::Variant;
-    async fn create(&self, req: pb::CreateGameRequest) -> Result<pb::CreateGameResponse, ApiError>;
+    async fn create(
+        &self,
+        req: pb::CreateGameRequest,
+    ) -> Result<pb::CreateGameResponse, EngineError>;
     async fn submit(
         &self,
         cred: Credential,
         req: pb::SubmitCommandRequest,
-    ) -> Result<pb::SubmitCommandResponse, ApiError>;
+    ) -> Result<pb::SubmitCommandResponse, EngineError>;
     async fn get_state(
         &self,
         cred: Credential,
         req: pb::GetStateRequest,
-    ) -> Result<pb::GetStateResponse, ApiError>;
+    ) -> Result<pb::GetStateResponse, EngineError>;
     async fn legal_actions(
         &self,
         cred: Credential,
         req: pb::LegalActionsRequest,
-    ) -> Result<pb::LegalActionsResponse, ApiError>;
+    ) -> Result<pb::LegalActionsResponse, EngineError>;
     async fn read_events(
         &self,
         cred: Credential,
         req: pb::ReadEventsRequest,
         tx: StreamTx<pb::EventEnvelope, Status>,
-    ) -> Result<(), ApiError>;
+    ) -> Result<(), EngineError>;
     async fn subscribe(
         &self,
         cred: Credential,
         req: pb::SubscribeRequest,
         tx: StreamTx<pb::SubscribeResponse, Status>,
-    ) -> Result<(), ApiError>;
-    async fn replay(&self, req: pb::GetReplayRequest) -> Result<pb::GetReplayResponse, ApiError>;
+    ) -> Result<(), EngineError>;
+    async fn replay(&self, req: pb::GetReplayRequest)
+        -> Result<pb::GetReplayResponse, EngineError>;
     /// Watches where game `game_id` stands, for the seat of `cred` (a seat token is required).
     async fn watch_turn(
         &self,
         cred: Credential,
         game_id: String,
-    ) -> Result<Box<dyn TurnFeed>, ApiError>;
+    ) -> Result<Box<dyn TurnFeed>, EngineError>;
     /// Omniscient views of consecutive events `records` of one game (for the operator's global stream).
     async fn omniscient(
         &self,
         game_id: String,
         records: Vec<GlobalRecord>,
-    ) -> Result<Vec<pb::EventEnvelope>, ApiError>;
+    ) -> Result<Vec<pb::EventEnvelope>, EngineError>;
     /// Takes in consecutive events of one game, named by `entries` of a shared store's global index (see
     /// `Engine::follow`).
-    async fn follow(&self, game_id: String, entries: Vec<GlobalEntry>) -> Result<(), ApiError>;
+    async fn follow(&self, game_id: String, entries: Vec<GlobalEntry>) -> Result<(), EngineError>;
 }
 
 /// Where a game stands for one seat, for its `Play` session, in protobuf: the seat's legal actions if it may act
@@ -110,6 +115,11 @@ impl<G: ProtoGame + StoredGame> Wire<G> for Proto {
             Update::CaughtUp(version) => Item::CaughtUp(pb::CaughtUp { version }),
         };
         pb::SubscribeResponse { item: Some(item) }
+    }
+
+    fn farewell(kind: StreamKind, error: EngineError) -> Status {
+        crate::observe::stream_refusal(kind.method(), &error);
+        crate::error::status(error)
     }
 
     fn actions(actions: &Actions<G::Command>) -> pb::LegalActionsResponse {
@@ -203,12 +213,15 @@ impl<G: ProtoGame + StoredGame> TurnFeed for ProtoTurns<G> {
 /// An [`Engine`] behind the API.
 pub struct ProtoEngine<G: StoredGame> {
     engine: Arc<Engine<G>>,
+    /// Its commands' answers, counted by status code.
+    commands: CommandMetrics,
 }
 
 impl<G: ProtoGame + StoredGame> ProtoEngine<G> {
     pub fn new(shared: Arc<Shared>) -> ProtoEngine<G> {
         ProtoEngine {
             engine: Engine::new_shared(shared),
+            commands: CommandMetrics::new(G::NAME),
         }
     }
 }
@@ -223,7 +236,10 @@ impl<G: ProtoGame + StoredGame> DynGame for ProtoEngine<G> {
         G::VARIANT
     }
 
-    async fn create(&self, req: pb::CreateGameRequest) -> Result<pb::CreateGameResponse, ApiError> {
+    async fn create(
+        &self,
+        req: pb::CreateGameRequest,
+    ) -> Result<pb::CreateGameResponse, EngineError> {
         let seats = SeatNames::new(req.seats)?;
         let bots = crate::service::bot_seats(&req.bots, &seats)?;
         let options = req.options.unwrap_or_default();
@@ -254,11 +270,11 @@ impl<G: ProtoGame + StoredGame> DynGame for ProtoEngine<G> {
         &self,
         cred: Credential,
         req: pb::SubmitCommandRequest,
-    ) -> Result<pb::SubmitCommandResponse, ApiError> {
+    ) -> Result<pb::SubmitCommandResponse, EngineError> {
         let command_id = crate::engine::CommandId::of_client(req.command_id)?;
         let command = req
             .command
-            .ok_or_else(|| ApiError::InvalidArgument("command is required".into()))?;
+            .ok_or_else(|| EngineError::Malformed("command is required".into()))?;
         let submit = Submit {
             game_id: req.game_id,
             command_id,
@@ -266,7 +282,10 @@ impl<G: ProtoGame + StoredGame> DynGame for ProtoEngine<G> {
             command: G::command_from_proto(command)?,
             with_legal_actions: req.with_legal_actions,
         };
-        let answer = self.engine.submit::<Proto>(cred, submit).await?;
+        let answer = self.engine.submit::<Proto>(cred, submit).await;
+        self.commands
+            .command(answer.as_ref().map(|answer| answer.duplicate));
+        let answer = answer?;
         Ok(pb::SubmitCommandResponse {
             version: answer.version,
             events: answer.events,
@@ -279,7 +298,7 @@ impl<G: ProtoGame + StoredGame> DynGame for ProtoEngine<G> {
         &self,
         cred: Credential,
         req: pb::GetStateRequest,
-    ) -> Result<pb::GetStateResponse, ApiError> {
+    ) -> Result<pb::GetStateResponse, EngineError> {
         let at = self
             .engine
             .state(cred, &req.game_id, req.at_version)
@@ -298,7 +317,7 @@ impl<G: ProtoGame + StoredGame> DynGame for ProtoEngine<G> {
         &self,
         cred: Credential,
         req: pb::LegalActionsRequest,
-    ) -> Result<pb::LegalActionsResponse, ApiError> {
+    ) -> Result<pb::LegalActionsResponse, EngineError> {
         let actions = self.engine.legal_actions(cred, &req.game_id).await?;
         Ok(<Proto as Wire<G>>::actions(&actions))
     }
@@ -308,7 +327,7 @@ impl<G: ProtoGame + StoredGame> DynGame for ProtoEngine<G> {
         cred: Credential,
         req: pb::ReadEventsRequest,
         tx: StreamTx<pb::EventEnvelope, Status>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), EngineError> {
         let range = ReadRange {
             game_id: req.game_id,
             from: req.from_version,
@@ -324,13 +343,16 @@ impl<G: ProtoGame + StoredGame> DynGame for ProtoEngine<G> {
         cred: Credential,
         req: pb::SubscribeRequest,
         tx: StreamTx<pb::SubscribeResponse, Status>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), EngineError> {
         self.engine
             .subscribe::<Proto>(cred, &req.game_id, req.after_version, tx)
             .await
     }
 
-    async fn replay(&self, req: pb::GetReplayRequest) -> Result<pb::GetReplayResponse, ApiError> {
+    async fn replay(
+        &self,
+        req: pb::GetReplayRequest,
+    ) -> Result<pb::GetReplayResponse, EngineError> {
         let game = self.engine.replay(&req.game_id).await?;
         let commands = game.commands.into_iter().map(|c| pb::RecordedCommand {
             command_id: c.command_id,
@@ -354,7 +376,7 @@ impl<G: ProtoGame + StoredGame> DynGame for ProtoEngine<G> {
         &self,
         cred: Credential,
         game_id: String,
-    ) -> Result<Box<dyn TurnFeed>, ApiError> {
+    ) -> Result<Box<dyn TurnFeed>, EngineError> {
         let watch = self.engine.watch_turn(cred, game_id).await?;
         Ok(Box::new(ProtoTurns::<G>(watch)))
     }
@@ -363,11 +385,11 @@ impl<G: ProtoGame + StoredGame> DynGame for ProtoEngine<G> {
         &self,
         game_id: String,
         records: Vec<GlobalRecord>,
-    ) -> Result<Vec<pb::EventEnvelope>, ApiError> {
+    ) -> Result<Vec<pb::EventEnvelope>, EngineError> {
         self.engine.omniscient::<Proto>(&game_id, records).await
     }
 
-    async fn follow(&self, game_id: String, entries: Vec<GlobalEntry>) -> Result<(), ApiError> {
+    async fn follow(&self, game_id: String, entries: Vec<GlobalEntry>) -> Result<(), EngineError> {
         self.engine.follow(&game_id, entries).await
     }
 }

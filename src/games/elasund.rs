@@ -4,7 +4,7 @@
 //! business (FAILED_PRECONDITION with the rule id), so here a number is only checked to fit its Rust type.
 
 use super::convert::ToProto;
-use crate::error::ApiError;
+use crate::engine::EngineError;
 use crate::games::ProtoGame;
 use crate::proto::v1 as pb;
 use hexfold_rules::elasund::{
@@ -180,27 +180,27 @@ oneof!(EventView => e::event::Event, in e {
 impl ProtoGame for Elasund {
     const VARIANT: pb::Variant = pb::Variant::Elasund;
 
-    fn config(options: &pb::GameOptions, seats: usize) -> Result<Config, ApiError> {
+    fn config(options: &pb::GameOptions, seats: usize) -> Result<Config, EngineError> {
         if !matches!(
             super::convert::map_kind(options)?,
             pb::MapKind::Unspecified | pb::MapKind::Beginner
         ) {
-            return Err(ApiError::InvalidArgument(
+            return Err(EngineError::Malformed(
                 "Elasund has a single city layout".into(),
             ));
         }
         if options.victory_points != 0 {
-            return Err(ApiError::InvalidArgument(
+            return Err(EngineError::Malformed(
                 "Elasund is won by placing all ten victory cubes; victory_points must be 0".into(),
             ));
         }
         if options.negotiated_defence {
-            return Err(ApiError::InvalidArgument(
+            return Err(EngineError::Malformed(
                 "negotiated_defence is an option of Cities & Knights, not of Elasund".into(),
             ));
         }
         let players = u8::try_from(seats)
-            .map_err(|_| ApiError::InvalidArgument("Elasund is played by 2 to 4 players".into()))?;
+            .map_err(|_| EngineError::Malformed("Elasund is played by 2 to 4 players".into()))?;
         Ok(Config { players })
     }
 

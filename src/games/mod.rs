@@ -21,8 +21,8 @@ mod replay;
 pub use edge::{DynGame, ProtoEngine, ProtoTurn, TurnFeed};
 pub use replay::{verify_replay, ReplayError, ReplayReport, ReplayStep};
 
+use crate::engine::EngineError;
 use crate::engine::Shared;
-use crate::error::ApiError;
 use crate::proto::v1 as pb;
 use crate::stored::StoredGame;
 use hexfold_rules::playout::RandomPlayer;
@@ -37,9 +37,9 @@ pub trait ProtoGame: Game + Sized {
     const VARIANT: pb::Variant;
 
     /// The game's configuration for these creation options and this many seats.
-    fn config(options: &pb::GameOptions, seats: usize) -> Result<Self::Config, ApiError>;
+    fn config(options: &pb::GameOptions, seats: usize) -> Result<Self::Config, EngineError>;
 
-    fn command_from_proto(command: pb::Command) -> Result<Self::Command, ApiError>;
+    fn command_from_proto(command: pb::Command) -> Result<Self::Command, EngineError>;
 
     fn command_to_proto(command: &Self::Command) -> pb::Command;
 

@@ -30,11 +30,11 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use anyhow::{anyhow, bail, Context as _};
 use clap::Parser;
+use hexfold::engine::EngineError;
 use hexfold::engine::{
     Actions, CommandId, Credential, Engine, EventAt, Limits, SeatNames, Shared, Submit, Update,
     Wire,
 };
-use hexfold::error::ApiError;
 use hexfold::stored::{self, StoredGame, StoredMeta, StoredOptions};
 use hexfold_postgres::{test_support, PgConfig, PgStore};
 use hexfold_rules::catan::{self, Catan, Command};
@@ -124,12 +124,16 @@ impl<G: StoredGame> Wire<G> for Plain {
     type Event = ();
     type Update = ();
     type Actions = Vec<G::Command>;
-    type Error = ApiError;
+    type Error = EngineError;
 
     fn event(_: &str, _: EventAt<G::EventView>) {}
     fn update(_: Update<()>) {}
     fn actions(actions: &Actions<G::Command>) -> Vec<G::Command> {
         actions.commands.clone()
+    }
+
+    fn farewell(_: hexfold::metrics::StreamKind, error: EngineError) -> EngineError {
+        error
     }
 }
 
@@ -365,7 +369,7 @@ async fn idle_games(args: &Args, engine: &Arc<Engine<Catan>>) -> anyhow::Result<
                         )
                         .await?;
                 }
-                Ok::<_, ApiError>(())
+                Ok::<_, EngineError>(())
             })
         })
         .collect();
