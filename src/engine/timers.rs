@@ -1,6 +1,7 @@
 //! Turn timers: a game created with `turn_seconds` gives each seat it waits for (`Game::waiting_for`) that long
 //! per decision, plus what is left of its reserve; when that runs out, the server plays the seat's timeout action
-//! (`hexfold_rules::timeout`: its least consequential legal command, ties drawn) through the same path as a bot's
+//! (`hexfold_table::timeout_action`: its least consequential legal command, ties drawn from the seed's
+//! `TIMEOUT_STREAM` for the version, which `verify` checks again) through the same path as a bot's
 //! command (`Engine::submit_as`: the lock, the expected version, the append, the publication).
 //!
 //! Durable deadlines. Every command of a timed game records the seats' clocks after it ([`StoredClock`] in its
@@ -42,7 +43,7 @@ use super::retry::{pause, Driver, Next, Outcome, Retry, Running};
 use super::Engine;
 use crate::engine::EngineError;
 use crate::stored::{StoredClock, StoredGame, StoredOptions};
-use hexfold_rules::{timeout, Game, GameRng, Seat};
+use hexfold_rules::{Game, Seat};
 use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
@@ -50,9 +51,9 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{watch, Notify};
 
-/// The stream of the ChaCha generator for a version that timeout actions draw from; the table's `decide` uses
-/// stream 0 and bots [`super::BOT_STREAM`].
-pub const TIMEOUT_STREAM: u64 = 0x7469_6d65; // "time"
+/// The stream of a version's generator that timeout actions draw from (the table's, where `verify` checks them);
+/// the table's `decide` uses stream 0 and bots [`super::BOT_STREAM`].
+pub use hexfold_table::TIMEOUT_STREAM;
 
 /// The longest `turn_seconds`: a week.
 pub const MAX_TURN_SECONDS: u32 = 7 * 24 * 3600;
@@ -241,13 +242,6 @@ pub(super) fn deadlines<G: Game>(
         .collect()
 }
 
-/// The generator a timeout action draws from at `version` of a game with `meta`'s seed.
-fn timeout_rng<G: Game>(meta: &Meta<G>, version: u64) -> GameRng {
-    let mut rng = meta.seed.command_rng(version);
-    rng.set_stream(TIMEOUT_STREAM);
-    rng
-}
-
 /// The engine's timer tasks: one per timed game that has a waited-for seat, each with the signal that its game's
 /// head changed.
 #[derive(Default)]
@@ -324,10 +318,12 @@ impl<G: StoredGame> Engine<G> {
                 continue;
             }
             // Due: decided under the lock on this head, submitted with its version, like a bot's command.
-            let command = {
-                let mut rng = timeout_rng(&current.meta, version);
-                timeout::command::<G>(&current.state, due.seat, &mut rng)
-            };
+            let command = hexfold_table::timeout_action::<G>(
+                &current.state,
+                version,
+                &current.meta.seed,
+                due.seat,
+            );
             drop(guard);
             let Some(command) = command else {
                 // Not a reason to stop: the timer looks again when the game's head changes.

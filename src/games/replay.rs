@@ -45,7 +45,7 @@ pub fn verify_replay(
 
 // Whether prost derives `Copy` for `pb::Command` depends on every game's fields, so clones stay.
 #[allow(clippy::clone_on_copy)]
-pub(super) fn verify<G: ProtoGame>(
+pub(super) fn verify<G: ProtoGame + hexfold_rules::timeout::Timeout>(
     replay: &pb::GetReplayResponse,
     visit: &mut dyn FnMut(ReplayStep),
 ) -> Result<ReplayReport, ReplayError> {

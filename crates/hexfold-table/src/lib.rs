@@ -9,6 +9,7 @@
 //!   the seed with the events that end the game ([`accept`]);
 //! - the table's event beside the game's ([`TableEvent`]), its fold ([`evolve`]) and its views ([`view_event`]),
 //!   and who sees what: a seat or a spectator before the end, everyone everything after ([`viewer`]);
+//! - the timeout action a turn timer plays for a seat at a version ([`timeout_action`], from [`TIMEOUT_STREAM`]);
 //! - the verification of a finished game from its revealed seed and recorded commands ([`verify`]), through the
 //!   same functions as the live command path, so each of these rules exists once.
 //!
@@ -27,8 +28,8 @@ mod testing;
 
 pub use event::{evolve, view_event, viewer, TableEvent, TableEventView};
 pub use replay::{verify, RecordedCommand, Replay, ReplayError, ReplayStep, Verified};
-pub use seed::Seed;
+pub use seed::{Seed, TIMEOUT_STREAM};
 pub use table::{
-    accept, decide, ensure_open, revealed_seed, Accepted, Observer, Refusal, Snapshots,
-    TableViolation,
+    accept, decide, ensure_open, revealed_seed, timeout_action, Accepted, Observer, Refusal,
+    Snapshots, TableViolation,
 };

@@ -2,12 +2,15 @@
 //!
 //! The replay re-decides every command through [`decide`] and [`accept`], the functions the live command path
 //! uses, so a verifier cannot check the game against other rules than the ones it was played with: the seed
-//! commitment, the generator derived for each version, the game's decisions, the versions of the events and the
-//! reveal of the seed with the events that end the game.
+//! commitment, the generator derived for each version, the game's decisions, the versions of the events, the
+//! reveal of the seed with the events that end the game, and that every command recorded as a timeout is the
+//! timeout action the rules give ([`timeout_action`]), so a server cannot play a seat's choice for it and call it
+//! its timer's.
 
 use crate::event::{view_event, viewer, TableEventView};
-use crate::table::{accept, decide, ensure_open, Observer, Refusal, Snapshots};
+use crate::table::{accept, decide, ensure_open, timeout_action, Observer, Refusal, Snapshots};
 use crate::{Seed, TableEvent};
+use hexfold_rules::timeout::Timeout;
 use hexfold_rules::{Game, RuleViolation, Seat, Viewer};
 
 /// A finished game as published: the seats, the revealed seed and its commitment, the configuration and every
@@ -111,9 +114,9 @@ fn refused<V: RuleViolation>(refusal: Refusal<V>) -> String {
 }
 
 /// Replays a finished game from its revealed seed and recorded commands, checking the commitment, every command's
-/// acceptance and the versions of its events, and that the game ends exactly with the last command. `visit` sees
-/// every version from 0.
-pub fn verify<G: Game>(
+/// acceptance and the versions of its events, that each timed-out command is the seat's timeout action, and that
+/// the game ends exactly with the last command. `visit` sees every version from 0.
+pub fn verify<G: Timeout>(
     replay: Replay<'_, G>,
     visit: &mut dyn FnMut(ReplayStep<G::EventView, G::StateView>),
 ) -> Result<Verified, ReplayError> {
@@ -159,6 +162,14 @@ pub fn verify<G: Game>(
             .map(Seat)
             .ok_or_else(|| fail(format!("names seat {}", recorded.seat)))?;
         let command = recorded.command.map_err(fail)?;
+        if recorded.timed_out
+            && timeout_action::<G>(&state, version, &seed, seat).as_ref() != Some(&command)
+        {
+            return Err(fail(format!(
+                "is recorded as seat {}'s timeout but is not the timeout action the rules give at version {version}",
+                seat.0
+            )));
+        }
         let events = decide::<G>(&state, version, &seed, seat, &command, None)
             .map_err(|refusal| fail(refused(refusal)))?;
         let mut steps = Steps::<G> {
@@ -207,24 +218,40 @@ mod tests {
 
     /// A finished game of Nim played through the table from a pile of 7: every command as recorded, and the seed.
     fn finished() -> (Seed, Vec<(u32, Take, u64, u64)>) {
+        played(&[Some(3), Some(1), Some(2), Some(1)])
+    }
+
+    /// A game of Nim played through the table from a pile of 7, seats taking turns: `Some(n)` takes `n`, `None` is
+    /// the seat's timeout (the table's [`timeout_action`], recorded as the server records it); past `takes`, each
+    /// seat takes what it can until the pile is empty.
+    fn played(takes: &[Option<u8>]) -> (Seed, Vec<(u32, Take, u64, u64)>) {
         let seed = Seed::from_bytes([9; 32]);
         let mut state = Nim::initial_state(&7);
         let mut version = 0;
         let mut recorded = Vec::new();
-        for (i, take) in [3, 1, 2, 1].into_iter().enumerate() {
+        for i in 0.. {
+            if Nim::outcome(&state).is_some() {
+                break;
+            }
             let seat = Seat((i % 2) as u8);
-            let events = decide::<Nim>(&state, version, &seed, seat, &Take(take), None).unwrap();
+            let take = takes.get(i).copied().unwrap_or(Some(state.stones.min(3)));
+            let timed_out = take.is_none().then_some(seat);
+            let take = match take {
+                Some(n) => Take(n),
+                None => timeout_action::<Nim>(&state, version, &seed, seat).unwrap(),
+            };
+            let events = decide::<Nim>(&state, version, &seed, seat, &take, None).unwrap();
             let accepted = accept::<Nim>(
                 state,
                 version,
                 events,
                 &seed,
-                None,
+                timed_out,
                 Snapshots::every(8),
                 &mut (),
             );
             let last = version + accepted.events.len() as u64;
-            recorded.push((u32::from(seat.0), Take(take), version + 1, last));
+            recorded.push((u32::from(seat.0), take, version + 1, last));
             state = accepted.state;
             version = last;
         }
@@ -367,6 +394,36 @@ mod tests {
             Err(ReplayError::Ending(
                 "has not ended after the last command".into()
             ))
+        );
+    }
+
+    /// A timed-out command verifies only as the timeout action the rules give: the same record with another legal
+    /// take in its place (the server choosing for the seat) fails where the timeout is.
+    #[test]
+    fn a_doctored_timeout_is_caught() {
+        let (seed, commands) = played(&[Some(3), None]);
+        let (hex, commitment) = (seed.to_hex(), seed.commitment());
+        let timed_out = |commands: &[(u32, Take, u64, u64)]| {
+            let mut replay = replay(&hex, &commitment, commands);
+            replay.commands[1].timed_out = true;
+            replay
+        };
+        let honest = verify(timed_out(&commands), &mut |_| {}).unwrap();
+        assert_eq!(honest.commands, commands.len());
+        // Nim's timeout ranks taking one or two stones alike, so its choice is a draw; the other one is legal too.
+        let chosen = commands[1].1.clone();
+        let other = Take(3 - chosen.0);
+        let mut doctored = commands.clone();
+        doctored[1].1 = other.clone();
+        assert!(Nim::legal_actions(&Nim::initial_state(&4), Seat(1)).contains(&other));
+        assert_eq!(
+            verify(timed_out(&doctored), &mut |_| {}),
+            Err(ReplayError::Command {
+                index: 1,
+                command_id: "c".into(),
+                reason: "is recorded as seat 1's timeout but is not the timeout action the rules give at version 3"
+                    .into()
+            })
         );
     }
 }

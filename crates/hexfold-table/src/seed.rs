@@ -9,7 +9,8 @@
 //!
 //! with the domain `hexfold/v1/setup` (index 0) for the game's setup, and `hexfold/v1/command` with index `n` for
 //! the command decided against the state at version `n` (the one whose events start at version `n + 1`). The seed
-//! and the index have fixed lengths, so the concatenation is unambiguous. Once the seed is revealed, anyone can
+//! and the index have fixed lengths, so the concatenation is unambiguous. A timeout action draws from the command
+//! generator's stream [`TIMEOUT_STREAM`] of its version (the game's `decide` uses stream 0). Once the seed is revealed, anyone can
 //! replay every die and shuffle of the game from the recorded commands and check the commitment.
 
 use hexfold_rules::GameRng;
@@ -19,6 +20,12 @@ use std::fmt;
 
 const SETUP_DOMAIN: &[u8] = b"hexfold/v1/setup";
 const COMMAND_DOMAIN: &[u8] = b"hexfold/v1/command";
+
+/// The stream of a version's command generator that timeout actions draw from: the table's [`decide`] uses stream
+/// 0, the server's bots a stream of their own.
+///
+/// [`decide`]: crate::decide
+pub const TIMEOUT_STREAM: u64 = 0x7469_6d65; // "time"
 
 /// A game's secret seed. `Debug` does not print it.
 #[derive(Clone, PartialEq, Eq)]
@@ -59,6 +66,13 @@ impl Seed {
     /// The generator for the command decided against the state at `version`.
     pub fn command_rng(&self, version: u64) -> GameRng {
         self.derive(COMMAND_DOMAIN, version)
+    }
+
+    /// The generator the timeout action at `version` draws from: [`TIMEOUT_STREAM`] of the command generator.
+    pub fn timeout_rng(&self, version: u64) -> GameRng {
+        let mut rng = self.command_rng(version);
+        rng.set_stream(TIMEOUT_STREAM);
+        rng
     }
 
     fn derive(&self, domain: &[u8], index: u64) -> GameRng {

@@ -8,6 +8,7 @@
 
 use crate::event::{evolve, TableEvent};
 use crate::seed::Seed;
+use hexfold_rules::timeout::{self, Timeout};
 use hexfold_rules::{Game, Outcome, RuleViolation, Seat};
 
 /// Why the table refused a command.
@@ -91,6 +92,20 @@ pub fn decide<G: Game>(
     }
     ensure_open::<G>(state).map_err(Refusal::Table)?;
     G::decide(state, actor, command, &mut seed.command_rng(version)).map_err(Refusal::Rule)
+}
+
+/// The timeout action of `seat` on `state`, the game's state at `version`: what the server plays for the seat when
+/// its turn timer runs out, and what a replay expects of a command recorded as timed out. The game's choice
+/// ([`timeout::command`]: its least consequential legal command) with ties drawn from the seed's
+/// [`Seed::timeout_rng`] for the version, so every server and every verifier makes the same one; `None` if the
+/// seat has no legal action.
+pub fn timeout_action<G: Timeout>(
+    state: &G::State,
+    version: u64,
+    seed: &Seed,
+    seat: Seat,
+) -> Option<G::Command> {
+    timeout::command::<G>(state, seat, &mut seed.timeout_rng(version))
 }
 
 /// Which versions have a snapshot of the state stored beside the log: every multiple of a fixed interval, so any

@@ -3,6 +3,7 @@
 //! the command's generator, which only the taker (and the omniscient viewer) sees, so the tests can tell which
 //! generator a decision used and which viewer a view was made for.
 
+use hexfold_rules::timeout::Timeout;
 use hexfold_rules::{Game, GameRng, Outcome, RuleViolation, Seat, Viewer};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -138,5 +139,12 @@ impl Game for Nim {
             seat: event.seat,
             luck: sees.then_some(event.luck),
         }
+    }
+}
+
+/// Taking one or two stones ranks alike as a timeout action (a draw between them), taking three last.
+impl Timeout for Nim {
+    fn timeout_rank(command: &Take) -> u32 {
+        u32::from(command.0 == 3)
     }
 }
