@@ -475,14 +475,12 @@ impl<G: StoredGame> GameImport for Importing<G> {
     }
 }
 
-/// The records of the game whose id is `id`, found by its prefix (`<game name>-...`).
+/// The records of the game whose id is `id`, found by its prefix (`<id prefix>-...`, or `<game name>-...` stored
+/// before).
 fn records_of(id: &str) -> Option<&'static dyn Records> {
     crate::games::GAMES
         .iter()
-        .find(|g| {
-            id.strip_prefix(g.name)
-                .is_some_and(|rest| rest.starts_with('-'))
-        })
+        .find(|g| g.owns_game_id(id))
         .map(|g| g.records())
 }
 

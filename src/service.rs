@@ -176,16 +176,12 @@ impl Inner {
             })
     }
 
-    /// The engine of a game id: ids are `<game name>-<random hex>`.
+    /// The engine of a game id: ids are `<game's id prefix>-<random hex>` (or, stored before, `<game name>-…`).
     fn by_game(&self, game_id: &str) -> Result<&Arc<dyn DynGame>, EngineError> {
         crate::engine::check_game_id(game_id)?;
         self.games
             .iter()
-            .find(|g| {
-                game_id
-                    .strip_prefix(g.name())
-                    .is_some_and(|rest| rest.starts_with('-'))
-            })
+            .find(|g| g.owns_game_id(game_id))
             .ok_or(EngineError::UnknownGame)
     }
 

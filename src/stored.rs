@@ -36,6 +36,35 @@ pub trait StoredGame: Bot + Timeout {
     /// (and rewritten) instead of being trusted. The registry's fingerprint test catches changes of form; changes
     /// of meaning are the author's to notice.
     const STATE_SCHEMA: u32;
+
+    /// The prefix of the ids of the games created now, `<ID_PREFIX>-<random hex>`: the game's name in the command
+    /// line's words (`cities-and-knights`). Ids under the rules' `Game::NAME` (`cities_knights-…`, every id before
+    /// the two differed) stay this game's: [`owns_game_id`] routes both.
+    const ID_PREFIX: &'static str;
+}
+
+/// The prefixes of `G`'s game ids: the one new games get, then the rules' name that older stored games carry (the
+/// same for a game whose two names agree).
+pub fn game_id_prefixes<G: StoredGame>() -> Vec<&'static str> {
+    let mut prefixes = vec![G::ID_PREFIX];
+    if G::NAME != G::ID_PREFIX {
+        prefixes.push(G::NAME);
+    }
+    prefixes
+}
+
+/// Whether `game_id` is `<prefix>-…` for one of `prefixes`.
+pub fn id_has_prefix(game_id: &str, prefixes: &[&str]) -> bool {
+    prefixes.iter().any(|prefix| {
+        game_id
+            .strip_prefix(prefix)
+            .is_some_and(|rest| rest.starts_with('-'))
+    })
+}
+
+/// Whether `game_id` is a game of `G`'s, by either of its prefixes (see [`game_id_prefixes`]).
+pub fn owns_game_id<G: StoredGame>(game_id: &str) -> bool {
+    id_has_prefix(game_id, &game_id_prefixes::<G>())
 }
 
 /// The envelope version this build writes and the only one it reads.

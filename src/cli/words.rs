@@ -663,13 +663,18 @@ impl Words {
         }
     }
 
-    /// The case of `hexfold.v1.Command` for a game id: its prefix up to the first dash names it.
+    /// The case of `hexfold.v1.Command` for a game id: its prefix names the game (the registry's `id_prefix`, or
+    /// the game's name that ids stored before it begin with), whose name is the case's.
     fn game_case(&self, game_id: &str) -> anyhow::Result<FieldDescriptor> {
         let command = self.message("hexfold.v1.Command");
-        let names: Vec<String> = command.fields().map(|f| format!("{}-", f.name())).collect();
-        game_id
-            .split_once('-')
-            .and_then(|(prefix, _)| command.get_field_by_name(prefix))
+        let names: Vec<String> = crate::games::GAMES
+            .iter()
+            .map(|g| format!("{}-", g.id_prefix))
+            .collect();
+        crate::games::GAMES
+            .iter()
+            .find(|g| g.owns_game_id(game_id))
+            .and_then(|g| command.get_field_by_name(g.name))
             .with_context(|| {
                 format!(
                     "a game id begins with its game's name ({}); {game_id:?} does not",
@@ -1204,7 +1209,12 @@ impl Words {
             let Kind::Message(message) = game.kind() else {
                 continue;
             };
-            let _ = writeln!(out, "\n{} (game ids {}-...):", title(&message), game.name());
+            let _ = writeln!(
+                out,
+                "\n{} (game ids {}-...):",
+                title(&message),
+                id_prefix(&game)
+            );
             let mut legend = Legend::default();
             let mut layers = Vec::new();
             // Listed in proto order, a layer after the game's own commands.
@@ -1413,6 +1423,15 @@ impl<'a> Cursor<'a> {
         self.at += usize::from(word.is_some());
         word
     }
+}
+
+/// The prefix of new game ids of the game whose case of `hexfold.v1.Command` is `game` (the case is named as the
+/// game: see `crate::games::Registered::name`).
+fn id_prefix(game: &FieldDescriptor) -> &'static str {
+    crate::games::GAMES
+        .iter()
+        .find(|g| g.name == game.name())
+        .map_or("?", |g| g.id_prefix)
 }
 
 fn split_words(verb: &str) -> Vec<String> {
@@ -2116,7 +2135,7 @@ mod tests {
                     for leaf in samples(words, &candidate.message, full) {
                         let command = words.wrap(&candidate.path, leaf);
                         let text = words.command(&command);
-                        let game_id = format!("{}-0123", game.name());
+                        let game_id = format!("{}-0123", id_prefix(&game));
                         let back = words.parse_command(&game_id, std::slice::from_ref(&text));
                         assert_eq!(back.as_ref().ok(), Some(&command), "{text}: {back:?}");
                         checked += 1;
@@ -2127,6 +2146,28 @@ mod tests {
         assert!(checked > 200, "{checked}");
     }
 
+    /// A Cities & Knights command parses alike under a new id and under one stored before (`cities_knights-`);
+    /// an id of no game's prefix is refused with the prefixes new ids have.
+    #[test]
+    fn a_game_is_found_by_its_new_id_prefix_and_by_the_one_stored_before() {
+        let words = words();
+        let typed = ["build-knight 3".to_string()];
+        let new = words
+            .parse_command("cities-and-knights-0a", &typed)
+            .unwrap();
+        let old = words.parse_command("cities_knights-0a", &typed).unwrap();
+        assert_eq!(new, old);
+        assert!(matches!(
+            new.game,
+            Some(pb::command::Game::CitiesKnights(_))
+        ));
+        let error = words
+            .parse_command("cities-0a", &typed)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("cities-and-knights-"), "{error}");
+    }
+
     /// The listing names every game and every verb, with the arguments' words explained.
     #[test]
     fn the_grammar_lists_every_verb() {
@@ -2135,7 +2176,7 @@ mod tests {
         let command = words.message("hexfold.v1.Command");
         for game in command.fields() {
             assert!(
-                listing.contains(&format!("(game ids {}-...):", game.name())),
+                listing.contains(&format!("(game ids {}-...):", id_prefix(&game))),
                 "{listing}"
             );
             for candidate in words.commands_of(&game) {

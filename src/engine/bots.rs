@@ -220,13 +220,25 @@ impl<G: StoredGame> Engine<G> {
 
     /// Wakes the drivers of the store's unfinished games of this variant that have bot seats, and the timers of
     /// those with a turn timer: for a server that starts on a store where bots were to move or deadlines were
-    /// running. Reads the meta of each unfinished game of the variant, one at a time (and a timed game's head,
-    /// which its timer loads); errors are logged and end the scan.
+    /// running. Scans the games under each of the variant's id prefixes (see `resume_under`).
     pub async fn resume_bots(self: Arc<Self>) {
-        let prefix = format!("{}-", G::NAME);
+        let (mut resumed, mut timed) = (0u64, 0u64);
+        for prefix in crate::stored::game_id_prefixes::<G>() {
+            self.resume_under(prefix, &mut resumed, &mut timed).await;
+        }
+        if resumed > 0 {
+            tracing::info!(variant = G::NAME, games = resumed, "bot drivers resumed");
+        }
+        if timed > 0 {
+            tracing::info!(variant = G::NAME, games = timed, "turn timers resumed");
+        }
+    }
+
+    /// [`Engine::resume_bots`] for the games whose ids begin `<prefix>-`: reads the meta of each unfinished one,
+    /// one at a time (and a timed game's head, which its timer loads); errors are logged and end the scan.
+    async fn resume_under(&self, prefix: &str, resumed: &mut u64, timed: &mut u64) {
+        let prefix = format!("{prefix}-");
         let mut after = prefix.clone();
-        let mut resumed = 0u64;
-        let mut timed = 0u64;
         loop {
             let page = match self
                 .shared
@@ -254,11 +266,11 @@ impl<G: StoredGame> Engine<G> {
                     }
                 };
                 if meta.bots.iter().any(Option::is_some) {
-                    resumed += 1;
+                    *resumed += 1;
                     self.wake_bots(&game.name, game.head);
                 }
                 if meta.timer.is_some() {
-                    timed += 1;
+                    *timed += 1;
                     // The timer loads the game's head (and its clocks) under the lock, and ends if it is over.
                     self.wake_timer(&game.name);
                 }
@@ -266,12 +278,6 @@ impl<G: StoredGame> Engine<G> {
             if !after.starts_with(&prefix) {
                 break;
             }
-        }
-        if resumed > 0 {
-            tracing::info!(variant = G::NAME, games = resumed, "bot drivers resumed");
-        }
-        if timed > 0 {
-            tracing::info!(variant = G::NAME, games = timed, "turn timers resumed");
         }
     }
 }

@@ -207,7 +207,7 @@ impl<G: StoredGame> Engine<G> {
         let setup =
             G::setup(&config, &mut seed.setup_rng()).map_err(EngineError::invalid_config)?;
         let (tokens, token_sha256) = issue_tokens(seats.len());
-        let id = format!("{}-{}", G::NAME, random_hex(16));
+        let id = format!("{}-{}", G::ID_PREFIX, random_hex(16));
         let commitment = seed.commitment();
         let stored = StoredMeta {
             variant: G::NAME.to_string(),

@@ -22,6 +22,8 @@ use tonic::Status;
 #[tonic::async_trait]
 pub trait DynGame: Send + Sync {
     fn name(&self) -> &'static str;
+    /// Whether `game_id` is one of this game's (by its new prefix or the one stored before it).
+    fn owns_game_id(&self, game_id: &str) -> bool;
     fn variant(&self) -> pb::Variant;
     async fn create(
         &self,
@@ -230,6 +232,10 @@ impl<G: ProtoGame + StoredGame> ProtoEngine<G> {
 impl<G: ProtoGame + StoredGame> DynGame for ProtoEngine<G> {
     fn name(&self) -> &'static str {
         G::NAME
+    }
+
+    fn owns_game_id(&self, game_id: &str) -> bool {
+        crate::stored::owns_game_id::<G>(game_id)
     }
 
     fn variant(&self) -> pb::Variant {

@@ -50,8 +50,11 @@ pub trait ProtoGame: Game + Sized {
 
 /// A game this build serves, as the rest of the server finds it.
 pub struct Registered {
-    /// The rules' `Game::NAME`: the prefix of the game's ids and the `variant` of its stored records.
+    /// The rules' `Game::NAME`: the `variant` of its stored records, and the prefix of the ids of games stored
+    /// before `id_prefix` (which [`Registered::owns_game_id`] still routes here).
     pub name: &'static str,
+    /// The prefix of new games' ids: [`StoredGame::ID_PREFIX`], the game's name in the command line's words.
+    pub id_prefix: &'static str,
     pub variant: pb::Variant,
     engine: fn(&Arc<Shared>) -> Arc<dyn DynGame>,
     verify: replay::Verify,
@@ -70,6 +73,11 @@ impl Registered {
     /// The game's name in the command line's words: `VARIANT_CITIES_AND_KNIGHTS` is `cities-and-knights`.
     pub fn cli_name(&self) -> String {
         cli_name(self.variant)
+    }
+
+    /// Whether `game_id` is one of this game's: `<id_prefix>-…`, or `<name>-…` as stored before.
+    pub fn owns_game_id(&self, game_id: &str) -> bool {
+        crate::stored::id_has_prefix(game_id, &[self.id_prefix, self.name])
     }
 
     /// The game's records in and out of the export format.
@@ -113,16 +121,20 @@ fn engine_of<G: ProtoGame + StoredGame>(shared: &Arc<Shared>) -> Arc<dyn DynGame
     Arc::new(ProtoEngine::<G>::new(Arc::clone(shared)))
 }
 
-/// The registry: one entry per served game, `rules type => { schema: N, fingerprint: "...", text: path }`. The
-/// CLI shows the game's state with `text` (its module under `src/cli/`). The schema is the
+/// The registry: one entry per served game, `rules type => { id: "...", schema: N, fingerprint: "...", text: path }`.
+/// `id` is the prefix of new games' ids, the game's [`cli_name`] (`tests::id_prefixes_are_the_command_lines_names`).
+/// The CLI shows the game's state with `text` (its module under `src/cli/`). The schema is the
 /// game's [`StoredGame::STATE_SCHEMA`]; the fingerprint pins it to the form of its stored state (see
 /// `tests::state_schemas_match_their_fingerprints`): when that test fails, the stored state changed, so bump the
 /// schema (old snapshots are then folded again instead of trusted) and put the new fingerprint beside it.
 macro_rules! games {
-    ($($game:ty => { schema: $schema:literal, fingerprint: $print:literal, text: $text:path }),+ $(,)?) => {
+    ($($game:ty => {
+        id: $id:literal, schema: $schema:literal, fingerprint: $print:literal, text: $text:path
+    }),+ $(,)?) => {
         $(
             impl StoredGame for $game {
                 const STATE_SCHEMA: u32 = $schema;
+                const ID_PREFIX: &'static str = $id;
             }
         )+
 
@@ -130,6 +142,7 @@ macro_rules! games {
         pub static GAMES: &[Registered] = &[$(
             Registered {
                 name: <$game as Game>::NAME,
+                id_prefix: $id,
                 variant: <$game as ProtoGame>::VARIANT,
                 engine: engine_of::<$game>,
                 verify: replay::verify::<$game>,
@@ -147,19 +160,20 @@ macro_rules! games {
 
 games! {
     hexfold_rules::catan::Catan => {
-        schema: 2, fingerprint: "44955339cb84b53b", text: crate::cli::catan_text::describe
+        id: "catan", schema: 2, fingerprint: "44955339cb84b53b", text: crate::cli::catan_text::describe
     },
+    // Ids of games created before this prefix begin `cities_knights-` (the rules' name) and still route here.
     hexfold_rules::cities_knights::CitiesKnights => {
-        schema: 2, fingerprint: "7751111405faf429", text: crate::cli::ck_text::describe
+        id: "cities-and-knights", schema: 2, fingerprint: "7751111405faf429", text: crate::cli::ck_text::describe
     },
     // Catania 4: the trading stations' exchanges due and warnings, the temple's dues and debts (never stored in
     // production; a schema 3 snapshot is folded again from its events). Catania 5: the barbarian castle; 6: the
     // wonders, merged beside it.
     hexfold_rules::catania::Catania => {
-        schema: 6, fingerprint: "381783c042da82cd", text: crate::cli::catania_text::describe
+        id: "catania", schema: 6, fingerprint: "381783c042da82cd", text: crate::cli::catania_text::describe
     },
     hexfold_rules::elasund::Elasund => {
-        schema: 1, fingerprint: "af304209c2501f58", text: crate::cli::elasund_text::describe
+        id: "elasund", schema: 1, fingerprint: "af304209c2501f58", text: crate::cli::elasund_text::describe
     },
 }
 
@@ -259,5 +273,36 @@ mod tests {
             "cities-and-knights"
         );
         assert_eq!(cli_name(pb::Variant::Catania), "catania");
+    }
+
+    /// New ids begin with the game's command-line name, and every id, new or stored under the rules' name before,
+    /// routes to its own game only.
+    #[test]
+    fn id_prefixes_are_the_command_lines_names_and_old_ids_still_route() {
+        for game in GAMES {
+            assert_eq!(game.id_prefix, game.cli_name(), "{}", game.name);
+            for id in [
+                format!("{}-0a1b", game.id_prefix),
+                format!("{}-0a1b", game.name),
+            ] {
+                let owners: Vec<&str> = GAMES
+                    .iter()
+                    .filter(|g| g.owns_game_id(&id))
+                    .map(|g| g.name)
+                    .collect();
+                assert_eq!(owners, [game.name], "{id}");
+            }
+        }
+        let ck = GAMES
+            .iter()
+            .find(|g| g.variant == pb::Variant::CitiesAndKnights)
+            .unwrap();
+        assert!(
+            ck.owns_game_id("cities_knights-00ff") && ck.owns_game_id("cities-and-knights-00ff")
+        );
+        assert!(!ck.owns_game_id("cities-00ff") && !ck.owns_game_id("cities_knights"));
+        assert!(crate::stored::owns_game_id::<
+            hexfold_rules::cities_knights::CitiesKnights,
+        >("cities_knights-00ff"));
     }
 }

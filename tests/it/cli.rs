@@ -840,7 +840,7 @@ async fn a_cities_and_knights_game_reads_and_plays_through_the_cli() {
         .await,
     );
     let game = created.game.as_str();
-    assert!(game.starts_with("cities_knights-"), "{game}");
+    assert!(game.starts_with("cities-and-knights-"), "{game}");
     let token = |seat: usize| created.tokens[seat].as_str();
     // With a base game beside it, whose id is shorter, `list` keeps its columns: every row's variant, status and
     // seats start where the header's do.
@@ -915,6 +915,90 @@ async fn a_cities_and_knights_game_reads_and_plays_through_the_cli() {
     )
     .await;
     assert!(typo.contains("did you mean `build-knight`?"), "{typo}");
+    server.stop().await;
+}
+
+/// A store written when Cities & Knights ids began `cities_knights-` (the fixture of `compat.rs`): beside a new
+/// `cities-and-knights-` game, `list` keeps its columns, and the old game reads, lists its actions and takes a
+/// command typed back through the CLI, which finds the game by either prefix.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_old_cities_knights_id_reads_and_plays_through_the_cli_beside_a_new_one() {
+    let fixture =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/store-58cf777");
+    let expected: Value =
+        serde_json::from_str(&std::fs::read_to_string(fixture.join("expected.json")).unwrap())
+            .unwrap();
+    let old = expected["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| {
+            g["game_id"]
+                .as_str()
+                .unwrap()
+                .starts_with("cities_knights-")
+                && !g["finished"].as_bool().unwrap()
+        })
+        .unwrap();
+    let old_id = old["game_id"].as_str().unwrap();
+    let seat = old["legal"]["seat"].as_u64().unwrap() as usize;
+    let token = old["tokens"][seat].as_str().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    support::copy_dir(&fixture.join("data"), dir.path());
+    let server = support::start(dir.path()).await;
+    let url = format!("http://{}", server.addr);
+    let url = url.as_str();
+    let created = parse_created(
+        &ok(
+            url,
+            &[
+                "create",
+                "--variant",
+                "cities-and-knights",
+                "ann",
+                "bob",
+                "cat",
+            ],
+        )
+        .await,
+    );
+    assert!(
+        created.game.starts_with("cities-and-knights-"),
+        "{}",
+        created.game
+    );
+
+    let listed = ok(url, &["list"]).await;
+    let lines: Vec<&str> = listed.lines().collect();
+    assert_eq!(lines.len(), 8, "{listed}");
+    for id in [old_id, created.game.as_str()] {
+        let row = lines
+            .iter()
+            .find(|l| l.starts_with(id))
+            .unwrap_or_else(|| panic!("{id} in {listed}"));
+        assert!(row.contains("cities-and-knights"), "{row}");
+    }
+    for column in ["variant", "status", "version", "seats"] {
+        let at = lines[0].find(column).unwrap();
+        for row in &lines[1..] {
+            assert!(
+                row.as_bytes()[at - 1] == b' ',
+                "{column} at {at}:\n{listed}"
+            );
+        }
+    }
+
+    let state = ok(url, &["state", old_id, "--token", token]).await;
+    assert!(state.contains(&format!("(seat {seat})")), "{state}");
+    let actions = ok(url, &["actions", old_id, "--token", token]).await;
+    let first = numbered(&actions)
+        .next()
+        .unwrap_or_else(|| panic!("{actions}"));
+    let typed = first.trim_start().split_once("  ").unwrap().1.to_string();
+    let mut args = vec!["submit", old_id, "--token", token];
+    args.extend(typed.split_whitespace());
+    let out = ok(url, &args).await;
+    assert!(out.starts_with(&format!("{typed} -> version ")), "{out}");
     server.stop().await;
 }
 
