@@ -375,7 +375,7 @@ async fn the_replay_slider_at_each_index_shows_what_get_state_answers() {
     let middle = head / 2;
     slide_to(&mut browser, middle).await;
     for (button, expect) in [
-        ("prev", middle - 1),
+        ("previous", middle - 1),
         ("next", middle),
         ("next", middle + 1),
         ("first", 0),
@@ -425,22 +425,106 @@ async fn an_open_page_follows_a_game_live() {
     server.stop().await;
 }
 
-/// What the page lists as seat's actions: each one's label and board target.
-async fn page_actions(browser: &mut Browser) -> Vec<(String, Option<String>)> {
-    let listed = browser
-        .eval("[...document.querySelectorAll('.actions button.action')].map((b) => [b.textContent, b.dataset.target ?? null])")
+/// How the page offered an action that was done.
+#[derive(Debug, PartialEq)]
+enum Control {
+    /// A click on its place on the board (and, where the place takes several, a pick in the picker).
+    Board,
+    /// A button among the actions (opening the fold it is in).
+    Button,
+    /// A choice in a drop-down and its button.
+    Chooser,
+    /// The discard picker's steppers and its button.
+    Counts,
+}
+
+/// The cards of a discard command, by name, in the counts message's order.
+fn discard_counts(command: &pb::Command) -> Option<Vec<(&'static str, u32)>> {
+    let Some(pb::command::Game::Catan(c::Command {
+        command: Some(c::command::Command::Discard(discard)),
+    })) = &command.game
+    else {
+        return None;
+    };
+    let r = discard.resources.clone().unwrap_or_default();
+    Some(vec![
+        ("brick", r.brick),
+        ("lumber", r.lumber),
+        ("wool", r.wool),
+        ("grain", r.grain),
+        ("ore", r.ore),
+    ])
+}
+
+/// Does action `index` of `commands` on the page as a person would: on the board where it has a place there, else
+/// with the control the page shows for it (a button, a drop-down, the discard picker).
+async fn do_action(browser: &mut Browser, commands: &[pb::Command], index: usize) -> Control {
+    let found = browser
+        .eval(&format!(
+            "(() => {{ const e = document.querySelector(`.actions [data-index='{index}']`); \
+               return e ? [e.tagName, e.dataset.target ?? null, e.textContent] : null; }})()"
+        ))
         .await;
-    listed
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| {
-            (
-                a[0].as_str().unwrap().to_string(),
-                a[1].as_str().map(str::to_string),
-            )
-        })
-        .collect()
+    if found.is_null() {
+        let counts = discard_counts(&commands[index])
+            .expect("an action the page shows no button for is a discard");
+        for (name, n) in counts {
+            for _ in 0..n {
+                browser
+                    .click(&format!(
+                        ".counts-picker button[aria-label='one {name} more']"
+                    ))
+                    .await;
+            }
+        }
+        browser.click(".counts-picker button.go").await;
+        return Control::Counts;
+    }
+    let (tag, target, label) = (
+        found[0].as_str().unwrap(),
+        found[1].as_str(),
+        found[2].as_str().unwrap().to_string(),
+    );
+    if tag == "OPTION" {
+        browser
+            .eval(&format!(
+                "(() => {{ const o = document.querySelector(`.actions option[data-index='{index}']`); \
+                   o.parentElement.value = o.value; }})()"
+            ))
+            .await;
+        browser
+            .click(&format!(
+                ".chooser:has(option[data-index='{index}']) button.go"
+            ))
+            .await;
+        return Control::Chooser;
+    }
+    if let Some(target) = target {
+        browser
+            .click(&format!(".board svg [data-target='{target}']"))
+            .await;
+        let picks = browser
+            .eval("[...document.querySelectorAll('.picker:not([hidden]) button.pick')].map((b) => b.textContent)")
+            .await;
+        let picks = picks.as_array().unwrap();
+        if !picks.is_empty() {
+            let k = picks
+                .iter()
+                .position(|p| p == &label)
+                .expect("the picker offers the action");
+            browser
+                .click(&format!(".picker button.pick:nth-of-type({})", k + 1))
+                .await;
+        }
+        return Control::Board;
+    }
+    browser
+        .eval("document.querySelectorAll('.actions details').forEach((d) => (d.open = true))")
+        .await;
+    browser
+        .click(&format!(".actions button.action[data-index='{index}']"))
+        .await;
+    Control::Button
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -521,30 +605,20 @@ async fn a_base_catan_game_is_played_to_its_end_by_clicks_on_the_page() {
                 .expect("a listed command is accepted");
             continue;
         }
-        // The page, at the same event, lists the same actions; the chosen one is clicked where it is drawn.
+        // The page, at the same event, offers the same actions; the chosen one is done with its control.
         wait_drawn(&mut browser, legal.version).await;
-        let listed = page_actions(&mut browser).await;
         assert_eq!(
-            listed.len(),
-            legal.commands.len(),
+            browser
+                .eval("Number(document.querySelector('.actions').dataset.count)")
+                .await,
+            legal.commands.len() as u64,
             "at event {}",
             legal.version
         );
         let index = legal.commands.iter().position(|c| *c == command).unwrap();
-        let target = listed[index].1.clone();
-        let alone = target
-            .as_ref()
-            .is_some_and(|t| listed.iter().filter(|(_, o)| o.as_ref() == Some(t)).count() == 1);
-        if alone {
-            browser
-                .click(&format!(".board svg [data-target='{}']", target.unwrap()))
-                .await;
-            on_board += 1;
-        } else {
-            browser
-                .click(&format!(".actions button.action[data-index='{index}']"))
-                .await;
-            in_list += 1;
+        match do_action(&mut browser, &legal.commands, index).await {
+            Control::Board => on_board += 1,
+            _ => in_list += 1,
         }
         clicked.push(command);
         // The page drew what its command did, brought back by its live stream.
@@ -552,11 +626,12 @@ async fn a_base_catan_game_is_played_to_its_end_by_clicks_on_the_page() {
         if clicked.len() == 12 {
             let (_, png) = browser.screenshot("catan-play-opening").await;
             assert_eq!(png_size(&png), VIEWPORT);
-            // The seat's own hand is on the page, and nobody else's: the server sends only counts of those.
+            // The seat's own hand is on the page as its five kinds of cards, and each seat's count of cards.
             let hands = browser
-                .eval("[0, 1, 2].map((s) => document.querySelector(`.players [data-seat='${s}'] pre`).textContent.includes('resources:'))")
+                .eval("[document.querySelectorAll('.hand .card').length, \
+                       [0, 1, 2].map((s) => document.querySelector(`.players [data-seat='${s}']`).textContent.includes('cards in hand'))]")
                 .await;
-            assert_eq!(hands, serde_json::json!([true, false, false]));
+            assert_eq!(hands, serde_json::json!([5, [true, true, true]]));
         }
     }
     let finished = table.state(None, None).await.unwrap();
@@ -584,7 +659,12 @@ async fn a_base_catan_game_is_played_to_its_end_by_clicks_on_the_page() {
         count(&mut browser, ".log [data-version]").await,
         finished.version
     );
-    assert!(page_actions(&mut browser).await.is_empty());
+    assert_eq!(
+        browser
+            .eval("document.querySelector('.actions').dataset.count")
+            .await,
+        "0"
+    );
     let (_, png) = browser.screenshot("catan-play-end").await;
     assert_eq!(png_size(&png), VIEWPORT);
     server.stop().await;
@@ -1048,7 +1128,8 @@ async fn the_lobby_creates_a_timed_game_and_its_page_shows_the_deadline() {
     for (text, name) in shown.iter().zip(["ann", "bob", "cat"]) {
         let text = text.as_str().unwrap();
         assert!(
-            text.starts_with(&format!("{name}: time runs out at"))
+            text.starts_with(&format!("{name}: "))
+                && text.contains(" left to act")
                 && text.ends_with("reserve 90 s left"),
             "{text}"
         );
@@ -1065,9 +1146,13 @@ async fn seat_page(browser: &mut Browser, page: &str, game_id: &str, token: &str
              document.querySelectorAll('.actions button').length]",
         )
         .await;
-    assert_eq!(seen[0], format!("{page}#/game/{game_id}"), "the address");
+    assert_eq!(
+        seen[0],
+        format!("{page}#/game/{game_id}?play"),
+        "the address"
+    );
     assert!(!seen[0].as_str().unwrap().contains(token));
-    assert_eq!(seen[1], format!("{game_id} (your seat)"));
+    assert_eq!(seen[1], "Catan: you play player 0");
     assert!(seen[2].as_u64().unwrap() > 0, "the seat's actions: {seen}");
 }
 
@@ -1105,7 +1190,18 @@ async fn a_seat_link_keeps_the_token_out_of_the_address_and_the_console_clean() 
     // Loaded again in the same tab (another URL of the page, so the protocol waits for the new document, as a
     // reload would load it): still the seat, from the tab's storage.
     let again = format!("{page}?again");
-    browser.open(&format!("{again}#/game/{game_id}")).await;
+    browser.open(&format!("{again}#/game/{game_id}?play")).await;
+    seat_page(&mut browser, &again, &game_id, &token).await;
+    // The game's address without `?play` (a spectator's link, the lobby's) watches, though this tab holds the
+    // seat's token.
+    let watch = format!("{page}?watch");
+    browser.open(&format!("{watch}#/game/{game_id}")).await;
+    browser.eval("window.hexfold.settled()").await;
+    let watched = browser
+        .eval("[document.querySelector('h2').textContent, document.querySelectorAll('.actions button').length]")
+        .await;
+    assert_eq!(watched, serde_json::json!(["Catan: watching", 0]));
+    browser.open(&format!("{again}#/game/{game_id}?play")).await;
     seat_page(&mut browser, &again, &game_id, &token).await;
     // The icon loads as an image (img-src) and is answered at /favicon.ico (connect-src: the page's own origin).
     let icon = browser
@@ -1158,5 +1254,95 @@ async fn a_seat_link_keeps_the_token_out_of_the_address_and_the_console_clean() 
     };
     assert!(console.iter().any(|m| failed(&m)), "{console:?}");
     assert!(console.iter().any(|m| m["text"] == "probe"), "{console:?}");
+    server.stop().await;
+}
+
+/// What of the page's visible text looks like a program's rather than a person's: each offending line with the
+/// pattern it matched. Raw is a camelCase or snake_case identifier, an enum's SCREAMING_CASE name, JSON's braces
+/// and quotes, `key=value`, a stringified object or an undefined value; and a log line the page cuts off with an
+/// ellipsis. Dice sums (`4+4=8`) are words: `=` counts only after a name.
+const RAW_TEXT: &str = "(() => { \
+    const patterns = [[/\\b[a-z]+[A-Z][A-Za-z]*\\b/, 'camelCase'], [/\\b[a-z]+_[a-z_]+\\b/, 'snake_case'], \
+      [/\\b[A-Z]{2,}_[A-Z_]+\\b/, 'ENUM_NAME'], [/[{}\"]/, 'JSON'], [/\\b[A-Za-z_]+=/, 'key=value'], \
+      [/\\[object |\\bundefined\\b|\\bNaN\\b/, 'unset value']]; \
+    const found = []; \
+    for (const line of document.body.innerText.split('\\n')) \
+      for (const [re, what] of patterns) if (re.test(line)) found.push(`${what}: ${line}`); \
+    for (const line of document.querySelectorAll('.log [data-version]')) \
+      if (getComputedStyle(line).textOverflow === 'ellipsis') found.push(`cut off: ${line.textContent}`); \
+    return found; })()";
+
+/// The page's visible text holds nothing raw (see [`RAW_TEXT`]); `where` names the page for the failure.
+async fn assert_nothing_raw(browser: &mut Browser, place: &str) {
+    let found = browser.eval(RAW_TEXT).await;
+    assert_eq!(
+        found,
+        serde_json::json!([]),
+        "raw text on the page: {place}"
+    );
+}
+
+/// Every game's page, for a seat and for a spectator, at the start, mid-game, back in the replay and at the end,
+/// shows words: no field names, JSON, `key=value` or enum spellings in the panels, actions, log or status. The
+/// check itself is shown to see what it looks for. Screenshots of each game's table go to `target/web-artefacts/`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_games_page_shows_words_and_nothing_raw() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let mut browser = Browser::launch().await;
+    let page = format!("http://{}/", server.addr);
+
+    // The check sees what it looks for.
+    browser.open(&page).await;
+    browser
+        .eval("document.getElementById('status').textContent = 'offerTrade give={\"brick\":0} PHASE_KIND_MAIN rejected_offer'")
+        .await;
+    let found = browser.eval(RAW_TEXT).await;
+    assert_eq!(found.as_array().unwrap().len(), 5, "{found}");
+
+    for (variant, name, seats) in [
+        (pb::Variant::Catan, "catan", 4),
+        (pb::Variant::CitiesAndKnights, "cities-knights", 4),
+        (pb::Variant::Catania, "catania", 4),
+        (pb::Variant::Elasund, "elasund", 4),
+    ] {
+        let mut rng = StdRng::seed_from_u64(31);
+        let mut table = Table::create(
+            server.addr,
+            variant,
+            seats,
+            support::variant_options(variant),
+        )
+        .await;
+        let token = table.tokens[0].clone();
+        browser
+            .open(&format!("{page}#/game/{}?token={token}", table.game_id))
+            .await;
+        wait_drawn(&mut browser, table.head().await).await;
+        assert_nothing_raw(&mut browser, &format!("{name} at the start")).await;
+        browser.screenshot(&format!("words-{name}-start")).await;
+        play(&mut table, &mut rng, 150).await;
+        let head = table.head().await;
+        wait_drawn(&mut browser, head).await;
+        assert_nothing_raw(&mut browser, &format!("{name} mid-game, seat 0")).await;
+        browser.screenshot(&format!("words-{name}-mid")).await;
+        // Back in the replay the page says it is showing an earlier board, not that the game ended.
+        slide_to(&mut browser, head / 2).await;
+        assert_nothing_raw(&mut browser, &format!("{name} replayed at {}", head / 2)).await;
+        let text = browser
+            .eval("document.querySelector('.info').innerText")
+            .await;
+        assert!(text.as_str().unwrap().contains("replay"), "{text}");
+        // A spectator's page of the same game, in the same tab that played a seat: it watches.
+        browser
+            .open(&format!("{page}?watch#/game/{}", table.game_id))
+            .await;
+        wait_drawn(&mut browser, head).await;
+        let title = browser
+            .eval("document.querySelector('h2').textContent")
+            .await;
+        assert!(title.as_str().unwrap().ends_with("watching"), "{title}");
+        assert_nothing_raw(&mut browser, &format!("{name} watched")).await;
+    }
     server.stop().await;
 }

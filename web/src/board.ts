@@ -56,6 +56,15 @@ const TERRAIN_COLOUR: Record<string, string> = {
   double_field: "#f9e79f",
 };
 
+/** A 2:1 harbour's colour: the land that yields its resource. */
+const HARBOR_COLOUR: Record<string, string> = {
+  brick: TERRAIN_COLOUR.hills!,
+  lumber: TERRAIN_COLOUR.forest!,
+  wool: TERRAIN_COLOUR.pasture!,
+  grain: TERRAIN_COLOUR.fields!,
+  ore: TERRAIN_COLOUR.mountains!,
+};
+
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const f = (n: number) => n.toFixed(3);
 
@@ -186,9 +195,14 @@ export function drawHex(svg: SVGSVGElement, model: HexModel, legal: Set<string>)
     const len = Math.hypot(m.x, m.y) || 1;
     const at = { x: m.x + (0.45 * m.x) / len, y: m.y + (0.45 * m.y) / len };
     out.push(
-      `<g data-kind="harbor" data-edge="${harbor.edge}"><circle cx="${f(at.x)}" cy="${f(at.y)}" r="0.3" fill="#6e2c00"/>` +
-        `<text class="harbor" x="${f(at.x)}" y="${f(at.y)}">${esc(harbor.label.split(" ")[0] ?? "")}</text>` +
-        `<title>${esc(harbor.label)}</title></g>`,
+      // A 2:1 harbour in its resource's land colour with the resource's name under the ratio; 3:1 plain.
+      `<g data-kind="harbor" data-edge="${harbor.edge}"><circle cx="${f(at.x)}" cy="${f(at.y)}" r="0.34" ` +
+        `fill="${HARBOR_COLOUR[harbor.label.split(" ")[1] ?? ""] ?? "#6e2c00"}" stroke="#3b2f1e" stroke-width="0.03"/>` +
+        (harbor.label.includes(" ")
+          ? `<text class="harbor special" x="${f(at.x)}" y="${f(at.y - 0.1)}">${esc(harbor.label.split(" ")[0]!)}</text>` +
+            `<text class="harbor special resource" x="${f(at.x)}" y="${f(at.y + 0.12)}">${esc(harbor.label.split(" ")[1]!)}</text>`
+          : `<text class="harbor" x="${f(at.x)}" y="${f(at.y)}">${esc(harbor.label)}</text>`) +
+        `<title>harbour: ${esc(harbor.label)}</title></g>`,
     );
   }
   // A wonder's sites are marked under the pieces: a small diamond at each corner, in its builder's colour once

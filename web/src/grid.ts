@@ -6,7 +6,8 @@ import { BuildingKind } from "./gen/hexfold/v1/elasund/elasund_pb";
 
 const COLUMNS = 9;
 const ROW_LABELS = [2, 3, 4, 5, 6, 8, 9, 10, 11, 12];
-const SEAT_COLOUR = ["#c0392b", "#2471a3", "#1e8449", "#f1c40f"];
+// The page's seat palette (app.css `--seatN`: Okabe and Ito's colour-blind-safe colours).
+const SEAT_COLOUR = ["#d55e00", "#0072b2", "#e69f00", "#f5f5f5"];
 
 /** A square's cell index from its row label and column. */
 export function cellIndex(square: { col: number; row: number }): number {
@@ -45,20 +46,35 @@ export function drawElasund(svg: SVGSVGElement, state: State, legal: Set<string>
       out.push(`<g data-kind="church" data-id="${i}" data-tile="${tile}" data-seat="${seat}"><rect x="${x + 0.04}" y="${y + 0.04}" width="0.92" height="0.92" fill="#ecf0f1" stroke="${SEAT_COLOUR[seat] ?? "#999"}" stroke-width="0.08"/><text class="label" x="${x + 0.5}" y="${y + 0.5}">⛪${tile}</text></g>`);
     }
   });
-  // One label per building on the board, on its top-left square.
+  // One label per building on the board: its name in words, one word a line, centred on the squares it covers,
+  // with the full name on hover.
+  const covers = new Map<number, number[]>();
+  state.cells.forEach((cell, i) => {
+    if (cell.content.case === "building") covers.set(cell.content.value.piece, [...(covers.get(cell.content.value.piece) ?? []), i]);
+  });
   state.pieces.forEach((piece, id) => {
     if (piece.place.case !== "board") return;
     const at = piece.place.value.at;
     if (!at) return;
-    const i = cellIndex(at);
-    const x = i % COLUMNS;
-    const y = Math.floor(i / COLUMNS);
+    const squares = covers.get(id) ?? [cellIndex(at)];
+    const xs = squares.map((i) => i % COLUMNS);
+    const ys = squares.map((i) => Math.floor(i / COLUMNS));
+    const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs) + 1, Math.min(...ys), Math.max(...ys) + 1];
     const kind = (BuildingKind[piece.kind] ?? "").toLowerCase();
+    const words = kind.split("_");
+    const size = Math.min(0.24, (x1 - x0) / Math.max(...words.map((w) => w.length)) / 0.55);
+    const lines = words
+      .map((w, n) => `<tspan x="${(x0 + x1) / 2}" y="${(y0 + y1) / 2 + (n - (words.length - 1) / 2) * size * 1.1}">${w}</tspan>`)
+      .join("");
     out.push(
-      `<text class="label" data-kind="building" data-piece="${id}" data-kind-name="${kind}" data-owner="${piece.place.value.owner}" x="${x + 0.5}" y="${y + 0.3}">${kind.replace(/_/g, " ").slice(0, 9)}</text>`,
+      `<text class="label building-name" font-size="${size.toFixed(3)}" data-kind="building" data-piece="${id}" data-kind-name="${kind}" data-owner="${piece.place.value.owner}"><title>${words.join(" ")}</title>${lines}</text>`,
     );
   });
-  ROW_LABELS.forEach((label, row) => out.push(`<text class="label" x="-0.3" y="${row + 0.5}">${label}</text>`));
+  // Column letters (a to the last column in play) along the top, as the commands name squares (`d8`).
+  for (let col = 0; col < state.columns; col++) {
+    out.push(`<text class="label axis" x="${col + 0.5}" y="-0.3">${String.fromCharCode(97 + col)}</text>`);
+  }
+  ROW_LABELS.forEach((label, row) => out.push(`<text class="label axis" x="-0.3" y="${row + 0.5}">${label}</text>`));
   if (state.shipRow !== undefined) {
     const row = ROW_LABELS.indexOf(state.shipRow);
     out.push(`<path data-kind="ship" data-row="${state.shipRow}" d="M -1.3 ${row + 0.35} h 0.8 l -0.15 0.35 h -0.5 z" fill="${state.pirate ? "#000" : "#6e2c00"}"/>`);

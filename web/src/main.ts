@@ -6,9 +6,11 @@
 //
 // The page keeps what tests need in `window.hexfold`: `settled()` resolves once everything asked of the server
 // so far has been drawn, so a test waits on page state, never on time.
-import { ConnectError } from "@connectrpc/connect";
+import { Code, ConnectError } from "@connectrpc/connect";
 import { connect, commandId, type Api } from "./api";
-import { describeCommand, describeEvent } from "./describe";
+import { describeEvent } from "./describe";
+import { argCounts, commandCounts, commandHelp, withCounts, commandLabel, commandVerb, who } from "./words";
+import { COSTS, SEAT_SHAPES, tableView, type TableView } from "./table";
 import { catanModel, cataniaModel, citiesKnightsModel, drawHex, newSvg, type Target } from "./board";
 import { cellIndex, drawElasund } from "./grid";
 import {
@@ -72,13 +74,35 @@ function drawn(version: number, atLeast = false): Promise<void> {
   return reached.then(settled);
 }
 
-function say(text: string, error = false): void {
+/** What the status line says now, and about what (`key`), so the condition that said it can take it back. */
+let statusKey = "";
+function say(text: string, error = false, key = ""): void {
   statusLine.textContent = text;
   statusLine.className = error ? "error" : "";
   statusLine.dataset.error = error ? "true" : "false";
+  statusKey = key;
 }
+/** Clears the status line if it still says what `key` said. */
+function unsay(key: string): void {
+  if (statusKey === key) say("");
+}
+/** A refusal in words: what kind of no it is, then the server's own sentence. */
+const REFUSALS: Partial<Record<Code, string>> = {
+  [Code.InvalidArgument]: "not understood",
+  [Code.FailedPrecondition]: "not allowed now",
+  [Code.NotFound]: "no such game",
+  [Code.Aborted]: "the game moved on before this arrived; try again",
+  [Code.Unauthenticated]: "this link's seat is not recognised",
+  [Code.PermissionDenied]: "this seat may not do that",
+  [Code.ResourceExhausted]: "the server is busy; try again in a moment",
+  [Code.Unavailable]: "the server cannot be reached",
+  [Code.DeadlineExceeded]: "the server took too long",
+  [Code.Canceled]: "cancelled",
+};
 function failure(e: unknown): string {
-  return e instanceof ConnectError ? `${e.code}: ${e.rawMessage}` : String(e);
+  if (!(e instanceof ConnectError)) return String(e);
+  const kind = REFUSALS[e.code] ?? "the server could not do it";
+  return e.rawMessage ? `${kind}: ${e.rawMessage}` : kind;
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(
@@ -93,17 +117,44 @@ function element<K extends keyof HTMLElementTagNameMap>(
 
 // ---- The lobby ----
 
+/** Each game's name for people. */
+const GAME_NAMES: Partial<Record<Variant, string>> = {
+  [Variant.CATAN]: "Catan",
+  [Variant.CITIES_AND_KNIGHTS]: "Cities & Knights",
+  [Variant.CATANIA]: "Catania",
+  [Variant.ELASUND]: "Elasund",
+};
 function variantName(v: Variant): string {
-  return (Variant[v] ?? "").toLowerCase().replace(/_/g, "-");
+  return GAME_NAMES[v] ?? "an unknown game";
 }
 
 function lobby(): void {
   const client = connect();
   const games = element("tbody");
-  const more = element("button", { textContent: "more", hidden: true });
+  const more = element("button", { textContent: "more games", hidden: true });
   let pageToken = "";
-  const row = (g: GameSummary) =>
-    element(
+  // Filters over the games listed so far: by game and by status.
+  const byGame = element("select", { name: "filter-game" });
+  byGame.setAttribute("aria-label", "show games of");
+  byGame.append(element("option", { value: "", textContent: "every game" }));
+  const byStatus = element("select", { name: "filter-status" });
+  byStatus.setAttribute("aria-label", "show games that are");
+  byStatus.append(
+    element("option", { value: "", textContent: "playing or finished" }),
+    element("option", { value: String(GameStatus.IN_PROGRESS), textContent: "being played" }),
+    element("option", { value: String(GameStatus.FINISHED), textContent: "finished" }),
+  );
+  const filter = () => {
+    for (const tr of games.querySelectorAll<HTMLTableRowElement>("tr.game-row")) {
+      tr.hidden =
+        (byGame.value !== "" && tr.dataset.variant !== byGame.value) ||
+        (byStatus.value !== "" && tr.dataset.status !== byStatus.value);
+    }
+  };
+  byGame.onchange = filter;
+  byStatus.onchange = filter;
+  const row = (g: GameSummary) => {
+    const tr = element(
       "tr",
       { className: "game-row" },
       element("td", {}, element("a", { href: `#/game/${g.gameId}`, textContent: g.gameId })),
@@ -117,13 +168,25 @@ function lobby(): void {
       }),
       element("td", { textContent: String(g.version) }),
     );
+    tr.dataset.variant = String(g.variant);
+    tr.dataset.status = String(g.status);
+    return tr;
+  };
   const load = () =>
     track(
       client.listGames({ pageSize: LOBBY_PAGE, pageToken }).then(
         (page) => {
-          games.append(...page.games.map(row));
+          const known = new Set([...games.querySelectorAll<HTMLElement>("tr.game-row")].map((tr) => tr.dataset.id));
+          games.append(
+            ...page.games.filter((g) => !known.has(g.gameId)).map((g) => {
+              const tr = row(g);
+              tr.dataset.id = g.gameId;
+              return tr;
+            }),
+          );
           pageToken = page.nextPageToken;
           more.hidden = pageToken === "";
+          filter();
         },
         (e) => say(failure(e), true),
       ),
@@ -133,6 +196,7 @@ function lobby(): void {
   const variant = element("select", { name: "variant" });
   for (const v of [Variant.CATAN, Variant.CITIES_AND_KNIGHTS, Variant.CATANIA, Variant.ELASUND]) {
     variant.append(element("option", { value: String(v), textContent: variantName(v) }));
+    byGame.append(element("option", { value: String(v), textContent: variantName(v) }));
   }
   const map = element("select", { name: "map" });
   map.append(
@@ -230,13 +294,66 @@ function lobby(): void {
               ),
             );
             say(`created ${game.gameId}`);
+            // The new game is listed at once: the list is asked again from its start.
+            games.replaceChildren();
+            pageToken = "";
+            void load();
+          },
+          (e) => say(failure(e), true),
+        ),
+    );
+  };
+  // The short way to a game: pick one, give a name, the server plays the other seats.
+  const quickGame = element("select", { name: "quick-game" });
+  quickGame.setAttribute("aria-label", "game");
+  for (const v of [Variant.CATAN, Variant.CITIES_AND_KNIGHTS, Variant.CATANIA, Variant.ELASUND]) {
+    quickGame.append(element("option", { value: String(v), textContent: variantName(v) }));
+  }
+  const quickName = element("input", { name: "quick-name", value: "", placeholder: "your name", size: 12 });
+  quickName.setAttribute("aria-label", "your name");
+  const quickBots = element("select", { name: "quick-bots" });
+  quickBots.setAttribute("aria-label", "bots");
+  quickBots.append(
+    element("option", { value: "3", textContent: "3 bots" }),
+    element("option", { value: "2", textContent: "2 bots" }),
+  );
+  const quick = element(
+    "form",
+    { className: "quick" },
+    element("h3", { textContent: "Play against bots" }),
+    quickGame,
+    " ",
+    quickName,
+    " against ",
+    quickBots,
+    " ",
+    element("button", { type: "submit", textContent: "play" }),
+  );
+  quick.onsubmit = (e) => {
+    e.preventDefault();
+    const name = quickName.value.trim() || "you";
+    const others = Number(quickBots.value);
+    const names = [name, ...["Ada", "Bram", "Cleo"].slice(0, others).map((n) => `${n} (bot)`)];
+    void track(
+      client
+        .createGame({
+          variant: Number(quickGame.value),
+          seats: names,
+          bots: names.slice(1).map((_, i) => ({ seat: i + 1, strategy: BotStrategy.GREEDY })),
+        })
+        .then(
+          (game) => {
+            const own = game.seats.find((s) => !s.bot);
+            location.hash = `#/game/${game.gameId}?token=${encodeURIComponent(own?.token ?? "")}`;
           },
           (e) => say(failure(e), true),
         ),
     );
   };
   app.replaceChildren(
+    quick,
     element("h2", { textContent: "Games" }),
+    element("div", { className: "filters" }, "Show ", byGame, " ", byStatus),
     form,
     created,
     element(
@@ -252,15 +369,11 @@ function lobby(): void {
 
 // ---- The game page ----
 
-/** `JSON.stringify`'s replacer for protobuf-es messages: without their type name, 64-bit integers as text. */
-function plainJson(key: string, value: unknown): unknown {
-  if (key === "$typeName") return undefined;
-  return typeof value === "bigint" ? String(value) : value;
-}
-
 interface Action {
   command: Command;
   label: string;
+  /** The command's verb, which groups the actions of one kind. */
+  verb: string;
   target?: Target;
 }
 
@@ -283,6 +396,27 @@ function targetOf(command: Command): Target | undefined {
   return undefined;
 }
 
+const targetKey = (t: Target) => `${t.kind}:${t.id}`;
+
+/** A seat's colour swatch with its shape, the legend's and the panels' mark. */
+function seatMark(seat: number): HTMLElement {
+  const mark = element("span", { className: `mark seat${seat}`, textContent: SEAT_SHAPES[seat] ?? "" });
+  mark.setAttribute("aria-hidden", "true");
+  return mark;
+}
+
+/** A card of the hand: its count on top of its name, marked when there is none. */
+function card(name: string, n: number): HTMLElement {
+  return element("span", { className: `card res-${name}${n === 0 ? " none" : ""}` }, element("b", { textContent: String(n) }), ` ${name}`);
+}
+
+/** A countdown's text: minutes and seconds left, or that time is up. */
+function timeLeft(ms: number): string {
+  if (ms <= 0) return "time is up";
+  const s = Math.ceil(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")} left`;
+}
+
 class GamePage {
   private readonly client: Api;
   private readonly svg = newSvg();
@@ -290,8 +424,11 @@ class GamePage {
   private readonly index = element("span", { className: "index" });
   private readonly log = element("div", { className: "log" });
   private readonly players = element("div", { className: "players" });
+  private readonly hand = element("div", { className: "hand" });
   private readonly actions = element("div", { className: "actions" });
+  private readonly picker = element("div", { className: "picker", hidden: true });
   private readonly info = element("div", { className: "info" });
+  private readonly title = element("h2", { textContent: "" });
   private head = 0;
   private seats: string[] = [];
   private shown = -1;
@@ -302,6 +439,9 @@ class GamePage {
   private drawing: Promise<void> = Promise.resolve();
   private stream = new AbortController();
   private waiters: { version: number; resolve: () => void }[] = [];
+  private clock?: ReturnType<typeof setInterval>;
+  /** The viewer's hand as the last board drawn shows it. */
+  private handNow?: [string, number][];
   /** Set when a refused command leaves the drawn actions in doubt: the next draw happens even at the same index. */
   private stale = false;
 
@@ -313,14 +453,20 @@ class GamePage {
   }
 
   mount(): void {
-    const step = (label: string, to: () => number) => {
-      const b = element("button", { textContent: label, className: `step-${label}` });
+    const step = (label: string, name: string, to: () => number) => {
+      const b = element("button", { textContent: label, className: `step-${name}` });
+      b.setAttribute("aria-label", `${name} event`);
       b.onclick = () => this.goTo(to());
       return b;
     };
+    this.slider.setAttribute("aria-label", "event shown");
     this.slider.oninput = () => this.goTo(Number(this.slider.value));
+    this.title.textContent = this.token ? "Your game" : "Watching a game";
+    this.picker.setAttribute("role", "dialog");
+    this.picker.setAttribute("aria-label", "choose what to do here");
+    this.log.setAttribute("role", "log");
     app.replaceChildren(
-      element("h2", { textContent: this.gameId + (this.token ? " (your seat)" : " (spectator)") }),
+      this.title,
       element(
         "div",
         { className: "game" },
@@ -328,21 +474,21 @@ class GamePage {
         element(
           "div",
           { className: "side" },
-          element("section", {}, this.info),
+          element("section", { className: "table" }, this.info),
+          element("section", { className: "play" }, element("h3", { textContent: "Your move" }), this.picker, this.actions, this.hand),
           element("section", {}, this.players),
-          element("section", { className: "play" }, element("h3", { textContent: "Your actions" }), this.actions),
           element(
             "section",
             { className: "replay" },
-            element("h3", { textContent: "Events" }),
+            element("h3", { textContent: "What happened" }),
             this.slider,
             element(
               "div",
               {},
-              step("first", () => 0),
-              step("prev", () => Math.max(0, this.wanted - 1)),
-              step("next", () => Math.min(this.head, this.wanted + 1)),
-              step("last", () => this.head),
+              step("«", "first", () => 0),
+              step("◀", "previous", () => Math.max(0, this.wanted - 1)),
+              step("▶", "next", () => Math.min(this.head, this.wanted + 1)),
+              step("»", "last", () => this.head),
               " ",
               this.index,
             ),
@@ -361,11 +507,12 @@ class GamePage {
 
   unmount(): void {
     this.stream.abort();
+    if (this.clock) clearInterval(this.clock);
   }
 
   /** The event stream: the log so far, then live events; the page follows the head while the slider is on it.
-   *  A stream the server ends (a slow reader is cut off, the server restarts) is opened again after the last
-   *  event received, at most once a second after a failure. */
+   *  A stream the server ends (an idle connection closed, a slow reader cut off, a restart) is opened again after
+   *  the last event received, silently; only a failure to open it again is shown, and taken back once it opens. */
   private async follow(): Promise<void> {
     let caughtUp!: () => void;
     const first = new Promise<void>((resolve) => (caughtUp = resolve));
@@ -376,6 +523,7 @@ class GamePage {
     } catch (e) {
       say(failure(e), true);
     }
+    let failures = 0;
     while (!this.stream.signal.aborted) {
       const opened = Date.now();
       try {
@@ -383,6 +531,8 @@ class GamePage {
           { gameId: this.gameId, afterVersion: BigInt(this.head) },
           { signal: this.stream.signal },
         )) {
+          if (failures > 0) unsay("stream");
+          failures = 0;
           if (item.item.case === "event") this.received(item.item.value);
           else if (item.item.case === "caughtUp") {
             this.head = Math.max(this.head, Number(item.item.value.version));
@@ -395,9 +545,11 @@ class GamePage {
         if (this.finished) break;
       } catch (e) {
         if (this.stream.signal.aborted) break;
-        say(`the event stream ended (${failure(e)}): opening it again`, true);
+        // An idle stream the network closed is opened again at once without a word; a second failure in a
+        // row is the player's to know.
+        if (++failures > 1) say(`connection lost (${failure(e)}): trying again`, true, "stream");
       }
-      const wait = Math.max(0, 1000 - (Date.now() - opened));
+      const wait = failures === 0 ? 0 : Math.max(0, 1000 - (Date.now() - opened));
       await new Promise((resolve) => setTimeout(resolve, wait));
     }
     caughtUp();
@@ -407,9 +559,13 @@ class GamePage {
     const version = Number(envelope.version);
     // A stream opened again starts after the head; an event at or before it is one the log has.
     if (version <= this.head) return;
-    const line = element("div", {
-      textContent: `${version}: ${envelope.event ? describeEvent(envelope.event, this.seats) : "?"}`,
-    });
+    const line = element(
+      "button",
+      { className: "line" },
+      element("span", { className: "n", textContent: String(version) }),
+      " ",
+      envelope.event ? describeEvent(envelope.event, this.seats) : "an event this page cannot read",
+    );
     line.dataset.version = String(version);
     line.onclick = () => this.goTo(version);
     this.log.append(line);
@@ -428,10 +584,9 @@ class GamePage {
     this.drawing = track(
       this.drawing
         .then(() => (this.shown === this.wanted && !this.stale ? undefined : this.draw()))
-        .catch((e) => say(`drawing failed: ${failure(e)}`, true)),
+        .catch((e) => say(`the board could not be drawn: ${failure(e)}`, true)),
     );
   }
-
 
   private async draw(): Promise<void> {
     const at = this.wanted;
@@ -440,15 +595,22 @@ class GamePage {
     try {
       response = await this.client.getState({ gameId: this.gameId, atVersion: BigInt(at) });
     } catch (e) {
-      say(failure(e), true);
+      say(failure(e), true, "draw");
       return;
     }
+    unsay("draw");
     this.legal = [];
     if (this.token && atHead && !this.finished) {
       try {
         const legal = await this.client.legalActions({ gameId: this.gameId });
         if (Number(legal.version) === at) {
-          this.legal = legal.commands.map((command) => ({ command, label: describeCommand(command), target: targetOf(command) }));
+          const seats = response.summary?.seats ?? this.seats;
+          this.legal = legal.commands.map((command) => ({
+            command,
+            label: commandLabel(command, seats),
+            verb: commandVerb(command),
+            target: targetOf(command),
+          }));
         }
       } catch (e) {
         say(failure(e), true);
@@ -461,26 +623,21 @@ class GamePage {
 
   private render(response: GetStateResponse): void {
     const version = Number(response.version);
-    const legalTargets = new Set(this.legal.flatMap((a) => (a.target ? [`${a.target.kind}:${a.target.id}`] : [])));
+    const legalTargets = new Set(this.legal.flatMap((a) => (a.target ? [targetKey(a.target)] : [])));
     const game = response.state?.game;
-    const seatNames = response.summary?.seats ?? [];
-    let players: unknown[] = [];
+    const seatNames = response.summary?.seats ?? this.seats;
     switch (game?.case) {
       case "catan":
         drawHex(this.svg, catanModel(game.value), legalTargets);
-        players = game.value.players;
         break;
       case "citiesKnights":
         drawHex(this.svg, citiesKnightsModel(game.value), legalTargets);
-        players = game.value.players;
         break;
       case "catania":
         drawHex(this.svg, cataniaModel(game.value), legalTargets);
-        players = game.value.layer?.players ?? [];
         break;
       case "elasund":
         drawElasund(this.svg, game.value, legalTargets);
-        players = game.value.seats;
         break;
     }
     this.svg.dataset.game = game?.case ?? "";
@@ -490,87 +647,333 @@ class GamePage {
     for (const line of this.log.querySelectorAll(".current")) line.classList.remove("current");
     const current = this.log.querySelector(`[data-version="${version}"]`);
     current?.classList.add("current");
-    current?.scrollIntoView({ block: "nearest" });
+    // The log scrolls to the line shown, within itself: the page stays where the player put it.
+    if (current instanceof HTMLElement) {
+      const top = current.offsetTop;
+      if (top < this.log.scrollTop || top + current.offsetHeight > this.log.scrollTop + this.log.clientHeight) {
+        this.log.scrollTop = top - this.log.clientHeight + current.offsetHeight;
+      }
+    }
 
     const viewer = response.viewerSeat;
-    const waiting = response.waitingFor.map((s) => seatNames[s] ?? s).join(", ");
-    const ended = response.summary?.status === GameStatus.FINISHED;
-    this.info.replaceChildren(
-      element("div", { textContent: `${variantName(response.summary?.variant ?? Variant.UNSPECIFIED)} at event ${version}` }),
-      element("div", { className: "waiting", textContent: ended ? "the game has ended" : `waiting for ${waiting || "nobody"}` }),
-      // A timed game's deadlines, by the server's clock (GetState names them only at the head).
-      ...response.deadlines.map((d) =>
-        element("div", {
-          className: "deadline",
-          textContent: `${seatNames[d.seat] ?? d.seat}: time runs out at ${new Date(Number(d.deadlineUnixMs)).toLocaleTimeString()}${d.reserveMs > 0n ? `, reserve ${Number(d.reserveMs) / 1000} s left` : ""}`,
-        }),
+    const view = tableView(response, seatNames);
+    const name = (seat: number) => who(seatNames, seat);
+    this.title.textContent = `${variantName(response.summary?.variant ?? Variant.UNSPECIFIED)}: ${
+      viewer !== undefined ? `you play ${name(viewer)}` : "watching"
+    }`;
+    this.drawInfo(response, view, seatNames, version);
+    this.drawPlayers(view, seatNames, viewer);
+    this.drawHand(view, game?.case ?? "");
+    this.picker.hidden = true;
+    this.drawActions();
+  }
+
+  /** The table's head: the legend, whose turn and what for, the dice, the clocks, the winner. */
+  private drawInfo(response: GetStateResponse, view: TableView | undefined, seatNames: readonly string[], version: number): void {
+    const name = (seat: number) => who(seatNames, seat);
+    const viewer = response.viewerSeat;
+    const legend = element(
+      "ul",
+      { className: "legend" },
+      ...seatNames.map((n, seat) =>
+        element("li", {}, seatMark(seat), ` ${n}${seat === viewer ? " (you)" : ""}`),
       ),
     );
+    legend.setAttribute("aria-label", "seats");
+    const lines: HTMLElement[] = [legend];
+    const atHead = version >= this.head;
+    if (view?.winner !== undefined) {
+      const scores = [...view.rows].sort((a, b) => b.points - a.points).map((r) => `${name(r.seat)} ${r.points}`);
+      lines.push(
+        element("div", { className: "winner", textContent: `${name(view.winner)} won the game` }),
+        element("div", { textContent: `final ${view.pointsName}: ${scores.join(", ")}` }),
+      );
+    } else {
+      const waiting = response.waitingFor.map(name);
+      const turn = view?.active !== undefined ? `${name(view.active)}'s turn` : "";
+      const what = view ? ` (${view.phase})` : "";
+      lines.push(
+        element("div", { className: "turn", textContent: `${turn}${what}` }),
+        element("div", {
+          className: "waiting",
+          textContent: atHead
+            ? waiting.length > 0
+              ? `waiting for ${waiting.join(", ")}`
+              : "waiting for nobody"
+            : `replay: the board after event ${version}; the game has ${this.head} events so far`,
+        }),
+      );
+      if (view?.pointsToWin) lines.push(element("div", { textContent: `${view.pointsToWin} points win` }));
+    }
+    if (view?.dice) lines.push(element("div", { className: "dice", textContent: `last roll: ${view.dice}` }));
+    // A timed game's deadlines, by the server's clock (GetState names them only at the head), counting down.
+    const clocks = response.deadlines.map((d) => {
+      const line = element("div", { className: "deadline" });
+      const tick = () => {
+        const reserve = d.reserveMs > 0n ? `, reserve ${Number(d.reserveMs) / 1000} s left` : "";
+        line.textContent = `${name(d.seat)}: ${timeLeft(Number(d.deadlineUnixMs) - Date.now())} to act${reserve}`;
+      };
+      tick();
+      return { line, tick };
+    });
+    if (this.clock) clearInterval(this.clock);
+    this.clock = clocks.length > 0 ? setInterval(() => clocks.forEach((c) => c.tick()), 1000) : undefined;
+    lines.push(...clocks.map((c) => c.line));
+    if (view) lines.push(element("div", { className: "facts", textContent: view.facts.join(" · ") }));
+    this.info.replaceChildren(...lines);
+  }
+
+  /** One panel per seat: its mark and name, points, cards held and public facts. */
+  private drawPlayers(view: TableView | undefined, seatNames: readonly string[], viewer: number | undefined): void {
     this.players.replaceChildren(
       element("h3", { textContent: "Players" }),
-      ...players.map((p, seat) => {
-        const fields = Object.entries(p as Record<string, unknown>)
-          .filter(([k, v]) => k !== "$typeName" && k !== "seat" && v !== undefined)
-          .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v, plainJson) : v}`);
-        // The summary line: points and cards held, in whichever words the game's player message uses.
-        const record = p as Record<string, unknown>;
-        const points = record.publicPoints ?? record.points ?? record.tradePoints;
-        const cards = record.resourceCount ?? record.cardCount;
-        const counts = [points !== undefined ? `${points} points` : "", cards !== undefined ? `${cards} cards` : ""]
-          .filter((t) => t !== "")
-          .join(", ");
-        const own = viewer === seat ? " (you: your hand included)" : "";
-        const block = element(
-          "details",
-          { open: viewer === seat },
-          element("summary", { className: `seat-name`, textContent: `${seatNames[seat] ?? seat}${counts ? `: ${counts}` : ""}${own}` }),
-          element("pre", { textContent: fields.join("\n") }),
+      ...(view?.rows ?? []).map((row) => {
+        const turn = view?.active === row.seat && view.winner === undefined;
+        const heading = element(
+          "div",
+          { className: "seat-name" },
+          seatMark(row.seat),
+          ` ${who(seatNames, row.seat)}${viewer === row.seat ? " (you)" : ""}`,
+          element("span", { className: "points", textContent: `${row.points} ${view?.pointsName ?? "points"}` }),
         );
-        block.dataset.seat = String(seat);
+        const details = [
+          ...(row.cards !== undefined ? [`${row.cards} cards in hand`] : []),
+          ...row.badges.map((b) => `holds ${b}`),
+          ...row.facts,
+        ];
+        const block = element(
+          "div",
+          { className: `seat${turn ? " active" : ""}${viewer === row.seat ? " own" : ""}` },
+          heading,
+          element("ul", {}, ...details.map((d) => element("li", { textContent: d }))),
+        );
+        block.dataset.seat = String(row.seat);
+        if (turn) block.setAttribute("aria-current", "true");
         return block;
       }),
     );
+  }
+
+  /** The viewer's hand as cards, and what it can build with them. */
+  private drawHand(view: TableView | undefined, game: string): void {
+    const hand = view?.hand;
+    this.handNow = hand;
+    if (!hand) {
+      this.hand.replaceChildren();
+      return;
+    }
+    const held = new Map(hand);
+    const costs = COSTS[game] ?? [];
+    this.hand.replaceChildren(
+      element("h3", { textContent: "Your hand" }),
+      element("div", { className: "cards" }, ...hand.map(([n, c]) => card(n, c))),
+      element(
+        "ul",
+        { className: "costs" },
+        ...costs.map((c) => {
+          const can = c.cost.every(([r, n]) => (held.get(r) ?? 0) >= n);
+          const item = element(
+            "li",
+            { className: can ? "can" : "" },
+            `${can ? "✓" : "✗"} ${c.name}: `,
+            c.cost.map(([r, n]) => `${n} ${r}`).join(", "),
+          );
+          item.setAttribute("aria-label", `${c.name}, ${can ? "you can afford it" : "not enough cards"}`);
+          return item;
+        }),
+      ),
+    );
+  }
+
+  /** The legal actions as controls, by kind (the command's verb): a kind with places on the board says so and lists
+   *  them in a fold; a discard is a picker of counts that enforces the number owed; a kind with many choices is a
+   *  drop-down with a button; the rest are buttons. */
+  private drawActions(): void {
+    const groups = new Map<string, Action[]>();
+    for (const action of this.legal) groups.set(action.verb, [...(groups.get(action.verb) ?? []), action]);
+    const controls = [...groups].map(([verb, actions]) => {
+      if (actions.length === 1 && !actions[0]!.target) return this.actionButton(actions[0]!);
+      if (actions.some((a) => a.target)) {
+        return element(
+          "details",
+          { className: "places", open: actions.length <= 6 },
+          element("summary", { textContent: `${verb}: click a marked place on the board, or pick one of ${actions.length} here` }),
+          ...actions.map((a) => this.actionButton(a)),
+        );
+      }
+      const picker =
+        verb === "discard" ? this.countsPicker(verb, actions) : verb === "offer" ? this.offerComposer(actions) : undefined;
+      if (picker) return picker;
+      if (actions.length <= 6) return element("div", { className: "group" }, ...actions.map((a) => this.actionButton(a)));
+      return this.chooser(verb, actions);
+    });
     this.actions.replaceChildren(
       ...(this.legal.length === 0
-        ? [element("p", { textContent: this.following ? "nothing to do now" : "move the slider to the last event to play" })]
-        : this.legal.map((action, i) => {
-            const b = element("button", { textContent: action.label, className: "action" });
-            b.dataset.index = String(i);
-            if (action.target) b.dataset.target = `${action.target.kind}:${action.target.id}`;
-            b.onclick = () => this.submit(action.command);
-            return b;
-          })),
+        ? [element("p", { textContent: this.following ? (this.finished ? "the game is over" : "nothing to do now: others are deciding") : "move the slider to the last event to play" })]
+        : controls),
     );
     this.actions.dataset.count = String(this.legal.length);
   }
 
-  /** A click on the board: the one legal action there is sent; several (a robber move with a choice of victim)
-   *  are left in the list, marked, to pick from. */
+  /** An offer to the other seats composed card by card: what you give (up to what you hold) and what you ask
+   *  for. The listed offers are one card for one; the server takes any offer its rules allow, and says why not
+   *  otherwise. The listed ones stay in a drop-down below. */
+  private offerComposer(actions: Action[]): HTMLElement | undefined {
+    const template = actions[0]!.command;
+    const give = argCounts(template, "give");
+    const receive = argCounts(template, "receive");
+    if (!give || !receive) return undefined;
+    const held = new Map(this.handNow ?? []);
+    const gives = new Map<string, number>();
+    const gets = new Map<string, number>();
+    const send = element("button", { textContent: "offer", className: "go" });
+    const summary = element("p", { className: "terms" });
+    const update = () => {
+      const list = (m: Map<string, number>) =>
+        [...m].filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(", ") || "nothing";
+      summary.textContent = `you give ${list(gives)} for ${list(gets)}`;
+      send.disabled = list(gives) === "nothing" || list(gets) === "nothing";
+    };
+    const side = (items: [string, number][], picked: Map<string, number>, most: (name: string) => number, what: string) =>
+      element(
+        "div",
+        { className: "side-of-offer" },
+        element("h5", { textContent: what }),
+        ...items
+          .filter(([name]) => most(name) > 0)
+          .map(([name]) => this.stepper(name, most(name), (n) => (picked.set(name, n), update()), what)),
+      );
+    send.onclick = () => this.submit(withCounts(template, { give: gives, receive: gets }));
+    update();
+    return element(
+      "div",
+      { className: "offer" },
+      element("h4", { textContent: "Offer a trade to the others" }),
+      element("div", { className: "offer-sides" }, side(give, gives, (n) => held.get(n) ?? 0, "you give"), side(receive, gets, () => 19, "you ask for")),
+      summary,
+      send,
+      this.chooser("or offer", actions),
+    );
+  }
+
+  /** A count picker of one kind of card: −, the count, +, from 0 to `most`. */
+  private stepper(name: string, most: number, changed: (n: number) => void, what = ""): HTMLElement {
+    let n = 0;
+    const shown = element("output", { textContent: "0" });
+    const less = element("button", { textContent: "−", className: "less", type: "button" });
+    const more = element("button", { textContent: "+", className: "more", type: "button" });
+    less.setAttribute("aria-label", `${what} one ${name} less`.trim());
+    more.setAttribute("aria-label", `${what} one ${name} more`.trim());
+    const set = (to: number) => {
+      n = Math.min(most, Math.max(0, to));
+      shown.textContent = String(n);
+      less.disabled = n === 0;
+      more.disabled = n === most;
+      changed(n);
+    };
+    less.onclick = () => set(n - 1);
+    more.onclick = () => set(n + 1);
+    less.disabled = true;
+    return element("div", { className: "stepper" }, element("span", { textContent: name }), less, shown, more);
+  }
+
+  /** Many choices of one kind as a drop-down and a button that sends the one chosen. */
+  private chooser(verb: string, actions: Action[]): HTMLElement {
+    const select = element("select", { className: "choice" });
+    select.setAttribute("aria-label", verb);
+    for (const a of actions) {
+      const option = element("option", { value: String(this.legal.indexOf(a)), textContent: a.label });
+      option.dataset.index = option.value;
+      select.append(option);
+    }
+    const go = element("button", { textContent: verb, className: "go" });
+    go.onclick = () => this.submit(this.legal[Number(select.value)]!.command);
+    return element("div", { className: "chooser" }, element("label", { textContent: `${verb}: ` }, select), " ", go);
+  }
+
+  /** A choice of counts (which cards to discard): a stepper per kind of card, as many as the hand allows, and a
+   *  button that is enabled only when the count owed is reached; it sends the listed command with those counts. */
+  private countsPicker(verb: string, actions: Action[]): HTMLElement | undefined {
+    const options = actions.map((a) => ({ action: a, counts: commandCounts(a.command) }));
+    if (options.some((o) => !o.counts)) return undefined;
+    const names = options[0]!.counts!.map(([n]) => n);
+    const owed = options[0]!.counts!.reduce((sum, [, n]) => sum + n, 0);
+    const most = names.map((_, i) => Math.max(...options.map((o) => o.counts![i]![1])));
+    const picked = names.map(() => 0);
+    const total = element("p", { className: "owed" });
+    const send = element("button", { textContent: verb, className: "go" });
+    const chosen = () => options.find((o) => o.counts!.every(([, n], i) => n === picked[i]));
+    const update = () => {
+      const sum = picked.reduce((a, b) => a + b, 0);
+      total.textContent =
+        sum < owed ? `choose ${owed - sum} more` : sum > owed ? `${sum - owed} too many: you must ${verb} ${owed}` : `${owed} chosen`;
+      send.disabled = !chosen();
+    };
+    send.onclick = () => {
+      const found = chosen();
+      if (found) this.submit(found.action.command);
+    };
+    const steppers = names.flatMap((name, i) => (most[i]! > 0 ? [this.stepper(name, most[i]!, (n) => ((picked[i] = n), update()))] : []));
+    update();
+    return element(
+      "div",
+      { className: "counts-picker" },
+      element("h4", { textContent: `You must ${verb} ${owed} cards` }),
+      ...steppers,
+      total,
+      send,
+    );
+  }
+
+  private actionButton(action: Action): HTMLButtonElement {
+    const i = this.legal.indexOf(action);
+    const b = element("button", { textContent: action.label, className: "action" });
+    const help = commandHelp(action.command);
+    if (help) b.title = help;
+    b.dataset.index = String(i);
+    if (action.target) b.dataset.target = targetKey(action.target);
+    b.onclick = () => this.submit(action.command);
+    return b;
+  }
+
+  /** A click on the board: the one legal action there is sent; where several are (a road or a ship, a robber
+   *  move with a choice of victim), a picker opens at the top of the actions with each of them. */
   private clicked(target: string): void {
-    const here = this.legal.filter((a) => a.target && `${a.target.kind}:${a.target.id}` === target);
+    const here = this.legal.filter((a) => a.target && targetKey(a.target) === target);
     if (here.length === 1) this.submit(here[0]!.command);
-    else {
-      for (const b of this.actions.querySelectorAll<HTMLButtonElement>("button.action")) {
-        b.style.fontWeight = b.dataset.target === target ? "bold" : "";
-      }
-      if (here.length > 1) say(`${here.length} actions there: pick one in the list`);
+    else if (here.length > 1) {
+      const cancel = element("button", { textContent: "cancel", className: "cancel" });
+      cancel.onclick = () => (this.picker.hidden = true);
+      this.picker.replaceChildren(
+        element("p", { textContent: `This place takes ${here.length} moves: which one?` }),
+        ...here.map((a) => {
+          const b = element("button", { textContent: a.label, className: "pick" });
+          b.onclick = () => this.submit(a.command);
+          return b;
+        }),
+        cancel,
+      );
+      this.picker.hidden = false;
+      this.picker.querySelector<HTMLButtonElement>("button.pick")?.focus();
     }
   }
 
   private submit(command: Command): void {
     this.legal = [];
+    this.picker.hidden = true;
     this.actions.replaceChildren(element("p", { textContent: "sending…" }));
+    const label = commandLabel(command, this.seats);
     void track(
       this.client
         .submitCommand({ gameId: this.gameId, commandId: commandId(), command, expectedVersion: BigInt(this.head) })
         .then(
           (answer) => {
-            say(`${describeCommand(command)}: accepted, event ${answer.version}`);
+            unsay("command");
             // The stream brings the events; until they arrive the page waits for them rather than redrawing.
             return this.reached(Number(answer.version));
           },
           (e) => {
-            say(`${describeCommand(command)}: ${failure(e)}`, true);
+            say(`${label}: ${failure(e)}`, true, "command");
             this.stale = true;
             this.goTo(this.head);
           },
@@ -598,14 +1001,16 @@ class GamePage {
 // ---- Routing ----
 
 /** The seat token of game `id` for this tab. A seat's link carries it in the fragment (`?token=`): it is read
- *  once, kept in the tab's sessionStorage under the game's id, and taken out of the address with
- *  `history.replaceState`, so the browser's history never keeps it while a reload (or the link again) still plays
- *  the seat. Without one in the address, the stored one, if any. */
+ *  once, kept in the tab's sessionStorage under the game's id, and the address becomes `?play` in its place (with
+ *  `history.replaceState`), so the browser's history never keeps the token while a reload still plays the seat.
+ *  `?play` takes the stored token; an address with neither is a spectator's, also in a tab that played a seat of
+ *  the same game before. */
 function seatToken(id: string, path: string, query: string): string | undefined {
   const key = `hexfold-token:${id}`;
   const params = new URLSearchParams(query);
   const linked = params.get("token");
   if (linked === null) {
+    if (!params.has("play")) return undefined;
     try {
       return sessionStorage.getItem(key) ?? undefined;
     } catch {
@@ -618,8 +1023,9 @@ function seatToken(id: string, path: string, query: string): string | undefined 
     // Storage refused (a private mode): the token lives as long as the page, and a reload is a spectator's.
   }
   params.delete("token");
-  const rest = params.toString();
-  history.replaceState(history.state, "", `#/game/${path}${rest ? `?${rest}` : ""}`);
+  params.set("play", "");
+  const rest = params.toString().replace(/=(&|$)/g, "$1");
+  history.replaceState(history.state, "", `#/game/${path}?${rest}`);
   return linked || undefined;
 }
 

@@ -2,10 +2,11 @@
 // down what each option means and the template language): events as sentences and commands as the command line
 // types them. The Rust CLI reads the same options (src/cli/words.rs), so the page and the terminal say the same
 // thing; tests/it/words.rs holds the two to it. Nothing here names a game.
-import { getOption, hasOption, type DescEnum, type DescField, type DescMessage } from "@bufbuild/protobuf";
+import { clone, create, getOption, hasOption, type DescEnum, type DescField, type DescMessage, type Message } from "@bufbuild/protobuf";
+import type { GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { reflect, isReflectMessage, type ReflectMessage } from "@bufbuild/protobuf/reflect";
 import { CommandSchema, EventSchema, type Command, type Event } from "./gen/hexfold/v1/hexfold_pb";
-import { counts, sentence, verb, word, keyword, phrase } from "./gen/hexfold/v1/words/words_pb";
+import { arg, counts, help, sentence, verb, word, keyword, phrase } from "./gen/hexfold/v1/words/words_pb";
 
 type Mode = "sentence" | "word";
 
@@ -360,4 +361,122 @@ export function commandText(command: Command): string {
   const out = [getOption(found.desc, verb).split("|")[0].trim()];
   argsText(found, out);
   return out.join(" ");
+}
+
+/** A field that names a seat in a command (its grammar's argument is `SEAT`). */
+function seatArg(field: DescField): boolean {
+  return hasOption(field, arg) && getOption(field, arg) === "SEAT";
+}
+
+function labelArgs(message: ReflectMessage, seats: readonly string[], out: string[]): void {
+  const done = new Set<string>();
+  for (const field of message.desc.fields) {
+    if (field.oneof) {
+      if (done.has(field.oneof.name)) continue;
+      done.add(field.oneof.name);
+      const chosen = message.oneofCase(field.oneof);
+      if (chosen) {
+        out.push(chosen.name.replace(/_/g, " "));
+        if (chosen.fieldKind === "message") labelArgs(message.get(chosen) as ReflectMessage, seats, out);
+      }
+      continue;
+    }
+    const explicit = field.fieldKind === "message" || optional(field);
+    if (explicit && !message.isSet(field)) continue;
+    if (hasOption(field, keyword)) out.push(getOption(field, keyword));
+    const value = message.get(field);
+    for (const item of field.fieldKind === "list" ? items(value) : [value]) {
+      if (isReflectMessage(item)) {
+        if (hasOption(item.desc, counts)) out.push(countsText(item));
+        else if (hasOption(item.desc, word)) out.push(render(parsed(getOption(item.desc, word)), item, seats, "word"));
+        else labelArgs(item, seats, out);
+      } else if (seatArg(field)) {
+        out.push(`${hasOption(field, keyword) ? "" : "from "}${who(seats, numberOf(item) ?? -1)}`);
+      } else {
+        out.push(renderValue(field, item, false, seats, "sentence"));
+      }
+    }
+  }
+}
+
+/** One command as a button reads: the command line's words with spaces for dashes, seats by name and enum values
+ *  by their phrase (`move robber 7 from bob`, `offer wool:1 for ore:1`). */
+export function commandLabel(command: Command, seats: readonly string[]): string {
+  const found = leaf(reflect(CommandSchema, command), (desc) => hasOption(desc, verb));
+  if (!found) return "(empty command)";
+  const out = [getOption(found.desc, verb).split("|")[0].trim().replace(/-/g, " ")];
+  labelArgs(found, seats, out);
+  return out.join(" ");
+}
+
+/** What a command is for, in a few words (its `help`), if the proto says. */
+export function commandHelp(command: Command): string | undefined {
+  const found = leaf(reflect(CommandSchema, command), (desc) => hasOption(desc, verb));
+  return found && hasOption(found.desc, help) ? getOption(found.desc, help) : undefined;
+}
+
+/** The command's verb as its button reads (dashes as spaces), for grouping a seat's actions. */
+export function commandVerb(command: Command): string {
+  const found = leaf(reflect(CommandSchema, command), (desc) => hasOption(desc, verb));
+  return found ? getOption(found.desc, verb).split("|")[0].trim().replace(/-/g, " ") : "";
+}
+
+/** A message of the API as it reads in a sentence: its own sentence, its counts or its word (`4+4=8`,
+ *  `wool:2 ore:1`). */
+export function messageText<T extends Message>(schema: GenMessage<T>, message: T, seats: readonly string[]): string {
+  return renderMessage(reflect(schema, message), seats, "sentence");
+}
+
+/** An enum value as a sentence says it: its phrase, or its word with spaces. */
+export function enumPhrase(e: DescEnum, n: number): string {
+  return enumText(e, n, "sentence");
+}
+
+/** The items of a command's first counts argument (`discard wool:2 ore:1` → wool 2, ore 1, the others 0), in the
+ *  counts message's field order; none for a command without one. */
+export function commandCounts(command: Command): [string, number][] | undefined {
+  const found = leaf(reflect(CommandSchema, command), (desc) => hasOption(desc, verb));
+  if (!found) return undefined;
+  for (const field of found.desc.fields) {
+    if (field.fieldKind !== "message" || !hasOption(field.message, counts)) continue;
+    const value = found.get(field);
+    return isReflectMessage(value) ? countItems(value) : undefined;
+  }
+  return undefined;
+}
+
+/** The count items of argument `name` of a command's leaf, or none when it has no such counts argument. */
+export function argCounts(command: Command, name: string): [string, number][] | undefined {
+  const found = leaf(reflect(CommandSchema, command), (desc) => hasOption(desc, verb));
+  const field = found?.desc.fields.find((f) => f.name === name);
+  if (!found || !field || field.fieldKind !== "message" || !hasOption(field.message, counts)) return undefined;
+  return countItems(reflect(field.message, found.isSet(field) ? (found.get(field) as ReflectMessage).message : create(field.message)));
+}
+
+function setCountItems(message: ReflectMessage, values: ReadonlyMap<string, number>): void {
+  for (const field of message.desc.fields) {
+    if (field.fieldKind === "message") {
+      const inner = reflect(field.message, create(field.message));
+      setCountItems(inner, values);
+      message.set(field, inner);
+    } else if (field.fieldKind === "scalar") {
+      message.set(field, values.get(field.name.replace(/_/g, "-")) ?? 0);
+    }
+  }
+}
+
+/** A copy of `command` with its leaf's counts arguments set by item name (`{give: wool 1, receive: ore 2}`): an
+ *  offer of other terms than the ones listed, for the server to judge. */
+export function withCounts(command: Command, args: Record<string, ReadonlyMap<string, number>>): Command {
+  const copy = clone(CommandSchema, command);
+  const found = leaf(reflect(CommandSchema, copy), (desc) => hasOption(desc, verb));
+  if (!found) return copy;
+  for (const [name, values] of Object.entries(args)) {
+    const field = found.desc.fields.find((f) => f.name === name);
+    if (!field || field.fieldKind !== "message") continue;
+    const inner = reflect(field.message, create(field.message));
+    setCountItems(inner, values);
+    found.set(field, inner);
+  }
+  return copy;
 }
