@@ -465,6 +465,23 @@ mod tests {
         );
     }
 
+    /// The greedy choice (the first) stays unless a challenger beat it in the same worlds by the margin and by two
+    /// standard errors: noise or a tiny edge does not move the decision, a clear edge does.
+    #[test]
+    fn only_a_clear_edge_over_the_greedy_choice_is_played() {
+        let greedy = vec![0.5, 0.2, 0.7, 0.4, 0.6, 0.3];
+        let noisy = vec![0.9, 0.0, 0.9, 0.1, 0.9, 0.2];
+        let tiny = greedy.iter().map(|x| x + 0.005).collect::<Vec<_>>();
+        let clear = greedy.iter().map(|x| x + 0.1).collect::<Vec<_>>();
+        assert_eq!(choose(&[greedy.clone(), noisy.clone(), tiny.clone()]), 0);
+        assert_eq!(choose(&[greedy.clone(), noisy, clear.clone(), tiny]), 2);
+        assert_eq!(
+            choose(&[greedy[..3].to_vec(), clear[..3].to_vec()]),
+            0,
+            "too few worlds to compare"
+        );
+    }
+
     /// The same state, generator and count give the same decision, and the search runs the count it was given.
     #[test]
     fn a_search_bounded_by_simulations_is_repeatable() {
