@@ -2,7 +2,7 @@
 //! states and for each seat that may act, the expert's decision with a fixed generator and simulation count is the
 //! same in the state and in states where everything the seat cannot see was permuted consistently with its view
 //! (the other seats' hands, the decks' orders, the castle's pile: a [`hexfold_rules::redeal::Redeal`] of the state
-//! for the seat).
+//! for the seat). And the expert plays a whole game of each against greedy bots, every command accepted.
 
 use hexfold_rules::bot::expert::{self, Budget, Expert};
 use hexfold_rules::bot::{self, Strategy};
@@ -76,6 +76,42 @@ fn fair<G: Expert>(seats: u8) -> (u32, u32) {
     (compared, permuted)
 }
 
+/// Plays a game of `G` at `seats` with the expert in the first seat and greedy bots in the others, every command
+/// through the rules' `decide` (a refused one stops the game), and checks that it ends within the game's command
+/// limit. Returns the number of commands played.
+fn expert_game<G: Expert>(seats: u8) -> u64 {
+    let config = G::random_config(seats, false);
+    let (_, playout) = Playout::<G>::seeded(&config, 3).expect("a setup");
+    let mut playout = playout.command_limit(G::COMMAND_LIMIT);
+    let budget = Budget {
+        sims: 8,
+        think: None,
+        turns: 2,
+    };
+    let mut searched = 0u32;
+    loop {
+        let step = playout.step_by(
+            |state, seat, rng| {
+                if seat.0 == 0 {
+                    let decision = expert::search::<G>(state, seat, budget, rng)?;
+                    searched += u32::from(decision.sims > 0);
+                    Some(decision.command)
+                } else {
+                    bot::command::<G>(Strategy::Greedy, state, seat, rng)
+                }
+            },
+            |_| {},
+        );
+        match step {
+            Ok(()) => {}
+            Err(Stop::Ended(_)) => break,
+            Err(stop) => panic!("{}: {stop:?}", G::NAME),
+        }
+    }
+    assert!(searched > 0, "{}: the expert never searched", G::NAME);
+    playout.played()
+}
+
 macro_rules! every_game {
     ($($game:ident: $type:ty),* $(,)?) => {
         $(mod $game {
@@ -84,6 +120,11 @@ macro_rules! every_game {
             #[test]
             fn the_experts_decision_ignores_what_its_seat_cannot_see() {
                 super::fair::<$type>(<$type>::TEST_SEATS);
+            }
+
+            #[test]
+            fn an_expert_plays_a_legal_game_to_its_end() {
+                super::expert_game::<$type>(<$type>::TEST_SEATS);
             }
         })*
     };
