@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, StatusExt};
 
-pub use crate::engine::{EngineError, OFF_THE_TABLE};
+pub use crate::engine::{EngineError, GAME_DAMAGED, OFF_THE_TABLE};
 
 /// The `domain` of every `google.rpc.ErrorInfo` the server sends.
 pub const ERROR_DOMAIN: &str = "hexfold";
@@ -30,7 +30,7 @@ pub fn code(error: &EngineError) -> Code {
         EngineError::Unidentified(_) => Code::Unauthenticated,
         EngineError::Forbidden(_) => Code::PermissionDenied,
         EngineError::Overloaded(_) => Code::ResourceExhausted,
-        EngineError::Damaged(_) => Code::DataLoss,
+        EngineError::Damaged(_) | EngineError::DamagedGame { .. } => Code::DataLoss,
         EngineError::Unavailable(_) => Code::Unavailable,
         EngineError::Bug(_) => Code::Internal,
     }
@@ -48,6 +48,9 @@ fn error_info(error: &EngineError) -> Option<(&'static str, HashMap<String, Stri
         }
         EngineError::CommandIdReused { command_id, .. } => {
             HashMap::from([("command_id".to_string(), command_id.clone())])
+        }
+        EngineError::DamagedGame { game_id, .. } => {
+            HashMap::from([("game_id".to_string(), game_id.clone())])
         }
         EngineError::VersionConflict { expected, actual } => HashMap::from([
             ("expected_version".to_string(), expected.to_string()),

@@ -589,6 +589,13 @@ where
                 let Some(last) = page.last() else { break };
                 after = Some(last.name.clone());
                 for listing in page {
+                    // An export is a whole copy or none: a damaged game fails it, named.
+                    if let Some(problem) = &listing.damaged {
+                        return Err(EngineError::Damaged(format!(
+                            "the stored records of game {} are damaged: {problem}",
+                            listing.name
+                        )));
+                    }
                     if export_game(store, &listing.name, operator, as_of, out).await? {
                         games += 1;
                     }

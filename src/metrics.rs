@@ -50,6 +50,9 @@ pub const OPEN_STREAMS: &str = "hexfold_open_streams";
 pub const CACHED_GAMES: &str = "hexfold_cached_games";
 /// Lookups of a game whose head state was not cached (read from the store), by `variant`.
 pub const CACHE_MISSES: &str = "hexfold_cache_misses_total";
+/// Games the start's scan for bots and turn timers to resume went past because their stored records are damaged
+/// (each also logged at `warn` with its id), by `variant`. Their bots and timers stay stopped; the others resume.
+pub const RESUME_DAMAGED: &str = "hexfold_resume_damaged_games_total";
 
 /// Every metric with its help text, in the order `/metrics` and the README list them.
 pub const NAMES: &[(&str, &str)] = &[
@@ -74,6 +77,10 @@ pub const NAMES: &[(&str, &str)] = &[
     (
         CACHE_MISSES,
         "Game lookups not answered by the cache, by variant.",
+    ),
+    (
+        RESUME_DAMAGED,
+        "Damaged games the start's resume of bots and timers went past, by variant.",
     ),
     (
         hexfold_store::metrics::APPEND_SECONDS,
@@ -260,6 +267,14 @@ impl GameMetrics {
         self.cached
             .get_or_init(|| metrics::gauge!(CACHED_GAMES, "variant" => self.variant))
             .set(len as f64);
+    }
+
+    /// The start's resume scan went past `games` damaged games (0 too, so that the series exists from the start).
+    pub fn resume_damaged(&self, games: u64) {
+        if !recording() {
+            return;
+        }
+        metrics::counter!(RESUME_DAMAGED, "variant" => self.variant).increment(games);
     }
 
     /// A lookup of a game the cache did not answer.

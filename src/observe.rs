@@ -233,7 +233,7 @@ pub fn stream_refusal(method: &'static str, error: &EngineError) {
     let code = m::code_name(crate::error::code(error));
     let reason = error.reason().unwrap_or("");
     match error {
-        EngineError::Bug(_) | EngineError::Damaged(_) => {
+        EngineError::Bug(_) | EngineError::Damaged(_) | EngineError::DamagedGame { .. } => {
             tracing::error!(method, code, reason, error = %error, "request failed")
         }
         _ => tracing::info!(method, code, reason, error = %error, "request refused"),

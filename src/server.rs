@@ -248,6 +248,12 @@ pub async fn serve(
         clock: Arc::clone(&config.clock),
     });
     let writes = Arc::new(RwLock::new(()));
+    // The recorder is installed before the engines start (their start scans for bots to resume and counts what it
+    // passes), so nothing they record is lost.
+    let recorder = listeners
+        .metrics
+        .as_ref()
+        .map(|_| crate::metrics::install());
     let service = HexfoldService::new(
         Arc::clone(&shared),
         config.operator_token.as_deref(),
@@ -286,16 +292,12 @@ pub async fn serve(
         tonic_reflection::pb::v1::FILE_DESCRIPTOR_SET,
         tonic_reflection::pb::v1alpha::FILE_DESCRIPTOR_SET,
     ]);
-    let ops = listeners.metrics.map(|listener| {
+    let ops = listeners.metrics.zip(recorder).map(|(listener, recorder)| {
         let readiness = crate::metrics::Readiness {
             writable: store.watch_writable(),
             stopping: stopping_tx.subscribe(),
         };
-        tokio::spawn(crate::metrics::serve(
-            listener,
-            crate::metrics::install(),
-            readiness,
-        ))
+        tokio::spawn(crate::metrics::serve(listener, recorder, readiness))
     });
     let reflection_v1 = reflection().build_v1()?;
     let reflection_v1alpha = reflection().build_v1alpha()?;

@@ -8,7 +8,7 @@ use crate::games::{self, DynGame};
 use crate::metrics::StreamKind;
 use crate::proto::v1 as pb;
 use crate::stored::{self, StoredMetaHead, StoredSummary};
-use futures::{StreamExt as _, TryStreamExt as _};
+use futures::StreamExt as _;
 use hexfold_rules::bot::Strategy;
 use hexfold_store::StreamListing;
 use std::sync::Arc;
@@ -231,14 +231,40 @@ impl Inner {
         let mut rows = self.shared.store.list_streams(after, size + 1).await?;
         let more = rows.len() > size;
         rows.truncate(size);
-        // In page order (`buffered` keeps it), and the first failure in that order is the answer, as if the rows
-        // were read one after the other. The futures are made before the stream (not by a `map` on it) so that the
+        // In page order (`buffered` keeps it), and the first failure in that order decides, as if the rows were
+        // read one after the other. The futures are made before the stream (not by a `map` on it) so that the
         // request's future stays provably `Send`: a closure over a borrowed row trips the compiler's check.
         let rows_read: Vec<_> = rows.iter().map(|row| self.game_summary(row)).collect();
-        let games = futures::stream::iter(rows_read)
-            .buffered(LIST_READS_IN_FLIGHT)
-            .try_collect()
-            .await?;
+        let mut reads = futures::stream::iter(rows_read).buffered(LIST_READS_IN_FLIGHT);
+        let mut games = Vec::with_capacity(rows.len());
+        while let Some(read) = reads.next().await {
+            let problem = match read {
+                Ok(game) => {
+                    games.push(game);
+                    continue;
+                }
+                Err(EngineError::Damaged(problem)) => problem,
+                Err(e) => return Err(e),
+            };
+            // A damaged game is never listed as if it were whole, and neither hides the games beside it: the page
+            // ends before it (its token is the game before), and a page that starts with it is DATA_LOSS naming it
+            // (`page_token` = its id lists on past it). See the README, "Any language: the gRPC API".
+            let at = games.len();
+            if at == 0 {
+                let game_id = rows[0].name.clone();
+                return Err(EngineError::DamagedGame {
+                    message: format!(
+                        "game {game_id} is damaged and not listed ({problem}); the next page after it starts at \
+                         page_token {game_id:?}"
+                    ),
+                    game_id,
+                });
+            }
+            return Ok(pb::ListGamesResponse {
+                games,
+                next_page_token: rows[at - 1].name.clone(),
+            });
+        }
         let next_page_token = match (more, rows.last()) {
             (true, Some(last)) => last.name.clone(),
             _ => String::new(),
@@ -253,6 +279,11 @@ impl Inner {
     /// none yet, its seats from its meta; the version is always the durable head.
     async fn game_summary(&self, row: &StreamListing) -> Result<pb::GameSummary, EngineError> {
         let game_id = &row.name;
+        if let Some(problem) = &row.damaged {
+            return Err(EngineError::Damaged(format!(
+                "the stored records of game {game_id} are damaged: {problem}"
+            )));
+        }
         let mut summary = match &row.summary {
             Some(bytes) => {
                 let s: StoredSummary = stored::decode("summary", game_id, bytes)?;

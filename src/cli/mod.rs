@@ -917,16 +917,45 @@ async fn list(args: ListArgs) -> anyhow::Result<()> {
     // The rows of every page, printed at the end in columns as wide as their widest cell (ids differ in length
     // by their game's name).
     let mut rows: Vec<[String; 6]> = Vec::new();
+    // Games the server names as damaged (DATA_LOSS `GameDamaged`): listed as such, and the listing goes on past
+    // each (its id is the next page's token), then the command fails.
+    let mut damaged = Vec::new();
     loop {
         let request = pb::ListGamesRequest {
             page_size: args.page_size,
             page_token: page_token.clone(),
         };
-        let response = client
-            .list_games(request)
-            .await
-            .map_err(rpc("ListGames"))?
-            .into_inner();
+        let response = match client.list_games(request).await {
+            Ok(response) => response.into_inner(),
+            Err(status) => {
+                let error = RpcError {
+                    call: "ListGames",
+                    status,
+                };
+                let Some(game_id) = damaged_game(&error) else {
+                    return Err(error.into());
+                };
+                if args.json {
+                    outln!(
+                        "{}",
+                        serde_json::json!({"game_id": game_id, "damaged": error.status.message()})
+                    )?;
+                } else {
+                    let none = || "-".to_string();
+                    rows.push([
+                        game_id.clone(),
+                        none(),
+                        "DAMAGED".into(),
+                        none(),
+                        none(),
+                        none(),
+                    ]);
+                }
+                damaged.push(error.to_string());
+                page_token = game_id;
+                continue;
+            }
+        };
         for game in &response.games {
             if args.json {
                 outln!("{}", json::to_json(game)?)?;
@@ -950,21 +979,39 @@ async fn list(args: ListArgs) -> anyhow::Result<()> {
         }
         page_token = response.next_page_token;
     }
-    if args.json {
-        return Ok(());
+    if !args.json {
+        if rows.is_empty() {
+            outln!("no games")?;
+        } else {
+            out!(
+                "{}",
+                columns(
+                    ["game", "variant", "status", "version", "winner", "seats"],
+                    &rows
+                )
+            )?;
+        }
     }
-    if rows.is_empty() {
-        outln!("no games")?;
-        return Ok(());
+    if !damaged.is_empty() {
+        bail!(
+            "{} damaged game(s), not listed whole (`hexfold check` names the damage):\n{}",
+            damaged.len(),
+            damaged.join("\n")
+        );
     }
-    out!(
-        "{}",
-        columns(
-            ["game", "variant", "status", "version", "winner", "seats"],
-            &rows
-        )
-    )?;
     Ok(())
+}
+
+/// The id of the game a `ListGames` refusal names as damaged (DATA_LOSS, `ErrorInfo` reason `GameDamaged`).
+fn damaged_game(error: &RpcError) -> Option<String> {
+    use tonic_types::StatusExt as _;
+    if error.status.code() != tonic::Code::DataLoss {
+        return None;
+    }
+    let info = error.status.get_details_error_info()?;
+    (info.reason == crate::error::GAME_DAMAGED)
+        .then(|| info.metadata.get("game_id").cloned())
+        .flatten()
 }
 
 /// A table: the header and the rows, each column as wide as its widest cell, two spaces apart; the fourth column

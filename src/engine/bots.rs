@@ -220,12 +220,16 @@ impl<G: StoredGame> Engine<G> {
 
     /// Wakes the drivers of the store's unfinished games of this variant that have bot seats, and the timers of
     /// those with a turn timer: for a server that starts on a store where bots were to move or deadlines were
-    /// running. Scans the games under each of the variant's id prefixes (see `resume_under`).
+    /// running. Scans the games under each of the variant's id prefixes (see `resume_under`). A game whose
+    /// records are damaged is logged at `warn` (its id and the store's problem, which names records, never their
+    /// bytes), counted in [`crate::metrics::RESUME_DAMAGED`], and passed: the scan goes on to the others.
     pub async fn resume_bots(self: Arc<Self>) {
-        let (mut resumed, mut timed) = (0u64, 0u64);
+        let (mut resumed, mut timed, mut damaged) = (0u64, 0u64, 0u64);
         for prefix in crate::stored::game_id_prefixes::<G>() {
-            self.resume_under(prefix, &mut resumed, &mut timed).await;
+            self.resume_under(prefix, &mut resumed, &mut timed, &mut damaged)
+                .await;
         }
+        self.metrics.resume_damaged(damaged);
         if resumed > 0 {
             tracing::info!(variant = G::NAME, games = resumed, "bot drivers resumed");
         }
@@ -235,8 +239,15 @@ impl<G: StoredGame> Engine<G> {
     }
 
     /// [`Engine::resume_bots`] for the games whose ids begin `<prefix>-`: reads the meta of each unfinished one,
-    /// one at a time (and a timed game's head, which its timer loads); errors are logged and end the scan.
-    async fn resume_under(&self, prefix: &str, resumed: &mut u64, timed: &mut u64) {
+    /// one at a time (and a timed game's head, which its timer loads). A damaged game is passed (and counted in
+    /// `damaged`); a failure of the listing itself is logged and ends the scan.
+    async fn resume_under(
+        &self,
+        prefix: &str,
+        resumed: &mut u64,
+        timed: &mut u64,
+        damaged: &mut u64,
+    ) {
         let prefix = format!("{prefix}-");
         let mut after = prefix.clone();
         loop {
@@ -255,12 +266,20 @@ impl<G: StoredGame> Engine<G> {
             let Some(last) = page.last() else { break };
             after = last.name.clone();
             for game in page.iter().take_while(|g| g.name.starts_with(&prefix)) {
+                if let Some(problem) = &game.damaged {
+                    *damaged += 1;
+                    tracing::warn!(game_id = %game.name, %problem, "a damaged game's bots and timer stay stopped");
+                    continue;
+                }
                 if game.summary.is_some() {
                     continue;
                 }
                 let meta = match self.load_meta(&game.name).await {
                     Ok(meta) => meta,
                     Err(e) => {
+                        if matches!(e, EngineError::Damaged(_)) {
+                            *damaged += 1;
+                        }
                         tracing::warn!(game_id = %game.name, error = %e, "could not read a game's meta");
                         continue;
                     }

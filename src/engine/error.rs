@@ -11,6 +11,9 @@ use hexfold_rules::RuleViolation;
 use hexfold_store::StoreError;
 use hexfold_table::Refusal;
 
+/// The reason of [`EngineError::DamagedGame`].
+pub const GAME_DAMAGED: &str = "GameDamaged";
+
 /// A failure of the engine (or of the edge's checks of a request before it reaches the engine).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum EngineError {
@@ -63,6 +66,10 @@ pub enum EngineError {
     /// A stored record is damaged: it fails its checksum or does not decode.
     #[error("{0}")]
     Damaged(String),
+    /// One game's stored records are damaged, where an answer about many games met it (`ListGames`); `reason`
+    /// [`GAME_DAMAGED`], and the game's id, so that a client can report that game and go on past it.
+    #[error("{message}")]
+    DamagedGame { game_id: String, message: String },
     /// The server is shutting down, or the store cannot be reached now: retrying later may succeed.
     #[error("{0}")]
     Unavailable(String),
@@ -128,6 +135,7 @@ impl EngineError {
             | EngineError::Inadmissible { reason, .. }
             | EngineError::CommandIdReused { reason, .. } => Some(reason),
             EngineError::VersionConflict { .. } => Some("VersionConflict"),
+            EngineError::DamagedGame { .. } => Some(GAME_DAMAGED),
             _ => None,
         }
     }

@@ -38,7 +38,7 @@ pub use command::{
     Answer, BotSeats, CommandId, Created, SeatNames, Submit, MAX_SEAT_NAME_BYTES,
     SERVER_COMMAND_ID_PREFIXES,
 };
-pub use error::{EngineError, OFF_THE_TABLE};
+pub use error::{EngineError, GAME_DAMAGED, OFF_THE_TABLE};
 pub use read::{EventAt, FinishedGame, PlayedCommand, ReadRange, StateAt, Summary, Update};
 pub use retry::{BACKOFF_FIRST_MS, BACKOFF_MAX_MS};
 pub use timers::{

@@ -13,7 +13,7 @@ use hexfold::proto::v1 as pb;
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use std::path::Path;
 use std::time::Duration;
-use tokio::io::AsyncReadExt as _;
+use tokio::io::{AsyncBufReadExt as _, AsyncReadExt as _};
 use tonic::Code;
 use tonic_health::pb::{
     health_check_response::ServingStatus, health_client::HealthClient, HealthCheckRequest,
@@ -46,10 +46,26 @@ async fn read_history(addr: std::net::SocketAddr, ids: &[String]) -> Result<Read
             Err(s)
         }
     };
-    let games = match client.list_games(pb::ListGamesRequest::default()).await {
-        Ok(r) => r.into_inner().games,
-        Err(s) => return data_loss(s),
-    };
+    // Every page: a page ends before a damaged game, and the next one is DATA_LOSS naming it.
+    let mut games = Vec::new();
+    let mut page_token = String::new();
+    loop {
+        let request = pb::ListGamesRequest {
+            page_token,
+            ..Default::default()
+        };
+        match client.list_games(request).await {
+            Ok(r) => {
+                let page = r.into_inner();
+                games.extend(page.games);
+                if page.next_page_token.is_empty() {
+                    break;
+                }
+                page_token = page.next_page_token;
+            }
+            Err(s) => return data_loss(s),
+        }
+    }
     let mut states = Vec::new();
     let mut events = Vec::new();
     for id in ids {
@@ -499,4 +515,230 @@ async fn a_full_disk_is_unavailable_and_not_serving_and_loses_nothing_acknowledg
         "{} commands acknowledged before the disk was full",
         acked.len()
     );
+}
+
+/// Where [`one_damaged_game_hides_no_other_and_stops_no_bots`] keeps its games.
+enum Backend {
+    Sled,
+    Postgres(String),
+}
+
+/// One game's stored records damaged while the server is stopped (sled: its meta record cut by a byte;
+/// PostgreSQL: its head raised by one), beside games of people and a game of bots. The server started again
+/// (the binary, with its metrics) resumes the bots' game, logs the damaged game at `warn` and counts it;
+/// `ListGames`, paged as a client does, lists every other game and names the damaged one with DATA_LOSS
+/// `GameDamaged`; `hexfold list` shows it as `DAMAGED` and fails; its own reads are DATA_LOSS.
+async fn one_damaged_game_hides_no_other_and_stops_no_bots(backend: Backend) {
+    use tonic_types::StatusExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let config = || match &backend {
+        Backend::Sled => support::config(dir.path()),
+        Backend::Postgres(url) => hexfold::server::Config {
+            postgres: Some(hexfold_postgres::PgConfig::new(url.clone())),
+            ..support::config(&dir.path().join("unused"))
+        },
+    };
+    let server = support::start_with(config()).await;
+    let mut rng = StdRng::seed_from_u64(34);
+    let mut ids = Vec::new();
+    for _ in 0..4 {
+        let mut table = Table::new(server.addr, 3).await;
+        for _ in 0..6 {
+            table.step(&mut rng).await;
+        }
+        ids.push(table.game_id.clone());
+    }
+    let bots: Vec<_> = (0..4).map(|s| (s, pb::BotStrategy::Greedy)).collect();
+    let request = support::game_request(
+        pb::Variant::Catan,
+        4,
+        support::variant_options(pb::Variant::Catan),
+        &bots,
+    );
+    let (bots_game, _) = Table::create_from(server.addr, request).await;
+    let bots_id = bots_game.game_id.clone();
+    server.stop().await;
+    // Ids are random, so the damaged game falls anywhere in the order among the others.
+    let damaged = ids[1].clone();
+    ids.push(bots_id.clone());
+
+    let mut args: Vec<std::ffi::OsString> = vec!["--metrics-listen".into(), "127.0.0.1:0".into()];
+    match &backend {
+        Backend::Sled => {
+            // The stopped server's last tasks (its bots' drivers) may hold the store a moment longer.
+            let deadline = std::time::Instant::now() + Duration::from_secs(20);
+            let db = loop {
+                match sled::open(dir.path()) {
+                    Err(sled::Error::Io(e))
+                        if e.to_string().contains("could not acquire lock")
+                            && std::time::Instant::now() < deadline =>
+                    {
+                        tokio::time::sleep(Duration::from_millis(10)).await;
+                    }
+                    other => break other.expect("open the stopped server's sled files"),
+                }
+            };
+            // The meta record of a stream: `M` and its name (crates/hexfold-store/src/codec.rs).
+            let key = [b"M".as_slice(), damaged.as_bytes()].concat();
+            let mut value = db.get(&key).unwrap().expect("the game's meta").to_vec();
+            value.truncate(value.len() - 1);
+            db.insert(key, value).unwrap();
+            db.flush().unwrap();
+            drop(db);
+            args.extend(["--data-dir".into(), dir.path().into()]);
+        }
+        Backend::Postgres(url) => {
+            let (db, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+                .await
+                .unwrap();
+            let connection = tokio::spawn(connection);
+            let sql = "UPDATE hexfold.streams SET head = head + 1 WHERE name = $1";
+            assert_eq!(db.execute(sql, &[&damaged.as_bytes()]).await.unwrap(), 1);
+            drop(db);
+            connection.await.unwrap().unwrap();
+            let unused = dir.path().join("unused");
+            args.extend([
+                "--store".into(),
+                url.into(),
+                "--data-dir".into(),
+                unused.into(),
+            ]);
+        }
+    }
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(|a| a.as_os_str()).collect();
+    let (mut child, addr, metrics, _stdout) =
+        crate::ops::serve(&args, std::process::Stdio::piped()).await;
+    let metrics = metrics.expect("a metrics address");
+
+    // The start's scan goes past the damaged game, names it at `warn`, and resumes the bots' game.
+    let mut log = tokio::io::BufReader::new(child.stderr.take().unwrap()).lines();
+    let mut warned = None;
+    loop {
+        let line = log
+            .next_line()
+            .await
+            .unwrap()
+            .expect("the server logs the bots it resumed");
+        if line.contains("WARN") && line.contains(&damaged) {
+            warned = Some(line.clone());
+        }
+        if line.contains("bot drivers resumed") {
+            assert!(line.contains("games=1"), "{line}");
+            break;
+        }
+    }
+    let warned = warned.expect("a warning naming the damaged game");
+    assert!(
+        warned.contains("damaged") || warned.contains("corrupt"),
+        "{warned}"
+    );
+    let (status, page) = crate::ops::get(metrics, "/metrics").await;
+    assert_eq!(status, 200);
+    let series = "hexfold_resume_damaged_games_total{variant=\"catan\"}";
+    assert_eq!(crate::ops::value(&page, series), Some(1.0), "{page}");
+    // Its bots play on: a live event of the game after its head.
+    let mut client = support::connect(addr).await;
+    let head = client
+        .get_state(pb::GetStateRequest {
+            game_id: bots_id.clone(),
+            at_version: None,
+        })
+        .await
+        .unwrap()
+        .into_inner()
+        .version;
+    let mut stream = client
+        .subscribe(pb::SubscribeRequest {
+            game_id: bots_id.clone(),
+            after_version: head,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    loop {
+        let item = stream.message().await.unwrap().expect("the bots play on");
+        if let Some(pb::subscribe_response::Item::Event(e)) = item.item {
+            assert!(e.version > head);
+            break;
+        }
+    }
+
+    // ListGames, paged as a client does: every other game listed, the damaged one named, once.
+    for page_size in [0, 2] {
+        let (mut listed, mut named, mut token) = (Vec::new(), Vec::new(), String::new());
+        for _ in 0..20 {
+            let request = pb::ListGamesRequest {
+                page_size,
+                page_token: token.clone(),
+            };
+            match client.list_games(request).await {
+                Ok(page) => {
+                    let page = page.into_inner();
+                    listed.extend(page.games.into_iter().map(|g| g.game_id));
+                    if page.next_page_token.is_empty() {
+                        break;
+                    }
+                    token = page.next_page_token;
+                }
+                Err(status) => {
+                    assert_eq!(status.code(), Code::DataLoss, "{status:?}");
+                    let info = status.get_details_error_info().expect("an ErrorInfo");
+                    assert_eq!(info.reason, "GameDamaged");
+                    token = info.metadata["game_id"].clone();
+                    assert!(status.message().contains(&token), "{status:?}");
+                    named.push(token.clone());
+                }
+            }
+        }
+        let mut others: Vec<String> = ids.iter().filter(|id| **id != damaged).cloned().collect();
+        others.sort();
+        assert_eq!(listed, others, "page size {page_size}");
+        assert_eq!(
+            named,
+            std::slice::from_ref(&damaged),
+            "page size {page_size}"
+        );
+    }
+    let state = client
+        .get_state(pb::GetStateRequest {
+            game_id: damaged.clone(),
+            at_version: None,
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(state.code(), Code::DataLoss, "{state:?}");
+
+    let output = tokio::process::Command::new(env!("CARGO_BIN_EXE_hexfold"))
+        .args(["list", "--server", &format!("http://{addr}")])
+        .env_remove("HEXFOLD_TOKEN")
+        .output()
+        .await
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert!(!output.status.success(), "{stdout}");
+    assert_eq!(stdout.lines().count(), ids.len() + 1, "{stdout}");
+    let row = stdout.lines().find(|l| l.starts_with(&damaged)).unwrap();
+    assert!(row.contains("DAMAGED"), "{stdout}");
+    assert!(
+        stderr.contains("1 damaged game") && stderr.contains(&damaged),
+        "{stderr}"
+    );
+    child.start_kill().unwrap();
+    child.wait().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_damaged_game_on_sled_hides_no_other_and_stops_no_bots() {
+    one_damaged_game_hides_no_other_and_stops_no_bots(Backend::Sled).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_damaged_game_on_postgres_hides_no_other_and_stops_no_bots() {
+    let url = hexfold_postgres::test_support::cluster()
+        .create_database()
+        .await;
+    one_damaged_game_hides_no_other_and_stops_no_bots(Backend::Postgres(url)).await;
 }

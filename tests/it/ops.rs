@@ -13,7 +13,7 @@ use tonic::Code;
 /// A `hexfold serve` child on `127.0.0.1:0` with `args`, its stderr into `stderr` (a file: not a terminal), killed
 /// when dropped. Returns it with its API address, its metrics address if it printed one, and its stdout (kept
 /// open so the server never writes into a closed pipe).
-async fn serve(
+pub(crate) async fn serve(
     args: &[&std::ffi::OsStr],
     stderr: std::process::Stdio,
 ) -> (
@@ -79,7 +79,7 @@ pub(crate) async fn get(addr: SocketAddr, path: &str) -> (u16, String) {
 }
 
 /// The value of the series `series` (its name and labels exactly as rendered) in a Prometheus text page.
-fn value(page: &str, series: &str) -> Option<f64> {
+pub(crate) fn value(page: &str, series: &str) -> Option<f64> {
     page.lines().find_map(|line| {
         let rest = line.strip_prefix(series)?.strip_prefix(' ')?;
         rest.parse().ok()

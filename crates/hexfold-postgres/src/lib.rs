@@ -1147,22 +1147,31 @@ impl EventStore for PgStore {
                     .query(&statement, &[&after, &limit])
                     .await
                     .map_err(pg)?;
+                // A row whose seals do not hold is listed as damaged (the caller goes on past it); only a name
+                // that is no stream's fails the page.
                 rows.iter()
                     .map(|row| {
                         let name = utf8(row.get("name"), "a stored stream name")?;
-                        let head = seal::head(&name, row)?.head;
-                        let summary: Option<Vec<u8>> = row.get("summary");
-                        seal::check_bytes(
-                            &name,
-                            "summary",
-                            summary.as_deref(),
-                            row.get("summary_seal"),
-                        )?;
-                        Ok(StreamListing {
-                            summary,
-                            head,
-                            name,
-                        })
+                        let listed = seal::head(&name, row).and_then(|head| {
+                            let summary: Option<Vec<u8>> = row.get("summary");
+                            seal::check_bytes(
+                                &name,
+                                "summary",
+                                summary.as_deref(),
+                                row.get("summary_seal"),
+                            )?;
+                            Ok((summary, head.head))
+                        });
+                        match listed {
+                            Ok((summary, head)) => Ok(StreamListing {
+                                summary,
+                                head,
+                                name,
+                                damaged: None,
+                            }),
+                            Err(e @ StoreError::Corrupt(_)) => Ok(StreamListing::damaged(name, &e)),
+                            Err(e) => Err(e),
+                        }
                     })
                     .collect()
             })

@@ -8,6 +8,7 @@ use hexfold_rules::redeal::Redeal;
 use hexfold_rules::{GameRng, RuleViolation, Seat, Viewer};
 use rand::SeedableRng;
 use serde::Serialize;
+use std::collections::VecDeque;
 
 /// What the environments need of a game beyond the rules crate's traits.
 pub trait PyGame: Bot + Redeal {
@@ -20,7 +21,22 @@ pub trait PyGame: Bot + Redeal {
     /// The seat's score for the shaped reward, as the seat itself knows it (its victory points, hidden ones
     /// included; Elasund: its cubes on the board).
     fn points(state: &Self::State, seat: Seat) -> f32;
+
+    /// Whether `command`, the active seat's, offers a trade to every other seat: the environment then asks each
+    /// of them to answer it (see [`Core::next_turn`]). `false` in a game without offers.
+    fn opens_offer(_command: &Self::Command) -> bool {
+        false
+    }
+
+    /// Whether `command`, an answer to the open offer, accepts it: the trade happens at once and the offer is
+    /// closed, so the seats after it are not asked.
+    fn accepts_offer(_command: &Self::Command) -> bool {
+        false
+    }
 }
+
+/// The JSON of the action that lets an open offer pass unanswered: index 0 of every answer turn.
+pub const PASS: &str = "\"Pass\"";
 
 /// A failure the Python side reports as `ValueError`.
 #[derive(Debug)]
@@ -59,6 +75,11 @@ pub struct Core<G: PyGame> {
     commands: u64,
     /// The seat to act and its legal actions, computed once per state.
     turn: Option<(Seat, Vec<G::Command>)>,
+    /// Whether that turn is an answer to the open offer: action 0 is then the pass, and action `i` the legal
+    /// command `i - 1`.
+    answer: bool,
+    /// The seats still to be asked to answer the open offer, the next first.
+    answering: VecDeque<Seat>,
 }
 
 impl<G: PyGame> Clone for Core<G> {
@@ -71,6 +92,8 @@ impl<G: PyGame> Clone for Core<G> {
             seats: self.seats,
             commands: self.commands,
             turn: self.turn.clone(),
+            answer: self.answer,
+            answering: self.answering.clone(),
         }
     }
 }
@@ -88,19 +111,30 @@ impl<G: PyGame> Core<G> {
             seats,
             commands: 0,
             turn: None,
+            answer: false,
+            answering: VecDeque::new(),
         };
         core.next_turn();
         Ok(core)
     }
 
-    /// The seat to act: of the seats the game waits for ([`hexfold_rules::Game::waiting_for`], which every seat may see), the one
+    /// The seat to act. After the active seat's trade offer ([`PyGame::opens_offer`]), every other seat in seat
+    /// order after it, each once, answers the offer or passes (action 0): every seat is asked, whether or not its
+    /// hand lets it answer, since the seat to act is shown to every seat and must not tell whose hand can; one
+    /// that cannot has the pass alone. An accepted offer is closed, and the seats after are not asked. Otherwise,
+    /// of the seats the game waits for ([`hexfold_rules::Game::waiting_for`], which every seat may see), the one
     /// at the command count modulo how many they are (so seats that must all act, such as every seat owing a
-    /// discard, take turns), skipping a seat without a legal action. `None` once the game has ended. The seats
-    /// that may act without being waited for (the answers to an open trade offer) are not asked: whether one of
-    /// them may answer can depend on its hidden hand, and the seat to act is shown to every seat.
+    /// discard, take turns), skipping a seat without a legal action. `None` once the game has ended.
     fn next_turn(&mut self) {
         self.turn = None;
+        self.answer = false;
         if G::outcome(self.st()).is_some() {
+            self.answering.clear();
+            return;
+        }
+        if let Some(&seat) = self.answering.front() {
+            self.turn = Some((seat, G::legal_actions(self.st(), seat)));
+            self.answer = true;
             return;
         }
         let seats = G::waiting_for(self.st());
@@ -125,6 +159,8 @@ impl<G: PyGame> Core<G> {
             seats,
             commands: 0,
             turn: None,
+            answer: false,
+            answering: VecDeque::new(),
         };
         core.next_turn();
         core
@@ -138,9 +174,13 @@ impl<G: PyGame> Core<G> {
         command: &G::Command,
     ) -> (Vec<f32>, Vec<u8>, Option<usize>) {
         let legal = G::legal_actions(self.st(), Seat(seat));
+        // A command of a seat the game does not wait for answers an offer: after the pass, as the env shows it.
+        self.answer = !G::waiting_for(self.st()).contains(&Seat(seat));
+        let offset = usize::from(self.answer);
         let action = legal
             .iter()
             .position(|c| c == command)
+            .map(|i| i + offset)
             .filter(|&i| i < G::ACTIONS);
         self.turn = Some((Seat(seat), legal));
         let mut obs = vec![0.0; obs::HEADER + G::BUCKETS];
@@ -172,6 +212,14 @@ impl<G: PyGame> Core<G> {
         match &self.turn {
             Some((s, legal)) if *s == seat => legal.clone(),
             _ => Vec::new(),
+        }
+    }
+
+    /// How many actions the seat to act has: its legal commands, and the pass on an answer turn.
+    fn actions_now(&self, seat: Seat) -> usize {
+        match &self.turn {
+            Some((s, legal)) if *s == seat => legal.len() + usize::from(self.answer),
+            _ => 0,
         }
     }
 }
@@ -224,10 +272,7 @@ where
     fn observe_into(&mut self, seat: u8, out: &mut [f32], mask: &mut [u8]) {
         let s = Seat(seat);
         let view = G::view_state(self.st(), Viewer::Seat(s));
-        let legal = match &self.turn {
-            Some((a, legal)) if *a == s => legal.len(),
-            _ => 0,
-        };
+        let legal = self.actions_now(s);
         let winner = G::outcome(self.st()).map(|o| o.winner);
         let header = obs::Header {
             seats: self.seats,
@@ -246,10 +291,10 @@ where
     }
 
     fn legal_json(&mut self, seat: u8) -> Vec<String> {
-        self.legal_for(Seat(seat))
-            .iter()
+        let pass = (self.answer && self.actions_now(Seat(seat)) > 0).then(|| PASS.to_string());
+        pass.into_iter()
+            .chain(self.legal_for(Seat(seat)).iter().map(json))
             .take(G::ACTIONS)
-            .map(json)
             .collect()
     }
 
@@ -268,8 +313,24 @@ where
         let Some((seat, legal)) = self.turn.take() else {
             return Err(Refused("the game has ended: no seat may act".into()));
         };
-        let shown = legal.len().min(G::ACTIONS);
-        let command = &legal[action % shown];
+        let offset = usize::from(self.answer);
+        let shown = (legal.len() + offset).min(G::ACTIONS);
+        let index = action % shown;
+        if self.answer {
+            self.answering.pop_front();
+            if index == 0 {
+                self.next_turn();
+                return Ok(());
+            }
+        }
+        let command = &legal[index - offset];
+        if self.answer && G::accepts_offer(command) {
+            self.answering.clear();
+        }
+        if !self.answer && G::opens_offer(command) {
+            let n = self.seats;
+            self.answering = (1..n).map(|k| Seat((seat.0 + k) % n)).collect();
+        }
         let state = self.state.as_ref().expect("state present");
         let events = G::decide(state, seat, command, &mut self.rng).map_err(|v| {
             Refused(format!(
@@ -285,8 +346,12 @@ where
     fn bot_action(&mut self, strategy: Strategy) -> Option<usize> {
         let (seat, legal) = self.turn.as_ref()?;
         let state = self.state.as_ref().expect("state present");
-        let command = bot::command::<G>(strategy, state, *seat, &mut self.bot_rng)?;
-        let index = legal.iter().position(|c| *c == command)?;
+        let offset = usize::from(self.answer);
+        // On an answer turn, a strategy with nothing to say lets the offer pass.
+        let Some(command) = bot::command::<G>(strategy, state, *seat, &mut self.bot_rng) else {
+            return self.answer.then_some(0);
+        };
+        let index = legal.iter().position(|c| *c == command)? + offset;
         (index < G::ACTIONS).then_some(index)
     }
 

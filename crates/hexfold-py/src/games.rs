@@ -5,15 +5,17 @@
 //! counts how often the cap is reached and asks that it be rare).
 
 use crate::core::PyGame;
-use hexfold_rules::catan::Catan;
-use hexfold_rules::catania::Catania;
-use hexfold_rules::cities_knights::CitiesKnights;
+use hexfold_rules::catan::{self, Catan};
+use hexfold_rules::catania::{self, Catania};
+use hexfold_rules::cities_knights::{self as ck, CitiesKnights};
 use hexfold_rules::elasund::{Elasund, Place};
 use hexfold_rules::{Game, Seat};
 
-/// A hex game's `PyGame`: its name and sizes; its points are its state's own count (hidden points included).
+/// A hex game's `PyGame`: its name and sizes; its points are its state's own count (hidden points included); its
+/// trade offer and the acceptance of one, as patterns of its commands.
 macro_rules! hex_game {
-    ($game:ty, $name:literal, actions: $actions:literal, buckets: $buckets:literal) => {
+    ($game:ty, $name:literal, actions: $actions:literal, buckets: $buckets:literal,
+     offer: $offer:pat, accept: $accept:pat) => {
         impl PyGame for $game {
             const PY_NAME: &'static str = $name;
             const ACTIONS: usize = $actions;
@@ -21,13 +23,23 @@ macro_rules! hex_game {
             fn points(state: &<Self as Game>::State, seat: Seat) -> f32 {
                 f32::from(state.points(seat))
             }
+            fn opens_offer(command: &<Self as Game>::Command) -> bool {
+                matches!(command, $offer)
+            }
+            fn accepts_offer(command: &<Self as Game>::Command) -> bool {
+                matches!(command, $accept)
+            }
         }
     };
 }
 
-hex_game!(Catan, "catan", actions: 512, buckets: 2048);
-hex_game!(CitiesKnights, "cities-knights", actions: 512, buckets: 2048);
-hex_game!(Catania, "catania", actions: 1024, buckets: 4096);
+hex_game!(Catan, "catan", actions: 512, buckets: 2048,
+    offer: catan::Command::OfferTrade { .. }, accept: catan::Command::AcceptTrade);
+hex_game!(CitiesKnights, "cities-knights", actions: 512, buckets: 2048,
+    offer: ck::Command::OfferTrade { .. }, accept: ck::Command::AcceptTrade);
+hex_game!(Catania, "catania", actions: 1024, buckets: 4096,
+    offer: catania::Command::Ck(ck::Command::OfferTrade { .. }),
+    accept: catania::Command::Ck(ck::Command::AcceptTrade));
 
 impl PyGame for Elasund {
     const PY_NAME: &'static str = "elasund";

@@ -159,3 +159,64 @@ def test_unknown_games_and_table_sizes_are_refused():
         hexfold.env(game="chess")
     with pytest.raises(ValueError, match="played by 2 to 4"):
         hexfold.env(game="elasund", players=5)
+
+
+#: The JSON of a trade offer and of its acceptance in each game that has offers, as `legal_commands` lists them.
+OFFERS = {
+    "catan": ('{"OfferTrade"', '"AcceptTrade"'),
+    "cities-knights": ('{"OfferTrade"', '"AcceptTrade"'),
+    "catania": ('{"Ck":{"OfferTrade"', '{"Ck":"AcceptTrade"}'),
+}
+
+
+@pytest.mark.parametrize("game", sorted(OFFERS))
+def test_after_an_offer_every_other_seat_in_turn_answers_it_or_passes(game):
+    offer, accept = OFFERS[game]
+    players = next(lo for g, lo, _ in hexfold.GAMES if g == game)
+    env = hexfold.env(game=game, players=players, max_commands=4000)
+    rng = np.random.default_rng(2)
+    rounds = answers = 0
+    for seed in range(6):
+        env.reset(seed=seed)
+        asking = []  # the seats still to be asked about the open offer
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            seat = env.seat(agent)
+            legal = env.legal_commands(agent)
+            mask = obs["action_mask"]
+            if asking:
+                assert seat == asking.pop(0), f"{game}: seat {seat} asked out of turn"
+                assert legal[0] == '"Pass"' and mask[0] == 1 and mask.sum() == len(legal)
+                answers += len(legal) > 1
+            else:
+                assert '"Pass"' not in legal
+            action = random_legal(mask, rng)
+            chosen = legal[action]
+            if chosen.startswith(offer):
+                rounds += 1
+                assert not asking
+                asking = [(seat + k) % players for k in range(1, players)]
+            elif chosen == accept:
+                asking = []
+            env.step(action)
+    assert rounds > 5, f"{game}: {rounds} offers"
+    assert answers > 0, f"{game}: no seat could answer"
+
+
+def test_the_learning_seat_answers_the_offers_of_the_strategies_seats():
+    env = hexfold.gym_env(game="catan", players=3, seat=0, opponents="random", max_commands=3000)
+    rng = np.random.default_rng(4)
+    obs, _ = env.reset(seed=4)
+    asked = 0
+    for _ in range(20_000):
+        legal = env.core.legal(0)
+        asked += legal[0] == '"Pass"'
+        obs, _, term, trunc, _ = env.step(random_legal(obs["action_mask"], rng))
+        if term or trunc:
+            obs, _ = env.reset()
+        if asked >= 3:
+            break
+    assert asked >= 3, "the random seats' offers never reached the learning seat"

@@ -213,7 +213,9 @@ pub trait EventStore: Send + Sync + 'static {
     ) -> BoxFuture<'a, Result<Option<Snapshot>, StoreError>>;
 
     /// Up to `limit` (at most [`crate::MAX_LIST_STREAMS`]) streams in name (byte) order, after `after`,
-    /// each with its durable head and its newest durable summary.
+    /// each with its durable head and its newest durable summary. A stream whose records behind its entry are
+    /// damaged is listed with [`StreamListing::damaged`](crate::StreamListing::damaged) set rather than failing
+    /// the page, so that a scan can go on past it; the page fails (`Corrupt`) only where a record names no stream.
     fn list_streams<'a>(
         &'a self,
         after: Option<&'a str>,

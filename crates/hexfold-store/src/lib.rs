@@ -217,6 +217,22 @@ pub struct StreamListing {
     pub summary: Option<Vec<u8>>,
     /// The stream's durable head version (0 before its first event).
     pub head: u64,
+    /// `Some(problem)` when this stream's own records behind the listing (its meta, summary or head) are damaged:
+    /// `summary` is then `None` and `head` 0, and nothing of the stream may be served as whole. The listing still
+    /// names it, so that a caller can report it and go on past it; the problem names the record, never its bytes.
+    pub damaged: Option<String>,
+}
+
+impl StreamListing {
+    /// The listing of a stream whose records behind it are damaged (see [`StreamListing::damaged`]).
+    pub fn damaged(name: String, problem: &StoreError) -> StreamListing {
+        StreamListing {
+            name,
+            summary: None,
+            head: 0,
+            damaged: Some(problem.to_string()),
+        }
+    }
 }
 
 /// One accepted command and the versions of the events it produced.
@@ -1203,7 +1219,8 @@ impl Store {
     }
 
     /// Up to `limit` (at most [`MAX_LIST_STREAMS`]) durable streams in name order, after `after`, each with
-    /// its newest durable summary.
+    /// its newest durable summary. A stream whose meta, summary or appends read as damaged is listed as such
+    /// ([`StreamListing::damaged`]); only a key that names no stream fails the page.
     ///
     /// Blocking; the body of [`EventStore::list_streams`].
     fn list_streams_blocking(
@@ -1225,23 +1242,32 @@ impl Store {
                 break;
             }
             let (key, value) = item?;
-            if MetaRecord::decode_txn(&key, &value)? > d.txn {
-                continue;
-            }
             let name = String::from_utf8(key[1..].to_vec())
                 .map_err(|_| StoreError::Corrupt("a stream meta key is not UTF-8".into()))?;
             check_stored_name(&name)?;
-            let summary_key = codec::summary_key(&name);
-            let summary = match db.get(&summary_key)? {
-                Some(raw) => SummaryRec::decode(&summary_key, &raw)?.visible(d.txn),
-                None => None,
-            };
-            let head = self.durable_head(&name, d.txn)?;
-            out.push(StreamListing {
-                name,
-                summary,
-                head,
-            });
+            let listed = (|| {
+                if MetaRecord::decode_txn(&key, &value)? > d.txn {
+                    return Ok(None);
+                }
+                let summary_key = codec::summary_key(&name);
+                let summary = match db.get(&summary_key)? {
+                    Some(raw) => SummaryRec::decode(&summary_key, &raw)?.visible(d.txn),
+                    None => None,
+                };
+                let head = self.durable_head(&name, d.txn)?;
+                Ok(Some((summary, head)))
+            })();
+            match listed {
+                Ok(None) => {}
+                Ok(Some((summary, head))) => out.push(StreamListing {
+                    name,
+                    summary,
+                    head,
+                    damaged: None,
+                }),
+                Err(e @ StoreError::Corrupt(_)) => out.push(StreamListing::damaged(name, &e)),
+                Err(e) => return Err(e),
+            }
         }
         Ok(out)
     }

@@ -21,6 +21,7 @@ fn listing(name: &str, summary: Option<&str>, head: u64) -> StreamListing {
         name: name.into(),
         summary: summary.map(|s| s.as_bytes().to_vec()),
         head,
+        damaged: None,
     }
 }
 
@@ -342,6 +343,61 @@ async fn a_failed_fsync_fails_the_waiting_append_and_poisons_the_store() {
     assert_eq!(store.commands("g").await.unwrap().len(), 1);
 }
 
+/// One stream's damaged meta, summary or last append marks that stream in the listing; the streams beside it,
+/// on the same page, are listed whole.
+#[tokio::test]
+async fn a_damaged_stream_is_listed_as_damaged_between_whole_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = open(dir.path());
+    for name in ["a", "m", "s", "x", "z"] {
+        store.create_stream(name, Vec::new()).await.unwrap();
+        store
+            .append(req(name, "c1", Some(0), &["e"], Some("sum")))
+            .await
+            .unwrap();
+    }
+    let db = store.db().clone();
+    let damage = |key: Vec<u8>| {
+        let mut value = db.get(&key).unwrap().unwrap().to_vec();
+        value.truncate(value.len() - 1);
+        db.insert(key, value).unwrap();
+    };
+    damage(codec::meta_key("m"));
+    damage(codec::summary_key("s"));
+    let x_append = db
+        .scan_prefix(codec::stream_prefix(codec::KIND_APPEND, "x"))
+        .next()
+        .unwrap()
+        .unwrap()
+        .0
+        .to_vec();
+    damage(x_append);
+    let listed = store.list_streams(None, 10).await.unwrap();
+    let names: Vec<(&str, bool)> = listed
+        .iter()
+        .map(|l| (l.name.as_str(), l.damaged.is_some()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("a", false),
+            ("m", true),
+            ("s", true),
+            ("x", true),
+            ("z", false)
+        ]
+    );
+    for whole in [&listed[0], &listed[4]] {
+        assert_eq!(*whole, listing(&whole.name, Some("sum"), 1));
+    }
+    for damaged in &listed[1..4] {
+        assert_eq!((damaged.summary.as_ref(), damaged.head), (None, 0));
+    }
+    // A page that starts after a damaged stream goes on from there.
+    let after = store.list_streams(Some("x"), 10).await.unwrap();
+    assert_eq!(after, [listing("z", Some("sum"), 1)]);
+}
+
 #[tokio::test]
 async fn damaged_records_read_as_corrupt() {
     let dir = tempfile::tempdir().unwrap();
@@ -376,7 +432,15 @@ async fn damaged_records_read_as_corrupt() {
     is_corrupt(store.head("g").await.map(drop));
     is_corrupt(store.read_global(1, 10).await.map(drop));
     is_corrupt(store.commands("g").await.map(drop));
-    is_corrupt(store.list_streams(None, 10).await.map(drop));
+    // The listing names the damaged stream as such (and does not fail the page: see the test below).
+    let listed = store.list_streams(None, 10).await.unwrap();
+    assert_eq!(listed.len(), 1);
+    assert_eq!((listed[0].name.as_str(), listed[0].head), ("g", 0));
+    let problem = listed[0].damaged.as_deref().expect("listed as damaged");
+    assert!(
+        problem.contains("corrupt") && !problem.contains("secret"),
+        "{problem}"
+    );
     is_corrupt(store.snapshot_at_or_before("g", 5).await.map(drop));
     // A duplicate lookup that meets a damaged record is Corrupt too, not a fresh append.
     is_corrupt(

@@ -110,7 +110,8 @@ class HexfoldAEC(AECEnv):
         }
 
     def legal_commands(self, agent: str) -> list[str]:
-        """The agent's legal commands as JSON, in the order of the action indices (empty unless it is to act)."""
+        """The agent's legal commands as JSON, in the order of the action indices (empty unless it is to act; on an
+        answer turn to another seat's trade offer, `"Pass"` first, at index 0)."""
         return self._core.legal(self._seat_of[agent])
 
     def step(self, action) -> None:

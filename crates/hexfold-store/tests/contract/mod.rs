@@ -1316,7 +1316,17 @@ async fn head_and_events_disagree(store: &dyn EventStore) {
     );
     corrupt("commands", store.commands("g").await);
     corrupt("last_commands", store.last_commands("g", 1).await);
-    corrupt("list_streams", store.list_streams(None, 10).await);
+    // The listing names the damaged stream as damaged and lists the other whole, on the same page.
+    let listed = store.list_streams(None, 10).await.unwrap();
+    let marks: Vec<(&str, bool)> = listed
+        .iter()
+        .map(|l| (l.name.as_str(), l.damaged.is_some()))
+        .collect();
+    assert_eq!(marks, [("g", true), ("other", false)]);
+    let problem = listed[0].damaged.as_deref().unwrap();
+    assert!(!problem.contains("secret"), "{problem}");
+    assert_eq!((listed[0].summary.as_ref(), listed[0].head), (None, 0));
+    assert_eq!(listed[1].head, 1);
     corrupt(
         "an append at the head it says",
         store.append(req("g", "c4", None, &["e4"])).await,
