@@ -580,12 +580,7 @@ async fn unknown_enum_values_and_ids_off_the_board_are_invalid_arguments() {
     let dir = tempfile::tempdir().unwrap();
     let server = support::start(dir.path()).await;
     let mut client = server.client().await;
-    for variant in [
-        pb::Variant::Catan,
-        pb::Variant::CitiesAndKnights,
-        pb::Variant::Catania,
-        pb::Variant::Elasund,
-    ] {
+    for variant in hexfold::games::GAMES.iter().map(|g| g.variant) {
         for map in [99, -5] {
             let status = assert_code(
                 client

@@ -66,27 +66,12 @@ async fn all_bots_finish(dir: &Path, variant: pb::Variant, seats: usize) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_base_catan_game_of_bots_plays_to_its_end() {
-    let dir = tempfile::tempdir().unwrap();
-    all_bots_finish(dir.path(), pb::Variant::Catan, 4).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_cities_and_knights_game_of_bots_plays_to_its_end() {
-    let dir = tempfile::tempdir().unwrap();
-    all_bots_finish(dir.path(), pb::Variant::CitiesAndKnights, 3).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_catania_game_of_bots_plays_to_its_end() {
-    let dir = tempfile::tempdir().unwrap();
-    all_bots_finish(dir.path(), pb::Variant::Catania, 3).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_elasund_game_of_bots_plays_to_its_end() {
-    let dir = tempfile::tempdir().unwrap();
-    all_bots_finish(dir.path(), pb::Variant::Elasund, 4).await;
+async fn a_game_of_bots_plays_to_its_end() {
+    support::for_every_game(|game| async move {
+        let dir = tempfile::tempdir().unwrap();
+        all_bots_finish(dir.path(), game.variant, game.test_seats().into()).await;
+    })
+    .await;
 }
 
 /// Whether a base Catan state shows the game over (from then on every hand is shown).
@@ -175,7 +160,7 @@ async fn play_seat(table: &mut Table, seat: usize, variant: pb::Variant) -> usiz
 /// A person plays seat 0 of a 4-seat game of `variant` over the API with three of the server's bots (the game's
 /// stronger strategy by default, `random`, `greedy`); the game ends and verifies, and the bot seats were issued
 /// no token.
-async fn a_person_plays_with_three_bots_over_the_api(variant: pb::Variant) {
+async fn a_person_plays_with_three_bots_over_the_api_in(variant: pb::Variant) {
     let dir = tempfile::tempdir().unwrap();
     let server = support::start(dir.path()).await;
     let bots = [
@@ -209,23 +194,9 @@ async fn a_person_plays_with_three_bots_over_the_api(variant: pb::Variant) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_person_plays_base_catan_with_three_bots_over_the_api() {
-    a_person_plays_with_three_bots_over_the_api(pb::Variant::Catan).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_person_plays_cities_and_knights_with_three_bots_over_the_api() {
-    a_person_plays_with_three_bots_over_the_api(pb::Variant::CitiesAndKnights).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_person_plays_catania_with_three_bots_over_the_api() {
-    a_person_plays_with_three_bots_over_the_api(pb::Variant::Catania).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_person_plays_elasund_with_three_bots_over_the_api() {
-    a_person_plays_with_three_bots_over_the_api(pb::Variant::Elasund).await;
+async fn a_person_plays_with_three_bots_over_the_api() {
+    support::for_every_game(|game| a_person_plays_with_three_bots_over_the_api_in(game.variant))
+        .await;
 }
 
 /// The bots' hidden cards in base Catan stay hidden from the person and from spectators: the events the person's
@@ -358,7 +329,7 @@ async fn bot_seats_the_game_does_not_have_are_invalid_arguments() {
 
 /// A person at a terminal creates a game of `variant` (the CLI's name) with three of the server's bots and plays
 /// their own seat with `hexfold bot` to the end; `verify` then re-decides every command, the bots' included.
-async fn a_person_plays_with_three_bots_from_the_cli(variant: &str) {
+async fn a_person_plays_with_three_bots_from_the_cli_in(variant: &str) {
     let dir = tempfile::tempdir().unwrap();
     let server = support::start(dir.path()).await;
     let url = format!("http://{}", server.addr);
@@ -416,23 +387,11 @@ async fn a_person_plays_with_three_bots_from_the_cli(variant: &str) {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_person_plays_base_catan_with_three_bots_from_the_cli() {
-    a_person_plays_with_three_bots_from_the_cli("catan").await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_person_plays_cities_and_knights_with_three_bots_from_the_cli() {
-    a_person_plays_with_three_bots_from_the_cli("cities-and-knights").await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_person_plays_catania_with_three_bots_from_the_cli() {
-    a_person_plays_with_three_bots_from_the_cli("catania").await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_person_plays_elasund_with_three_bots_from_the_cli() {
-    a_person_plays_with_three_bots_from_the_cli("elasund").await;
+async fn a_person_plays_with_three_bots_from_the_cli() {
+    support::for_every_game(|game| async move {
+        a_person_plays_with_three_bots_from_the_cli_in(&game.cli_name()).await;
+    })
+    .await;
 }
 
 /// The next prompt of a `Play` stream (from a `YourTurn` or an accepted command's legal actions), skipping

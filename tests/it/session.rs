@@ -183,15 +183,12 @@ async fn bots_play_a_whole_game(variant: pb::Variant, seats: usize, options: pb:
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn four_bots_play_a_whole_catan_game_from_their_play_streams() {
-    bots_play_a_whole_game(pb::Variant::Catan, 4, support::catan_options()).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn play_serves_every_game_the_same_way() {
-    bots_play_a_whole_game(pb::Variant::Elasund, 3, pb::GameOptions::default()).await;
-    bots_play_a_whole_game(pb::Variant::CitiesAndKnights, 4, pb::GameOptions::default()).await;
-    bots_play_a_whole_game(pb::Variant::Catania, 3, pb::GameOptions::default()).await;
+async fn bots_play_a_whole_game_from_their_play_streams() {
+    support::for_every_game(|game| {
+        let options = support::variant_options(game.variant);
+        bots_play_a_whole_game(game.variant, game.test_seats().into(), options)
+    })
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

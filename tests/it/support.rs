@@ -1,12 +1,15 @@
 //! Shared helpers: a real server on 127.0.0.1:0 over a temporary sled directory, authenticated requests, and a
 //! table of clients (one per seat) that plays random legal commands chosen from `LegalActions`.
 
+use futures::FutureExt;
+use hexfold::games::{Registered, GAMES};
 use hexfold::proto::v1 as pb;
 use hexfold::server::{self, Config, ServeError};
 use pb::catan as c;
 use pb::hexfold_client::HexfoldClient;
 use rand::{rngs::StdRng, Rng};
 use std::net::SocketAddr;
+use std::panic::AssertUnwindSafe;
 use std::path::Path;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
@@ -27,6 +30,25 @@ pub struct TestServer {
 /// in every crate's tests).
 pub fn soak() -> bool {
     std::env::var_os("HEXFOLD_SOAK").is_some_and(|v| v == "1")
+}
+
+/// Runs `body` for every game the server registers ([`GAMES`], in registry order), one after another: the one
+/// test body of a test that holds for every game, instead of a copy per game. A failure names the game.
+pub async fn for_every_game<F, Fut>(body: F)
+where
+    F: Fn(&'static Registered) -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
+    for game in GAMES {
+        if let Err(panic) = AssertUnwindSafe(body(game)).catch_unwind().await {
+            let message = panic
+                .downcast_ref::<String>()
+                .map(String::as_str)
+                .or_else(|| panic.downcast_ref::<&str>().copied())
+                .unwrap_or("(a panic without a message)");
+            panic!("{}: {message}", game.name);
+        }
+    }
 }
 
 pub fn config(dir: &Path) -> Config {

@@ -85,7 +85,7 @@ async fn deadlines(table: &mut Table) -> Vec<pb::SeatDeadline> {
 
 /// A timed game with nobody acting: its first deadline passes, the server plays the waited-for seat's timeout
 /// action once, marked, and every reader tells it from a choice.
-async fn a_timeout_fires_once_and_is_marked(variant: pb::Variant, seats: usize) {
+async fn a_timeout_fires_once_and_is_marked_in(variant: pb::Variant, seats: usize) {
     let dir = tempfile::tempdir().unwrap();
     let clock = ManualClock::new(START_MS);
     let server = start(dir.path(), &clock).await;
@@ -142,23 +142,11 @@ async fn a_timeout_fires_once_and_is_marked(variant: pb::Variant, seats: usize) 
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_base_catan_timeout_fires_once_and_is_marked() {
-    a_timeout_fires_once_and_is_marked(pb::Variant::Catan, 4).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_cities_and_knights_timeout_fires_once_and_is_marked() {
-    a_timeout_fires_once_and_is_marked(pb::Variant::CitiesAndKnights, 3).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_catania_timeout_fires_once_and_is_marked() {
-    a_timeout_fires_once_and_is_marked(pb::Variant::Catania, 3).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_elasund_timeout_fires_once_and_is_marked() {
-    a_timeout_fires_once_and_is_marked(pb::Variant::Elasund, 4).await;
+async fn a_timeout_fires_once_and_is_marked() {
+    support::for_every_game(|game| {
+        a_timeout_fires_once_and_is_marked_in(game.variant, game.test_seats().into())
+    })
+    .await;
 }
 
 /// Plays seat 0 of a timed game over `Play` without ever choosing: at each prompt that names its deadline, the
@@ -248,59 +236,41 @@ pub async fn export(addr: std::net::SocketAddr, file: &Path) {
     support::hexfold_cli(&url, &["export", "--token", token, "--output", file]).await;
 }
 
+/// For every game: a game whose seat 0 only ever times out, the others bots, finishes; its export carries the
+/// marks and the clocks, imports (every timeout re-decided with its mark) and exports again byte for byte.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_base_catan_game_of_a_timed_out_seat_and_three_bots_finishes() {
-    let dir = tempfile::tempdir().unwrap();
-    let original = dir.path().join("original");
-    let (server, _) = a_timed_out_seat_and_bots_finish(&original, pb::Variant::Catan, 4).await;
-    // Its export carries the marks and the clocks, imports (every timeout re-decided with its mark) and exports
-    // again byte for byte.
-    let file = dir.path().join("games.jsonl");
-    export(server.addr, &file).await;
-    let text = std::fs::read_to_string(&file).unwrap();
-    assert!(
-        text.contains(r#""timed_out":true"#),
-        "no timeout in the export"
-    );
-    assert!(
-        text.contains(r#""TimedOut":{"seat":0}"#),
-        "no mark in the export"
-    );
-    assert!(
-        text.contains(r#""clock":{"since_ms":"#),
-        "no clocks in the export"
-    );
-    let copy_dir = dir.path().join("copy");
-    let (file_arg, copy_arg) = (file.to_str().unwrap(), copy_dir.to_str().unwrap());
-    support::hexfold_cli("", &["import", file_arg, "--data-dir", copy_arg]).await;
-    let copy = start(&copy_dir, &ManualClock::new(START_MS)).await;
-    let again = dir.path().join("again.jsonl");
-    export(copy.addr, &again).await;
-    assert!(std::fs::read(&again).unwrap() == std::fs::read(&file).unwrap());
-    copy.stop().await;
-    server.stop().await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_cities_and_knights_game_of_a_timed_out_seat_and_bots_finishes() {
-    let dir = tempfile::tempdir().unwrap();
-    let (server, _) =
-        a_timed_out_seat_and_bots_finish(dir.path(), pb::Variant::CitiesAndKnights, 3).await;
-    server.stop().await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_catania_game_of_a_timed_out_seat_and_bots_finishes() {
-    let dir = tempfile::tempdir().unwrap();
-    let (server, _) = a_timed_out_seat_and_bots_finish(dir.path(), pb::Variant::Catania, 3).await;
-    server.stop().await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_elasund_game_of_a_timed_out_seat_and_three_bots_finishes() {
-    let dir = tempfile::tempdir().unwrap();
-    let (server, _) = a_timed_out_seat_and_bots_finish(dir.path(), pb::Variant::Elasund, 4).await;
-    server.stop().await;
+async fn a_game_of_a_timed_out_seat_and_bots_finishes_and_exports() {
+    support::for_every_game(|game| async move {
+        let dir = tempfile::tempdir().unwrap();
+        let original = dir.path().join("original");
+        let seats = game.test_seats().into();
+        let (server, _) = a_timed_out_seat_and_bots_finish(&original, game.variant, seats).await;
+        let file = dir.path().join("games.jsonl");
+        export(server.addr, &file).await;
+        let text = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            text.contains(r#""timed_out":true"#),
+            "no timeout in the export"
+        );
+        assert!(
+            text.contains(r#""TimedOut":{"seat":0}"#),
+            "no mark in the export"
+        );
+        assert!(
+            text.contains(r#""clock":{"since_ms":"#),
+            "no clocks in the export"
+        );
+        let copy_dir = dir.path().join("copy");
+        let (file_arg, copy_arg) = (file.to_str().unwrap(), copy_dir.to_str().unwrap());
+        support::hexfold_cli("", &["import", file_arg, "--data-dir", copy_arg]).await;
+        let copy = start(&copy_dir, &ManualClock::new(START_MS)).await;
+        let again = dir.path().join("again.jsonl");
+        export(copy.addr, &again).await;
+        assert!(std::fs::read(&again).unwrap() == std::fs::read(&file).unwrap());
+        copy.stop().await;
+        server.stop().await;
+    })
+    .await;
 }
 
 /// A client's command and the timeout at the same version, racing at the deadline: exactly one of them is

@@ -4,7 +4,7 @@
 
 use super::board::*;
 use super::data::{self, BUILDINGS, CHURCH_PRICE, ROWS};
-use super::rules::{cottage_fits, permit_rows, plan_build};
+use super::decide::{cottage_fits, permit_rows, plan_build};
 use super::{Cards, Cell, Command, CottageWait, InfluenceColor, Phase, Square, State};
 use crate::game::Seat;
 

@@ -30,8 +30,31 @@
 //!
 //! A case may omit `when`/`then` and give `"then_state"`: a JSON object whose fields must match (as a subset) the
 //! serialized state after the given events; this checks `evolve` alone.
+//!
+//! A case may instead give `"steps"`: a play of several commands after the given events, each step checked in the
+//! state the steps before it left. A step is an object of one kind (an optional `"about"` says why, for people):
+//!
+//! ```json
+//! { "given": [ ... events ... ] }                      // facts folded, as in `given`
+//! { "seat": 0, "command": { ... }, "rng_seed": 0,      // decided (rng_seed optional, default 0), then either
+//!   "events": [ ... ] }                                //   exactly these events, folded (unless "fold": false)
+//! { "seat": 0, "command": { ... }, "violation": "DistanceRule", "rule": "BASE-BUILD-02" }  // or refused so
+//! { "state": { ... } }                                 // the serialized state, as a subset
+//! { "seats_to_act": [1] }                              // exactly these seats are waited for
+//! { "legal": { "seat": 0, "has": [p], "lacks": [p], "only": [p] } }  // legal actions: each of `has` matches one,
+//!                                                      //   none matches a `lacks`, each matches an `only`
+//!                                                      //   (a pattern that reads as a whole command is it)
+//! { "view": { "viewer": "Spectator", "state": { ... } } }  // the viewer's view of the state, as a subset
+//! { "view_event": { "viewer": { "Seat": 1 }, "event": { ... }, "is": { ... } } }  // an event as a viewer sees it
+//! { "outcome": null }                                  // the outcome, exactly (`{"winner": 0}` once won)
+//! { "branch": [ ... steps ... ] }                      // steps from here whose state is then dropped
+//! ```
+//!
+//! Patterns (`p`) and expected states match as subsets (below); an object matches an array by the indices it names
+//! (`{"207": ...}` is element 207). A step with a key it does not know fails the case, so no check is skipped by a
+//! typo.
 
-use hexfold_rules::{Game, GameRng, RuleViolation, Seat};
+use hexfold_rules::{Game, GameRng, RuleViolation, Seat, Viewer};
 use rand::SeedableRng;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -167,6 +190,9 @@ fn run_case<G: Game>(case: &Value, fixtures: &Map<String, Value>) -> Result<(), 
     for event in &given {
         state = G::evolve(state, event);
     }
+    if let Some(steps) = case.get("steps") {
+        return run_steps::<G>(state, steps).map(drop);
+    }
     if let Some(expected) = case.get("then_state") {
         let actual = serde_json::to_value(&state).unwrap();
         return subset(expected, &actual, "state");
@@ -221,14 +247,194 @@ fn run_case<G: Game>(case: &Value, fixtures: &Map<String, Value>) -> Result<(), 
     }
 }
 
-/// Every field in `expected` must equal the same field in `actual` (recursively for objects, and element by
-/// element for arrays of the same length).
+/// Runs a case's `steps` (see the module docs) from `state`.
+fn run_steps<G: Game>(mut state: G::State, steps: &Value) -> Result<G::State, String> {
+    let steps = steps.as_array().ok_or("steps must be an array")?;
+    for (i, step) in steps.iter().enumerate() {
+        state = run_step::<G>(state, step).map_err(|e| format!("step {i}: {e}"))?;
+    }
+    Ok(state)
+}
+
+/// An error if `object` has a key outside `allowed` (besides `about`), so that no check is skipped by a typo.
+fn known_keys(object: &Value, allowed: &[&str]) -> Result<(), String> {
+    let map = object
+        .as_object()
+        .ok_or_else(|| format!("not an object: {object}"))?;
+    match map
+        .keys()
+        .find(|k| *k != "about" && !allowed.contains(&k.as_str()))
+    {
+        Some(k) => Err(format!("unknown key {k:?} in {object}")),
+        None => Ok(()),
+    }
+}
+
+fn run_step<G: Game>(state: G::State, step: &Value) -> Result<G::State, String> {
+    let only = |allowed: &[&str]| known_keys(step, allowed);
+    if let Some(given) = step.get("given") {
+        only(&["given"])?;
+        let events: Vec<G::Event> = parse(given, "given")?;
+        return Ok(events.iter().fold(state, G::evolve));
+    }
+    if let Some(command) = step.get("command") {
+        only(&[
+            "seat",
+            "command",
+            "rng_seed",
+            "events",
+            "fold",
+            "violation",
+            "rule",
+        ])?;
+        let seat = Seat(parse(&step["seat"], "seat")?);
+        let command: G::Command = parse(command, "command")?;
+        let mut rng = GameRng::seed_from_u64(seed_of(step, "rng_seed"));
+        return match (
+            G::decide(&state, seat, &command, &mut rng),
+            step.get("events"),
+            step.get("violation"),
+        ) {
+            (Ok(events), Some(expected), None) => {
+                let expected: Vec<G::Event> = parse(expected, "events")?;
+                if events != expected {
+                    return Err(format!("expected events {expected:?}\n got {events:?}"));
+                }
+                if step.get("fold") == Some(&Value::Bool(false)) {
+                    return Ok(state);
+                }
+                Ok(events.iter().fold(state, G::evolve))
+            }
+            (Err(v), None, Some(expected)) => {
+                let rule = step.get("rule").and_then(Value::as_str);
+                if Some(v.name()) != expected.as_str() || rule.is_some_and(|r| r != v.rule_id()) {
+                    return Err(format!(
+                        "expected violation {expected} ({}), got {} ({})",
+                        rule.unwrap_or("any rule"),
+                        v.name(),
+                        v.rule_id()
+                    ));
+                }
+                Ok(state)
+            }
+            (Ok(events), _, _) => Err(format!("{command:?}: got events {events:?}")),
+            (Err(v), _, _) => Err(format!(
+                "{command:?}: got violation {} ({})",
+                v.name(),
+                v.rule_id()
+            )),
+        };
+    }
+    if let Some(expected) = step.get("state") {
+        only(&["state"])?;
+        subset(expected, &serde_json::to_value(&state).unwrap(), "state")?;
+    } else if let Some(expected) = step.get("seats_to_act") {
+        only(&["seats_to_act"])?;
+        let expected: Vec<Seat> = parse(expected, "seats_to_act")?;
+        let actual = G::seats_to_act(&state);
+        if actual != expected {
+            return Err(format!(
+                "seats to act: expected {expected:?}, got {actual:?}"
+            ));
+        }
+    } else if let Some(legal) = step.get("legal") {
+        only(&["legal"])?;
+        known_keys(legal, &["seat", "has", "lacks", "only"])?;
+        check_legal::<G>(&state, legal)?;
+    } else if let Some(view) = step.get("view") {
+        only(&["view"])?;
+        known_keys(view, &["viewer", "state"])?;
+        let viewer: Viewer = parse(&view["viewer"], "view.viewer")?;
+        let actual = serde_json::to_value(G::view_state(&state, viewer)).unwrap();
+        subset(&view["state"], &actual, "view")?;
+    } else if let Some(view) = step.get("view_event") {
+        only(&["view_event"])?;
+        known_keys(view, &["viewer", "event", "is"])?;
+        let viewer: Viewer = parse(&view["viewer"], "view_event.viewer")?;
+        let event: G::Event = parse(&view["event"], "view_event.event")?;
+        let actual = serde_json::to_value(G::view_event(&state, &event, viewer)).unwrap();
+        subset(&view["is"], &actual, "view_event")?;
+    } else if let Some(expected) = step.get("outcome") {
+        only(&["outcome"])?;
+        let actual = serde_json::to_value(G::outcome(&state)).unwrap();
+        if &actual != expected {
+            return Err(format!("outcome: expected {expected}, got {actual}"));
+        }
+    } else if let Some(steps) = step.get("branch") {
+        only(&["branch"])?;
+        run_steps::<G>(state.clone(), steps).map_err(|e| format!("in the branch, {e}"))?;
+    } else {
+        return Err(format!("a step of no known kind: {step}"));
+    }
+    Ok(state)
+}
+
+/// A `legal` step: the seat's legal actions hold each `has` pattern, no `lacks` pattern, and only `only` patterns.
+fn check_legal<G: Game>(state: &G::State, legal: &Value) -> Result<(), String> {
+    let seat = Seat(parse(&legal["seat"], "legal.seat")?);
+    let listed: Vec<(G::Command, Value)> = G::legal_actions(state, seat)
+        .into_iter()
+        .map(|c| {
+            let json = serde_json::to_value(&c).unwrap();
+            (c, json)
+        })
+        .collect();
+    let patterns = |key: &str| {
+        legal
+            .get(key)
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default()
+    };
+    // A pattern that reads as a whole command is that command; any other matches as a subset.
+    let matches = |p: &Value, (command, json): &(G::Command, Value)| match serde_json::from_value::<
+        G::Command,
+    >(p.clone())
+    {
+        Ok(whole) => whole == *command,
+        Err(_) => subset(p, json, "").is_ok(),
+    };
+    for p in patterns("has") {
+        if !listed.iter().any(|c| matches(&p, c)) {
+            return Err(format!("no legal action of seat {} matches {p}", seat.0));
+        }
+    }
+    for p in patterns("lacks") {
+        if let Some((_, c)) = listed.iter().find(|c| matches(&p, c)) {
+            return Err(format!("legal action {c} of seat {} matches {p}", seat.0));
+        }
+    }
+    if legal.get("only").is_some() {
+        let only = patterns("only");
+        if let Some((_, c)) = listed.iter().find(|c| !only.iter().any(|p| matches(p, c))) {
+            return Err(format!(
+                "legal action {c} of seat {} matches no `only`",
+                seat.0
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Every field in `expected` must equal the same field in `actual` (recursively for objects, element by element for
+/// arrays of the same length, and by index for an object against an array).
 fn subset(expected: &Value, actual: &Value, path: &str) -> Result<(), String> {
     match (expected, actual) {
         (Value::Object(e), Value::Object(a)) => {
             for (k, ev) in e {
                 let av = a.get(k).ok_or_else(|| format!("{path}.{k} missing"))?;
                 subset(ev, av, &format!("{path}.{k}"))?;
+            }
+            Ok(())
+        }
+        (Value::Object(e), Value::Array(a)) => {
+            for (k, ev) in e {
+                let av = k
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|i| a.get(i))
+                    .ok_or_else(|| format!("{path}[{k}] missing"))?;
+                subset(ev, av, &format!("{path}[{k}]"))?;
             }
             Ok(())
         }
