@@ -475,7 +475,7 @@ class GamePage {
           "div",
           { className: "side" },
           element("section", { className: "table" }, this.info),
-          element("section", { className: "play" }, element("h3", { textContent: "Your move" }), this.picker, this.actions, this.hand),
+          this.playSection(),
           element("section", {}, this.players),
           element(
             "section",
@@ -503,6 +503,14 @@ class GamePage {
       if (target) this.clicked(target);
     });
     void this.follow();
+  }
+
+  /** "Your move": the picker, the actions and the hand, as a region named by its heading. */
+  private playSection(): HTMLElement {
+    const heading = element("h3", { textContent: "Your move", id: "your-move" });
+    const section = element("section", { className: "play" }, heading, this.picker, this.actions, this.hand);
+    section.setAttribute("aria-labelledby", "your-move");
+    return section;
   }
 
   unmount(): void {
@@ -640,6 +648,7 @@ class GamePage {
         drawElasund(this.svg, game.value, legalTargets);
         break;
     }
+    this.markPlaces();
     this.svg.dataset.game = game?.case ?? "";
     this.svg.dataset.version = String(version);
     drew(version);
@@ -666,6 +675,27 @@ class GamePage {
     this.drawHand(view, game?.case ?? "");
     this.picker.hidden = true;
     this.drawActions();
+  }
+
+  /** The board's legal places as buttons for the keyboard and for assistive technology: each is focusable, named
+   *  by the moves it takes, and Enter or Space does what a click does. */
+  private markPlaces(): void {
+    const names = new Map<string, string[]>();
+    for (const a of this.legal) if (a.target) names.set(targetKey(a.target), [...(names.get(targetKey(a.target)) ?? []), a.label]);
+    for (const place of this.svg.querySelectorAll<SVGElement>("[data-target]")) {
+      const key = place.dataset.target!;
+      const moves = names.get(key);
+      if (!moves) continue;
+      place.setAttribute("role", "button");
+      place.setAttribute("tabindex", "0");
+      place.setAttribute("aria-label", moves.join(" or "));
+      place.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") {
+          e.preventDefault();
+          this.clicked(key);
+        }
+      });
+    }
   }
 
   /** The table's head: the legend, whose turn and what for, the dice, the clocks, the winner. */
@@ -891,29 +921,29 @@ class GamePage {
     return element("div", { className: "chooser" }, element("label", { textContent: `${verb}: ` }, select), " ", go);
   }
 
-  /** A choice of counts (which cards to discard): a stepper per kind of card, as many as the hand allows, and a
-   *  button that is enabled only when the count owed is reached; it sends the listed command with those counts. */
+  /** A choice of counts (which cards to discard): a stepper per kind of card, up to what the hand holds, and a
+   *  button enabled only when the count owed is chosen. The listed discards give the count owed and the cards
+   *  held; the one sent has the chosen counts (a game may list only some of the ways to pay), for the server to
+   *  judge. */
   private countsPicker(verb: string, actions: Action[]): HTMLElement | undefined {
-    const options = actions.map((a) => ({ action: a, counts: commandCounts(a.command) }));
-    if (options.some((o) => !o.counts)) return undefined;
-    const names = options[0]!.counts!.map(([n]) => n);
-    const owed = options[0]!.counts!.reduce((sum, [, n]) => sum + n, 0);
-    const most = names.map((_, i) => Math.max(...options.map((o) => o.counts![i]![1])));
-    const picked = names.map(() => 0);
+    const options = actions.map((a) => commandCounts(a.command));
+    const first = options[0];
+    if (!first || options.some((o) => !o || o.field !== first.field)) return undefined;
+    const names = first.items.map(([n]) => n);
+    const owed = first.items.reduce((sum, [, n]) => sum + n, 0);
+    const held = new Map(this.handNow ?? []);
+    const most = names.map((name, i) => Math.max(held.get(name) ?? 0, ...options.map((o) => o!.items[i]![1])));
+    const picked = new Map<string, number>();
     const total = element("p", { className: "owed" });
     const send = element("button", { textContent: verb, className: "go" });
-    const chosen = () => options.find((o) => o.counts!.every(([, n], i) => n === picked[i]));
     const update = () => {
-      const sum = picked.reduce((a, b) => a + b, 0);
+      const sum = [...picked.values()].reduce((a, b) => a + b, 0);
       total.textContent =
         sum < owed ? `choose ${owed - sum} more` : sum > owed ? `${sum - owed} too many: you must ${verb} ${owed}` : `${owed} chosen`;
-      send.disabled = !chosen();
+      send.disabled = sum !== owed;
     };
-    send.onclick = () => {
-      const found = chosen();
-      if (found) this.submit(found.action.command);
-    };
-    const steppers = names.flatMap((name, i) => (most[i]! > 0 ? [this.stepper(name, most[i]!, (n) => ((picked[i] = n), update()))] : []));
+    send.onclick = () => this.submit(withCounts(actions[0]!.command, { [first.field]: picked }));
+    const steppers = names.flatMap((name, i) => (most[i]! > 0 ? [this.stepper(name, most[i]!, (n) => (picked.set(name, n), update()))] : []));
     update();
     return element(
       "div",
