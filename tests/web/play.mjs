@@ -111,16 +111,29 @@ async function step() {
     }
   }
   if (await visible(button("roll"))) return void (await button("roll").click(), done.buttons++);
-  // A trade with the bank (or a harbour) at the first terms offered.
+  if (done.bought < 8 && (await visible(button("buy card")))) return void (await button("buy card").click(), done.bought++);
+  // A trade with the bank (or a harbour) for a card a development card needs and the hand lacks, giving one it
+  // does not need; else the first terms offered, once.
   const bank = move.getByRole("combobox", { name: "trade bank" });
-  if (done.trades === 0 && (await visible(bank))) {
-    await bank.selectOption({ index: 0 });
-    await button("trade bank").click();
-    done.trades++;
-    return;
+  if (done.trades < 8 && (await visible(bank))) {
+    const hand = Object.fromEntries(
+      (await move.locator(".hand .card").allInnerTexts()).map((t) => t.split(/\s+/)).map(([n, name]) => [name, Number(n)]),
+    );
+    const missing = ["wool", "grain", "ore"].filter((r) => !hand[r]);
+    const terms = await bank.locator("option").allInnerTexts();
+    let pick = terms.findIndex((t) => {
+      const [give, get] = t.replace(/^trade bank /, "").split(" ");
+      return missing.includes(get) && !["wool", "grain", "ore"].includes(give);
+    });
+    if (pick < 0 && done.trades === 0) pick = 0;
+    if (pick >= 0) {
+      await bank.selectOption({ index: pick });
+      await button("trade bank").click();
+      done.trades++;
+      return;
+    }
   }
   // A development or progress card: buy one when offered, play one when it can be played.
-  if (done.bought < 8 && (await visible(button("buy card")))) return void (await button("buy card").click(), done.bought++);
   const play = move.getByRole("button", { name: /^play / });
   if (await visible(play)) return void (await play.first().click(), done.cards++);
   const playChoice = move.getByRole("combobox", { name: /^play / });

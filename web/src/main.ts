@@ -440,6 +440,8 @@ class GamePage {
   private stream = new AbortController();
   private waiters: { version: number; resolve: () => void }[] = [];
   private clock?: ReturnType<typeof setInterval>;
+  /** Why the server refused the seat's last command, shown above the moves until the game moves on. */
+  private refusal = "";
   /** The viewer's hand as the last board drawn shows it. */
   private handNow?: [string, number][];
   /** Set when a refused command leaves the drawn actions in doubt: the next draw happens even at the same index. */
@@ -579,6 +581,9 @@ class GamePage {
     this.log.append(line);
     if (this.log.childElementCount > LOG_LINES) this.log.firstElementChild?.remove();
     this.head = version;
+    // The game moved on: a refusal of before no longer holds.
+    this.refusal = "";
+    unsay("command");
     if (envelope.event?.body.case === "seedRevealed") this.finished = true;
   }
 
@@ -837,7 +842,10 @@ class GamePage {
       if (actions.length <= 6) return element("div", { className: "group" }, ...actions.map((a) => this.actionButton(a)));
       return this.chooser(verb, actions);
     });
+    const refusal = element("p", { className: "refusal", textContent: this.refusal, hidden: !this.refusal });
+    refusal.setAttribute("role", "alert");
     this.actions.replaceChildren(
+      refusal,
       ...(this.legal.length === 0
         ? [element("p", { textContent: this.following ? (this.finished ? "the game is over" : "nothing to do now: others are deciding") : "move the slider to the last event to play" })]
         : controls),
@@ -1004,6 +1012,7 @@ class GamePage {
           },
           (e) => {
             say(`${label}: ${failure(e)}`, true, "command");
+            this.refusal = `${label}: ${failure(e)}`;
             this.stale = true;
             this.goTo(this.head);
           },
