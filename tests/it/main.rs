@@ -40,3 +40,4 @@ mod timers;
 mod tls;
 mod typescript;
 mod web;
+mod web_play;

@@ -288,6 +288,13 @@ export function drawHex(svg: SVGSVGElement, model: HexModel, legal: Set<string>)
         out.push(`<circle data-kind="barbarian-ship" data-position="${i}" cx="${f(x)}" cy="${f(y)}" r="0.18" fill="#000"/>`);
       }
     }
+    // What the track is, and how far the ship has to go: it attacks on the red space.
+    const left = length - position;
+    out.push(
+      `<text class="track-label" x="${f(x0 + 0.6 + (length + 1) * 0.6)}" y="${f(y)}">barbarians: ${
+        left === 0 ? "attacking" : `${left} ${left === 1 ? "step" : "steps"} from the coast`
+      }</text>`,
+    );
   }
   // The click targets go last, over everything: a circle per vertex, a wide line per edge, the hex itself.
   model.hexes.forEach((hex, id) => {
@@ -298,9 +305,24 @@ export function drawHex(svg: SVGSVGElement, model: HexModel, legal: Set<string>)
     const a = model.vertices[ends.a];
     const b = model.vertices[ends.b];
     if (!a || !b) return;
+    // The middle half of the edge, 0.22 wide: a shape with an area (a line has none across), so a vertical
+    // edge can be clicked and has a box of its own.
+    const [dx, dy] = [b.x - a.x, b.y - a.y];
+    const len = Math.hypot(dx, dy) || 1;
+    const [nx, ny] = [(-dy / len) * 0.11, (dx / len) * 0.11];
+    const [p, q] = [
+      { x: a.x + dx * 0.25, y: a.y + dy * 0.25 },
+      { x: b.x - dx * 0.25, y: b.y - dy * 0.25 },
+    ];
+    const corners = [
+      [p.x + nx, p.y + ny],
+      [q.x + nx, q.y + ny],
+      [q.x - nx, q.y - ny],
+      [p.x - nx, p.y - ny],
+    ];
     out.push(
-      `<line class="target${isLegal("edge", id)}" data-kind="target" data-target="edge:${id}" ` +
-        `x1="${f(a.x + (b.x - a.x) * 0.25)}" y1="${f(a.y + (b.y - a.y) * 0.25)}" x2="${f(b.x - (b.x - a.x) * 0.25)}" y2="${f(b.y - (b.y - a.y) * 0.25)}"/>`,
+      `<polygon class="target edge${isLegal("edge", id)}" data-kind="target" data-target="edge:${id}" ` +
+        `points="${corners.map(([x, y]) => `${f(x!)},${f(y!)}`).join(" ")}"/>`,
     );
   });
   model.vertices.forEach((p, id) => {

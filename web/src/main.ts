@@ -440,6 +440,8 @@ class GamePage {
   private stream = new AbortController();
   private waiters: { version: number; resolve: () => void }[] = [];
   private clock?: ReturnType<typeof setInterval>;
+  /** Why the server refused the seat's last command, shown above the moves until the game moves on. */
+  private refusal = "";
   /** The viewer's hand as the last board drawn shows it. */
   private handNow?: [string, number][];
   /** Set when a refused command leaves the drawn actions in doubt: the next draw happens even at the same index. */
@@ -475,7 +477,7 @@ class GamePage {
           "div",
           { className: "side" },
           element("section", { className: "table" }, this.info),
-          element("section", { className: "play" }, element("h3", { textContent: "Your move" }), this.picker, this.actions, this.hand),
+          this.playSection(),
           element("section", {}, this.players),
           element(
             "section",
@@ -503,6 +505,14 @@ class GamePage {
       if (target) this.clicked(target);
     });
     void this.follow();
+  }
+
+  /** "Your move": the picker, the actions and the hand, as a region named by its heading. */
+  private playSection(): HTMLElement {
+    const heading = element("h3", { textContent: "Your move", id: "your-move" });
+    const section = element("section", { className: "play" }, heading, this.picker, this.actions, this.hand);
+    section.setAttribute("aria-labelledby", "your-move");
+    return section;
   }
 
   unmount(): void {
@@ -571,6 +581,9 @@ class GamePage {
     this.log.append(line);
     if (this.log.childElementCount > LOG_LINES) this.log.firstElementChild?.remove();
     this.head = version;
+    // The game moved on: a refusal of before no longer holds.
+    this.refusal = "";
+    unsay("command");
     if (envelope.event?.body.case === "seedRevealed") this.finished = true;
   }
 
@@ -640,6 +653,7 @@ class GamePage {
         drawElasund(this.svg, game.value, legalTargets);
         break;
     }
+    this.markPlaces();
     this.svg.dataset.game = game?.case ?? "";
     this.svg.dataset.version = String(version);
     drew(version);
@@ -666,6 +680,27 @@ class GamePage {
     this.drawHand(view, game?.case ?? "");
     this.picker.hidden = true;
     this.drawActions();
+  }
+
+  /** The board's legal places as buttons for the keyboard and for assistive technology: each is focusable, named
+   *  by the moves it takes, and Enter or Space does what a click does. */
+  private markPlaces(): void {
+    const names = new Map<string, string[]>();
+    for (const a of this.legal) if (a.target) names.set(targetKey(a.target), [...(names.get(targetKey(a.target)) ?? []), a.label]);
+    for (const place of this.svg.querySelectorAll<SVGElement>("[data-target]")) {
+      const key = place.dataset.target!;
+      const moves = names.get(key);
+      if (!moves) continue;
+      place.setAttribute("role", "button");
+      place.setAttribute("tabindex", "0");
+      place.setAttribute("aria-label", moves.join(" or "));
+      place.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") {
+          e.preventDefault();
+          this.clicked(key);
+        }
+      });
+    }
   }
 
   /** The table's head: the legend, whose turn and what for, the dice, the clocks, the winner. */
@@ -807,7 +842,10 @@ class GamePage {
       if (actions.length <= 6) return element("div", { className: "group" }, ...actions.map((a) => this.actionButton(a)));
       return this.chooser(verb, actions);
     });
+    const refusal = element("p", { className: "refusal", textContent: this.refusal, hidden: !this.refusal });
+    refusal.setAttribute("role", "alert");
     this.actions.replaceChildren(
+      refusal,
       ...(this.legal.length === 0
         ? [element("p", { textContent: this.following ? (this.finished ? "the game is over" : "nothing to do now: others are deciding") : "move the slider to the last event to play" })]
         : controls),
@@ -891,29 +929,29 @@ class GamePage {
     return element("div", { className: "chooser" }, element("label", { textContent: `${verb}: ` }, select), " ", go);
   }
 
-  /** A choice of counts (which cards to discard): a stepper per kind of card, as many as the hand allows, and a
-   *  button that is enabled only when the count owed is reached; it sends the listed command with those counts. */
+  /** A choice of counts (which cards to discard): a stepper per kind of card, up to what the hand holds, and a
+   *  button enabled only when the count owed is chosen. The listed discards give the count owed and the cards
+   *  held; the one sent has the chosen counts (a game may list only some of the ways to pay), for the server to
+   *  judge. */
   private countsPicker(verb: string, actions: Action[]): HTMLElement | undefined {
-    const options = actions.map((a) => ({ action: a, counts: commandCounts(a.command) }));
-    if (options.some((o) => !o.counts)) return undefined;
-    const names = options[0]!.counts!.map(([n]) => n);
-    const owed = options[0]!.counts!.reduce((sum, [, n]) => sum + n, 0);
-    const most = names.map((_, i) => Math.max(...options.map((o) => o.counts![i]![1])));
-    const picked = names.map(() => 0);
+    const options = actions.map((a) => commandCounts(a.command));
+    const first = options[0];
+    if (!first || options.some((o) => !o || o.field !== first.field)) return undefined;
+    const names = first.items.map(([n]) => n);
+    const owed = first.items.reduce((sum, [, n]) => sum + n, 0);
+    const held = new Map(this.handNow ?? []);
+    const most = names.map((name, i) => Math.max(held.get(name) ?? 0, ...options.map((o) => o!.items[i]![1])));
+    const picked = new Map<string, number>();
     const total = element("p", { className: "owed" });
     const send = element("button", { textContent: verb, className: "go" });
-    const chosen = () => options.find((o) => o.counts!.every(([, n], i) => n === picked[i]));
     const update = () => {
-      const sum = picked.reduce((a, b) => a + b, 0);
+      const sum = [...picked.values()].reduce((a, b) => a + b, 0);
       total.textContent =
         sum < owed ? `choose ${owed - sum} more` : sum > owed ? `${sum - owed} too many: you must ${verb} ${owed}` : `${owed} chosen`;
-      send.disabled = !chosen();
+      send.disabled = sum !== owed;
     };
-    send.onclick = () => {
-      const found = chosen();
-      if (found) this.submit(found.action.command);
-    };
-    const steppers = names.flatMap((name, i) => (most[i]! > 0 ? [this.stepper(name, most[i]!, (n) => ((picked[i] = n), update()))] : []));
+    send.onclick = () => this.submit(withCounts(actions[0]!.command, { [first.field]: picked }));
+    const steppers = names.flatMap((name, i) => (most[i]! > 0 ? [this.stepper(name, most[i]!, (n) => (picked.set(name, n), update()))] : []));
     update();
     return element(
       "div",
@@ -974,6 +1012,7 @@ class GamePage {
           },
           (e) => {
             say(`${label}: ${failure(e)}`, true, "command");
+            this.refusal = `${label}: ${failure(e)}`;
             this.stale = true;
             this.goTo(this.head);
           },

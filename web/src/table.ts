@@ -38,7 +38,32 @@ export interface TableView {
   facts: string[];
 }
 
-const phaseWords = (e: Parameters<typeof enumPhrase>[0], n: number) => enumPhrase(e, n).replace(/-/g, " ");
+/** What a phase waits for, said as a person would; a phase not named here reads as its enum value's words. */
+const PHASES: Record<string, string> = {
+  "starting roll": "everyone rolls for who starts",
+  "place settlement": "placing a starting settlement",
+  "place building": "placing a starting building",
+  "place road": "placing a starting road",
+  roll: "rolling the dice",
+  discard: "discarding half a hand after a 7",
+  robber: "moving the robber",
+  resolving: "settling what the roll brought",
+  main: "building and trading",
+  ended: "the game is over",
+  "choose ship row": "choosing the ship's row",
+  "choose pirate row": "choosing the pirate's row",
+  "pirate discard": "paying the pirate",
+  "pirate take": "taking from the pirate's haul",
+  build: "building",
+  "choose church tile": "choosing a church tile",
+  permit: "placing a permit",
+  special: "using a building's power",
+  over: "the game is over",
+};
+const phaseWords = (e: Parameters<typeof enumPhrase>[0], n: number) => {
+  const word = enumPhrase(e, n).replace(/-/g, " ");
+  return PHASES[word] ?? word;
+};
 
 function counts(r: catan.Resources | undefined): [string, number][] {
   if (!r) return [];

@@ -432,15 +432,15 @@ export function enumPhrase(e: DescEnum, n: number): string {
   return enumText(e, n, "sentence");
 }
 
-/** The items of a command's first counts argument (`discard wool:2 ore:1` → wool 2, ore 1, the others 0), in the
- *  counts message's field order; none for a command without one. */
-export function commandCounts(command: Command): [string, number][] | undefined {
+/** A command's first counts argument: its field's name and its items (`discard wool:2 ore:1` → wool 2, ore 1, the
+ *  others 0) in the counts message's field order; none for a command without one. */
+export function commandCounts(command: Command): { field: string; items: [string, number][] } | undefined {
   const found = leaf(reflect(CommandSchema, command), (desc) => hasOption(desc, verb));
   if (!found) return undefined;
   for (const field of found.desc.fields) {
     if (field.fieldKind !== "message" || !hasOption(field.message, counts)) continue;
-    const value = found.get(field);
-    return isReflectMessage(value) ? countItems(value) : undefined;
+    const items = argCounts(command, field.name);
+    return items ? { field: field.name, items } : undefined;
   }
   return undefined;
 }

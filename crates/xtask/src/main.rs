@@ -203,8 +203,9 @@ fn provision() -> Result {
             .into());
     }
     // The TypeScript client package (its `prepare` builds dist/), then the example, which installs it from its
-    // folder (tests/it/typescript.rs); each pinned by its package-lock.json.
-    for folder in ["clients/typescript", "tests/ts"] {
+    // folder (tests/it/typescript.rs), then playwright-core for the web page's players (tests/it/web_play.rs); each
+    // pinned by its package-lock.json.
+    for folder in ["clients/typescript", "tests/ts", "tests/web"] {
         npm_ci(folder)?;
     }
     Ok(())

@@ -1,0 +1,105 @@
+//! A person plays each game on the web page against three of the server's bots, from the lobby to the end, in
+//! Debian's Chromium driven by playwright-core (`tests/web/play.mjs`, which clicks only controls found by their
+//! role and visible text); then a spectator replays the game. The real server runs on `127.0.0.1:0`. Screenshots of
+//! the start, mid-game, the end and the replay go to `target/web-artefacts/play-<game>-*.png`.
+//!
+//! Node.js 20 and `npm ci --prefix tests/web` (which `cargo xtask test` runs); a machine without them fails these
+//! tests rather than skipping them.
+
+use crate::support;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+
+/// The most moves the person makes before the test gives up on the game ending: far above the 60 to 100 a game
+/// against the bots takes.
+const MOVES_MAX: u32 = 3000;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// One game of `game` (as the lobby names it) played by the person on the page: the script's report.
+async fn play(game: &str) -> Value {
+    let folder = root().join("tests/web");
+    assert!(
+        folder.join("node_modules/playwright-core").exists(),
+        "{} is missing: run `npm ci --prefix tests/web`",
+        folder.join("node_modules").display()
+    );
+    let artefacts: PathBuf = root().join("target/web-artefacts");
+    std::fs::create_dir_all(&artefacts).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let server = support::start(dir.path()).await;
+    let output = tokio::process::Command::new("node")
+        .arg(folder.join("play.mjs"))
+        .arg(format!("http://{}/", server.addr))
+        .arg(game)
+        .arg(&artefacts)
+        .arg(MOVES_MAX.to_string())
+        .current_dir(&folder)
+        .kill_on_drop(true)
+        .output()
+        .await
+        .expect("node must be installed");
+    server.stop().await;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{game}: {stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report: Value = serde_json::from_str(stdout.lines().last().unwrap_or_default())
+        .unwrap_or_else(|e| panic!("{game}: the script's report: {e}: {stdout}"));
+    // The moves by kind and the time to interactive, for `--nocapture`.
+    println!("{report}");
+    // Played to the end, the winner and the final scores on the page, nothing raw, no script error, and the
+    // spectator's replay reached the middle of the log.
+    assert_eq!(report["ended"], true, "{report}");
+    assert!(
+        report["winner"]
+            .as_str()
+            .unwrap()
+            .ends_with(" won the game"),
+        "{report}"
+    );
+    assert!(
+        report["scores"].as_str().unwrap().starts_with("final "),
+        "{report}"
+    );
+    assert_eq!(report["raw"], serde_json::json!([]), "{report}");
+    assert_eq!(report["errors"], serde_json::json!([]), "{report}");
+    assert!(report["replayLines"].as_u64().unwrap() > 10, "{report}");
+    report
+}
+
+/// Base Catan, in as many games as it takes (at most four) for the person to have traded, discarded and played a
+/// development card: whether a 7 comes while the person holds more than seven cards is the dice's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_catan_against_three_bots_to_the_end_with_a_trade_a_discard_and_a_card() {
+    let mut seen = [0, 0, 0];
+    for _ in 0..4 {
+        let report = play("Catan").await;
+        for (n, kind) in seen.iter_mut().zip(["trades", "discards", "cards"]) {
+            *n += report["done"][kind].as_u64().unwrap();
+        }
+        if seen.iter().all(|&n| n > 0) {
+            return;
+        }
+    }
+    panic!("in four games: trades, discards, cards played {seen:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_cities_and_knights_against_three_bots_to_the_end() {
+    play("Cities & Knights").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_catania_against_three_bots_to_the_end() {
+    play("Catania").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_plays_elasund_against_three_bots_to_the_end() {
+    play("Elasund").await;
+}

@@ -1,0 +1,225 @@
+// A person playing one game on hexfold's web page against three of the server's bots, in Debian's Chromium driven
+// by playwright-core: from the lobby's "Play against bots" to the end, clicking only controls found by their role
+// and visible text (buttons, drop-downs, the board's marked places), then a spectator replaying the game. Run by
+// tests/it/playwright.rs against a real server:
+//
+//   node play.mjs <page url> <game as the lobby names it> <artefacts folder> <most moves>
+//
+// It prints one JSON line: whether the game ended, the winner's line, the moves made by kind, and any raw text
+// (a field name, JSON, `key=value`, an enum's spelling) seen on the page. Waiting is on the page's state
+// (`window.hexfold.settled()`, the page's own text), never on time.
+import { chromium } from "playwright-core";
+
+const [url, game, artefacts, most] = process.argv.slice(2);
+const limit = Number(most);
+const slug = game.toLowerCase().replace(/[^a-z]+/g, "-");
+
+// What the page must never show: see tests/it/web.rs `RAW_TEXT`, the same patterns.
+const RAW = [
+  [/\b[a-z]+[A-Z][A-Za-z]*\b/, "camelCase"],
+  [/\b[a-z]+_[a-z_]+\b/, "snake_case"],
+  [/\b[A-Z]{2,}_[A-Z_]+\b/, "ENUM_NAME"],
+  [/[{}"]/, "JSON"],
+  [/\b[A-Za-z_]+=/, "key=value"],
+  [/\[object |\bundefined\b|\bNaN\b/, "unset value"],
+];
+const raw = [];
+async function checkText(page, where) {
+  const text = await page.locator("body").innerText();
+  for (const line of text.split("\n")) {
+    for (const [re, what] of RAW) if (re.test(line)) raw.push(`${where}: ${what}: ${line}`);
+  }
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic"],
+});
+const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+const errors = [];
+page.on("pageerror", (e) => errors.push(String(e)));
+const settled = () => page.evaluate(() => window.hexfold.settled());
+const shot = (name) => page.screenshot({ path: `${artefacts}/play-${slug}-${name}.png` });
+
+// The lobby: the game, a name, three bots, play.
+// Time to interactive: from asking for the page to the lobby listing the server's games, and from the click on
+// "play" to the new game's board drawn with the seat's moves.
+const started = Date.now();
+await page.goto(url);
+await page.evaluate(() => window.hexfold.settled());
+const timing = { lobbyMs: Date.now() - started, gameMs: 0 };
+await page.getByRole("combobox", { name: "game", exact: true }).selectOption({ label: game });
+await page.getByRole("textbox", { name: "your name" }).fill("Robin");
+await page.getByRole("combobox", { name: "bots", exact: true }).selectOption({ label: "3 bots" });
+const clicked = Date.now();
+await page.getByRole("button", { name: "play", exact: true }).click();
+await page.waitForURL(/#\/game\/[^?]+\?play$/);
+const gameId = /#\/game\/([^?]+)/.exec(page.url())[1];
+await page.getByRole("heading", { name: `${game}: you play Robin` }).waitFor();
+await settled();
+timing.gameMs = Date.now() - clicked;
+await checkText(page, "start");
+await shot("start");
+// The same table on a phone's 375 px.
+await page.setViewportSize({ width: 375, height: 800 });
+await page.screenshot({ path: `${artefacts}/play-${slug}-phone.png`, fullPage: true });
+await page.setViewportSize({ width: 1400, height: 1000 });
+
+const move = page.getByRole("region", { name: "Your move" });
+const board = page.locator(".board");
+const done = { moves: 0, board: 0, buttons: 0, chosen: 0, discards: 0, trades: 0, cards: 0, bought: 0 };
+const over = () => page.evaluate(() => / won the game$/m.test(document.body.innerText));
+const visible = async (locator) => (await locator.count()) > 0 && (await locator.first().isVisible());
+const button = (name) => move.getByRole("button", { name, exact: true });
+
+/** One move of the person's, or a wait for the bots when the page offers nothing. */
+async function step() {
+  if (await visible(page.getByText("nothing to do now: others are deciding"))) {
+    await page.waitForFunction(
+      () => !document.body.innerText.includes("nothing to do now") || / won the game$/m.test(document.body.innerText),
+    );
+    return;
+  }
+  const picker = page.getByRole("dialog", { name: "choose what to do here" });
+  if (await visible(picker)) {
+    await picker.getByRole("button").first().click();
+    done.board++;
+    return;
+  }
+  // A discard: one more of the first kind that has more, until the count owed is chosen.
+  if (await visible(move.getByRole("heading", { name: /^You must discard/ }))) {
+    for (;;) {
+      const send = button("discard");
+      if (await send.isEnabled()) {
+        await send.click();
+        done.discards++;
+        return;
+      }
+      if (!(await visible(move.getByText(/^choose \d+ more$/)))) {
+        throw new Error(`the discard picker has the count owed but no discard: ${await move.innerText()}`);
+      }
+      const more = move.getByRole("button", { name: /^one .+ more$/ });
+      const n = await more.count();
+      let clicked = false;
+      for (let i = 0; i < n && !clicked; i++) {
+        if (await more.nth(i).isEnabled()) {
+          await more.nth(i).click();
+          clicked = true;
+        }
+      }
+      if (!clicked) throw new Error(`the discard picker offers no more cards and no discard: ${await move.innerText()}`);
+    }
+  }
+  if (await visible(button("roll"))) return void (await button("roll").click(), done.buttons++);
+  if (done.bought < 8 && (await visible(button("buy card")))) return void (await button("buy card").click(), done.bought++);
+  // A trade with the bank (or a harbour) for a card a development card needs and the hand lacks, giving one it
+  // does not need; else the first terms offered, once.
+  const bank = move.getByRole("combobox", { name: "trade bank" });
+  if (done.trades < 8 && (await visible(bank))) {
+    const hand = Object.fromEntries(
+      (await move.locator(".hand .card").allInnerTexts()).map((t) => t.split(/\s+/)).map(([n, name]) => [name, Number(n)]),
+    );
+    const missing = ["wool", "grain", "ore"].filter((r) => !hand[r]);
+    const terms = await bank.locator("option").allInnerTexts();
+    let pick = terms.findIndex((t) => {
+      const [give, get] = t.replace(/^trade bank /, "").split(" ");
+      return missing.includes(get) && !["wool", "grain", "ore"].includes(give);
+    });
+    if (pick < 0 && done.trades === 0) pick = 0;
+    if (pick >= 0) {
+      await bank.selectOption({ index: pick });
+      await button("trade bank").click();
+      done.trades++;
+      return;
+    }
+  }
+  // A development or progress card: buy one when offered, play one when it can be played.
+  const play = move.getByRole("button", { name: /^play / });
+  if (await visible(play)) return void (await play.first().click(), done.cards++);
+  const playChoice = move.getByRole("combobox", { name: /^play / });
+  if (await visible(playChoice)) {
+    const name = await playChoice.first().getAttribute("aria-label");
+    await playChoice.first().selectOption({ index: 0 });
+    await button(name).click();
+    done.cards++;
+    return;
+  }
+  // Offers from others are declined; the person's turn is ended as soon as there is nothing above to do.
+  for (const name of ["reject", "end"]) {
+    if (await visible(button(name))) return void (await button(name).click(), done.buttons++);
+  }
+  // Anything else the game asks for: a marked place on the board, else the first button or choice offered.
+  const places = board.getByRole("button");
+  const count = await places.count();
+  if (count > 0) {
+    await places.nth(Math.floor(Math.random() * count)).click();
+    done.board++;
+    return;
+  }
+  const choice = move.locator(".chooser").first();
+  if (await visible(choice)) {
+    await choice.getByRole("combobox").selectOption({ index: 0 });
+    await choice.getByRole("button").click();
+    done.chosen++;
+    return;
+  }
+  const any = move.getByRole("button").filter({ hasNotText: /^(cancel|−|\+)$/ });
+  if (await visible(any)) {
+    const n = await any.count();
+    for (let i = 0; i < n; i++) {
+      if ((await any.nth(i).isVisible()) && (await any.nth(i).isEnabled())) {
+        await any.nth(i).click();
+        done.buttons++;
+        return;
+      }
+    }
+  }
+  // A fold of places listed by name (a kind whose places are shown only in the list).
+  const fold = move.locator("details summary").first();
+  if (await visible(fold)) {
+    await fold.click();
+    return;
+  }
+  throw new Error(`the page offers the person nothing to do: ${await move.innerText()}`);
+}
+
+let ended = false;
+for (done.moves = 0; done.moves < limit; done.moves++) {
+  await settled();
+  if (await over()) {
+    ended = true;
+    break;
+  }
+  await step();
+  if (done.moves === 30) {
+    await settled();
+    await checkText(page, "mid-game");
+    await shot("mid");
+  }
+}
+await settled();
+ended = ended || (await over());
+await checkText(page, ended ? "end" : "where the person stopped");
+await shot(ended ? "end" : "stopped");
+const winner = ended ? await page.getByText(/ won the game$/).innerText() : "";
+const scores = ended ? await page.getByText(/^final /).innerText() : "";
+
+// A spectator replays it: the game's link without a seat, the first event, a few steps, the middle.
+const spectator = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+await spectator.goto(`${url}#/game/${gameId}`);
+await spectator.getByRole("heading", { name: `${game}: watching` }).waitFor();
+await spectator.evaluate(() => window.hexfold.settled());
+await spectator.getByRole("button", { name: "first event" }).click();
+for (let i = 0; i < 5; i++) await spectator.getByRole("button", { name: "next event" }).click();
+await spectator.evaluate(() => window.hexfold.settled());
+const lines = spectator.getByRole("log").getByRole("button");
+const total = await lines.count();
+await lines.nth(Math.floor(total / 2)).click();
+await spectator.evaluate(() => window.hexfold.settled());
+const replayed = await spectator.locator(".info").innerText();
+if (!replayed.includes("replay: the board after event")) raw.push(`the replay does not say where it is: ${replayed}`);
+await checkText(spectator, "replay");
+await spectator.screenshot({ path: `${artefacts}/play-${slug}-replay.png` });
+
+console.log(JSON.stringify({ game, gameId, ended, winner, scores, done, raw, errors, replayLines: total, timing }));
+await browser.close();
