@@ -4,9 +4,11 @@
 //! locks, appends, snapshots, projects and streams, in rules types only ([`engine`]); the protobuf edge of each
 //! game and the registry of served games ([`games`]); the stored encoding ([`stored`]); the one mapping of errors
 //! to statuses ([`error`]); the tonic service with its `Play` sessions ([`service`]) and its server ([`server`]);
-//! games as JSON lines for export and import ([`export`]); and the terminal client ([`cli`]). Rules live in
-//! `hexfold-rules` (no I/O), the platform's rules above every game in `hexfold-table` (pure: versions, the end
-//! of a game, the seed and its reveal, replays), the log in `hexfold-store` (no games, no protobuf).
+//! games as JSON lines for export and import ([`export`]); the one place that names a store backend
+//! ([`store`]); and the terminal client ([`cli`]). Rules live in `hexfold-rules` (no I/O), the platform's rules
+//! above every game in `hexfold-table` (pure: versions, the end of a game, the seed and its reveal, replays), the
+//! log's trait in `hexfold-store` (no games, no protobuf) and its backends in `hexfold-sled` and
+//! `hexfold-postgres` (the cargo features `sled` and `postgres`).
 //!
 //! Within this crate, `engine` imports neither `games`, `service` nor any protobuf or tonic type; `games` builds on
 //! `engine`, and `service` on both.
@@ -36,6 +38,7 @@ pub mod net;
 pub mod observe;
 pub mod server;
 pub mod service;
+pub mod store;
 pub mod stored;
 pub mod tls;
 pub mod web;

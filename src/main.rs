@@ -88,7 +88,7 @@ const MAX_BLOCKING_THREADS: usize = 8;
 
 fn run(args: Cli) -> anyhow::Result<()> {
     // The server runs nothing of its own on tokio's blocking pool (the sled store reads on its own bounded
-    // threads, see hexfold-store's `readers`); what remains there (a host name lookup of the PostgreSQL client,
+    // threads, see hexfold-sled's `readers`); what remains there (a host name lookup of the PostgreSQL client,
     // say) gets a few threads rather than tokio's default of 512.
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .max_blocking_threads(MAX_BLOCKING_THREADS)

@@ -9,8 +9,12 @@ use crate::gate::{GateConfig, GateLayer};
 use crate::net::ConnectionLimits;
 use crate::proto::v1::{hexfold_server::HexfoldServer, FILE_DESCRIPTOR_SET};
 use crate::service::HexfoldService;
-use hexfold_postgres::{PgConfig, PgStore};
-use hexfold_store::{Durability, EventStore, Store, StoreConfig, StoreError};
+#[cfg(feature = "sled")]
+use crate::store::Durability;
+#[cfg(feature = "postgres")]
+use crate::store::PgConfig;
+use crate::store::StoreAt;
+use hexfold_store::{EventStore, StoreError};
 use std::future::Future;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -27,10 +31,14 @@ use tower_http::cors::{AllowOrigin, CorsLayer};
 #[derive(Clone, Debug)]
 pub struct Config {
     /// The sled store's directory, used when `postgres` is `None`.
+    #[cfg(feature = "sled")]
     pub data_dir: PathBuf,
     /// How far the sled store makes a write durable before acknowledging it.
+    #[cfg(feature = "sled")]
     pub durability: Durability,
-    /// The PostgreSQL database to keep the events in instead of sled (several servers may share one).
+    /// The PostgreSQL database to keep the events in instead of sled (several servers may share one); a build
+    /// without sled needs it.
+    #[cfg(feature = "postgres")]
     pub postgres: Option<PgConfig>,
     /// The token that may use `SubscribeAll`; `None` disables it.
     pub operator_token: Option<String>,
@@ -69,8 +77,11 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Self {
         Config {
+            #[cfg(feature = "sled")]
             data_dir: PathBuf::from("hexfold-data"),
+            #[cfg(feature = "sled")]
             durability: Durability::Fsync,
+            #[cfg(feature = "postgres")]
             postgres: None,
             operator_token: None,
             limits: Limits::default(),
@@ -141,20 +152,31 @@ fn cors(allowed_origins: &[String]) -> Result<CorsLayer, ServeError> {
         .max_age(Duration::from_secs(24 * 60 * 60)))
 }
 
-/// Opens the configured store: the one place that names a backend, since everything after it holds the
-/// store as the trait. `hexfold serve` opens it before it binds or says anything about listening, so a store it
-/// cannot have (damaged, locked by another server, a database that refuses) is its one error.
+impl Config {
+    /// Where the configured store is: PostgreSQL when `postgres` names a database, else sled in `data_dir`.
+    pub fn store_at(&self) -> Result<StoreAt, StoreError> {
+        #[cfg(feature = "postgres")]
+        if let Some(postgres) = &self.postgres {
+            return Ok(StoreAt::Postgres(postgres.clone()));
+        }
+        #[cfg(feature = "sled")]
+        return Ok(StoreAt::Sled {
+            dir: self.data_dir.clone(),
+            durability: self.durability,
+        });
+        #[cfg(not(feature = "sled"))]
+        Err(StoreError::InvalidArgument(
+            "this build has no sled store: name a PostgreSQL database (--store)".into(),
+        ))
+    }
+}
+
+/// Opens the configured store (through [`crate::store::open_store`], which names the backends; everything
+/// after it holds the store as the trait). `hexfold serve` opens it before it binds or says anything about
+/// listening, so a store it cannot have (damaged, locked by another server, a database that refuses) is its
+/// one error.
 pub async fn open_store(config: &Config) -> Result<Arc<dyn EventStore>, StoreError> {
-    Ok(match &config.postgres {
-        // Connects, and creates or migrates the tables.
-        Some(postgres) => Arc::new(PgStore::open(postgres.clone()).await?),
-        None => Arc::new(Store::open(
-            &config.data_dir,
-            StoreConfig {
-                durability: config.durability,
-            },
-        )?),
-    })
+    crate::store::open_store(&config.store_at()?).await
 }
 
 /// Keeps the health service's answer for the API at NOT_SERVING while the store cannot take writes (a full disk, a
@@ -189,10 +211,9 @@ async fn report_writable(
 
 /// The store for the logs, without a password.
 fn describe_store(config: &Config) -> String {
-    match &config.postgres {
-        Some(postgres) => postgres.describe(),
-        None => format!("sled in {}", config.data_dir.display()),
-    }
+    config
+        .store_at()
+        .map_or_else(|e| e.to_string(), |at| at.describe())
 }
 
 /// The sockets a server answers on, bound by the caller.
@@ -244,7 +265,7 @@ pub async fn serve(
         limits: config.limits.clone(),
         streams: Arc::clone(&streams),
         shutdown: stopping_rx,
-        other_writers: config.postgres.is_some(),
+        other_writers: matches!(config.store_at(), Ok(at) if at.is_shared()),
         clock: Arc::clone(&config.clock),
     });
     let writes = Arc::new(RwLock::new(()));
@@ -403,18 +424,22 @@ pub struct ServeArgs {
     #[arg(long, env = "HEXFOLD_LISTEN", default_value = "127.0.0.1:50051")]
     pub listen: String,
     /// Directory of the event store (created if missing), unless `--store` names a database.
+    #[cfg(feature = "sled")]
     #[arg(long, env = "HEXFOLD_DATA_DIR", default_value = "./hexfold-data")]
     pub data_dir: PathBuf,
     /// Keep the events in PostgreSQL instead (`postgres://user[:password]@host[:port]/db[?option=...]`;
     /// the tables are created or migrated at start, and several servers may share the database). Unset:
-    /// sled in `--data-dir`.
-    #[arg(long = "store", env = "HEXFOLD_STORE", hide_env_values = true, value_parser = postgres_url)]
+    /// sled in `--data-dir` (a build without the `sled` feature requires it).
+    #[cfg(feature = "postgres")]
+    #[arg(long = "store", env = "HEXFOLD_STORE", hide_env_values = true, value_parser = postgres_url,
+          required = !cfg!(feature = "sled"))]
     pub store: Option<String>,
     /// When a command is acknowledged. `fsync` (the default): once sled's files are fsynced (one sync per group
     /// commit), so it survives a power loss or a crash of the system. `flush`: once sled has handed its log to
     /// the system, which survives a crash of the server only: a power loss may take every command acknowledged
     /// since the server started, and the restart then refuses the store with exit code 3 and points at `hexfold
     /// salvage` (the high-water mark is synced before each group's answer, so no lost command goes unseen).
+    #[cfg(feature = "sled")]
     #[arg(long, env = "HEXFOLD_DURABILITY", value_enum, default_value_t = DurabilityArg::Fsync)]
     pub durability: DurabilityArg,
     /// How log lines on stderr look: `text` for a person (coloured only when stderr is a terminal), `json` for a
@@ -493,7 +518,8 @@ pub struct ServeArgs {
 }
 
 /// `--store`'s value: a PostgreSQL URL, so a typo is refused at once rather than when connecting.
-fn postgres_url(url: &str) -> Result<String, String> {
+#[cfg(feature = "postgres")]
+pub(crate) fn postgres_url(url: &str) -> Result<String, String> {
     if url.starts_with("postgres://") || url.starts_with("postgresql://") {
         Ok(url.to_string())
     } else {
@@ -501,6 +527,7 @@ fn postgres_url(url: &str) -> Result<String, String> {
     }
 }
 
+#[cfg(feature = "sled")]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum DurabilityArg {
     Flush,
@@ -532,11 +559,14 @@ impl ServeArgs {
     /// The configuration the flags say, without TLS (see [`ServeArgs::tls`], which reads files).
     pub fn config(&self) -> Config {
         Config {
+            #[cfg(feature = "sled")]
             data_dir: self.data_dir.clone(),
+            #[cfg(feature = "sled")]
             durability: match self.durability {
                 DurabilityArg::Flush => Durability::Flush,
                 DurabilityArg::Fsync => Durability::Fsync,
             },
+            #[cfg(feature = "postgres")]
             postgres: self.store.as_deref().map(PgConfig::new),
             operator_token: self.operator_token.clone().filter(|t| !t.is_empty()),
             limits: Limits {
@@ -615,6 +645,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(all(feature = "sled", feature = "postgres"))]
     fn sled_by_default_postgres_with_store() {
         let default = serve(&[]).unwrap();
         assert!(default.postgres.is_none());

@@ -4,16 +4,16 @@
 //! DIR` does both at once: a consistent copy of every game of a running server into a new sled directory, which a
 //! server can serve as it is.
 
-use super::{connect, rpc, with_token, RpcError, ServerArgs};
-use crate::export::{self, ImportError, Imported};
+use super::{connect, rpc, with_token, ServerArgs};
+use crate::export::{self, Imported};
 use crate::proto::v1 as pb;
+use crate::store::{open_store, StoreAt};
 use anyhow::{bail, Context as _};
 use clap::{Args, Subcommand};
-use futures::StreamExt as _;
-use hexfold_postgres::{PgConfig, PgStore};
-use hexfold_store::{Durability, EventStore, Store, StoreConfig};
+use hexfold_store::EventStore;
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+use std::sync::Arc;
 
 /// The largest message the client takes from `ExportGames`: the server sends about 256 KiB of lines at a time,
 /// but one append (up to the store's 4 MiB) travels whole.
@@ -30,6 +30,7 @@ pub enum ExportCommand {
     Import(ImportArgs),
     /// Copy every game of a running server, as of the moment it starts, into a new sled data directory that
     /// `hexfold serve --data-dir DIR` serves as it is. Needs the operator token.
+    #[cfg(feature = "sled")]
     Backup(BackupArgs),
 }
 
@@ -59,11 +60,30 @@ pub struct ExportArgs {
 #[group(required = true, multiple = false)]
 pub struct TargetArgs {
     /// A sled data directory (new, or holding an empty store) to serve with `hexfold serve --data-dir`.
+    #[cfg(feature = "sled")]
     #[arg(long)]
     pub data_dir: Option<PathBuf>,
     /// A PostgreSQL database holding no games, as `hexfold serve --store` takes it.
-    #[arg(long = "store", value_name = "postgres://…")]
+    #[cfg(feature = "postgres")]
+    #[arg(long = "store", value_name = "postgres://…", value_parser = crate::server::postgres_url)]
     pub store: Option<String>,
+}
+
+impl TargetArgs {
+    /// The store the flags name (clap requires exactly one). A sled directory acknowledges each append once
+    /// sled has flushed it (`Durability::Flush`): an import stands or falls as a whole, so a crash midway costs
+    /// nothing but a new import, and [`sync_tree`] makes the finished store survive a power loss too.
+    fn store_at(&self) -> anyhow::Result<StoreAt> {
+        #[cfg(feature = "sled")]
+        if let Some(dir) = &self.data_dir {
+            return Ok(sled_at(dir));
+        }
+        #[cfg(feature = "postgres")]
+        if let Some(url) = &self.store {
+            return Ok(StoreAt::Postgres(crate::store::PgConfig::new(url.as_str())));
+        }
+        bail!("name the store to import into: --data-dir DIR or --store postgres://…")
+    }
 }
 
 #[derive(Debug, Args)]
@@ -75,6 +95,7 @@ pub struct ImportArgs {
 }
 
 #[derive(Debug, Args)]
+#[cfg(feature = "sled")]
 pub struct BackupArgs {
     #[command(flatten)]
     pub server: ServerArgs,
@@ -88,6 +109,7 @@ pub async fn run(command: ExportCommand) -> anyhow::Result<()> {
     match command {
         ExportCommand::Export(args) => export(args).await,
         ExportCommand::Import(args) => import(args).await,
+        #[cfg(feature = "sled")]
         ExportCommand::Backup(args) => backup(args).await,
     }
 }
@@ -118,18 +140,20 @@ async fn start_export(
 }
 
 /// The lines of an `ExportGames` stream, as `export::import` reads them.
+#[cfg(feature = "sled")]
 fn stream_lines(
     stream: tonic::Streaming<pb::ExportGamesResponse>,
-) -> impl futures::Stream<Item = Result<String, ImportError>> + Unpin {
+) -> impl futures::Stream<Item = Result<String, export::ImportError>> + Unpin {
+    use futures::StreamExt as _;
     stream
         .map(|message| match message {
             Ok(message) => futures::stream::iter(message.lines.into_iter().map(Ok)).left_stream(),
             Err(status) => {
-                let failed = RpcError {
+                let failed = super::RpcError {
                     call: "ExportGames",
                     status,
                 };
-                futures::stream::once(std::future::ready(Err(ImportError::Source(
+                futures::stream::once(std::future::ready(Err(export::ImportError::Source(
                     failed.to_string(),
                 ))))
                 .right_stream()
@@ -170,40 +194,28 @@ async fn export(args: ExportArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Opens the store an import writes into.
-async fn open_target(target: &TargetArgs) -> anyhow::Result<Box<dyn EventStore>> {
-    match (&target.data_dir, &target.store) {
-        (Some(dir), None) => Ok(Box::new(open_sled(dir)?)),
-        (None, Some(url)) => {
-            if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
-                bail!("--store takes a PostgreSQL URL: postgres://user@host/database");
-            }
-            let store = PgStore::open(PgConfig::new(url.as_str()))
-                .await
-                .context("cannot open the PostgreSQL store")?;
-            Ok(Box::new(store))
-        }
-        _ => bail!("name the store to import into: --data-dir DIR or --store postgres://…"),
+/// A sled store in `dir` for an import or a backup, acknowledging each append once sled has flushed it
+/// (`Durability::Flush`); [`sync_tree`] makes the finished store survive a power loss. Syncing each append
+/// instead costs an fsync per command, one at a time: importing 694 commands took 10.2, 13.4 and 10.8 s that way
+/// against 0.25, 0.35 and 0.69 s like this (three alternating pairs, debug builds, this machine).
+#[cfg(feature = "sled")]
+fn sled_at(dir: &std::path::Path) -> StoreAt {
+    StoreAt::Sled {
+        dir: dir.to_path_buf(),
+        durability: crate::store::Durability::Flush,
     }
 }
 
-/// Opens (or creates) a sled store in `dir` for an import. It acknowledges each append once sled has flushed it
-/// (`Durability::Flush`): an import stands or falls as a whole, so a crash midway costs nothing but a new import,
-/// and [`sync_tree`] makes the finished store survive a power loss too. Syncing each append instead costs an fsync
-/// per command, one at a time: importing 694 commands took 10.2, 13.4 and 10.8 s that way against 0.25, 0.35
-/// and 0.69 s like this (three alternating pairs, debug builds, this machine).
-fn open_sled(dir: &Path) -> anyhow::Result<Store> {
-    Store::open(
-        dir,
-        StoreConfig {
-            durability: Durability::Flush,
-        },
-    )
-    .with_context(|| format!("cannot open the store in {}", dir.display()))
+/// Opens (or creates) the store at `at` for an import or a backup.
+async fn open_target(at: &StoreAt) -> anyhow::Result<Arc<dyn EventStore>> {
+    open_store(at)
+        .await
+        .with_context(|| format!("cannot open the store ({})", at.describe()))
 }
 
 /// fsyncs every file under `dir` and the directories themselves, so a finished import survives a power loss.
-fn sync_tree(dir: &Path) -> std::io::Result<()> {
+#[cfg(feature = "sled")]
+fn sync_tree(dir: &std::path::Path) -> std::io::Result<()> {
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
         if entry.file_type()?.is_dir() {
@@ -225,7 +237,8 @@ fn print_imported(done: &Imported) -> std::io::Result<()> {
 }
 
 async fn import(args: ImportArgs) -> anyhow::Result<()> {
-    let store = open_target(&args.target).await?;
+    let at = args.target.store_at()?;
+    let store = open_target(&at).await?;
     let done = if args.file.as_os_str() == "-" {
         export::import(&*store, export::read_lines(std::io::stdin().lock())).await
     } else {
@@ -236,13 +249,18 @@ async fn import(args: ImportArgs) -> anyhow::Result<()> {
     .with_context(|| format!("cannot import {}", args.file.display()))?;
     // Closed first: sled writes its last buffers and the high-water mark as it closes.
     drop(store);
-    if let Some(dir) = &args.target.data_dir {
+    // Irrefutable in a build with sled alone.
+    #[cfg(feature = "sled")]
+    #[allow(irrefutable_let_patterns)]
+    if let StoreAt::Sled { dir, .. } = &at {
         sync_tree(dir).with_context(|| format!("cannot sync {}", dir.display()))?;
     }
     print_imported(&done)?;
     Ok(())
 }
 
+/// A backup is a sled directory: a build without sled has no `backup`.
+#[cfg(feature = "sled")]
 async fn backup(args: BackupArgs) -> anyhow::Result<()> {
     let Some(token) = args.token.token.as_deref() else {
         bail!("a backup holds the games in progress: it needs the operator token (--token or HEXFOLD_OPERATOR_TOKEN)");
@@ -268,8 +286,8 @@ async fn backup(args: BackupArgs) -> anyhow::Result<()> {
         );
     }
     let (as_of, stream) = start_export(&args.server, Some(token), None).await?;
-    let store = open_sled(&partial)?;
-    let done = export::import(&store, stream_lines(stream))
+    let store = open_target(&sled_at(&partial)).await?;
+    let done = export::import(&*store, stream_lines(stream))
         .await
         .with_context(|| format!("the backup into {} failed", partial.display()))?;
     drop(store);
@@ -298,7 +316,8 @@ async fn backup(args: BackupArgs) -> anyhow::Result<()> {
 }
 
 /// `DIR.partial` beside `DIR`.
-fn partial_dir(dir: &Path) -> anyhow::Result<PathBuf> {
+#[cfg(feature = "sled")]
+fn partial_dir(dir: &std::path::Path) -> anyhow::Result<PathBuf> {
     let name = dir
         .file_name()
         .with_context(|| format!("{} names no directory", dir.display()))?;

@@ -4,10 +4,9 @@
 //! PostgreSQL store, servers running or not. Unlike the client subcommands they read the store's files, not
 //! the API: they are for a store the server refuses to serve.
 
-use std::path::PathBuf;
-
+use crate::store::StoreAt;
 use clap::{Args, Subcommand};
-use hexfold_store::{CheckReport, StoreConfig, StoreError};
+use hexfold_store::CheckReport;
 
 /// The exit code of `hexfold serve` when it refuses a damaged store (a record that fails its check, a store
 /// holding less than it acknowledged, sled panicking on its files), and of `hexfold check` when it finds
@@ -25,26 +24,48 @@ pub enum StoreCommand {
     /// Copy what is intact in a damaged sled data directory into a new one: every game up to its first
     /// damaged or missing append, read through sled and by a raw scan of sled's log (which also reads files sled
     /// itself refuses). Serve the new directory once you have read the summary.
+    #[cfg(feature = "sled")]
     Salvage(SalvageArgs),
 }
 
 #[derive(Debug, Args)]
+#[group(required = true, multiple = false)]
 pub struct CheckArgs {
     /// The data directory (`--data-dir` of `hexfold serve`).
-    #[arg(required_unless_present = "store", conflicts_with = "store")]
-    pub dir: Option<PathBuf>,
+    #[cfg(feature = "sled")]
+    pub dir: Option<std::path::PathBuf>,
     /// A PostgreSQL store's URL (`--store` of `hexfold serve`) instead of a directory.
-    #[arg(long, value_name = "postgres://…")]
+    #[cfg(feature = "postgres")]
+    #[arg(long, value_name = "postgres://…", value_parser = crate::server::postgres_url)]
     pub store: Option<String>,
 }
 
+impl CheckArgs {
+    /// The store to check, as the flags name it (clap requires exactly one).
+    fn store_at(&self) -> anyhow::Result<StoreAt> {
+        #[cfg(feature = "postgres")]
+        if let Some(url) = &self.store {
+            return Ok(StoreAt::Postgres(crate::store::PgConfig::new(url)));
+        }
+        #[cfg(feature = "sled")]
+        if let Some(dir) = &self.dir {
+            return Ok(StoreAt::Sled {
+                dir: dir.clone(),
+                durability: Default::default(),
+            });
+        }
+        anyhow::bail!("name a data directory or --store postgres://…")
+    }
+}
+
 #[derive(Debug, Args)]
+#[cfg(feature = "sled")]
 pub struct SalvageArgs {
     /// The damaged data directory; only read (sled's recovery may rewrite its own files, so copy it first to
     /// keep the damaged bytes).
-    pub dir: PathBuf,
+    pub dir: std::path::PathBuf,
     /// A new directory for the copy; it must not hold a store.
-    pub out: PathBuf,
+    pub out: std::path::PathBuf,
 }
 
 /// The process ends with [`EXIT_DAMAGED_STORE`] on this error.
@@ -54,40 +75,49 @@ pub struct DamagedStore(pub String);
 
 pub async fn run(command: StoreCommand) -> anyhow::Result<()> {
     match command {
-        StoreCommand::Check(CheckArgs {
-            store: Some(url), ..
-        }) => check_postgres(&url).await,
-        StoreCommand::Check(CheckArgs { dir: Some(dir), .. }) => check(dir),
-        StoreCommand::Check(_) => anyhow::bail!("name a data directory or --store postgres://…"),
+        StoreCommand::Check(args) => check(&args.store_at()?).await,
+        #[cfg(feature = "sled")]
         StoreCommand::Salvage(args) => salvage(args).await,
     }
 }
 
-fn check(dir: PathBuf) -> anyhow::Result<()> {
-    // Damage that keeps the store from being read at all (sled refusing or panicking) is damage too; a
-    // directory that is not a store, or cannot be opened, is an ordinary failure.
-    let report = hexfold_store::check(&dir).map_err(|e| match e {
-        StoreError::Corrupt(_) => anyhow::Error::new(DamagedStore(format!(
-            "cannot check: {e} (`hexfold salvage` can still read what is intact in sled's log)"
-        ))),
-        other => anyhow::anyhow!("cannot check {}: {other}", dir.display()),
+/// Checks every record of a stopped server's sled directory, or every row of a PostgreSQL store (read without
+/// changing anything).
+async fn check(at: &StoreAt) -> anyhow::Result<()> {
+    let report = crate::store::check(at).await.map_err(|e| match (at, e) {
+        // Damage that keeps sled's files from being read at all (sled refusing or panicking) is damage too; a
+        // directory that is not a store, or cannot be opened, is an ordinary failure.
+        #[cfg(feature = "sled")]
+        (StoreAt::Sled { .. }, e @ hexfold_store::StoreError::Corrupt(_)) => {
+            anyhow::Error::new(DamagedStore(format!(
+                "cannot check: {e} (`hexfold salvage` can still read what is intact in sled's log)"
+            )))
+        }
+        (_, e) => anyhow::anyhow!("cannot check {}: {e}", name(at)),
     })?;
-    print_report(&report)?;
-    verdict(&report, &dir.display().to_string())
+    match at {
+        #[cfg(feature = "sled")]
+        StoreAt::Sled { .. } => print_report(&report)?,
+        #[cfg(feature = "postgres")]
+        StoreAt::Postgres(_) => {
+            if let Some(version) = report.layout {
+                outln!("schema version {version}")?;
+            }
+            print_counts(&report)?;
+            print_problems(&report)?;
+        }
+    }
+    verdict(&report, &name(at))
 }
 
-/// Checks a PostgreSQL store: every row, read without changing anything.
-async fn check_postgres(url: &str) -> anyhow::Result<()> {
-    let config = hexfold_postgres::PgConfig::new(url);
-    let report = hexfold_postgres::check(&config)
-        .await
-        .map_err(|e| anyhow::anyhow!("cannot check {}: {e}", config.describe()))?;
-    if let Some(version) = report.layout {
-        outln!("schema version {version}")?;
+/// The directory, or the database without its password.
+fn name(at: &StoreAt) -> String {
+    match at {
+        #[cfg(feature = "sled")]
+        StoreAt::Sled { dir, .. } => dir.display().to_string(),
+        #[cfg(feature = "postgres")]
+        StoreAt::Postgres(config) => config.describe(),
     }
-    print_counts(&report)?;
-    print_problems(&report)?;
-    verdict(&report, &config.describe())
 }
 
 /// "intact", or the error that exits with [`EXIT_DAMAGED_STORE`].
@@ -104,6 +134,7 @@ fn verdict(report: &CheckReport, store: &str) -> anyhow::Result<()> {
     }
 }
 
+#[cfg(feature = "sled")]
 fn print_report(report: &CheckReport) -> std::io::Result<()> {
     match report.layout {
         Some(layout) => outln!("layout {layout}")?,
@@ -153,8 +184,9 @@ fn print_problems(report: &CheckReport) -> std::io::Result<()> {
     Ok(())
 }
 
+#[cfg(feature = "sled")]
 async fn salvage(args: SalvageArgs) -> anyhow::Result<()> {
-    let report = hexfold_store::salvage(&args.dir, &args.out, StoreConfig::default())
+    let report = crate::store::salvage(&args.dir, &args.out)
         .await
         .map_err(|e| anyhow::anyhow!("cannot salvage {}: {e}", args.dir.display()))?;
     match &report.sled_refused {

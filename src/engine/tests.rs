@@ -5,9 +5,10 @@ use super::*;
 use crate::stored;
 use hexfold_rules::catan::{Catan, Command, EventView};
 use hexfold_rules::Game;
+use hexfold_sled::{Durability, SledConfig, SledStore};
 use hexfold_store::{
-    AppendRequest, Appended, BoxFuture, CommandRecord, Durability, GlobalEntry, GlobalRecord,
-    PositionWatch, Recorded, Snapshot, Store, StoreConfig, StoreError, StreamListing,
+    AppendRequest, Appended, BoxFuture, CommandRecord, GlobalEntry, GlobalRecord, PositionWatch,
+    Recorded, Snapshot, StoreError, StreamListing,
 };
 use hexfold_table::TableEventView;
 use rand::{Rng, SeedableRng};
@@ -58,10 +59,10 @@ fn submit(game_id: &str, step: u64, expected: Option<u64>, command: Command) -> 
 
 /// sled's store in `dir`, as the server holds it.
 fn sled_store(dir: &std::path::Path) -> Arc<dyn EventStore> {
-    let config = StoreConfig {
+    let config = SledConfig {
         durability: Durability::Flush,
     };
-    Arc::new(Store::open(dir, config).unwrap())
+    Arc::new(SledStore::open(dir, config).unwrap())
 }
 
 /// What an engine shares, over `store`.

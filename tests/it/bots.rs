@@ -279,7 +279,7 @@ async fn bots_to_move_when_the_server_stops_move_when_it_starts_again() {
     server.stop().await;
     // The stopped store holds the game unfinished: a game of bots takes far longer than a graceful stop.
     let stopped_at = {
-        let store = hexfold_store::Store::open(dir.path(), hexfold_store::StoreConfig::default())
+        let store = hexfold_sled::SledStore::open(dir.path(), hexfold_sled::SledConfig::default())
             .expect("open the stopped store");
         let listing = hexfold_store::EventStore::list_streams(&store, None, 10)
             .await

@@ -425,7 +425,7 @@ async fn check_names_the_damage_and_salvage_copies_what_is_intact() {
 /// SIGXFSZ ignored, so a write past it fails with EFBIG as one past a full disk fails with ENOSPC). Commands
 /// then answer UNAVAILABLE naming the full disk, never INTERNAL; health says NOT_SERVING; and after a restart
 /// with room again every acknowledged command is there. (A disk short of the store's free-space reserve,
-/// which the store recovers from without a restart, is tested in the store crate.)
+/// which the store recovers from without a restart, is tested in the sled crate.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_disk_is_unavailable_and_not_serving_and_loses_nothing_acknowledged() {
     let dir = tempfile::tempdir().unwrap();

@@ -699,7 +699,7 @@ async fn an_export_stops_at_its_global_position() {
     assert!(first.head().await > first_at_cut && second.head().await > second_at_cut);
     server.stop().await;
 
-    let store = hexfold_store::Store::open(dir.path(), Default::default()).unwrap();
+    let store = hexfold_sled::SledStore::open(dir.path(), Default::default()).unwrap();
     let (tx, mut rx) =
         tokio::sync::mpsc::channel::<Result<pb::ExportGamesResponse, tonic::Status>>(1024);
     let (_running, shutdown) = tokio::sync::watch::channel(false);

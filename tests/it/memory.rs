@@ -150,10 +150,10 @@ async fn concurrent_listings_and_subscribers_keep_memory_and_threads_bounded() {
     stop.store(true, Ordering::Relaxed);
     let (_, peak_threads) = sampler.await.unwrap();
     let (_, threads) = status(pid);
-    // The runtime's workers (one per core), the store's readers (hexfold_store::MAX_CONCURRENT_READS), its log
+    // The runtime's workers (one per core), the store's readers (hexfold_sled::MAX_CONCURRENT_READS), its log
     // and sync threads, sled's own, the main thread and a few of tokio's: not one per subscriber or per read.
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
-    let bound = cores + hexfold_store::MAX_CONCURRENT_READS as u64 + 16;
+    let bound = cores + hexfold_sled::MAX_CONCURRENT_READS as u64 + 16;
     assert!(
         peak_threads.max(threads) <= bound,
         "300 subscribers: the server ran {peak_threads} threads at most, {threads} with all caught up \

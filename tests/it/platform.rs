@@ -141,3 +141,87 @@ fn the_readme_first_commands_are_the_documented_ones() {
         "{ci}"
     );
 }
+
+/// The packages a build of the server with these features compiles (`cargo tree` of its normal and build
+/// dependencies, dev-dependencies left out), one name each.
+fn packages_built_with(features: &[&str]) -> Vec<String> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut tree = std::process::Command::new(std::env::var_os("CARGO").unwrap_or("cargo".into()));
+    tree.current_dir(root).args([
+        "tree",
+        "--package",
+        "hexfold",
+        "--edges",
+        "normal,build",
+        "--prefix",
+        "none",
+        "--format",
+        "{p}",
+        "--locked",
+        "--offline",
+    ]);
+    if !features.is_empty() {
+        tree.args(["--no-default-features", "--features", &features.join(",")]);
+    }
+    let out = tree.output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut names: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .filter_map(|line| line.split_whitespace().next().map(str::to_string))
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// Each store backend is a crate behind a feature of its own: the server built for PostgreSQL alone compiles no
+/// sled, the one built for sled alone no PostgreSQL client, the default build both. CI's clippy checks that both
+/// builds compile (`cargo xtask ci`, `STORE_FEATURES`).
+#[test]
+fn a_server_built_with_one_store_compiles_nothing_of_the_other() {
+    let has = |names: &[String], name: &str| names.iter().any(|n| n == name);
+    let sled = ["sled", "hexfold-sled"];
+    let postgres = ["tokio-postgres", "deadpool-postgres", "hexfold-postgres"];
+
+    let default = packages_built_with(&[]);
+    for name in sled.iter().chain(&postgres) {
+        assert!(
+            has(&default, name),
+            "the default build lacks {name}: {default:?}"
+        );
+    }
+    let postgres_only = packages_built_with(&["postgres"]);
+    for name in sled {
+        assert!(
+            !has(&postgres_only, name),
+            "the PostgreSQL build has {name}"
+        );
+    }
+    for name in postgres {
+        assert!(
+            has(&postgres_only, name),
+            "the PostgreSQL build lacks {name}"
+        );
+    }
+    let sled_only = packages_built_with(&["sled"]);
+    for name in postgres {
+        assert!(!has(&sled_only, name), "the sled build has {name}");
+    }
+    for name in sled {
+        assert!(has(&sled_only, name), "the sled build lacks {name}");
+    }
+
+    let xtask = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/xtask/src/main.rs"),
+    )
+    .unwrap();
+    assert!(
+        xtask.contains(r#"const STORE_FEATURES: [&str; 2] = ["sled", "postgres"];"#),
+        "CI no longer checks the server with each store alone"
+    );
+}

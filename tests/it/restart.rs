@@ -100,7 +100,8 @@ async fn a_restart_keeps_everything(config: Config) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_undecodable_record_is_data_loss_and_harms_nothing_else() {
-    use hexfold_store::{AppendRequest, EventStore, Store, StoreConfig};
+    use hexfold_sled::{SledConfig, SledStore};
+    use hexfold_store::{AppendRequest, EventStore};
     use tonic::Code;
     let dir = tempfile::tempdir().unwrap();
     let server = support::start(dir.path()).await;
@@ -116,7 +117,7 @@ async fn an_undecodable_record_is_data_loss_and_harms_nothing_else() {
     server.stop().await;
 
     // Someone writes a record this server cannot read.
-    let store = Store::open(dir.path(), StoreConfig::default()).unwrap();
+    let store = SledStore::open(dir.path(), SledConfig::default()).unwrap();
     store
         .append(AppendRequest {
             stream: table.game_id.clone(),

@@ -1,5 +1,5 @@
 //! Durable appends per second through the trait with N concurrent writers on PostgreSQL, and what a group
-//! looks like (appends per transaction): the workload of the store crate's `examples/workload/append.rs`,
+//! looks like (appends per transaction): the workload of the sled crate's `examples/workload/append.rs`,
 //! the one its `append_bench` runs on sled, included by path so both measure the same thing.
 //!
 //! Every append is acknowledged only after its COMMIT. Each case runs on a fresh database of a throw-away
@@ -11,7 +11,7 @@
 //!     [--writers 1,64] [--seconds 3] [--events 2] [--payload 200] [--summary-every 0] [--url postgres://...]
 //! ```
 
-#[path = "../../hexfold-store/examples/workload/append.rs"]
+#[path = "../../hexfold-sled/examples/workload/append.rs"]
 mod workload;
 
 use std::sync::Arc;

@@ -11,8 +11,8 @@
 //!
 //! It depends on the store crate's trait and types and on the PostgreSQL client, never on the server, a
 //! game, protobuf or gRPC: payloads are opaque bytes. The contract it keeps is the trait's; the store
-//! crate's `tests/contract/` suite runs against it in `tests/postgres.rs`. With the `test-support`
-//! feature, [`test_support`] starts a throw-away cluster for tests.
+//! crate's contract suite (`hexfold_store::contract`) runs against it in `tests/postgres.rs`. With the
+//! `test-support` feature, [`test_support`] starts a throw-away cluster for tests.
 
 mod check;
 mod error;

@@ -5,9 +5,6 @@
 //! Every test gets a fresh database on the test process's throw-away cluster
 //! (`hexfold_postgres::test_support`), which this binary starts on first use and which dies with it.
 
-#[path = "../../hexfold-store/tests/contract/mod.rs"]
-mod contract;
-
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -16,7 +13,7 @@ use hexfold_postgres::test_support::cluster;
 use hexfold_postgres::{PgConfig, PgStore, SCHEMA_VERSION};
 use hexfold_store::{Appended, EventStore, GlobalRecord, StoreError};
 
-use contract::{append_in_turn, check_consistent, req, Damage, Harness};
+use hexfold_store::contract::{self, append_in_turn, check_consistent, req, Damage, Harness};
 
 contract::suite!(contract_on_postgres, PgHarness::new());
 

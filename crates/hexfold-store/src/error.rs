@@ -50,18 +50,3 @@ pub enum StoreError {
     #[error("invalid argument: {0}")]
     InvalidArgument(String),
 }
-
-impl From<sled::Error> for StoreError {
-    fn from(e: sled::Error) -> Self {
-        match e {
-            // sled's own message ends in an empty backtrace and names no offset when it has none.
-            sled::Error::Corruption { at: Some(at), .. } => {
-                StoreError::Corrupt(format!("sled found its files damaged at {at:?}"))
-            }
-            sled::Error::Corruption { at: None, .. } => {
-                StoreError::Corrupt("sled found its files damaged".into())
-            }
-            other => StoreError::Io(format!("sled: {other}")),
-        }
-    }
-}

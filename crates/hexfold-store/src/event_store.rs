@@ -3,7 +3,7 @@
 //!
 //! This module names no sled type: it speaks the crate's plain data types ([`AppendRequest`], [`Recorded`],
 //! ...), [`StoreError`], and tokio's `watch` for wake-ups, so a backend over another database (PostgreSQL,
-//! shared by several server processes) implements it without changing it. `tests/contract/` turns every
+//! shared by several server processes) implements it without changing it. `src/contract.rs` turns every
 //! guarantee written here into one test function, run against each backend.
 
 use std::future::Future;
@@ -73,8 +73,8 @@ impl PositionWatch {
 /// commands, meta, summaries and snapshots are opaque bytes.
 ///
 /// # The contract
-/// Each guarantee is one function of the contract suite in `tests/contract/`; a backend is correct when it
-/// passes all of them.
+/// Each guarantee is one function of the contract suite in `src/contract.rs` (the `contract` feature); a
+/// backend is correct when it passes all of them.
 /// - **Durable before acknowledged, read committed.** A write returns `Ok` only once it is durable
 ///   (committed); no read ever shows a write that is not, and every read shows every write acknowledged
 ///   before the read started. Concurrent readers see a gapless prefix of each stream and of the global

@@ -5,7 +5,8 @@
 //!   tests install from, pinned by their lock files), then runs `cargo test --workspace --locked` with the caller's
 //!   shell state left out (an active venv, the `HEXFOLD_*` settings of the CLI and the server).
 //! - `ci`: what `.ci/run` runs: the same provisioning, the web bundle check, `buf lint`, the `deploy/` linters,
-//!   `cargo fmt --check`, `cargo clippy -D warnings`, the tests, and the fuzz targets where asked.
+//!   `cargo fmt --check`, `cargo clippy -D warnings` (the workspace, then the server with each store backend alone),
+//!   the tests, and the fuzz targets where asked.
 //!
 //! `setup` is the provisioning alone; `packages` lists the Debian packages. A task that cannot install what it
 //! needs (not root and no sudo) stops before the tests and says what to install. The Python tests make their own
@@ -366,9 +367,31 @@ fn ci() -> Result {
         "-D",
         "warnings",
     ]))?;
+    // The server with one store backend each (`--features sled`, `--features postgres`): the workspace's run
+    // above has both, so code behind one feature alone, and a `use` only the other needs, would pass it. Only the
+    // library and the binary (the tests need both backends); each run checks the root crate again (1 to 2.5
+    // minutes each on the two cores shared with other builds, 2026-12-07).
+    for backend in STORE_FEATURES {
+        println!("== cargo clippy, the server with the {backend} store alone");
+        run(cargo().args([
+            "clippy",
+            "--package",
+            "hexfold",
+            "--no-default-features",
+            "--features",
+            backend,
+            "--locked",
+            "--",
+            "-D",
+            "warnings",
+        ]))?;
+    }
     test()?;
     fuzz()
 }
+
+/// The root crate's features that each build a server with one store backend (Cargo.toml, `[features]`).
+const STORE_FEATURES: [&str; 2] = ["sled", "postgres"];
 
 /// An npm package's program, installed at its pinned version into a prefix of its own (an install with
 /// `--no-save` prunes what another one put in the same prefix).

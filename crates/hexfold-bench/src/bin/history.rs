@@ -40,7 +40,8 @@ use hexfold_postgres::{test_support, PgConfig, PgStore};
 use hexfold_rules::catan::{self, Catan, Command};
 use hexfold_rules::playout::RandomPlayer;
 use hexfold_rules::Game;
-use hexfold_store::{Durability, EventStore, Store, StoreConfig};
+use hexfold_sled::{Durability, SledConfig, SledStore};
+use hexfold_store::EventStore;
 use hexfold_table::TableEvent;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -98,9 +99,9 @@ async fn open(name: &str) -> anyhow::Result<(Arc<dyn EventStore>, Option<tempfil
     match name {
         "sled" => {
             let dir = tempfile::tempdir()?;
-            let store = Store::open(
+            let store = SledStore::open(
                 dir.path(),
-                StoreConfig {
+                SledConfig {
                     durability: Durability::Flush,
                 },
             )?;

@@ -36,7 +36,7 @@ use hexfold::net::Coalesce;
 use hexfold::proto::v1 as pb;
 use hexfold::proto::v1::catan as c;
 use hexfold::server::{self, Config};
-use hexfold_store::Durability;
+use hexfold_sled::Durability;
 use hyper_util::rt::TokioIo;
 use pb::hexfold_client::HexfoldClient;
 use rand::rngs::StdRng;

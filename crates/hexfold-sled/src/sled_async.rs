@@ -1,4 +1,4 @@
-//! [`Store`] behind [`EventStore`]: which calls stay on the caller's task and which go to a blocking thread.
+//! [`SledStore`] behind [`EventStore`]: which calls stay on the caller's task and which go to a blocking thread.
 //!
 //! Every sled operation takes sled's global lock in shared mode, and the log thread's batch takes it
 //! exclusively (after waiting for a running flush), so any sled call on a tokio worker can stall every task
@@ -14,13 +14,13 @@ use std::sync::Arc;
 
 use tokio::sync::oneshot;
 
-use crate::event_store::{BoxFuture, EventStore, PositionWatch, Snapshot};
 use crate::{
     check_len, check_stream_name, log, request_bytes, AppendRequest, Appended, CommandRecord,
-    GlobalRecord, Recorded, Request, Store, StoreError, StreamListing, MAX_META_BYTES,
+    GlobalRecord, Recorded, Request, SledStore, StoreError, StreamListing, MAX_META_BYTES,
 };
+use hexfold_store::{BoxFuture, EventStore, PositionWatch, Snapshot};
 
-impl Store {
+impl SledStore {
     /// Runs `read` on the store's reader threads (`readers`) with a clone of this handle, once one of the
     /// [`crate::MAX_CONCURRENT_READS`] read slots is free.
     ///
@@ -30,7 +30,7 @@ impl Store {
     async fn off_worker<T, F>(&self, read: F) -> Result<T, StoreError>
     where
         T: Send + 'static,
-        F: FnOnce(&Store) -> Result<T, StoreError> + Send + 'static,
+        F: FnOnce(&SledStore) -> Result<T, StoreError> + Send + 'static,
     {
         let permit = Arc::clone(&self.inner.read_slots)
             .acquire_owned()
@@ -59,7 +59,7 @@ impl Store {
     }
 }
 
-impl EventStore for Store {
+impl EventStore for SledStore {
     fn create_stream<'a>(
         &'a self,
         stream: &'a str,
@@ -102,7 +102,7 @@ impl EventStore for Store {
                 _permit: permit,
             };
             let appended = self.submit(request, outcome).await;
-            crate::metrics::append(log::SLED, submitted.elapsed());
+            hexfold_store::metrics::append(log::SLED, submitted.elapsed());
             appended
         })
     }
@@ -167,7 +167,7 @@ impl EventStore for Store {
     ) -> BoxFuture<'a, Result<Option<CommandRecord>, StoreError>> {
         Box::pin(async move {
             // The index holds only streams the log thread has written, which therefore exist, so "never
-            // staged there" is a complete answer (see `Store::find_command_blocking`).
+            // staged there" is a complete answer (see `SledStore::find_command_blocking`).
             check_stream_name(stream)?;
             if self.inner.shared.indexed_command(stream, command_id) == Some(None) {
                 return Ok(None);

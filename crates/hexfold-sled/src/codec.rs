@@ -60,9 +60,9 @@ use crate::StoreError;
 /// layout 2 with checked envelopes: a build that reads only layout 2 refuses it by its marker instead of
 /// meeting format bytes it does not know.
 pub(crate) const LAYOUT_VERSION: u8 = 3;
-/// The layout before checksums; [`crate::Store::open`] upgrades it by rewriting the marker.
+/// The layout before checksums; [`crate::SledStore::open`] upgrades it by rewriting the marker.
 pub(crate) const LAYOUT_V2: u8 = 2;
-/// The layout before per-batch `G` records; [`crate::Store::open`] migrates it.
+/// The layout before per-batch `G` records; [`crate::SledStore::open`] migrates it.
 pub(crate) const LAYOUT_V1: u8 = 1;
 /// The format byte of every value of layouts 1 and 2 except layout 2's `G` records: no checksum.
 pub(crate) const FORMAT_V1: u8 = 1;

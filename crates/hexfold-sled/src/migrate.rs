@@ -1,4 +1,4 @@
-//! The migration of a layout-1 store to layout 2, run by `Store::open` before anything else.
+//! The migration of a layout-1 store to layout 2, run by `SledStore::open` before anything else.
 //!
 //! Layout 1 wrote one `G` record per append (value: last version, seq, stream; format byte 1) and one `C`
 //! record per append (the command-id index). Layout 2 writes one `G` record per sled batch (format byte
@@ -29,7 +29,8 @@ const CHUNK: usize = 1024;
 /// Migrates a store whose marker says layout 1 or [`LAYOUT_MIGRATING`] to layout 2.
 pub(crate) fn from_v1(db: &sled::Db) -> Result<(), StoreError> {
     tracing::info!("migrating the event store from layout 1 to layout 2");
-    db.insert(codec::layout_key(), &[LAYOUT_MIGRATING])?;
+    db.insert(codec::layout_key(), &[LAYOUT_MIGRATING])
+        .map_err(crate::sled_error)?;
 
     let mut converted = 0u64;
     let mut after: Option<sled::IVec> = None;
@@ -44,7 +45,7 @@ pub(crate) fn from_v1(db: &sled::Db) -> Result<(), StoreError> {
         let mut batch = sled::Batch::default();
         let mut n = 0;
         for item in range.take(CHUNK) {
-            let (key, value) = item?;
+            let (key, value) = item.map_err(crate::sled_error)?;
             after = Some(key.clone());
             n += 1;
             if value.first() == Some(&FORMAT_GROUP_V2)
@@ -55,7 +56,7 @@ pub(crate) fn from_v1(db: &sled::Db) -> Result<(), StoreError> {
             let first_global = codec::key_u64_suffix(&key, 9, "layout-1 global index")?;
             let (stream, last_version, seq) = codec::decode_v1_global_ref(&key, &value)?;
             let a_key = codec::append_key(&stream, last_version, seq);
-            let raw = db.get(&a_key)?.ok_or_else(|| {
+            let raw = db.get(&a_key).map_err(crate::sled_error)?.ok_or_else(|| {
                     StoreError::Corrupt(format!(
                         "layout-1 global position {first_global} points at a missing append of {stream:?}"
                     ))
@@ -83,7 +84,7 @@ pub(crate) fn from_v1(db: &sled::Db) -> Result<(), StoreError> {
         if n == 0 {
             break;
         }
-        db.apply_batch(batch)?;
+        db.apply_batch(batch).map_err(crate::sled_error)?;
     }
 
     let mut deleted = 0u64;
@@ -91,17 +92,18 @@ pub(crate) fn from_v1(db: &sled::Db) -> Result<(), StoreError> {
         let mut batch = sled::Batch::default();
         let mut n = 0;
         for item in db.scan_prefix([KIND_V1_COMMAND_ID]).keys().take(CHUNK) {
-            batch.remove(item?);
+            batch.remove(item.map_err(crate::sled_error)?);
             n += 1;
         }
         if n == 0 {
             break;
         }
-        db.apply_batch(batch)?;
+        db.apply_batch(batch).map_err(crate::sled_error)?;
         deleted += n;
     }
 
-    db.insert(codec::layout_key(), &[LAYOUT_VERSION])?;
+    db.insert(codec::layout_key(), &[LAYOUT_VERSION])
+        .map_err(crate::sled_error)?;
     tracing::info!(
         converted,
         deleted,

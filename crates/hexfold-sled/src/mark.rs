@@ -4,7 +4,7 @@
 //! sled recovers a damaged log (a flipped bit, a zeroed page, a truncated file) as if the damage were the torn
 //! end of its last write: it opens, and serves the intact prefix. After a power loss that took files it had not
 //! synced (its `conf` and `db` empty), sled 0.34 even starts over as a new, empty database, with only a warning.
-//! Nothing in sled's own files can tell such a prefix from the whole, so [`crate::Store::open`] compares what sled
+//! Nothing in sled's own files can tell such a prefix from the whole, so [`crate::SledStore::open`] compares what sled
 //! recovered with these files, and refuses to serve a store that holds less than was acknowledged.
 //!
 //! **The creation marker** ([`CREATED_FILE`]) is written once, when the store is created, after sled's first
@@ -69,80 +69,64 @@ const SLOT_VERSION: u8 = 2;
 const SLOT_BODY: usize = 8 + 1 + 8 + 8 + 1 + MAX_STREAM_NAME_BYTES + 8 + 8;
 const SLOT_BODY_V1: usize = SLOT_BODY - 8;
 
-/// The last write a mark names: a stream, its version and its number of appends after that write (both 0 for
-/// its creation).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LastWrite {
-    pub stream: String,
-    pub version: u64,
-    pub appends: u64,
-}
+// What a mark says (`Mark`, `LastWrite`) is the store crate's, for `hexfold check` reports it whatever the backend.
+pub use hexfold_store::{LastWrite, Mark};
 
-/// What a mark says was acknowledged.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct Mark {
-    /// The global position of the last event acknowledged (0: none).
-    pub global: u64,
-    /// The last acknowledged write, when known.
-    pub last: Option<LastWrite>,
-}
-
-impl Mark {
-    fn encode(&self, seq: u64) -> [u8; SLOT_BYTES] {
-        let mut slot = [0u8; SLOT_BYTES];
-        slot[..8].copy_from_slice(MAGIC);
-        slot[8] = SLOT_VERSION;
-        slot[9..17].copy_from_slice(&seq.to_be_bytes());
-        slot[17..25].copy_from_slice(&self.global.to_be_bytes());
-        if let Some(last) = &self.last {
-            // Stream names are validated to at most MAX_STREAM_NAME_BYTES (< 256) before anything is written.
-            let name = last.stream.as_bytes();
-            slot[25] = name.len() as u8;
-            slot[26..26 + name.len()].copy_from_slice(name);
-            let at = 26 + MAX_STREAM_NAME_BYTES;
-            slot[at..at + 8].copy_from_slice(&last.version.to_be_bytes());
-            slot[at + 8..at + 16].copy_from_slice(&last.appends.to_be_bytes());
-        }
-        let sum = crc32fast::hash(&slot[..SLOT_BODY]);
-        slot[SLOT_BODY..SLOT_BODY + 4].copy_from_slice(&sum.to_be_bytes());
-        slot
-    }
-
-    /// The slot's sequence number and mark, or `None` if it is not a whole slot.
-    fn decode(slot: &[u8]) -> Option<(u64, Mark)> {
-        if slot.len() < SLOT_BODY + 4 || &slot[..8] != MAGIC {
-            return None;
-        }
-        let body = match slot[8] {
-            1 => SLOT_BODY_V1,
-            SLOT_VERSION => SLOT_BODY,
-            _ => return None,
-        };
-        let sum = u32::from_be_bytes(slot[body..body + 4].try_into().ok()?);
-        if sum != crc32fast::hash(&slot[..body]) {
-            return None;
-        }
-        let u64_at = |at: usize| u64::from_be_bytes(slot[at..at + 8].try_into().expect("8 bytes"));
-        let len = usize::from(slot[25]);
+/// One slot of the mark file holding `mark`, numbered `seq`.
+fn encode(mark: &Mark, seq: u64) -> [u8; SLOT_BYTES] {
+    let mut slot = [0u8; SLOT_BYTES];
+    slot[..8].copy_from_slice(MAGIC);
+    slot[8] = SLOT_VERSION;
+    slot[9..17].copy_from_slice(&seq.to_be_bytes());
+    slot[17..25].copy_from_slice(&mark.global.to_be_bytes());
+    if let Some(last) = &mark.last {
+        // Stream names are validated to at most MAX_STREAM_NAME_BYTES (< 256) before anything is written.
+        let name = last.stream.as_bytes();
+        slot[25] = name.len() as u8;
+        slot[26..26 + name.len()].copy_from_slice(name);
         let at = 26 + MAX_STREAM_NAME_BYTES;
-        let last = match len {
-            0 => None,
-            len if len <= MAX_STREAM_NAME_BYTES => Some(LastWrite {
-                stream: std::str::from_utf8(&slot[26..26 + len]).ok()?.to_owned(),
-                version: u64_at(at),
-                // Slot version 1 named an append with events and not its number: any number of appends will do.
-                appends: if body == SLOT_BODY { u64_at(at + 8) } else { 0 },
-            }),
-            _ => return None,
-        };
-        Some((
-            u64_at(9),
-            Mark {
-                global: u64_at(17),
-                last,
-            },
-        ))
+        slot[at..at + 8].copy_from_slice(&last.version.to_be_bytes());
+        slot[at + 8..at + 16].copy_from_slice(&last.appends.to_be_bytes());
     }
+    let sum = crc32fast::hash(&slot[..SLOT_BODY]);
+    slot[SLOT_BODY..SLOT_BODY + 4].copy_from_slice(&sum.to_be_bytes());
+    slot
+}
+
+/// The slot's sequence number and mark, or `None` if it is not a whole slot.
+fn decode(slot: &[u8]) -> Option<(u64, Mark)> {
+    if slot.len() < SLOT_BODY + 4 || &slot[..8] != MAGIC {
+        return None;
+    }
+    let body = match slot[8] {
+        1 => SLOT_BODY_V1,
+        SLOT_VERSION => SLOT_BODY,
+        _ => return None,
+    };
+    let sum = u32::from_be_bytes(slot[body..body + 4].try_into().ok()?);
+    if sum != crc32fast::hash(&slot[..body]) {
+        return None;
+    }
+    let u64_at = |at: usize| u64::from_be_bytes(slot[at..at + 8].try_into().expect("8 bytes"));
+    let len = usize::from(slot[25]);
+    let at = 26 + MAX_STREAM_NAME_BYTES;
+    let last = match len {
+        0 => None,
+        len if len <= MAX_STREAM_NAME_BYTES => Some(LastWrite {
+            stream: std::str::from_utf8(&slot[26..26 + len]).ok()?.to_owned(),
+            version: u64_at(at),
+            // Slot version 1 named an append with events and not its number: any number of appends will do.
+            appends: if body == SLOT_BODY { u64_at(at + 8) } else { 0 },
+        }),
+        _ => return None,
+    };
+    Some((
+        u64_at(9),
+        Mark {
+            global: u64_at(17),
+            last,
+        },
+    ))
 }
 
 /// The path of the mark of the store in `dir`.
@@ -178,7 +162,7 @@ fn newest_slot(bytes: &[u8]) -> Option<(u64, Mark)> {
     bytes
         .chunks(SLOT_BYTES)
         .take(2)
-        .filter_map(Mark::decode)
+        .filter_map(decode)
         .max_by_key(|(seq, _)| *seq)
 }
 
@@ -284,7 +268,7 @@ impl MarkFile {
         self.seq += 1;
         let slot = (self.seq % 2) as usize;
         self.file
-            .write_all_at(&mark.encode(self.seq), (slot * SLOT_BYTES) as u64)?;
+            .write_all_at(&encode(&mark, self.seq), (slot * SLOT_BYTES) as u64)?;
         self.file.sync_data()?;
         self.mark = mark;
         Ok(())
@@ -335,16 +319,18 @@ mod tests {
 
     #[test]
     fn a_slot_of_version_1_is_read_without_a_count_of_appends() {
-        let mut slot = Mark {
-            global: 7,
-            last: last("game", 4, 9),
-        }
-        .encode(3);
+        let mut slot = encode(
+            &Mark {
+                global: 7,
+                last: last("game", 4, 9),
+            },
+            3,
+        );
         // Version 1 had no count: its checksum covered the bytes up to the version of the stream.
         slot[8] = 1;
         let sum = crc32fast::hash(&slot[..SLOT_BODY_V1]);
         slot[SLOT_BODY_V1..SLOT_BODY_V1 + 4].copy_from_slice(&sum.to_be_bytes());
-        let (seq, mark) = Mark::decode(&slot).unwrap();
+        let (seq, mark) = decode(&slot).unwrap();
         assert_eq!((seq, mark.global, mark.last), (3, 7, last("game", 4, 0)));
     }
 

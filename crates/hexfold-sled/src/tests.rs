@@ -8,12 +8,12 @@ use log::MAX_APPENDS_PER_BATCH;
 
 /// Flush mode, explicitly: most of these tests hold the log thread between apply and flush, where Flush mode
 /// publishes the frontier itself (Fsync mode's syncer is tested on its own).
-const FLUSH: StoreConfig = StoreConfig {
+const FLUSH: SledConfig = SledConfig {
     durability: Durability::Flush,
 };
 
-fn open(dir: &Path) -> Store {
-    Store::open(dir, FLUSH).expect("open store")
+fn open(dir: &Path) -> SledStore {
+    SledStore::open(dir, FLUSH).expect("open store")
 }
 
 fn listing(name: &str, summary: Option<&str>, head: u64) -> StreamListing {
@@ -44,20 +44,20 @@ fn req(
 }
 
 /// Lets `n` more flushes complete (`None`: any number).
-fn set_gate(store: &Store, n: Option<u64>) {
+fn set_gate(store: &SledStore, n: Option<u64>) {
     *store.inner.shared.gate.lock().unwrap() = n;
     store.inner.shared.gate_changed.notify_all();
 }
 
 /// Waits until the log thread has applied writes up to `txn` to sled.
-async fn applied(store: &Store, txn: u64) {
+async fn applied(store: &SledStore, txn: u64) {
     let mut applied = store.inner.shared.applied.subscribe();
     applied.wait_for(|&t| t >= txn).await.unwrap();
 }
 
 /// Holds (or lets go of) the log thread after it applies each part of a group, before it takes the writes that
 /// queued meanwhile into the group.
-fn hold_joins(store: &Store, hold: bool) {
+fn hold_joins(store: &SledStore, hold: bool) {
     *store.inner.shared.hold_joins.lock().unwrap() = hold;
     store.inner.shared.gate_changed.notify_all();
 }
@@ -311,10 +311,10 @@ async fn a_failed_flush_fails_the_waiting_append_and_poisons_the_store() {
 #[tokio::test]
 async fn a_failed_fsync_fails_the_waiting_append_and_poisons_the_store() {
     let dir = tempfile::tempdir().unwrap();
-    let config = StoreConfig {
+    let config = SledConfig {
         durability: Durability::Fsync,
     };
-    let store = Store::open(dir.path(), config).unwrap();
+    let store = SledStore::open(dir.path(), config).unwrap();
     store.create_stream("g", Vec::new()).await.unwrap();
     store
         .append(req("g", "c1", Some(0), &["e1"], None))
@@ -477,7 +477,7 @@ async fn reopen_refuses_a_global_index_that_disagrees_with_the_data() {
         store.db().insert(key, value).unwrap();
         store.flush().await.unwrap();
     }
-    match Store::open(dir.path(), FLUSH) {
+    match SledStore::open(dir.path(), FLUSH) {
         Err(StoreError::Corrupt(_)) => {}
         Err(other) => panic!("expected Corrupt, got {other:?}"),
         Ok(_) => panic!("opened a store whose global index disagrees with its data"),
@@ -630,7 +630,7 @@ fn a_database_from_something_else_is_refused() {
         db.insert(b"foreign", b"data").unwrap();
         db.flush().unwrap();
     }
-    match Store::open(dir.path(), FLUSH) {
+    match SledStore::open(dir.path(), FLUSH) {
         Err(StoreError::Corrupt(_)) => {}
         Err(other) => panic!("expected Corrupt, got {other:?}"),
         Ok(_) => panic!("opened a database that is not a hexfold store"),
@@ -640,7 +640,7 @@ fn a_database_from_something_else_is_refused() {
 #[test]
 fn store_is_send_sync_and_clone() {
     fn check<T: Send + Sync + Clone + 'static>() {}
-    check::<Store>();
+    check::<SledStore>();
 }
 
 #[test]
@@ -796,7 +796,7 @@ async fn a_migration_cut_short_runs_again_at_the_next_open() {
 fn an_unknown_layout_is_refused_with_a_clear_error() {
     let dir = tempfile::tempdir().unwrap();
     write_layout_1(dir.path(), 3);
-    match Store::open(dir.path(), FLUSH) {
+    match SledStore::open(dir.path(), FLUSH) {
         Err(StoreError::Corrupt(msg)) => assert!(msg.contains("layout"), "{msg}"),
         Err(other) => panic!("expected Corrupt, got {other:?}"),
         Ok(_) => panic!("opened a store of an unknown layout"),

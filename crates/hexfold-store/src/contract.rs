@@ -1,13 +1,16 @@
 //! The contract suite of [`EventStore`]: one function per guarantee, each driving a store that a backend's
 //! [`Harness`] opens, through `Arc<dyn EventStore>` as the server holds it.
 //!
-//! A backend's test file includes this module and runs every guarantee with one line, for example
-//! `tests/sled.rs`:
+//! It is this crate's `contract` feature: a backend crate takes it as a dev-dependency
+//! (`hexfold-store = { workspace = true, features = ["contract"] }`) and runs every guarantee with one line in
+//! its tests, for example `crates/hexfold-sled/tests/sled.rs`:
 //!
 //! ```text
-//! mod contract;
-//! contract::suite!(flush_mode, SledHarness::new(Durability::Flush));
+//! hexfold_store::contract::suite!(flush_mode, SledHarness::new(Durability::Flush));
 //! ```
+//!
+//! The tests it makes are `#[tokio::test]`s, so the backend's tests depend on tokio (with its `macros` and
+//! `rt-multi-thread` features).
 //!
 //! Nothing here knows a backend: what differs (where the data lives, how to reopen it, how to damage a
 //! record) is the harness's. A guarantee added to the trait's docs gets its function here and its name in
@@ -18,7 +21,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use hexfold_store::{
+use crate::{
     AppendRequest, Appended, EventStore, GlobalEntry, GlobalRecord, StoreError,
     MAX_COMMAND_ID_BYTES, MAX_EVENTS_PER_APPEND, MAX_EVENT_BYTES, MAX_READ_GLOBAL,
 };
@@ -28,6 +31,7 @@ const PATIENCE: Duration = Duration::from_secs(30);
 
 /// What a backend provides to run the suite. One harness owns one store's data: the suite makes a fresh
 /// harness for every guarantee.
+#[allow(async_fn_in_trait)]
 pub trait Harness {
     /// Opens the store, empty: called once, at the start of a guarantee.
     async fn open(&mut self) -> Arc<dyn EventStore>;
@@ -73,7 +77,9 @@ pub enum Damage {
 /// Runs every guarantee against a backend: `suite!(module_name, harness_expression)` makes one test per
 /// guarantee in `mod module_name`, each with a fresh harness from the expression (evaluated in the
 /// caller's module, so its names need no path).
-macro_rules! suite {
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __contract_suite {
     ($module:ident, $harness:expr) => {
         $crate::contract::suite!(@each $module, $harness, [
             versions_are_gapless_per_stream,
@@ -117,7 +123,8 @@ macro_rules! suite {
         }
     };
 }
-pub(crate) use suite;
+#[doc(inline)]
+pub use crate::__contract_suite as suite;
 
 /// An append of `events` (as UTF-8 payloads) whose command bytes are `command {id}`.
 pub fn req(stream: &str, id: &str, expected: Option<u64>, events: &[&str]) -> AppendRequest {

@@ -101,7 +101,7 @@ fn io_reason(what: &str, e: &io::Error) -> String {
 fn sled_reason(what: &str, e: sled::Error) -> String {
     match &e {
         sled::Error::Io(io) => io_reason(what, io),
-        _ => format!("{what}: {}", StoreError::from(e)),
+        _ => format!("{what}: {}", crate::sled_error(e)),
     }
 }
 
@@ -370,7 +370,7 @@ fn load_stream(
     let mut tail = None;
     let mut ids = Some(IdIndex::default());
     for item in db.scan_prefix(codec::stream_prefix(KIND_APPEND, stream)) {
-        let (key, value) = item?;
+        let (key, value) = item.map_err(crate::sled_error)?;
         let (last_version, seq) = codec::append_key_parts(&key, stream)?;
         tail = Some(Tail {
             head: last_version,
@@ -389,7 +389,14 @@ fn load_stream(
     }
     let tail = match tail {
         Some(tail) => tail,
-        None if created || db.get(codec::meta_key(stream))?.is_some() => Tail { head: 0, seq: 0 },
+        None if created
+            || db
+                .get(codec::meta_key(stream))
+                .map_err(crate::sled_error)?
+                .is_some() =>
+        {
+            Tail { head: 0, seq: 0 }
+        }
         None => return Err(StoreError::NotFound),
     };
     Ok(StreamCache { tail, ids, used: 0 })
@@ -785,7 +792,8 @@ impl<'a> Group<'a> {
 
     fn stage_create(&mut self, stream: String, meta: &[u8]) -> Result<(), StoreError> {
         let key = codec::meta_key(&stream);
-        if self.created.contains(&stream) || self.db.get(&key)?.is_some() {
+        if self.created.contains(&stream) || self.db.get(&key).map_err(crate::sled_error)?.is_some()
+        {
             return Err(StoreError::AlreadyExists);
         }
         let txn = self.next_txn()?;
@@ -811,7 +819,7 @@ impl<'a> Group<'a> {
         seq: u64,
     ) -> Result<Option<(Appended, u64)>, StoreError> {
         let key = codec::append_key(stream, last_version, seq);
-        let Some(raw) = self.db.get(&key)? else {
+        let Some(raw) = self.db.get(&key).map_err(crate::sled_error)? else {
             return Ok(None);
         };
         let rec = AppendRecord::decode(&key, &raw, last_version)?;
@@ -864,7 +872,7 @@ impl<'a> Group<'a> {
             .db
             .scan_prefix(codec::stream_prefix(KIND_APPEND, stream))
         {
-            let (key, value) = item?;
+            let (key, value) = item.map_err(crate::sled_error)?;
             let (last_version, _) = codec::append_key_parts(&key, stream)?;
             let (_, id) = AppendRecord::decode_head(&key, &value)?;
             if id == command_id {
@@ -965,7 +973,7 @@ impl<'a> Group<'a> {
                 let key = codec::summary_key(stream);
                 let fallback = match self.summary_fallback.get(stream) {
                     Some(fallback) => fallback.clone(),
-                    None => match self.db.get(&key)? {
+                    None => match self.db.get(&key).map_err(crate::sled_error)? {
                         Some(raw) => {
                             let current = SummaryRec::decode(&key, &raw)?;
                             if current.txn <= self.durable_txn {
@@ -1172,7 +1180,7 @@ pub(crate) fn run(shared: Arc<Shared>) {
         }
         let flushing = std::time::Instant::now();
         let flushed = shared.sled_flush();
-        crate::metrics::group(SLED, flushing.elapsed(), staged.len());
+        hexfold_store::metrics::group(SLED, flushing.elapsed(), staged.len());
         if let Err(reason) = flushed {
             // Never acknowledge what is not durable: the staged writers hear of the failure, and the
             // store refuses every later write. sled may hold the unflushed writes in memory, but readers
@@ -1294,7 +1302,7 @@ pub(crate) fn run_syncer(shared: Arc<Shared>) {
             Durability::Fsync => {
                 let syncing = std::time::Instant::now();
                 let mut synced = shared.fsync();
-                crate::metrics::fsync(SLED, syncing.elapsed());
+                hexfold_store::metrics::fsync(SLED, syncing.elapsed());
                 if synced.is_ok() {
                     if let Some(newest) = done.last() {
                         let last = done.iter().rev().find_map(|d| d.last.clone());

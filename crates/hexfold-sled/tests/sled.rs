@@ -3,18 +3,14 @@
 //! to sled's own files answered with an error or the whole history, `check` and `salvage`, recovery after
 //! SIGKILL, and answers from memory.
 
-mod contract;
-
 use std::path::Path;
 use std::sync::Arc;
 use std::task::{Context, Poll, Waker};
 
-use hexfold_store::{
-    check, salvage, Appended, Durability, EventStore, Store, StoreConfig, StoreError, CREATED_FILE,
-    MARK_FILE,
-};
+use hexfold_sled::{check, salvage, Durability, SledConfig, SledStore, CREATED_FILE, MARK_FILE};
+use hexfold_store::{Appended, EventStore, StoreError};
 
-use contract::{check_consistent, req, Damage, Harness};
+use hexfold_store::contract::{self, check_consistent, req, Damage, Harness};
 
 contract::suite!(flush_mode, SledHarness::new(Durability::Flush));
 contract::suite!(fsync_mode, SledHarness::new(Durability::Fsync));
@@ -22,19 +18,19 @@ contract::suite!(fsync_mode, SledHarness::new(Durability::Fsync));
 /// A sled store in a temporary directory of its own.
 struct SledHarness {
     dir: tempfile::TempDir,
-    config: StoreConfig,
+    config: SledConfig,
 }
 
 impl SledHarness {
     fn new(durability: Durability) -> SledHarness {
         SledHarness {
             dir: tempfile::tempdir().unwrap(),
-            config: StoreConfig { durability },
+            config: SledConfig { durability },
         }
     }
 
     fn open_store(&self) -> Arc<dyn EventStore> {
-        Arc::new(Store::open(self.dir.path(), self.config.clone()).expect("open store"))
+        Arc::new(SledStore::open(self.dir.path(), self.config.clone()).expect("open store"))
     }
 }
 
@@ -99,7 +95,7 @@ impl Harness for SledHarness {
         db.flush().unwrap();
         drop(db);
         Some(
-            Store::open(self.dir.path(), self.config.clone())
+            SledStore::open(self.dir.path(), self.config.clone())
                 .map(|s| Arc::new(s) as Arc<dyn EventStore>),
         )
     }
@@ -145,7 +141,7 @@ fn append_record(db: &sled::Db, stream: &str, version: u64) -> (sled::IVec, sled
 
 /// Opens the store's sled database directly, to damage it. sled lets go of its file lock from its own
 /// I/O threads a moment after the last handle is dropped, and says nothing when it does, so this retries
-/// for a bounded time, as `Store::open` does.
+/// for a bounded time, as `SledStore::open` does.
 fn raw_sled(dir: &Path) -> sled::Db {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
     loop {
@@ -162,7 +158,7 @@ fn raw_sled(dir: &Path) -> sled::Db {
 }
 
 fn open(dir: &Path) -> Arc<dyn EventStore> {
-    Arc::new(Store::open(dir, StoreConfig::default()).expect("open store"))
+    Arc::new(SledStore::open(dir, SledConfig::default()).expect("open store"))
 }
 
 #[tokio::test]
@@ -183,7 +179,7 @@ async fn a_record_damaged_on_disk_is_corrupt_after_reopen() {
     // The second append is the last one.
     damage_format_byte(dir.path(), "g", 2);
     // The last append is damaged, so reopening (which reads it to recover the global counter) refuses.
-    match Store::open(dir.path(), StoreConfig::default()) {
+    match SledStore::open(dir.path(), SledConfig::default()) {
         Err(StoreError::Corrupt(msg)) => assert!(msg.contains("format"), "{msg}"),
         Err(other) => panic!("expected Corrupt, got {other:?}"),
         Ok(_) => panic!("opened a store whose last append is damaged"),
@@ -194,7 +190,7 @@ async fn a_record_damaged_on_disk_is_corrupt_after_reopen() {
 /// (global positions 4..=5), "c" with 1 (position 6).
 async fn write_three_streams(dir: &Path, durability: Durability) {
     let store: Arc<dyn EventStore> =
-        Arc::new(Store::open(dir, StoreConfig { durability }).expect("open store"));
+        Arc::new(SledStore::open(dir, SledConfig { durability }).expect("open store"));
     for s in ["a", "b", "c"] {
         store.create_stream(s, b"meta".to_vec()).await.unwrap();
     }
@@ -240,7 +236,7 @@ fn roll_back(dir: &Path, keep_global: u64) {
 }
 
 fn open_error(dir: &Path) -> String {
-    match Store::open(dir, StoreConfig::default()) {
+    match SledStore::open(dir, SledConfig::default()) {
         Err(StoreError::Corrupt(msg)) => msg,
         Err(other) => panic!("expected Corrupt, got {other:?}"),
         Ok(_) => panic!("opened a damaged store"),
@@ -253,7 +249,7 @@ async fn a_store_holding_less_than_its_mark_refuses_to_open_and_names_what_is_mi
         let dir = tempfile::tempdir().unwrap();
         write_three_streams(dir.path(), durability).await;
         // Intact, it opens; the mark is where the store is.
-        drop(Store::open(dir.path(), StoreConfig { durability }).unwrap());
+        drop(SledStore::open(dir.path(), SledConfig { durability }).unwrap());
         roll_back(dir.path(), 3);
         let msg = open_error(dir.path());
         assert!(
@@ -273,7 +269,7 @@ async fn a_store_holding_less_than_its_mark_refuses_to_open_and_names_what_is_mi
         );
         let out = tempfile::tempdir().unwrap();
         let target = out.path().join("salvaged");
-        let salvaged = salvage(dir.path(), &target, StoreConfig::default())
+        let salvaged = salvage(dir.path(), &target, SledConfig::default())
             .await
             .unwrap();
         // The appends sled no longer serves are still in its log: the raw scan brings them back.
@@ -329,7 +325,7 @@ async fn check_finds_a_damaged_record_and_salvage_copies_the_rest() {
     assert!(report.problems[0].contains("checksum"), "{report:?}");
     let out = tempfile::tempdir().unwrap();
     let target = out.path().join("salvaged");
-    let salvaged = salvage(dir.path(), &target, StoreConfig::default())
+    let salvaged = salvage(dir.path(), &target, SledConfig::default())
         .await
         .unwrap();
     // The damaged copy replaced an intact one, which is still in sled's log: the raw scan finds it.
@@ -346,7 +342,7 @@ async fn check_finds_a_damaged_record_and_salvage_copies_the_rest() {
     assert!(again.duplicate);
     // `salvage` never writes into a store.
     assert!(matches!(
-        salvage(dir.path(), &target, StoreConfig::default()).await,
+        salvage(dir.path(), &target, SledConfig::default()).await,
         Err(StoreError::InvalidArgument(_))
     ));
 }
@@ -416,10 +412,10 @@ async fn a_lost_creation_is_refused() {
 async fn flush_mode_refuses_a_store_that_lost_what_it_acknowledged_since_open() {
     let dir = tempfile::tempdir().unwrap();
     write_three_streams(dir.path(), Durability::Flush).await;
-    let flush = StoreConfig {
+    let flush = SledConfig {
         durability: Durability::Flush,
     };
-    let store = Store::open(dir.path(), flush.clone()).unwrap();
+    let store = SledStore::open(dir.path(), flush.clone()).unwrap();
     // sled's files as open left them on the disk (open syncs them in either mode).
     let synced = tempfile::tempdir().unwrap();
     copy_files(dir.path(), synced.path());
@@ -451,10 +447,10 @@ async fn salvage_reads_the_games_of_files_sled_cannot_open() {
     let mut conf = std::fs::read(dir.path().join("conf")).unwrap();
     conf[0] ^= 0x20;
     std::fs::write(dir.path().join("conf"), &conf).unwrap();
-    assert!(Store::open(dir.path(), StoreConfig::default()).is_err());
+    assert!(SledStore::open(dir.path(), SledConfig::default()).is_err());
     let out = tempfile::tempdir().unwrap();
     let target = out.path().join("salvaged");
-    let salvaged = salvage(dir.path(), &target, StoreConfig::default())
+    let salvaged = salvage(dir.path(), &target, SledConfig::default())
         .await
         .unwrap();
     assert!(salvaged.sled_refused.is_some(), "{salvaged:?}");
@@ -492,7 +488,7 @@ async fn damage_to_the_db_file_is_an_error_or_nothing_never_a_panic_or_less() {
             _ => damaged.truncate(at),
         }
         std::fs::write(copy.path().join("db"), &damaged).unwrap();
-        match Store::open(copy.path(), StoreConfig::default()) {
+        match SledStore::open(copy.path(), SledConfig::default()) {
             Ok(store) => {
                 let store: Arc<dyn EventStore> = Arc::new(store);
                 for (s, head) in [("a", 3), ("b", 2), ("c", 1)] {

@@ -9,7 +9,7 @@
 //! meet the log thread's batches as they do in the server.
 //!
 //! ```text
-//! cargo run --release -p hexfold-store --example read_bench -- [--events 64] [--per-append 2]
+//! cargo run --release -p hexfold-sled --example read_bench -- [--events 64] [--per-append 2]
 //!     [--calls 20000] [--tasks 1,8] [--workers 2] [--writers 0] [--dir PATH]
 //! ```
 
@@ -18,7 +18,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use hexfold_store::{AppendRequest, EventStore, Store, StoreConfig};
+use hexfold_sled::{SledConfig, SledStore};
+use hexfold_store::{AppendRequest, EventStore};
 
 struct Options {
     events: u64,
@@ -170,7 +171,7 @@ async fn run(o: &Options) {
     }
     .expect("temporary directory");
     let shared: Arc<dyn EventStore> =
-        Arc::new(Store::open(dir.path(), StoreConfig::default()).expect("open store"));
+        Arc::new(SledStore::open(dir.path(), SledConfig::default()).expect("open store"));
     shared
         .create_stream(STREAM, b"bench".to_vec())
         .await

@@ -1,4 +1,4 @@
-//! The store's own reader threads: where [`crate::Store`]'s [`crate::EventStore`] reads run, at most
+//! The store's own reader threads: where [`crate::SledStore`]'s [`hexfold_store::EventStore`] reads run, at most
 //! [`crate::MAX_CONCURRENT_READS`] threads per store.
 //!
 //! They used to run on tokio's blocking pool (`spawn_blocking`) behind a semaphore of as many permits. That

@@ -3,7 +3,7 @@
 //! fresh temporary directory per case, with the appends per flush.
 //!
 //! ```text
-//! cargo run --release -p hexfold-store --example append_bench -- [--writers 1,16,128] [--modes flush,fsync]
+//! cargo run --release -p hexfold-sled --example append_bench -- [--writers 1,16,128] [--modes flush,fsync]
 //!     [--seconds 3] [--events 2] [--payload 200] [--summary-every 0] [--dir PATH]
 //! ```
 
@@ -13,7 +13,8 @@ mod workload;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use hexfold_store::{Durability, EventStore, Store, StoreConfig};
+use hexfold_sled::{Durability, SledConfig, SledStore};
+use hexfold_store::EventStore;
 use workload::Workload;
 
 fn usage(problem: &str) -> ! {
@@ -66,7 +67,7 @@ fn main() {
             }
             .expect("temporary directory");
             let store =
-                Store::open(dir.path(), StoreConfig { durability: mode }).expect("open store");
+                SledStore::open(dir.path(), SledConfig { durability: mode }).expect("open store");
             let shared: Arc<dyn EventStore> = Arc::new(store.clone());
             runtime.block_on(work.create(&*shared, "bench", writers));
             let before = store.flush_count();
