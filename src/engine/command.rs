@@ -169,6 +169,37 @@ pub struct Answer<E, A> {
     pub legal_actions: Option<A>,
 }
 
+/// The table's decision on the head: the expected version, the end of the game, then the game's rules, with the
+/// generator of the head's version.
+fn decide_on<G: StoredGame>(
+    current: &Head<G>,
+    seat: Seat,
+    submit: &Submit<G::Command>,
+) -> Result<Vec<G::Event>, table::Refusal<G::Violation>> {
+    table::decide::<G>(
+        &current.state,
+        current.version,
+        &current.meta.seed,
+        seat,
+        &submit.command,
+        submit.expected_version,
+    )
+}
+
+/// A decided command folded into the head it was decided on, not yet durable.
+struct Applied<G: StoredGame> {
+    meta: Arc<Meta<G>>,
+    seat: Seat,
+    /// The version it was decided at.
+    before: u64,
+    /// Whether a turn timer played it.
+    timed_out: bool,
+    accepted: Accepted<G>,
+    folding: Folding<G>,
+    /// The seats' clocks after it, in a timed game.
+    clock: Option<StoredClock>,
+}
+
 /// What the command path keeps of a batch while the table folds it: the events as the caller is answered with
 /// them, and the snapshots due.
 struct Folding<G: StoredGame> {
@@ -301,7 +332,13 @@ impl<G: StoredGame> Engine<G> {
         self.submit_as::<W>(Actor::Client(cred), submit).await
     }
 
-    /// [`Engine::submit`] for a client that presented a token, or for a bot seat.
+    /// [`Engine::submit`] for a client that presented a token, a bot seat, or a turn timer; fmodel's `handle`:
+    /// load the head, decide, append, answer. Under the game's lock: the acting seat ([`Engine::acting_seat`],
+    /// where a timeout checks the clocks), the table's decision on the head, the batch folded into it with the
+    /// clocks after it ([`Engine::apply`]), and its append with the version it was decided at. Another writer
+    /// having moved the game sends the command back to be decided on the reloaded head ([`Engine::reload`]); a
+    /// refusal or an append the store found already made is answered from the command id's first use
+    /// ([`Engine::answer_retry`]); anything else is answered with the batch ([`Engine::answer`]).
     pub(super) async fn submit_as<W: Wire<G>>(
         &self,
         actor: Actor,
@@ -309,121 +346,184 @@ impl<G: StoredGame> Engine<G> {
     ) -> Result<Answer<W::Event, W::Actions>, EngineError> {
         let mut guard = self.lock_head(&submit.game_id).await?;
         let mut reloads = 0;
-        let (meta, seat, before, appended, accepted, folding, clock) = loop {
+        let (applied, appended) = loop {
             let current = head(&guard);
-            let seat = match actor {
-                Actor::Client(cred) => seat_of_token(&current.meta, cred)?,
-                Actor::Bot(seat) => seat,
-                Actor::Timeout(seat) => {
-                    // The timer saw the deadline pass at the version it expects. If the clocks here say it has
-                    // not (the head moved on, or the time was set back), it is answered as a conflict, and the
-                    // timer computes the deadlines again.
-                    let now = self.shared.clock.now_ms();
-                    let due = deadlines(&current.meta, current.clock.as_ref(), &current.state)
-                        .iter()
-                        .any(|d| d.seat == seat && d.at_ms <= now);
-                    if !due {
-                        return Err(EngineError::VersionConflict {
-                            expected: submit.expected_version.unwrap_or(current.version),
-                            actual: current.version,
-                        });
-                    }
-                    seat
-                }
-            };
-            let timed_out = matches!(actor, Actor::Timeout(_)).then_some(seat);
-            let decided = table::decide::<G>(
-                &current.state,
-                current.version,
-                &current.meta.seed,
-                seat,
-                &submit.command,
-                submit.expected_version,
-            );
-            let events = match decided {
+            let seat = self.acting_seat(current, actor, &submit)?;
+            let events = match decide_on(current, seat, &submit) {
                 Ok(events) => events,
                 Err(refusal) => {
-                    let meta = Arc::clone(&current.meta);
-                    // With other servers on the store the refusal may come from a head they have moved past:
-                    // if the store's head is elsewhere, the command is decided again on it.
-                    if self.shared.other_writers
-                        && reloads < MAX_RELOADS
-                        && self.stored_head(&meta.id).await? != current.version
-                    {
-                        reloads += 1;
-                        *guard = Some(self.load_head(&submit.game_id).await?);
+                    if self.moved_past(current, reloads).await? {
+                        self.reload(&mut guard, &submit.game_id, &mut reloads)
+                            .await?;
                         continue;
                     }
+                    let meta = Arc::clone(&current.meta);
                     drop(guard);
-                    return match self.retried(&meta, seat, &submit).await? {
-                        Some((first, last)) => self.duplicate::<W>(&meta, seat, first, last).await,
-                        None => Err(refusal.into()),
-                    };
+                    return self
+                        .answer_retry::<W>(&meta, seat, &submit, refusal.into())
+                        .await;
                 }
             };
-            // The head leaves its slot while the command is applied: the state evolves in place instead of being
-            // cloned for every command, and if anything below fails or is cancelled, the slot stays empty and the
-            // next lock reloads the head from the store, so the cache never holds a state the store does not.
-            let Head {
-                meta,
-                version: before,
-                state,
-                clock,
-            } = guard.take().expect("lock_head loads the head");
-            let (accepted, mut folding) = self
-                .fold(&meta, seat, before, state, events, timed_out)
-                .await?;
-            // Untimed games (most) read no clock.
-            let clock = meta.timer.zip(clock.as_ref()).map(|(timer, clock)| {
-                let now = self.shared.clock.now_ms();
-                timer.next(clock, seat, &G::waiting_for(&accepted.state), now)
-            });
-            let command = StoredCommand {
-                seat,
-                command: &submit.command,
-                timed_out: timed_out.is_some(),
-                clock: clock.clone(),
-            };
-            let snapshots = std::mem::take(&mut folding.snapshots);
-            let appended = self
-                .append(
-                    &meta,
-                    submit.command_id.as_str(),
-                    command,
-                    before,
-                    &accepted,
-                    snapshots,
-                )
-                .await;
-            match appended {
-                // Another server appended to the game since this one cached its head: the command was decided
-                // on old state, so it is decided again on the head the store has now (where an expected version
-                // the caller gave is checked again, and ABORTED if another command took it).
+            let mut applied = self.apply(&mut guard, seat, actor, events).await?;
+            match self.append_applied(&mut applied, &submit).await {
+                // Decided on old state: decided again on the head the store has now (where an expected version the
+                // caller gave is checked again, and ABORTED if another command took it).
                 Err(EngineError::VersionConflict { .. }) if reloads < MAX_RELOADS => {
-                    reloads += 1;
-                    *guard = Some(self.load_head(&submit.game_id).await?);
+                    self.reload(&mut guard, &submit.game_id, &mut reloads)
+                        .await?;
                 }
                 Err(e) => return Err(e),
-                Ok(appended) => break (meta, seat, before, appended, accepted, folding, clock),
+                Ok(appended) => break (applied, appended),
             }
         };
-        let command_id = submit.command_id.as_str();
         if appended.duplicate {
             drop(guard);
-            return match self.retried(&meta, seat, &submit).await? {
-                Some((first, last)) => self.duplicate::<W>(&meta, seat, first, last).await,
-                // The store said the id was taken; it has not forgotten it since.
-                None => Err(EngineError::Bug(format!(
-                    "command id {command_id} was reported applied and then not found"
-                ))),
-            };
+            let command_id = submit.command_id.as_str();
+            // The store said the id was taken; it has not forgotten it since.
+            let lost = EngineError::Bug(format!(
+                "command id {command_id} was reported applied and then not found"
+            ));
+            return self
+                .answer_retry::<W>(&applied.meta, applied.seat, &submit, lost)
+                .await;
         }
+        Ok(self.answer::<W>(guard, applied, &appended, &submit))
+    }
+
+    /// The seat a command is decided for: the token's, the bot's, or the timed-out seat's. A timeout is answered
+    /// as a conflict unless the clocks here say the seat's deadline has passed on this head: the timer saw it pass
+    /// at the version it expects, and if the head moved on (or the time was set back), it computes the deadlines
+    /// again.
+    fn acting_seat(
+        &self,
+        current: &Head<G>,
+        actor: Actor,
+        submit: &Submit<G::Command>,
+    ) -> Result<Seat, EngineError> {
+        match actor {
+            Actor::Client(cred) => seat_of_token(&current.meta, cred),
+            Actor::Bot(seat) => Ok(seat),
+            Actor::Timeout(seat) => {
+                let now = self.shared.clock.now_ms();
+                let due = deadlines(&current.meta, current.clock.as_ref(), &current.state)
+                    .iter()
+                    .any(|d| d.seat == seat && d.at_ms <= now);
+                if !due {
+                    return Err(EngineError::VersionConflict {
+                        expected: submit.expected_version.unwrap_or(current.version),
+                        actual: current.version,
+                    });
+                }
+                Ok(seat)
+            }
+        }
+    }
+
+    /// Whether the command should be decided again because other servers on the store have moved the game past
+    /// the cached head `current` that refused it (at most [`MAX_RELOADS`] times).
+    async fn moved_past(&self, current: &Head<G>, reloads: u32) -> Result<bool, EngineError> {
+        Ok(self.shared.other_writers
+            && reloads < MAX_RELOADS
+            && self.stored_head(&current.meta.id).await? != current.version)
+    }
+
+    /// Puts game `id`'s head as the store has it now under the lock (whose slot may be empty: the head left it
+    /// for a batch the store refused), counting one more of the [`MAX_RELOADS`].
+    async fn reload(
+        &self,
+        guard: &mut HeadGuard<G>,
+        id: &str,
+        reloads: &mut u32,
+    ) -> Result<(), EngineError> {
+        *reloads += 1;
+        **guard = Some(self.load_head(id).await?);
+        Ok(())
+    }
+
+    /// Folds the decided `events` into the head, which leaves its slot: the state evolves in place instead of being
+    /// cloned for every command, and if anything after this fails or is cancelled, the slot stays empty and the
+    /// next lock reloads the head from the store, so the cache never holds a state the store does not. The clocks
+    /// after the command are computed here too (an untimed game, most, reads no clock).
+    async fn apply(
+        &self,
+        guard: &mut HeadGuard<G>,
+        seat: Seat,
+        actor: Actor,
+        events: Vec<G::Event>,
+    ) -> Result<Applied<G>, EngineError> {
+        let Head {
+            meta,
+            version: before,
+            state,
+            clock,
+        } = guard.take().expect("lock_head loads the head");
+        let timed_out = matches!(actor, Actor::Timeout(_)).then_some(seat);
+        let (accepted, folding) = self
+            .fold(&meta, seat, before, state, events, timed_out)
+            .await?;
+        let clock = meta.timer.zip(clock.as_ref()).map(|(timer, clock)| {
+            let now = self.shared.clock.now_ms();
+            timer.next(clock, seat, &G::waiting_for(&accepted.state), now)
+        });
+        Ok(Applied {
+            meta,
+            seat,
+            before,
+            timed_out: timed_out.is_some(),
+            accepted,
+            folding,
+            clock,
+        })
+    }
+
+    /// Appends an applied batch with its snapshots (handed over, not copied), expecting the version it was
+    /// decided at.
+    async fn append_applied(
+        &self,
+        applied: &mut Applied<G>,
+        submit: &Submit<G::Command>,
+    ) -> Result<Appended, EngineError> {
+        let command = StoredCommand {
+            seat: applied.seat,
+            command: &submit.command,
+            timed_out: applied.timed_out,
+            clock: applied.clock.clone(),
+        };
+        self.append(
+            &applied.meta,
+            submit.command_id.as_str(),
+            command,
+            applied.before,
+            &applied.accepted,
+            std::mem::take(&mut applied.folding.snapshots),
+        )
+        .await
+    }
+
+    /// The answer to a durable batch: the head put back and the batch published ([`Engine::commit`]), then the
+    /// events as the caller may see them, and its legal actions if it asked.
+    fn answer<W: Wire<G>>(
+        &self,
+        mut guard: HeadGuard<G>,
+        applied: Applied<G>,
+        appended: &Appended,
+        submit: &Submit<G::Command>,
+    ) -> Answer<W::Event, W::Actions> {
+        let Applied {
+            meta,
+            seat,
+            before,
+            accepted,
+            folding,
+            clock,
+            ..
+        } = applied;
         debug_assert_eq!(appended.last_version, before + accepted.events.len() as u64);
         let (legal_actions, outcome) = self.commit(
             &mut guard,
             meta,
             seat,
-            &appended,
+            appended,
             (accepted, clock),
             submit.with_legal_actions,
         );
@@ -434,7 +534,7 @@ impl<G: StoredGame> Engine<G> {
         tracing::debug!(
             game_id = %id,
             seat = seat.0,
-            command_id,
+            command_id = submit.command_id.as_str(),
             version = last,
             finished = outcome.is_some(),
             "command accepted"
@@ -450,12 +550,28 @@ impl<G: StoredGame> Engine<G> {
             };
             W::event(id, at)
         });
-        Ok(Answer {
+        Answer {
             version: last,
             events: events.collect(),
             duplicate: false,
             legal_actions: legal_actions.as_deref().map(W::actions),
-        })
+        }
+    }
+
+    /// Duplicate detection: a command refused (or an append the store reports already made) is answered with the
+    /// original result if it retries a command applied under its id ([`Engine::retried`]), and with `otherwise`
+    /// if the id was never used.
+    async fn answer_retry<W: Wire<G>>(
+        &self,
+        meta: &Arc<Meta<G>>,
+        seat: Seat,
+        submit: &Submit<G::Command>,
+        otherwise: EngineError,
+    ) -> Result<Answer<W::Event, W::Actions>, EngineError> {
+        match self.retried(meta, seat, submit).await? {
+            Some((first, last)) => self.duplicate::<W>(meta, seat, first, last).await,
+            None => Err(otherwise),
+        }
     }
 
     /// Lets the table fold the decided `events` into `state` (the state at `before`), keeping the acting seat's
