@@ -1,17 +1,15 @@
 //! The hexfold server: the rules crate's games as event-sourced aggregates behind a gRPC API.
 //!
-//! This crate owns everything between the wire and the store: the generic engine that holds the games' heads and
-//! locks, appends, snapshots, projects and streams, in rules types only ([`engine`]); the protobuf edge of each
-//! game and the registry of served games ([`games`]); the stored encoding ([`stored`]); the one mapping of errors
-//! to statuses ([`error`]); the tonic service with its `Play` sessions ([`service`]) and its server ([`server`]);
-//! games as JSON lines for export and import ([`export`]); the one place that names a store backend
-//! ([`store`]); and the terminal client ([`cli`]). Rules live in `hexfold-rules` (no I/O), the platform's rules
-//! above every game in `hexfold-table` (pure: versions, the end of a game, the seed and its reveal, replays), the
-//! log's trait in `hexfold-store` (no games, no protobuf) and its backends in `hexfold-sled` and
-//! `hexfold-postgres` (the cargo features `sled` and `postgres`).
-//!
-//! Within this crate, `engine` imports neither `games`, `service` nor any protobuf or tonic type; `games` builds on
-//! `engine`, and `service` on both.
+//! This crate is the edge between the wire and the engine: the protobuf edge of each game and the registry of
+//! served games ([`games`]); the one mapping of the engine's errors to statuses ([`error`]); the tonic service with
+//! its `Play` sessions ([`service`]) and its server ([`server`]); games as JSON lines for export and import
+//! ([`export`]); the one place that names a store backend ([`store`]); and the terminal client ([`cli`]). Rules
+//! live in `hexfold-rules` (no I/O), the platform's rules above every game in `hexfold-table` (pure: versions, the
+//! end of a game, the seed and its reveal, replays), the log's trait in `hexfold-store` (no games, no protobuf) and
+//! its backends in `hexfold-sled` and `hexfold-postgres` (the cargo features `sled` and `postgres`), and the
+//! generic engine that holds the games' heads and locks, appends, snapshots, projects and streams, with the
+//! stored encoding, in `hexfold-engine` ([`engine`], [`stored`]: rules types only, no protocol, which its crate's
+//! dependencies hold). `games` builds on `engine`, and `service` on both.
 
 /// Generated gRPC code for `proto/hexfold/v1`: the API's package, and one module per game's package (see
 /// `build.rs`).
@@ -28,7 +26,8 @@ pub mod proto {
 
 pub mod cli;
 pub mod codec;
-pub mod engine;
+pub use hexfold_engine as engine;
+pub use hexfold_engine::stored;
 pub mod error;
 pub mod export;
 pub mod games;
@@ -39,6 +38,5 @@ pub mod observe;
 pub mod server;
 pub mod service;
 pub mod store;
-pub mod stored;
 pub mod tls;
 pub mod web;

@@ -19,15 +19,20 @@ use crate::engine::EngineError;
 use bytes::Bytes;
 use http_body_util::Full;
 use hyper::{Method, Request, Response, StatusCode};
-use metrics::{Counter, Gauge, Histogram};
+use metrics::{Counter, Histogram};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::{watch, Semaphore};
 use tonic::Code;
+
+pub use hexfold_engine::metrics::{
+    load_shed, GameMetrics, OpenStream, Shed, StreamKind, CACHED_GAMES, CACHE_MISSES, LOAD_SHED,
+    OPEN_STREAMS, RESUME_DAMAGED,
+};
+use hexfold_engine::metrics::{recording, start_recording};
 
 /// Latency of a call, from its headers to its answer's headers (for a stream, to its opening), by `service` and
 /// `method` (`hexfold.v1.Hexfold` and `SubmitCommand`; both `other` for a path the server does not serve) and
@@ -42,17 +47,6 @@ pub const COMMANDS: &str = "hexfold_commands_total";
 /// Commands answered with the result of an earlier submission of the same command id (a client's retry; also
 /// counted in [`COMMANDS`] with the code of that result, `OK`), by `variant`.
 pub const COMMAND_RETRIES: &str = "hexfold_command_retries_total";
-/// Requests refused because a limit was full, by `limit`: `requests` (the concurrency limit) or `streams`.
-pub const LOAD_SHED: &str = "hexfold_load_shed_total";
-/// Server streams open now, by `kind`: `subscribe`, `subscribe_all`, `read_events`, `play`, `export`.
-pub const OPEN_STREAMS: &str = "hexfold_open_streams";
-/// Head states in the cache now, by `variant`.
-pub const CACHED_GAMES: &str = "hexfold_cached_games";
-/// Lookups of a game whose head state was not cached (read from the store), by `variant`.
-pub const CACHE_MISSES: &str = "hexfold_cache_misses_total";
-/// Games the start's scan for bots and turn timers to resume went past because their stored records are damaged
-/// (each also logged at `warn` with its id), by `variant`. Their bots and timers stay stopped; the others resume.
-pub const RESUME_DAMAGED: &str = "hexfold_resume_damaged_games_total";
 
 /// Every metric with its help text, in the order `/metrics` and the README list them.
 pub const NAMES: &[(&str, &str)] = &[
@@ -118,14 +112,6 @@ pub const MAX_OPS_CONNECTIONS: usize = 64;
 /// A request on the metrics address must send its headers within this time.
 pub const OPS_HEADER_TIMEOUT: Duration = Duration::from_secs(5);
 
-/// Whether a recorder is installed: the server's recording points look at this first, so a server without
-/// `--metrics-listen` does not even build their keys.
-static RECORDING: AtomicBool = AtomicBool::new(false);
-
-fn recording() -> bool {
-    RECORDING.load(Ordering::Relaxed)
-}
-
 /// Installs the Prometheus recorder for the process, once (a second call returns the same handle), and starts its
 /// upkeep on the current runtime.
 pub fn install() -> PrometheusHandle {
@@ -144,17 +130,10 @@ pub fn install() -> PrometheusHandle {
                 .install_recorder()
                 .expect("no other metrics recorder is installed in this process");
             // Only now: a handle made before the recorder was installed would record nothing, ever.
-            RECORDING.store(true, Ordering::Relaxed);
+            start_recording();
             // The exporter keeps one help text per name whatever the metric's kind.
             for (name, help) in NAMES {
                 metrics::describe_counter!(*name, *help);
-            }
-            // Series that exist from the start, at zero, so an alert on their rate sees them before the first event.
-            for limit in [Shed::Requests, Shed::Streams] {
-                limit.counter().absolute(0);
-            }
-            for kind in StreamKind::ALL {
-                kind.gauge().set(0.0);
             }
             // `install_recorder` leaves the upkeep to its caller: this task, for the life of the process.
             let upkeep = handle.clone();
@@ -242,52 +221,6 @@ impl RpcMethod {
     }
 }
 
-/// The metrics of one game's engine, labelled with its `variant`: its cache.
-#[derive(Debug)]
-pub struct GameMetrics {
-    variant: &'static str,
-    cached: OnceLock<Gauge>,
-    misses: OnceLock<Counter>,
-}
-
-impl GameMetrics {
-    pub fn new(variant: &'static str) -> GameMetrics {
-        GameMetrics {
-            variant,
-            cached: OnceLock::new(),
-            misses: OnceLock::new(),
-        }
-    }
-
-    /// The cache holds `len` head states of this game.
-    pub fn cached_games(&self, len: usize) {
-        if !recording() {
-            return;
-        }
-        self.cached
-            .get_or_init(|| metrics::gauge!(CACHED_GAMES, "variant" => self.variant))
-            .set(len as f64);
-    }
-
-    /// The start's resume scan went past `games` damaged games (0 too, so that the series exists from the start).
-    pub fn resume_damaged(&self, games: u64) {
-        if !recording() {
-            return;
-        }
-        metrics::counter!(RESUME_DAMAGED, "variant" => self.variant).increment(games);
-    }
-
-    /// A lookup of a game the cache did not answer.
-    pub fn cache_miss(&self) {
-        if !recording() {
-            return;
-        }
-        self.misses
-            .get_or_init(|| metrics::counter!(CACHE_MISSES, "variant" => self.variant))
-            .increment(1);
-    }
-}
-
 /// The answers to one game's commands, labelled with its `variant`, counted at the edge, where an engine error
 /// has its status code.
 #[derive(Debug)]
@@ -370,103 +303,14 @@ fn command_reason(error: &EngineError) -> Option<&'static str> {
     }
 }
 
-/// The limit a shed request met.
-#[derive(Clone, Copy, Debug)]
-pub enum Shed {
-    Requests,
-    Streams,
-}
-
-impl Shed {
-    /// Its series, registered on first use (by [`install`]).
-    fn counter(self) -> &'static Counter {
-        static COUNTERS: [OnceLock<Counter>; 2] = [const { OnceLock::new() }; 2];
-        let (index, label) = match self {
-            Shed::Requests => (0, "requests"),
-            Shed::Streams => (1, "streams"),
-        };
-        COUNTERS[index].get_or_init(|| metrics::counter!(LOAD_SHED, "limit" => label))
-    }
-}
-
-/// One request refused at a full `limit`.
-pub fn load_shed(limit: Shed) {
-    if !recording() {
-        return;
-    }
-    limit.counter().increment(1);
-}
-
-/// The kinds of server stream, each counted in [`OPEN_STREAMS`] while it runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StreamKind {
-    Subscribe,
-    SubscribeAll,
-    ReadEvents,
-    Play,
-    Export,
-}
-
-impl StreamKind {
-    const ALL: [StreamKind; 5] = [
-        StreamKind::Subscribe,
-        StreamKind::SubscribeAll,
-        StreamKind::ReadEvents,
-        StreamKind::Play,
-        StreamKind::Export,
-    ];
-
-    fn label(self) -> &'static str {
-        match self {
-            StreamKind::Subscribe => "subscribe",
-            StreamKind::SubscribeAll => "subscribe_all",
-            StreamKind::ReadEvents => "read_events",
-            StreamKind::Play => "play",
-            StreamKind::Export => "export",
-        }
-    }
-
-    /// The gRPC method whose stream it is, as the edge logs it.
-    pub fn method(self) -> &'static str {
-        match self {
-            StreamKind::Subscribe => "/hexfold.v1.Hexfold/Subscribe",
-            StreamKind::SubscribeAll => "/hexfold.v1.Hexfold/SubscribeAll",
-            StreamKind::ReadEvents => "/hexfold.v1.Hexfold/ReadEvents",
-            StreamKind::Play => "/hexfold.v1.Hexfold/Play",
-            StreamKind::Export => "/hexfold.v1.Hexfold/ExportGames",
-        }
-    }
-
-    /// Its series, registered on first use (by [`install`]).
-    fn gauge(self) -> &'static Gauge {
-        static GAUGES: [OnceLock<Gauge>; 5] = [const { OnceLock::new() }; 5];
-        GAUGES[self as usize].get_or_init(|| metrics::gauge!(OPEN_STREAMS, "kind" => self.label()))
-    }
-}
-
-/// Counts one open stream of its kind while it lives.
-#[derive(Debug)]
-pub struct OpenStream {
-    kind: StreamKind,
-    /// Whether it was counted when it opened (a recorder installed since must not see it leave).
-    counted: bool,
-}
-
-impl OpenStream {
-    pub fn new(kind: StreamKind) -> OpenStream {
-        let counted = recording();
-        if counted {
-            kind.gauge().increment(1.0);
-        }
-        OpenStream { kind, counted }
-    }
-}
-
-impl Drop for OpenStream {
-    fn drop(&mut self) {
-        if self.counted {
-            self.kind.gauge().decrement(1.0);
-        }
+/// The gRPC method of a stream of `kind`, as the edge logs it.
+pub fn stream_method(kind: StreamKind) -> &'static str {
+    match kind {
+        StreamKind::Subscribe => "/hexfold.v1.Hexfold/Subscribe",
+        StreamKind::SubscribeAll => "/hexfold.v1.Hexfold/SubscribeAll",
+        StreamKind::ReadEvents => "/hexfold.v1.Hexfold/ReadEvents",
+        StreamKind::Play => "/hexfold.v1.Hexfold/Play",
+        StreamKind::Export => "/hexfold.v1.Hexfold/ExportGames",
     }
 }
 

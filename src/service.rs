@@ -890,4 +890,68 @@ mod tests {
         drop(rx);
         assert_eq!(deliver(&tx, ended(), &mut stopping).await, Ok(false));
     }
+
+    /// The server's follower reads the global order's index, never the events of a game nobody on this server
+    /// watches, and asks the store once per wake-up: after a read that reached what was announced it waits for the
+    /// next announcement instead of reading again to hear that it has caught up.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_follower_reads_only_the_index_and_once_per_wake_up() {
+        use crate::engine::testing::{acting, catan_game, sled_store, submit, Counting, Plain};
+        use crate::engine::Limits;
+        use hexfold_store::EventStore;
+        use tokio::sync::{watch, Semaphore};
+        let dir = tempfile::tempdir().unwrap();
+        let store = sled_store(dir.path());
+        let (writer, id, creds) = catan_game(Arc::clone(&store)).await;
+        let counting = Arc::new(Counting::new(Arc::clone(&store)));
+        let (stop, shutdown) = watch::channel(false);
+        let shared = Arc::new(Shared {
+            store: Arc::clone(&counting) as Arc<dyn EventStore>,
+            limits: Limits::default(),
+            streams: Arc::new(Semaphore::new(16)),
+            shutdown,
+            other_writers: true,
+            clock: Arc::new(crate::engine::SystemClock),
+        });
+        let service = HexfoldService::new(shared, None, Default::default());
+        let mut reads = counting.global_reads.subscribe();
+        let patience = std::time::Duration::from_secs(30);
+        let following = tokio::spawn(service.follower());
+        // The follower's first read, from where the store stood when it started.
+        tokio::time::timeout(patience, reads.wait_for(|r| r.calls > 0))
+            .await
+            .unwrap()
+            .unwrap();
+        for step in 0..4 {
+            let (seat, actions) = acting(&writer, &id, &creds).await;
+            let command = actions.commands[0].clone();
+            let expected = Some(actions.version);
+            writer
+                .submit::<Plain>(creds[seat], submit(&id, step, expected, command))
+                .await
+                .unwrap();
+            let position = store.watch_position().current();
+            tokio::time::timeout(patience, reads.wait_for(|r| r.reached >= position))
+                .await
+                .unwrap()
+                .unwrap();
+        }
+        stop.send_replace(true);
+        tokio::time::timeout(patience, following)
+            .await
+            .unwrap()
+            .unwrap();
+        // (The engines also looked for games whose bots or timers to resume when they were made.)
+        let calls = counting.methods();
+        assert!(calls.contains(&"read_global_index"), "{calls:?}");
+        assert!(
+            !calls.iter().any(|m| ["read_global", "read"].contains(m)),
+            "{calls:?}"
+        );
+        let reads = *reads.borrow();
+        assert_eq!(
+            reads.empty, 1,
+            "only the first read found nothing: {reads:?}"
+        );
+    }
 }

@@ -120,7 +120,7 @@ impl<G: ProtoGame + StoredGame> Wire<G> for Proto {
     }
 
     fn farewell(kind: StreamKind, error: EngineError) -> Status {
-        crate::observe::stream_refusal(kind.method(), &error);
+        crate::observe::stream_refusal(crate::metrics::stream_method(kind), &error);
         crate::error::status(error)
     }
 

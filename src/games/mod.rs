@@ -121,28 +121,20 @@ fn engine_of<G: ProtoGame + StoredGame>(shared: &Arc<Shared>) -> Arc<dyn DynGame
     Arc::new(ProtoEngine::<G>::new(Arc::clone(shared)))
 }
 
-/// The registry: one entry per served game, `rules type => { id: "...", schema: N, fingerprint: "...", text: path }`.
-/// `id` is the prefix of new games' ids, the game's [`cli_name`] (`tests::id_prefixes_are_the_command_lines_names`).
-/// The CLI shows the game's state with `text` (its module under `src/cli/`). The schema is the
-/// game's [`StoredGame::STATE_SCHEMA`]; the fingerprint pins it to the form of its stored state (see
+/// The registry: one entry per served game, `rules type => { fingerprint: "...", text: path }`. The prefix of new
+/// games' ids is the game's [`StoredGame::ID_PREFIX`] (in `hexfold-engine`'s `stored.rs`), its [`cli_name`]
+/// (`tests::id_prefixes_are_the_command_lines_names`). The CLI shows the game's state with `text` (its module under
+/// `src/cli/`). The fingerprint pins the form of its stored state (see
 /// `tests::state_schemas_match_their_fingerprints`): when that test fails, the stored state changed, so bump the
-/// schema (old snapshots are then folded again instead of trusted) and put the new fingerprint beside it.
+/// game's [`StoredGame::STATE_SCHEMA`] (in `hexfold-engine`'s `stored.rs`; old snapshots are then folded again
+/// instead of trusted) and put the new fingerprint here.
 macro_rules! games {
-    ($($game:ty => {
-        id: $id:literal, schema: $schema:literal, fingerprint: $print:literal, text: $text:path
-    }),+ $(,)?) => {
-        $(
-            impl StoredGame for $game {
-                const STATE_SCHEMA: u32 = $schema;
-                const ID_PREFIX: &'static str = $id;
-            }
-        )+
-
+    ($($game:ty => { fingerprint: $print:literal, text: $text:path }),+ $(,)?) => {
         /// Every game this build serves, in registry order.
         pub static GAMES: &[Registered] = &[$(
             Registered {
                 name: <$game as Game>::NAME,
-                id_prefix: $id,
+                id_prefix: <$game as StoredGame>::ID_PREFIX,
                 variant: <$game as ProtoGame>::VARIANT,
                 engine: engine_of::<$game>,
                 verify: replay::verify::<$game>,
@@ -160,20 +152,17 @@ macro_rules! games {
 
 games! {
     hexfold_rules::catan::Catan => {
-        id: "catan", schema: 2, fingerprint: "44955339cb84b53b", text: crate::cli::catan_text::describe
+        fingerprint: "44955339cb84b53b", text: crate::cli::catan_text::describe
     },
     // Ids of games created before this prefix begin `cities_knights-` (the rules' name) and still route here.
     hexfold_rules::cities_knights::CitiesKnights => {
-        id: "cities-and-knights", schema: 2, fingerprint: "7751111405faf429", text: crate::cli::ck_text::describe
+        fingerprint: "7751111405faf429", text: crate::cli::ck_text::describe
     },
-    // Catania 4: the trading stations' exchanges due and warnings, the temple's dues and debts (never stored in
-    // production; a schema 3 snapshot is folded again from its events). Catania 5: the barbarian castle; 6: the
-    // wonders, merged beside it.
     hexfold_rules::catania::Catania => {
-        id: "catania", schema: 6, fingerprint: "381783c042da82cd", text: crate::cli::catania_text::describe
+        fingerprint: "381783c042da82cd", text: crate::cli::catania_text::describe
     },
     hexfold_rules::elasund::Elasund => {
-        id: "elasund", schema: 1, fingerprint: "af304209c2501f58", text: crate::cli::elasund_text::describe
+        fingerprint: "af304209c2501f58", text: crate::cli::elasund_text::describe
     },
 }
 
@@ -256,7 +245,7 @@ mod tests {
             .collect();
         assert_eq!(
             found, pinned,
-            "a stored state changed: bump its schema and pin the new fingerprint in `games!`"
+            "a stored state changed: bump its STATE_SCHEMA (hexfold-engine's stored.rs) and pin the new fingerprint in `games!`"
         );
     }
 

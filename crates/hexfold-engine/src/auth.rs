@@ -2,7 +2,7 @@
 //! hashes stored with the game. Tokens are hashed as soon as they are read and never kept.
 
 use super::cache::Meta;
-use crate::engine::EngineError;
+use crate::EngineError;
 use hexfold_rules::{Game, Seat};
 use hexfold_table::Seed;
 use rand::{rngs::OsRng, RngCore};

@@ -1,5 +1,7 @@
 //! The generic game engine: everything the server does with a game, written once over the rules crate's
-//! [`Game`](hexfold_rules::Game) (plus its [`StoredGame`] schema), in rules types.
+//! [`Game`](hexfold_rules::Game) (plus its [`StoredGame`] schema), in rules types. It knows no protocol: this
+//! crate depends on no tonic, prost or protobuf type, so the compiler holds that; what went wrong is an
+//! [`EngineError`] in the engine's words, and the edge (the `hexfold` server) maps it to a status.
 //!
 //! The engine keeps the I/O; the platform's rules are `hexfold-table`'s. The flow of a command: authenticate the
 //! seat, take the game's lock, let the table decide against the cached head state and fold the accepted events into
@@ -25,9 +27,13 @@ mod cache;
 mod command;
 mod error;
 mod follow;
+pub mod metrics;
 mod read;
 mod retry;
 mod storage;
+pub mod stored;
+#[cfg(any(test, feature = "test-support"))]
+pub mod testing;
 mod timers;
 mod turns;
 

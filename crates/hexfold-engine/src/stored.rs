@@ -22,19 +22,20 @@
 //! serde form is part of this contract. Nothing here knows protobuf: the API and the storage are converted
 //! separately.
 
-use crate::engine::EngineError;
+use crate::EngineError;
 use hexfold_rules::bot::Bot;
 use hexfold_rules::timeout::Timeout;
 use hexfold_rules::{Game, Outcome, Seat};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
 /// A game as the store keeps it: what the engine needs beyond the rules to store a game's state. Implemented for
-/// every served game in the registry (`crate::games`), beside its one registration line.
+/// every game of the rules crate in [`stored_games!`] below (here because the trait is this crate's and the games
+/// the rules crate's types, which Rust's orphan rule leaves no third crate to join).
 pub trait StoredGame: Bot + Timeout {
     /// The schema of the stored `State`, recorded in every snapshot. Bump it whenever the state's serde form or
     /// the meaning of any of its fields changes: snapshots of another schema are then folded again from the events
-    /// (and rewritten) instead of being trusted. The registry's fingerprint test catches changes of form; changes
-    /// of meaning are the author's to notice.
+    /// (and rewritten) instead of being trusted. The server registry's fingerprint test catches changes of form
+    /// (its `games!` entries pin each state's form); changes of meaning are the author's to notice.
     const STATE_SCHEMA: u32;
 
     /// The prefix of the ids of the games created now, `<ID_PREFIX>-<random hex>`: the game's name in the command
@@ -65,6 +66,29 @@ pub fn id_has_prefix(game_id: &str, prefixes: &[&str]) -> bool {
 /// Whether `game_id` is a game of `G`'s, by either of its prefixes (see [`game_id_prefixes`]).
 pub fn owns_game_id<G: StoredGame>(game_id: &str) -> bool {
     id_has_prefix(game_id, &game_id_prefixes::<G>())
+}
+
+/// `game => { schema, id }`: each game's [`StoredGame::STATE_SCHEMA`] and [`StoredGame::ID_PREFIX`].
+macro_rules! stored_games {
+    ($($game:ty => { schema: $schema:literal, id: $id:literal }),+ $(,)?) => {
+        $(
+            impl StoredGame for $game {
+                const STATE_SCHEMA: u32 = $schema;
+                const ID_PREFIX: &'static str = $id;
+            }
+        )+
+    };
+}
+
+stored_games! {
+    hexfold_rules::catan::Catan => { schema: 2, id: "catan" },
+    // Ids of games created before this prefix begin `cities_knights-` (the rules' name) and still route here.
+    hexfold_rules::cities_knights::CitiesKnights => { schema: 2, id: "cities-and-knights" },
+    // Catania 4: the trading stations' exchanges due and warnings, the temple's dues and debts (never stored in
+    // production; a schema 3 snapshot is folded again from its events). Catania 5: the barbarian castle; 6: the
+    // wonders, merged beside it.
+    hexfold_rules::catania::Catania => { schema: 6, id: "catania" },
+    hexfold_rules::elasund::Elasund => { schema: 1, id: "elasund" },
 }
 
 /// The envelope version this build writes and the only one it reads.

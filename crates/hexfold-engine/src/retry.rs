@@ -83,8 +83,8 @@ pub(super) enum Outcome {
 
 impl Outcome {
     /// The outcome of a submitted command, from its answer: `Ok(duplicate)` or the error.
-    pub(super) fn of(answer: Result<bool, &crate::engine::EngineError>) -> Outcome {
-        use crate::engine::EngineError;
+    pub(super) fn of(answer: Result<bool, &crate::EngineError>) -> Outcome {
+        use crate::EngineError;
         match answer {
             Ok(false) => Outcome::Applied,
             Ok(true) | Err(EngineError::CommandIdReused { .. }) => Outcome::Taken,
@@ -195,7 +195,7 @@ pub(super) async fn pause(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::EngineError;
+    use crate::EngineError;
 
     #[test]
     fn a_taken_id_moves_to_the_next_at_the_same_version_and_back_to_the_plain_one_after() {

@@ -3,8 +3,8 @@
 
 use super::timers::Timer;
 use super::Engine;
-use crate::engine::EngineError;
 use crate::stored::{StoredClock, StoredGame, StoredOptions};
+use crate::EngineError;
 use hexfold_rules::bot::Strategy;
 use hexfold_rules::Game;
 use hexfold_table::Seed;

@@ -19,8 +19,8 @@
 
 use super::storage::decode_event;
 use super::Engine;
-use crate::engine::EngineError;
 use crate::stored::StoredGame;
+use crate::EngineError;
 use hexfold_rules::Game;
 use hexfold_store::{GlobalEntry, GlobalRecord};
 use hexfold_table::{self as table, TableEvent};
