@@ -118,29 +118,19 @@ mod tests {
         assert_eq!(info.metadata["message"], "Not now.");
     }
 
-    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-    struct OffBoard;
-    impl RuleViolation for OffBoard {
-        fn rule_id(&self) -> &'static str {
-            "BASE-BOARD-04"
-        }
-        fn name(&self) -> &'static str {
-            "NoSuchVertex"
-        }
-        fn message(&self) -> &'static str {
-            "There is no such corner on this board."
-        }
-    }
-
     #[test]
     fn naming_what_the_board_lacks_is_invalid_argument_with_its_rule() {
-        let status = status(EngineError::from(Refusal::Rule(OffBoard)));
+        let off_board = EngineError::Inadmissible {
+            reason: "NoSuchVertex",
+            rule_id: "BASE-BOARD-04",
+            message: "There is no such corner on this board.".into(),
+        };
+        let status = status(off_board.clone());
         assert_eq!(status.code(), Code::InvalidArgument);
         let info = status.get_details_error_info().expect("error info");
         assert_eq!(info.reason, "NoSuchVertex");
         assert_eq!(info.metadata["rule_id"], "BASE-BOARD-04");
-        let refusal = refusal(EngineError::violation(OffBoard));
-        assert_eq!(refusal.code, Code::InvalidArgument as i32);
+        assert_eq!(refusal(off_board).code, Code::InvalidArgument as i32);
     }
 
     #[test]
@@ -170,17 +160,14 @@ mod tests {
 
     #[test]
     fn refusals_of_the_table_keep_their_codes_and_rule_ids() {
-        let conflict = EngineError::from(Refusal::<Nope>::Conflict {
+        let conflict = status(EngineError::from(Refusal::<Nope>::Conflict {
             expected: 3,
             actual: 4,
-        });
-        assert_eq!(
-            conflict,
-            EngineError::VersionConflict {
-                expected: 3,
-                actual: 4
-            }
-        );
+        }));
+        assert_eq!(conflict.code(), Code::Aborted);
+        let info = conflict.get_details_error_info().expect("error info");
+        assert_eq!(info.reason, "VersionConflict");
+        assert_eq!(info.metadata["actual_version"], "4");
         let finished = status(EngineError::from(Refusal::<Nope>::Table(
             hexfold_table::TableViolation::GameFinished,
         )));
@@ -188,10 +175,6 @@ mod tests {
         let info = finished.get_details_error_info().expect("error info");
         assert_eq!(info.reason, "GameFinished");
         assert_eq!(info.metadata["rule_id"], "HEXFOLD-GAME-01");
-        assert_eq!(
-            EngineError::from(Refusal::Rule(Nope)),
-            EngineError::violation(Nope)
-        );
     }
 
     #[test]

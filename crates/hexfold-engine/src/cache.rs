@@ -65,7 +65,7 @@ impl<G: Game> SlotCache<G> {
 /// a longer one cannot name a game, so it is refused before anything looks it up.
 pub const MAX_GAME_ID_BYTES: usize = 64;
 
-/// A game id as a request may name it: present and at most [`MAX_GAME_ID_BYTES`] (INVALID_ARGUMENT otherwise).
+/// A game id as a request may name it: present and at most [`MAX_GAME_ID_BYTES`] (malformed otherwise).
 pub fn check_game_id(game_id: &str) -> Result<(), EngineError> {
     if game_id.is_empty() {
         return Err(EngineError::Malformed("game_id is required".into()));
@@ -128,7 +128,7 @@ impl<G: StoredGame> Engine<G> {
     }
 
     /// The game's lock, with its head loaded. A game that is not cached is looked up in the store before it gets
-    /// a slot, so an id the store does not know is NOT_FOUND without leaving an entry behind or evicting a game
+    /// a slot, so an id the store does not know is an unknown game without leaving an entry behind or evicting a game
     /// that is cached.
     pub(super) async fn lock_head(&self, id: &str) -> Result<HeadGuard<G>, EngineError> {
         check_game_id(id)?;

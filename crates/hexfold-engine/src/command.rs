@@ -20,8 +20,8 @@ use std::sync::Arc;
 /// How many times one command is decided again, each time on the head reloaded from the store, because another
 /// server had moved the game past the cached head (its append failed on the expected version, or the rules refused
 /// it while the store's head was elsewhere). Each reload means another command was accepted meanwhile, so the bound
-/// only matters for a game that many servers write at once; past it the last answer stands (ABORTED for an append
-/// that failed).
+/// only matters for a game that many servers write at once; past it the last answer stands (a version conflict for
+/// an append that failed).
 const MAX_RELOADS: u32 = 3;
 
 /// Longest seat name, in bytes.
@@ -116,7 +116,7 @@ impl CommandId {
         Ok(CommandId(id))
     }
 
-    /// A client's id: also refused (INVALID_ARGUMENT) when it begins with one of
+    /// A client's id: also refused as malformed when it begins with one of
     /// [`SERVER_COMMAND_ID_PREFIXES`].
     pub fn of_client(id: String) -> Result<CommandId, EngineError> {
         if let Some(prefix) = SERVER_COMMAND_ID_PREFIXES
@@ -367,7 +367,7 @@ impl<G: StoredGame> Engine<G> {
             let mut applied = self.apply(&mut guard, seat, actor, events).await?;
             match self.append_applied(&mut applied, &submit).await {
                 // Decided on old state: decided again on the head the store has now (where an expected version the
-                // caller gave is checked again, and ABORTED if another command took it).
+                // caller gave is checked again, and a conflict if another command took it).
                 Err(EngineError::VersionConflict { .. }) if reloads < MAX_RELOADS => {
                     self.reload(&mut guard, &submit.game_id, &mut reloads)
                         .await?;
@@ -663,8 +663,8 @@ impl<G: StoredGame> Engine<G> {
 
     /// Whether `submit` retries a command already applied to the game under its command id: the versions of the
     /// original if it does, `None` if the id was never used. The same id from another seat, or with another
-    /// command from the same seat, is refused (ALREADY_EXISTS, `CommandIdOfAnotherSeat` or `CommandIdReused`) and
-    /// appends nothing: answering it with the original result would tell the caller its command was applied when
+    /// command from the same seat, is refused ([`EngineError::CommandIdReused`]: `CommandIdOfAnotherSeat` or
+    /// `CommandIdReused`) and appends nothing: answering it with the original result would tell the caller its command was applied when
     /// it was not, and would hand one seat another's events. Compared in rules types, decoded from the store's copy
     /// of the command, so a command stored by an older build compares equal to the same command now.
     async fn retried(

@@ -19,7 +19,7 @@
 //!
 //! Limits: at most `cached_games` head states stay in memory (least recently used first out; a game in use is
 //! never evicted, so its lock is unique); each subscriber has a buffer of `subscriber_buffer` batches and is ended
-//! with RESOURCE_EXHAUSTED when it falls further behind; at most `max_subscribers` streams run at once.
+//! as overloaded when it falls further behind; at most `max_subscribers` streams run at once.
 
 mod auth;
 mod bots;
@@ -101,7 +101,7 @@ pub struct Shared {
 }
 
 impl Shared {
-    /// A permit for one more running stream of `kind`, or RESOURCE_EXHAUSTED at the limit.
+    /// A permit for one more running stream of `kind`, or [`EngineError::Overloaded`] at the limit.
     pub fn stream_permit(&self, kind: StreamKind) -> Result<StreamPermit, EngineError> {
         let permit = Arc::clone(&self.streams).try_acquire_owned().map_err(|_| {
             crate::metrics::load_shed(crate::metrics::Shed::Streams);

@@ -3,7 +3,7 @@
 //!
 //! The server's command ids. A driver submits its command for `seat` at `version` under `bot/<seat>/<version>` or
 //! `timeout/<seat>/<version>`; no client may use an id beginning with `bot/` or `timeout/`
-//! ([`CommandId::of_client`] answers INVALID_ARGUMENT), so on a store written by this build the id is free unless
+//! ([`CommandId::of_client`] refuses it as malformed), so on a store written by this build the id is free unless
 //! the server itself played that command (two servers on one store: the second finds its own command, a
 //! duplicate). A store written before the ids were reserved may hold a client's command under such an id; a driver
 //! that finds its id taken (the store answers with another command, or with the same command at the same head)

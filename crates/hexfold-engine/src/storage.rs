@@ -44,7 +44,7 @@ impl<G: StoredGame> Engine<G> {
         })
     }
 
-    /// A game's meta, fixed at creation (NOT_FOUND for a game the store does not have): what a game that is not
+    /// A game's meta, fixed at creation (an unknown game for one the store does not have): what a game that is not
     /// cached is looked up by before it gets a slot.
     pub(super) async fn load_meta(&self, id: &str) -> Result<Arc<Meta<G>>, EngineError> {
         let meta = self.shared.store.meta(id).await?;

@@ -426,7 +426,7 @@ fn fresh_seeds_differ() {
 }
 
 /// Unknown game ids leave nothing in the cache: thousands of lookups of ids that carry a game's prefix are
-/// NOT_FOUND (INVALID_ARGUMENT past the length bound), the cache holds none of them afterwards, and the real games
+/// unknown games (malformed past the length bound), the cache holds none of them afterwards, and the real games
 /// it held are still cached (before, each unknown id got a slot, evicting a real game once the cache was full).
 #[tokio::test]
 async fn unknown_game_ids_are_not_cached_and_evict_nothing() {

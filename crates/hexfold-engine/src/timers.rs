@@ -18,8 +18,8 @@
 //!
 //! One of the two, never both: the timer decides the timeout action on the head at version `v` under the game's
 //! lock, then submits it with expected version `v` and command id `timeout/<seat>/<v>` (an id no client may use,
-//! `retry.rs`). A command that lands first moves the game past `v`, so the timeout's append is refused (ABORTED
-//! inside; the timer recomputes), and a timeout that lands first makes the client's command at `v` stale in the
+//! `retry.rs`). A command that lands first moves the game past `v`, so the timeout's append is refused (a version
+//! conflict inside; the timer recomputes), and a timeout that lands first makes the client's command at `v` stale in the
 //! same way. Two servers on one store that both fire it append it once (the second is a duplicate of the same
 //! command). Any other refusal, or a waited-for seat without a legal action, never stops the timer: it decides
 //! again on the head it finds, after a pause or at the game's next change (`retry.rs`). Times are the deciding server's
@@ -137,7 +137,7 @@ pub struct Deadline {
 }
 
 impl Timer {
-    /// The timer `options` ask for, checked against the bounds: `None` without `turn_seconds`; INVALID_ARGUMENT
+    /// The timer `options` ask for, checked against the bounds: `None` without `turn_seconds`; malformed
     /// past [`MAX_TURN_SECONDS`] or [`MAX_RESERVE_SECONDS`], or for a reserve without `turn_seconds`.
     pub fn checked(options: &StoredOptions) -> Result<Option<Timer>, EngineError> {
         let (turn, reserve) = (options.turn_seconds, options.reserve_seconds);

@@ -10,8 +10,8 @@
 //! with the domain `hexfold/v1/setup` (index 0) for the game's setup, and `hexfold/v1/command` with index `n` for
 //! the command decided against the state at version `n` (the one whose events start at version `n + 1`). The seed
 //! and the index have fixed lengths, so the concatenation is unambiguous. A timeout action draws from the command
-//! generator's stream [`TIMEOUT_STREAM`] of its version (the game's `decide` uses stream 0). Once the seed is revealed, anyone can
-//! replay every die and shuffle of the game from the recorded commands and check the commitment.
+//! generator's stream [`TIMEOUT_STREAM`] of its version (the game's `decide` uses stream 0). Once the seed is
+//! revealed, anyone can replay every die and shuffle of the game from the recorded commands and check the commitment.
 
 use hexfold_rules::GameRng;
 use rand_chacha::rand_core::SeedableRng;
