@@ -419,6 +419,20 @@ fn npm_tool(prefix: &Path, package: &str, program: &str) -> Result<PathBuf> {
 /// this kind does not have, and its instrumented release build of the whole server takes 15 to 45 minutes on two
 /// cores: only with `HEXFOLD_FUZZ=1` where a nightly is installed.
 fn fuzz() -> Result {
+    // The fuzz crate is a workspace of its own with its own Cargo.lock: a dependency added to the server would
+    // leave it stale, and only the nightly run below would notice. Resolving it is seconds on any toolchain.
+    println!("== fuzz/Cargo.lock agrees with the crates it builds");
+    let lock = [
+        "metadata",
+        "--locked",
+        "--format-version",
+        "1",
+        "--manifest-path",
+        "fuzz/Cargo.toml",
+    ];
+    run(cargo().args(lock).stdout(std::process::Stdio::null())).map_err(|_| {
+        "fuzz/Cargo.lock is stale: run `cargo metadata --manifest-path fuzz/Cargo.toml` and commit it".to_string()
+    })?;
     println!("== fuzz targets, a short run each (fuzz/README.md)");
     if std::env::var("HEXFOLD_FUZZ").as_deref() != Ok("1") {
         println!("skipped: set HEXFOLD_FUZZ=1 to build the fuzz targets and run each for 20 s");
