@@ -10,9 +10,9 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { connect, commandId, type Api } from "./api";
 import { describeEvent } from "./describe";
 import { argCounts, commandCounts, commandHelp, withCounts, commandLabel, commandVerb, who } from "./words";
-import { COSTS, SEAT_SHAPES, tableView, type TableView } from "./table";
-import { catanModel, cataniaModel, citiesKnightsModel, drawHex, newSvg, type Target } from "./board";
-import { cellIndex, drawElasund } from "./grid";
+import { SEAT_SHAPES, type TableView } from "./table";
+import { newSvg, type Target } from "./board";
+import { GAME_LIST, costsOf, drawState, gameTarget, tableView, variantName } from "./games";
 import {
   BotStrategy,
   GameStatus,
@@ -117,17 +117,6 @@ function element<K extends keyof HTMLElementTagNameMap>(
 
 // ---- The lobby ----
 
-/** Each game's name for people. */
-const GAME_NAMES: Partial<Record<Variant, string>> = {
-  [Variant.CATAN]: "Catan",
-  [Variant.CITIES_AND_KNIGHTS]: "Cities & Knights",
-  [Variant.CATANIA]: "Catania",
-  [Variant.ELASUND]: "Elasund",
-};
-function variantName(v: Variant): string {
-  return GAME_NAMES[v] ?? "an unknown game";
-}
-
 function lobby(): void {
   const client = connect();
   const games = element("tbody");
@@ -194,7 +183,7 @@ function lobby(): void {
   more.onclick = () => void load();
 
   const variant = element("select", { name: "variant" });
-  for (const v of [Variant.CATAN, Variant.CITIES_AND_KNIGHTS, Variant.CATANIA, Variant.ELASUND]) {
+  for (const { variant: v } of GAME_LIST) {
     variant.append(element("option", { value: String(v), textContent: variantName(v) }));
     byGame.append(element("option", { value: String(v), textContent: variantName(v) }));
   }
@@ -306,7 +295,7 @@ function lobby(): void {
   // The short way to a game: pick one, give a name, the server plays the other seats.
   const quickGame = element("select", { name: "quick-game" });
   quickGame.setAttribute("aria-label", "game");
-  for (const v of [Variant.CATAN, Variant.CITIES_AND_KNIGHTS, Variant.CATANIA, Variant.ELASUND]) {
+  for (const { variant: v } of GAME_LIST) {
     quickGame.append(element("option", { value: String(v), textContent: variantName(v) }));
   }
   const quickName = element("input", { name: "quick-name", value: "", placeholder: "your name", size: 12 });
@@ -377,7 +366,7 @@ interface Action {
   target?: Target;
 }
 
-/** The innermost command message (through Catania's `ck` case) and its case name. */
+/** The innermost command message (through a layered game's `ck` case) and its case name. */
 function leafCommand(command: Command): { name: string; value: Record<string, unknown> } {
   let oneof = (command.game.value as { command?: { case?: string; value?: unknown } } | undefined)?.command;
   while (oneof?.case === "ck") oneof = (oneof.value as { command?: { case?: string; value?: unknown } }).command;
@@ -390,10 +379,7 @@ function targetOf(command: Command): Target | undefined {
   for (const kind of ["vertex", "edge", "hex"] as const) {
     if (typeof value[kind] === "number") return { kind, id: value[kind] as number };
   }
-  // Elasund's commands name a square (`at`: a column and a row label).
-  const at = value.at as { col?: number; row?: number } | undefined;
-  if (typeof at?.col === "number" && typeof at.row === "number") return { kind: "cell", id: cellIndex({ col: at.col, row: at.row }) };
-  return undefined;
+  return gameTarget(command.game.case, value);
 }
 
 const targetKey = (t: Target) => `${t.kind}:${t.id}`;
@@ -639,20 +625,7 @@ class GamePage {
     const legalTargets = new Set(this.legal.flatMap((a) => (a.target ? [targetKey(a.target)] : [])));
     const game = response.state?.game;
     const seatNames = response.summary?.seats ?? this.seats;
-    switch (game?.case) {
-      case "catan":
-        drawHex(this.svg, catanModel(game.value), legalTargets);
-        break;
-      case "citiesKnights":
-        drawHex(this.svg, citiesKnightsModel(game.value), legalTargets);
-        break;
-      case "catania":
-        drawHex(this.svg, cataniaModel(game.value), legalTargets);
-        break;
-      case "elasund":
-        drawElasund(this.svg, game.value, legalTargets);
-        break;
-    }
+    drawState(this.svg, response.state, legalTargets);
     this.markPlaces();
     this.svg.dataset.game = game?.case ?? "";
     this.svg.dataset.version = String(version);
@@ -798,7 +771,7 @@ class GamePage {
       return;
     }
     const held = new Map(hand);
-    const costs = COSTS[game] ?? [];
+    const costs = costsOf(game);
     this.hand.replaceChildren(
       element("h3", { textContent: "Your hand" }),
       element("div", { className: "cards" }, ...hand.map(([n, c]) => card(n, c))),

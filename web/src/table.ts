@@ -2,7 +2,6 @@
 // are), whose turn it is and what the game waits for, each seat's points and public counts, the last roll, and
 // the winner with the final scores. Each game's state fills in one `TableView`; `drawTable` makes the elements.
 // Numbers and sentences come from the state and the protos' words (words.ts), never from a field's name.
-import type { GetStateResponse } from "./gen/hexfold/v1/hexfold_pb";
 import * as catan from "./gen/hexfold/v1/catan/catan_pb";
 import * as ck from "./gen/hexfold/v1/cities_knights/cities_knights_pb";
 import * as elasund from "./gen/hexfold/v1/elasund/elasund_pb";
@@ -87,7 +86,7 @@ function commodityCounts(c: ck.Commodities | undefined): [string, number][] {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-function catanView(s: catan.State, seats: readonly string[], viewer?: number): TableView {
+export function catanView(s: catan.State, seats: readonly string[], viewer?: number): TableView {
   const rows = s.players.map((p, seat) => {
     const facts = [plural(p.knightsPlayed, "knight played", "knights played"), `road length ${p.roadLength}`];
     facts.push(plural(p.developmentCardCount, "development card"));
@@ -124,7 +123,7 @@ function catanView(s: catan.State, seats: readonly string[], viewer?: number): T
   };
 }
 
-function ckView(s: ck.State, seats: readonly string[], viewer?: number, largestArmy?: number): TableView {
+export function ckView(s: ck.State, seats: readonly string[], viewer?: number, largestArmy?: number): TableView {
   const rows = s.players.map((p, seat) => {
     const i = p.improvements;
     const facts = [
@@ -169,7 +168,7 @@ function ckView(s: ck.State, seats: readonly string[], viewer?: number, largestA
   };
 }
 
-function elasundView(s: elasund.State, seats: readonly string[]): TableView {
+export function elasundView(s: elasund.State, seats: readonly string[]): TableView {
   const rows = s.seats.map((p, seat) => {
     const facts = [
       `holds ${messageText(elasund.CardsSeenSchema, p.hand ?? ({} as elasund.CardsSeen), seats)}`,
@@ -188,41 +187,3 @@ function elasundView(s: elasund.State, seats: readonly string[]): TableView {
     facts: [`turn ${s.turn}`, `the bank holds ${s.bankGold} gold`, plural(s.churchTilesLeft, "church tile") + " left"],
   };
 }
-
-/** The table of a `GetState` answer, or none for a game the page does not know. */
-export function tableView(response: GetStateResponse, seats: readonly string[]): TableView | undefined {
-  const game = response.state?.game;
-  const viewer = response.viewerSeat;
-  switch (game?.case) {
-    case "catan":
-      return catanView(game.value, seats, viewer);
-    case "citiesKnights":
-      return ckView(game.value, seats, viewer);
-    case "catania":
-      return game.value.layer ? ckView(game.value.layer, seats, viewer, game.value.largestArmy) : undefined;
-    case "elasund":
-      return elasundView(game.value, seats);
-  }
-  return undefined;
-}
-
-/** What each thing costs to build, for the hand's cost card (base Catan's; Cities & Knights' city improvements are
- *  paid in commodities, listed with their levels in the rules). */
-export const COSTS: Record<string, { name: string; cost: [string, number][] }[]> = {
-  catan: [
-    { name: "road", cost: [["brick", 1], ["lumber", 1]] },
-    { name: "settlement", cost: [["brick", 1], ["lumber", 1], ["wool", 1], ["grain", 1]] },
-    { name: "city", cost: [["grain", 2], ["ore", 3]] },
-    { name: "development card", cost: [["wool", 1], ["grain", 1], ["ore", 1]] },
-  ],
-  citiesKnights: [
-    { name: "road", cost: [["brick", 1], ["lumber", 1]] },
-    { name: "settlement", cost: [["brick", 1], ["lumber", 1], ["wool", 1], ["grain", 1]] },
-    { name: "city", cost: [["grain", 2], ["ore", 3]] },
-    { name: "city wall", cost: [["brick", 2]] },
-    { name: "knight", cost: [["wool", 1], ["ore", 1]] },
-    { name: "activate a knight", cost: [["grain", 1]] },
-    { name: "promote a knight", cost: [["wool", 1], ["ore", 1]] },
-  ],
-};
-COSTS.catania = COSTS.citiesKnights!;
