@@ -2,7 +2,7 @@
 //! and the encodings of a seat's view (observation) and of its legal actions (action mask). Generic over the
 //! rules' [`Game`]; the Python class [`crate::Env`] holds one behind [`Table`] so a single class serves every game.
 
-use crate::obs;
+use crate::layout::{self, Enc, Field};
 use hexfold_rules::bot::{self, Bot, Strategy};
 use hexfold_rules::redeal::Redeal;
 use hexfold_rules::{GameRng, RuleViolation, Seat, Viewer};
@@ -12,12 +12,13 @@ use std::collections::VecDeque;
 
 /// What the environments need of a game beyond the rules crate's traits.
 pub trait PyGame: Bot + Redeal {
-    /// The name Python uses: `catan`, `cities-knights`, `catania`, `elasund`.
+    /// The name Python uses: `catan`, `cities-and-knights`, `catania`, `elasund` (the
+    /// server's and the command line's names).
     const PY_NAME: &'static str;
     /// The size of the `Discrete` action space: the most legal actions a seat is offered (see [`Core::legal`]).
     const ACTIONS: usize;
-    /// Hashed buckets of the observation after its header (see `obs.rs`).
-    const BUCKETS: usize;
+    /// Writes the observation's blocks after the header from `view`, the observer's view (see `layout.rs`).
+    fn encode(view: &Self::StateView, e: &mut Enc<'_>);
     /// The seat's score for the shaped reward, as the seat itself knows it (its victory points, hidden ones
     /// included; Elasund: its cubes on the board).
     fn points(state: &Self::State, seat: Seat) -> f32;
@@ -56,7 +57,7 @@ pub trait Table: Send + Sync {
     fn observe_into(&mut self, seat: u8, obs: &mut [f32], mask: &mut [u8]);
     fn legal_json(&mut self, seat: u8) -> Vec<String>;
     fn view_json(&self, seat: u8) -> String;
-    fn observation_paths(&self, seat: u8) -> Vec<(String, usize)>;
+    fn observation_layout(&self) -> &[Field];
     fn step(&mut self, action: usize) -> Result<(), Refused>;
     fn bot_action(&mut self, strategy: Strategy) -> Option<usize>;
     fn redealt(&self, seat: u8, seed: u64) -> Box<dyn Table>;
@@ -75,6 +76,8 @@ pub struct Core<G: PyGame> {
     commands: u64,
     /// The seat to act and its legal actions, computed once per state.
     turn: Option<(Seat, Vec<G::Command>)>,
+    /// The observation's blocks, the same for every seat and state of this game (see `layout.rs`).
+    layout: Vec<Field>,
     /// Whether that turn is an answer to the open offer: action 0 is then the pass, and action `i` the legal
     /// command `i - 1`.
     answer: bool,
@@ -92,6 +95,7 @@ impl<G: PyGame> Clone for Core<G> {
             seats: self.seats,
             commands: self.commands,
             turn: self.turn.clone(),
+            layout: self.layout.clone(),
             answer: self.answer,
             answering: self.answering.clone(),
         }
@@ -111,9 +115,11 @@ impl<G: PyGame> Core<G> {
             seats,
             commands: 0,
             turn: None,
+            layout: Vec::new(),
             answer: false,
             answering: VecDeque::new(),
         };
+        core.describe();
         core.next_turn();
         Ok(core)
     }
@@ -159,11 +165,54 @@ impl<G: PyGame> Core<G> {
             seats,
             commands: 0,
             turn: None,
+            layout: Vec::new(),
             answer: false,
             answering: VecDeque::new(),
         };
+        core.describe();
         core.next_turn();
         core
+    }
+
+    /// Lists the observation's blocks by writing seat 0's observation once into a scratch buffer.
+    fn describe(&mut self) {
+        let mut scratch = vec![0.0; 1 << 18];
+        let mut fields = Vec::new();
+        let mut e = Enc::new(&mut scratch, Seat(0), self.seats, Some(&mut fields));
+        self.encode(Seat(0), &mut e);
+        self.layout = fields;
+    }
+
+    /// Writes `seat`'s whole observation, header first.
+    fn encode(&self, seat: Seat, e: &mut Enc<'_>) {
+        let legal = self.actions_now(seat);
+        let winner = G::outcome(self.st()).map(|o| o.winner);
+        let header = layout::Header {
+            seats: self.seats,
+            seat: seat.0,
+            legal,
+            actions: G::ACTIONS,
+            commands: self.commands,
+            ended: winner.is_some(),
+            won: winner == Some(seat),
+            points: G::points(self.st(), seat),
+        };
+        layout::header(e, &header);
+        G::encode(&G::view_state(self.st(), Viewer::Seat(seat)), e);
+    }
+
+    fn obs_len(&self) -> usize {
+        self.layout.last().map_or(0, |f| f.offset + f.len)
+    }
+
+    /// Writes `seat`'s observation as `observe_into` does, and returns how many entries its encoder wrote.
+    #[cfg(test)]
+    pub fn encoded_len(&mut self, seat: u8, out: &mut [f32], mask: &mut [u8]) -> usize {
+        Table::observe_into(self, seat, out, mask);
+        out.fill(0.0);
+        let mut e = Enc::new(out, Seat(seat), self.seats, None);
+        self.encode(Seat(seat), &mut e);
+        e.written()
     }
 
     /// `seat`'s observation and mask as the environment shows them when `seat` is to act now, and `command`'s
@@ -183,7 +232,7 @@ impl<G: PyGame> Core<G> {
             .map(|i| i + offset)
             .filter(|&i| i < G::ACTIONS);
         self.turn = Some((Seat(seat), legal));
-        let mut obs = vec![0.0; obs::HEADER + G::BUCKETS];
+        let mut obs = vec![0.0; Core::obs_len(self)];
         let mut mask = vec![0; G::ACTIONS];
         self.observe_into(seat, &mut obs, &mut mask);
         (obs, mask, action)
@@ -245,7 +294,7 @@ where
     }
 
     fn obs_len(&self) -> usize {
-        obs::HEADER + G::BUCKETS
+        Core::obs_len(self)
     }
 
     fn reset(&mut self, seed: u64) -> Result<(), Refused> {
@@ -271,21 +320,16 @@ where
 
     fn observe_into(&mut self, seat: u8, out: &mut [f32], mask: &mut [u8]) {
         let s = Seat(seat);
-        let view = G::view_state(self.st(), Viewer::Seat(s));
+        out.fill(0.0);
+        let mut e = Enc::new(out, s, self.seats, None);
+        self.encode(s, &mut e);
+        debug_assert_eq!(
+            e.written(),
+            Core::obs_len(self),
+            "{}: the observation's length moved",
+            G::PY_NAME
+        );
         let legal = self.actions_now(s);
-        let winner = G::outcome(self.st()).map(|o| o.winner);
-        let header = obs::Header {
-            seats: self.seats,
-            seat,
-            to_act: legal > 0,
-            legal,
-            actions: G::ACTIONS,
-            commands: self.commands,
-            ended: winner.is_some(),
-            won: winner == Some(s),
-            points: G::points(self.st(), s),
-        };
-        obs::encode(&header, &view, out);
         mask.fill(0);
         mask[..legal.min(G::ACTIONS)].fill(1);
     }
@@ -302,11 +346,8 @@ where
         json(&G::view_state(self.st(), Viewer::Seat(Seat(seat))))
     }
 
-    fn observation_paths(&self, seat: u8) -> Vec<(String, usize)> {
-        obs::paths(
-            &G::view_state(self.st(), Viewer::Seat(Seat(seat))),
-            G::BUCKETS,
-        )
+    fn observation_layout(&self) -> &[Field] {
+        &self.layout
     }
 
     fn step(&mut self, action: usize) -> Result<(), Refused> {

@@ -5,6 +5,8 @@
 //! counts how often the cap is reached and asks that it be rare).
 
 use crate::core::PyGame;
+use crate::layout::Enc;
+use crate::{encode_elasund, encode_hex};
 use hexfold_rules::catan::{self, Catan};
 use hexfold_rules::catania::{self, Catania};
 use hexfold_rules::cities_knights::{self as ck, CitiesKnights};
@@ -14,12 +16,14 @@ use hexfold_rules::{Game, Seat};
 /// A hex game's `PyGame`: its name and sizes; its points are its state's own count (hidden points included); its
 /// trade offer and the acceptance of one, as patterns of its commands.
 macro_rules! hex_game {
-    ($game:ty, $name:literal, actions: $actions:literal, buckets: $buckets:literal,
-     offer: $offer:pat, accept: $accept:pat) => {
+    ($game:ty, $name:literal, actions: $actions:literal,
+     encode: $encode:path, offer: $offer:pat, accept: $accept:pat) => {
         impl PyGame for $game {
             const PY_NAME: &'static str = $name;
             const ACTIONS: usize = $actions;
-            const BUCKETS: usize = $buckets;
+            fn encode(view: &<Self as Game>::StateView, e: &mut Enc<'_>) {
+                $encode(view, e)
+            }
             fn points(state: &<Self as Game>::State, seat: Seat) -> f32 {
                 f32::from(state.points(seat))
             }
@@ -33,18 +37,20 @@ macro_rules! hex_game {
     };
 }
 
-hex_game!(Catan, "catan", actions: 512, buckets: 2048,
+hex_game!(Catan, "catan", actions: 512, encode: encode_hex::catan,
     offer: catan::Command::OfferTrade { .. }, accept: catan::Command::AcceptTrade);
-hex_game!(CitiesKnights, "cities-knights", actions: 512, buckets: 2048,
+hex_game!(CitiesKnights, "cities-and-knights", actions: 512, encode: encode_hex::cities_knights,
     offer: ck::Command::OfferTrade { .. }, accept: ck::Command::AcceptTrade);
-hex_game!(Catania, "catania", actions: 1024, buckets: 4096,
+hex_game!(Catania, "catania", actions: 1024, encode: encode_hex::catania,
     offer: catania::Command::Ck(ck::Command::OfferTrade { .. }),
     accept: catania::Command::Ck(ck::Command::AcceptTrade));
 
 impl PyGame for Elasund {
     const PY_NAME: &'static str = "elasund";
     const ACTIONS: usize = 1024;
-    const BUCKETS: usize = 2048;
+    fn encode(view: &<Self as Game>::StateView, e: &mut Enc<'_>) {
+        encode_elasund::elasund(view, e)
+    }
     fn points(state: &<Self as Game>::State, seat: Seat) -> f32 {
         state
             .pieces

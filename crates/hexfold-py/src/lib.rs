@@ -2,15 +2,16 @@
 //! its PettingZoo and Gymnasium environments on the one class here, [`Env`]: a game of any of the four, stepped by
 //! the index of a legal action, observed by seat. Module map:
 //! - `core`: one game in process, generic over the rules' `Game` ([`core::Core`]), behind an object-safe face;
-//! - `obs`: the observation vector (its layout is documented there and in the README), `hash_ser` the serde
-//!   serialiser that writes a view's hashed buckets without building its JSON;
-//! - `games`: the four games' action space and observation sizes, and their points for the shaped reward;
+//! - `layout`: the observation vector's named blocks and their writer, `encode_hex` and `encode_elasund` each
+//!   game's blocks (the README's tables are generated from them);
+//! - `games`: the four games' action space sizes, encoders, and their points for the shaped reward;
 //! - `replay`: games exported by the server (`hexfold export`), replayed as observations and actions per seat.
 
 mod core;
+mod encode_elasund;
+mod encode_hex;
 mod games;
-mod hash_ser;
-mod obs;
+mod layout;
 mod replay;
 
 use crate::core::{Core, PyGame, Refused, Table};
@@ -34,7 +35,8 @@ macro_rules! python_games {
         pub const GAMES: [(&str, u8, u8); [$(stringify!($module)),*].len()] =
             [$((<$game>::PY_NAME, <$game>::SEATS.0, <$game>::SEATS.1)),*];
 
-        /// A new game of the one Python calls `name`, or `None` if no game is called so.
+        /// A new game of the one Python calls `name` (or an [`ALIASES`] name of it), or `None` if no game is
+        /// called so.
         fn make_named(
             name: &str,
             players: u8,
@@ -42,6 +44,7 @@ macro_rules! python_games {
             beginner_map: bool,
             overrides: Option<&str>,
         ) -> Option<Result<Box<dyn Table>, Refused>> {
+            let name = ALIASES.iter().find(|a| a.0 == name).map_or(name, |a| a.1);
             $(
                 if name == <$game>::PY_NAME {
                     return Some(make::<$game>(players, seed, beginner_map, overrides));
@@ -52,6 +55,10 @@ macro_rules! python_games {
     };
 }
 hexfold_rules::for_each_game!(python_games);
+
+/// Other names accepted for a game, with its canonical name (the server's and the command line's). The rules
+/// crate and the first releases of this package called Cities & Knights `cities-knights`.
+pub const ALIASES: [(&str, &str); 1] = [("cities-knights", "cities-and-knights")];
 
 /// The configuration of a game of `players` seats: the rules' configuration of a random game (the beginner map
 /// where the game has one and `beginner_map` is set), with the fields of `overrides` (a JSON object) put over it.
@@ -97,6 +104,17 @@ fn make<G: PyGame>(
 #[pyclass(module = "hexfold._hexfold")]
 pub struct Env {
     table: Box<dyn Table>,
+    /// The observation written last, reused so a step allocates nothing but the bytes handed to Python.
+    scratch: Vec<f32>,
+}
+
+impl Env {
+    fn of(table: Box<dyn Table>) -> Env {
+        Env {
+            scratch: vec![0.0; table.obs_len()],
+            table,
+        }
+    }
 }
 
 fn seat_in(table: &dyn Table, seat: u8) -> PyResult<u8> {
@@ -128,8 +146,7 @@ impl Env {
                 names.join(", ")
             )));
         };
-        let table = table?;
-        Ok(Env { table })
+        Ok(Env::of(table?))
     }
 
     #[getter]
@@ -185,11 +202,11 @@ impl Env {
         seat: u8,
     ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
         let seat = seat_in(&*self.table, seat)?;
-        let mut obs = vec![0f32; self.table.obs_len()];
         let mut mask = vec![0u8; self.table.actions()];
-        self.table.observe_into(seat, &mut obs, &mut mask);
+        self.table.observe_into(seat, &mut self.scratch, &mut mask);
+        let obs = &self.scratch;
         let bytes = PyBytes::new_with(py, obs.len() * 4, |buf| {
-            for (chunk, value) in buf.chunks_exact_mut(4).zip(&obs) {
+            for (chunk, value) in buf.chunks_exact_mut(4).zip(obs) {
                 chunk.copy_from_slice(&value.to_le_bytes());
             }
             Ok(())
@@ -209,10 +226,14 @@ impl Env {
         Ok(self.table.view_json(seat))
     }
 
-    /// Every leaf path of `seat`'s view with the observation index it is added into.
-    fn observation_paths(&self, seat: u8) -> PyResult<Vec<(String, usize)>> {
-        let seat = seat_in(&*self.table, seat)?;
-        Ok(self.table.observation_paths(seat))
+    /// The observation's blocks as (name, offset, length, meaning), in their order: the same for every seat and
+    /// every state of this game at this table.
+    fn observation_layout(&self) -> Vec<(&'static str, usize, usize, &'static str)> {
+        self.table
+            .observation_layout()
+            .iter()
+            .map(|f| (f.name, f.offset, f.len, f.meaning))
+            .collect()
     }
 
     /// Plays the actor's legal action at `action` (an index taken modulo how many it has).
@@ -235,15 +256,11 @@ impl Env {
     /// from `seed`, consistently with everything `seat` sees: the rules crate's `Redeal`.
     fn redealt(&self, seat: u8, seed: u64) -> PyResult<Env> {
         let seat = seat_in(&*self.table, seat)?;
-        Ok(Env {
-            table: self.table.redealt(seat, seed),
-        })
+        Ok(Env::of(self.table.redealt(seat, seed)))
     }
 
     fn copy(&self) -> Env {
-        Env {
-            table: self.table.boxed_clone(),
-        }
+        Env::of(self.table.boxed_clone())
     }
 }
 
@@ -251,6 +268,7 @@ impl Env {
 fn _hexfold(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Env>()?;
     m.add("GAMES", GAMES.to_vec())?;
+    m.add("ALIASES", ALIASES.to_vec())?;
     m.add_function(wrap_pyfunction!(replay::replay_export, m)?)?;
     Ok(())
 }

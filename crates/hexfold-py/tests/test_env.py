@@ -1,8 +1,6 @@
 """The AEC and Gymnasium environments: PettingZoo's and Gymnasium's own API checks for every game and table
 size, the documented spaces, reproducibility by seed, rewards, and the batch form."""
 
-import json
-
 import hexfold
 import numpy as np
 import pytest
@@ -53,26 +51,28 @@ def test_the_spaces_are_the_documented_ones(table):
     game, players = table
     env = hexfold.env(game=game, players=players)
     env.reset(seed=1)
-    actions = {"catan": 512, "cities-knights": 512, "catania": 1024, "elasund": 1024}[game]
-    buckets = {"catan": 2048, "cities-knights": 2048, "catania": 4096, "elasund": 2048}[game]
+    actions = {"catan": 512, "cities-and-knights": 512, "catania": 1024, "elasund": 1024}[game]
+    length = sum(f.length for f in env.observation_layout())
     for agent in env.possible_agents:
         assert env.action_space(agent).n == actions
-        assert env.observation_space(agent)["observation"].shape == (10 + buckets,)
+        assert env.observation_space(agent)["observation"].shape == (length,)
     agent = env.agent_selection
     obs = env.observe(agent)
     legal = env.legal_commands(agent)
-    header = obs["observation"][:10]
-    assert header[0] == players and header[1] == env.seat(agent) and header[2] == 1
-    assert header[3] == len(legal) == obs["action_mask"].sum() and header[9] == 1
+    header = env.observation_blocks(obs)
+    assert header["seats"] == players and header["seat"] == env.seat(agent) and header["to_act"] == 1
+    assert header["legal"] == len(legal) == obs["action_mask"].sum() and header["bias"] == 1
     assert obs["action_mask"][: len(legal)].all() and not obs["action_mask"][len(legal) :].any()
     for other in env.agents:
         if other != agent:
             assert not env.observe(other)["action_mask"].any() and env.legal_commands(other) == []
-    # Every leaf of the seat's view is listed with the index it is added into.
-    paths = env.core.observation_paths(env.seat(agent))
-    assert paths and all(10 <= i < 10 + buckets for _, i in paths)
-    view = json.loads(env.core.view(env.seat(agent)))
-    assert view
+
+
+def test_cities_and_knights_answers_to_both_its_names():
+    assert hexfold.env(game="cities-knights", players=3).game == "cities-and-knights"
+    assert hexfold.gym_env(game="cities-knights", players=3).game == "cities-and-knights"
+    assert ("cities-knights", "cities-and-knights") in hexfold.ALIASES
+    assert "cities-and-knights" in [g for g, _, _ in hexfold.GAMES]
 
 
 def test_an_action_plays_the_legal_command_at_its_index():
@@ -126,7 +126,8 @@ def test_the_gym_env_plays_to_the_end_against_bots_and_reports_the_result():
 def test_the_vector_env_steps_a_batch():
     env = hexfold.vector_env("elasund", 2, num_envs=3)
     obs, _ = env.reset(seed=1)
-    assert obs["observation"].shape == (3, 10 + 2048) and obs["action_mask"].shape == (3, 1024)
+    assert obs["observation"].shape == (3, hexfold.env("elasund", 2).observation_space("player_0")["observation"].shape[0])
+    assert obs["action_mask"].shape == (3, 1024)
     rng = np.random.default_rng(0)
     ended = 0
     for _ in range(400):
@@ -148,7 +149,7 @@ def test_the_action_space_cap_is_rarely_reached(table):
         if term or trunc:
             env.step(None)
             continue
-        capped += int(obs["observation"][4])
+        capped += int(obs["observation"][4])  # the header's "capped"
         steps += 1
         env.step(random_legal(obs["action_mask"], rng))
     assert capped <= steps // 1000, f"{capped} of {steps} steps offered more legal actions than the space"
@@ -164,7 +165,7 @@ def test_unknown_games_and_table_sizes_are_refused():
 #: The JSON of a trade offer and of its acceptance in each game that has offers, as `legal_commands` lists them.
 OFFERS = {
     "catan": ('{"OfferTrade"', '"AcceptTrade"'),
-    "cities-knights": ('{"OfferTrade"', '"AcceptTrade"'),
+    "cities-and-knights": ('{"OfferTrade"', '"AcceptTrade"'),
     "catania": ('{"Ck":{"OfferTrade"', '{"Ck":"AcceptTrade"}'),
 }
 

@@ -6,15 +6,19 @@ rules crate running in this process (no server, no network).
     env = hexfold.env(game="catan", players=4)          # PettingZoo AEC
     gym_env = hexfold.gym_env(game="catan", players=4)  # Gymnasium: seat 0 learns, the others are bots
 
-See the package README for the observation's layout, the action space and the options.
+Games: "catan", "cities-and-knights" (also accepted as "cities-knights"), "catania", "elasund". See the package
+README for the observation's layout, the action space and the options.
 """
 
-from hexfold._hexfold import GAMES, Env as _CoreEnv
+from hexfold._hexfold import ALIASES, GAMES, Env as _CoreEnv
 from hexfold.aec import HexfoldAEC, env
+from hexfold.layout import Field
 from hexfold.gym import HexfoldGym, gym_env, vector_env
 from hexfold.replay import load_export, replay_export
 
 __all__ = [
+    "ALIASES",
+    "Field",
     "GAMES",
     "HexfoldAEC",
     "HexfoldGym",

@@ -1,5 +1,6 @@
 """The PettingZoo AEC environment, with the conventions of PettingZoo's classic games: agents `player_0` ..
-`player_{N-1}` are the seats, `observe(agent)` gives {"observation": float32 vector, "action_mask": int8 vector},
+`player_{N-1}` are the seats, `observe(agent)` gives {"observation": float32 vector of named blocks at fixed offsets
+(`observation_layout()`), "action_mask": int8 vector},
 the action space is Discrete(actions) and an action is an index into the acting seat's legal actions."""
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from hexfold._hexfold import Env as _CoreEnv
+from hexfold.layout import Field, blocks, fields
 
 #: Rewards at the end of a game: the winner's and every other seat's.
 WIN, LOSS = 1.0, -1.0
@@ -50,13 +52,14 @@ class HexfoldAEC(AECEnv):
 
         self._config = json.dumps(config) if config else None
         self._beginner_map = beginner_map
-        self.game = game
         self._core = _CoreEnv(game, players, 0, beginner_map, self._config)
+        #: The game's canonical name (`cities-and-knights` also when asked for as `cities-knights`).
+        self.game = self._core.game
         self.vp_shaping = float(vp_shaping)
         self.max_commands = int(max_commands)
         self.render_mode = render_mode
         self._default_seed = seed
-        self.metadata = dict(self.metadata, name=f"hexfold_{game.replace('-', '_')}_v0")
+        self.metadata = dict(self.metadata, name=f"hexfold_{self.game.replace('-', '_')}_v0")
         n = self._core.seats
         self.possible_agents = [f"player_{i}" for i in range(n)]
         self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
@@ -109,6 +112,17 @@ class HexfoldAEC(AECEnv):
             "action_mask": np.frombuffer(mask, dtype=np.int8),
         }
 
+    def observation_layout(self, agent: str | None = None) -> list[Field]:
+        """The observation's blocks as (name, offset, length, meaning), in order: the same for every agent and every
+        step of this environment (the README's tables show them)."""
+        return fields(self._core)
+
+    def observation_blocks(self, observation) -> dict:
+        """An observation vector (or the dict `observe` returns) cut into its blocks, by name."""
+        if isinstance(observation, dict):
+            observation = observation["observation"]
+        return blocks(self._core, observation)
+
     def legal_commands(self, agent: str) -> list[str]:
         """The agent's legal commands as JSON, in the order of the action indices (empty unless it is to act; on an
         answer turn to another seat's trade offer, `"Pass"` first, at index 0)."""
@@ -156,5 +170,6 @@ class HexfoldAEC(AECEnv):
 
 
 def env(game: str = "catan", players: int = 4, **options) -> HexfoldAEC:
-    """The AEC environment of `game` ("catan", "cities-knights", "catania", "elasund") at `players` seats."""
+    """The AEC environment of `game` ("catan", "cities-and-knights", "catania", "elasund"; "cities-knights" is
+    accepted for "cities-and-knights") at `players` seats."""
     return HexfoldAEC(game=game, players=players, **options)

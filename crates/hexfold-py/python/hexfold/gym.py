@@ -11,6 +11,7 @@ from gymnasium import spaces
 
 from hexfold._hexfold import Env as _CoreEnv
 from hexfold.aec import LOSS, OBS_BOUND, WIN
+from hexfold.layout import Field, fields
 
 
 class HexfoldGym(gymnasium.Env):
@@ -38,7 +39,7 @@ class HexfoldGym(gymnasium.Env):
         self._core = _CoreEnv(game, players, 0, beginner_map, json.dumps(config) if config else None)
         if not 0 <= seat < players:
             raise ValueError(f"seat {seat} is not at a table of {players}")
-        self.game = game
+        self.game = self._core.game
         self.seat = seat
         strategies = [opponents] * players if isinstance(opponents, str) else list(opponents)
         if len(strategies) != players:
@@ -59,6 +60,10 @@ class HexfoldGym(gymnasium.Env):
     @property
     def core(self) -> _CoreEnv:
         return self._core
+
+    def observation_layout(self) -> list[Field]:
+        """The observation's blocks as (name, offset, length, meaning), in order (see the AEC environment)."""
+        return fields(self._core)
 
     def _obs(self):
         obs, mask = self._core.observe(self.seat)
