@@ -3,15 +3,14 @@
 //! rules' [`Game`]; the Python class [`crate::Env`] holds one behind [`Table`] so a single class serves every game.
 
 use crate::layout::{self, Enc, Field};
-use hexfold_rules::bot::{self, Bot, Strategy};
-use hexfold_rules::redeal::Redeal;
+use hexfold_rules::bot::{self, expert, Budget, Expert, Strategy};
 use hexfold_rules::{GameRng, RuleViolation, Seat, Viewer};
 use rand::SeedableRng;
 use serde::Serialize;
 use std::collections::VecDeque;
 
 /// What the environments need of a game beyond the rules crate's traits.
-pub trait PyGame: Bot + Redeal {
+pub trait PyGame: Expert {
     /// The name Python uses: `catan`, `cities-and-knights`, `catania`, `elasund` (the
     /// server's and the command line's names).
     const PY_NAME: &'static str;
@@ -39,6 +38,42 @@ pub trait PyGame: Bot + Redeal {
 /// The JSON of the action that lets an open offer pass unanswered: index 0 of every answer turn.
 pub const PASS: &str = "\"Pass\"";
 
+/// Who plays a seat for the environment (the Gymnasium wrapper's other seats): one of the rules crate's strategies,
+/// or its expert searching a fixed number of simulations per decision (no clock, so a seed gives the same game).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opponent {
+    Strategy(Strategy),
+    Expert { sims: u32 },
+}
+
+/// The expert's simulations per decision when its name gives none: about 10 ms a decision for base Catan here.
+pub const EXPERT_SIMS: u32 = 50;
+
+/// The most simulations an `expert:N` may ask for per decision.
+pub const EXPERT_SIMS_MAX: u32 = 100_000;
+
+impl std::str::FromStr for Opponent {
+    type Err = String;
+
+    /// `random`, `greedy`, `expert` or `expert:N` (N simulations per decision, 1 to [`EXPERT_SIMS_MAX`]).
+    fn from_str(name: &str) -> Result<Opponent, String> {
+        if name == "expert" {
+            return Ok(Opponent::Expert { sims: EXPERT_SIMS });
+        }
+        if let Some(n) = name.strip_prefix("expert:") {
+            return match n.parse::<u32>() {
+                Ok(sims) if (1..=EXPERT_SIMS_MAX).contains(&sims) => Ok(Opponent::Expert { sims }),
+                _ => Err(format!(
+                    "expert:N takes N simulations from 1 to {EXPERT_SIMS_MAX}, not {n:?}"
+                )),
+            };
+        }
+        name.parse::<Strategy>()
+            .map(Opponent::Strategy)
+            .map_err(|e| format!("{e}; or expert, expert:N"))
+    }
+}
+
 /// A failure the Python side reports as `ValueError`.
 #[derive(Debug)]
 pub struct Refused(pub String);
@@ -59,7 +94,7 @@ pub trait Table: Send + Sync {
     fn view_json(&self, seat: u8) -> String;
     fn observation_layout(&self) -> &[Field];
     fn step(&mut self, action: usize) -> Result<(), Refused>;
-    fn bot_action(&mut self, strategy: Strategy) -> Option<usize>;
+    fn bot_action(&mut self, opponent: Opponent) -> Option<usize>;
     fn redealt(&self, seat: u8, seed: u64) -> Box<dyn Table>;
     fn boxed_clone(&self) -> Box<dyn Table>;
 }
@@ -384,12 +419,19 @@ where
         Ok(())
     }
 
-    fn bot_action(&mut self, strategy: Strategy) -> Option<usize> {
+    fn bot_action(&mut self, opponent: Opponent) -> Option<usize> {
         let (seat, legal) = self.turn.as_ref()?;
         let state = self.state.as_ref().expect("state present");
         let offset = usize::from(self.answer);
+        let rng = &mut self.bot_rng;
+        let chosen = match opponent {
+            Opponent::Strategy(strategy) => bot::command::<G>(strategy, state, *seat, rng),
+            Opponent::Expert { sims } => {
+                expert::command::<G>(state, *seat, Budget::sims(sims), rng)
+            }
+        };
         // On an answer turn, a strategy with nothing to say lets the offer pass.
-        let Some(command) = bot::command::<G>(strategy, state, *seat, &mut self.bot_rng) else {
+        let Some(command) = chosen else {
             return self.answer.then_some(0);
         };
         let index = legal.iter().position(|c| *c == command)? + offset;

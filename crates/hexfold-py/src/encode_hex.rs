@@ -7,7 +7,7 @@ use crate::layout::Enc;
 use hexfold_rules::catan::{self, DevCards};
 use hexfold_rules::catania;
 use hexfold_rules::cities_knights::{self as ck, Good, Hand, Obligation};
-use hexfold_rules::hex::{BoardView, HexId, Resources, Terrain};
+use hexfold_rules::hex::{BoardView, HexId, Resources, RoadView, Terrain};
 use hexfold_rules::Seat;
 
 /// The terrains of base Catan's and Cities & Knights' island.
@@ -115,6 +115,38 @@ fn board(e: &mut Enc<'_>, board: &BoardView, terrains: &[Terrain], robber: Optio
     }
 }
 
+/// The seat's development cards (base Catan's and Catania's): in hand, and of those bought this turn.
+fn own_dev_cards(e: &mut Enc<'_>, all: Option<DevCards>, new: Option<DevCards>) {
+    e.counts(
+        "own.development_cards",
+        "the seat's development cards in hand (bought this turn included): knight, victory point, road building, year of plenty, monopoly",
+        &dev_cards(all.unwrap_or_default()),
+    );
+    e.counts(
+        "own.development_cards_new",
+        "of those, bought this turn (not playable yet), in the same order",
+        &dev_cards(new.unwrap_or_default()),
+    );
+}
+
+/// Roads or ships: per side of the board, per seat, 1 where the seat's piece is.
+fn sides(
+    e: &mut Enc<'_>,
+    name: &'static str,
+    meaning: &'static str,
+    board: &BoardView,
+    pieces: &[RoadView],
+) {
+    let n = board.edges.len();
+    e.item_seat(
+        name,
+        n,
+        1,
+        meaning,
+        pieces.iter().map(|r| (r.edge.index(), r.seat, 0, 1.0)),
+    );
+}
+
 /// A roll of two dice: the first, the second, their sum (all 0 before the first roll).
 fn dice(
     e: &mut Enc<'_>,
@@ -141,12 +173,12 @@ pub fn catan(v: &catan::StateView, e: &mut Enc<'_>) {
             .iter()
             .map(|b| (b.vertex.index(), b.seat, usize::from(b.city), 1.0)),
     );
-    e.item_seat(
+    sides(
+        e,
         "side.road",
-        v.board.edges.len(),
-        1,
         "per side, per seat: 1 if the seat's road is there",
-        v.roads.iter().map(|r| (r.edge.index(), r.seat, 0, 1.0)),
+        &v.board,
+        &v.roads,
     );
     let me = &v.players[e.seat.index()];
     e.counts(
@@ -154,16 +186,7 @@ pub fn catan(v: &catan::StateView, e: &mut Enc<'_>) {
         "the seat's resource cards: brick, lumber, wool, grain, ore",
         &resources(me.resources.unwrap_or_default()),
     );
-    e.counts(
-        "own.development_cards",
-        "the seat's development cards in hand (bought this turn included): knight, victory point, road building, year of plenty, monopoly",
-        &dev_cards(me.development_cards.unwrap_or_default()),
-    );
-    e.counts(
-        "own.development_cards_new",
-        "of those, bought this turn (not playable yet), in the same order",
-        &dev_cards(me.development_cards_new.unwrap_or_default()),
-    );
+    own_dev_cards(e, me.development_cards, me.development_cards_new);
     let players = &v.players;
     let per = |f: fn(&catan::PlayerView) -> f32| players.iter().map(move |p| (p.seat, f(p)));
     e.per_seat(
@@ -389,12 +412,12 @@ fn ck_layer(v: &ck::StateView, terrains: &[Terrain], e: &mut Enc<'_>) {
         "per corner, per seat: a basic, strong or mighty knight (one-hot), then 1 if active",
         knights,
     );
-    e.item_seat(
+    sides(
+        e,
         "side.road",
-        v.board.edges.len(),
-        1,
         "per side, per seat: 1 if the seat's road is there",
-        v.roads.iter().map(|r| (r.edge.index(), r.seat, 0, 1.0)),
+        &v.board,
+        &v.roads,
     );
     let me = &v.players[e.seat.index()];
     e.counts(
@@ -651,7 +674,7 @@ fn ck_layer(v: &ck::StateView, terrains: &[Terrain], e: &mut Enc<'_>) {
     );
     let fleet = v
         .merchant_fleet
-        .map(|g| GOODS.iter().position(|&x| x == g).unwrap_or(0));
+        .map(|g| Good::ALL.iter().position(|&x| x == g).unwrap_or(0));
     e.one_hot(
         "merchant_fleet",
         8,
@@ -659,17 +682,6 @@ fn ck_layer(v: &ck::StateView, terrains: &[Terrain], e: &mut Enc<'_>) {
         fleet,
     );
 }
-
-const GOODS: [Good; 8] = [
-    Good::Brick,
-    Good::Lumber,
-    Good::Wool,
-    Good::Grain,
-    Good::Ore,
-    Good::Coin,
-    Good::Paper,
-    Good::Cloth,
-];
 
 fn obligation_kind(o: &Obligation) -> usize {
     match o {
@@ -694,17 +706,13 @@ pub fn cities_knights(v: &ck::StateView, e: &mut Enc<'_>) {
 pub fn catania(v: &catania::StateView, e: &mut Enc<'_>) {
     ck_layer(&v.ck, &WORLD, e);
     let board = &v.ck.board;
-    let (tiles, corners, sides) = (
-        board.layout.hexes.len(),
-        board.vertices.len(),
-        board.edges.len(),
-    );
-    e.item_seat(
+    let (tiles, corners) = (board.layout.hexes.len(), board.vertices.len());
+    sides(
+        e,
         "side.ship",
-        sides,
-        1,
         "per side, per seat: 1 if the seat's ship is there",
-        v.ships.iter().map(|r| (r.edge.index(), r.seat, 0, 1.0)),
+        board,
+        &v.ships,
     );
     e.item_seat(
         "corner.landing",
@@ -760,16 +768,7 @@ pub fn catania(v: &catania::StateView, e: &mut Enc<'_>) {
             .map(|p| (p.vertex.index(), p.seat, 0, 1.0)),
     );
     let me = &v.sailors[e.seat.index()];
-    e.counts(
-        "own.development_cards",
-        "the seat's development cards in hand (bought this turn included): knight, victory point, road building, year of plenty, monopoly",
-        &dev_cards(me.development_cards.unwrap_or_default()),
-    );
-    e.counts(
-        "own.development_cards_new",
-        "of those, bought this turn, in the same order",
-        &dev_cards(me.development_cards_new.unwrap_or_default()),
-    );
+    own_dev_cards(e, me.development_cards, me.development_cards_new);
     let sailors = &v.sailors;
     let per = |f: fn(&catania::SailorView) -> f32| sailors.iter().map(move |p| (p.seat, f(p)));
     e.per_seat(

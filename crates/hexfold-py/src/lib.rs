@@ -14,8 +14,7 @@ mod games;
 mod layout;
 mod replay;
 
-use crate::core::{Core, PyGame, Refused, Table};
-use hexfold_rules::bot::Strategy;
+use crate::core::{Core, Opponent, PyGame, Refused, Table};
 use hexfold_rules::playout::RandomPlayer;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -241,15 +240,11 @@ impl Env {
         Ok(self.table.step(action)?)
     }
 
-    /// The action index the strategy `random` or `greedy` of the rules crate chooses for the actor.
+    /// The action index the rules crate's `random` or `greedy` strategy, or its expert (`expert`: 50
+    /// simulations a decision, `expert:N`: N), chooses for the actor.
     fn bot_action(&mut self, strategy: &str) -> PyResult<Option<usize>> {
-        let strategy: Strategy =
-            strategy
-                .parse()
-                .map_err(|e: hexfold_rules::bot::UnknownStrategy| {
-                    PyValueError::new_err(e.to_string())
-                })?;
-        Ok(self.table.bot_action(strategy))
+        let opponent: Opponent = strategy.parse().map_err(PyValueError::new_err)?;
+        Ok(self.table.bot_action(opponent))
     }
 
     /// A copy in which what `seat` cannot see (the other seats' hidden cards, the face-down decks) is dealt again
@@ -264,11 +259,20 @@ impl Env {
     }
 }
 
+/// Refuses (`ValueError`) a name that is not an opponent `bot_action` knows.
+#[pyfunction]
+fn check_opponent(name: &str) -> PyResult<()> {
+    name.parse::<Opponent>()
+        .map(|_| ())
+        .map_err(PyValueError::new_err)
+}
+
 #[pymodule]
 fn _hexfold(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Env>()?;
     m.add("GAMES", GAMES.to_vec())?;
     m.add("ALIASES", ALIASES.to_vec())?;
     m.add_function(wrap_pyfunction!(replay::replay_export, m)?)?;
+    m.add_function(wrap_pyfunction!(check_opponent, m)?)?;
     Ok(())
 }

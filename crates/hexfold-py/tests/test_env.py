@@ -17,7 +17,7 @@ def test_pettingzoo_api_test_passes(table):
 @pytest.mark.parametrize("game", [g for g, _, _ in hexfold.GAMES])
 def test_gymnasium_check_env_passes(game):
     low = next(lo for g, lo, _ in hexfold.GAMES if g == game)
-    for opponents in ["random", "greedy"]:
+    for opponents in ["random", "greedy", "expert:5"]:
         check_env(hexfold.gym_env(game=game, players=low, opponents=opponents), skip_render_check=True)
 
 
@@ -121,6 +121,23 @@ def test_the_gym_env_plays_to_the_end_against_bots_and_reports_the_result():
         done = terminated or truncated
     assert terminated and info["winner"] >= 0
     assert reward == (1.0 if info["winner"] == 0 else -1.0)
+
+
+def test_the_expert_plays_the_other_seats_and_bad_names_are_refused():
+    env = hexfold.gym_env(game="catan", players=3, seat=2, opponents="expert:20", max_commands=300)
+    obs, info = env.reset(seed=6)
+    rng = np.random.default_rng(6)
+    played = info["commands"]
+    assert played > 0, "seats 0 and 1, the experts, roll first for the start"
+    for _ in range(20):
+        obs, _, term, trunc, info = env.step(random_legal(obs["action_mask"], rng))
+        if term or trunc:
+            break
+    assert info["commands"] > played + 20
+    with pytest.raises(ValueError, match="expert:N"):
+        hexfold.gym_env(game="catan", players=3, opponents="expert:0")
+    with pytest.raises(ValueError, match="unknown"):
+        hexfold.gym_env(game="catan", players=3, opponents=["random", "chess", "greedy"])
 
 
 def test_the_vector_env_steps_a_batch():

@@ -1,5 +1,5 @@
 """The Gymnasium single-agent wrapper: one learning seat, the other seats played in process by the rules crate's
-bots (`random` or `greedy`), and its vectorised form."""
+bots (`random`, `greedy`, or the expert: `expert`, `expert:N`), and its vectorised form."""
 
 from __future__ import annotations
 
@@ -9,14 +9,15 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from hexfold._hexfold import Env as _CoreEnv
+from hexfold._hexfold import Env as _CoreEnv, check_opponent
 from hexfold.aec import LOSS, OBS_BOUND, WIN
 from hexfold.layout import Field, fields
 
 
 class HexfoldGym(gymnasium.Env):
-    """`game` at `players` seats; the agent plays `seat`, every other seat plays `opponents` (a strategy name, or a
-    list with one per seat, the agent's own entry ignored). Observation and action space as in the AEC
+    """`game` at `players` seats; the agent plays `seat`, every other seat plays `opponents` (a strategy name:
+    "random", "greedy", "expert" (50 simulations a decision) or "expert:N" (N); or a list with one per seat, the
+    agent's own entry ignored). Observation and action space as in the AEC
     environment: Dict(observation, action_mask) and Discrete(actions), an action being an index into the agent's
     legal actions (an index past them, i.e. outside the mask, is taken modulo their count). Reward: +1 for a win,
     -1 for a loss at the end, plus `vp_shaping` times the change of the agent's points on every step. Truncated
@@ -44,6 +45,9 @@ class HexfoldGym(gymnasium.Env):
         strategies = [opponents] * players if isinstance(opponents, str) else list(opponents)
         if len(strategies) != players:
             raise ValueError(f"opponents needs one strategy per seat ({players})")
+        for i, name in enumerate(strategies):
+            if i != seat:
+                check_opponent(name)
         self._strategies = strategies
         self.vp_shaping = float(vp_shaping)
         self.max_commands = int(max_commands)
