@@ -9,8 +9,9 @@
 //! the metrics. Names and labels follow Prometheus' conventions: a unit suffix, `_total` on counters, and one
 //! dimension per label.
 //!
-//! The server's recording points keep the handles they record into ([`RpcMethod`], [`GameMetrics`], the statics
-//! below): each series is registered with the recorder on its first use and then updated without a look-up.
+//! Every recording point keeps the handles it records into ([`RpcMethod`], [`GameMetrics`], the statics below and
+//! the store crates' in `hexfold_store::metrics`, one set per backend): each series is registered with the recorder
+//! on its first use and then updated without a look-up.
 //!
 //! Histograms are kept as raw samples between scrapes by the exporter and folded into buckets by an upkeep task
 //! every [`UPKEEP`], which bounds their memory by what arrives in that time.

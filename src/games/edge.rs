@@ -223,7 +223,7 @@ impl<G: ProtoGame + StoredGame> ProtoEngine<G> {
     pub fn new(shared: Arc<Shared>) -> ProtoEngine<G> {
         ProtoEngine {
             engine: Engine::new_shared(shared),
-            commands: CommandMetrics::new(G::NAME),
+            commands: CommandMetrics::new(G::ID_PREFIX),
         }
     }
 }

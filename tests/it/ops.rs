@@ -315,6 +315,20 @@ async fn the_metrics_address_serves_prometheus_health_and_readiness() {
         .await
         .expect("the first game's state");
 
+    // A Cities & Knights game's command: its variant as the command line and its ids spell it.
+    let mut knights = support::Table::create(
+        addr,
+        pb::Variant::CitiesAndKnights,
+        3,
+        support::variant_options(pb::Variant::CitiesAndKnights),
+    )
+    .await;
+    assert!(knights.game_id.starts_with("cities-and-knights-"));
+    knights
+        .step(&mut <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(1))
+        .await
+        .expect("a first command");
+
     let (status, page) = get(metrics, "/metrics").await;
     assert_eq!(status, 200);
     let expect = |series: &str, wanted: f64| {
@@ -334,6 +348,11 @@ async fn the_metrics_address_serves_prometheus_health_and_readiness() {
         );
     }
     expect("hexfold_command_retries_total{variant=\"catan\"}", 1.0);
+    expect(
+        "hexfold_commands_total{variant=\"cities-and-knights\",code=\"OK\",reason=\"\"}",
+        1.0,
+    );
+    assert!(!page.contains("cities_knights"), "{page}");
     // A command without a valid token did not reach the game: counted by its call's code only.
     assert!(!page.contains("UNAUTHENTICATED\",reason"), "{page}");
     assert!(!page.contains("game=\""), "{page}");
@@ -342,12 +361,12 @@ async fn the_metrics_address_serves_prometheus_health_and_readiness() {
             "hexfold_rpc_duration_seconds_count{{service=\"hexfold.v1.Hexfold\",method=\"SubmitCommand\",code=\"{code}\"}}"
         )
     };
-    expect(&submit_calls("OK"), 2.0);
+    expect(&submit_calls("OK"), 3.0);
     expect(&submit_calls("ABORTED"), 1.0);
     expect(&submit_calls("UNAUTHENTICATED"), 1.0);
     expect(
         "hexfold_rpc_duration_seconds_count{service=\"hexfold.v1.Hexfold\",method=\"CreateGame\",code=\"OK\"}",
-        2.0,
+        3.0,
     );
     expect("hexfold_open_streams{kind=\"subscribe\"}", 1.0);
     expect("hexfold_open_streams{kind=\"play\"}", 0.0);
@@ -355,22 +374,78 @@ async fn the_metrics_address_serves_prometheus_health_and_readiness() {
     expect("hexfold_load_shed_total{limit=\"requests\"}", 0.0);
     expect("hexfold_cached_games{variant=\"catan\"}", 1.0);
     expect("hexfold_cache_misses_total{variant=\"catan\"}", 1.0);
-    // One command reached the store (the duplicate, the refusal and the conflict were answered before it); with
-    // the two games created, three writes were made durable in groups.
-    expect("hexfold_store_append_seconds_count{backend=\"sled\"}", 1.0);
-    let groups = value(&page, "hexfold_store_group_appends_sum{backend=\"sled\"}");
-    assert!(groups.is_some_and(|n| n >= 3.0), "{page}");
+    // Two commands reached the store (the duplicate, the refusal and the conflict were answered before it); with
+    // the three games created, five writes were made durable in groups, each fsynced (the default durability).
+    expect("hexfold_store_append_seconds_count{backend=\"sled\"}", 2.0);
+    assert_store_series(&page, "sled", 5.0);
     assert!(
-        value(&page, "hexfold_store_flush_seconds_count{backend=\"sled\"}")
+        value(&page, "hexfold_store_fsync_seconds_count{backend=\"sled\"}")
             .is_some_and(|n| n >= 1.0),
         "{page}"
     );
+    assert!(!page.contains("backend=\"postgres\""), "{page}");
     for (name, _) in hexfold::metrics::NAMES {
-        if *name != hexfold_store::metrics::FSYNC_SECONDS {
-            assert!(
-                page.contains(&format!("# HELP {name} ")),
-                "{name} in\n{page}"
-            );
-        }
+        assert!(
+            page.contains(&format!("# HELP {name} ")),
+            "{name} in\n{page}"
+        );
     }
+}
+
+/// The store's group commits in `page` under `backend`: at least one durable write (flush or transaction) and
+/// at least `writes` writes in groups.
+fn assert_store_series(page: &str, backend: &str, writes: f64) {
+    let groups = value(
+        page,
+        &format!("hexfold_store_group_appends_sum{{backend=\"{backend}\"}}"),
+    );
+    assert!(groups.is_some_and(|n| n >= writes), "{page}");
+    let flushes = value(
+        page,
+        &format!("hexfold_store_flush_seconds_count{{backend=\"{backend}\"}}"),
+    );
+    assert!(flushes.is_some_and(|n| n >= 1.0), "{page}");
+}
+
+/// On a PostgreSQL store the store's series carry `backend="postgres"`, and only those it records: appends,
+/// transactions and their groups, no fsync, nothing under sled.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_store_metrics_of_a_postgres_server_carry_its_backend() {
+    let url = hexfold_postgres::test_support::cluster()
+        .create_database()
+        .await;
+    let args = [
+        "--store".as_ref(),
+        url.as_ref(),
+        "--metrics-listen".as_ref(),
+        "127.0.0.1:0".as_ref(),
+    ];
+    let (_child, addr, metrics, _stdout) = serve(&args, std::process::Stdio::null()).await;
+    let metrics = metrics.expect("a metrics address");
+    let mut client = support::connect(addr).await;
+    let game = support::create_catan(&mut client, 3).await;
+    client
+        .submit_command(authed(
+            submit(&game.game_id, "a", None),
+            &game.seats[0].token,
+        ))
+        .await
+        .expect("accepted");
+    let (status, page) = get(metrics, "/metrics").await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        value(
+            &page,
+            "hexfold_store_append_seconds_count{backend=\"postgres\"}"
+        ),
+        Some(1.0),
+        "{page}"
+    );
+    // The command's append, in a group commit of its own (PostgreSQL creates a game in a transaction outside them).
+    assert_store_series(&page, "postgres", 1.0);
+    assert!(
+        !page.contains("hexfold_store_fsync_seconds_count{"),
+        "{page}"
+    );
+    assert!(!page.contains("backend=\"sled\""), "{page}");
 }

@@ -152,3 +152,126 @@ async fn a_typescript_client_plays_a_game_to_its_end_and_decodes_error_info() {
     );
     server.stop().await;
 }
+
+/// The Node.js the project's machines have (README.md: Debian 12 with Node.js 20), the lowest that every
+/// package.json's `engines` admits.
+const PROJECT_NODE: [u64; 3] = [20, 0, 0];
+
+/// Locked packages that declare a newer Node.js and are kept all the same (npm warns `EBADENGINE` when it installs
+/// them), by folder; the folder's README.md says why.
+const NEWER_NODE: &[(&str, &str)] = &[("web", "node_modules/@bufbuild/protoc-gen-es")];
+
+/// Whether the npm `engines` range `range` (comparators joined by spaces, alternatives by `||`: `>=20`,
+/// `^8.16.0 || >=11.0.0`, `>=14.17`) admits `version`.
+fn admits(range: &str, version: [u64; 3]) -> bool {
+    let parse = |text: &str| -> ([u64; 3], usize) {
+        let parts: Vec<u64> = text
+            .split('.')
+            .map(|part| {
+                part.parse()
+                    .unwrap_or_else(|_| panic!("a version, not {text:?}, in {range:?}"))
+            })
+            .collect();
+        assert!((1..=3).contains(&parts.len()), "{range:?}");
+        let mut full = [0; 3];
+        full[..parts.len()].copy_from_slice(&parts);
+        (full, parts.len())
+    };
+    range.split("||").any(|alternative| {
+        alternative.split_whitespace().all(|comparator| {
+            let (op, rest) = match comparator.find(|c: char| c.is_ascii_digit()) {
+                Some(at) => comparator.split_at(at),
+                None => panic!("an unknown comparator {comparator:?} in {range:?}"),
+            };
+            let (bound, given) = parse(rest);
+            // The version bumped at the last part given: `^8.16.0` is below 9, `~14.17` below 14.18, `20` is 20.x.
+            let above = |at: usize| {
+                let mut next = bound;
+                next[at] += 1;
+                next[at + 1..].iter_mut().for_each(|part| *part = 0);
+                next
+            };
+            match op {
+                ">=" => version >= bound,
+                ">" => version > bound,
+                "<=" => version <= bound,
+                "<" => version < bound,
+                "^" => {
+                    let at = bound
+                        .iter()
+                        .position(|&part| part != 0)
+                        .unwrap_or(given - 1);
+                    version >= bound && version < above(at.min(given - 1))
+                }
+                "~" => version >= bound && version < above(if given > 1 { 1 } else { 0 }),
+                "" | "=" => version >= bound && version < above(given - 1),
+                _ => panic!("an unknown comparator {comparator:?} in {range:?}"),
+            }
+        })
+    })
+}
+
+#[test]
+fn npm_engine_ranges_read_as_npm_reads_them() {
+    for (range, version, admitted) in [
+        (">=20", [20, 0, 0], true),
+        (">=22", [20, 20, 2], false),
+        (">=14.17", [14, 16, 9], false),
+        ("^8.16.0 || ^10.6.0 || >=11.0.0", [9, 0, 0], false),
+        ("^8.16.0 || ^10.6.0 || >=11.0.0", [20, 0, 0], true),
+        ("^0.2.3", [0, 3, 0], false),
+        ("~14.17", [14, 18, 0], false),
+        (">=18 <21", [20, 1, 0], true),
+        ("20", [21, 0, 0], false),
+    ] {
+        assert_eq!(admits(range, version), admitted, "{range} and {version:?}");
+    }
+}
+
+/// `npm ci` installs every folder's locked packages on the project's Node.js without an `EBADENGINE` warning
+/// (issue 34: the example once needed Node.js 22 where the READMEs said 20), but for the exceptions listed in
+/// [`NEWER_NODE`]; the packages' own `engines` name that Node.js.
+#[test]
+fn every_locked_npm_package_runs_on_the_projects_node() {
+    for folder in ["clients/typescript", "tests/ts", "web"] {
+        let read = |file: &str| -> serde_json::Value {
+            let path = root().join(folder).join(file);
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap())
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        };
+        let own = read("package.json");
+        if let Some(range) = own["engines"]["node"].as_str() {
+            assert_eq!(range, ">=20", "{folder}/package.json's engines");
+        }
+        let lock = read("package-lock.json");
+        let packages = lock["packages"]
+            .as_object()
+            .expect("lockfileVersion 2 or 3");
+        let mut newer = Vec::new();
+        for (path, package) in packages {
+            let Some(range) = package["engines"]["node"].as_str() else {
+                continue;
+            };
+            if !admits(range, PROJECT_NODE) {
+                newer.push(path.as_str());
+            }
+        }
+        let allowed: Vec<&str> = NEWER_NODE
+            .iter()
+            .filter(|(at, _)| *at == folder)
+            .map(|(_, path)| *path)
+            .collect();
+        assert_eq!(
+            newer, allowed,
+            "{folder}/package-lock.json: the locked packages whose engines do not admit Node.js {PROJECT_NODE:?}"
+        );
+    }
+    for (folder, path) in NEWER_NODE {
+        let readme = std::fs::read_to_string(root().join(folder).join("README.md")).unwrap();
+        let name = path.rsplit('/').next().unwrap();
+        assert!(
+            readme.contains(name),
+            "{folder}/README.md says nothing of {name}"
+        );
+    }
+}

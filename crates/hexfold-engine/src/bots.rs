@@ -231,10 +231,14 @@ impl<G: StoredGame> Engine<G> {
         }
         self.metrics.resume_damaged(damaged);
         if resumed > 0 {
-            tracing::info!(variant = G::NAME, games = resumed, "bot drivers resumed");
+            tracing::info!(
+                variant = G::ID_PREFIX,
+                games = resumed,
+                "bot drivers resumed"
+            );
         }
         if timed > 0 {
-            tracing::info!(variant = G::NAME, games = timed, "turn timers resumed");
+            tracing::info!(variant = G::ID_PREFIX, games = timed, "turn timers resumed");
         }
     }
 
@@ -259,7 +263,7 @@ impl<G: StoredGame> Engine<G> {
             {
                 Ok(page) => page,
                 Err(e) => {
-                    tracing::warn!(variant = G::NAME, error = %e, "could not look for games with bots");
+                    tracing::warn!(variant = G::ID_PREFIX, error = %e, "could not look for games with bots");
                     return;
                 }
             };

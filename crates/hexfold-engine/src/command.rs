@@ -280,7 +280,7 @@ impl<G: StoredGame> Engine<G> {
             timer,
             created_ms,
         });
-        tracing::info!(game_id = %id, variant = G::NAME, seats = meta.seats.len(), "game created");
+        tracing::info!(game_id = %id, variant = G::ID_PREFIX, seats = meta.seats.len(), "game created");
         // A bot seat's token is drawn like any other and its hash kept, but nobody is told it: only the server
         // plays the seat, and nobody sees its hand.
         let seats = (meta.seats.iter().cloned().zip(tokens).enumerate())

@@ -198,7 +198,7 @@ impl<G: StoredGame> Engine<G> {
             drivers: Default::default(),
             timers: Default::default(),
             me,
-            metrics: crate::metrics::GameMetrics::new(G::NAME),
+            metrics: crate::metrics::GameMetrics::new(G::ID_PREFIX),
         }
     }
 }

@@ -29,10 +29,12 @@ pub fn recording() -> bool {
     RECORDING.load(Ordering::Relaxed)
 }
 
-/// Called by the edge once it has installed a recorder: from then on the engine records, and the series that
-/// exist from the start are registered at zero, so an alert on their rate sees them before the first event.
+/// Called by the edge once it has installed a recorder: from then on the engine and its store record, and the
+/// series that exist from the start are registered at zero, so an alert on their rate sees them before the first
+/// event.
 pub fn start_recording() {
     RECORDING.store(true, Ordering::Relaxed);
+    hexfold_store::metrics::start_recording();
     for limit in [Shed::Requests, Shed::Streams] {
         limit.counter().absolute(0);
     }

@@ -39,8 +39,9 @@ pub trait StoredGame: Bot + Timeout {
     const STATE_SCHEMA: u32;
 
     /// The prefix of the ids of the games created now, `<ID_PREFIX>-<random hex>`: the game's name in the command
-    /// line's words (`cities-and-knights`). Ids under the rules' `Game::NAME` (`cities_knights-…`, every id before
-    /// the two differed) stay this game's: [`owns_game_id`] routes both.
+    /// line's words (`cities-and-knights`), which its metrics and log lines also give as their `variant`. Ids
+    /// under the rules' `Game::NAME` (`cities_knights-…`, every id before the two differed) stay this game's:
+    /// [`owns_game_id`] routes both.
     const ID_PREFIX: &'static str;
 }
 

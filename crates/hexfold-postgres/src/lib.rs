@@ -30,14 +30,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The `backend` label of this store's metrics (`hexfold_store::metrics`).
-pub(crate) const METRICS_BACKEND: &str = "postgres";
-
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
 use tokio::sync::{mpsc, oneshot, watch, Semaphore};
 use tokio::task::JoinHandle;
 use tokio_postgres::{NoTls, Row};
 
+use hexfold_store::metrics::Backend;
 use hexfold_store::{
     check_len, check_stream_name, AppendRequest, Appended, BoxFuture, CommandRecord, EventStore,
     GlobalEntry, GlobalRecord, PositionWatch, Recorded, Snapshot, StoreError, StreamListing,
@@ -522,7 +520,7 @@ impl PgStore {
             let appended = outcome
                 .await
                 .unwrap_or_else(|_| Err(StoreError::Io("the store's writer has stopped".into())));
-            hexfold_store::metrics::append(METRICS_BACKEND, submitted.elapsed());
+            hexfold_store::metrics::append(Backend::Postgres, submitted.elapsed());
             appended
         })
         .await

@@ -38,6 +38,7 @@ use tokio::sync::{mpsc, oneshot, watch, OwnedSemaphorePermit};
 use tokio_postgres::types::ToSql;
 use tokio_postgres::{Client, Statement};
 
+use hexfold_store::metrics::Backend;
 use hexfold_store::{AppendRequest, Appended, GlobalRecord, StoreError};
 
 use crate::error::{connection_lost, is_transient, pg};
@@ -307,7 +308,7 @@ impl Writer {
         )
         .await;
         // The transaction is this backend's flush: its COMMIT returns once the WAL is durable.
-        hexfold_store::metrics::group(crate::METRICS_BACKEND, started.elapsed(), group.len());
+        hexfold_store::metrics::group(Backend::Postgres, started.elapsed(), group.len());
         match result {
             Ok(done) => {
                 // Kept before they are announced, so a follower woken by the announcement finds them.

@@ -46,6 +46,7 @@ use tokio::sync::{oneshot, watch, OwnedSemaphorePermit, Semaphore};
 use crate::codec::{self, AppendRecord, GroupIndexWriter, MetaRecord, SummaryRec, KIND_APPEND};
 use crate::mark::LastWrite;
 use crate::{AppendRequest, Appended, Durability, StoreError};
+use hexfold_store::metrics::Backend;
 use std::collections::hash_map::Entry;
 
 /// A txn is `epoch << TXN_EPOCH_SHIFT | n`: 2^40 writes per open, 2^24 opens.
@@ -1112,9 +1113,6 @@ fn take_group(q: &mut Queue) -> (VecDeque<Request>, u64) {
 }
 
 /// The log thread's body. Returns on shutdown (after answering everything queued) or after a failure.
-/// The `backend` label of this store's metrics.
-pub(crate) const SLED: &str = "sled";
-
 pub(crate) fn run(shared: Arc<Shared>) {
     let mut done_gen = shared.durable.borrow().gen;
     let mut space = SpaceWatch::default();
@@ -1180,7 +1178,7 @@ pub(crate) fn run(shared: Arc<Shared>) {
         }
         let flushing = std::time::Instant::now();
         let flushed = shared.sled_flush();
-        hexfold_store::metrics::group(SLED, flushing.elapsed(), staged.len());
+        hexfold_store::metrics::group(Backend::Sled, flushing.elapsed(), staged.len());
         if let Err(reason) = flushed {
             // Never acknowledge what is not durable: the staged writers hear of the failure, and the
             // store refuses every later write. sled may hold the unflushed writes in memory, but readers
@@ -1302,7 +1300,7 @@ pub(crate) fn run_syncer(shared: Arc<Shared>) {
             Durability::Fsync => {
                 let syncing = std::time::Instant::now();
                 let mut synced = shared.fsync();
-                hexfold_store::metrics::fsync(SLED, syncing.elapsed());
+                hexfold_store::metrics::fsync(Backend::Sled, syncing.elapsed());
                 if synced.is_ok() {
                     if let Some(newest) = done.last() {
                         let last = done.iter().rev().find_map(|d| d.last.clone());

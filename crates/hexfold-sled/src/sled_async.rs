@@ -18,6 +18,7 @@ use crate::{
     check_len, check_stream_name, log, request_bytes, AppendRequest, Appended, CommandRecord,
     GlobalRecord, Recorded, Request, SledStore, StoreError, StreamListing, MAX_META_BYTES,
 };
+use hexfold_store::metrics::Backend;
 use hexfold_store::{BoxFuture, EventStore, PositionWatch, Snapshot};
 
 impl SledStore {
@@ -102,7 +103,7 @@ impl EventStore for SledStore {
                 _permit: permit,
             };
             let appended = self.submit(request, outcome).await;
-            hexfold_store::metrics::append(log::SLED, submitted.elapsed());
+            hexfold_store::metrics::append(Backend::Sled, submitted.elapsed());
             appended
         })
     }

@@ -198,11 +198,13 @@ fn provision() -> Result {
     } else {
         apt_install(&missing)?;
     }
-    if !on_path("npm") {
-        return Err("needs Node.js 20 or later with npm on PATH (Debian 12's own nodejs is 18, too old for \
-             the TypeScript packages: install Node.js 20 from nodejs.org, NodeSource or nvm)"
-            .into());
-    }
+    let node = command("node")
+        .arg("--version")
+        .output()
+        .ok()
+        .filter(|out| out.status.success())
+        .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_string());
+    node_will_do(node.as_deref(), on_path("npm"))?;
     // The TypeScript client package (its `prepare` builds dist/), then the example, which installs it from its
     // folder (tests/it/typescript.rs), then playwright-core for the web page's players (tests/it/web_play.rs); each
     // pinned by its package-lock.json.
@@ -210,6 +212,29 @@ fn provision() -> Result {
         npm_ci(folder)?;
     }
     Ok(())
+}
+
+/// The oldest Node.js major version the TypeScript packages' locked dependencies run on (their `engines`,
+/// `tests/it/typescript.rs` checks).
+const NODE_MAJOR: u32 = 20;
+
+/// Whether the Node.js that answered `node --version` with `version` (`v20.20.2`), and npm, will do; what to
+/// install when they will not.
+fn node_will_do(version: Option<&str>, npm: bool) -> Result {
+    let major = version
+        .and_then(|v| v.strip_prefix('v'))
+        .and_then(|v| v.split('.').next())
+        .and_then(|major| major.parse::<u32>().ok());
+    let found = match (major, npm) {
+        (Some(major), true) if major >= NODE_MAJOR => return Ok(()),
+        (Some(_), true) => format!("this is Node.js {}", version.unwrap_or_default()),
+        (Some(_), false) => "npm is not on PATH".into(),
+        (None, _) => "node is not on PATH".into(),
+    };
+    Err(format!(
+        "the tests need Node.js {NODE_MAJOR} or later with npm on PATH, and {found} (Debian 12's own nodejs is \
+         18, too old for the TypeScript packages: install Node.js {NODE_MAJOR} from nodejs.org, NodeSource or nvm)"
+    ))
 }
 
 /// Installs Debian packages as root, or through sudo; says what to install when it can do neither.
@@ -525,6 +550,23 @@ mod tests {
                 && message.contains("apt-get install chromium postgresql"),
             "{message}"
         );
+    }
+
+    #[test]
+    fn it_asks_for_node_20_with_npm() {
+        assert_eq!(node_will_do(Some("v20.20.2"), true), Ok(()));
+        assert_eq!(node_will_do(Some("v22.1.0"), true), Ok(()));
+        for (version, npm, says) in [
+            (Some("v18.19.0"), true, "this is Node.js v18.19.0"),
+            (Some("v20.20.2"), false, "npm is not on PATH"),
+            (None, true, "node is not on PATH"),
+        ] {
+            let message = node_will_do(version, npm).unwrap_err();
+            assert!(
+                message.contains("need Node.js 20 or later") && message.contains(says),
+                "{message}"
+            );
+        }
     }
 
     #[test]
