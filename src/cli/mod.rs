@@ -344,7 +344,26 @@ impl fmt::Display for RpcError {
         if !self.status.message().is_empty() {
             write!(f, ": {}", self.status.message())?;
         }
-        Ok(())
+        // A call that failed on the connection (`UNKNOWN: transport error`, not a status the server sent) says what
+        // the connection's error was, and the usual cause: TLS, or a client certificate, the server wants.
+        let mut cause = std::error::Error::source(&self.status);
+        if cause.is_none() {
+            return Ok(());
+        }
+        let mut said = self.status.message().to_string();
+        while let Some(error) = cause {
+            let text = error.to_string();
+            if !said.contains(&text) {
+                write!(f, ": {text}")?;
+                said = text;
+            }
+            cause = error.source();
+        }
+        write!(
+            f,
+            " (the connection failed before an answer: a server with TLS takes --server https://HOST:PORT, and \
+             one that requires client certificates --client-cert and --client-key)"
+        )
     }
 }
 

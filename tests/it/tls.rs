@@ -325,6 +325,13 @@ async fn the_cli_creates_lists_plays_and_exports_over_tls_trusting_a_ca() {
     let plain = format!("http://127.0.0.1:{}", server.addr.port());
     let mixed = cli(&plain, &with_ca, &["list"]).await.unwrap_err();
     assert!(mixed.contains("https://"), "{mixed}");
+    // Plain HTTP/2 to the TLS port fails on the connection, and says what a TLS server takes.
+    let unencrypted = cli(&plain, &[], &["list"]).await.unwrap_err();
+    assert!(
+        unencrypted.contains("ListGames failed: UNKNOWN")
+            && unencrypted.contains("--server https://HOST:PORT"),
+        "{unencrypted}"
+    );
     server.stop().await;
 }
 
@@ -391,11 +398,14 @@ async fn the_cli_presents_a_client_certificate_where_the_server_requires_one() {
     .unwrap();
     assert!(exported.contains(&game), "{exported}");
 
-    // Without a certificate the server refuses the handshake.
+    // Without a certificate the server refuses the handshake, and the CLI names what it may want.
     let refused = cli(&url, &[], &["list", "--ca-cert", ca])
         .await
         .unwrap_err();
-    assert!(refused.starts_with("error:"), "{refused}");
+    assert!(
+        refused.starts_with("error:") && refused.contains("--client-cert and --client-key"),
+        "{refused}"
+    );
     server.stop().await;
 }
 
