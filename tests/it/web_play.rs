@@ -68,6 +68,8 @@ async fn play(game: &str) -> Value {
     );
     assert_eq!(report["raw"], serde_json::json!([]), "{report}");
     assert_eq!(report["errors"], serde_json::json!([]), "{report}");
+    // Every bank trade's ratio as the page stated it is the one the server's event reports.
+    assert_eq!(report["mismatches"], serde_json::json!([]), "{report}");
     assert!(report["replayLines"].as_u64().unwrap() > 10, "{report}");
     report
 }
@@ -89,14 +91,32 @@ async fn a_person_plays_catan_against_three_bots_to_the_end_with_a_trade_a_disca
     panic!("in four games: trades, discards, cards played {seen:?}");
 }
 
+/// The barbarians and city improvements panel as the person saw it at the start: the ship's distance, the strength
+/// it meets, a row per commodity track.
+fn assert_ck_panel(report: &Value) {
+    let panel = report["ckPanel"].as_str().unwrap();
+    for words in [
+        "The barbarians' ship is",
+        "(one per city on the board) against the active knights' 0",
+        "trade (cloth)",
+        "politics (coin)",
+        "science (paper)",
+        "level 1 costs 1",
+    ] {
+        assert!(panel.contains(words), "{words:?} is not in {panel:?}");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_plays_cities_and_knights_against_three_bots_to_the_end() {
-    play("Cities & Knights").await;
+    let report = play("Cities & Knights").await;
+    assert_ck_panel(&report);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_plays_catania_against_three_bots_to_the_end() {
-    play("Catania").await;
+    let report = play("Catania").await;
+    assert_ck_panel(&report);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

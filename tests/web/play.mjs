@@ -67,10 +67,16 @@ await page.setViewportSize({ width: 1400, height: 1000 });
 
 const move = page.getByRole("region", { name: "Your move" });
 const board = page.locator(".board");
-const done = { moves: 0, board: 0, buttons: 0, chosen: 0, discards: 0, trades: 0, cards: 0, bought: 0 };
+const done = { moves: 0, board: 0, buttons: 0, chosen: 0, discards: 0, trades: 0, cards: 0, bought: 0, improved: 0, knights: 0, offered: 0, accepted: 0, countered: 0, declined: 0 };
+// What the page said and the server's events did not bear out (a bank trade's ratio).
+const mismatches = [];
+// Cities & Knights' panel of the barbarians and the city improvements, as the person saw it at the start.
+const improvements = page.getByRole("region", { name: "Barbarians and city improvements" });
+let ckPanel = "";
 const over = () => page.evaluate(() => / won the game$/m.test(document.body.innerText));
 const visible = async (locator) => (await locator.count()) > 0 && (await locator.first().isVisible());
 const button = (name) => move.getByRole("button", { name, exact: true });
+if (await visible(improvements)) ckPanel = await improvements.innerText();
 
 /** One move of the person's, or a wait for the bots when the page offers nothing. */
 async function step() {
@@ -112,23 +118,33 @@ async function step() {
   }
   if (await visible(button("roll"))) return void (await button("roll").click(), done.buttons++);
   if (done.bought < 8 && (await visible(button("buy card")))) return void (await button("buy card").click(), done.bought++);
+  // A city improvement, when one is for sale (Cities & Knights, Catania).
+  const improve = improvements.getByRole("button", { name: /^improve / });
+  if (done.improved < 15 && (await visible(improve))) return void (await improve.first().click(), done.improved++);
+  // A knight built, activated, promoted or moved by clicking it on the board (the picker or the corners it may go
+  // to follow).
+  const knight = board.getByRole("button", { name: /knight/ });
+  if (done.knights < 12 && (await visible(knight))) return void (await knight.first().click(), done.knights++);
   // A trade with the bank (or a harbour) for a card a development card needs and the hand lacks, giving one it
-  // does not need; else the first terms offered, once.
-  const bank = move.getByRole("combobox", { name: "trade bank" });
+  // does not need; else the first terms offered, once. The ratio the page states is the one the server's event
+  // then reports.
+  const bank = move.getByRole("combobox", { name: "trade with the bank" });
   if (done.trades < 8 && (await visible(bank))) {
     const hand = Object.fromEntries(
       (await move.locator(".hand .card").allInnerTexts()).map((t) => t.split(/\s+/)).map(([n, name]) => [name, Number(n)]),
     );
     const missing = ["wool", "grain", "ore"].filter((r) => !hand[r]);
-    const terms = await bank.locator("option").allInnerTexts();
-    let pick = terms.findIndex((t) => {
-      const [give, get] = t.replace(/^trade bank /, "").split(" ");
-      return missing.includes(get) && !["wool", "grain", "ore"].includes(give);
-    });
+    const terms = (await bank.locator("option").allInnerTexts()).map((t) => /^give (\d+) (\w+) for 1 (\w+) \((.+)\)$/.exec(t));
+    let pick = terms.findIndex((t) => t && missing.includes(t[3]) && !["wool", "grain", "ore"].includes(t[2]));
     if (pick < 0 && done.trades === 0) pick = 0;
     if (pick >= 0) {
+      const t = terms[pick];
+      if (!t) throw new Error(`a bank trade not in words: ${(await bank.locator("option").allInnerTexts())[pick]}`);
       await bank.selectOption({ index: pick });
-      await button("trade bank").click();
+      await button("trade with the bank").click();
+      await settled();
+      const said = await page.getByRole("log").getByRole("button", { name: /Robin traded \d+ \w+ with the bank/ }).last().innerText();
+      if (!said.endsWith(`Robin traded ${t[1]} ${t[2]} with the bank for 1 ${t[3]}`)) mismatches.push(`${t[0]}, but the log says ${said}`);
       done.trades++;
       return;
     }
@@ -144,8 +160,31 @@ async function step() {
     done.cards++;
     return;
   }
-  // Offers from others are declined; the person's turn is ended as soon as there is nothing above to do.
-  for (const name of ["reject", "end"]) {
+  // Offers: another seat's is accepted (twice a game), once countered with other terms (one card of the first kind
+  // held for one of the first kind asked), else declined; a counter-offer to the person's own offer is accepted.
+  if (done.accepted < 2 && (await visible(button("accept")))) return void (await button("accept").click(), done.accepted++);
+  const giveOne = move.getByRole("button", { name: /^you give one .+ more$/ });
+  const askOne = move.getByRole("button", { name: /^you ask for one .+ more$/ });
+  if (done.countered < 1 && (await visible(button("counter"))) && (await visible(giveOne))) {
+    await giveOne.first().click();
+    await askOne.last().click();
+    await button("counter").click();
+    done.countered++;
+    return;
+  }
+  if (await visible(button("decline"))) return void (await button("decline").click(), done.declined++);
+  const counterOffer = move.getByRole("button", { name: /^accept .+'s counter-offer$/ });
+  if (await visible(counterOffer)) return void (await counterOffer.first().click(), done.accepted++);
+  // The person's own offer, once a game: one card of the first kind held for one of the last kind asked.
+  if (done.offered < 1 && (await visible(button("offer"))) && (await visible(giveOne))) {
+    await giveOne.first().click();
+    await askOne.last().click();
+    await button("offer").click();
+    done.offered++;
+    return;
+  }
+  // The person's turn is ended as soon as there is nothing above to do.
+  for (const name of ["withdraw your offer", "end"]) {
     if (await visible(button(name))) return void (await button(name).click(), done.buttons++);
   }
   // Anything else the game asks for: a marked place on the board, else the first button or choice offered.
@@ -221,5 +260,5 @@ if (!replayed.includes("replay: the board after event")) raw.push(`the replay do
 await checkText(spectator, "replay");
 await spectator.screenshot({ path: `${artefacts}/play-${slug}-replay.png` });
 
-console.log(JSON.stringify({ game, gameId, ended, winner, scores, done, raw, errors, replayLines: total, timing }));
+console.log(JSON.stringify({ game, gameId, ended, winner, scores, done, raw, errors, mismatches, ckPanel, replayLines: total, timing }));
 await browser.close();

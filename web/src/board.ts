@@ -9,6 +9,7 @@ import type { State as CkState } from "./gen/hexfold/v1/cities_knights/cities_kn
 import { Track } from "./gen/hexfold/v1/cities_knights/cities_knights_pb";
 import type { State as CataniaState } from "./gen/hexfold/v1/catania/catania_pb";
 import { Terrain as CataniaTerrain, Wonder } from "./gen/hexfold/v1/catania/catania_pb";
+import { barbarianStrengths, CK_BARBARIAN_TRACK } from "./table";
 
 export interface Point {
   x: number;
@@ -28,8 +29,9 @@ export interface HexModel {
   knights: { vertex: number; seat: number; strength: number; active: boolean }[];
   /** Single pieces standing on a hex: the robber, the pirate, Catania's forces. */
   tokens: { hex: number; kind: string }[];
-  /** The barbarian ship's position on its track, for the games that have one. */
-  barbarians?: { position: number; length: number };
+  /** The barbarian ship's position on its track, for the games that have one, and the strengths that meet when
+   *  it lands: the cities' and the active knights'. */
+  barbarians?: { position: number; length: number; strength: number; knights: number[] };
   /** Catania's wonders: each with its builder and level (0 and none while unclaimed), and the corners its
    * condition names (the map's wonder tokens), if any. */
   wonders?: { wonder: string; seat?: number; level: number; sites: number[] }[];
@@ -104,8 +106,6 @@ export function catanModel(state: CatanState): HexModel {
   };
 }
 
-/** The length of Cities & Knights' barbarian track (its rule book's seven spaces; Catania's state says its own). */
-const CK_BARBARIAN_TRACK = 7;
 
 export function citiesKnightsModel(state: CkState, board = state.board, track = CK_BARBARIAN_TRACK): HexModel {
   return {
@@ -119,7 +119,7 @@ export function citiesKnightsModel(state: CkState, board = state.board, track = 
     routes: state.roads.map((r) => ({ edge: r.edge, seat: r.seat, kind: "road" })),
     knights: state.knights.map((k) => ({ vertex: k.vertex, seat: k.seat, strength: k.strength, active: k.active })),
     tokens: [{ hex: state.robber, kind: "robber" }],
-    barbarians: { position: state.barbarians, length: track },
+    barbarians: { position: state.barbarians, length: track, ...barbarianStrengths(state) },
   };
 }
 
@@ -279,7 +279,7 @@ export function drawHex(svg: SVGSVGElement, model: HexModel, legal: Set<string>)
     });
   }
   if (model.barbarians) {
-    const { position, length } = model.barbarians;
+    const { position, length, strength, knights } = model.barbarians;
     const y = y1 - 0.6 - (model.wonders ? 1 : 0);
     for (let i = 0; i <= length; i++) {
       const x = x0 + 0.6 + i * 0.6;
@@ -288,12 +288,14 @@ export function drawHex(svg: SVGSVGElement, model: HexModel, legal: Set<string>)
         out.push(`<circle data-kind="barbarian-ship" data-position="${i}" cx="${f(x)}" cy="${f(y)}" r="0.18" fill="#000"/>`);
       }
     }
-    // What the track is, and how far the ship has to go: it attacks on the red space.
+    // What the track is, how far the ship has to go (it attacks on the red space) and the strengths that meet then.
     const left = length - position;
+    const x = f(x0 + 0.6 + (length + 1) * 0.6);
     out.push(
-      `<text class="track-label" x="${f(x0 + 0.6 + (length + 1) * 0.6)}" y="${f(y)}">barbarians: ${
+      `<text class="track-label" x="${x}" y="${f(y - 0.16)}">barbarians: ${
         left === 0 ? "attacking" : `${left} ${left === 1 ? "step" : "steps"} from the coast`
       }</text>`,
+      `<text class="track-label strength" x="${x}" y="${f(y + 0.18)}">strength ${strength} (cities) against ${knights.reduce((a, b) => a + b, 0)} (active knights)</text>`,
     );
   }
   // The click targets go last, over everything: a circle per vertex, a wide line per edge, the hex itself.

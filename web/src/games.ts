@@ -66,7 +66,8 @@ export const GAMES = {
     variant: Variant.CATANIA,
     title: "Catania",
     draw: (svg, s, legal) => drawHex(svg, cataniaModel(s), legal),
-    table: (s, seats, viewer) => (s.layer ? ckView(s.layer, seats, viewer, s.largestArmy) : undefined),
+    table: (s, seats, viewer) =>
+      s.layer ? ckView(s.layer, seats, viewer, s.largestArmy, s.barbarianTrackLength) : undefined,
     costs: CK_COSTS,
   }),
   elasund: game<"elasund", Variant.ELASUND>({

@@ -9,8 +9,10 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { connect, commandId, type Api } from "./api";
 import { describeEvent } from "./describe";
-import { argCounts, commandCounts, commandHelp, withCounts, commandLabel, commandVerb, who } from "./words";
-import { SEAT_SHAPES, type TableView } from "./table";
+import { argCounts, commandCounts, commandHelp, withCounts, commandLabel, commandVerb, messageText, who } from "./words";
+import { bankRatio, IMPROVEMENT_LEVELS, SEAT_SHAPES, type TableView } from "./table";
+import * as catan from "./gen/hexfold/v1/catan/catan_pb";
+import * as ck from "./gen/hexfold/v1/cities_knights/cities_knights_pb";
 import { newSvg, type Target } from "./board";
 import { GAME_LIST, costsOf, drawState, gameTarget, tableView, variantName } from "./games";
 import {
@@ -361,9 +363,13 @@ function lobby(): void {
 interface Action {
   command: Command;
   label: string;
-  /** The command's verb, which groups the actions of one kind. */
+  /** The command's verb, which names the actions of one kind. */
   verb: string;
+  /** The kind it is listed under: its verb, and for a progress card also the card (`play spy`). */
+  group: string;
   target?: Target;
+  /** For a move from `target` (a knight's), the corner it goes to. */
+  to?: number;
 }
 
 /** The innermost command message (through a layered game's `ck` case) and its case name. */
@@ -373,13 +379,36 @@ function leafCommand(command: Command): { name: string; value: Record<string, un
   return { name: oneof?.case ?? "", value: (oneof?.value ?? {}) as Record<string, unknown> };
 }
 
-/** Where on the board a command is clicked: the vertex, edge or hex it names, if it names exactly one. */
-function targetOf(command: Command): Target | undefined {
-  const { value } = leafCommand(command);
+/** A progress card's play: the card's case and its choices. */
+function progressPlay(command: Command): { card: string; value: Record<string, unknown> } | undefined {
+  const { name, value } = leafCommand(command);
+  if (name !== "playProgressCard") return undefined;
+  const card = (value.play as { card?: { case?: string; value?: unknown } } | undefined)?.card;
+  return card?.case ? { card: card.case, value: (card.value ?? {}) as Record<string, unknown> } : undefined;
+}
+
+/** The kinds of moves that answer an offer, shown in the offers' panel. */
+const TRADE_ANSWERS = new Set(["accept", "reject", "counter", "accept counter", "reject counter", "withdraw"]);
+
+/** The cards by their number in the protos' enums: base Catan's resources, Cities & Knights' goods (resources then
+ *  commodities). */
+const GOODS = ["", "brick", "lumber", "wool", "grain", "ore", "coin", "paper", "cloth"];
+
+/** A case name in words: `commercialHarbor` is `commercial harbor`. */
+const caseWords = (name: string) => name.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+
+/** Where on the board a command is clicked: the vertex, edge or hex it names (a progress card's too), if it
+ *  names exactly one; a knight's move is clicked at the knight and then where it goes (`to`). */
+function targetOf(command: Command): { target?: Target; to?: number } {
+  const { name, value } = leafCommand(command);
+  if (name === "moveKnight") return { target: { kind: "vertex", id: value.from as number }, to: value.to as number };
+  if (name === "chaseRobber") return { target: { kind: "vertex", id: value.knight as number } };
+  const args = progressPlay(command)?.value ?? value;
   for (const kind of ["vertex", "edge", "hex"] as const) {
-    if (typeof value[kind] === "number") return { kind, id: value[kind] as number };
+    if (typeof args[kind] === "number") return { target: { kind, id: args[kind] as number } };
   }
-  return gameTarget(command.game.case, value);
+  const cell = gameTarget(command.game.case, value);
+  return cell ? { target: cell } : {};
 }
 
 const targetKey = (t: Target) => `${t.kind}:${t.id}`;
@@ -414,6 +443,8 @@ class GamePage {
   private readonly actions = element("div", { className: "actions" });
   private readonly picker = element("div", { className: "picker", hidden: true });
   private readonly info = element("div", { className: "info" });
+  /** Cities & Knights' barbarians and city improvements (hidden in the other games). */
+  private readonly ckPanel = element("section", { className: "ck", hidden: true });
   private readonly title = element("h2", { textContent: "" });
   private head = 0;
   private seats: string[] = [];
@@ -432,6 +463,10 @@ class GamePage {
   private handNow?: [string, number][];
   /** Set when a refused command leaves the drawn actions in doubt: the next draw happens even at the same index. */
   private stale = false;
+  /** The state drawn last, to draw the board again with other places marked. */
+  private response?: GetStateResponse;
+  /** While the seat picks where a knight goes: that knight's moves (the board marks their corners). */
+  private moving?: Action[];
 
   constructor(
     private readonly gameId: string,
@@ -464,6 +499,7 @@ class GamePage {
           { className: "side" },
           element("section", { className: "table" }, this.info),
           this.playSection(),
+          this.ckPanel,
           element("section", {}, this.players),
           element(
             "section",
@@ -604,12 +640,11 @@ class GamePage {
         const legal = await this.client.legalActions({ gameId: this.gameId });
         if (Number(legal.version) === at) {
           const seats = response.summary?.seats ?? this.seats;
-          this.legal = legal.commands.map((command) => ({
-            command,
-            label: commandLabel(command, seats),
-            verb: commandVerb(command),
-            target: targetOf(command),
-          }));
+          this.legal = legal.commands.map((command) => {
+            const verb = commandVerb(command);
+            const card = progressPlay(command)?.card;
+            return { command, label: commandLabel(command, seats), verb, group: card ? `${verb} ${caseWords(card)}` : verb, ...targetOf(command) };
+          });
         }
       } catch (e) {
         say(failure(e), true);
@@ -622,11 +657,11 @@ class GamePage {
 
   private render(response: GetStateResponse): void {
     const version = Number(response.version);
-    const legalTargets = new Set(this.legal.flatMap((a) => (a.target ? [targetKey(a.target)] : [])));
     const game = response.state?.game;
     const seatNames = response.summary?.seats ?? this.seats;
-    drawState(this.svg, response.state, legalTargets);
-    this.markPlaces();
+    this.response = response;
+    this.moving = undefined;
+    this.drawBoard();
     this.svg.dataset.game = game?.case ?? "";
     this.svg.dataset.version = String(version);
     drew(version);
@@ -650,16 +685,115 @@ class GamePage {
     }`;
     this.drawInfo(response, view, seatNames, version);
     this.drawPlayers(view, seatNames, viewer);
+    this.drawCk(view, seatNames, viewer);
     this.drawHand(view, game?.case ?? "");
     this.picker.hidden = true;
     this.drawActions();
   }
 
-  /** The board's legal places as buttons for the keyboard and for assistive technology: each is focusable, named
-   *  by the moves it takes, and Enter or Space does what a click does. */
-  private markPlaces(): void {
+  /** The board of the state drawn last, its places marked: where the seat's moves are, or while a knight is
+   *  being moved, where it may go. */
+  private drawBoard(): void {
     const names = new Map<string, string[]>();
-    for (const a of this.legal) if (a.target) names.set(targetKey(a.target), [...(names.get(targetKey(a.target)) ?? []), a.label]);
+    if (this.moving) for (const a of this.moving) names.set(`vertex:${a.to}`, [this.moveLabel(a)]);
+    else for (const a of this.legal) if (a.target) names.set(targetKey(a.target), [...(names.get(targetKey(a.target)) ?? []), a.label]);
+    const places = new Set(names.keys());
+    drawState(this.svg, this.response?.state, places);
+    this.markPlaces(names);
+  }
+
+  /** The knights on the board drawn last (Cities & Knights', Catania's). */
+  private knightsNow(): ck.Knight[] {
+    const game = this.response?.state?.game;
+    if (game?.case === "citiesKnights") return game.value.knights;
+    if (game?.case === "catania") return game.value.layer?.knights ?? [];
+    return [];
+  }
+
+  /** A knight's move in words: where it goes, and whose knight it displaces there. */
+  private moveLabel(a: Action): string {
+    const there = this.knightsNow().find((k) => k.vertex === a.to);
+    return there ? `displace ${who(this.seats, there.seat)}'s knight at corner ${a.to}` : `move the knight to corner ${a.to}`;
+  }
+
+  /** Cities & Knights' table of its own: the barbarians' ship, the strength it meets, and the city improvements,
+   *  a row per commodity track with each seat's level, the metropolis and, for the seat playing, the next level's
+   *  cost and the buttons that buy it. */
+  private drawCk(view: TableView | undefined, seatNames: readonly string[], viewer: number | undefined): void {
+    const c = view?.ck;
+    this.ckPanel.hidden = !c;
+    if (!c) {
+      this.ckPanel.replaceChildren();
+      return;
+    }
+    const name = (seat: number) => who(seatNames, seat);
+    const defence = c.knights.reduce((a, b) => a + b, 0);
+    const left = c.length - c.position;
+    const steps = left === 0 ? "at the coast" : `${left} ${left === 1 ? "step" : "steps"} from the coast (${c.position} of ${c.length} taken)`;
+    const heading = element("h3", { textContent: "Barbarians and city improvements", id: "ck-heading" });
+    const ship = element("p", {
+      className: "barbarians",
+      textContent:
+        `The barbarians' ship is ${steps}. They land with strength ${c.strength} (one per city on the board) ` +
+        `against the active knights' ${defence}: ${defence >= c.strength ? "Catan would hold" : "the seats with the fewest active knights would lose a city"}.`,
+    });
+    const knights = element("p", {
+      className: "knights",
+      textContent: `Active knights' strength: ${c.knights.map((k, seat) => `${name(seat)} ${k}`).join(", ")}`,
+    });
+    const held = new Map(view?.hand ?? []);
+    const own = viewer !== undefined && view?.hand !== undefined;
+    const improve = this.legal.filter((a) => a.verb === "improve");
+    const head = element(
+      "tr",
+      {},
+      element("th", { textContent: "track" }),
+      ...seatNames.map((n, seat) => element("th", {}, seatMark(seat), ` ${n}`)),
+      element("th", { textContent: "metropolis" }),
+      ...(own ? [element("th", { textContent: "your next level" })] : []),
+    );
+    const rows = c.tracks.map((t) => {
+      const cells = [
+        element("th", { textContent: `${t.name} (${t.commodity})`, scope: "row" }),
+        ...t.levels.map((l) => element("td", { textContent: String(l), className: "level" })),
+        element("td", { textContent: t.metropolis !== undefined ? name(t.metropolis) : "nobody yet" }),
+      ];
+      if (own) {
+        const level = t.levels[viewer] ?? 0;
+        const next = level + 1;
+        const cell = element("td", {
+          textContent:
+            level >= IMPROVEMENT_LEVELS
+              ? "complete"
+              : `level ${next} costs ${next} ${t.commodity} (you hold ${held.get(t.commodity) ?? 0})`,
+        });
+        for (const a of improve.filter((a) => leafCommand(a.command).value.track === t.track)) {
+          const on = leafCommand(a.command).value.metropolis;
+          const b = element("button", {
+            className: "action",
+            textContent: `improve ${t.name} to level ${next}${typeof on === "number" ? ` with the metropolis on corner ${on}` : ""}`,
+          });
+          b.onclick = () => this.submit(a.command);
+          cell.append(b);
+        }
+        cells.push(cell);
+      }
+      return element("tr", {}, ...cells);
+    });
+    const table = element(
+      "table",
+      { className: "improvements" },
+      element("caption", { textContent: `City improvements: levels 0 to ${IMPROVEMENT_LEVELS}, a metropolis for the first to level 4` }),
+      element("thead", {}, head),
+      element("tbody", {}, ...rows),
+    );
+    this.ckPanel.setAttribute("aria-labelledby", "ck-heading");
+    this.ckPanel.replaceChildren(heading, ship, knights, table);
+  }
+
+  /** The board's places as buttons for the keyboard and for assistive technology: each is focusable, named by the
+   *  moves it takes (`names`), and Enter or Space does what a click does. */
+  private markPlaces(names: Map<string, string[]>): void {
     for (const place of this.svg.querySelectorAll<SVGElement>("[data-target]")) {
       const key = place.dataset.target!;
       const moves = names.get(key);
@@ -798,7 +932,11 @@ class GamePage {
    *  drop-down with a button; the rest are buttons. */
   private drawActions(): void {
     const groups = new Map<string, Action[]>();
-    for (const action of this.legal) groups.set(action.verb, [...(groups.get(action.verb) ?? []), action]);
+    // City improvements are bought in their own table (drawCk), row by row.
+    const listed = this.legal.filter((a) => this.ckPanel.hidden || a.verb !== "improve");
+    // Answers to offers (accept, decline, counter; the active seat's to counter-offers) in a panel of the offers.
+    const answers = listed.filter((a) => TRADE_ANSWERS.has(a.verb));
+    for (const action of listed) if (!TRADE_ANSWERS.has(action.verb)) groups.set(action.group, [...(groups.get(action.group) ?? []), action]);
     const controls = [...groups].map(([verb, actions]) => {
       if (actions.length === 1 && !actions[0]!.target) return this.actionButton(actions[0]!);
       if (actions.some((a) => a.target)) {
@@ -810,11 +948,18 @@ class GamePage {
         );
       }
       const picker =
-        verb === "discard" ? this.countsPicker(verb, actions) : verb === "offer" ? this.offerComposer(actions) : undefined;
+        verb === "discard"
+          ? this.countsPicker(verb, actions)
+          : verb === "offer"
+            ? this.offerComposer(actions)
+            : verb === "trade bank"
+              ? this.bankTrade(actions)
+              : undefined;
       if (picker) return picker;
       if (actions.length <= 6) return element("div", { className: "group" }, ...actions.map((a) => this.actionButton(a)));
       return this.chooser(verb, actions);
     });
+    if (answers.length > 0) controls.unshift(this.offersPanel(answers));
     const refusal = element("p", { className: "refusal", textContent: this.refusal, hidden: !this.refusal });
     refusal.setAttribute("role", "alert");
     this.actions.replaceChildren(
@@ -822,6 +967,7 @@ class GamePage {
       ...(this.legal.length === 0
         ? [element("p", { textContent: this.following ? (this.finished ? "the game is over" : "nothing to do now: others are deciding") : "move the slider to the last event to play" })]
         : controls),
+      ...(listed.length < this.legal.length ? [element("p", { textContent: "city improvements: in the table of improvements below" })] : []),
     );
     this.actions.dataset.count = String(this.legal.length);
   }
@@ -829,7 +975,7 @@ class GamePage {
   /** An offer to the other seats composed card by card: what you give (up to what you hold) and what you ask
    *  for. The listed offers are one card for one; the server takes any offer its rules allow, and says why not
    *  otherwise. The listed ones stay in a drop-down below. */
-  private offerComposer(actions: Action[]): HTMLElement | undefined {
+  private offerComposer(actions: Action[], title = "Offer a trade to the others", verb = "offer"): HTMLElement | undefined {
     const template = actions[0]!.command;
     const give = argCounts(template, "give");
     const receive = argCounts(template, "receive");
@@ -837,7 +983,7 @@ class GamePage {
     const held = new Map(this.handNow ?? []);
     const gives = new Map<string, number>();
     const gets = new Map<string, number>();
-    const send = element("button", { textContent: "offer", className: "go" });
+    const send = element("button", { textContent: verb, className: "go" });
     const summary = element("p", { className: "terms" });
     const update = () => {
       const list = (m: Map<string, number>) =>
@@ -859,12 +1005,67 @@ class GamePage {
     return element(
       "div",
       { className: "offer" },
-      element("h4", { textContent: "Offer a trade to the others" }),
+      element("h4", { textContent: title }),
       element("div", { className: "offer-sides" }, side(give, gives, (n) => held.get(n) ?? 0, "you give"), side(receive, gets, () => 19, "you ask for")),
       summary,
       send,
-      this.chooser("or offer", actions),
+      this.chooser(`or ${verb}`, actions),
     );
+  }
+
+  /** The open offer and the counter-offers to it, in words, each with the seat's answers: another seat's offer
+   *  to accept, decline or counter with other terms (composed like an offer); the counter-offers to one's own
+   *  offer to accept or decline, and the offer to withdraw. */
+  private offersPanel(answers: Action[]): HTMLElement {
+    const of = (verb: string) => answers.filter((a) => a.verb === verb);
+    const button = (text: string, a: Action) => {
+      const b = element("button", { textContent: text, className: "action" });
+      b.onclick = () => this.submit(a.command);
+      return b;
+    };
+    const game = this.response?.state?.game;
+    const c = game?.case === "catania" ? game.value.layer : game?.case === "citiesKnights" ? game.value : undefined;
+    const base = game?.case === "catan" ? game.value : undefined;
+    const seats = this.response?.summary?.seats ?? this.seats;
+    const terms = (t: { give?: unknown; receive?: unknown } | undefined): string => {
+      if (!t) return "terms this page cannot read";
+      return base ? messageText(catan.TradeTermsSchema, t as catan.TradeTerms, seats) : messageText(ck.TradeTermsSchema, t as ck.TradeTerms, seats);
+    };
+    const active = base?.active ?? c?.active ?? 0;
+    const parts: HTMLElement[] = [element("h4", { textContent: "Offers" })];
+    if (of("accept").length + of("reject").length + of("counter").length > 0) {
+      parts.push(element("p", { className: "terms", textContent: `${who(seats, active)} offers ${terms(base?.offer ?? c?.offer)}` }));
+      parts.push(...of("accept").map((a) => button("accept", a)), ...of("reject").map((a) => button("decline", a)));
+      const counter = of("counter");
+      const composer = counter.length > 0 ? this.offerComposer(counter, "Counter with other terms", "counter") : undefined;
+      if (composer) parts.push(composer);
+    }
+    for (const a of [...of("accept counter"), ...of("reject counter")]) {
+      const seat = leafCommand(a.command).value.seat as number;
+      const proposal = (base?.players[seat] ?? c?.players[seat])?.counterOffer;
+      const line = `${who(seats, seat)} proposes to give ${terms(proposal)}`;
+      if (!parts.some((p) => p.textContent === line)) parts.push(element("p", { className: "terms", textContent: line }));
+      parts.push(button(`${a.verb === "accept counter" ? "accept" : "decline"} ${who(seats, seat)}'s counter-offer`, a));
+    }
+    parts.push(...of("withdraw").map((a) => button("withdraw your offer", a)));
+    return element("div", { className: "offers" }, ...parts);
+  }
+
+  /** Trades with the bank as what they cost: `give 3 wool for 1 ore (3:1 harbour)`, at the seat's ratio for the
+   *  card given (table.ts `bankRatio`); the server, which decides the ratio, says the same in its event. */
+  private bankTrade(actions: Action[]): HTMLElement {
+    const select = element("select", { className: "choice" });
+    select.setAttribute("aria-label", "trade with the bank");
+    for (const a of actions) {
+      const { value } = leafCommand(a.command);
+      const [give, get] = [GOODS[value.give as number] ?? "", GOODS[value.receive as number] ?? ""];
+      const ratio = this.response && bankRatio(this.response, give);
+      const text = ratio ? `give ${ratio.ratio} ${give} for 1 ${get} (${ratio.why})` : a.label;
+      select.append(element("option", { value: String(this.legal.indexOf(a)), textContent: text }));
+    }
+    const go = element("button", { textContent: "trade with the bank", className: "go" });
+    go.onclick = () => this.submit(this.legal[Number(select.value)]!.command);
+    return element("div", { className: "chooser bank" }, element("h4", { textContent: "Trade with the bank" }), select, " ", go);
   }
 
   /** A count picker of one kind of card: −, the count, +, from 0 to `most`. */
@@ -950,27 +1151,63 @@ class GamePage {
   /** A click on the board: the one legal action there is sent; where several are (a road or a ship, a robber
    *  move with a choice of victim), a picker opens at the top of the actions with each of them. */
   private clicked(target: string): void {
+    if (this.moving) {
+      const move = this.moving.find((a) => `vertex:${a.to}` === target);
+      if (move) this.submit(move.command);
+      return;
+    }
     const here = this.legal.filter((a) => a.target && targetKey(a.target) === target);
-    if (here.length === 1) this.submit(here[0]!.command);
+    const moves = here.filter((a) => a.to !== undefined);
+    const others = here.filter((a) => a.to === undefined);
+    if (others.length === 0 && moves.length > 0) this.startMoving(target, moves);
+    else if (here.length === 1) this.submit(here[0]!.command);
     else if (here.length > 1) {
-      const cancel = element("button", { textContent: "cancel", className: "cancel" });
-      cancel.onclick = () => (this.picker.hidden = true);
-      this.picker.replaceChildren(
-        element("p", { textContent: `This place takes ${here.length} moves: which one?` }),
-        ...here.map((a) => {
+      const move = element("button", { textContent: "move this knight: choose where on the board", className: "pick" });
+      move.onclick = () => this.startMoving(target, moves);
+      this.openPicker(`This place takes ${here.length} moves: which one?`, [
+        ...others.map((a) => {
           const b = element("button", { textContent: a.label, className: "pick" });
           b.onclick = () => this.submit(a.command);
           return b;
         }),
-        cancel,
-      );
-      this.picker.hidden = false;
-      this.picker.querySelector<HTMLButtonElement>("button.pick")?.focus();
+        ...(moves.length > 0 ? [move] : []),
+      ]);
     }
+  }
+
+  /** A knight's move, the second click: the board marks the corners it may go to (displacing a weaker knight
+   *  there), and the picker lists them too. */
+  private startMoving(from: string, moves: Action[]): void {
+    this.moving = moves;
+    this.drawBoard();
+    this.openPicker(
+      `Move the knight at corner ${from.split(":")[1]}: click a marked corner, or choose one here`,
+      moves.map((a) => {
+        const b = element("button", { textContent: this.moveLabel(a), className: "pick" });
+        b.onclick = () => this.submit(a.command);
+        return b;
+      }),
+    );
+  }
+
+  /** The picker at the top of the moves: a question, its choices, and a cancel that puts the board back. */
+  private openPicker(question: string, choices: HTMLButtonElement[]): void {
+    const cancel = element("button", { textContent: "cancel", className: "cancel" });
+    cancel.onclick = () => {
+      this.picker.hidden = true;
+      if (this.moving) {
+        this.moving = undefined;
+        this.drawBoard();
+      }
+    };
+    this.picker.replaceChildren(element("p", { textContent: question }), ...choices, cancel);
+    this.picker.hidden = false;
+    this.picker.querySelector<HTMLButtonElement>("button.pick")?.focus();
   }
 
   private submit(command: Command): void {
     this.legal = [];
+    this.moving = undefined;
     this.picker.hidden = true;
     this.actions.replaceChildren(element("p", { textContent: "sending…" }));
     const label = commandLabel(command, this.seats);
