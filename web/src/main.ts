@@ -773,6 +773,7 @@ class GamePage {
             className: "action",
             textContent: `improve ${t.name} to level ${next}${typeof on === "number" ? ` with the metropolis on corner ${on}` : ""}`,
           });
+          b.dataset.index = String(this.legal.indexOf(a));
           b.onclick = () => this.submit(a.command);
           cell.append(b);
         }
@@ -1020,6 +1021,7 @@ class GamePage {
     const of = (verb: string) => answers.filter((a) => a.verb === verb);
     const button = (text: string, a: Action) => {
       const b = element("button", { textContent: text, className: "action" });
+      b.dataset.index = String(this.legal.indexOf(a));
       b.onclick = () => this.submit(a.command);
       return b;
     };
@@ -1061,7 +1063,9 @@ class GamePage {
       const [give, get] = [GOODS[value.give as number] ?? "", GOODS[value.receive as number] ?? ""];
       const ratio = this.response && bankRatio(this.response, give);
       const text = ratio ? `give ${ratio.ratio} ${give} for 1 ${get} (${ratio.why})` : a.label;
-      select.append(element("option", { value: String(this.legal.indexOf(a)), textContent: text }));
+      const option = element("option", { value: String(this.legal.indexOf(a)), textContent: text });
+      option.dataset.index = option.value;
+      select.append(option);
     }
     const go = element("button", { textContent: "trade with the bank", className: "go" });
     go.onclick = () => this.submit(this.legal[Number(select.value)]!.command);
