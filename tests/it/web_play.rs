@@ -71,6 +71,10 @@ async fn play(game: &str) -> Value {
     // Every bank trade's ratio as the page stated it is the one the server's event reports.
     assert_eq!(report["mismatches"], serde_json::json!([]), "{report}");
     assert!(report["replayLines"].as_u64().unwrap() > 10, "{report}");
+    // The replay played on from the middle and paused there, before the last event.
+    let played = &report["replayPlayed"];
+    let (from, paused) = (played["from"].as_u64().unwrap(), played["paused"].as_u64().unwrap());
+    assert!(paused >= from + 3 && paused < report["replayLines"].as_u64().unwrap(), "{report}");
     report
 }
 

@@ -255,10 +255,23 @@ const lines = spectator.getByRole("log").getByRole("button");
 const total = await lines.count();
 await lines.nth(Math.floor(total / 2)).click();
 await spectator.evaluate(() => window.hexfold.settled());
+// Played on from there at ten events a second, then paused three or more events on.
+const shownNow = () => spectator.evaluate(() => Number(/event (\d+) of/.exec(document.querySelector(".index").textContent)[1]));
+const from = await shownNow();
+await spectator.getByRole("combobox", { name: "replay speed" }).selectOption({ label: "10 events a second" });
+await spectator.getByRole("button", { name: "play the replay" }).click();
+await spectator.waitForFunction(
+  (n) => Number(/event (\d+) of/.exec(document.querySelector(".index").textContent)[1]) >= n + 3,
+  from,
+);
+await spectator.getByRole("button", { name: "pause the replay" }).click();
+await spectator.evaluate(() => window.hexfold.settled());
+const paused = await shownNow();
+const replayPlayed = { from, paused };
 const replayed = await spectator.locator(".info").innerText();
 if (!replayed.includes("replay: the board after event")) raw.push(`the replay does not say where it is: ${replayed}`);
 await checkText(spectator, "replay");
 await spectator.screenshot({ path: `${artefacts}/play-${slug}-replay.png` });
 
-console.log(JSON.stringify({ game, gameId, ended, winner, scores, done, raw, errors, mismatches, ckPanel, replayLines: total, timing }));
+console.log(JSON.stringify({ game, gameId, ended, winner, scores, done, raw, errors, mismatches, ckPanel, replayLines: total, replayPlayed, timing }));
 await browser.close();

@@ -295,7 +295,7 @@ export function drawHex(svg: SVGSVGElement, model: HexModel, legal: Set<string>)
       `<text class="track-label" x="${x}" y="${f(y - 0.16)}">barbarians: ${
         left === 0 ? "attacking" : `${left} ${left === 1 ? "step" : "steps"} from the coast`
       }</text>`,
-      `<text class="track-label strength" x="${x}" y="${f(y + 0.18)}">strength ${strength} (cities) against ${knights.reduce((a, b) => a + b, 0)} (active knights)</text>`,
+      `<text class="track-label strength" x="${x}" y="${f(y + 0.18)}">${strength} cities against ${knights.reduce((a, b) => a + b, 0)} knights</text>`,
     );
   }
   // The click targets go last, over everything: a circle per vertex, a wide line per edge, the hex itself.

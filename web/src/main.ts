@@ -457,6 +457,8 @@ class GamePage {
   private stream = new AbortController();
   private waiters: { version: number; resolve: () => void }[] = [];
   private clock?: ReturnType<typeof setInterval>;
+  /** The replay's timer while it plays. */
+  private playing?: ReturnType<typeof setInterval>;
   /** Why the server refused the seat's last command, shown above the moves until the game moves on. */
   private refusal = "";
   /** The viewer's hand as the last board drawn shows it. */
@@ -516,6 +518,7 @@ class GamePage {
               " ",
               this.index,
             ),
+            this.replayControls(),
             this.log,
           ),
         ),
@@ -540,6 +543,35 @@ class GamePage {
   unmount(): void {
     this.stream.abort();
     if (this.clock) clearInterval(this.clock);
+    if (this.playing) clearInterval(this.playing);
+  }
+
+  /** The replay played forward at a chosen speed, event by event, until paused or at the last event (where the
+   *  page follows the game again). */
+  private replayControls(): HTMLElement {
+    const speed = element("select", { name: "replay-speed" });
+    speed.setAttribute("aria-label", "replay speed");
+    for (const [n, text] of [[1, "1 event a second"], [2, "2 events a second"], [5, "5 events a second"], [10, "10 events a second"]] as const) {
+      speed.append(element("option", { value: String(n), textContent: text, selected: n === 2 }));
+    }
+    const toggle = element("button", { textContent: "play the replay", className: "replay-play" });
+    const stop = () => {
+      if (this.playing) clearInterval(this.playing);
+      this.playing = undefined;
+      toggle.textContent = "play the replay";
+    };
+    const start = () => {
+      stop();
+      if (this.wanted >= this.head) this.goTo(0);
+      this.playing = setInterval(() => {
+        if (this.wanted >= this.head) stop();
+        else this.goTo(this.wanted + 1);
+      }, 1000 / Number(speed.value));
+      toggle.textContent = "pause the replay";
+    };
+    toggle.onclick = () => (this.playing ? stop() : start());
+    speed.onchange = () => this.playing && start();
+    return element("div", { className: "replay-controls" }, toggle, " ", speed);
   }
 
   /** The event stream: the log so far, then live events; the page follows the head while the slider is on it.
@@ -748,10 +780,11 @@ class GamePage {
       "tr",
       {},
       element("th", { textContent: "track" }),
-      ...seatNames.map((n, seat) => element("th", {}, seatMark(seat), ` ${n}`)),
+      ...seatNames.map((n, seat) => element("th", {}, seatMark(seat), element("span", { className: "hidden-name", textContent: ` ${n}` }))),
       element("th", { textContent: "metropolis" }),
-      ...(own ? [element("th", { textContent: "your next level" })] : []),
     );
+    // The seat playing: each track's next level, its cost, and the buttons that buy it.
+    const next = element("ul", { className: "next-levels" });
     const rows = c.tracks.map((t) => {
       const cells = [
         element("th", { textContent: `${t.name} (${t.commodity})`, scope: "row" }),
@@ -760,24 +793,23 @@ class GamePage {
       ];
       if (own) {
         const level = t.levels[viewer] ?? 0;
-        const next = level + 1;
-        const cell = element("td", {
+        const cell = element("li", {
           textContent:
             level >= IMPROVEMENT_LEVELS
-              ? "complete"
-              : `level ${next} costs ${next} ${t.commodity} (you hold ${held.get(t.commodity) ?? 0})`,
+              ? `${t.name}: complete`
+              : `${t.name}: level ${level + 1} costs ${level + 1} ${t.commodity} (you hold ${held.get(t.commodity) ?? 0})`,
         });
         for (const a of improve.filter((a) => leafCommand(a.command).value.track === t.track)) {
           const on = leafCommand(a.command).value.metropolis;
           const b = element("button", {
             className: "action",
-            textContent: `improve ${t.name} to level ${next}${typeof on === "number" ? ` with the metropolis on corner ${on}` : ""}`,
+            textContent: `improve ${t.name} to level ${level + 1}${typeof on === "number" ? ` with the metropolis on corner ${on}` : ""}`,
           });
           b.dataset.index = String(this.legal.indexOf(a));
           b.onclick = () => this.submit(a.command);
           cell.append(b);
         }
-        cells.push(cell);
+        next.append(cell);
       }
       return element("tr", {}, ...cells);
     });
@@ -789,7 +821,7 @@ class GamePage {
       element("tbody", {}, ...rows),
     );
     this.ckPanel.setAttribute("aria-labelledby", "ck-heading");
-    this.ckPanel.replaceChildren(heading, ship, knights, table);
+    this.ckPanel.replaceChildren(heading, ship, knights, table, ...(own ? [element("h4", { textContent: "Your next levels" }), next] : []));
   }
 
   /** The board's places as buttons for the keyboard and for assistive technology: each is focusable, named by the
