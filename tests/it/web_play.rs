@@ -73,8 +73,14 @@ async fn play(game: &str) -> Value {
     assert!(report["replayLines"].as_u64().unwrap() > 10, "{report}");
     // The replay played on from the middle and paused there, before the last event.
     let played = &report["replayPlayed"];
-    let (from, paused) = (played["from"].as_u64().unwrap(), played["paused"].as_u64().unwrap());
-    assert!(paused >= from + 3 && paused < report["replayLines"].as_u64().unwrap(), "{report}");
+    let (from, paused) = (
+        played["from"].as_u64().unwrap(),
+        played["paused"].as_u64().unwrap(),
+    );
+    assert!(
+        paused >= from + 3 && paused < report["replayLines"].as_u64().unwrap(),
+        "{report}"
+    );
     report
 }
 
