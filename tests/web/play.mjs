@@ -160,29 +160,25 @@ async function step() {
     done.cards++;
     return;
   }
-  // Offers: another seat's is accepted (twice a game), once countered with other terms (one card of the first kind
-  // held for one of the first kind asked), else declined; a counter-offer to the person's own offer is accepted.
-  if (done.accepted < 2 && (await visible(button("accept")))) return void (await button("accept").click(), done.accepted++);
+  // Offers: another seat's is accepted (twice a game), once countered with other terms, else declined; a
+  // counter-offer to the person's own offer is accepted; the person's own offer is made once a game. Terms are
+  // composed as one card of the first kind held for one of the last kind asked for.
   const giveOne = move.getByRole("button", { name: /^you give one .+ more$/ });
   const askOne = move.getByRole("button", { name: /^you ask for one .+ more$/ });
-  if (done.countered < 1 && (await visible(button("counter"))) && (await visible(giveOne))) {
+  const compose = async (send, kind) => {
+    if (done[kind] >= 1 || !(await visible(button(send))) || !(await visible(giveOne))) return false;
     await giveOne.first().click();
     await askOne.last().click();
-    await button("counter").click();
-    done.countered++;
-    return;
-  }
+    await button(send).click();
+    done[kind]++;
+    return true;
+  };
+  if (done.accepted < 2 && (await visible(button("accept")))) return void (await button("accept").click(), done.accepted++);
+  if (await compose("counter", "countered")) return;
   if (await visible(button("decline"))) return void (await button("decline").click(), done.declined++);
   const counterOffer = move.getByRole("button", { name: /^accept .+'s counter-offer$/ });
   if (await visible(counterOffer)) return void (await counterOffer.first().click(), done.accepted++);
-  // The person's own offer, once a game: one card of the first kind held for one of the last kind asked.
-  if (done.offered < 1 && (await visible(button("offer"))) && (await visible(giveOne))) {
-    await giveOne.first().click();
-    await askOne.last().click();
-    await button("offer").click();
-    done.offered++;
-    return;
-  }
+  if (await compose("offer", "offered")) return;
   // The person's turn is ended as soon as there is nothing above to do.
   for (const name of ["withdraw your offer", "end"]) {
     if (await visible(button(name))) return void (await button(name).click(), done.buttons++);
