@@ -29,8 +29,9 @@
 
 use super::cache::{head, Head, Meta};
 use super::command::{Actor, Answer, Submit};
-use super::read::{EventAt, Update};
+use super::read::Update;
 use super::retry::{pause, Driver, Next, Outcome, Retry, Running};
+use super::storage::EventAt;
 use super::turns::Actions;
 use super::{Engine, Wire};
 use crate::stored::StoredGame;

@@ -1,7 +1,7 @@
 //! The head-state cache and the game locks: each cached game has a slot whose mutex is the game's lock, holding its
 //! state at the durable head; at most `cached_games` slots stay, least recently used first out.
 
-use super::timers::Timer;
+use super::clock::Timer;
 use super::Engine;
 use crate::stored::{StoredClock, StoredGame, StoredOptions};
 use crate::EngineError;

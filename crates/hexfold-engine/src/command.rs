@@ -4,9 +4,9 @@
 
 use super::auth::{fresh_seed, issue_tokens, random_hex, require_token, seat_of_token};
 use super::cache::{head, Head, HeadGuard, Meta};
-use super::read::EventAt;
+use super::clock::{deadlines, Timer};
+use super::storage::EventAt;
 use super::storage::{fold_to, read_views};
-use super::timers::{deadlines, Timer};
 use super::turns::{legal_actions_of, Listed};
 use super::{Credential, Engine, Wire};
 use crate::stored::{StoredBot, StoredClock, StoredCommand, StoredGame, StoredMeta, StoredOptions};
@@ -405,9 +405,10 @@ impl<G: StoredGame> Engine<G> {
             Actor::Bot(seat) => Ok(seat),
             Actor::Timeout(seat) => {
                 let now = self.shared.clock.now_ms();
-                let due = deadlines(&current.meta, current.clock.as_ref(), &current.state)
-                    .iter()
-                    .any(|d| d.seat == seat && d.at_ms <= now);
+                let due =
+                    deadlines::<G>(current.meta.timer, current.clock.as_ref(), &current.state)
+                        .iter()
+                        .any(|d| d.seat == seat && d.at_ms <= now);
                 if !due {
                     return Err(EngineError::VersionConflict {
                         expected: submit.expected_version.unwrap_or(current.version),
@@ -633,7 +634,7 @@ impl<G: StoredGame> Engine<G> {
             state,
             outcome,
         } = accepted;
-        let deadlines = deadlines(&meta, clock.as_ref(), &state);
+        let deadlines = deadlines::<G>(meta.timer, clock.as_ref(), &state);
         let last = appended.last_version;
         if self.shared.other_writers {
             let end = appended.first_global + (last - appended.first_version);

@@ -196,7 +196,8 @@ impl<G: StoredGame> Engine<G> {
             // Versions between the head and this run were missed: the store has them.
             head = self.load_head(id).await?;
         }
-        let deadlines = super::timers::deadlines(&head.meta, head.clock.as_ref(), &head.state);
+        let deadlines =
+            super::clock::deadlines::<G>(head.meta.timer, head.clock.as_ref(), &head.state);
         self.publish_turn(id, head.version, &head.state, None, &deadlines);
         self.timers_due(&head.meta, &head.state);
         *guard = Some(head);

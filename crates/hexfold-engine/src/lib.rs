@@ -24,6 +24,7 @@
 mod auth;
 mod bots;
 mod cache;
+mod clock;
 mod command;
 mod error;
 mod follow;
@@ -40,17 +41,18 @@ mod turns;
 pub use auth::Credential;
 pub use bots::{BOT_COMMANDS_AT_ONCE, BOT_STREAM, OPTIONAL_MAX};
 pub use cache::{check_game_id, MAX_GAME_ID_BYTES};
+pub use clock::{
+    Clock, Deadline, ManualClock, SystemClock, Timer, MAX_RESERVE_SECONDS, MAX_TURN_SECONDS,
+};
 pub use command::{
     Answer, BotSeats, CommandId, Created, SeatNames, Submit, MAX_SEAT_NAME_BYTES,
     SERVER_COMMAND_ID_PREFIXES,
 };
 pub use error::{EngineError, GAME_DAMAGED, OFF_THE_TABLE};
-pub use read::{EventAt, FinishedGame, PlayedCommand, ReadRange, StateAt, Summary, Update};
+pub use read::{FinishedGame, ReadRange, StateAt, Summary, Update};
 pub use retry::{BACKOFF_FIRST_MS, BACKOFF_MAX_MS};
-pub use timers::{
-    Clock, Deadline, ManualClock, SystemClock, Timer, MAX_RESERVE_SECONDS, MAX_TURN_SECONDS,
-    TIMEOUT_STREAM,
-};
+pub use storage::{EventAt, PlayedCommand};
+pub use timers::TIMEOUT_STREAM;
 pub use turns::{Actions, Ended, Listed, Turn, TurnWatch};
 
 use crate::metrics::{OpenStream, StreamKind};

@@ -4,8 +4,8 @@
 
 use super::auth::{require_token, seat_of, seat_of_token};
 use super::cache::{head, Meta};
-use super::storage::{decode_event, fold_to, read_views, READ_CHUNK};
-use super::timers::{deadlines, Deadline};
+use super::clock::{deadlines, Deadline};
+use super::storage::{decode_event, fold_to, read_views, EventAt, PlayedCommand, READ_CHUNK};
 use super::turns::{legal_actions_of, Actions};
 use super::{farewell, lock, send, Credential, Engine, Shared, StreamTx, Wire};
 use crate::metrics::StreamKind;
@@ -13,19 +13,10 @@ use crate::stored::{StoredGame, StoredOptions};
 use crate::EngineError;
 use hexfold_rules::{Game, Outcome, Seat, Viewer};
 use hexfold_store::GlobalRecord;
-use hexfold_table::{self as table, TableEvent, TableEventView};
+use hexfold_table::{self as table, TableEvent};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{broadcast, watch};
-
-/// One event as a viewer sees it, at its place in the log.
-#[derive(Clone, Debug, PartialEq)]
-pub struct EventAt<V> {
-    pub version: u64,
-    /// The event's position in the log of every game.
-    pub global: u64,
-    pub event: TableEventView<V>,
-}
 
 /// One item of a `Subscribe` stream.
 #[derive(Clone, Debug, PartialEq)]
@@ -82,18 +73,6 @@ pub struct FinishedGame<C> {
     pub commands: Vec<PlayedCommand<C>>,
 }
 
-/// One applied command and the versions of its events.
-#[derive(Clone, Debug)]
-pub struct PlayedCommand<C> {
-    pub command_id: String,
-    pub seat: Seat,
-    pub command: C,
-    pub first_version: u64,
-    pub last_version: u64,
-    /// The server played it because the seat's turn timer ran out.
-    pub timed_out: bool,
-}
-
 /// One command's events, published to the game's live subscribers: (version, global position, event).
 pub(super) struct Published<G: Game> {
     records: Vec<(u64, u64, TableEvent<G::Event>)>,
@@ -145,7 +124,7 @@ impl<G: StoredGame> Engine<G> {
             (
                 G::view_state(&current.state, viewer),
                 G::waiting_for(&current.state),
-                deadlines(&current.meta, current.clock.as_ref(), &current.state),
+                deadlines::<G>(current.meta.timer, current.clock.as_ref(), &current.state),
             )
         });
         drop(guard);
@@ -183,7 +162,7 @@ impl<G: StoredGame> Engine<G> {
         let guard = self.lock_head(game_id).await?;
         let current = head(&guard);
         let seat = seat_of_token(&current.meta, cred)?;
-        let deadlines = deadlines(&current.meta, current.clock.as_ref(), &current.state);
+        let deadlines = deadlines::<G>(current.meta.timer, current.clock.as_ref(), &current.state);
         Ok(
             legal_actions_of::<G>(&current.state, current.version, seat, &deadlines).unwrap_or(
                 Actions {

@@ -18,9 +18,9 @@
 //! driver is one task per game, so a store that fails for good costs one wake-up per game per
 //! [`BACKOFF_MAX_MS`], never a busy loop.
 
+use super::clock::Clock;
 use super::command::CommandId;
 use super::lock;
-use super::timers::Clock;
 use hexfold_rules::Seat;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

@@ -10,15 +10,35 @@
 //! See ARCHITECTURE.md.
 
 use super::cache::{Head, Meta};
-use super::read::{EventAt, PlayedCommand};
-use super::timers::Timer;
+use super::clock::Timer;
 use super::{Engine, Shared, Wire};
 use crate::stored::{self, StoredClock, StoredCommand, StoredGame, StoredMeta, StoredSummary};
 use crate::EngineError;
-use hexfold_rules::{Game, Viewer};
+use hexfold_rules::{Game, Seat, Viewer};
 use hexfold_store::{AppendRequest, Appended, CommandRecord};
-use hexfold_table::{evolve, view_event, Accepted, Seed, TableEvent};
+use hexfold_table::{evolve, view_event, Accepted, Seed, TableEvent, TableEventView};
 use std::sync::Arc;
+
+/// One event as a viewer sees it, at its place in the log.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EventAt<V> {
+    pub version: u64,
+    /// The event's position in the log of every game.
+    pub global: u64,
+    pub event: TableEventView<V>,
+}
+
+/// One applied command and the versions of its events.
+#[derive(Clone, Debug)]
+pub struct PlayedCommand<C> {
+    pub command_id: String,
+    pub seat: Seat,
+    pub command: C,
+    pub first_version: u64,
+    pub last_version: u64,
+    /// The server played it because the seat's turn timer ran out.
+    pub timed_out: bool,
+}
 
 /// Events read from the store and projected per step of a range read or a catch-up.
 pub(super) const READ_CHUNK: u64 = 256;

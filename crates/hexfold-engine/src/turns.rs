@@ -9,7 +9,7 @@
 
 use super::auth::{require_token, seat_of_token};
 use super::cache::head;
-use super::timers::{deadlines, Deadline};
+use super::clock::{deadlines, Deadline};
 use super::{lock, Credential, Engine};
 use crate::stored::StoredGame;
 use crate::EngineError;
@@ -226,7 +226,7 @@ impl<G: StoredGame> Engine<G> {
         let current = head(&guard);
         let seat = seat_of_token(&current.meta, cred)?;
         // The seat's channel may have missed turns while it had no watcher (see `publish_turn`): set it to now.
-        let deadlines = deadlines(&current.meta, current.clock.as_ref(), &current.state);
+        let deadlines = deadlines::<G>(current.meta.timer, current.clock.as_ref(), &current.state);
         let now = Turn {
             actions: legal_actions_of::<G>(&current.state, current.version, seat, &deadlines)
                 .map(Arc::new),
