@@ -45,3 +45,64 @@ fn quoted_paths_are_found_and_placeholders_skipped() {
     let found: Vec<&str> = quoted_paths(text).collect();
     assert_eq!(found, ["src/server.rs", "tests/it/"]);
 }
+
+/// `HEXFOLD_SOAK` has one reading (README, "Tests"): the one helper in `tests/soak.rs` reads it, and no other source
+/// file of the repository reads the variable itself, in whatever language.
+#[test]
+fn hexfold_soak_is_read_by_the_one_helper_only() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut readers = Vec::new();
+    let mut dirs = vec![root.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy();
+            if path.is_dir() {
+                if !name.starts_with('.') && !["target", "node_modules", "dist"].contains(&&*name) {
+                    dirs.push(path);
+                }
+            } else if ["rs", "py", "ts", "mjs", "sh"]
+                .iter()
+                .any(|ext| name.ends_with(&format!(".{ext}")))
+            {
+                let text = std::fs::read_to_string(&path).unwrap_or_default();
+                if reads_soak(&text) {
+                    readers.push(path.strip_prefix(root).unwrap().display().to_string());
+                }
+            }
+        }
+    }
+    assert_eq!(readers, ["tests/soak.rs"]);
+}
+
+/// Whether `text` reads `HEXFOLD_SOAK` from the environment (Rust, Python, shell or JavaScript).
+fn reads_soak(text: &str) -> bool {
+    // Spelled in two parts, so that this file does not hold what it looks for.
+    let var = ["HEXFOLD", "_SOAK"].concat();
+    [
+        format!("var(\"{var}\")"),
+        format!("var_os(\"{var}\")"),
+        format!("getenv(\"{var}\""),
+        format!("environ.get(\"{var}\""),
+        format!("environ[\"{var}\"]"),
+        format!("${var}"),
+        format!("${{{var}"),
+        format!("env.{var}"),
+    ]
+    .iter()
+    .any(|read| text.contains(read.as_str()))
+}
+
+#[test]
+fn a_read_of_hexfold_soak_is_seen_in_each_language() {
+    let var = ["HEXFOLD", "_SOAK"].concat();
+    for text in [
+        "std::env::var_os(\"VAR\")",
+        "os.environ.get(\"VAR\", \"\")",
+        "if [ -n \"$VAR\" ]",
+        "process.env.VAR",
+    ] {
+        assert!(reads_soak(&text.replace("VAR", &var)), "{text}");
+    }
+    assert!(!reads_soak(&format!("{var}=1 cargo xtask test")));
+}

@@ -26,11 +26,9 @@ pub struct TestServer {
     task: Option<JoinHandle<Result<(), ServeError>>>,
 }
 
-/// Whether the slow soak runs are asked for: `HEXFOLD_SOAK=1`, and only `1` (the README's one reading, the same
-/// in every crate's tests).
-pub fn soak() -> bool {
-    std::env::var_os("HEXFOLD_SOAK").is_some_and(|v| v == "1")
-}
+#[path = "../soak.rs"]
+mod soak_env;
+pub use soak_env::soak;
 
 /// Runs `body` for every game the server registers ([`GAMES`], in registry order), one after another: the one
 /// test body of a test that holds for every game, instead of a copy per game. A failure names the game.

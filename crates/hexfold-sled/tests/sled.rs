@@ -12,6 +12,10 @@ use hexfold_store::{Appended, EventStore, StoreError};
 
 use hexfold_store::contract::{self, check_consistent, req, Damage, Harness};
 
+#[path = "../../../tests/soak.rs"]
+mod soak;
+use soak::soak;
+
 contract::suite!(flush_mode, SledHarness::new(Durability::Flush));
 contract::suite!(fsync_mode, SledHarness::new(Durability::Fsync));
 
@@ -35,12 +39,6 @@ impl SledHarness {
 }
 
 /// Drops the last handle of a store, which writes what is queued and stops its threads.
-/// Whether the slow soak runs are asked for: `HEXFOLD_SOAK=1`, and only `1` (the README's one reading, the same
-/// in every crate's tests).
-fn soak() -> bool {
-    std::env::var_os("HEXFOLD_SOAK").is_some_and(|v| v == "1")
-}
-
 fn close(store: Arc<dyn EventStore>) {
     assert_eq!(
         Arc::strong_count(&store),

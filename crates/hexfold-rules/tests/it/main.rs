@@ -21,11 +21,9 @@ mod pieces;
 mod refusal;
 mod timeouts;
 
-/// Whether the slow soak runs are asked for: `HEXFOLD_SOAK=1`, and only `1` (the README's one reading, the same
-/// in every crate's tests).
-fn soak() -> bool {
-    std::env::var_os("HEXFOLD_SOAK").is_some_and(|v| v == "1")
-}
+#[path = "../../../../tests/soak.rs"]
+mod soak;
+use soak::soak;
 
 /// Random games a property test plays: 200, or 3 000 under `HEXFOLD_SOAK=1`.
 fn random_games() -> u64 {
