@@ -684,6 +684,12 @@ async fn joined(
 }
 
 /// The stream's sealed head and command count; [`StoreError::NotFound`] if it does not exist.
+/// The join that counts the event rows of each stream `s` of a query: `c.events` all of them, `c.within` those
+/// at versions 1 to the head (checked by [`seal::check_count`]).
+const EVENT_ROWS: &str = "CROSS JOIN LATERAL (
+    SELECT count(*) AS events, count(*) FILTER (WHERE e.version BETWEEN 1 AND s.head) AS within
+    FROM hexfold.events e WHERE e.stream = s.name) c";
+
 async fn stream_head(
     client: &deadpool_postgres::Client,
     stream: &str,
@@ -831,7 +837,23 @@ impl EventStore for PgStore {
 
     fn head<'a>(&'a self, stream: &'a str) -> BoxFuture<'a, Result<u64, StoreError>> {
         Box::pin(self.call("head", async move |client| {
-            Ok(stream_head(client, stream).await?.head)
+            // With the stream's event rows counted (an index-only scan of its keys): a row missing before
+            // the newest snapshot, which the reads from that snapshot never meet, still makes the head damaged.
+            let statement = client
+                .prepare_cached(&format!(
+                    "SELECT s.head, s.commands, s.seal, c.events, c.within FROM hexfold.streams s
+                     {EVENT_ROWS} WHERE s.name = $1"
+                ))
+                .await
+                .map_err(pg)?;
+            let row = client
+                .query_opt(&statement, &[&stream.as_bytes()])
+                .await
+                .map_err(pg)?
+                .ok_or(StoreError::NotFound)?;
+            let head = seal::head(stream, &row)?;
+            seal::check_count(stream, head.head, row.get("events"), row.get("within"))?;
+            Ok(head.head)
         }))
     }
 
@@ -1134,10 +1156,12 @@ impl EventStore for PgStore {
                 // `bytea` compares bytewise, the order the trait promises; a missing `after` is the
                 // empty name, before every other.
                 let statement = client
-                    .prepare_cached(
-                        "SELECT name, summary, summary_seal, head, commands, seal FROM hexfold.streams
-                         WHERE name > $1 ORDER BY name LIMIT $2",
-                    )
+                    .prepare_cached(&format!(
+                        "SELECT s.name, s.summary, s.summary_seal, s.head, s.commands, s.seal, c.events,
+                                c.within
+                         FROM hexfold.streams s {EVENT_ROWS}
+                         WHERE s.name > $1 ORDER BY s.name LIMIT $2"
+                    ))
                     .await
                     .map_err(pg)?;
                 let after = after.unwrap_or("").as_bytes();
@@ -1151,6 +1175,12 @@ impl EventStore for PgStore {
                     .map(|row| {
                         let name = utf8(row.get("name"), "a stored stream name")?;
                         let listed = seal::head(&name, row).and_then(|head| {
+                            seal::check_count(
+                                &name,
+                                head.head,
+                                row.get("events"),
+                                row.get("within"),
+                            )?;
                             let summary: Option<Vec<u8>> = row.get("summary");
                             seal::check_bytes(
                                 &name,

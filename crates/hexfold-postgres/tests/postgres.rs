@@ -921,3 +921,39 @@ async fn rows_that_disagree_are_corrupt_even_under_a_fitting_seal_and_check_name
         );
     }
 }
+
+/// An event row deleted before the stream's newest snapshot, which a read from that snapshot never meets: the
+/// head counts the rows against itself, so the stream's head is corrupt (a server loading the game refuses it
+/// with DATA_LOSS instead of folding the snapshot and the events after it), and a listing names it damaged
+/// (`ListGames`, the start's resume scan) while the other stream lists whole. An extra row past the head is
+/// counted the same way.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_row_gone_before_the_newest_snapshot_makes_the_head_corrupt() {
+    let url = cluster().create_database().await;
+    let store = two_streams(&url).await;
+    let db = raw(&url).await;
+    db.batch_execute("DELETE FROM hexfold.events WHERE stream = '\\x67'::bytea AND version = 1")
+        .await
+        .unwrap();
+    // The snapshot at 2 and the event after it are intact: a fold from them would look whole.
+    assert!(store.snapshot_at_or_before("g", 3).await.unwrap().is_some());
+    assert_eq!(store.read("g", 3, 3).await.unwrap().len(), 1);
+    is_corrupt("head", store.head("g").await);
+    let listed = store.list_streams(None, 10).await.unwrap();
+    let marks: Vec<(&str, bool)> = listed
+        .iter()
+        .map(|l| (l.name.as_str(), l.damaged.is_some()))
+        .collect();
+    assert_eq!(marks, [("g", true), ("h", false)]);
+    assert_eq!(store.head("h").await.unwrap(), 1);
+
+    // An extra row past the head of the other stream.
+    db.batch_execute(
+        "INSERT INTO hexfold.events (stream, version, global, payload, checksum)
+         SELECT stream, version + 1, global + 100, payload, checksum FROM hexfold.events
+         WHERE stream = '\\x68'::bytea",
+    )
+    .await
+    .unwrap();
+    is_corrupt("head with a row past it", store.head("h").await);
+}
