@@ -31,7 +31,7 @@ use tonic::Code;
 
 pub use hexfold_engine::metrics::{
     load_shed, GameMetrics, OpenStream, Shed, StreamKind, CACHED_GAMES, CACHE_MISSES, LOAD_SHED,
-    OPEN_STREAMS, RESUME_DAMAGED,
+    OPEN_STREAMS, RESUME_DAMAGED, RESUME_LISTING_FAILED,
 };
 use hexfold_engine::metrics::{recording, start_recording};
 
@@ -76,6 +76,10 @@ pub const NAMES: &[(&str, &str)] = &[
     (
         RESUME_DAMAGED,
         "Damaged games the start's resume of bots and timers went past, by variant.",
+    ),
+    (
+        RESUME_LISTING_FAILED,
+        "Failed listings of games in the start's resume of bots and timers (tried again), by variant.",
     ),
     (
         hexfold_store::metrics::APPEND_SECONDS,

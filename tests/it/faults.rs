@@ -418,3 +418,133 @@ async fn readiness_and_grpc_health_follow_a_stopped_and_restarted_postgres() {
     let _ = stop.send(());
     server.await.unwrap().unwrap();
 }
+
+/// The start's scan for bots and turn timers to resume outlives a store that answers the listing itself with an
+/// error (issue 29): while the restarted server's database role may not read `hexfold.streams`, every listing
+/// fails, which it logs at `warn` and counts; once the role may read it again, the scan tries again after its
+/// pause and the bots of a game stopped mid-play move again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_listing_at_start_is_tried_again_and_the_bots_resume() {
+    use hexfold::proto::v1 as pb;
+    use tokio::io::AsyncBufReadExt as _;
+    let dir = tempfile::tempdir().unwrap();
+    let url = hexfold_postgres::test_support::cluster()
+        .create_database()
+        .await;
+    let server = support::start_with(Config {
+        postgres: Some(hexfold_postgres::PgConfig::new(url.clone())),
+        ..support::config(&dir.path().join("unused"))
+    })
+    .await;
+    let bots: Vec<_> = (0..4).map(|s| (s, pb::BotStrategy::Greedy)).collect();
+    let request = support::game_request(
+        pb::Variant::Catan,
+        4,
+        support::variant_options(pb::Variant::Catan),
+        &bots,
+    );
+    let (game, _) = Table::create_from(server.addr, request).await;
+    server.stop().await;
+
+    // The restarted server connects as a role that may do everything the store does but read the streams'
+    // table, so every listing fails (permissions are checked when a statement runs, not when it is prepared).
+    let (db, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    let connection = tokio::spawn(connection);
+    db.batch_execute(
+        "CREATE ROLE resume_scan LOGIN;
+         DO $$ BEGIN EXECUTE format('GRANT CREATE ON DATABASE %I TO resume_scan', current_database()); END $$;
+         GRANT USAGE, CREATE ON SCHEMA hexfold TO resume_scan;
+         GRANT ALL ON ALL TABLES IN SCHEMA hexfold TO resume_scan;
+         REVOKE SELECT ON hexfold.streams FROM resume_scan;",
+    )
+    .await
+    .unwrap();
+    let waiting = url.replacen("postgres://postgres@", "postgres://resume_scan@", 1);
+    assert_ne!(waiting, url);
+    let unused = dir.path().join("unused");
+    let args: [&std::ffi::OsStr; 6] = [
+        "--store".as_ref(),
+        waiting.as_ref(),
+        "--data-dir".as_ref(),
+        unused.as_os_str(),
+        "--metrics-listen".as_ref(),
+        "127.0.0.1:0".as_ref(),
+    ];
+    let (mut child, addr, metrics, _stdout) =
+        crate::ops::serve(&args, std::process::Stdio::piped()).await;
+    let metrics = metrics.expect("a metrics address");
+    let mut log = tokio::io::BufReader::new(child.stderr.take().unwrap()).lines();
+    loop {
+        let line = next_line(&mut log).await;
+        assert!(!line.contains("bot drivers resumed"), "{line}");
+        // Each game's engine scans for itself; this one is base Catan's (`"catania"` is another).
+        if line.contains("WARN")
+            && line.contains("could not list the games to resume")
+            && line.contains("\"catan\"")
+        {
+            assert!(line.contains("trying again"), "{line}");
+            break;
+        }
+    }
+    let (status, page) = crate::ops::get(metrics, "/metrics").await;
+    assert_eq!(status, 200);
+    let series = "hexfold_resume_listing_failures_total{variant=\"catan\"}";
+    let failures = crate::ops::value(&page, series).unwrap_or(0.0);
+    assert!(failures >= 1.0, "{page}");
+
+    // The store answers again: the scan finds the game and its bots move on from where the first server left it.
+    db.batch_execute("GRANT SELECT ON hexfold.streams TO resume_scan")
+        .await
+        .unwrap();
+    loop {
+        if next_line(&mut log).await.contains("bot drivers resumed") {
+            break;
+        }
+    }
+    let mut client = support::connect(addr).await;
+    let head = client
+        .get_state(pb::GetStateRequest {
+            game_id: game.game_id.clone(),
+            at_version: None,
+        })
+        .await
+        .unwrap()
+        .into_inner()
+        .version;
+    let mut stream = client
+        .subscribe(pb::SubscribeRequest {
+            game_id: game.game_id.clone(),
+            after_version: head,
+        })
+        .await
+        .unwrap()
+        .into_inner();
+    let moved = async {
+        loop {
+            let item = stream.message().await.unwrap().expect("the bots play on");
+            if let Some(pb::subscribe_response::Item::Event(e)) = item.item {
+                return e.version;
+            }
+        }
+    };
+    let moved = tokio::time::timeout(RECOVERY, moved)
+        .await
+        .expect("the bots move again");
+    assert!(moved > head);
+    drop(db);
+    connection.await.unwrap().unwrap();
+    child.kill().await.unwrap();
+}
+
+/// The server's next line on stderr, within [`RECOVERY`].
+async fn next_line(
+    log: &mut tokio::io::Lines<tokio::io::BufReader<tokio::process::ChildStderr>>,
+) -> String {
+    tokio::time::timeout(RECOVERY, log.next_line())
+        .await
+        .expect("a log line in time")
+        .unwrap()
+        .expect("the server goes on logging")
+}

@@ -223,7 +223,12 @@ impl<G: StoredGame> Engine<G> {
     /// those with a turn timer: for a server that starts on a store where bots were to move or deadlines were
     /// running. Scans the games under each of the variant's id prefixes (see `resume_under`). A game whose
     /// records are damaged is logged at `warn` (its id and the store's problem, which names records, never their
-    /// bytes), counted in [`crate::metrics::RESUME_DAMAGED`], and passed: the scan goes on to the others.
+    /// bytes), counted in [`crate::metrics::RESUME_DAMAGED`], and passed: the scan goes on to the others. A
+    /// listing the store answers with an error (it cannot be reached, the query fails) is logged at `warn`,
+    /// counted in [`crate::metrics::RESUME_LISTING_FAILED`] and tried again from the same place after a pause
+    /// that doubles from [`BACKOFF_FIRST_MS`](crate::BACKOFF_FIRST_MS) to
+    /// [`BACKOFF_MAX_MS`](crate::BACKOFF_MAX_MS) (`retry.rs`), until the store answers or the server shuts down:
+    /// the games found before the failure are resumed already, the others once the store answers.
     pub async fn resume_bots(self: Arc<Self>) {
         let (mut resumed, mut timed, mut damaged) = (0u64, 0u64, 0u64);
         for prefix in crate::stored::game_id_prefixes::<G>() {
@@ -245,7 +250,8 @@ impl<G: StoredGame> Engine<G> {
 
     /// [`Engine::resume_bots`] for the games whose ids begin `<prefix>-`: reads the meta of each unfinished one,
     /// one at a time (and a timed game's head, which its timer loads). A damaged game is passed (and counted in
-    /// `damaged`); a failure of the listing itself is logged and ends the scan.
+    /// `damaged`); a failure of the listing itself is logged, counted and tried again after a pause (see
+    /// `resume_bots`). Returns early only when the server shuts down.
     async fn resume_under(
         &self,
         prefix: &str,
@@ -255,6 +261,11 @@ impl<G: StoredGame> Engine<G> {
     ) {
         let prefix = format!("{prefix}-");
         let mut after = prefix.clone();
+        let (mut retry, never, mut shutdown) = (
+            Retry::default(),
+            tokio::sync::Notify::new(),
+            self.shared.shutdown.clone(),
+        );
         loop {
             let page = match self
                 .shared
@@ -262,10 +273,18 @@ impl<G: StoredGame> Engine<G> {
                 .list_streams(Some(&after), hexfold_store::MAX_LIST_STREAMS)
                 .await
             {
-                Ok(page) => page,
+                Ok(page) => {
+                    retry = Retry::default();
+                    page
+                }
                 Err(e) => {
-                    tracing::warn!(variant = G::ID_PREFIX, error = %e, "could not look for games with bots");
-                    return;
+                    self.metrics.resume_listing_failed();
+                    let ms = retry.failed();
+                    tracing::warn!(variant = G::ID_PREFIX, error = %e, pause_ms = ms, "could not list the games to resume bots and timers; trying again");
+                    if !pause(&*self.shared.clock, ms, &never, &mut shutdown).await {
+                        return;
+                    }
+                    continue;
                 }
             };
             let Some(last) = page.last() else { break };

@@ -20,6 +20,9 @@ pub const CACHE_MISSES: &str = "hexfold_cache_misses_total";
 /// Games the start's scan for bots and turn timers to resume went past because their stored records are damaged
 /// (each also logged at `warn` with its id), by `variant`. Their bots and timers stay stopped; the others resume.
 pub const RESUME_DAMAGED: &str = "hexfold_resume_damaged_games_total";
+/// Listings of the store's games that failed during the start's scan for bots and turn timers to resume (each
+/// logged at `warn`, then tried again after a pause; see `Engine::resume_bots`), by `variant`.
+pub const RESUME_LISTING_FAILED: &str = "hexfold_resume_listing_failures_total";
 
 /// Whether a recorder is installed: the server's recording points look at this first, so a server without
 /// `--metrics-listen` does not even build their keys.
@@ -76,6 +79,14 @@ impl GameMetrics {
             return;
         }
         metrics::counter!(RESUME_DAMAGED, "variant" => self.variant).increment(games);
+    }
+
+    /// A listing of the start's resume scan failed (it is tried again after a pause).
+    pub fn resume_listing_failed(&self) {
+        if !recording() {
+            return;
+        }
+        metrics::counter!(RESUME_LISTING_FAILED, "variant" => self.variant).increment(1);
     }
 
     /// A lookup of a game the cache did not answer.
