@@ -1,18 +1,15 @@
-//! Scenario tests for Catania that are not data: the ones that play random games, round-trip a stored state, read
-//! the board's geometry, look between the events of one command, or compare every source of points across views.
-//! The other scenarios of the draft specification (its section 5) are rule cases with steps in
+//! Scenario tests for Catania that are not data: the ones that play random games, round-trip a stored state, or
+//! look at every state between the events of one command. The other scenarios of the draft specification (its
+//! section 5), the wonder sites and every source of points among them, are rule cases with steps in
 //! `tests/data/catania/scenarios.json`, run by `catania_rules.rs`.
 //!
 //! Positions start from the data cases' fixture `M` (`tests/data/catania/fixtures.json`: four seats after the
 //! opening, seat 0 in its main phase) and add facts as events. Board ids are those the fixture names (table cell
 //! (col, row) is hex `15 * row + col`).
 
-use hexfold_rules::catan::DevCard;
-use hexfold_rules::catania::{Catania, Command, Config, Event, State, Wonder};
-use hexfold_rules::cities_knights::{
-    AttackResult, Command as K, Event as E, EventDie, Hand, ProgressCard, Roll, Track,
-};
-use hexfold_rules::hex::{EdgeId, HexId, Resource, Resources, VertexId};
+use hexfold_rules::catania::{Catania, Command, Config, Event, State};
+use hexfold_rules::cities_knights::{AttackResult, Command as K, Event as E, EventDie, Hand, Roll};
+use hexfold_rules::hex::{EdgeId, Resources, VertexId};
 use hexfold_rules::playout::Playout;
 use hexfold_rules::{Game, GameRng, Seat, Viewer};
 use rand::SeedableRng;
@@ -189,23 +186,9 @@ fn a_stored_state_comes_back_under_catanias_rules() {
     assert!(view.ck.roads.iter().all(|r| r.edge != id::<EdgeId>(294)));
 }
 
-// The natural forces (seed section 6; the specification's scenarios 11 to 15).
-
-/// Table cell (`col`, `row`).
-fn hex(col: u32, row: u32) -> HexId {
-    id(15 * row + col)
-}
-
 /// Seat 0 about to roll, a round after the fixture's main phase: the data cases' fixture `R`.
 fn roll_phase() -> State {
     fixture("R", 20)
-}
-
-// Doubles and the 7-hexes (seed sections 7.2.2 and 7.2.3; the specification's scenarios 1 to 5).
-
-/// Corner `corner` (0 north, clockwise) of table cell (`col`, `row`).
-fn corner(state: &State, col: u32, row: u32, corner: usize) -> VertexId {
-    state.board().topology().hex_vertices(hex(col, row))[corner]
 }
 
 /// `seat`'s settlement, or city if `city`, on `v`, paid for with cards from the bank.
@@ -266,8 +249,6 @@ fn use_up_settlements(state: State, seat: Seat) -> State {
     state
 }
 
-// The barbarian castle (seed section 7.2.4 and line 31; the specification's scenarios 9 and 10).
-
 /// Seat 0 rolls a ship face with a number other than 7, to move the barbarians as facts: `n` times, a round
 /// each; seat 0 is about to roll again.
 fn ship_steps(state: State, n: usize) -> State {
@@ -292,266 +273,4 @@ fn ship_steps(state: State, n: usize) -> State {
         );
         around(state)
     })
-}
-
-// The wonders (seed lines 148-150; spec D-07, D-18, §3.2, §5 scenario 22) and the points (CAT-END).
-
-/// The corners of `seat`'s buildings.
-fn buildings_of(state: &State, seat: Seat) -> Vec<VertexId> {
-    state
-        .board()
-        .topology()
-        .vertices()
-        .filter(|v| state.ck().vertices()[v.index()].owner() == Some(seat))
-        .collect()
-}
-
-/// Free land corners of Catan whose neighbours are free too, none at a harbor, in board order.
-fn free_corners(state: &State) -> Vec<VertexId> {
-    let board = state.board();
-    let t = board.topology();
-    let labels = hexfold_rules::hex::islands(board);
-    let catan = hexfold_rules::catania::catan_island(&labels);
-    let pieces = state.ck().vertices();
-    let mut taken: Vec<VertexId> = Vec::new();
-    t.vertices()
-        .filter(|&v| {
-            let ok = pieces[v.index()].is_empty()
-                && board.harbor_at(v).is_none()
-                && t.vertex_hexes(v)
-                    .iter()
-                    .all(|h| labels[h.index()] == catan && labels[h.index()].is_some())
-                && t.vertex_neighbors(v)
-                    .iter()
-                    .all(|w| pieces[w.index()].is_empty() && !taken.contains(w));
-            if ok {
-                taken.push(v);
-            }
-            ok
-        })
-        .collect()
-}
-
-#[test]
-fn the_wonder_sites_are_the_straits_two_corners_and_the_east_deserts_six() {
-    let state = main_phase();
-    let board = state.board();
-    let t = board.topology();
-    let bridge = hexfold_rules::catania::wonder::sites(board, Wonder::GreatBridge);
-    let wall = hexfold_rules::catania::wonder::sites(board, Wonder::GreatWall);
-    // The strait (11,1) is sea between the volcano isle's desert (10,1) and the North-East island's (12,1).
-    assert!(board.terrain(hex(11, 1)).is_sea());
-    assert_eq!(bridge.len(), 2);
-    assert!(t.vertex_hexes(bridge[0]).contains(&hex(10, 1)));
-    assert!(t.vertex_hexes(bridge[1]).contains(&hex(12, 1)));
-    assert!(bridge
-        .iter()
-        .all(|&v| t.vertex_hexes(v).contains(&hex(11, 1))));
-    // The Great Wall: the six corners of the East island's desert (13,6).
-    assert_eq!(
-        board.terrain(hex(13, 6)),
-        hexfold_rules::hex::Terrain::Desert
-    );
-    assert_eq!(wall, t.hex_vertices(hex(13, 6)).to_vec());
-    let labels = hexfold_rules::hex::islands(board);
-    assert_ne!(
-        labels[hex(13, 6).index()],
-        hexfold_rules::catania::catan_island(&labels)
-    );
-    // Public, with the wonders.
-    let view = Catania::view_state(&state, Viewer::Spectator);
-    assert_eq!(
-        view.wonder_sites
-            .iter()
-            .map(|s| (s.wonder, s.vertices.clone()))
-            .collect::<Vec<_>>(),
-        [(Wonder::GreatBridge, bridge), (Wonder::GreatWall, wall)]
-    );
-    assert!(view.wonders.is_empty());
-}
-
-/// `seat`'s points as `viewer` sees them in the view.
-fn seen(state: &State, seat: Seat, viewer: Viewer) -> u8 {
-    Catania::view_state(state, viewer).sailors[seat.index()].points
-}
-
-/// A source of points: its name, the facts before, the facts that score, the points they give and how many of
-/// those are public.
-type PointCase = (&'static str, Vec<Event>, Vec<Event>, u8, u8);
-
-#[test]
-fn every_source_of_points_counts_as_the_table_says_and_only_the_development_card_is_hidden() {
-    let (me, you) = (Seat(0), Seat(1));
-    let base = main_phase();
-    let spare = free_corners(&base);
-    let mine = buildings_of(&base, me);
-    let labels = hexfold_rules::hex::islands(base.board());
-    let island = labels[hex(13, 6).index()].unwrap();
-    let city = |vertex| {
-        ck(E::CityBuilt {
-            seat: me,
-            vertex,
-            paid: Resources::ZERO,
-        })
-    };
-    let mut wonder = vec![
-        cards(me, Resources::new(4, 4, 12, 0, 0)),
-        Event::WonderStarted {
-            seat: me,
-            wonder: Wonder::Theater,
-        },
-    ];
-    wonder.extend((1..=4).map(|level| Event::WonderLevelBuilt {
-        seat: me,
-        wonder: Wonder::Theater,
-        level,
-    }));
-    let cases: Vec<PointCase> = vec![
-        ("settlement", vec![], building(me, spare[0], false), 1, 1),
-        ("city", vec![], building(me, spare[0], true), 2, 2),
-        (
-            "city over its settlement",
-            vec![],
-            vec![city(mine[0])],
-            1,
-            1,
-        ),
-        (
-            "metropolis",
-            vec![city(mine[0])],
-            vec![ck(E::MetropolisPlaced {
-                seat: me,
-                track: Track::Trade,
-                vertex: mine[0],
-                from: None,
-            })],
-            2,
-            2,
-        ),
-        (
-            "longest trade route",
-            vec![],
-            vec![ck(E::LongestRoadChanged {
-                holder: Some(me),
-                length: 5,
-            })],
-            2,
-            2,
-        ),
-        (
-            "largest army",
-            vec![],
-            vec![Event::LargestArmyChanged {
-                holder: me,
-                knights: 3,
-            }],
-            2,
-            2,
-        ),
-        (
-            "conquest point",
-            vec![],
-            vec![Event::IslandConquered {
-                seat: me,
-                vertex: corner(&base, 13, 6, 0),
-                island,
-            }],
-            1,
-            1,
-        ),
-        ("wonder", vec![], wonder.clone(), 4, 4),
-        (
-            "wonder at its third level",
-            vec![],
-            wonder[..5].to_vec(),
-            0,
-            0,
-        ),
-        (
-            "defender of Catan",
-            vec![],
-            vec![ck(E::BarbariansAttacked {
-                barbarians: 0,
-                knights: 0,
-                contributions: vec![],
-                result: AttackResult::CatanWon {
-                    defender: Some(me),
-                    tied: vec![],
-                },
-            })],
-            1,
-            1,
-        ),
-        (
-            "victory point progress card",
-            vec![],
-            vec![ck(E::ProgressCardDrawn {
-                seat: me,
-                track: ProgressCard::Printer.track(),
-                card: ProgressCard::Printer,
-            })],
-            1,
-            1,
-        ),
-        (
-            "victory point development card",
-            vec![],
-            vec![Event::DevelopmentCardBought {
-                seat: me,
-                card: DevCard::VictoryPoint,
-            }],
-            1,
-            0,
-        ),
-        (
-            "specialist",
-            vec![],
-            vec![Event::SpecialistChanged {
-                resource: Resource::Ore,
-                holder: Some(me),
-            }],
-            1,
-            1,
-        ),
-        (
-            "merchant",
-            vec![],
-            vec![ck(E::MerchantPlaced {
-                seat: me,
-                hex: hex(7, 6),
-            })],
-            1,
-            1,
-        ),
-    ];
-    for (source, given, scoring, points, public) in cases {
-        let before = fold(base.clone(), &given);
-        let after = fold(before.clone(), &scoring);
-        let gained = |f: &dyn Fn(&State) -> u8| f(&after) - f(&before);
-        assert_eq!(gained(&|s| s.points(me)), points, "{source}: points");
-        assert_eq!(
-            gained(&|s| s.public_points(me)),
-            public,
-            "{source}: public points"
-        );
-        assert_eq!(
-            gained(&|s| seen(s, me, Viewer::Seat(me))),
-            points,
-            "{source}: its own view"
-        );
-        assert_eq!(
-            gained(&|s| seen(s, me, Viewer::Omniscient)),
-            points,
-            "{source}: omniscient"
-        );
-        for viewer in [Viewer::Seat(you), Viewer::Spectator] {
-            assert_eq!(
-                gained(&|s| seen(s, me, viewer)),
-                public,
-                "{source}: {viewer:?}"
-            );
-        }
-        // Nobody else gains.
-        assert_eq!(after.points(you), before.points(you), "{source}: seat 1");
-    }
 }
