@@ -694,16 +694,22 @@ async fn stream_head(
     client: &deadpool_postgres::Client,
     stream: &str,
 ) -> Result<seal::Head, StoreError> {
-    let statement = client
-        .prepare_cached("SELECT head, commands, seal FROM hexfold.streams WHERE name = $1")
-        .await
-        .map_err(pg)?;
-    let row = client
+    let sql = "SELECT head, commands, seal FROM hexfold.streams WHERE name = $1";
+    seal::head(stream, &stream_row(client, sql, stream).await?)
+}
+
+/// The one row `sql` (with the stream's name as `$1`) finds for `stream`: not found if there is none.
+async fn stream_row(
+    client: &deadpool_postgres::Client,
+    sql: &str,
+    stream: &str,
+) -> Result<Row, StoreError> {
+    let statement = client.prepare_cached(sql).await.map_err(pg)?;
+    client
         .query_opt(&statement, &[&stream.as_bytes()])
         .await
         .map_err(pg)?
-        .ok_or(StoreError::NotFound)?;
-    seal::head(stream, &row)
+        .ok_or(StoreError::NotFound)
 }
 
 /// The events of rows from [`joined`] (a row without an event is the stream's alone).
@@ -839,18 +845,11 @@ impl EventStore for PgStore {
         Box::pin(self.call("head", async move |client| {
             // With the stream's event rows counted (an index-only scan of its keys): a row missing before
             // the newest snapshot, which the reads from that snapshot never meet, still makes the head damaged.
-            let statement = client
-                .prepare_cached(&format!(
-                    "SELECT s.head, s.commands, s.seal, c.events, c.within FROM hexfold.streams s
-                     {EVENT_ROWS} WHERE s.name = $1"
-                ))
-                .await
-                .map_err(pg)?;
-            let row = client
-                .query_opt(&statement, &[&stream.as_bytes()])
-                .await
-                .map_err(pg)?
-                .ok_or(StoreError::NotFound)?;
+            let sql = format!(
+                "SELECT s.head, s.commands, s.seal, c.events, c.within FROM hexfold.streams s
+                 {EVENT_ROWS} WHERE s.name = $1"
+            );
+            let row = stream_row(client, &sql, stream).await?;
             let head = seal::head(stream, &row)?;
             seal::check_count(stream, head.head, row.get("events"), row.get("within"))?;
             Ok(head.head)
