@@ -6,8 +6,8 @@
 import type { GameState, GetStateResponse, Variant as VariantType } from "./gen/hexfold/v1/hexfold_pb";
 import { Variant } from "./gen/hexfold/v1/hexfold_pb";
 import { catanModel, cataniaModel, citiesKnightsModel, drawHex, type Target } from "./board";
-import { cellIndex, drawElasund } from "./grid";
-import { catanView, ckView, elasundView, type TableView } from "./table";
+import { cellTarget, drawElasund, elasundView } from "./grid";
+import { catanView, ckView, type TableView } from "./table";
 
 type Oneof = NonNullable<GameState["game"]>;
 /** A game's case in the API's oneofs (`catan`, `citiesKnights`, ...). */
@@ -74,13 +74,7 @@ export const GAMES = {
     variant: Variant.ELASUND,
     title: "Elasund",
     draw: drawElasund,
-    // Its commands name a square (`at`: a column and a row label).
-    target: (command) => {
-      const at = command.at as { col?: number; row?: number } | undefined;
-      return typeof at?.col === "number" && typeof at.row === "number"
-        ? { kind: "cell", id: cellIndex({ col: at.col, row: at.row }) }
-        : undefined;
-    },
+    target: cellTarget,
     table: (s, seats) => elasundView(s, seats),
     costs: [],
   }),

@@ -1,8 +1,12 @@
-// Elasund's board: ten rows (labelled 2-6 and 8-12 from north to south) of nine squares, column 0 by the sea, the
+// Elasund on the page: its table in words (`elasundView`), the square a command names (`cellTarget`) and its
+// board: ten rows (labelled 2-6 and 8-12 from north to south) of nine squares, column 0 by the sea, the
 // columns past the game's `columns` unused. The state lists the cells row-major, so a square's index is
 // `row index × 9 + column`; it is also the id of the square as a click target (`cell:<index>`).
 import type { State } from "./gen/hexfold/v1/elasund/elasund_pb";
-import { BuildingKind } from "./gen/hexfold/v1/elasund/elasund_pb";
+import { BuildingKind, CardsSeenSchema, PhaseKindSchema, type CardsSeen } from "./gen/hexfold/v1/elasund/elasund_pb";
+import type { Target } from "./board";
+import { phaseWords, plural, type TableView } from "./table";
+import { messageText } from "./words";
 
 const COLUMNS = 9;
 const ROW_LABELS = [2, 3, 4, 5, 6, 8, 9, 10, 11, 12];
@@ -10,8 +14,37 @@ const ROW_LABELS = [2, 3, 4, 5, 6, 8, 9, 10, 11, 12];
 const SEAT_COLOUR = ["#d55e00", "#0072b2", "#e69f00", "#f5f5f5"];
 
 /** A square's cell index from its row label and column. */
-export function cellIndex(square: { col: number; row: number }): number {
+function cellIndex(square: { col: number; row: number }): number {
   return ROW_LABELS.indexOf(square.row) * COLUMNS + square.col;
+}
+
+/** The square a command names (`at`: a column and a row label), as a click target. */
+export function cellTarget(command: Record<string, unknown>): Target | undefined {
+  const at = command.at as { col?: number; row?: number } | undefined;
+  return typeof at?.col === "number" && typeof at.row === "number"
+    ? { kind: "cell", id: cellIndex({ col: at.col, row: at.row }) }
+    : undefined;
+}
+
+/** The table around the board: each seat's cards, permits, walls and cubes, the bank and the church tiles. */
+export function elasundView(s: State, seats: readonly string[]): TableView {
+  const rows = s.seats.map((p, seat) => {
+    const facts = [
+      `holds ${messageText(CardsSeenSchema, p.hand ?? ({} as CardsSeen), seats)}`,
+      plural(p.permits.length, "permit") + " in hand",
+      plural(p.wallsBuilt, "wall piece") + " built",
+      plural(p.cubesOnBoard, "cube") + " on the board",
+    ];
+    return { seat, points: p.tradePoints, facts, badges: [] };
+  });
+  return {
+    active: s.current,
+    phase: phaseWords(PhaseKindSchema, s.phase?.kind ?? 0),
+    winner: s.phase?.winner,
+    pointsName: "trade points",
+    rows,
+    facts: [`turn ${s.turn}`, `the bank holds ${s.bankGold} gold`, plural(s.churchTilesLeft, "church tile") + " left"],
+  };
 }
 
 export function drawElasund(svg: SVGSVGElement, state: State, legal: Set<string>): void {

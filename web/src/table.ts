@@ -5,7 +5,6 @@
 import type { GetStateResponse } from "./gen/hexfold/v1/hexfold_pb";
 import * as catan from "./gen/hexfold/v1/catan/catan_pb";
 import * as ck from "./gen/hexfold/v1/cities_knights/cities_knights_pb";
-import * as elasund from "./gen/hexfold/v1/elasund/elasund_pb";
 import { enumPhrase, messageText, who } from "./words";
 
 /** Each seat's second cue beside its colour, so no seat is told apart by colour alone. */
@@ -86,7 +85,7 @@ const PHASES: Record<string, string> = {
   special: "using a building's power",
   over: "the game is over",
 };
-const phaseWords = (e: Parameters<typeof enumPhrase>[0], n: number) => {
+export const phaseWords = (e: Parameters<typeof enumPhrase>[0], n: number) => {
   const word = enumPhrase(e, n).replace(/-/g, " ");
   return PHASES[word] ?? word;
 };
@@ -111,7 +110,7 @@ function commodityCounts(c: ck.Commodities | undefined): [string, number][] {
   ];
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export function catanView(s: catan.State, seats: readonly string[], viewer?: number): TableView {
   const rows = s.players.map((p, seat) => {
@@ -232,26 +231,6 @@ export function ckView(s: ck.State, seats: readonly string[], viewer?: number, l
     hand: own?.hand ? [...counts(own.hand.resources), ...commodityCounts(own.hand.commodities)] : undefined,
     facts,
     ck: ckTable(s, track),
-  };
-}
-
-export function elasundView(s: elasund.State, seats: readonly string[]): TableView {
-  const rows = s.seats.map((p, seat) => {
-    const facts = [
-      `holds ${messageText(elasund.CardsSeenSchema, p.hand ?? ({} as elasund.CardsSeen), seats)}`,
-      plural(p.permits.length, "permit") + " in hand",
-      plural(p.wallsBuilt, "wall piece") + " built",
-      plural(p.cubesOnBoard, "cube") + " on the board",
-    ];
-    return { seat, points: p.tradePoints, facts, badges: [] };
-  });
-  return {
-    active: s.current,
-    phase: phaseWords(elasund.PhaseKindSchema, s.phase?.kind ?? 0),
-    winner: s.phase?.winner,
-    pointsName: "trade points",
-    rows,
-    facts: [`turn ${s.turn}`, `the bank holds ${s.bankGold} gold`, plural(s.churchTilesLeft, "church tile") + " left"],
   };
 }
 
