@@ -5,7 +5,7 @@
 //! A harbor's ratio is written in the sea hex it faces.
 //! The whole map is about 250 columns wide, so `--board-around` draws the hexes near one hex, vertex or edge.
 
-use super::ck_text;
+use super::cities_knights_text;
 use super::hex_map::{self, Hex, Map, Window};
 use crate::proto::v1::catania as cn;
 use std::fmt::Write as _;
@@ -55,7 +55,7 @@ fn yields(terrain: cn::Terrain) -> bool {
 /// The pieces on Catania's board, beside the ids they stand on.
 fn marks(state: &cn::State) -> hex_map::Marks {
     let layer = state.layer.clone().unwrap_or_default();
-    let mut marks = ck_text::board_marks(&layer);
+    let mut marks = cities_knights_text::board_marks(&layer);
     for ship in &state.ships {
         marks.edges.insert(ship.edge, format!("h{}", ship.seat));
     }

@@ -2,11 +2,11 @@
 //! their hand and cards, every other seat's public counts, the barbarians, the robber's and the pirate's hexes, who
 //! is waited for and what is open (offers, obligations, gold), and the ids to type: so the state is a few
 //! paragraphs (the turn, the table of seats, each seat's pieces by id), over the Cities & Knights layer's words
-//! (`ck_text.rs`), and `--board` adds the map (`catania_map.rs`). Commands and events read in the words of
+//! (`cities_knights_text.rs`), and `--board` adds the map (`catania_map.rs`). Commands and events read in the words of
 //! `proto/hexfold/v1/catania/catania.proto` (`words.rs`), like every game's.
 
 use super::catan_text::resource_name;
-use super::ck_text::{self, format_hand};
+use super::cities_knights_text::{self, format_hand};
 use super::words::{who, words};
 use super::{catania_map, ShowBoard};
 use crate::proto::v1::catania as cn;
@@ -53,10 +53,10 @@ fn seat_counts(seats: &[String], list: &[crate::proto::v1::catan::SeatCount]) ->
 }
 
 fn phase_text(state: &k::State, seats: &[String]) -> String {
-    ck_text::phase_text(
+    cities_knights_text::phase_text(
         state,
         seats,
-        &ck_text::PhaseWords {
+        &cities_knights_text::PhaseWords {
             building: "a settlement on Catan",
             road: "a road or a ship",
             thief: "the robber or the pirate",
@@ -86,7 +86,7 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
     let layer = state.layer.as_ref().unwrap_or(&default_layer);
     let hexes = state.board.as_ref().map_or(&[][..], |b| &b.hexes[..]);
 
-    let roll = ck_text::roll_text(layer);
+    let roll = cities_knights_text::roll_text(layer);
     let _ = writeln!(
         out,
         "phase: {}; active: {}; turn {}; last roll {roll}",
@@ -97,7 +97,7 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
     let mut waiting: Vec<String> = layer
         .obligations
         .iter()
-        .map(|o| ck_text::describe_obligation(o, seats))
+        .map(|o| cities_knights_text::describe_obligation(o, seats))
         .collect();
     if !state.gold_owed.is_empty() {
         waiting.push(format!(
@@ -220,7 +220,7 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
             repairs.collect::<Vec<_>>().join("; ")
         );
     }
-    let (metropolises, merchant) = ck_text::metropolises_and_merchant(layer, seats);
+    let (metropolises, merchant) = cities_knights_text::metropolises_and_merchant(layer, seats);
     let _ = writeln!(
         out,
         "longest road: {}; largest army: {}; metropolises: {metropolises}; merchant: {merchant}",
@@ -275,7 +275,7 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
             out,
             "{} trades {} 2:1 this turn (merchant fleet)",
             w(layer.active),
-            ck_text::good_name(good)
+            cities_knights_text::good_name(good)
         );
     }
     if let Some(strength) = layer.deserter_knight {
@@ -283,7 +283,7 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
             out,
             "{} may place a {} knight for the deserter",
             w(layer.active),
-            ck_text::strength_name(strength)
+            cities_knights_text::strength_name(strength)
         );
     }
     let _ = writeln!(
@@ -308,7 +308,7 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
         state.chip_bag.iter().map(|chip| chip.count).sum::<u32>(),
         bag.join(" ")
     );
-    ck_text::describe_offer(layer, seats, &mut out);
+    cities_knights_text::describe_offer(layer, seats, &mut out);
 
     let _ = writeln!(out, "seats ({} points to win):", layer.points_to_win);
     for p in &layer.players {
@@ -324,8 +324,8 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
             }
             _ => format!("points {}", p.points),
         };
-        let hand = ck_text::hand_text(p);
-        let progress = ck_text::progress_text(p);
+        let hand = cities_knights_text::hand_text(p);
+        let progress = cities_knights_text::progress_text(p);
         let development = match sailor {
             Some(cn::Sailor {
                 development_card_count,
@@ -354,7 +354,7 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
             w(p.seat)
         );
         let improvements = p.improvements.unwrap_or_default();
-        let extra = ck_text::honours_text(p);
+        let extra = cities_knights_text::honours_text(p);
         let (ships, landings, knights_played) = sailor.map_or((0, 0, 0), |s| {
             (s.ships_left, s.landing_places_left, s.knights_played)
         });
@@ -390,7 +390,7 @@ pub fn describe_state(state: &cn::State, seats: &[String]) -> String {
     for p in &layer.players {
         let seat = p.seat;
         // The layer's pieces, with the ships and landing places before the knights.
-        let mut parts = ck_text::building_parts(layer, seat);
+        let mut parts = cities_knights_text::building_parts(layer, seat);
         let ships = ids(state
             .ships
             .iter()

@@ -455,7 +455,7 @@ fn render(labels: &[Label]) -> Vec<String> {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::cli::ck_text;
+    use crate::cli::cities_knights_text;
     use crate::games::ProtoGame;
     use crate::proto::v1 as pb;
     use hexfold_rules::catan::Catan;
@@ -638,7 +638,12 @@ pub(super) mod tests {
             "{state:?}"
         );
         let board = state.board.clone().unwrap();
-        let drawing = draw(&Map::catan(&board), &ck_text::board_marks(&state), None).unwrap();
+        let drawing = draw(
+            &Map::catan(&board),
+            &cities_knights_text::board_marks(&state),
+            None,
+        )
+        .unwrap();
         check_drawing(&board, &drawing, state.robber, |edge, id| {
             if edge {
                 return state

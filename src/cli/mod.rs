@@ -25,7 +25,7 @@
 //! Every game is shown and typed in words: its commands (the `submit` grammar, both ways) and events (sentences)
 //! in the words its proto file sets as options (`proto/hexfold/v1/words/words.proto`), read from the compiled-in
 //! descriptors by `words.rs`, which names no game. What a game must lay out itself is its state in words, in its own
-//! module: base Catan (`catan_text.rs`), Cities & Knights (`ck_text.rs`), Catania (`catania_text.rs`, over the
+//! module: base Catan (`catan_text.rs`), Cities & Knights (`cities_knights_text.rs`), Catania (`catania_text.rs`, over the
 //! Cities & Knights layer's) and Elasund (`elasund_text.rs`, with its grid); `hex_map.rs` draws the hex boards for
 //! `state --board` (or the part of one around a hex, `--board-around`): the 19-hex board of the first two and
 //! Catania's sea map (`catania_map.rs`).
@@ -51,7 +51,7 @@ mod bot;
 pub(crate) mod catan_text;
 mod catania_map;
 pub(crate) mod catania_text;
-pub(crate) mod ck_text;
+pub(crate) mod cities_knights_text;
 pub(crate) mod elasund_text;
 pub mod export;
 mod hex_map;

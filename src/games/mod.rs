@@ -156,7 +156,7 @@ games! {
     },
     // Ids of games created before this prefix begin `cities_knights-` (the rules' name) and still route here.
     hexfold_rules::cities_knights::CitiesKnights => {
-        fingerprint: "7751111405faf429", text: crate::cli::ck_text::describe
+        fingerprint: "7751111405faf429", text: crate::cli::cities_knights_text::describe
     },
     hexfold_rules::catania::Catania => {
         fingerprint: "381783c042da82cd", text: crate::cli::catania_text::describe

@@ -105,4 +105,73 @@ fn a_read_of_hexfold_soak_is_seen_in_each_language() {
         assert!(reads_soak(&text.replace("VAR", &var)), "{text}");
     }
     assert!(!reads_soak(&format!("{var}=1 cargo xtask test")));
+
+/// "Adding a game" in the map names a game's own paths (with `<game>`, its `Game::NAME`) and the lists a game is
+/// entered in. For every game the server registers, each of those paths exists and each list names it (in any
+/// spelling: `cities_knights`, `CitiesKnights`, `citiesKnights`), and the rules crate's list holds the same games
+/// as the server's: the list in the map and the code cannot drift apart.
+#[test]
+fn every_registered_game_is_in_each_place_adding_a_game_names() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let map = std::fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let section = map
+        .split_once("## Adding a game")
+        .and_then(|(_, rest)| rest.split("\n## ").next())
+        .expect("an \"Adding a game\" section");
+    let spans: Vec<&str> = section.split('`').skip(1).step_by(2).collect();
+    let own: Vec<&str> = spans
+        .iter()
+        .copied()
+        .filter(|span| ROOTS.iter().any(|r| span.starts_with(r)) && span.contains("<game>"))
+        .collect();
+    let lists: Vec<&str> = quoted_paths(section)
+        .filter(|path| root.join(path).is_file())
+        .collect();
+    assert!(own.len() >= 6, "too few own paths read: {own:?}");
+    assert!(lists.len() >= 8, "too few lists read: {lists:?}");
+
+    macro_rules! names {
+        ($($module:ident: $game:ty),+ $(,)?) => {
+            vec![$(<$game as hexfold_rules::Game>::NAME),+]
+        };
+    }
+    let rules: Vec<&str> = hexfold_rules::for_each_game!(names);
+    let served: Vec<&str> = hexfold::games::GAMES.iter().map(|g| g.name).collect();
+    assert_eq!(rules, served, "the rules crate's games and the server's");
+
+    let squash = |text: &str| text.to_ascii_lowercase().replace(['_', '-'], "");
+    let mut missing = Vec::new();
+    for game in hexfold::games::GAMES {
+        for path in &own {
+            let path = path.replace("<game>", game.name);
+            if !root.join(&path).exists() {
+                missing.push(path);
+            }
+        }
+        for list in &lists {
+            let text = std::fs::read_to_string(root.join(list)).unwrap();
+            if !squash(&text).contains(&squash(game.name)) {
+                missing.push(format!("{list} naming {}", game.name));
+            }
+        }
+        let variant = game.variant.as_str_name();
+        let api = std::fs::read_to_string(root.join("proto/hexfold/v1/hexfold.proto")).unwrap();
+        if !api.contains(&format!("  {variant} = ")) {
+            missing.push(format!("hexfold.proto's {variant}"));
+        }
+        let web = std::fs::read_to_string(root.join("web/src/games.ts")).unwrap();
+        let web_variant = variant.strip_prefix("VARIANT_").unwrap_or(variant);
+        if !web.contains(&format!("variant: Variant.{web_variant},")) {
+            missing.push(format!("web/src/games.ts's entry for {web_variant}"));
+        }
+        let proto = format!("proto/hexfold/v1/{0}/{0}.proto", game.name);
+        let words = std::fs::read_to_string(root.join(&proto)).unwrap_or_default();
+        if !words.contains("(hexfold.v1.words.") {
+            missing.push(format!("{proto}'s words"));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "\"Adding a game\" names what is not there: {missing:?}"
+    );
 }

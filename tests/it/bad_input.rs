@@ -61,12 +61,14 @@ async fn every_bad_request_gets_its_precise_status_and_changes_nothing() {
             ),
         ),
         (
-            "an elasund command for a catan game",
+            "another game's command for a catan game",
             submit(
                 &game,
                 "m4",
                 Some(pb::Command {
-                    game: Some(pb::command::Game::Elasund(pb::elasund::Command::default())),
+                    game: Some(pb::command::Game::CitiesKnights(
+                        pb::cities_knights::Command::default(),
+                    )),
                 }),
             ),
         ),

@@ -20,6 +20,7 @@ mod concurrency;
 mod crash;
 mod damage;
 mod deploy;
+mod elasund;
 mod export;
 mod faults;
 mod hidden;

@@ -1,6 +1,7 @@
 //! The standard services next to the API: health and reflection (what grpcurl, Postman and Evans use).
 
 use crate::support;
+use hexfold::games::GAMES;
 use tonic_health::pb::{
     health_check_response::ServingStatus, health_client::HealthClient, HealthCheckRequest,
 };
@@ -30,19 +31,27 @@ async fn health_and_reflection_describe_the_api() {
     assert_eq!(status.status(), ServingStatus::Serving);
 
     let mut reflection = ServerReflectionClient::new(channel);
-    let requests = [
-        MessageRequest::ListServices(String::new()),
-        MessageRequest::FileContainingSymbol("hexfold.v1.catan.Command".into()),
-        MessageRequest::FileContainingSymbol("hexfold.v1.elasund.State".into()),
-        MessageRequest::FileContainingSymbol("hexfold.v1.catania.State".into()),
-        // What a refusal carries in its details, for clients that decode them through reflection.
-        MessageRequest::FileContainingSymbol("google.rpc.Status".into()),
-        MessageRequest::FileContainingSymbol("google.rpc.ErrorInfo".into()),
-    ]
-    .map(|request| ServerReflectionRequest {
-        host: String::new(),
-        message_request: Some(request),
-    });
+    // Every game's messages, and what a refusal carries in its details, for clients that decode them through
+    // reflection.
+    let symbols: Vec<String> = GAMES
+        .iter()
+        .flat_map(|game| {
+            ["Command", "Event", "State"].map(|m| format!("hexfold.v1.{}.{m}", game.name))
+        })
+        .chain(["google.rpc.Status".into(), "google.rpc.ErrorInfo".into()])
+        .collect();
+    let requests: Vec<_> = std::iter::once(MessageRequest::ListServices(String::new()))
+        .chain(
+            symbols
+                .iter()
+                .cloned()
+                .map(MessageRequest::FileContainingSymbol),
+        )
+        .map(|request| ServerReflectionRequest {
+            host: String::new(),
+            message_request: Some(request),
+        })
+        .collect();
     let mut responses = reflection
         .server_reflection_info(tokio_stream::iter(requests))
         .await
@@ -64,7 +73,7 @@ async fn health_and_reflection_describe_the_api() {
         }
         other => panic!("unexpected {other:?}"),
     }
-    for _ in 0..5 {
+    for _ in &symbols {
         match responses
             .message()
             .await

@@ -19,6 +19,12 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The proto packages under `hexfold/v1/`: the API's own (`""`) and one per game the server registers, named as
+/// the game's rules module.
+fn packages() -> impl Iterator<Item = &'static str> {
+    std::iter::once("").chain(hexfold::games::GAMES.iter().map(|game| game.name))
+}
+
 /// How README.md lists the proto files to protoc (Debian's protoc 3.21 refuses `./`-prefixed paths).
 const PROTO_FILES: &str = "$(cd proto && find hexfold -name '*.proto')";
 
@@ -65,14 +71,9 @@ fn protoc_generates_go_java_and_csharp_without_extra_flags_and_the_go_compiles()
 
     // Each proto package is its own Go package, in the directory its go_package names.
     let go_root = gopath.join("src/github.com/hexfold/hexfold/gen/go/hexfold/v1");
-    for (dir, package) in [
-        ("", "hexfoldv1"),
-        ("catan", "catanv1"),
-        ("catania", "cataniav1"),
-        ("cities_knights", "citiesknightsv1"),
-        ("elasund", "elasundv1"),
-    ] {
+    for dir in packages() {
         let name = if dir.is_empty() { "hexfold" } else { dir };
+        let package = format!("{}v1", name.replace('_', ""));
         let source =
             std::fs::read_to_string(go_root.join(dir).join(format!("{name}.pb.go"))).unwrap();
         assert!(
@@ -94,7 +95,7 @@ fn protoc_generates_go_java_and_csharp_without_extra_flags_and_the_go_compiles()
     );
 
     // Java and C# get one namespace per package too.
-    for package in ["", "catan", "catania", "cities_knights", "elasund"] {
+    for package in packages() {
         let dir = java.join("dev/hexfold/v1").join(package);
         assert!(
             dir.join("Command.java").exists() || package.is_empty(),
@@ -106,14 +107,18 @@ fn protoc_generates_go_java_and_csharp_without_extra_flags_and_the_go_compiles()
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
-    for file in [
-        "Hexfold.cs",
-        "Catan.cs",
-        "Catania.cs",
-        "CitiesKnights.cs",
-        "Elasund.cs",
-    ] {
-        assert!(cs.contains(&file.to_string()), "{cs:?}");
+    for package in packages() {
+        let name = if package.is_empty() {
+            "hexfold"
+        } else {
+            package
+        };
+        let file: String = name
+            .split('_')
+            .map(|word| word[..1].to_ascii_uppercase() + &word[1..])
+            .collect::<String>()
+            + ".cs";
+        assert!(cs.contains(&file), "{file}: {cs:?}");
     }
     let catan = std::fs::read_to_string(csharp.join("Catan.cs")).unwrap();
     assert!(catan.contains("namespace Hexfold.V1.Catan"));

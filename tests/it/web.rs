@@ -671,7 +671,7 @@ async fn a_base_catan_game_is_played_to_its_end_by_clicks_on_the_page() {
 }
 
 /// Every drawn thing on the board with its `data-*` attributes, by `data-kind`.
-async fn drawn_items(browser: &mut Browser) -> Vec<serde_json::Map<String, Value>> {
+pub(crate) async fn drawn_items(browser: &mut Browser) -> Vec<serde_json::Map<String, Value>> {
     let items = browser
         .eval("[...document.querySelectorAll('.board svg [data-kind]')].map((el) => ({ ...el.dataset }))")
         .await;
@@ -684,7 +684,11 @@ async fn drawn_items(browser: &mut Browser) -> Vec<serde_json::Map<String, Value
 }
 
 /// The `(a, b, c)` numbers of attributes `keys` of every drawn item of `kind`, as a sorted list.
-fn of_kind(items: &[serde_json::Map<String, Value>], kind: &str, keys: &[&str]) -> Vec<Vec<u32>> {
+pub(crate) fn of_kind(
+    items: &[serde_json::Map<String, Value>],
+    kind: &str,
+    keys: &[&str],
+) -> Vec<Vec<u32>> {
     let mut found: Vec<Vec<u32>> = items
         .iter()
         .filter(|i| i["kind"] == kind)
@@ -698,7 +702,7 @@ fn of_kind(items: &[serde_json::Map<String, Value>], kind: &str, keys: &[&str]) 
     found
 }
 
-fn sorted(mut rows: Vec<Vec<u32>>) -> Vec<Vec<u32>> {
+pub(crate) fn sorted(mut rows: Vec<Vec<u32>>) -> Vec<Vec<u32>> {
     rows.sort();
     rows
 }
@@ -706,7 +710,7 @@ fn sorted(mut rows: Vec<Vec<u32>>) -> Vec<Vec<u32>> {
 /// A game of `variant` played with random legal commands through the API until `enough` holds of its state,
 /// and that state. The dice come from the server's random seed, so a game may end before it gets there: then
 /// another game is played, up to five.
-async fn game_reaching(
+pub(crate) async fn game_reaching(
     addr: std::net::SocketAddr,
     variant: pb::Variant,
     seats: usize,
@@ -732,7 +736,7 @@ async fn game_reaching(
 }
 
 /// Opens the game's page as a spectator and waits until it shows `state`'s event.
-async fn open_game(
+pub(crate) async fn open_game(
     browser: &mut Browser,
     addr: std::net::SocketAddr,
     table: &Table,
@@ -903,96 +907,6 @@ async fn the_catania_board_draws_its_sea_map_ships_and_forces() {
         .sum();
     assert_eq!(levels, cn.wonders.iter().map(|w| w.level).sum::<u32>());
     let (_, png) = browser.screenshot("catania-board").await;
-    assert_eq!(png_size(&png), VIEWPORT);
-    server.stop().await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_elasund_board_draws_its_squares_permits_buildings_ship_and_walls() {
-    use pb::elasund::{cell, piece};
-    let dir = tempfile::tempdir().unwrap();
-    let server = support::start(dir.path()).await;
-    let elasund = |s: &pb::GetStateResponse| match s.state.as_ref().and_then(|s| s.game.as_ref()) {
-        Some(pb::game_state::Game::Elasund(e)) => e.clone(),
-        other => panic!("not an Elasund state: {other:?}"),
-    };
-    let (table, state) = game_reaching(server.addr, pb::Variant::Elasund, 4, 12, |s| {
-        let e = elasund(s);
-        e.walls.iter().any(|w| w.piece.is_some())
-            && e.cells
-                .iter()
-                .any(|c| matches!(c.content, Some(cell::Content::Permit(_))))
-            && e.pieces
-                .iter()
-                .filter(|p| matches!(p.place, Some(piece::Place::Board(_))))
-                .count()
-                > 3
-    })
-    .await;
-    let e = elasund(&state);
-
-    let mut browser = Browser::launch().await;
-    open_game(&mut browser, server.addr, &table, &state).await;
-    let items = drawn_items(&mut browser).await;
-    assert_eq!(items.iter().filter(|i| i["kind"] == "square").count(), 90);
-    let permits: Vec<Vec<u32>> = e
-        .cells
-        .iter()
-        .enumerate()
-        .filter_map(|(i, c)| match &c.content {
-            Some(cell::Content::Permit(p)) => Some(vec![i as u32, p.seat]),
-            _ => None,
-        })
-        .collect();
-    assert!(!permits.is_empty());
-    assert_eq!(of_kind(&items, "permit", &["id", "seat"]), sorted(permits));
-    let churches = e
-        .cells
-        .iter()
-        .filter(|c| matches!(c.content, Some(cell::Content::Church(_))))
-        .count();
-    assert_eq!(
-        items.iter().filter(|i| i["kind"] == "church").count(),
-        churches
-    );
-    let buildings: Vec<Vec<u32>> = e
-        .pieces
-        .iter()
-        .enumerate()
-        .filter_map(|(id, p)| match &p.place {
-            Some(piece::Place::Board(b)) => Some(vec![id as u32, b.owner]),
-            _ => None,
-        })
-        .collect();
-    assert!(buildings.len() > 3);
-    assert_eq!(
-        of_kind(&items, "building", &["piece", "owner"]),
-        sorted(buildings)
-    );
-    let covered = e
-        .cells
-        .iter()
-        .filter(|c| matches!(c.content, Some(cell::Content::Building(_))))
-        .count();
-    assert_eq!(
-        items
-            .iter()
-            .filter(|i| i["kind"] == "building-square")
-            .count(),
-        covered
-    );
-    let walls = e.walls.iter().filter(|w| w.piece.is_some()).count();
-    assert!(walls > 0);
-    assert_eq!(items.iter().filter(|i| i["kind"] == "wall").count(), walls);
-    assert_eq!(
-        items.iter().filter(|i| i["kind"] == "wall-place").count(),
-        e.walls.len() - walls
-    );
-    assert_eq!(
-        of_kind(&items, "ship", &["row"]),
-        e.ship_row.map(|r| vec![r]).into_iter().collect::<Vec<_>>()
-    );
-    let (_, png) = browser.screenshot("elasund-board").await;
     assert_eq!(png_size(&png), VIEWPORT);
     server.stop().await;
 }
@@ -1300,20 +1214,11 @@ async fn every_games_page_shows_words_and_nothing_raw() {
     let found = browser.eval(RAW_TEXT).await;
     assert_eq!(found.as_array().unwrap().len(), 5, "{found}");
 
-    for (variant, name, seats) in [
-        (pb::Variant::Catan, "catan", 4),
-        (pb::Variant::CitiesAndKnights, "cities-knights", 4),
-        (pb::Variant::Catania, "catania", 4),
-        (pb::Variant::Elasund, "elasund", 4),
-    ] {
+    for game in hexfold::games::GAMES {
+        let (variant, name) = (game.variant, game.cli_name());
         let mut rng = StdRng::seed_from_u64(31);
-        let mut table = Table::create(
-            server.addr,
-            variant,
-            seats,
-            support::variant_options(variant),
-        )
-        .await;
+        let mut table =
+            Table::create(server.addr, variant, 4, support::variant_options(variant)).await;
         let token = table.tokens[0].clone();
         browser
             .open(&format!("{page}#/game/{}?token={token}", table.game_id))

@@ -19,7 +19,7 @@ fn root() -> &'static Path {
 }
 
 /// One game of `game` (as the lobby names it) played by the person on the page: the script's report.
-async fn play(game: &str) -> Value {
+pub(crate) async fn play(game: &str) -> Value {
     let folder = root().join("tests/web");
     assert!(
         folder.join("node_modules/playwright-core").exists(),
@@ -127,9 +127,4 @@ async fn a_person_plays_cities_and_knights_against_three_bots_to_the_end() {
 async fn a_person_plays_catania_against_three_bots_to_the_end() {
     let report = play("Catania").await;
     assert_ck_panel(&report);
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_person_plays_elasund_against_three_bots_to_the_end() {
-    play("Elasund").await;
 }

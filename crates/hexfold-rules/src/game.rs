@@ -61,6 +61,11 @@ pub trait RuleViolation: Copy + Eq + Debug + Send + Sync + 'static {
     fn name(&self) -> &'static str;
     /// One sentence for a person. Never names a card a viewer may not see.
     fn message(&self) -> &'static str;
+    /// Every violation of the type, for the rules documents' checks (a table of `violations!` lists its own; a
+    /// type written by hand lists none).
+    fn all() -> &'static [Self] {
+        &[]
+    }
 }
 
 /// A game as a Decider.

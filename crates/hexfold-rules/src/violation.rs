@@ -51,6 +51,9 @@ macro_rules! violations {
             fn message(&self) -> &'static str {
                 match self { $($name::$v => $msg,)* }
             }
+            fn all() -> &'static [$name] {
+                $name::ALL
+            }
         }
 
         $(

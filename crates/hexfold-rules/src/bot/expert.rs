@@ -96,7 +96,7 @@ impl Default for Budget {
 
 /// A game the expert plays: a bot game whose hidden information can be dealt again.
 pub trait Expert: Bot + Redeal {
-    /// How far `seat` is towards winning in `state`, in the game's points (victory points, Elasund's cubes on the
+    /// How far `seat` is towards winning in `state`, in the game's points (victory points, or cubes on the
     /// board) with a fraction for what is about to count. Read only in the worlds the search dealt, so it may read
     /// hidden points there.
     fn standing(state: &Self::State, seat: Seat) -> f64;

@@ -10,7 +10,7 @@
 //! growth, every legal command keeps a chance), and `greedy`, which lists the seat's legal actions and takes the
 //! one its game scores highest ([`Bot::greedy_score`]), breaking ties with the generator. The hex games' scores
 //! share one evaluation of corners, hands, robber hexes and trades (`hex.rs`); each game maps its own commands onto
-//! it (`catan.rs`, `cities_knights.rs`, `catania.rs`); Elasund has its own (`elasund.rs`).
+//! it; a game off the hex machine scores its own. Each game's scoring is `<game>.rs` here.
 //!
 //! A third, [`expert`], searches: it deals again what its seat cannot see and plays greedy games on from each
 //! candidate command, within a [`Budget`] of simulations and think time ([`expert::command`]). Each game says how

@@ -1,7 +1,7 @@
 //! Base Catan on the hex engine, as a Decider.
 //!
 //! The rules are those of the seed `003_fd662f163aa3be17.txt` (Danish) and, where it is silent, the official
-//! CATAN 5th edition rules; `docs/rules/base.md` lists every rule with its ID, source and tests. This module owns
+//! CATAN 5th edition rules; `docs/rules/catan.md` lists every rule with its ID, source and tests. This module owns
 //! the game's state machine and nothing about I/O. It is the hex machine ([`crate::hex`]) configured by [`RULES`]
 //! (seats, points, pieces, costs, bank, map) plus what only the base game has: development cards, the largest
 //! army, the starting roll and its maritime and domestic trade events. Board, map kinds and board views, the

@@ -335,7 +335,7 @@ pub enum Event {
 }
 
 violations! {
-    /// Why a command was refused. Each maps to a rule ID in `docs/rules/base.md`.
+    /// Why a command was refused. Each maps to a rule ID in `docs/rules/catan.md`.
     pub enum Violation {
         /// The configuration asks for other than 3 or 4 seats.
         InvalidSeatCount => "BASE-SETUP-01", "Catan is played by 3 or 4 players.";

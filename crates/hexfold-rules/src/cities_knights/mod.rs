@@ -1,7 +1,7 @@
 //! Catan: Cities & Knights on the hex engine, as a Decider.
 //!
 //! The rules are those of the seed `000_2d8f7ffa8528fc19.txt` (Danish) and, where it is silent, the official
-//! Cities & Knights rules; `docs/rules/cities-knights.md` lists every rule with its ID, source and tests.
+//! Cities & Knights rules; `docs/rules/cities_knights.md` lists every rule with its ID, source and tests.
 //!
 //! This module is the hex machine ([`crate::hex`]) configured by [`RULES`] plus a layer of its own, and copies
 //! nothing of the machine: the board, map kinds, layouts and board views, dice faces, resource counts, the shared

@@ -1,5 +1,5 @@
 //! Playing progress cards: every card of the three official decks (the seed names the alchemist and the merchant;
-//! the other effects are the official card texts, see docs/rules/cities-knights.md, CK-PROG-05).
+//! the other effects are the official card texts, see docs/rules/cities_knights.md, CK-PROG-05).
 
 use super::decide::{
     check_edge, check_hex, check_vertex, city_upgrade_ok, improve, main, promote_ok,

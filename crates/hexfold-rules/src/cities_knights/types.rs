@@ -801,7 +801,7 @@ pub enum Event {
 }
 
 violations! {
-    /// Why a command was refused. Each maps to a rule ID in `docs/rules/cities-knights.md`.
+    /// Why a command was refused. Each maps to a rule ID in `docs/rules/cities_knights.md`.
     pub enum Violation {
         InvalidSeatCount => "CK-SETUP-01", "Cities & Knights is played by 3 or 4 players.";
         MapGenerationFailed => "CK-SETUP-01", "The variable map could not be drawn.";

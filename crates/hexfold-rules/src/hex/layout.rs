@@ -78,7 +78,7 @@ impl Terrain {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum MapKind {
     /// The fixed beginner map (terrains, numbers and harbors as printed in the rules). Starting settlements are
-    /// still placed by the players (see docs/rules/base.md, BASE-BOARD-02).
+    /// still placed by the players (see docs/rules/catan.md, BASE-BOARD-02).
     Beginner,
     /// Terrains and harbors shuffled, numbers shuffled so no two red numbers (6, 8) are neighbours.
     Variable,

@@ -1,18 +1,12 @@
-//! Base Catan: rule tests stored as data under `tests/data/catan/`, plus checks that need code (views over whole
-//! games, concurrency of discards, enumeration of choices).
+//! Base Catan: checks that need code (views over whole games, concurrency of discards, enumeration of choices),
+//! beside its rule cases stored as data under `tests/data/catan/` (run by `check.rs`).
 
-use crate::check::check_dir;
 use hexfold_rules::catan::{Catan, Command, Config, Event, MapKind, Phase, State, POINTS_TO_WIN};
 use hexfold_rules::hex::Resources;
 use hexfold_rules::playout::{Playout, SeatChoice, Stop};
 use hexfold_rules::{Game, GameRng, Seat, Viewer};
 use rand::SeedableRng;
 use serde_json::json;
-
-#[test]
-fn rule_cases() {
-    check_dir::<Catan>("catan");
-}
 
 fn beginner(seats: u8) -> State {
     let setup = Catan::setup(

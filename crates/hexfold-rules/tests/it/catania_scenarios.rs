@@ -1,7 +1,7 @@
 //! Scenario tests for Catania that are not data: the ones that play random games, round-trip a stored state, or
 //! look at every state between the events of one command. The other scenarios of the draft specification (its
 //! section 5), the wonder sites and every source of points among them, are rule cases with steps in
-//! `tests/data/catania/scenarios.json`, run by `catania_rules.rs`.
+//! `tests/data/catania/scenarios.json`, run by `check.rs`.
 //!
 //! Positions start from the data cases' fixture `M` (`tests/data/catania/fixtures.json`: four seats after the
 //! opening, seat 0 in its main phase) and add facts as events. Board ids are those the fixture names (table cell

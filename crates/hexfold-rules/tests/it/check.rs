@@ -448,3 +448,17 @@ fn subset(expected: &Value, actual: &Value, path: &str) -> Result<(), String> {
         _ => Err(format!("{path}: expected {expected}, got {actual}")),
     }
 }
+
+/// The rule cases of every game of the crate's list, each under `tests/data/<game>/` (its `Game::NAME`).
+macro_rules! every_game {
+    ($($game:ident: $type:ty),* $(,)?) => {
+        mod rule_cases {
+            $(#[test]
+            fn $game() {
+                super::check_dir::<$type>(<$type as hexfold_rules::Game>::NAME);
+            })*
+        }
+    };
+}
+
+hexfold_rules::for_each_game!(every_game);

@@ -18,22 +18,22 @@
 //! A Violations item is a variant whose `rule_id()` is the row's, or `Name (ID)`: a variant this rule also refuses
 //! with, whose `rule_id()` is the other rule's `ID`.
 
-use hexfold_rules::{catan, catania, cities_knights, elasund, RuleViolation};
+use hexfold_rules::{Game, RuleViolation};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-/// One game's rules document and where its code and data live.
+/// One game's rules document and where its code and data live, all named by the game's `Game::NAME`.
 struct Doc {
-    /// File name under `docs/rules/`.
-    file: &'static str,
-    /// Every rule ID starts with this and a dash.
-    prefix: &'static str,
-    /// Folder under `tests/data/`.
+    /// File name under `docs/rules/`: `<game>.md`.
+    file: String,
+    /// Every rule ID starts with this and a dash: the first rule's (`BASE` of `BASE-TURN-01`).
+    prefix: String,
+    /// Folder under `tests/data/`: `<game>`.
     data_dir: &'static str,
-    /// Folder under the crate's `src/` holding the game's code.
+    /// Folder under the crate's `src/` holding the game's code: `<game>`.
     src_dir: &'static str,
     /// The name of every violation of the game, from its table.
     violations: fn() -> Vec<&'static str>,
@@ -41,43 +41,43 @@ struct Doc {
     rule_id_of: fn(&str) -> Option<&'static str>,
 }
 
-const DOCS: [Doc; 4] = [
-    Doc {
-        file: "base.md",
-        prefix: "BASE",
-        data_dir: "catan",
-        src_dir: "catan",
-        violations: || names(catan::Violation::ALL),
-        rule_id_of: rule_id_of::<catan::Violation>,
-    },
-    Doc {
-        file: "cities-knights.md",
-        prefix: "CK",
-        data_dir: "cities_knights",
-        src_dir: "cities_knights",
-        violations: || names(cities_knights::Violation::ALL),
-        rule_id_of: rule_id_of::<cities_knights::Violation>,
-    },
-    Doc {
-        file: "catania.md",
-        prefix: "CAT",
-        data_dir: "catania",
-        src_dir: "catania",
-        violations: || names(catania::Violation::ALL),
-        rule_id_of: rule_id_of::<catania::Violation>,
-    },
-    Doc {
-        file: "elasund.md",
-        prefix: "ELA",
-        data_dir: "elasund",
-        src_dir: "elasund",
-        violations: || names(elasund::Violation::ALL),
-        rule_id_of: rule_id_of::<elasund::Violation>,
-    },
-];
+impl Doc {
+    fn of<G: Game>() -> Doc
+    where
+        G::Violation: DeserializeOwned,
+    {
+        let file = format!("{}.md", G::NAME);
+        let text = read(&repo_dir().join("docs/rules").join(&file));
+        let prefix = text
+            .lines()
+            .skip_while(|l| !l.starts_with("| ID |"))
+            .nth(2)
+            .and_then(|row| row.strip_prefix("| ")?.split('-').next())
+            .unwrap_or_else(|| panic!("{file}: no rules row after a `| ID |` header"))
+            .to_string();
+        Doc {
+            file,
+            prefix,
+            data_dir: G::NAME,
+            src_dir: G::NAME,
+            violations: names::<G::Violation>,
+            rule_id_of: rule_id_of::<G::Violation>,
+        }
+    }
+}
 
-fn names<V: RuleViolation>(all: &[V]) -> Vec<&'static str> {
-    all.iter().map(RuleViolation::name).collect()
+/// Every game's document, from the rules crate's list of games.
+fn docs() -> Vec<Doc> {
+    macro_rules! docs {
+        ($($module:ident: $game:ty),+ $(,)?) => {
+            vec![$(Doc::of::<$game>()),+]
+        };
+    }
+    hexfold_rules::for_each_game!(docs)
+}
+
+fn names<V: RuleViolation>() -> Vec<&'static str> {
+    V::all().iter().map(RuleViolation::name).collect()
 }
 
 fn rule_id_of<V: RuleViolation + DeserializeOwned>(name: &str) -> Option<&'static str> {
@@ -113,7 +113,7 @@ struct Row {
 
 /// Parses the rules table of a document; panics on a row that does not fit the header.
 fn rows(doc: &Doc) -> Vec<Row> {
-    let path = repo_dir().join("docs/rules").join(doc.file);
+    let path = repo_dir().join("docs/rules").join(&doc.file);
     let text = read(&path);
     let cells = |line: &str| -> Vec<String> {
         let inner = line.trim().trim_start_matches('|').trim_end_matches('|');
@@ -343,12 +343,12 @@ fn report(what: &str, problems: Vec<String>) {
 #[test]
 fn rule_ids_are_unique_and_every_rule_cites_tests() {
     let mut problems = Vec::new();
-    for doc in &DOCS {
+    for doc in &docs() {
         let mut seen = BTreeMap::new();
         for row in rows(doc) {
             for id in &row.ids {
                 let well_formed = id
-                    .strip_prefix(doc.prefix)
+                    .strip_prefix(doc.prefix.as_str())
                     .and_then(|r| r.strip_prefix('-'))
                     .and_then(|r| r.rsplit_once('-'))
                     .is_some_and(|(area, n)| {
@@ -384,7 +384,7 @@ fn rule_ids_are_unique_and_every_rule_cites_tests() {
 #[test]
 fn cited_data_cases_exist() {
     let mut problems = Vec::new();
-    for doc in &DOCS {
+    for doc in &docs() {
         let cases = data_cases(doc);
         for row in rows(doc) {
             for item in row.tests.split("<br>").map(str::trim) {
@@ -420,11 +420,11 @@ fn cited_data_cases_exist() {
 fn cited_rust_tests_exist() {
     let fns = all_fn_names();
     let mut problems = Vec::new();
-    for doc in &DOCS {
+    for doc in &docs() {
         let mut src_files = Vec::new();
         rust_files(&crate_dir().join("src").join(doc.src_dir), &mut src_files);
         let source: String = src_files.iter().map(|f| read(f)).collect();
-        let path = repo_dir().join("docs/rules").join(doc.file);
+        let path = repo_dir().join("docs/rules").join(&doc.file);
         let text = read(&path);
         // Citations in the Tests cells, and `file.rs::name` citations anywhere (the header names the props tests).
         let mut cited: Vec<(usize, String)> = Vec::new();
@@ -508,7 +508,7 @@ fn cited_rust_tests_exist() {
 #[test]
 fn every_data_case_names_a_documented_rule() {
     let mut problems = Vec::new();
-    for doc in &DOCS {
+    for doc in &docs() {
         let ids: BTreeSet<String> = rows(doc).into_iter().flat_map(|r| r.ids).collect();
         for (file, cases) in data_cases(doc) {
             for (name, rule) in cases {
@@ -532,7 +532,7 @@ fn every_data_case_names_a_documented_rule() {
 #[test]
 fn every_violation_is_listed_beside_its_rule_id() {
     let mut problems = Vec::new();
-    for doc in &DOCS {
+    for doc in &docs() {
         let rows = rows(doc);
         let variants = (doc.violations)();
         assert!(!variants.is_empty(), "{}: no violations read", doc.file);
@@ -588,7 +588,7 @@ fn every_violation_is_listed_beside_its_rule_id() {
 #[test]
 fn every_rule_id_in_the_code_is_documented() {
     let mut problems = Vec::new();
-    for doc in &DOCS {
+    for doc in &docs() {
         let ids: BTreeSet<String> = rows(doc).into_iter().flat_map(|r| r.ids).collect();
         let mut files = Vec::new();
         rust_files(&crate_dir().join("src"), &mut files);

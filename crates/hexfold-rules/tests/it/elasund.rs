@@ -1,4 +1,4 @@
-//! Elasund: property tests over random legal games (each a [`Playout`]), and the rule tests stored as data.
+//! Elasund: property tests over random legal games (each a [`Playout`]); its rule cases are data (`check.rs`).
 //!
 //! A few hundred games run by default (debug CI); `HEXFOLD_SOAK=1` runs thousands. The checks draw from a
 //! generator of their own, so each game is the random player's alone.
@@ -9,11 +9,6 @@ use hexfold_rules::elasund::{
 use hexfold_rules::playout::{Playout, Stop};
 use hexfold_rules::{Game, GameRng, Seat, Viewer};
 use rand::{Rng, SeedableRng};
-
-#[test]
-fn rule_cases() {
-    crate::check::check_dir::<Elasund>("elasund");
-}
 
 /// Cards, cubes, permits, buildings and church tiles are conserved; the board and the pieces agree.
 fn check_invariants(s: &State) {
