@@ -175,3 +175,100 @@ fn every_registered_game_is_in_each_place_adding_a_game_names() {
         "\"Adding a game\" names what is not there: {missing:?}"
     );
 }
+
+/// The files outside a game's own paths that name Elasund (a name no other word contains), beyond the lists
+/// "Adding a game" names: each layer's test binary's `mod` line for its own tests, two tests of what only it
+/// does that live with their layer, and the Python package's (issue 33). A new file naming it fails here: either
+/// it belongs in the game's own modules, or in a list the map names.
+const ELSEWHERE: [&str; 10] = [
+    "crates/hexfold-rules/tests/it/main.rs",
+    "tests/it/main.rs",
+    "tests/it/compat.rs",
+    "tests/it/python_package.rs",
+    "crates/hexfold-py/src/core.rs",
+    "crates/hexfold-py/src/obs.rs",
+    "crates/hexfold-py/src/replay.rs",
+    "crates/hexfold-py/python/hexfold/__init__.py",
+    "crates/hexfold-py/python/hexfold/aec.py",
+    "crates/hexfold-py/tests/test_env.py",
+];
+
+/// Every source file below `dir`, without generated code, build output, bundles and dependencies.
+fn sources(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy();
+        if path.is_dir() {
+            if ![
+                "target",
+                "node_modules",
+                "gen",
+                "_gen",
+                "dist",
+                "build",
+                ".venv",
+            ]
+            .contains(&name.as_ref())
+            {
+                sources(&path, out);
+            }
+        } else if [".rs", ".ts", ".mjs", ".py"]
+            .iter()
+            .any(|x| name.ends_with(x))
+        {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn a_game_is_named_only_in_its_own_paths_and_the_lists() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let map = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    let section = map.split_once("## Adding a game").unwrap().1;
+    let section = section.split("\n## ").next().unwrap();
+    let quoted: Vec<String> = section
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|span| ROOTS.iter().any(|r| span.starts_with(r)) && !span.contains(' '))
+        .map(|span| span.replace("<game>", "elasund"))
+        .collect();
+    // Its own modules beyond the map's paths: its tests (`it/elasund*.rs`) and its web drawing (`grid.ts`).
+    let own = |path: &str| {
+        quoted
+            .iter()
+            .any(|q| path == q || (q.ends_with('/') && path.starts_with(q.as_str())))
+            || path.contains("/it/elasund")
+            || path == "web/src/grid.ts"
+            || path == file!()
+    };
+    let mut files = Vec::new();
+    for dir in ["src", "crates", "tests", "web/src", "clients", "fuzz"] {
+        sources(&root.join(dir), &mut files);
+    }
+    let mut stray: Vec<String> = files
+        .iter()
+        .filter(|path| {
+            std::fs::read_to_string(path)
+                .is_ok_and(|text| text.to_ascii_lowercase().contains("elasund"))
+        })
+        .map(|path| {
+            path.strip_prefix(root)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|path| !own(path) && !ELSEWHERE.contains(&path.as_str()))
+        .collect();
+    stray.sort();
+    assert!(
+        stray.is_empty(),
+        "files naming Elasund outside its own paths and the lists: {stray:?}"
+    );
+    let named = files.len();
+    assert!(named > 100, "only {named} source files read");
+}
