@@ -105,6 +105,7 @@ fn a_read_of_hexfold_soak_is_seen_in_each_language() {
         assert!(reads_soak(&text.replace("VAR", &var)), "{text}");
     }
     assert!(!reads_soak(&format!("{var}=1 cargo xtask test")));
+}
 
 /// "Adding a game" in the map names a game's own paths (with `<game>`, its `Game::NAME`) and the lists a game is
 /// entered in. For every game the server registers, each of those paths exists and each list names it (in any
