@@ -4,7 +4,7 @@
 //! [`run`] takes an already-bound listener and a shutdown future (the mini-redis shape), so tests bind
 //! `127.0.0.1:0` and stop the server by resolving the future.
 
-use crate::engine::{Limits, Shared};
+use crate::engine::{default_threads, Limits, Shared, Thinkers};
 use crate::gate::{GateConfig, GateLayer};
 use crate::net::ConnectionLimits;
 use crate::proto::v1::{hexfold_server::HexfoldServer, FILE_DESCRIPTOR_SET};
@@ -14,6 +14,7 @@ use crate::store::Durability;
 #[cfg(feature = "postgres")]
 use crate::store::PgConfig;
 use crate::store::StoreAt;
+use hexfold_rules::bot::Budget;
 use hexfold_store::{EventStore, StoreError};
 use std::future::Future;
 use std::path::PathBuf;
@@ -26,6 +27,9 @@ use tower::limit::GlobalConcurrencyLimitLayer;
 use tower::load_shed::LoadShedLayer;
 use tower::ServiceBuilder;
 use tower_http::cors::{AllowOrigin, CorsLayer};
+
+/// The longest think time per decision an operator may give expert bot seats (`--bot-think-ms`), in ms.
+pub const MAX_BOT_THINK_MS: u64 = 10_000;
 
 /// Everything `run` needs. `Default` gives the documented defaults with the data in `./hexfold-data`.
 #[derive(Clone, Debug)]
@@ -267,6 +271,7 @@ pub async fn serve(
         shutdown: stopping_rx,
         other_writers: matches!(config.store_at(), Ok(at) if at.is_shared()),
         clock: Arc::clone(&config.clock),
+        thinkers: Thinkers::new(&config.limits),
     });
     let writes = Arc::new(RwLock::new(()));
     // The recorder is installed before the engines start (their start scans for bots to resume and counts what it
@@ -507,6 +512,34 @@ pub struct ServeArgs {
     /// refused with RESOURCE_EXHAUSTED.
     #[arg(long, env = "HEXFOLD_MAX_STREAMS", default_value_t = Limits::default().max_subscribers)]
     pub max_streams: usize,
+    /// An expert bot seat's think time per decision, in milliseconds, 0..=10000 (0: only --bot-sims bounds a
+    /// decision, which is then the same on every server). Players wait this long for each of its decisions that
+    /// has a choice to make.
+    #[arg(long, env = "HEXFOLD_BOT_THINK_MS", default_value_t = 1_000,
+          value_parser = clap::value_parser!(u64).range(0..=MAX_BOT_THINK_MS))]
+    pub bot_think_ms: u64,
+    /// An expert bot seat's simulations per decision at most (1..).
+    #[arg(long, env = "HEXFOLD_BOT_SIMS", default_value_t = Budget::DEFAULT.sims,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub bot_sims: u32,
+    /// Expert bot decisions computed at once over every game, each on a thread of its own: the cores bots may
+    /// use (default: half the machine's cores, at least one). Clients' commands never wait for them.
+    #[arg(long, env = "HEXFOLD_BOT_THREADS", default_value_t = default_threads(),
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024))]
+    pub bot_threads: usize,
+    /// Simulations one Analyze call may run at most (a request asking for more gets this many).
+    #[arg(long, env = "HEXFOLD_ANALYSIS_SIMS", default_value_t = Limits::default().analysis_budget.sims,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub analysis_sims: u32,
+    /// Milliseconds one Analyze call may compute at most, 1..=60000.
+    #[arg(long, env = "HEXFOLD_ANALYSIS_MS", default_value_t = 2_000,
+          value_parser = clap::value_parser!(u64).range(1..=60_000))]
+    pub analysis_ms: u64,
+    /// Analyze calls computed at once, each on a thread of its own; another is refused with RESOURCE_EXHAUSTED
+    /// (default: half the machine's cores, at least one).
+    #[arg(long, env = "HEXFOLD_ANALYSIS_THREADS", default_value_t = default_threads(),
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024))]
+    pub analysis_threads: usize,
     /// A web origin (`https://play.example`) whose pages may call the API with gRPC-Web; repeat for more (in the
     /// environment: comma-separated). None given: any origin (calls are authorised by seat tokens, never cookies).
     #[arg(
@@ -573,6 +606,19 @@ impl ServeArgs {
                 snapshot_every: self.snapshot_every.max(1),
                 cached_games: self.cached_games.max(1),
                 max_subscribers: self.max_streams.max(1),
+                bot_budget: Budget {
+                    sims: self.bot_sims.max(1),
+                    think: (self.bot_think_ms > 0)
+                        .then(|| Duration::from_millis(self.bot_think_ms.min(MAX_BOT_THINK_MS))),
+                    ..Budget::DEFAULT
+                },
+                bot_threads: self.bot_threads.max(1),
+                analysis_budget: Budget {
+                    sims: self.analysis_sims.max(1),
+                    think: Some(Duration::from_millis(self.analysis_ms.clamp(1, 60_000))),
+                    turns: 0,
+                },
+                analysis_threads: self.analysis_threads.max(1),
                 ..Limits::default()
             },
             request_timeout: Duration::from_millis(self.request_timeout_ms.max(1)),

@@ -9,7 +9,7 @@ use crate::metrics::StreamKind;
 use crate::proto::v1 as pb;
 use crate::stored::{self, StoredMetaHead, StoredSummary};
 use futures::StreamExt as _;
-use hexfold_rules::bot::Strategy;
+use hexfold_rules::bot::{Player, Strategy};
 use hexfold_store::StreamListing;
 use std::sync::Arc;
 use subtle::ConstantTimeEq;
@@ -822,6 +822,15 @@ impl pb::hexfold_server::Hexfold for HexfoldService {
         let result = async { self.inner.by_game(&req.game_id)?.replay(req.clone()).await }.await;
         reply(result)
     }
+
+    async fn analyze(
+        &self,
+        request: Request<pb::AnalyzeRequest>,
+    ) -> Result<Response<pb::AnalyzeResponse>, Status> {
+        let req = request.into_inner();
+        let result = async { self.inner.by_game(&req.game_id)?.analyze(req.clone()).await }.await;
+        reply(result)
+    }
 }
 
 /// A `CreateGameRequest`'s bot seats in rules types: an unknown strategy value is INVALID_ARGUMENT, and
@@ -834,8 +843,11 @@ pub(crate) fn bot_seats(
         .iter()
         .map(|b| {
             let strategy = match pb::BotStrategy::try_from(b.strategy) {
-                Ok(pb::BotStrategy::Random) => Strategy::Random,
-                Ok(pb::BotStrategy::Greedy | pb::BotStrategy::Unspecified) => Strategy::Greedy,
+                Ok(pb::BotStrategy::Random) => Player::Plain(Strategy::Random),
+                Ok(pb::BotStrategy::Greedy | pb::BotStrategy::Unspecified) => {
+                    Player::Plain(Strategy::Greedy)
+                }
+                Ok(pb::BotStrategy::Expert) => Player::Expert,
                 Err(_) => {
                     return Err(EngineError::Malformed(format!(
                         "bot seat {}: unknown strategy {}",
@@ -912,6 +924,7 @@ mod tests {
             shutdown,
             other_writers: true,
             clock: Arc::new(crate::engine::SystemClock),
+            thinkers: crate::engine::Thinkers::new(&Limits::default()),
         });
         let service = HexfoldService::new(shared, None, Default::default());
         let mut reads = counting.global_reads.subscribe();

@@ -4,9 +4,9 @@
 //! strategies choose among those by the kind of each command (its message's name, `BuildCity`, `EndTurn`, ...),
 //! written once for every game: `uniform` draws a kind uniformly, then a command of it; `builder` weighs the kinds
 //! that build (cities, settlements, improvements, knights, permits) over the rest and never offers a trade. The
-//! server's own bot seats (`CreateGame`'s `bots`, `create --bot`) play with the rules crate's strategies, `random`
-//! and `greedy`, on the whole state, which only the server may read; the names differ so that a word means one
-//! strategy wherever a user meets it.
+//! server's own bot seats (`CreateGame`'s `bots`, `create --bot`) play with the rules crate's players, `random`,
+//! `greedy` and `expert`, on the whole state, which only the server may read; the names differ so that a word
+//! means one strategy wherever a user meets it.
 
 use super::{connect, rpc, with_token, ServerArgs, TokenArgs};
 use crate::proto::v1 as pb;
@@ -17,8 +17,8 @@ use rand::{Rng, SeedableRng};
 use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 
-/// How the CLI's bot chooses among its seat's legal actions (by command kind: not the server's `random` and
-/// `greedy`, which read the whole state).
+/// How the CLI's bot chooses among its seat's legal actions (by command kind: not the server's `random`, `greedy`
+/// and `expert`, which read the whole state).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum WireStrategy {
     /// A kind of command uniformly, then one command of that kind.
@@ -44,8 +44,8 @@ pub struct BotArgs {
         value_name = "GAME"
     )]
     pub game_flag: Option<String>,
-    /// How the bot chooses among its seat's legal actions, by command kind (the server's bot seats play `random`
-    /// or `greedy` instead, see `create --bot`).
+    /// How the bot chooses among its seat's legal actions, by command kind (the server's bot seats play `random`,
+    /// `greedy` or `expert` instead, see `create --bot`).
     #[arg(long, value_enum, default_value = "builder")]
     pub strategy: WireStrategy,
     /// Seed of the bot's own generator (random when absent).
@@ -284,7 +284,7 @@ mod tests {
                 .get_name()
                 .to_string();
             assert!(
-                name.parse::<hexfold_rules::bot::Strategy>().is_err(),
+                name.parse::<hexfold_rules::bot::Player>().is_err(),
                 "`hexfold bot --strategy {name}` is also a server strategy"
             );
         }

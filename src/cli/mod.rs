@@ -47,6 +47,7 @@ macro_rules! out {
     }};
 }
 
+mod analyze;
 mod bot;
 pub(crate) mod catan_text;
 mod catania_map;
@@ -91,6 +92,9 @@ pub enum ClientCommand {
     Verify(VerifyArgs),
     /// Play the token's seat over a `Play` stream until the game ends, choosing among its legal actions.
     Bot(bot::BotArgs),
+    /// Print each seat's estimated chance to win after every event of a game (from what a spectator sees while
+    /// it is in progress, from the full state after its end), marking the events that moved it most.
+    Analyze(analyze::AnalyzeArgs),
 }
 
 /// Where the server is, and the TLS to reach it with.
@@ -164,8 +168,8 @@ pub struct CreateArgs {
     /// Turn timer: a reserve per seat in seconds (0..=2592000), spent by decisions longer than --turn-seconds.
     #[arg(long, value_name = "SECONDS", requires = "turn_seconds")]
     pub reserve_seconds: Option<u32>,
-    /// A seat the server plays itself, as `SEAT` (the game's stronger strategy) or `SEAT:STRATEGY` (`random`,
-    /// `greedy`); repeat for more. A bot seat gets no token.
+    /// A seat the server plays itself, as `SEAT` (`greedy`) or `SEAT:STRATEGY` (`random`, `greedy`, or `expert`,
+    /// a search within the think time the server allows); repeat for more. A bot seat gets no token.
     #[arg(long = "bot", value_name = "SEAT[:STRATEGY]", value_parser = parse_bot_seat)]
     pub bots: Vec<pb::BotSeat>,
     /// Print the response as JSON.
@@ -181,11 +185,14 @@ fn parse_bot_seat(text: &str) -> Result<pb::BotSeat, String> {
         .map_err(|_| format!("{seat:?} is not a seat number"))?;
     let strategy = match strategy {
         "" => pb::BotStrategy::Unspecified,
-        name => match name.parse::<hexfold_rules::bot::Strategy>() {
-            Ok(hexfold_rules::bot::Strategy::Random) => pb::BotStrategy::Random,
-            Ok(hexfold_rules::bot::Strategy::Greedy) => pb::BotStrategy::Greedy,
-            Err(e) => return Err(e.to_string()),
-        },
+        name => {
+            use hexfold_rules::bot::{Player, Strategy};
+            match name.parse::<Player>()? {
+                Player::Plain(Strategy::Random) => pb::BotStrategy::Random,
+                Player::Plain(Strategy::Greedy) => pb::BotStrategy::Greedy,
+                Player::Expert => pb::BotStrategy::Expert,
+            }
+        }
     };
     Ok(pb::BotSeat {
         seat,
@@ -311,6 +318,7 @@ pub async fn run(command: ClientCommand) -> anyhow::Result<()> {
         ClientCommand::List(args) => list(args).await,
         ClientCommand::Verify(args) => verify(args).await,
         ClientCommand::Bot(args) => bot::run(args).await,
+        ClientCommand::Analyze(args) => analyze::run(args).await,
     }
 }
 

@@ -58,6 +58,8 @@ pub trait DynGame: Send + Sync {
     ) -> Result<(), EngineError>;
     async fn replay(&self, req: pb::GetReplayRequest)
         -> Result<pb::GetReplayResponse, EngineError>;
+    /// Each seat's chance to win at an index, from what a spectator sees (the full state once the game is over).
+    async fn analyze(&self, req: pb::AnalyzeRequest) -> Result<pb::AnalyzeResponse, EngineError>;
     /// Watches where game `game_id` stands, for the seat of `cred` (a seat token is required).
     async fn watch_turn(
         &self,
@@ -375,6 +377,19 @@ impl<G: ProtoGame + StoredGame> DynGame for ProtoEngine<G> {
             seed_commitment: game.seed_commitment,
             seed: game.seed,
             commands: commands.collect(),
+        })
+    }
+
+    async fn analyze(&self, req: pb::AnalyzeRequest) -> Result<pb::AnalyzeResponse, EngineError> {
+        let analysis = self
+            .engine
+            .analyze(&req.game_id, req.at_version, req.sims)
+            .await?;
+        Ok(pb::AnalyzeResponse {
+            version: analysis.version,
+            win_chances: analysis.chances,
+            sims: analysis.sims,
+            full_information: analysis.full_information,
         })
     }
 

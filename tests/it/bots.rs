@@ -74,6 +74,39 @@ async fn a_game_of_bots_plays_to_its_end() {
     .await;
 }
 
+/// A game of expert bots alone plays to its end through the server for every game and verifies: each seat's
+/// search runs on the server's bot thread (one here), outside the game's lock, within a small simulation budget.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_of_expert_bots_plays_to_its_end() {
+    support::for_every_game(|game| async move {
+        let dir = tempfile::tempdir().unwrap();
+        let mut config = support::config(dir.path());
+        config.limits.bot_budget = hexfold_rules::bot::Budget {
+            sims: 2,
+            think: None,
+            turns: 1,
+        };
+        config.limits.bot_threads = 1;
+        let server = support::start_with(config).await;
+        let seats = usize::from(game.test_seats());
+        let bots: Vec<_> = (0..seats as u32)
+            .map(|s| (s, pb::BotStrategy::Expert))
+            .collect();
+        let (mut table, created) =
+            Table::create_from(server.addr, request(game.variant, seats, &bots)).await;
+        assert!(created.seats.iter().all(|s| s.bot && s.token.is_empty()));
+        let version = server.ended(&table.game_id).await;
+        let per_seat = verified(&mut table, seats).await;
+        assert!(
+            per_seat.iter().all(|&n| n > 0),
+            "every expert played: {per_seat:?}"
+        );
+        assert!(version > 20, "a whole game: {version} events");
+        server.stop().await;
+    })
+    .await;
+}
+
 /// Whether a base Catan state shows the game over (from then on every hand is shown).
 fn catan_over(state: &pb::GetStateResponse) -> bool {
     support::catan_state(state).winner.is_some()

@@ -7,6 +7,7 @@
 #![allow(clippy::clone_on_copy)]
 
 mod abuse;
+mod analyze;
 mod architecture;
 mod bad_input;
 mod bots;

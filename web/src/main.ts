@@ -201,6 +201,7 @@ function lobby(): void {
   strategy.append(
     element("option", { value: String(BotStrategy.GREEDY), textContent: "greedy bots" }),
     element("option", { value: String(BotStrategy.RANDOM), textContent: "random bots" }),
+    element("option", { value: String(BotStrategy.EXPERT), textContent: "expert bots (slower)" }),
   );
   // A timed game: each seat the game waits for has this long to act before the server plays its timeout
   // action; empty means untimed. The reserve is a bank of extra seconds per seat, spent when a turn runs over.

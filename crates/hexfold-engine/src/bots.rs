@@ -9,7 +9,7 @@
 //! command that gives a bot something to do afterwards always finds the driver gone and starts a new one).
 //!
 //! Choices: among the bot seats that may act (`Game::seats_to_act`, so bots also answer trade offers), one is
-//! drawn, and its strategy (`hexfold_rules::bot`) chooses its command, with a generator derived from the game's
+//! drawn, and its player (`hexfold_rules::bot::Player`: a strategy, or the expert search) chooses its command, with a generator derived from the game's
 //! secret seed and version: stream [`BOT_STREAM`] of the ChaCha generator the table uses for the command decided at
 //! that version, so a bot's draws are independent of the dice and the seed never leaves the server. The same game
 //! at the same version makes the same choice, on any server: its command id is `bot/<seat>/<version>`, an id no
@@ -26,6 +26,15 @@
 //! minute and ends early when the game's head changes (`retry.rs`). At start, the engine looks through the store's
 //! unfinished games of its variant for bot seats and wakes each game's driver ([`Engine::resume_bots`]): one
 //! meta read per unfinished game, in the background.
+//!
+//! An expert seat searches: it is not decided under the game's lock nor on an async worker. The driver takes a
+//! copy of the head state, lets go of the lock and of its command permit, and waits for one of the engine's
+//! `bot_threads` permits (`Limits`, `Thinkers`); with it, the search runs on a blocking thread within
+//! `Limits::bot_budget` (think time and simulations), and its command is then submitted like any bot command,
+//! with the version it was decided at (a client's command meanwhile makes it a conflict, decided again at once).
+//! So at most `bot_threads` cores think for bots, whatever the number of games, and a client's command never
+//! waits for a search: it takes the game's lock, which no search holds. A search bounded by its think time is not
+//! repeatable; with `--bot-think-ms 0` only the simulation count bounds it, and two servers make the same choice.
 
 use super::cache::{head, Head, Meta};
 use super::command::{Actor, Answer, Submit};
@@ -36,7 +45,7 @@ use super::turns::Actions;
 use super::{Engine, Wire};
 use crate::stored::StoredGame;
 use crate::EngineError;
-use hexfold_rules::bot::{self, Strategy};
+use hexfold_rules::bot::{self, Player};
 use hexfold_rules::{Game, GameRng, Seat};
 use rand::Rng;
 use std::sync::Arc;
@@ -101,9 +110,16 @@ fn bot_rng<G: Game>(meta: &Meta<G>, version: u64) -> GameRng {
     rng
 }
 
-/// The bot command due at `head`, if a bot seat may act: its seat and command. `optional` counts the bot commands
-/// in a row by seats the game did not wait for.
-fn due<G: StoredGame>(head: &Head<G>, optional: u32) -> Option<(Seat, G::Command)> {
+/// What a bot seat that may act at a head does: play a strategy's command at once, or search (an expert seat,
+/// with a copy of the state and its generator, outside the game's lock).
+enum Due<G: Game> {
+    Now(Seat, G::Command),
+    Think(Seat, Box<G::State>, GameRng),
+}
+
+/// The bot command due at `head`, if a bot seat may act. `optional` counts the bot commands in a row by seats the
+/// game did not wait for.
+fn due<G: StoredGame>(head: &Head<G>, optional: u32) -> Option<Due<G>> {
     let bots = &head.meta.bots;
     if bots.iter().all(Option::is_none) || G::outcome(&head.state).is_some() {
         return None;
@@ -117,9 +133,17 @@ fn due<G: StoredGame>(head: &Head<G>, optional: u32) -> Option<(Seat, G::Command
     let mut rng = bot_rng(&head.meta, head.version);
     while !seats.is_empty() {
         let seat = seats.swap_remove(rng.gen_range(0..seats.len()));
-        let strategy: Strategy = bots[seat.index()].expect("filtered to bot seats");
-        if let Some(command) = bot::command::<G>(strategy, &head.state, seat, &mut rng) {
-            return Some((seat, command));
+        match bots[seat.index()].expect("filtered to bot seats") {
+            Player::Plain(strategy) => {
+                if let Some(command) = bot::command::<G>(strategy, &head.state, seat, &mut rng) {
+                    return Some(Due::Now(seat, command));
+                }
+            }
+            Player::Expert => {
+                if !G::legal_actions(&head.state, seat).is_empty() {
+                    return Some(Due::Think(seat, Box::new(head.state.clone()), rng));
+                }
+            }
         }
     }
     None
@@ -183,14 +207,34 @@ impl<G: StoredGame> Engine<G> {
                 }
             };
             let current = head(&guard);
-            let Some((seat, command)) = due(current, optional) else {
+            let Some(due) = due(current, optional) else {
                 // Under the lock: a command that makes a bot due later finds no driver and starts one.
                 self.drivers.running.remove(&id);
                 return;
             };
             let version = current.version;
-            let waited = G::waiting_for(&current.state).contains(&seat);
+            let waiting = G::waiting_for(&current.state);
             drop(guard);
+            let (seat, command, permit) = match due {
+                Due::Now(seat, command) => (seat, command, permit),
+                Due::Think(seat, state, rng) => {
+                    drop(permit);
+                    let command = tokio::select! {
+                        command = self.think(seat, *state, rng) => command,
+                        _ = shutdown.wait_for(|stopping| *stopping) => break,
+                    };
+                    let Some(command) = command else {
+                        tracing::warn!(game_id = %id, seat = seat.0, version, "an expert bot found no command; its driver stops until the game moves");
+                        break;
+                    };
+                    let permit = tokio::select! {
+                        permit = self.drivers.permit() => permit,
+                        _ = shutdown.wait_for(|stopping| *stopping) => break,
+                    };
+                    (seat, command, permit)
+                }
+            };
+            let waited = waiting.contains(&seat);
             let submit = Submit {
                 game_id: id.clone(),
                 command_id: retry.command_id(Driver::Bot, seat, version),
@@ -217,6 +261,21 @@ impl<G: StoredGame> Engine<G> {
             tokio::task::yield_now().await;
         }
         self.drivers.running.remove(&id);
+    }
+
+    /// The expert's command for `seat` in `state`, searched on a blocking thread once one of the engine's bot
+    /// thread permits is free, within the engine's bot budget; `None` if it found none.
+    async fn think(&self, seat: Seat, state: G::State, mut rng: GameRng) -> Option<G::Command> {
+        let permit = Arc::clone(&self.shared.thinkers.bots)
+            .acquire_owned()
+            .await
+            .expect("the semaphore is never closed");
+        let budget = self.shared.limits.bot_budget;
+        let search = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            Player::Expert.command::<G>(&state, seat, budget, &mut rng)
+        });
+        search.await.ok().flatten()
     }
 
     /// Wakes the drivers of the store's unfinished games of this variant that have bot seats, and the timers of

@@ -5,7 +5,7 @@ use super::clock::Timer;
 use super::Engine;
 use crate::stored::{StoredClock, StoredGame, StoredOptions};
 use crate::EngineError;
-use hexfold_rules::bot::Strategy;
+use hexfold_rules::bot::Player;
 use hexfold_rules::Game;
 use hexfold_table::Seed;
 use std::collections::HashMap;
@@ -21,8 +21,8 @@ pub(super) struct Meta<G: Game> {
     pub(super) token_sha256: Vec<[u8; 32]>,
     pub(super) seed: Seed,
     pub(super) commitment: String,
-    /// Per seat, the strategy the server plays it with if it is a bot seat (empty for a game without bots).
-    pub(super) bots: Vec<Option<Strategy>>,
+    /// Per seat, the player (strategy or expert) the server plays it with if it is a bot seat (empty for a game without bots).
+    pub(super) bots: Vec<Option<Player>>,
     /// The turn timer, if the game was created with one.
     pub(super) timer: Option<Timer>,
     /// When a timed game was created: where its first waits begin.

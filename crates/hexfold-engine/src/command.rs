@@ -11,7 +11,7 @@ use super::turns::{legal_actions_of, Listed};
 use super::{Credential, Engine, Wire};
 use crate::stored::{StoredBot, StoredClock, StoredCommand, StoredGame, StoredMeta, StoredOptions};
 use crate::EngineError;
-use hexfold_rules::bot::Strategy;
+use hexfold_rules::bot::Player;
 use hexfold_rules::{Outcome, Seat, Viewer};
 use hexfold_store::{Appended, MAX_COMMAND_ID_BYTES};
 use hexfold_table::{self as table, Accepted, Observer, TableEvent, TableEventView};
@@ -60,11 +60,11 @@ impl SeatNames {
 
 /// The bot seats of a new game, checked against its seat count: each seat at most once.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct BotSeats(Vec<(Seat, Strategy)>);
+pub struct BotSeats(Vec<(Seat, Player)>);
 
 impl BotSeats {
-    pub fn new(bots: Vec<(u32, Strategy)>, seats: &SeatNames) -> Result<BotSeats, EngineError> {
-        let mut out: Vec<(Seat, Strategy)> = Vec::with_capacity(bots.len());
+    pub fn new(bots: Vec<(u32, Player)>, seats: &SeatNames) -> Result<BotSeats, EngineError> {
+        let mut out: Vec<(Seat, Player)> = Vec::with_capacity(bots.len());
         for (seat, strategy) in bots {
             if seat as usize >= seats.len() {
                 return Err(EngineError::Malformed(format!(

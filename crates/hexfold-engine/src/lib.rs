@@ -19,8 +19,11 @@
 //!
 //! Limits: at most `cached_games` head states stay in memory (least recently used first out; a game in use is
 //! never evicted, so its lock is unique); each subscriber has a buffer of `subscriber_buffer` batches and is ended
-//! as overloaded when it falls further behind; at most `max_subscribers` streams run at once.
+//! as overloaded when it falls further behind; at most `max_subscribers` streams run at once. Searches (the expert
+//! bots' decisions, `analyze`) run on blocking threads outside the async workers, at most `bot_threads` and
+//! `analysis_threads` at once ([`Thinkers`]), each within its budget, so they never hold up a client's command.
 
+mod analysis;
 mod auth;
 mod bots;
 mod cache;
@@ -38,6 +41,7 @@ pub mod testing;
 mod timers;
 mod turns;
 
+pub use analysis::Analysis;
 pub use auth::Credential;
 pub use bots::{BOT_COMMANDS_AT_ONCE, BOT_STREAM, OPTIONAL_MAX};
 pub use cache::{check_game_id, MAX_GAME_ID_BYTES};
@@ -57,6 +61,7 @@ pub use turns::{Actions, Ended, Listed, Turn, TurnWatch};
 
 use crate::metrics::{OpenStream, StreamKind};
 use crate::stored::StoredGame;
+use hexfold_rules::bot::Budget;
 use hexfold_store::EventStore;
 use hexfold_table::Snapshots;
 use std::sync::{Arc, Mutex, Weak};
@@ -72,6 +77,19 @@ pub struct Limits {
     /// Batches (one per command) a subscriber may lag behind before it is ended.
     pub subscriber_buffer: usize,
     pub max_subscribers: usize,
+    /// What one decision of an expert bot seat may take (simulations, think time, playout turns).
+    pub bot_budget: Budget,
+    /// Expert decisions computed at once over every game, each on a blocking thread: the CPU share bots may use.
+    pub bot_threads: usize,
+    /// What one `analyze` call may take at most (simulations, time); its turns are ignored.
+    pub analysis_budget: Budget,
+    /// `analyze` calls computed at once, each on a blocking thread; another is refused as overloaded.
+    pub analysis_threads: usize,
+}
+
+/// Blocking threads for searches by default: half the machine's cores, at least one.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| (n.get() / 2).max(1))
 }
 
 impl Default for Limits {
@@ -81,6 +99,32 @@ impl Default for Limits {
             cached_games: 1024,
             subscriber_buffer: 256,
             max_subscribers: 10_000,
+            bot_budget: Budget::DEFAULT,
+            bot_threads: default_threads(),
+            analysis_budget: Budget {
+                sims: 1_000,
+                think: Some(std::time::Duration::from_secs(2)),
+                turns: 0,
+            },
+            analysis_threads: default_threads(),
+        }
+    }
+}
+
+/// The permits of the searches that run on blocking threads: the expert bots' decisions and `analyze` calls,
+/// each kind bounded by its `Limits` count.
+#[derive(Debug)]
+pub struct Thinkers {
+    pub(crate) bots: Arc<Semaphore>,
+    pub(crate) analysis: Arc<Semaphore>,
+}
+
+impl Thinkers {
+    pub fn new(limits: &Limits) -> Thinkers {
+        let permits = |n: usize| Arc::new(Semaphore::new(n.clamp(1, Semaphore::MAX_PERMITS)));
+        Thinkers {
+            bots: permits(limits.bot_threads),
+            analysis: permits(limits.analysis_threads),
         }
     }
 }
@@ -100,6 +144,8 @@ pub struct Shared {
     pub other_writers: bool,
     /// The time the turn timers read and wait on: the system's in `serve`, a manual one in tests.
     pub clock: Arc<dyn Clock>,
+    /// The permits of the searches on blocking threads (`Thinkers::new(&limits)`).
+    pub thinkers: Thinkers,
 }
 
 impl Shared {

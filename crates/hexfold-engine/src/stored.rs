@@ -23,7 +23,7 @@
 //! separately.
 
 use crate::EngineError;
-use hexfold_rules::bot::Bot;
+use hexfold_rules::bot::Expert;
 use hexfold_rules::timeout::Timeout;
 use hexfold_rules::{Game, Outcome, Seat};
 use serde::{de::DeserializeOwned, Deserialize, Serialize};
@@ -31,7 +31,7 @@ use serde::{de::DeserializeOwned, Deserialize, Serialize};
 /// A game as the store keeps it: what the engine needs beyond the rules to store a game's state. Implemented for
 /// every game of the rules crate in [`stored_games!`] below (here because the trait is this crate's and the games
 /// the rules crate's types, which Rust's orphan rule leaves no third crate to join).
-pub trait StoredGame: Bot + Timeout {
+pub trait StoredGame: Expert + Timeout {
     /// The schema of the stored `State`, recorded in every snapshot. Bump it whenever the state's serde form or
     /// the meaning of any of its fields changes: snapshots of another schema are then folded again from the events
     /// (and rewritten) instead of being trusted. The server registry's fingerprint test catches changes of form
@@ -265,8 +265,9 @@ pub struct StoredMeta<C, S> {
     /// Lowercase hex of the 32-byte secret seed.
     pub seed: String,
     pub seed_commitment: String,
-    /// The seats the server plays itself, with their strategies (`hexfold_rules::bot::Strategy`'s names). Added
-    /// with the bots; absent in older records and in games without bots, so their records are unchanged.
+    /// The seats the server plays itself, with their players (`hexfold_rules::bot::Player`'s names: `random`,
+    /// `greedy`, `expert`). Added with the bots; absent in older records and in games without bots, so their
+    /// records are unchanged.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub bots: Vec<StoredBot>,
     /// In a game with a turn timer, when it was created (ms since the Unix epoch): where the first waits begin.

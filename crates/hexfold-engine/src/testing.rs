@@ -77,6 +77,7 @@ pub fn shared_over(store: Arc<dyn EventStore>, other_writers: bool) -> Arc<Share
         shutdown,
         other_writers,
         clock: Arc::new(crate::SystemClock),
+        thinkers: crate::Thinkers::new(&Limits::default()),
     })
 }
 

@@ -442,6 +442,7 @@ async fn unknown_game_ids_are_not_cached_and_evict_nothing() {
         shutdown,
         other_writers: false,
         clock: Arc::new(super::SystemClock),
+        thinkers: super::Thinkers::new(&Limits::default()),
     });
     let engine = Engine::<Catan>::new(shared);
     let mut games = Vec::new();
@@ -497,4 +498,152 @@ async fn unknown_game_ids_are_not_cached_and_evict_nothing() {
         .await
         .unwrap();
     assert_eq!(fresh.cached_games(), 1);
+}
+
+/// A person's commands are answered while every bot thread is taken (here by the test): an expert seat's search
+/// waits for a thread outside the game's lock, so the person's commands in the same game go through meanwhile
+/// (a refused one, as it is a bot's turn) and a command of another game is applied; once the threads are free,
+/// the bots play on to the person's next turn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_persons_commands_are_answered_while_the_bot_threads_are_taken() {
+    use hexfold_rules::bot::{Budget, Player};
+    let dir = tempfile::tempdir().unwrap();
+    let store = sled_store(dir.path());
+    let (_, shutdown) = watch::channel(false);
+    let limits = Limits {
+        bot_budget: Budget {
+            sims: 4,
+            think: None,
+            turns: 1,
+        },
+        bot_threads: 1,
+        ..Limits::default()
+    };
+    let shared = Arc::new(Shared {
+        store: Arc::clone(&store),
+        thinkers: Thinkers::new(&limits),
+        limits,
+        streams: Arc::new(Semaphore::new(16)),
+        shutdown,
+        other_writers: false,
+        clock: Arc::new(super::SystemClock),
+    });
+    let held = Arc::clone(&shared.thinkers.bots)
+        .acquire_owned()
+        .await
+        .unwrap();
+    let engine = Engine::<Catan>::new_shared(Arc::clone(&shared));
+    let seats = SeatNames::new(["me", "b1", "b2", "b3"].map(String::from).to_vec()).unwrap();
+    let bots = BotSeats::new((1..4).map(|s| (s, Player::Expert)).collect(), &seats).unwrap();
+    let options = stored::StoredOptions {
+        map: "MAP_KIND_UNSPECIFIED".into(),
+        victory_points: 0,
+        negotiated_defence: false,
+        turn_seconds: 0,
+        reserve_seconds: 0,
+    };
+    let config = hexfold_rules::catan::Config {
+        seats: 4,
+        map: hexfold_rules::catan::MapKind::Beginner,
+        points_to_win: hexfold_rules::catan::POINTS_TO_WIN,
+    };
+    let created = engine.create(seats, bots, options, config).await.unwrap();
+    let (id, me) = (created.game_id, Credential::from_token(&created.seats[0].1));
+    let mut turn = engine.watch_turn(me, id.clone()).await.unwrap();
+    // The opening: the person places a settlement and a road, then the bots' turns come.
+    let mut step = 0;
+    let mut commands = 0;
+    loop {
+        let actions = engine.legal_actions(me, &id).await.unwrap();
+        if actions.commands.is_empty() {
+            break;
+        }
+        let command = actions.commands[0].clone();
+        engine
+            .submit::<Plain>(me, submit(&id, step, Some(actions.version), command))
+            .await
+            .unwrap();
+        step += 1;
+        commands += 1;
+    }
+    assert!(commands > 0, "the person opened the game");
+    let after_me = engine.state(me, &id, None).await.unwrap().version;
+    // Seat 1's search waits for the one bot thread, which the test holds: the person is answered meanwhile.
+    let (_, other, other_creds) = catan_game(Arc::clone(&store)).await;
+    let (seat, actions) = acting(&engine, &other, &other_creds).await;
+    engine
+        .submit::<Plain>(
+            other_creds[seat],
+            submit(
+                &other,
+                0,
+                Some(actions.version),
+                actions.commands[0].clone(),
+            ),
+        )
+        .await
+        .expect("another game's command is applied");
+    let early = Command::EndTurn;
+    let refused = engine
+        .submit::<Plain>(me, submit(&id, step, None, early))
+        .await
+        .expect_err("not the person's turn");
+    assert!(
+        matches!(refused, EngineError::Violation { .. }),
+        "{refused:?}"
+    );
+    let state = engine.state(me, &id, None).await.unwrap();
+    assert_eq!(
+        state.version, after_me,
+        "no bot played while its thread was taken"
+    );
+    drop(held);
+    // The bots search and play until the person may act again.
+    loop {
+        if turn.unseen(Some(after_me)).actions.is_some() {
+            break;
+        }
+        assert!(turn.changed().await, "the engine is alive");
+    }
+    let state = engine.state(me, &id, None).await.unwrap();
+    assert!(state.version > after_me, "the bots played");
+}
+
+/// `analyze` answers from what a spectator sees in a game in progress, with the playouts asked for; refuses at
+/// once as overloaded while every analysis thread is taken, an index past the head, and an unknown game; and
+/// gives the same answer to the same request.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn analysis_is_bounded_and_refuses_precisely() {
+    let dir = tempfile::tempdir().unwrap();
+    let (engine, id, creds) = catan_game(sled_store(dir.path())).await;
+    for step in 0..6 {
+        let (seat, actions) = acting(&engine, &id, &creds).await;
+        let command = actions.commands[0].clone();
+        engine
+            .submit::<Plain>(
+                creds[seat],
+                submit(&id, step, Some(actions.version), command),
+            )
+            .await
+            .unwrap();
+    }
+    let head = engine.state(creds[0], &id, None).await.unwrap().version;
+    let held = Arc::clone(&engine.shared.thinkers.analysis)
+        .acquire_many_owned(engine.shared.limits.analysis_threads as u32)
+        .await
+        .unwrap();
+    let busy = engine.analyze(&id, None, 2).await.unwrap_err();
+    assert!(matches!(busy, EngineError::Overloaded(_)), "{busy:?}");
+    drop(held);
+    let analysis = engine.analyze(&id, Some(head), 3).await.unwrap();
+    assert_eq!(analysis.version, head);
+    assert_eq!(analysis.sims, 3);
+    assert!(!analysis.full_information, "the game is in progress");
+    assert_eq!(analysis.chances.len(), 4);
+    assert!((analysis.chances.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    assert_eq!(engine.analyze(&id, Some(head), 3).await.unwrap(), analysis);
+    let past = engine.analyze(&id, Some(head + 1), 3).await.unwrap_err();
+    assert!(matches!(past, EngineError::PastHead(_)), "{past:?}");
+    let unknown = engine.analyze("catan-00", None, 3).await.unwrap_err();
+    assert!(matches!(unknown, EngineError::UnknownGame), "{unknown:?}");
 }

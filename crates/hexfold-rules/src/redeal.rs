@@ -13,11 +13,15 @@ use crate::hex::Cards;
 use crate::{Game, GameRng, Seat};
 use rand::seq::SliceRandom;
 
+/// A seat outside every table: [`Redeal::redeal`] for it deals again everything a spectator may not see.
+pub const OUTSIDE: Seat = Seat(u8::MAX);
+
 /// A game whose hidden information can be dealt again for one seat.
 pub trait Redeal: Game {
     /// A state `seat` cannot tell from `state`: the same [`Game::view_state`] for it, the same public promises
     /// (a binding offer's cards are its proposer's), and what it may not see dealt again with `rng`. Equal to
-    /// `state` where nothing is hidden from the seat (a finished game, a seat outside the table).
+    /// `state` where nothing is hidden from the seat (a finished game). For a seat outside the table (such as
+    /// [`OUTSIDE`]) it is a state a spectator cannot tell from `state`: every hidden hand and deck dealt again.
     fn redeal(state: &Self::State, seat: Seat, rng: &mut GameRng) -> Self::State;
 
     /// Where a command's `events` start to follow from something it drew or uncovered, by the rules, that its

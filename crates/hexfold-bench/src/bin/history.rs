@@ -151,6 +151,7 @@ async fn run(args: &Args, store: Arc<dyn EventStore>) -> anyhow::Result<()> {
         // One engine alone on the store: nothing reaches it but its own commands.
         other_writers: false,
         clock: Arc::new(hexfold::engine::SystemClock),
+        thinkers: hexfold::engine::Thinkers::new(&Limits::default()),
     });
     let engine = Arc::new(Engine::<Catan>::new(Arc::clone(&shared)));
     let mut rng = StdRng::seed_from_u64(args.seed);

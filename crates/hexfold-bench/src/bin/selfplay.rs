@@ -26,40 +26,11 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use anyhow::{anyhow, bail, Result};
 use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::Parser;
-use hexfold_rules::bot::{self, Budget, Expert, Strategy};
+use hexfold_rules::bot::{self, Budget, Expert, Player};
 use hexfold_rules::playout::{Playout, Stop};
 use hexfold_rules::Seat;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
-
-/// A seat's player: one of the rules crate's strategies, or the expert search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum SeatBot {
-    Plain(Strategy),
-    Expert,
-}
-
-impl std::str::FromStr for SeatBot {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<SeatBot, String> {
-        if s == "expert" {
-            return Ok(SeatBot::Expert);
-        }
-        s.parse()
-            .map(SeatBot::Plain)
-            .map_err(|e| format!("{e}, expert"))
-    }
-}
-
-impl std::fmt::Display for SeatBot {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            SeatBot::Plain(s) => s.fmt(f),
-            SeatBot::Expert => f.write_str("expert"),
-        }
-    }
-}
 
 /// A game's benchmark: `run::<G>(label, args)` plays `--games` games of `G`, named `label` in the report.
 type Run = fn(&str, &Args) -> Result<()>;
@@ -117,7 +88,7 @@ struct Args {
     /// One strategy per seat, comma-separated (`random`, `greedy`, `expert`): bots play instead of the random
     /// player, and the wins of each strategy are reported. The list turns by one seat every game.
     #[arg(long, value_delimiter = ',')]
-    strategies: Vec<SeatBot>,
+    strategies: Vec<Player>,
     /// The expert's think time per decision, in milliseconds (0: no clock, only `--sims` bounds it).
     #[arg(long, default_value_t = Budget::THINK.as_millis() as u64)]
     think_ms: u64,
@@ -202,8 +173,8 @@ fn run<G: Expert>(label: &str, args: &Args) -> Result<()> {
             loop {
                 let chosen = playout.step_by(
                     |state, seat, rng| match strategies[slot(seat)] {
-                        SeatBot::Plain(strategy) => bot::command::<G>(strategy, state, seat, rng),
-                        SeatBot::Expert => {
+                        Player::Plain(strategy) => bot::command::<G>(strategy, state, seat, rng),
+                        Player::Expert => {
                             let decision = bot::expert::search::<G>(state, seat, budget, rng)?;
                             searched += u64::from(decision.sims > 0);
                             simulated += u64::from(decision.sims);

@@ -335,7 +335,12 @@ fn simulate<G: Expert>(
         // A candidate is a legal action in every world the seat cannot tell apart; refused, it is worth nothing.
         return 0.0;
     };
-    let mut state = events.iter().fold(world, G::evolve);
+    let state = events.iter().fold(world, G::evolve);
+    value::<G>(&play_on::<G>(state, turns, rng), seat)
+}
+
+/// `state` after greedy bots played every seat for `turns` turns (0: to the end), at most [`STEP_LIMIT`] steps.
+fn play_on<G: Expert>(mut state: G::State, turns: u32, rng: &mut GameRng) -> G::State {
     let stop_at = (turns > 0).then(|| G::turns(&state) + u64::from(turns));
     for _ in 0..STEP_LIMIT {
         if G::outcome(&state).is_some() || stop_at.is_some_and(|t| G::turns(&state) >= t) {
@@ -354,7 +359,50 @@ fn simulate<G: Expert>(
         };
         state = events.iter().fold(state, G::evolve);
     }
-    value::<G>(&state, seat)
+    state
+}
+
+/// Each seat's chance to win from `state`, as estimated by playouts of greedy bots to the end of the game (a
+/// playout still unfinished after [`STEP_LIMIT`] steps counts each seat's softmax share, [`value`]), and the
+/// playouts behind it: game analysis. `public`: only what a spectator sees is read, as every playout starts from
+/// [`Redeal::redeal`] of the state for a seat outside the table (every hand and face-down deck dealt again
+/// consistently with the public view), so two states a spectator cannot tell apart give the same estimate for the
+/// same generator and count; otherwise the playouts start from `state` itself (a finished game's history, where
+/// everything is shown). Bounded like a decision by `budget`'s simulations and think time (its turns are ignored:
+/// a chance to win is a whole game's).
+pub fn chances<G: Expert>(
+    state: &G::State,
+    public: bool,
+    budget: Budget,
+    rng: &mut GameRng,
+) -> (Vec<f64>, u32) {
+    let seats = G::seats(state);
+    let mut sum = vec![0.0; usize::from(seats)];
+    if let Some(outcome) = G::outcome(state) {
+        sum[outcome.winner.index()] = 1.0;
+        return (sum, 0);
+    }
+    let seed: u64 = rng.gen();
+    let start = Instant::now();
+    let mut sims = 0u32;
+    while sims < budget.sims.max(1) {
+        if sims >= 1 && budget.think.is_some_and(|t| start.elapsed() >= t) {
+            break;
+        }
+        let mut world_rng = GameRng::seed_from_u64(seed);
+        world_rng.set_stream(u64::from(sims));
+        let world = if public {
+            G::redeal(state, crate::redeal::OUTSIDE, &mut world_rng)
+        } else {
+            state.clone()
+        };
+        let end = play_on::<G>(world, 0, &mut world_rng);
+        for (s, total) in sum.iter_mut().enumerate() {
+            *total += value::<G>(&end, Seat(s as u8));
+        }
+        sims += 1;
+    }
+    (sum.into_iter().map(|t| t / f64::from(sims)).collect(), sims)
 }
 
 /// The result of a playout for `seat`: 1 or 0 if the game ended, else its share of a softmax of the standings
@@ -480,6 +528,29 @@ mod tests {
             0,
             "too few worlds to compare"
         );
+    }
+
+    /// A state one build from a win: the seat to act is the likeliest winner, every chance is a share of one, and
+    /// a finished game's winner has all of it without a simulation.
+    #[test]
+    fn chances_favour_the_seat_about_to_win_and_sum_to_one() {
+        let mut s = main_phase(5);
+        let me = s.active;
+        s.points_to_win = s.points(me) + 1;
+        give(&mut s, me, Resources::new(1, 1, 0, 2, 3));
+        let (odds, sims) =
+            chances::<Catan>(&s, true, Budget::sims(20), &mut GameRng::seed_from_u64(1));
+        assert_eq!(sims, 20);
+        assert!((odds.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{odds:?}");
+        let best = (0..4).max_by(|&a, &b| odds[a].total_cmp(&odds[b])).unwrap();
+        assert_eq!(best, me.index(), "{odds:?}");
+        let events =
+            Catan::decide(&s, me, &expert(&s, me, 20), &mut GameRng::seed_from_u64(2)).unwrap();
+        let won = events.iter().fold(s, Catan::evolve);
+        let (odds, sims) =
+            chances::<Catan>(&won, true, Budget::sims(20), &mut GameRng::seed_from_u64(1));
+        assert_eq!(sims, 0);
+        assert_eq!(odds[me.index()], 1.0);
     }
 
     /// The same state, generator and count give the same decision, and the search runs the count it was given.

@@ -14,7 +14,9 @@
 //!
 //! A third, [`expert`], searches: it deals again what its seat cannot see and plays greedy games on from each
 //! candidate command, within a [`Budget`] of simulations and think time ([`expert::command`]). Each game says how
-//! to score an unfinished playout and which trade offers help it ([`Expert`], next to its greedy score).
+//! to score an unfinished playout and which trade offers help it ([`Expert`], next to its greedy score). Its host
+//! chooses the budget, so it is a [`Player`] beside the two strategies rather than a [`Strategy`]: the server's bot
+//! seats and `selfplay` name a seat's player by [`Player::name`].
 
 mod catan;
 mod catania;
@@ -56,6 +58,68 @@ impl Strategy {
 impl fmt::Display for Strategy {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
+    }
+}
+
+/// What plays a bot seat: one of the [`Strategy`]s, or the [`expert`] search within a [`Budget`] its host sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    Plain(Strategy),
+    Expert,
+}
+
+impl Player {
+    /// Every player, in the order `--help` texts list them.
+    pub const ALL: [Player; 3] = [
+        Player::Plain(Strategy::Random),
+        Player::Plain(Strategy::Greedy),
+        Player::Expert,
+    ];
+
+    /// The name clients, flags and stored games use: `random`, `greedy`, `expert`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Player::Plain(s) => s.name(),
+            Player::Expert => "expert",
+        }
+    }
+
+    /// The command this player chooses for `seat` in `state`, drawing from `rng`; the expert searches within
+    /// `budget`, which the strategies ignore. `None` if the seat has nothing to do.
+    pub fn command<G: Expert>(
+        self,
+        state: &G::State,
+        seat: Seat,
+        budget: Budget,
+        rng: &mut GameRng,
+    ) -> Option<G::Command> {
+        match self {
+            Player::Plain(strategy) => command::<G>(strategy, state, seat, rng),
+            Player::Expert => expert::command::<G>(state, seat, budget, rng),
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Player {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Player, String> {
+        Player::ALL
+            .into_iter()
+            .find(|p| p.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<_> = Player::ALL.iter().map(|p| p.name()).collect();
+                format!(
+                    "unknown strategy {s:?}; the strategies are {}",
+                    names.join(", ")
+                )
+            })
     }
 }
 
@@ -152,6 +216,17 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "unknown strategy \"smart\"; the strategies are random, greedy"
+        );
+    }
+
+    #[test]
+    fn players_parse_from_their_names() {
+        for p in Player::ALL {
+            assert_eq!(p.name().parse::<Player>(), Ok(p));
+        }
+        assert_eq!(
+            "smart".parse::<Player>().unwrap_err(),
+            "unknown strategy \"smart\"; the strategies are random, greedy, expert"
         );
     }
 

@@ -8,7 +8,7 @@ use crate::redeal::{deal, deal_hands, Redeal};
 impl Redeal for Catan {
     fn redeal(state: &State, seat: Seat, rng: &mut GameRng) -> State {
         let mut s = state.clone();
-        if seat.0 >= s.seats || matches!(s.phase, Phase::Ended { .. }) {
+        if matches!(s.phase, Phase::Ended { .. }) {
             return s;
         }
         let mut hands: Vec<Resources> = s.players.iter().map(|p| p.hand).collect();

@@ -14,7 +14,7 @@ use crate::redeal::{deal_hands, Redeal};
 impl Redeal for Catania {
     fn redeal(state: &State, seat: Seat, rng: &mut GameRng) -> State {
         let mut s = state.clone();
-        if seat.0 >= s.seats() || matches!(s.phase(), ck::Phase::Ended { .. }) {
+        if matches!(s.phase(), ck::Phase::Ended { .. }) {
             return s;
         }
         s.ck = CitiesKnights::redeal(&state.ck, seat, rng);

@@ -11,7 +11,7 @@ use crate::redeal::{deal, deal_hands, Redeal};
 impl Redeal for CitiesKnights {
     fn redeal(state: &State, seat: Seat, rng: &mut GameRng) -> State {
         let mut s = state.clone();
-        if seat.0 >= s.seats || matches!(s.phase, Phase::Ended { .. }) {
+        if matches!(s.phase, Phase::Ended { .. }) {
             return s;
         }
         let viewer = Viewer::Seat(seat);

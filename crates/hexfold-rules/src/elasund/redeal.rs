@@ -10,7 +10,7 @@ use crate::redeal::{deal, Redeal};
 impl Redeal for Elasund {
     fn redeal(state: &State, seat: Seat, rng: &mut GameRng) -> State {
         let mut s = state.clone();
-        if seat.0 >= s.players || matches!(s.phase, Phase::Over { .. }) {
+        if matches!(s.phase, Phase::Over { .. }) {
             return s;
         }
         // Pile 0 is the deck, then each other seat's influence cards.

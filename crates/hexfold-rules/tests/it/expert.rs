@@ -2,12 +2,15 @@
 //! states and for each seat that may act, the expert's decision with a fixed generator and simulation count is the
 //! same in the state and in states where everything the seat cannot see was permuted consistently with its view
 //! (the other seats' hands, the decks' orders, the castle's pile: a [`hexfold_rules::redeal::Redeal`] of the state
-//! for the seat). And the expert plays a whole game of each against greedy bots, every command accepted.
+//! for the seat). And the expert plays a whole game of each against greedy bots, every command accepted. Game
+//! analysis for a spectator ([`expert::chances`] from public information) is fair the same way: the same estimate
+//! in states that differ only in what a spectator cannot see.
 
 use hexfold_rules::bot::expert::{self, Budget, Expert};
 use hexfold_rules::bot::{self, Strategy};
 use hexfold_rules::playout::{Playout, Stop};
-use hexfold_rules::GameRng;
+use hexfold_rules::redeal::OUTSIDE;
+use hexfold_rules::{GameRng, Viewer};
 use rand::{Rng, SeedableRng};
 
 /// States of a game checked: one in this many commands, up to [`STATES`] of them (more under `HEXFOLD_SOAK=1`).
@@ -112,6 +115,60 @@ fn expert_game<G: Expert>(seats: u8) -> u64 {
     playout.played()
 }
 
+/// Plays a game of greedy bots of `G` and, at sampled states, checks that a spectator's analysis is the same in
+/// states a spectator cannot tell apart (every hidden hand and deck dealt again: [`OUTSIDE`]'s redeal, whose
+/// spectator view is checked to be the same). Returns how many permutations changed the state.
+fn analysis_fair<G: Expert>(seats: u8) -> u32 {
+    let config = G::random_config(seats, false);
+    let (_, playout) = Playout::<G>::seeded(&config, 8).expect("a setup");
+    let mut playout = playout.command_limit(G::COMMAND_LIMIT);
+    let mut rng = GameRng::seed_from_u64(12);
+    let budget = Budget::sims(4);
+    let (mut compared, mut permuted) = (0, 0);
+    while compared < 12 {
+        if playout.played() % (EVERY * 2) == EVERY {
+            let state = playout.state().clone();
+            let draw: u64 = rng.gen();
+            let analyse = |s: &G::State| {
+                expert::chances::<G>(s, true, budget, &mut GameRng::seed_from_u64(draw))
+            };
+            let here = analyse(&state);
+            let other = G::redeal(&state, OUTSIDE, &mut rng);
+            assert!(
+                G::view_state(&other, Viewer::Spectator)
+                    == G::view_state(&state, Viewer::Spectator),
+                "{}: command {}: the spectator's redeal changed what a spectator sees",
+                G::NAME,
+                playout.played()
+            );
+            permuted += u32::from(other != state);
+            compared += 1;
+            assert_eq!(
+                here,
+                analyse(&other),
+                "{}: command {}: the analysis depends on what a spectator cannot see",
+                G::NAME,
+                playout.played()
+            );
+        }
+        let step = playout.step_by(
+            |state, seat, rng| bot::command::<G>(Strategy::Greedy, state, seat, rng),
+            |_| {},
+        );
+        match step {
+            Ok(()) => {}
+            Err(Stop::Ended(_)) => break,
+            Err(stop) => panic!("{}: {stop:?}", G::NAME),
+        }
+    }
+    assert!(
+        permuted * 2 >= compared,
+        "{}: only {permuted} of {compared} permutations changed the state",
+        G::NAME
+    );
+    permuted
+}
+
 macro_rules! every_game {
     ($($game:ident: $type:ty),* $(,)?) => {
         $(mod $game {
@@ -120,6 +177,11 @@ macro_rules! every_game {
             #[test]
             fn the_experts_decision_ignores_what_its_seat_cannot_see() {
                 super::fair::<$type>(<$type>::TEST_SEATS);
+            }
+
+            #[test]
+            fn a_spectators_analysis_ignores_what_a_spectator_cannot_see() {
+                super::analysis_fair::<$type>(<$type>::TEST_SEATS);
             }
 
             #[test]

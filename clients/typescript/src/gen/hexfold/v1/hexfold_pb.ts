@@ -50,7 +50,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file hexfold/v1/hexfold.proto.
  */
 export const file_hexfold_v1_hexfold: GenFile = /*@__PURE__*/
-  fileDesc("ChhoZXhmb2xkL3YxL2hleGZvbGQucHJvdG8SCmhleGZvbGQudjEikgEKC0dhbWVPcHRpb25zEiAKA21hcBgBIAEoDjITLmhleGZvbGQudjEuTWFwS2luZBIWCg52aWN0b3J5X3BvaW50cxgCIAEoDRIaChJuZWdvdGlhdGVkX2RlZmVuY2UYAyABKAgSFAoMdHVybl9zZWNvbmRzGAQgASgNEhcKD3Jlc2VydmVfc2Vjb25kcxgFIAEoDSKVAQoRQ3JlYXRlR2FtZVJlcXVlc3QSJAoHdmFyaWFudBgBIAEoDjITLmhleGZvbGQudjEuVmFyaWFudBINCgVzZWF0cxgCIAMoCRIoCgdvcHRpb25zGAMgASgLMhcuaGV4Zm9sZC52MS5HYW1lT3B0aW9ucxIhCgRib3RzGAQgAygLMhMuaGV4Zm9sZC52MS5Cb3RTZWF0IkIKB0JvdFNlYXQSDAoEc2VhdBgBIAEoDRIpCghzdHJhdGVneRgCIAEoDjIXLmhleGZvbGQudjEuQm90U3RyYXRlZ3kiQwoJU2VhdFRva2VuEgwKBHNlYXQYASABKA0SDAoEbmFtZRgCIAEoCRINCgV0b2tlbhgDIAEoCRILCgNib3QYBCABKAgiZAoSQ3JlYXRlR2FtZVJlc3BvbnNlEg8KB2dhbWVfaWQYASABKAkSJAoFc2VhdHMYAiADKAsyFS5oZXhmb2xkLnYxLlNlYXRUb2tlbhIXCg9zZWVkX2NvbW1pdG1lbnQYAyABKAki2wEKB0NvbW1hbmQSKgoFY2F0YW4YASABKAsyGS5oZXhmb2xkLnYxLmNhdGFuLkNvbW1hbmRIABI8Cg5jaXRpZXNfa25pZ2h0cxgCIAEoCzIiLmhleGZvbGQudjEuY2l0aWVzX2tuaWdodHMuQ29tbWFuZEgAEi4KB2NhdGFuaWEYAyABKAsyGy5oZXhmb2xkLnYxLmNhdGFuaWEuQ29tbWFuZEgAEi4KB2VsYXN1bmQYBCABKAsyGy5oZXhmb2xkLnYxLmVsYXN1bmQuQ29tbWFuZEgAQgYKBGdhbWUirwIKBUV2ZW50EigKBWNhdGFuGAEgASgLMhcuaGV4Zm9sZC52MS5jYXRhbi5FdmVudEgAEjoKDmNpdGllc19rbmlnaHRzGAIgASgLMiAuaGV4Zm9sZC52MS5jaXRpZXNfa25pZ2h0cy5FdmVudEgAEiwKB2NhdGFuaWEYAyABKAsyGS5oZXhmb2xkLnYxLmNhdGFuaWEuRXZlbnRIABIsCgdlbGFzdW5kGAQgASgLMhkuaGV4Zm9sZC52MS5lbGFzdW5kLkV2ZW50SAASMQoNc2VlZF9yZXZlYWxlZBgPIAEoCzIYLmhleGZvbGQudjEuU2VlZFJldmVhbGVkSAASKQoJdGltZWRfb3V0GA4gASgLMhQuaGV4Zm9sZC52MS5UaW1lZE91dEgAQgYKBGJvZHkiXQoIVGltZWRPdXQSDAoEc2VhdBgBIAEoDTpDyvMYP3tAc2VhdH0gKHNlYXQge3NlYXR9KSdzIHRpbWUgcmFuIG91dDsgdGhlIHNlcnZlciBwbGF5cyBmb3IgdGhlbSJKCgxTZWF0RGVhZGxpbmUSDAoEc2VhdBgBIAEoDRIYChBkZWFkbGluZV91bml4X21zGAIgASgEEhIKCnJlc2VydmVfbXMYAyABKAQiNwoMU2VlZFJldmVhbGVkEgwKBHNlZWQYASABKAk6GcrzGBVzZWVkIHJldmVhbGVkOiB7c2VlZH0ibAoNRXZlbnRFbnZlbG9wZRIPCgdnYW1lX2lkGAEgASgJEg8KB3ZlcnNpb24YAiABKAQSFwoPZ2xvYmFsX3Bvc2l0aW9uGAMgASgEEiAKBWV2ZW50GAQgASgLMhEuaGV4Zm9sZC52MS5FdmVudCKxAQoUU3VibWl0Q29tbWFuZFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRISCgpjb21tYW5kX2lkGAIgASgJEh0KEGV4cGVjdGVkX3ZlcnNpb24YAyABKARIAIgBARIkCgdjb21tYW5kGAQgASgLMhMuaGV4Zm9sZC52MS5Db21tYW5kEhoKEndpdGhfbGVnYWxfYWN0aW9ucxgFIAEoCEITChFfZXhwZWN0ZWRfdmVyc2lvbiKfAQoVU3VibWl0Q29tbWFuZFJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQSKQoGZXZlbnRzGAIgAygLMhkuaGV4Zm9sZC52MS5FdmVudEVudmVsb3BlEhEKCWR1cGxpY2F0ZRgDIAEoCBI3Cg1sZWdhbF9hY3Rpb25zGAQgASgLMiAuaGV4Zm9sZC52MS5MZWdhbEFjdGlvbnNSZXNwb25zZSJKCg9HZXRTdGF0ZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIXCgphdF92ZXJzaW9uGAIgASgESACIAQFCDQoLX2F0X3ZlcnNpb24i1QEKCUdhbWVTdGF0ZRIoCgVjYXRhbhgBIAEoCzIXLmhleGZvbGQudjEuY2F0YW4uU3RhdGVIABI6Cg5jaXRpZXNfa25pZ2h0cxgCIAEoCzIgLmhleGZvbGQudjEuY2l0aWVzX2tuaWdodHMuU3RhdGVIABIsCgdjYXRhbmlhGAMgASgLMhkuaGV4Zm9sZC52MS5jYXRhbmlhLlN0YXRlSAASLAoHZWxhc3VuZBgEIAEoCzIZLmhleGZvbGQudjEuZWxhc3VuZC5TdGF0ZUgAQgYKBGdhbWUirAEKC0dhbWVTdW1tYXJ5Eg8KB2dhbWVfaWQYASABKAkSJAoHdmFyaWFudBgCIAEoDjITLmhleGZvbGQudjEuVmFyaWFudBINCgVzZWF0cxgDIAMoCRImCgZzdGF0dXMYBCABKA4yFi5oZXhmb2xkLnYxLkdhbWVTdGF0dXMSDwoHdmVyc2lvbhgFIAEoBBITCgZ3aW5uZXIYBiABKA1IAIgBAUIJCgdfd2lubmVyIt8BChBHZXRTdGF0ZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQSKAoHc3VtbWFyeRgCIAEoCzIXLmhleGZvbGQudjEuR2FtZVN1bW1hcnkSJAoFc3RhdGUYAyABKAsyFS5oZXhmb2xkLnYxLkdhbWVTdGF0ZRIYCgt2aWV3ZXJfc2VhdBgEIAEoDUgAiAEBEhMKC3dhaXRpbmdfZm9yGAUgAygNEisKCWRlYWRsaW5lcxgGIAMoCzIYLmhleGZvbGQudjEuU2VhdERlYWRsaW5lQg4KDF92aWV3ZXJfc2VhdCKEAQoRUmVhZEV2ZW50c1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIUCgxmcm9tX3ZlcnNpb24YAiABKAQSFwoKdG9fdmVyc2lvbhgDIAEoBEgAiAEBEhEKCWJhY2t3YXJkcxgEIAEoCBINCgVsaW1pdBgFIAEoDUINCgtfdG9fdmVyc2lvbiI6ChBTdWJzY3JpYmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSFQoNYWZ0ZXJfdmVyc2lvbhgCIAEoBCIbCghDYXVnaHRVcBIPCgd2ZXJzaW9uGAEgASgEInIKEVN1YnNjcmliZVJlc3BvbnNlEioKBWV2ZW50GAEgASgLMhkuaGV4Zm9sZC52MS5FdmVudEVudmVsb3BlSAASKQoJY2F1Z2h0X3VwGAIgASgLMhQuaGV4Zm9sZC52MS5DYXVnaHRVcEgAQgYKBGl0ZW0iJgoTTGVnYWxBY3Rpb25zUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIogBChRMZWdhbEFjdGlvbnNSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEgwKBHNlYXQYAiABKA0SJQoIY29tbWFuZHMYAyADKAsyEy5oZXhmb2xkLnYxLkNvbW1hbmQSKgoIZGVhZGxpbmUYBCABKAsyGC5oZXhmb2xkLnYxLlNlYXREZWFkbGluZSJyCgtQbGF5UmVxdWVzdBIkCgRvcGVuGAEgASgLMhQuaGV4Zm9sZC52MS5QbGF5T3BlbkgAEjIKBnN1Ym1pdBgCIAEoCzIgLmhleGZvbGQudjEuU3VibWl0Q29tbWFuZFJlcXVlc3RIAEIJCgdyZXF1ZXN0IhsKCFBsYXlPcGVuEg8KB2dhbWVfaWQYASABKAkiogEKClBsYXlVcGRhdGUSNQoJeW91cl90dXJuGAEgASgLMiAuaGV4Zm9sZC52MS5MZWdhbEFjdGlvbnNSZXNwb25zZUgAEisKBnJlc3VsdBgCIAEoCzIZLmhleGZvbGQudjEuQ29tbWFuZFJlc3VsdEgAEiYKBWVuZGVkGAMgASgLMhUuaGV4Zm9sZC52MS5HYW1lRW5kZWRIAEIICgZ1cGRhdGUilAEKDUNvbW1hbmRSZXN1bHQSEgoKY29tbWFuZF9pZBgBIAEoCRI1CghhY2NlcHRlZBgCIAEoCzIhLmhleGZvbGQudjEuU3VibWl0Q29tbWFuZFJlc3BvbnNlSAASLQoHcmVmdXNlZBgDIAEoCzIaLmhleGZvbGQudjEuQ29tbWFuZFJlZnVzZWRIAEIJCgdvdXRjb21lIqwBCg5Db21tYW5kUmVmdXNlZBIMCgRjb2RlGAEgASgFEg8KB21lc3NhZ2UYAiABKAkSDgoGcmVhc29uGAMgASgJEjoKCG1ldGFkYXRhGAQgAygLMiguaGV4Zm9sZC52MS5Db21tYW5kUmVmdXNlZC5NZXRhZGF0YUVudHJ5Gi8KDU1ldGFkYXRhRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASI8CglHYW1lRW5kZWQSDwoHdmVyc2lvbhgBIAEoBBITCgZ3aW5uZXIYAiABKA1IAIgBAUIJCgdfd2lubmVyIjkKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgNEhIKCnBhZ2VfdG9rZW4YAiABKAkiVAoRTGlzdEdhbWVzUmVzcG9uc2USJgoFZ2FtZXMYASADKAsyFy5oZXhmb2xkLnYxLkdhbWVTdW1tYXJ5EhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSItChNTdWJzY3JpYmVBbGxSZXF1ZXN0EhYKDmFmdGVyX3Bvc2l0aW9uGAEgASgEInUKFFN1YnNjcmliZUFsbFJlc3BvbnNlEioKBWV2ZW50GAEgASgLMhkuaGV4Zm9sZC52MS5FdmVudEVudmVsb3BlSAASKQoJY2F1Z2h0X3VwGAIgASgLMhQuaGV4Zm9sZC52MS5DYXVnaHRVcEgAQgYKBGl0ZW0iIwoQR2V0UmVwbGF5UmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIpkBCg9SZWNvcmRlZENvbW1hbmQSEgoKY29tbWFuZF9pZBgBIAEoCRIMCgRzZWF0GAIgASgNEiQKB2NvbW1hbmQYAyABKAsyEy5oZXhmb2xkLnYxLkNvbW1hbmQSFQoNZmlyc3RfdmVyc2lvbhgEIAEoBBIUCgxsYXN0X3ZlcnNpb24YBSABKAQSEQoJdGltZWRfb3V0GAYgASgIIsgBChFHZXRSZXBsYXlSZXNwb25zZRIkCgd2YXJpYW50GAEgASgOMhMuaGV4Zm9sZC52MS5WYXJpYW50Eg0KBXNlYXRzGAIgAygJEigKB29wdGlvbnMYAyABKAsyFy5oZXhmb2xkLnYxLkdhbWVPcHRpb25zEhcKD3NlZWRfY29tbWl0bWVudBgEIAEoCRIMCgRzZWVkGAUgASgJEi0KCGNvbW1hbmRzGAYgAygLMhsuaGV4Zm9sZC52MS5SZWNvcmRlZENvbW1hbmQiJQoSRXhwb3J0R2FtZXNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiPAoTRXhwb3J0R2FtZXNSZXNwb25zZRIWCg5hc19vZl9wb3NpdGlvbhgBIAEoBBINCgVsaW5lcxgCIAMoCSp/CgdWYXJpYW50EhcKE1ZBUklBTlRfVU5TUEVDSUZJRUQQABIRCg1WQVJJQU5UX0NBVEFOEAESHgoaVkFSSUFOVF9DSVRJRVNfQU5EX0tOSUdIVFMQAhITCg9WQVJJQU5UX0NBVEFOSUEQAxITCg9WQVJJQU5UX0VMQVNVTkQQBCpPCgdNYXBLaW5kEhgKFE1BUF9LSU5EX1VOU1BFQ0lGSUVEEAASFQoRTUFQX0tJTkRfQkVHSU5ORVIQARITCg9NQVBfS0lORF9SQU5ET00QAipgCgpHYW1lU3RhdHVzEhsKF0dBTUVfU1RBVFVTX1VOU1BFQ0lGSUVEEAASGwoXR0FNRV9TVEFUVVNfSU5fUFJPR1JFU1MQARIYChRHQU1FX1NUQVRVU19GSU5JU0hFRBACKl0KC0JvdFN0cmF0ZWd5EhwKGEJPVF9TVFJBVEVHWV9VTlNQRUNJRklFRBAAEhcKE0JPVF9TVFJBVEVHWV9SQU5ET00QARIXChNCT1RfU1RSQVRFR1lfR1JFRURZEAIy1AYKB0hleGZvbGQSSwoKQ3JlYXRlR2FtZRIdLmhleGZvbGQudjEuQ3JlYXRlR2FtZVJlcXVlc3QaHi5oZXhmb2xkLnYxLkNyZWF0ZUdhbWVSZXNwb25zZRJUCg1TdWJtaXRDb21tYW5kEiAuaGV4Zm9sZC52MS5TdWJtaXRDb21tYW5kUmVxdWVzdBohLmhleGZvbGQudjEuU3VibWl0Q29tbWFuZFJlc3BvbnNlEkUKCEdldFN0YXRlEhsuaGV4Zm9sZC52MS5HZXRTdGF0ZVJlcXVlc3QaHC5oZXhmb2xkLnYxLkdldFN0YXRlUmVzcG9uc2USSAoKUmVhZEV2ZW50cxIdLmhleGZvbGQudjEuUmVhZEV2ZW50c1JlcXVlc3QaGS5oZXhmb2xkLnYxLkV2ZW50RW52ZWxvcGUwARJKCglTdWJzY3JpYmUSHC5oZXhmb2xkLnYxLlN1YnNjcmliZVJlcXVlc3QaHS5oZXhmb2xkLnYxLlN1YnNjcmliZVJlc3BvbnNlMAESUQoMTGVnYWxBY3Rpb25zEh8uaGV4Zm9sZC52MS5MZWdhbEFjdGlvbnNSZXF1ZXN0GiAuaGV4Zm9sZC52MS5MZWdhbEFjdGlvbnNSZXNwb25zZRJICglMaXN0R2FtZXMSHC5oZXhmb2xkLnYxLkxpc3RHYW1lc1JlcXVlc3QaHS5oZXhmb2xkLnYxLkxpc3RHYW1lc1Jlc3BvbnNlElMKDFN1YnNjcmliZUFsbBIfLmhleGZvbGQudjEuU3Vic2NyaWJlQWxsUmVxdWVzdBogLmhleGZvbGQudjEuU3Vic2NyaWJlQWxsUmVzcG9uc2UwARJICglHZXRSZXBsYXkSHC5oZXhmb2xkLnYxLkdldFJlcGxheVJlcXVlc3QaHS5oZXhmb2xkLnYxLkdldFJlcGxheVJlc3BvbnNlEjsKBFBsYXkSFy5oZXhmb2xkLnYxLlBsYXlSZXF1ZXN0GhYuaGV4Zm9sZC52MS5QbGF5VXBkYXRlKAEwARJQCgtFeHBvcnRHYW1lcxIeLmhleGZvbGQudjEuRXhwb3J0R2FtZXNSZXF1ZXN0Gh8uaGV4Zm9sZC52MS5FeHBvcnRHYW1lc1Jlc3BvbnNlMAFCgAEKDmRldi5oZXhmb2xkLnYxQgxIZXhmb2xkUHJvdG9QAVo2Z2l0aHViLmNvbS9oZXhmb2xkL2hleGZvbGQvZ2VuL2dvL2hleGZvbGQvdjE7aGV4Zm9sZHYxqgIKSGV4Zm9sZC5WMcoCCkhleGZvbGRcVjHqAgtIZXhmb2xkOjpWMWIGcHJvdG8z", [file_hexfold_v1_catan_catan, file_hexfold_v1_catania_catania, file_hexfold_v1_cities_knights_cities_knights, file_hexfold_v1_elasund_elasund, file_hexfold_v1_words_words]);
+  fileDesc("ChhoZXhmb2xkL3YxL2hleGZvbGQucHJvdG8SCmhleGZvbGQudjEikgEKC0dhbWVPcHRpb25zEiAKA21hcBgBIAEoDjITLmhleGZvbGQudjEuTWFwS2luZBIWCg52aWN0b3J5X3BvaW50cxgCIAEoDRIaChJuZWdvdGlhdGVkX2RlZmVuY2UYAyABKAgSFAoMdHVybl9zZWNvbmRzGAQgASgNEhcKD3Jlc2VydmVfc2Vjb25kcxgFIAEoDSKVAQoRQ3JlYXRlR2FtZVJlcXVlc3QSJAoHdmFyaWFudBgBIAEoDjITLmhleGZvbGQudjEuVmFyaWFudBINCgVzZWF0cxgCIAMoCRIoCgdvcHRpb25zGAMgASgLMhcuaGV4Zm9sZC52MS5HYW1lT3B0aW9ucxIhCgRib3RzGAQgAygLMhMuaGV4Zm9sZC52MS5Cb3RTZWF0IkIKB0JvdFNlYXQSDAoEc2VhdBgBIAEoDRIpCghzdHJhdGVneRgCIAEoDjIXLmhleGZvbGQudjEuQm90U3RyYXRlZ3kiQwoJU2VhdFRva2VuEgwKBHNlYXQYASABKA0SDAoEbmFtZRgCIAEoCRINCgV0b2tlbhgDIAEoCRILCgNib3QYBCABKAgiZAoSQ3JlYXRlR2FtZVJlc3BvbnNlEg8KB2dhbWVfaWQYASABKAkSJAoFc2VhdHMYAiADKAsyFS5oZXhmb2xkLnYxLlNlYXRUb2tlbhIXCg9zZWVkX2NvbW1pdG1lbnQYAyABKAki2wEKB0NvbW1hbmQSKgoFY2F0YW4YASABKAsyGS5oZXhmb2xkLnYxLmNhdGFuLkNvbW1hbmRIABI8Cg5jaXRpZXNfa25pZ2h0cxgCIAEoCzIiLmhleGZvbGQudjEuY2l0aWVzX2tuaWdodHMuQ29tbWFuZEgAEi4KB2NhdGFuaWEYAyABKAsyGy5oZXhmb2xkLnYxLmNhdGFuaWEuQ29tbWFuZEgAEi4KB2VsYXN1bmQYBCABKAsyGy5oZXhmb2xkLnYxLmVsYXN1bmQuQ29tbWFuZEgAQgYKBGdhbWUirwIKBUV2ZW50EigKBWNhdGFuGAEgASgLMhcuaGV4Zm9sZC52MS5jYXRhbi5FdmVudEgAEjoKDmNpdGllc19rbmlnaHRzGAIgASgLMiAuaGV4Zm9sZC52MS5jaXRpZXNfa25pZ2h0cy5FdmVudEgAEiwKB2NhdGFuaWEYAyABKAsyGS5oZXhmb2xkLnYxLmNhdGFuaWEuRXZlbnRIABIsCgdlbGFzdW5kGAQgASgLMhkuaGV4Zm9sZC52MS5lbGFzdW5kLkV2ZW50SAASMQoNc2VlZF9yZXZlYWxlZBgPIAEoCzIYLmhleGZvbGQudjEuU2VlZFJldmVhbGVkSAASKQoJdGltZWRfb3V0GA4gASgLMhQuaGV4Zm9sZC52MS5UaW1lZE91dEgAQgYKBGJvZHkiXQoIVGltZWRPdXQSDAoEc2VhdBgBIAEoDTpDyvMYP3tAc2VhdH0gKHNlYXQge3NlYXR9KSdzIHRpbWUgcmFuIG91dDsgdGhlIHNlcnZlciBwbGF5cyBmb3IgdGhlbSJKCgxTZWF0RGVhZGxpbmUSDAoEc2VhdBgBIAEoDRIYChBkZWFkbGluZV91bml4X21zGAIgASgEEhIKCnJlc2VydmVfbXMYAyABKAQiNwoMU2VlZFJldmVhbGVkEgwKBHNlZWQYASABKAk6GcrzGBVzZWVkIHJldmVhbGVkOiB7c2VlZH0ibAoNRXZlbnRFbnZlbG9wZRIPCgdnYW1lX2lkGAEgASgJEg8KB3ZlcnNpb24YAiABKAQSFwoPZ2xvYmFsX3Bvc2l0aW9uGAMgASgEEiAKBWV2ZW50GAQgASgLMhEuaGV4Zm9sZC52MS5FdmVudCKxAQoUU3VibWl0Q29tbWFuZFJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRISCgpjb21tYW5kX2lkGAIgASgJEh0KEGV4cGVjdGVkX3ZlcnNpb24YAyABKARIAIgBARIkCgdjb21tYW5kGAQgASgLMhMuaGV4Zm9sZC52MS5Db21tYW5kEhoKEndpdGhfbGVnYWxfYWN0aW9ucxgFIAEoCEITChFfZXhwZWN0ZWRfdmVyc2lvbiKfAQoVU3VibWl0Q29tbWFuZFJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQSKQoGZXZlbnRzGAIgAygLMhkuaGV4Zm9sZC52MS5FdmVudEVudmVsb3BlEhEKCWR1cGxpY2F0ZRgDIAEoCBI3Cg1sZWdhbF9hY3Rpb25zGAQgASgLMiAuaGV4Zm9sZC52MS5MZWdhbEFjdGlvbnNSZXNwb25zZSJKCg9HZXRTdGF0ZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIXCgphdF92ZXJzaW9uGAIgASgESACIAQFCDQoLX2F0X3ZlcnNpb24iVwoOQW5hbHl6ZVJlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIXCgphdF92ZXJzaW9uGAIgASgESACIAQESDAoEc2ltcxgDIAEoDUINCgtfYXRfdmVyc2lvbiJfCg9BbmFseXplUmVzcG9uc2USDwoHdmVyc2lvbhgBIAEoBBITCgt3aW5fY2hhbmNlcxgCIAMoARIMCgRzaW1zGAMgASgNEhgKEGZ1bGxfaW5mb3JtYXRpb24YBCABKAgi1QEKCUdhbWVTdGF0ZRIoCgVjYXRhbhgBIAEoCzIXLmhleGZvbGQudjEuY2F0YW4uU3RhdGVIABI6Cg5jaXRpZXNfa25pZ2h0cxgCIAEoCzIgLmhleGZvbGQudjEuY2l0aWVzX2tuaWdodHMuU3RhdGVIABIsCgdjYXRhbmlhGAMgASgLMhkuaGV4Zm9sZC52MS5jYXRhbmlhLlN0YXRlSAASLAoHZWxhc3VuZBgEIAEoCzIZLmhleGZvbGQudjEuZWxhc3VuZC5TdGF0ZUgAQgYKBGdhbWUirAEKC0dhbWVTdW1tYXJ5Eg8KB2dhbWVfaWQYASABKAkSJAoHdmFyaWFudBgCIAEoDjITLmhleGZvbGQudjEuVmFyaWFudBINCgVzZWF0cxgDIAMoCRImCgZzdGF0dXMYBCABKA4yFi5oZXhmb2xkLnYxLkdhbWVTdGF0dXMSDwoHdmVyc2lvbhgFIAEoBBITCgZ3aW5uZXIYBiABKA1IAIgBAUIJCgdfd2lubmVyIt8BChBHZXRTdGF0ZVJlc3BvbnNlEg8KB3ZlcnNpb24YASABKAQSKAoHc3VtbWFyeRgCIAEoCzIXLmhleGZvbGQudjEuR2FtZVN1bW1hcnkSJAoFc3RhdGUYAyABKAsyFS5oZXhmb2xkLnYxLkdhbWVTdGF0ZRIYCgt2aWV3ZXJfc2VhdBgEIAEoDUgAiAEBEhMKC3dhaXRpbmdfZm9yGAUgAygNEisKCWRlYWRsaW5lcxgGIAMoCzIYLmhleGZvbGQudjEuU2VhdERlYWRsaW5lQg4KDF92aWV3ZXJfc2VhdCKEAQoRUmVhZEV2ZW50c1JlcXVlc3QSDwoHZ2FtZV9pZBgBIAEoCRIUCgxmcm9tX3ZlcnNpb24YAiABKAQSFwoKdG9fdmVyc2lvbhgDIAEoBEgAiAEBEhEKCWJhY2t3YXJkcxgEIAEoCBINCgVsaW1pdBgFIAEoDUINCgtfdG9fdmVyc2lvbiI6ChBTdWJzY3JpYmVSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkSFQoNYWZ0ZXJfdmVyc2lvbhgCIAEoBCIbCghDYXVnaHRVcBIPCgd2ZXJzaW9uGAEgASgEInIKEVN1YnNjcmliZVJlc3BvbnNlEioKBWV2ZW50GAEgASgLMhkuaGV4Zm9sZC52MS5FdmVudEVudmVsb3BlSAASKQoJY2F1Z2h0X3VwGAIgASgLMhQuaGV4Zm9sZC52MS5DYXVnaHRVcEgAQgYKBGl0ZW0iJgoTTGVnYWxBY3Rpb25zUmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIogBChRMZWdhbEFjdGlvbnNSZXNwb25zZRIPCgd2ZXJzaW9uGAEgASgEEgwKBHNlYXQYAiABKA0SJQoIY29tbWFuZHMYAyADKAsyEy5oZXhmb2xkLnYxLkNvbW1hbmQSKgoIZGVhZGxpbmUYBCABKAsyGC5oZXhmb2xkLnYxLlNlYXREZWFkbGluZSJyCgtQbGF5UmVxdWVzdBIkCgRvcGVuGAEgASgLMhQuaGV4Zm9sZC52MS5QbGF5T3BlbkgAEjIKBnN1Ym1pdBgCIAEoCzIgLmhleGZvbGQudjEuU3VibWl0Q29tbWFuZFJlcXVlc3RIAEIJCgdyZXF1ZXN0IhsKCFBsYXlPcGVuEg8KB2dhbWVfaWQYASABKAkiogEKClBsYXlVcGRhdGUSNQoJeW91cl90dXJuGAEgASgLMiAuaGV4Zm9sZC52MS5MZWdhbEFjdGlvbnNSZXNwb25zZUgAEisKBnJlc3VsdBgCIAEoCzIZLmhleGZvbGQudjEuQ29tbWFuZFJlc3VsdEgAEiYKBWVuZGVkGAMgASgLMhUuaGV4Zm9sZC52MS5HYW1lRW5kZWRIAEIICgZ1cGRhdGUilAEKDUNvbW1hbmRSZXN1bHQSEgoKY29tbWFuZF9pZBgBIAEoCRI1CghhY2NlcHRlZBgCIAEoCzIhLmhleGZvbGQudjEuU3VibWl0Q29tbWFuZFJlc3BvbnNlSAASLQoHcmVmdXNlZBgDIAEoCzIaLmhleGZvbGQudjEuQ29tbWFuZFJlZnVzZWRIAEIJCgdvdXRjb21lIqwBCg5Db21tYW5kUmVmdXNlZBIMCgRjb2RlGAEgASgFEg8KB21lc3NhZ2UYAiABKAkSDgoGcmVhc29uGAMgASgJEjoKCG1ldGFkYXRhGAQgAygLMiguaGV4Zm9sZC52MS5Db21tYW5kUmVmdXNlZC5NZXRhZGF0YUVudHJ5Gi8KDU1ldGFkYXRhRW50cnkSCwoDa2V5GAEgASgJEg0KBXZhbHVlGAIgASgJOgI4ASI8CglHYW1lRW5kZWQSDwoHdmVyc2lvbhgBIAEoBBITCgZ3aW5uZXIYAiABKA1IAIgBAUIJCgdfd2lubmVyIjkKEExpc3RHYW1lc1JlcXVlc3QSEQoJcGFnZV9zaXplGAEgASgNEhIKCnBhZ2VfdG9rZW4YAiABKAkiVAoRTGlzdEdhbWVzUmVzcG9uc2USJgoFZ2FtZXMYASADKAsyFy5oZXhmb2xkLnYxLkdhbWVTdW1tYXJ5EhcKD25leHRfcGFnZV90b2tlbhgCIAEoCSItChNTdWJzY3JpYmVBbGxSZXF1ZXN0EhYKDmFmdGVyX3Bvc2l0aW9uGAEgASgEInUKFFN1YnNjcmliZUFsbFJlc3BvbnNlEioKBWV2ZW50GAEgASgLMhkuaGV4Zm9sZC52MS5FdmVudEVudmVsb3BlSAASKQoJY2F1Z2h0X3VwGAIgASgLMhQuaGV4Zm9sZC52MS5DYXVnaHRVcEgAQgYKBGl0ZW0iIwoQR2V0UmVwbGF5UmVxdWVzdBIPCgdnYW1lX2lkGAEgASgJIpkBCg9SZWNvcmRlZENvbW1hbmQSEgoKY29tbWFuZF9pZBgBIAEoCRIMCgRzZWF0GAIgASgNEiQKB2NvbW1hbmQYAyABKAsyEy5oZXhmb2xkLnYxLkNvbW1hbmQSFQoNZmlyc3RfdmVyc2lvbhgEIAEoBBIUCgxsYXN0X3ZlcnNpb24YBSABKAQSEQoJdGltZWRfb3V0GAYgASgIIsgBChFHZXRSZXBsYXlSZXNwb25zZRIkCgd2YXJpYW50GAEgASgOMhMuaGV4Zm9sZC52MS5WYXJpYW50Eg0KBXNlYXRzGAIgAygJEigKB29wdGlvbnMYAyABKAsyFy5oZXhmb2xkLnYxLkdhbWVPcHRpb25zEhcKD3NlZWRfY29tbWl0bWVudBgEIAEoCRIMCgRzZWVkGAUgASgJEi0KCGNvbW1hbmRzGAYgAygLMhsuaGV4Zm9sZC52MS5SZWNvcmRlZENvbW1hbmQiJQoSRXhwb3J0R2FtZXNSZXF1ZXN0Eg8KB2dhbWVfaWQYASABKAkiPAoTRXhwb3J0R2FtZXNSZXNwb25zZRIWCg5hc19vZl9wb3NpdGlvbhgBIAEoBBINCgVsaW5lcxgCIAMoCSp/CgdWYXJpYW50EhcKE1ZBUklBTlRfVU5TUEVDSUZJRUQQABIRCg1WQVJJQU5UX0NBVEFOEAESHgoaVkFSSUFOVF9DSVRJRVNfQU5EX0tOSUdIVFMQAhITCg9WQVJJQU5UX0NBVEFOSUEQAxITCg9WQVJJQU5UX0VMQVNVTkQQBCpPCgdNYXBLaW5kEhgKFE1BUF9LSU5EX1VOU1BFQ0lGSUVEEAASFQoRTUFQX0tJTkRfQkVHSU5ORVIQARITCg9NQVBfS0lORF9SQU5ET00QAipgCgpHYW1lU3RhdHVzEhsKF0dBTUVfU1RBVFVTX1VOU1BFQ0lGSUVEEAASGwoXR0FNRV9TVEFUVVNfSU5fUFJPR1JFU1MQARIYChRHQU1FX1NUQVRVU19GSU5JU0hFRBACKnYKC0JvdFN0cmF0ZWd5EhwKGEJPVF9TVFJBVEVHWV9VTlNQRUNJRklFRBAAEhcKE0JPVF9TVFJBVEVHWV9SQU5ET00QARIXChNCT1RfU1RSQVRFR1lfR1JFRURZEAISFwoTQk9UX1NUUkFURUdZX0VYUEVSVBADMpgHCgdIZXhmb2xkEksKCkNyZWF0ZUdhbWUSHS5oZXhmb2xkLnYxLkNyZWF0ZUdhbWVSZXF1ZXN0Gh4uaGV4Zm9sZC52MS5DcmVhdGVHYW1lUmVzcG9uc2USVAoNU3VibWl0Q29tbWFuZBIgLmhleGZvbGQudjEuU3VibWl0Q29tbWFuZFJlcXVlc3QaIS5oZXhmb2xkLnYxLlN1Ym1pdENvbW1hbmRSZXNwb25zZRJFCghHZXRTdGF0ZRIbLmhleGZvbGQudjEuR2V0U3RhdGVSZXF1ZXN0GhwuaGV4Zm9sZC52MS5HZXRTdGF0ZVJlc3BvbnNlEkgKClJlYWRFdmVudHMSHS5oZXhmb2xkLnYxLlJlYWRFdmVudHNSZXF1ZXN0GhkuaGV4Zm9sZC52MS5FdmVudEVudmVsb3BlMAESSgoJU3Vic2NyaWJlEhwuaGV4Zm9sZC52MS5TdWJzY3JpYmVSZXF1ZXN0Gh0uaGV4Zm9sZC52MS5TdWJzY3JpYmVSZXNwb25zZTABElEKDExlZ2FsQWN0aW9ucxIfLmhleGZvbGQudjEuTGVnYWxBY3Rpb25zUmVxdWVzdBogLmhleGZvbGQudjEuTGVnYWxBY3Rpb25zUmVzcG9uc2USSAoJTGlzdEdhbWVzEhwuaGV4Zm9sZC52MS5MaXN0R2FtZXNSZXF1ZXN0Gh0uaGV4Zm9sZC52MS5MaXN0R2FtZXNSZXNwb25zZRJTCgxTdWJzY3JpYmVBbGwSHy5oZXhmb2xkLnYxLlN1YnNjcmliZUFsbFJlcXVlc3QaIC5oZXhmb2xkLnYxLlN1YnNjcmliZUFsbFJlc3BvbnNlMAESSAoJR2V0UmVwbGF5EhwuaGV4Zm9sZC52MS5HZXRSZXBsYXlSZXF1ZXN0Gh0uaGV4Zm9sZC52MS5HZXRSZXBsYXlSZXNwb25zZRI7CgRQbGF5EhcuaGV4Zm9sZC52MS5QbGF5UmVxdWVzdBoWLmhleGZvbGQudjEuUGxheVVwZGF0ZSgBMAESUAoLRXhwb3J0R2FtZXMSHi5oZXhmb2xkLnYxLkV4cG9ydEdhbWVzUmVxdWVzdBofLmhleGZvbGQudjEuRXhwb3J0R2FtZXNSZXNwb25zZTABEkIKB0FuYWx5emUSGi5oZXhmb2xkLnYxLkFuYWx5emVSZXF1ZXN0GhsuaGV4Zm9sZC52MS5BbmFseXplUmVzcG9uc2VCgAEKDmRldi5oZXhmb2xkLnYxQgxIZXhmb2xkUHJvdG9QAVo2Z2l0aHViLmNvbS9oZXhmb2xkL2hleGZvbGQvZ2VuL2dvL2hleGZvbGQvdjE7aGV4Zm9sZHYxqgIKSGV4Zm9sZC5WMcoCCkhleGZvbGRcVjHqAgtIZXhmb2xkOjpWMWIGcHJvdG8z", [file_hexfold_v1_catan_catan, file_hexfold_v1_catania_catania, file_hexfold_v1_cities_knights_cities_knights, file_hexfold_v1_elasund_elasund, file_hexfold_v1_words_words]);
 
 /**
  * @generated from message hexfold.v1.GameOptions
@@ -546,6 +546,77 @@ export const GetStateRequestSchema: GenMessage<GetStateRequest> = /*@__PURE__*/
   messageDesc(file_hexfold_v1_hexfold, 13);
 
 /**
+ * @generated from message hexfold.v1.AnalyzeRequest
+ */
+export type AnalyzeRequest = Message<"hexfold.v1.AnalyzeRequest"> & {
+  /**
+   * @generated from field: string game_id = 1;
+   */
+  gameId: string;
+
+  /**
+   * Event index 0..=head; unset means the head.
+   *
+   * @generated from field: optional uint64 at_version = 2;
+   */
+  atVersion?: bigint | undefined;
+
+  /**
+   * Simulations at most; 0 means the server's limit, and more than it is cut to it.
+   *
+   * @generated from field: uint32 sims = 3;
+   */
+  sims: number;
+};
+
+/**
+ * Describes the message hexfold.v1.AnalyzeRequest.
+ * Use `create(AnalyzeRequestSchema)` to create a new message.
+ */
+export const AnalyzeRequestSchema: GenMessage<AnalyzeRequest> = /*@__PURE__*/
+  messageDesc(file_hexfold_v1_hexfold, 14);
+
+/**
+ * @generated from message hexfold.v1.AnalyzeResponse
+ */
+export type AnalyzeResponse = Message<"hexfold.v1.AnalyzeResponse"> & {
+  /**
+   * The event index analysed.
+   *
+   * @generated from field: uint64 version = 1;
+   */
+  version: bigint;
+
+  /**
+   * Per seat, in seat order: its estimated chance to win, 0..=1 (they sum to 1).
+   *
+   * @generated from field: repeated double win_chances = 2;
+   */
+  winChances: number[];
+
+  /**
+   * Playouts behind the estimate (0 for a finished game's last index: its winner's chance is 1).
+   *
+   * @generated from field: uint32 sims = 3;
+   */
+  sims: number;
+
+  /**
+   * Whether the estimate read the full state (the game has ended) rather than only what a spectator sees.
+   *
+   * @generated from field: bool full_information = 4;
+   */
+  fullInformation: boolean;
+};
+
+/**
+ * Describes the message hexfold.v1.AnalyzeResponse.
+ * Use `create(AnalyzeResponseSchema)` to create a new message.
+ */
+export const AnalyzeResponseSchema: GenMessage<AnalyzeResponse> = /*@__PURE__*/
+  messageDesc(file_hexfold_v1_hexfold, 15);
+
+/**
  * @generated from message hexfold.v1.GameState
  */
 export type GameState = Message<"hexfold.v1.GameState"> & {
@@ -584,7 +655,7 @@ export type GameState = Message<"hexfold.v1.GameState"> & {
  * Use `create(GameStateSchema)` to create a new message.
  */
 export const GameStateSchema: GenMessage<GameState> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 14);
+  messageDesc(file_hexfold_v1_hexfold, 16);
 
 /**
  * @generated from message hexfold.v1.GameSummary
@@ -626,7 +697,7 @@ export type GameSummary = Message<"hexfold.v1.GameSummary"> & {
  * Use `create(GameSummarySchema)` to create a new message.
  */
 export const GameSummarySchema: GenMessage<GameSummary> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 15);
+  messageDesc(file_hexfold_v1_hexfold, 17);
 
 /**
  * @generated from message hexfold.v1.GetStateResponse
@@ -677,7 +748,7 @@ export type GetStateResponse = Message<"hexfold.v1.GetStateResponse"> & {
  * Use `create(GetStateResponseSchema)` to create a new message.
  */
 export const GetStateResponseSchema: GenMessage<GetStateResponse> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 16);
+  messageDesc(file_hexfold_v1_hexfold, 18);
 
 /**
  * @generated from message hexfold.v1.ReadEventsRequest
@@ -720,7 +791,7 @@ export type ReadEventsRequest = Message<"hexfold.v1.ReadEventsRequest"> & {
  * Use `create(ReadEventsRequestSchema)` to create a new message.
  */
 export const ReadEventsRequestSchema: GenMessage<ReadEventsRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 17);
+  messageDesc(file_hexfold_v1_hexfold, 19);
 
 /**
  * @generated from message hexfold.v1.SubscribeRequest
@@ -744,7 +815,7 @@ export type SubscribeRequest = Message<"hexfold.v1.SubscribeRequest"> & {
  * Use `create(SubscribeRequestSchema)` to create a new message.
  */
 export const SubscribeRequestSchema: GenMessage<SubscribeRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 18);
+  messageDesc(file_hexfold_v1_hexfold, 20);
 
 /**
  * @generated from message hexfold.v1.CaughtUp
@@ -763,7 +834,7 @@ export type CaughtUp = Message<"hexfold.v1.CaughtUp"> & {
  * Use `create(CaughtUpSchema)` to create a new message.
  */
 export const CaughtUpSchema: GenMessage<CaughtUp> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 19);
+  messageDesc(file_hexfold_v1_hexfold, 21);
 
 /**
  * @generated from message hexfold.v1.SubscribeResponse
@@ -792,7 +863,7 @@ export type SubscribeResponse = Message<"hexfold.v1.SubscribeResponse"> & {
  * Use `create(SubscribeResponseSchema)` to create a new message.
  */
 export const SubscribeResponseSchema: GenMessage<SubscribeResponse> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 20);
+  messageDesc(file_hexfold_v1_hexfold, 22);
 
 /**
  * @generated from message hexfold.v1.LegalActionsRequest
@@ -809,7 +880,7 @@ export type LegalActionsRequest = Message<"hexfold.v1.LegalActionsRequest"> & {
  * Use `create(LegalActionsRequestSchema)` to create a new message.
  */
 export const LegalActionsRequestSchema: GenMessage<LegalActionsRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 21);
+  messageDesc(file_hexfold_v1_hexfold, 23);
 
 /**
  * @generated from message hexfold.v1.LegalActionsResponse
@@ -844,7 +915,7 @@ export type LegalActionsResponse = Message<"hexfold.v1.LegalActionsResponse"> & 
  * Use `create(LegalActionsResponseSchema)` to create a new message.
  */
 export const LegalActionsResponseSchema: GenMessage<LegalActionsResponse> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 22);
+  messageDesc(file_hexfold_v1_hexfold, 24);
 
 /**
  * @generated from message hexfold.v1.PlayRequest
@@ -878,7 +949,7 @@ export type PlayRequest = Message<"hexfold.v1.PlayRequest"> & {
  * Use `create(PlayRequestSchema)` to create a new message.
  */
 export const PlayRequestSchema: GenMessage<PlayRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 23);
+  messageDesc(file_hexfold_v1_hexfold, 25);
 
 /**
  * @generated from message hexfold.v1.PlayOpen
@@ -895,7 +966,7 @@ export type PlayOpen = Message<"hexfold.v1.PlayOpen"> & {
  * Use `create(PlayOpenSchema)` to create a new message.
  */
 export const PlayOpenSchema: GenMessage<PlayOpen> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 24);
+  messageDesc(file_hexfold_v1_hexfold, 26);
 
 /**
  * @generated from message hexfold.v1.PlayUpdate
@@ -937,7 +1008,7 @@ export type PlayUpdate = Message<"hexfold.v1.PlayUpdate"> & {
  * Use `create(PlayUpdateSchema)` to create a new message.
  */
 export const PlayUpdateSchema: GenMessage<PlayUpdate> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 25);
+  messageDesc(file_hexfold_v1_hexfold, 27);
 
 /**
  * @generated from message hexfold.v1.CommandResult
@@ -971,7 +1042,7 @@ export type CommandResult = Message<"hexfold.v1.CommandResult"> & {
  * Use `create(CommandResultSchema)` to create a new message.
  */
 export const CommandResultSchema: GenMessage<CommandResult> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 26);
+  messageDesc(file_hexfold_v1_hexfold, 28);
 
 /**
  * Why a command was refused: what SubmitCommand would have answered with, as a message.
@@ -1010,7 +1081,7 @@ export type CommandRefused = Message<"hexfold.v1.CommandRefused"> & {
  * Use `create(CommandRefusedSchema)` to create a new message.
  */
 export const CommandRefusedSchema: GenMessage<CommandRefused> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 27);
+  messageDesc(file_hexfold_v1_hexfold, 29);
 
 /**
  * @generated from message hexfold.v1.GameEnded
@@ -1034,7 +1105,7 @@ export type GameEnded = Message<"hexfold.v1.GameEnded"> & {
  * Use `create(GameEndedSchema)` to create a new message.
  */
 export const GameEndedSchema: GenMessage<GameEnded> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 28);
+  messageDesc(file_hexfold_v1_hexfold, 30);
 
 /**
  * @generated from message hexfold.v1.ListGamesRequest
@@ -1058,7 +1129,7 @@ export type ListGamesRequest = Message<"hexfold.v1.ListGamesRequest"> & {
  * Use `create(ListGamesRequestSchema)` to create a new message.
  */
 export const ListGamesRequestSchema: GenMessage<ListGamesRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 29);
+  messageDesc(file_hexfold_v1_hexfold, 31);
 
 /**
  * @generated from message hexfold.v1.ListGamesResponse
@@ -1082,7 +1153,7 @@ export type ListGamesResponse = Message<"hexfold.v1.ListGamesResponse"> & {
  * Use `create(ListGamesResponseSchema)` to create a new message.
  */
 export const ListGamesResponseSchema: GenMessage<ListGamesResponse> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 30);
+  messageDesc(file_hexfold_v1_hexfold, 32);
 
 /**
  * @generated from message hexfold.v1.SubscribeAllRequest
@@ -1101,7 +1172,7 @@ export type SubscribeAllRequest = Message<"hexfold.v1.SubscribeAllRequest"> & {
  * Use `create(SubscribeAllRequestSchema)` to create a new message.
  */
 export const SubscribeAllRequestSchema: GenMessage<SubscribeAllRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 31);
+  messageDesc(file_hexfold_v1_hexfold, 33);
 
 /**
  * @generated from message hexfold.v1.SubscribeAllResponse
@@ -1130,7 +1201,7 @@ export type SubscribeAllResponse = Message<"hexfold.v1.SubscribeAllResponse"> & 
  * Use `create(SubscribeAllResponseSchema)` to create a new message.
  */
 export const SubscribeAllResponseSchema: GenMessage<SubscribeAllResponse> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 32);
+  messageDesc(file_hexfold_v1_hexfold, 34);
 
 /**
  * @generated from message hexfold.v1.GetReplayRequest
@@ -1147,7 +1218,7 @@ export type GetReplayRequest = Message<"hexfold.v1.GetReplayRequest"> & {
  * Use `create(GetReplayRequestSchema)` to create a new message.
  */
 export const GetReplayRequestSchema: GenMessage<GetReplayRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 33);
+  messageDesc(file_hexfold_v1_hexfold, 35);
 
 /**
  * @generated from message hexfold.v1.RecordedCommand
@@ -1191,7 +1262,7 @@ export type RecordedCommand = Message<"hexfold.v1.RecordedCommand"> & {
  * Use `create(RecordedCommandSchema)` to create a new message.
  */
 export const RecordedCommandSchema: GenMessage<RecordedCommand> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 34);
+  messageDesc(file_hexfold_v1_hexfold, 36);
 
 /**
  * @generated from message hexfold.v1.GetReplayResponse
@@ -1235,7 +1306,7 @@ export type GetReplayResponse = Message<"hexfold.v1.GetReplayResponse"> & {
  * Use `create(GetReplayResponseSchema)` to create a new message.
  */
 export const GetReplayResponseSchema: GenMessage<GetReplayResponse> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 35);
+  messageDesc(file_hexfold_v1_hexfold, 37);
 
 /**
  * @generated from message hexfold.v1.ExportGamesRequest
@@ -1254,7 +1325,7 @@ export type ExportGamesRequest = Message<"hexfold.v1.ExportGamesRequest"> & {
  * Use `create(ExportGamesRequestSchema)` to create a new message.
  */
 export const ExportGamesRequestSchema: GenMessage<ExportGamesRequest> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 36);
+  messageDesc(file_hexfold_v1_hexfold, 38);
 
 /**
  * @generated from message hexfold.v1.ExportGamesResponse
@@ -1281,7 +1352,7 @@ export type ExportGamesResponse = Message<"hexfold.v1.ExportGamesResponse"> & {
  * Use `create(ExportGamesResponseSchema)` to create a new message.
  */
 export const ExportGamesResponseSchema: GenMessage<ExportGamesResponse> = /*@__PURE__*/
-  messageDesc(file_hexfold_v1_hexfold, 37);
+  messageDesc(file_hexfold_v1_hexfold, 39);
 
 /**
  * @generated from enum hexfold.v1.Variant
@@ -1380,7 +1451,7 @@ export const GameStatusSchema: GenEnum<GameStatus> = /*@__PURE__*/
  */
 export enum BotStrategy {
   /**
-   * The game's stronger strategy: BOT_STRATEGY_GREEDY.
+   * The default: BOT_STRATEGY_GREEDY, which answers at once.
    *
    * @generated from enum value: BOT_STRATEGY_UNSPECIFIED = 0;
    */
@@ -1399,6 +1470,14 @@ export enum BotStrategy {
    * @generated from enum value: BOT_STRATEGY_GREEDY = 2;
    */
   GREEDY = 2,
+
+  /**
+   * A search: per decision it deals again what its seat cannot see and plays greedy games on from its best
+   * candidates, within the think time and simulations the server allows (`hexfold serve --bot-think-ms`).
+   *
+   * @generated from enum value: BOT_STRATEGY_EXPERT = 3;
+   */
+  EXPERT = 3,
 }
 
 /**
@@ -1534,6 +1613,23 @@ export const Hexfold: GenService<{
     methodKind: "server_streaming";
     input: typeof ExportGamesRequestSchema;
     output: typeof ExportGamesResponseSchema;
+  },
+  /**
+   * Each seat's estimated chance to win at an event index of a game, from playouts of the game's greedy bots to the
+   * end, and the number of playouts behind it. It reads only what a spectator may see while the game is in
+   * progress (every hidden hand and deck is dealt again, consistently with the public view, for each playout), and
+   * the full state once the game has ended. No token is needed; a seat's token is accepted and changes nothing.
+   * The same request gives the same answer (the playouts' generator derives from the game id and index). Effort
+   * is bounded per call by the server (simulations and time; see `hexfold serve --analysis-*`): NOT_FOUND for an
+   * unknown game, OUT_OF_RANGE for an index past the head, RESOURCE_EXHAUSTED while the server's analysis
+   * threads are all busy (retry later).
+   *
+   * @generated from rpc hexfold.v1.Hexfold.Analyze
+   */
+  analyze: {
+    methodKind: "unary";
+    input: typeof AnalyzeRequestSchema;
+    output: typeof AnalyzeResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_hexfold_v1_hexfold, 0);

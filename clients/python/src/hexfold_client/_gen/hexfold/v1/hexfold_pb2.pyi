@@ -37,6 +37,7 @@ class BotStrategy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     BOT_STRATEGY_UNSPECIFIED: _ClassVar[BotStrategy]
     BOT_STRATEGY_RANDOM: _ClassVar[BotStrategy]
     BOT_STRATEGY_GREEDY: _ClassVar[BotStrategy]
+    BOT_STRATEGY_EXPERT: _ClassVar[BotStrategy]
 VARIANT_UNSPECIFIED: Variant
 VARIANT_CATAN: Variant
 VARIANT_CITIES_AND_KNIGHTS: Variant
@@ -51,6 +52,7 @@ GAME_STATUS_FINISHED: GameStatus
 BOT_STRATEGY_UNSPECIFIED: BotStrategy
 BOT_STRATEGY_RANDOM: BotStrategy
 BOT_STRATEGY_GREEDY: BotStrategy
+BOT_STRATEGY_EXPERT: BotStrategy
 
 class GameOptions(_message.Message):
     __slots__ = ("map", "victory_points", "negotiated_defence", "turn_seconds", "reserve_seconds")
@@ -203,6 +205,28 @@ class GetStateRequest(_message.Message):
     game_id: str
     at_version: int
     def __init__(self, game_id: _Optional[str] = ..., at_version: _Optional[int] = ...) -> None: ...
+
+class AnalyzeRequest(_message.Message):
+    __slots__ = ("game_id", "at_version", "sims")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    AT_VERSION_FIELD_NUMBER: _ClassVar[int]
+    SIMS_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    at_version: int
+    sims: int
+    def __init__(self, game_id: _Optional[str] = ..., at_version: _Optional[int] = ..., sims: _Optional[int] = ...) -> None: ...
+
+class AnalyzeResponse(_message.Message):
+    __slots__ = ("version", "win_chances", "sims", "full_information")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    WIN_CHANCES_FIELD_NUMBER: _ClassVar[int]
+    SIMS_FIELD_NUMBER: _ClassVar[int]
+    FULL_INFORMATION_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    win_chances: _containers.RepeatedScalarFieldContainer[float]
+    sims: int
+    full_information: bool
+    def __init__(self, version: _Optional[int] = ..., win_chances: _Optional[_Iterable[float]] = ..., sims: _Optional[int] = ..., full_information: _Optional[bool] = ...) -> None: ...
 
 class GameState(_message.Message):
     __slots__ = ("catan", "cities_knights", "catania", "elasund")

@@ -89,6 +89,11 @@ class HexfoldStub:
                 request_serializer=hexfold_dot_v1_dot_hexfold__pb2.ExportGamesRequest.SerializeToString,
                 response_deserializer=hexfold_dot_v1_dot_hexfold__pb2.ExportGamesResponse.FromString,
                 _registered_method=True)
+        self.Analyze = channel.unary_unary(
+                '/hexfold.v1.Hexfold/Analyze',
+                request_serializer=hexfold_dot_v1_dot_hexfold__pb2.AnalyzeRequest.SerializeToString,
+                response_deserializer=hexfold_dot_v1_dot_hexfold__pb2.AnalyzeResponse.FromString,
+                _registered_method=True)
 
 
 class HexfoldServicer:
@@ -185,6 +190,20 @@ class HexfoldServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Analyze(self, request, context):
+        """Each seat's estimated chance to win at an event index of a game, from playouts of the game's greedy bots to the
+        end, and the number of playouts behind it. It reads only what a spectator may see while the game is in
+        progress (every hidden hand and deck is dealt again, consistently with the public view, for each playout), and
+        the full state once the game has ended. No token is needed; a seat's token is accepted and changes nothing.
+        The same request gives the same answer (the playouts' generator derives from the game id and index). Effort
+        is bounded per call by the server (simulations and time; see `hexfold serve --analysis-*`): NOT_FOUND for an
+        unknown game, OUT_OF_RANGE for an index past the head, RESOURCE_EXHAUSTED while the server's analysis
+        threads are all busy (retry later).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_HexfoldServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -242,6 +261,11 @@ def add_HexfoldServicer_to_server(servicer, server):
                     servicer.ExportGames,
                     request_deserializer=hexfold_dot_v1_dot_hexfold__pb2.ExportGamesRequest.FromString,
                     response_serializer=hexfold_dot_v1_dot_hexfold__pb2.ExportGamesResponse.SerializeToString,
+            ),
+            'Analyze': grpc.unary_unary_rpc_method_handler(
+                    servicer.Analyze,
+                    request_deserializer=hexfold_dot_v1_dot_hexfold__pb2.AnalyzeRequest.FromString,
+                    response_serializer=hexfold_dot_v1_dot_hexfold__pb2.AnalyzeResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -541,6 +565,33 @@ class Hexfold:
             '/hexfold.v1.Hexfold/ExportGames',
             hexfold_dot_v1_dot_hexfold__pb2.ExportGamesRequest.SerializeToString,
             hexfold_dot_v1_dot_hexfold__pb2.ExportGamesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Analyze(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/hexfold.v1.Hexfold/Analyze',
+            hexfold_dot_v1_dot_hexfold__pb2.AnalyzeRequest.SerializeToString,
+            hexfold_dot_v1_dot_hexfold__pb2.AnalyzeResponse.FromString,
             options,
             channel_credentials,
             insecure,

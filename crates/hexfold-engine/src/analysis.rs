@@ -1,0 +1,92 @@
+//! Game analysis: each seat's estimated chance to win at an event index, from playouts of the game's greedy bots
+//! to the end (`hexfold_rules::bot::expert::chances`).
+//!
+//! What it reads: while the game is in progress, only what a spectator may see (every playout starts from the
+//! state with every hidden hand and deck dealt again consistently with the public view), so the answer reveals
+//! nothing a spectator could not compute; once the game has ended, whose seed and hands are then shown to every
+//! caller, the true state at the index. The playouts' generator derives from the game id and the index, both
+//! public, never from the game's secret seed: the same request gets the same answer (up to the time bound).
+//!
+//! Effort: at most `Limits::analysis_budget` (simulations, time) per call, on a blocking thread, and at most
+//! `Limits::analysis_threads` calls at once over every game; another call is refused at once as overloaded
+//! rather than queued. The state at the index costs at most `snapshot_every` folds (`storage::fold_to`).
+
+use super::storage::fold_to;
+use super::Engine;
+use crate::stored::StoredGame;
+use crate::EngineError;
+use hexfold_rules::bot::{expert, Budget};
+use hexfold_rules::GameRng;
+use rand::SeedableRng;
+use sha2::{Digest, Sha256};
+use std::sync::Arc;
+
+/// One analysis: the index, each seat's chance to win (in seat order, summing to one), the playouts behind it,
+/// and whether it read the full state (a finished game) rather than the public view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    pub version: u64,
+    pub chances: Vec<f64>,
+    pub sims: u32,
+    pub full_information: bool,
+}
+
+impl<G: StoredGame> Engine<G> {
+    /// The chances at `at` (the head if unset) of game `game_id`, from at most `sims` playouts (0: the limit's).
+    pub async fn analyze(
+        &self,
+        game_id: &str,
+        at: Option<u64>,
+        sims: u32,
+    ) -> Result<Analysis, EngineError> {
+        let (meta, head, finished) = self.peek(game_id).await?;
+        let at = at.unwrap_or(head);
+        if at > head {
+            return Err(EngineError::PastHead(format!(
+                "at_version {at} is past the game's head {head}"
+            )));
+        }
+        let permit = Arc::clone(&self.shared.thinkers.analysis)
+            .try_acquire_owned()
+            .map_err(|_| {
+                EngineError::Overloaded(format!(
+                    "the server's {} analysis threads are busy; try again later",
+                    self.shared.limits.analysis_threads
+                ))
+            })?;
+        let state = fold_to(&self.shared, &meta, at).await?;
+        let limit = self.shared.limits.analysis_budget;
+        let budget = Budget {
+            sims: if sims == 0 {
+                limit.sims
+            } else {
+                sims.min(limit.sims)
+            },
+            ..limit
+        };
+        let mut rng = analysis_rng(game_id, at);
+        let public = !finished;
+        let (chances, sims) = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            expert::chances::<G>(&state, public, budget, &mut rng)
+        })
+        .await
+        .map_err(|e| EngineError::Bug(format!("the analysis failed: {e}")))?;
+        Ok(Analysis {
+            version: at,
+            chances,
+            sims,
+            full_information: finished,
+        })
+    }
+}
+
+/// The playouts' generator for index `at` of game `game_id`: from public names only.
+fn analysis_rng(game_id: &str, at: u64) -> GameRng {
+    let digest = Sha256::new()
+        .chain_update(b"hexfold/v1/analysis")
+        .chain_update(game_id.as_bytes())
+        .chain_update(at.to_le_bytes())
+        .finalize();
+    GameRng::from_seed(digest.into())
+}
