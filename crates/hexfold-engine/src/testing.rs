@@ -315,6 +315,22 @@ impl EventStore for Counting {
     }
 }
 
+/// Plays `steps` commands of a game, each the first legal action of the first seat that may act, under the
+/// command ids `c0`, `c1`, ....
+pub async fn play_first(engine: &Engine<Catan>, id: &str, creds: &[Credential], steps: u64) {
+    for step in 0..steps {
+        let (seat, actions) = acting(engine, id, creds).await;
+        let command = actions.commands[0].clone();
+        engine
+            .submit::<Plain>(
+                creds[seat],
+                submit(id, step, Some(actions.version), command),
+            )
+            .await
+            .unwrap();
+    }
+}
+
 /// The first seat that may act at the head, with its legal actions.
 pub async fn acting(
     engine: &Engine<Catan>,

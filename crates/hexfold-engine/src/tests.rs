@@ -389,17 +389,7 @@ async fn a_followed_game_nobody_here_watches_costs_no_read_of_its_events() {
 async fn a_timed_games_clocks_are_read_from_its_newest_commands() {
     let dir = tempfile::tempdir().unwrap();
     let (writer, id, creds) = catan_game_timed(sled_store(dir.path()), 600).await;
-    for step in 0..24 {
-        let (seat, actions) = acting(&writer, &id, &creds).await;
-        let command = actions.commands[0].clone();
-        writer
-            .submit::<Plain>(
-                creds[seat],
-                submit(&id, step, Some(actions.version), command),
-            )
-            .await
-            .unwrap();
-    }
+    play_first(&writer, &id, &creds, 24).await;
     let store = Arc::clone(&writer.shared.store);
     assert!(store.commands(&id).await.unwrap().len() > super::storage::CLOCK_LOOKBACK);
     let counting = Arc::new(Counting::new(Arc::clone(&store)));
@@ -616,17 +606,7 @@ async fn a_persons_commands_are_answered_while_the_bot_threads_are_taken() {
 async fn analysis_is_bounded_and_refuses_precisely() {
     let dir = tempfile::tempdir().unwrap();
     let (engine, id, creds) = catan_game(sled_store(dir.path())).await;
-    for step in 0..6 {
-        let (seat, actions) = acting(&engine, &id, &creds).await;
-        let command = actions.commands[0].clone();
-        engine
-            .submit::<Plain>(
-                creds[seat],
-                submit(&id, step, Some(actions.version), command),
-            )
-            .await
-            .unwrap();
-    }
+    play_first(&engine, &id, &creds, 6).await;
     let head = engine.state(creds[0], &id, None).await.unwrap().version;
     let held = Arc::clone(&engine.shared.thinkers.analysis)
         .acquire_many_owned(engine.shared.limits.analysis_threads as u32)

@@ -60,14 +60,8 @@ fn fair<G: Expert>(seats: u8) -> (u32, u32) {
                 }
             }
         }
-        let step = playout.step_by(
-            |state, seat, rng| bot::command::<G>(Strategy::Greedy, state, seat, rng),
-            |_| {},
-        );
-        match step {
-            Ok(()) => {}
-            Err(Stop::Ended(_)) => break,
-            Err(stop) => panic!("{}: {stop:?}", G::NAME),
+        if !greedy_step(&mut playout) {
+            break;
         }
     }
     assert!(compared > 0, "{}: nothing compared", G::NAME);
@@ -77,6 +71,19 @@ fn fair<G: Expert>(seats: u8) -> (u32, u32) {
         G::NAME
     );
     (compared, permuted)
+}
+
+/// Plays one command of a greedy bot; `false` once the game has ended.
+fn greedy_step<G: Expert>(playout: &mut Playout<G>) -> bool {
+    let step = playout.step_by(
+        |state, seat, rng| bot::command::<G>(Strategy::Greedy, state, seat, rng),
+        |_| {},
+    );
+    match step {
+        Ok(()) => true,
+        Err(Stop::Ended(_)) => false,
+        Err(stop) => panic!("{}: {stop:?}", G::NAME),
+    }
 }
 
 /// Plays a game of `G` at `seats` with the expert in the first seat and greedy bots in the others, every command
@@ -151,14 +158,8 @@ fn analysis_fair<G: Expert>(seats: u8) -> u32 {
                 playout.played()
             );
         }
-        let step = playout.step_by(
-            |state, seat, rng| bot::command::<G>(Strategy::Greedy, state, seat, rng),
-            |_| {},
-        );
-        match step {
-            Ok(()) => {}
-            Err(Stop::Ended(_)) => break,
-            Err(stop) => panic!("{}: {stop:?}", G::NAME),
+        if !greedy_step(&mut playout) {
+            break;
         }
     }
     assert!(
