@@ -499,7 +499,8 @@ async fn a_persons_commands_are_answered_while_the_bot_threads_are_taken() {
     use hexfold_rules::bot::{Budget, Player};
     let dir = tempfile::tempdir().unwrap();
     let store = sled_store(dir.path());
-    let (_, shutdown) = watch::channel(false);
+    // The sender lives as long as the test: a driver stops when it is dropped (as at shutdown).
+    let (_stop, shutdown) = watch::channel(false);
     let limits = Limits {
         bot_budget: Budget {
             sims: 4,
