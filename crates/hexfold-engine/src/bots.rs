@@ -114,7 +114,7 @@ fn bot_rng<G: Game>(meta: &Meta<G>, version: u64) -> GameRng {
 /// with a copy of the state and its generator, outside the game's lock).
 enum Due<G: Game> {
     Now(Seat, G::Command),
-    Think(Seat, Box<G::State>, GameRng),
+    Think(Seat, Box<(G::State, GameRng)>),
 }
 
 /// The bot command due at `head`, if a bot seat may act. `optional` counts the bot commands in a row by seats the
@@ -141,7 +141,7 @@ fn due<G: StoredGame>(head: &Head<G>, optional: u32) -> Option<Due<G>> {
             }
             Player::Expert => {
                 if !G::legal_actions(&head.state, seat).is_empty() {
-                    return Some(Due::Think(seat, Box::new(head.state.clone()), rng));
+                    return Some(Due::Think(seat, Box::new((head.state.clone(), rng))));
                 }
             }
         }
@@ -217,10 +217,11 @@ impl<G: StoredGame> Engine<G> {
             drop(guard);
             let (seat, command, permit) = match due {
                 Due::Now(seat, command) => (seat, command, permit),
-                Due::Think(seat, state, rng) => {
+                Due::Think(seat, search) => {
+                    let (state, rng) = *search;
                     drop(permit);
                     let command = tokio::select! {
-                        command = self.think(seat, *state, rng) => command,
+                        command = self.think(seat, state, rng) => command,
                         _ = shutdown.wait_for(|stopping| *stopping) => break,
                     };
                     let Some(command) = command else {
