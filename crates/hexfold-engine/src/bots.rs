@@ -291,6 +291,7 @@ impl<G: StoredGame> Engine<G> {
     /// the games found before the failure are resumed already, the others once the store answers.
     pub async fn resume_bots(self: Arc<Self>) {
         let (mut resumed, mut timed, mut damaged) = (0u64, 0u64, 0u64);
+        self.metrics.resume_listing_failed(0);
         for prefix in crate::stored::game_id_prefixes::<G>() {
             self.resume_under(prefix, &mut resumed, &mut timed, &mut damaged)
                 .await;
@@ -338,7 +339,7 @@ impl<G: StoredGame> Engine<G> {
                     page
                 }
                 Err(e) => {
-                    self.metrics.resume_listing_failed();
+                    self.metrics.resume_listing_failed(1);
                     let ms = retry.failed();
                     tracing::warn!(variant = G::ID_PREFIX, error = %e, pause_ms = ms, "could not list the games to resume bots and timers; trying again");
                     if !pause(&*self.shared.clock, ms, &never, &mut shutdown).await {

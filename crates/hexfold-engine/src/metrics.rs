@@ -81,12 +81,13 @@ impl GameMetrics {
         metrics::counter!(RESUME_DAMAGED, "variant" => self.variant).increment(games);
     }
 
-    /// A listing of the start's resume scan failed (it is tried again after a pause).
-    pub fn resume_listing_failed(&self) {
+    /// `failures` listings of the start's resume scan failed (each is tried again after a pause); the scan counts
+    /// 0 when it begins, so that the series exists from the start like the damaged games'.
+    pub fn resume_listing_failed(&self, failures: u64) {
         if !recording() {
             return;
         }
-        metrics::counter!(RESUME_LISTING_FAILED, "variant" => self.variant).increment(1);
+        metrics::counter!(RESUME_LISTING_FAILED, "variant" => self.variant).increment(failures);
     }
 
     /// A lookup of a game the cache did not answer.
