@@ -352,8 +352,9 @@ impl fmt::Display for RpcError {
         if !self.status.message().is_empty() {
             write!(f, ": {}", self.status.message())?;
         }
-        // A call that failed on the connection (`UNKNOWN: transport error`, not a status the server sent) says what
-        // the connection's error was, and the usual cause: TLS, or a client certificate, the server wants.
+        // A call that failed on the connection (`UNKNOWN` or `CANCELLED` with a transport error, not a status the
+        // server sent) says what the connection's error was, and the usual cause: TLS, or a client certificate,
+        // the server wants.
         let mut cause = std::error::Error::source(&self.status);
         if cause.is_none() {
             return Ok(());
