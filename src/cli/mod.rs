@@ -58,6 +58,8 @@ pub mod export;
 mod hex_map;
 mod json;
 pub mod store;
+#[cfg(feature = "toy-game")]
+pub(crate) mod tictactoe_text;
 mod verify;
 pub mod words;
 

@@ -2000,9 +2000,11 @@ mod tests {
             }
         }
         let command = words.message("hexfold.v1.Command");
+        let mut commands = 0;
         for game in command.fields() {
             let candidates = words.commands_of(&game);
-            assert!(candidates.len() > 10, "{}", game.name());
+            assert!(!candidates.is_empty(), "{}", game.name());
+            commands += candidates.len();
             let mut seen = std::collections::HashSet::new();
             for candidate in &candidates {
                 for verb in &candidate.verbs {
@@ -2021,6 +2023,7 @@ mod tests {
                 ));
             }
         }
+        assert!(commands > 40, "{commands} commands in all");
         assert!(errors.is_empty(), "{}", errors.join("\n"));
     }
 

@@ -14,6 +14,8 @@ pub mod catan;
 pub mod catania;
 pub mod cities_knights;
 pub mod elasund;
+#[cfg(feature = "toy-game")]
+pub mod tictactoe;
 
 mod edge;
 mod replay;
@@ -36,6 +38,10 @@ use std::sync::Arc;
 pub trait ProtoGame: Game + Sized {
     const VARIANT: pb::Variant;
 
+    /// Whether the shipped API has the game: `false` for the tests' toy game, which only a `toy-game` build has
+    /// (build.rs enters it in `hexfold.proto`'s lists), so the web app, the clients and the API files never see it.
+    const SHIPPED: bool = true;
+
     /// The game's configuration for these creation options and this many seats.
     fn config(options: &pb::GameOptions, seats: usize) -> Result<Self::Config, EngineError>;
 
@@ -56,6 +62,8 @@ pub struct Registered {
     /// The prefix of new games' ids: [`StoredGame::ID_PREFIX`], the game's name in the command line's words.
     pub id_prefix: &'static str,
     pub variant: pb::Variant,
+    /// [`ProtoGame::SHIPPED`]: whether the web app, the clients and the proto files on disk have the game.
+    pub shipped: bool,
     engine: fn(&Arc<Shared>) -> Arc<dyn DynGame>,
     verify: replay::Verify,
     records: &'static dyn crate::export::Records,
@@ -129,13 +137,15 @@ fn engine_of<G: ProtoGame + StoredGame>(shared: &Arc<Shared>) -> Arc<dyn DynGame
 /// game's [`StoredGame::STATE_SCHEMA`] (in `hexfold-engine`'s `stored.rs`; old snapshots are then folded again
 /// instead of trusted) and put the new fingerprint here.
 macro_rules! games {
-    ($($game:ty => { fingerprint: $print:literal, text: $text:path }),+ $(,)?) => {
+    ($($(#[$cfg:meta])* $game:ty => { fingerprint: $print:literal, text: $text:path }),+ $(,)?) => {
         /// Every game this build serves, in registry order.
         pub static GAMES: &[Registered] = &[$(
+            $(#[$cfg])*
             Registered {
                 name: <$game as Game>::NAME,
                 id_prefix: <$game as StoredGame>::ID_PREFIX,
                 variant: <$game as ProtoGame>::VARIANT,
+                shipped: <$game as ProtoGame>::SHIPPED,
                 engine: engine_of::<$game>,
                 verify: replay::verify::<$game>,
                 records: &crate::export::Typed::<$game>::RECORDS,
@@ -163,6 +173,11 @@ games! {
     },
     hexfold_rules::elasund::Elasund => {
         fingerprint: "af304209c2501f58", text: crate::cli::elasund_text::describe
+    },
+    // The tests' toy game (`toy-game`), never a shipped build's.
+    #[cfg(feature = "toy-game")]
+    hexfold_rules::tictactoe::TicTacToe => {
+        fingerprint: "2b790b86520238c9", text: crate::cli::tictactoe_text::describe
     },
 }
 
@@ -198,11 +213,16 @@ mod tests {
     }
 
     /// A digest of the stored form of `G::State`: the paths of every fifth state a seeded random game of four seats
-    /// passes through (uniform legal actions, seats in turn when several may act), and of its last, sorted and
+    /// (or as near as the game allows) passes through (uniform legal actions, seats in turn when several may act), and of its last, sorted and
     /// hashed. The game is played exactly as the pinned fingerprints were taken: a step without a command, or with
     /// a refused one, still counts.
     pub(super) fn state_fingerprint<G: ProtoGame + RandomPlayer>() -> String {
-        let config = G::config(&pb::GameOptions::default(), 4).expect("a four-seat game");
+        let (fewest, most) = G::SEATS;
+        let config = G::config(
+            &pb::GameOptions::default(),
+            usize::from(4.clamp(fewest, most)),
+        )
+        .expect("a game at four seats, or as near as the game allows");
         let (_, playout) = Playout::<G>::seeded(&config, 5).expect("a setup");
         let mut playout = playout
             .seat_choice(SeatChoice::RoundRobin)

@@ -107,6 +107,9 @@ fn a_read_of_hexfold_soak_is_seen_in_each_language() {
     assert!(!reads_soak(&format!("{var}=1 cargo xtask test")));
 }
 
+/// Where the tests' toy game keeps what a served game keeps under `proto/` (build.rs's include root for it).
+const TOY_PROTO: &str = "tests/toy/proto/";
+
 /// "Adding a game" in the map names a game's own paths (with `<game>`, its `Game::NAME`) and the lists a game is
 /// entered in. For every game the server registers, each of those paths exists and each list names it (in any
 /// spelling: `cities_knights`, `CitiesKnights`, `citiesKnights`), and the rules crate's list holds the same games
@@ -143,17 +146,35 @@ fn every_registered_game_is_in_each_place_adding_a_game_names() {
     let squash = |text: &str| text.to_ascii_lowercase().replace(['_', '-'], "");
     let mut missing = Vec::new();
     for game in hexfold::games::GAMES {
+        // The tests' toy game has its protos under `TOY_PROTO` instead of `proto/`, entered in `hexfold.proto`'s
+        // lists by build.rs, and no place in the web app or the clients, which never see it.
+        let proto = |path: &str| match path.strip_prefix("proto/") {
+            Some(rest) if !game.shipped => format!("{TOY_PROTO}{rest}"),
+            _ => path.to_string(),
+        };
         for path in &own {
-            let path = path.replace("<game>", game.name);
+            let path = proto(&path.replace("<game>", game.name));
             if !root.join(&path).exists() {
                 missing.push(path);
             }
         }
         for list in &lists {
+            let api = ["proto/", "web/", "clients/"];
+            if !game.shipped && api.iter().any(|a| list.starts_with(a)) {
+                continue;
+            }
             let text = std::fs::read_to_string(root.join(list)).unwrap();
             if !squash(&text).contains(&squash(game.name)) {
                 missing.push(format!("{list} naming {}", game.name));
             }
+        }
+        let proto_file = proto(&format!("proto/hexfold/v1/{0}/{0}.proto", game.name));
+        let words = std::fs::read_to_string(root.join(&proto_file)).unwrap_or_default();
+        if !words.contains("(hexfold.v1.words.") {
+            missing.push(format!("{proto_file}'s words"));
+        }
+        if !game.shipped {
+            continue;
         }
         let variant = game.variant.as_str_name();
         let api = std::fs::read_to_string(root.join("proto/hexfold/v1/hexfold.proto")).unwrap();
@@ -165,11 +186,6 @@ fn every_registered_game_is_in_each_place_adding_a_game_names() {
         if !web.contains(&format!("variant: Variant.{web_variant},")) {
             missing.push(format!("web/src/games.ts's entry for {web_variant}"));
         }
-        let proto = format!("proto/hexfold/v1/{0}/{0}.proto", game.name);
-        let words = std::fs::read_to_string(root.join(&proto)).unwrap_or_default();
-        if !words.contains("(hexfold.v1.words.") {
-            missing.push(format!("{proto}'s words"));
-        }
     }
     assert!(
         missing.is_empty(),
@@ -179,14 +195,16 @@ fn every_registered_game_is_in_each_place_adding_a_game_names() {
 
 /// The files outside a game's own paths that name Elasund (a name no other word contains), beyond the lists
 /// "Adding a game" names: each layer's test binary's `mod` line for its own tests, two tests of what only it
-/// does that live with their layer, and the Python package (its own wiring, issue 33; a folder ending in `/`).
-/// A new file naming it fails here: either it belongs in the game's own modules, or in a list the map names.
-const ELSEWHERE: [&str; 5] = [
+/// does that live with their layer, the Python package's `mod` line of its encoder and its Python tests (a folder
+/// ending in `/`). A new file naming it fails here: either it belongs in the game's own modules, or in a list the
+/// map names.
+const ELSEWHERE: [&str; 6] = [
     "crates/hexfold-rules/tests/it/main.rs",
     "tests/it/main.rs",
     "tests/it/compat.rs",
     "tests/it/python_package.rs",
-    "crates/hexfold-py/",
+    "crates/hexfold-py/src/lib.rs",
+    "crates/hexfold-py/tests/",
 ];
 
 /// Every source file below `dir`, without generated code, build output, bundles and dependencies.
@@ -233,13 +251,15 @@ fn a_game_is_named_only_in_its_own_paths_and_the_lists() {
         .filter(|span| ROOTS.iter().any(|r| span.starts_with(r)) && !span.contains(' '))
         .map(|span| span.replace("<game>", "elasund"))
         .collect();
-    // Its own modules beyond the map's paths: its tests (`it/elasund*.rs`) and its web drawing (`grid.ts`).
+    // Its own modules beyond the map's paths: its tests (`it/elasund*.rs`), its web drawing (`grid.ts`) and its
+    // observation in the Python package (`encode_elasund.rs`).
     let own = |path: &str| {
         quoted
             .iter()
             .any(|q| path == q || (q.ends_with('/') && path.starts_with(q.as_str())))
             || path.contains("/it/elasund")
             || path == "web/src/grid.ts"
+            || path == "crates/hexfold-py/src/encode_elasund.rs"
             || path == file!()
     };
     let mut files = Vec::new();

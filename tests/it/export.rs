@@ -740,8 +740,11 @@ async fn every_game_exports_and_imports_byte_for_byte() {
     let others = hexfold::games::GAMES
         .iter()
         .filter(|g| g.variant != pb::Variant::Catan);
-    for variant in others.map(|g| g.variant) {
-        let mut table = Table::create(server.addr, variant, 3, pb::GameOptions::default()).await;
+    for game in others {
+        // Three seats, or as near as the game allows.
+        let seats = usize::from(3.clamp(game.seats().0, game.seats().1));
+        let options = pb::GameOptions::default();
+        let mut table = Table::create(server.addr, game.variant, seats, options).await;
         play(&mut table, &mut rng, 60).await;
         assert!(table.head().await > 0);
         tables.push(table);

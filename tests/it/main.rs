@@ -40,6 +40,7 @@ mod subscribe;
 mod support;
 mod timers;
 mod tls;
+mod toy;
 mod typescript;
 mod web;
 mod web_play;

@@ -22,7 +22,12 @@ fn root() -> PathBuf {
 /// The proto packages under `hexfold/v1/`: the API's own (`""`) and one per game the server registers, named as
 /// the game's rules module.
 fn packages() -> impl Iterator<Item = &'static str> {
-    std::iter::once("").chain(hexfold::games::GAMES.iter().map(|game| game.name))
+    std::iter::once("").chain(
+        hexfold::games::GAMES
+            .iter()
+            .filter(|game| game.shipped)
+            .map(|game| game.name),
+    )
 }
 
 /// How README.md lists the proto files to protoc (Debian's protoc 3.21 refuses `./`-prefixed paths).

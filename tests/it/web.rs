@@ -1214,7 +1214,7 @@ async fn every_games_page_shows_words_and_nothing_raw() {
     let found = browser.eval(RAW_TEXT).await;
     assert_eq!(found.as_array().unwrap().len(), 5, "{found}");
 
-    for game in hexfold::games::GAMES {
+    for game in hexfold::games::GAMES.iter().filter(|g| g.shipped) {
         let (variant, name) = (game.variant, game.cli_name());
         let mut rng = StdRng::seed_from_u64(31);
         let mut table =

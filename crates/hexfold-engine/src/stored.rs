@@ -92,6 +92,11 @@ stored_games! {
     hexfold_rules::elasund::Elasund => { schema: 1, id: "elasund" },
 }
 
+// The tests' toy game, with the rules crate's `toy-game` feature.
+hexfold_rules::with_toy_game! {
+    stored_games! { hexfold_rules::tictactoe::TicTacToe => { schema: 1, id: "tictactoe" } }
+}
+
 /// The envelope version this build writes and the only one it reads.
 pub const ENVELOPE_VERSION: u32 = 1;
 

@@ -11,15 +11,14 @@ use std::collections::VecDeque;
 
 /// What the environments need of a game beyond the rules crate's traits.
 pub trait PyGame: Expert {
-    /// The name Python uses: `catan`, `cities-and-knights`, `catania`, `elasund` (the
-    /// server's and the command line's names).
+    /// The name Python uses: the server's and the command line's name of the game (`cities-and-knights`).
     const PY_NAME: &'static str;
     /// The size of the `Discrete` action space: the most legal actions a seat is offered (see [`Core::legal`]).
     const ACTIONS: usize;
     /// Writes the observation's blocks after the header from `view`, the observer's view (see `layout.rs`).
     fn encode(view: &Self::StateView, e: &mut Enc<'_>);
     /// The seat's score for the shaped reward, as the seat itself knows it (its victory points, hidden ones
-    /// included; Elasund: its cubes on the board).
+    /// included, or the game's own count of progress: the cubes on the board of a grid game).
     fn points(state: &Self::State, seat: Seat) -> f32;
 
     /// Whether `command`, the active seat's, offers a trade to every other seat: the environment then asks each

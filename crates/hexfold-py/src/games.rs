@@ -62,3 +62,22 @@ impl PyGame for Elasund {
             .sum()
     }
 }
+
+// The tests' toy game (the rules crate's `toy-game` feature): its board, a mark per square.
+hexfold_rules::with_toy_game! {
+    impl PyGame for hexfold_rules::tictactoe::TicTacToe {
+        const PY_NAME: &'static str = "tictactoe";
+        const ACTIONS: usize = 9;
+        fn encode(view: &<Self as Game>::StateView, e: &mut Enc<'_>) {
+            let marks: Vec<f32> = view
+                .board
+                .iter()
+                .map(|mark| mark.map_or(0.0, |s| 1.0 + e.rel(s) as f32))
+                .collect();
+            e.many("board", "per square, 0 empty, 1 the observer's mark, 2 the other seat's", &marks);
+        }
+        fn points(state: &<Self as Game>::State, seat: Seat) -> f32 {
+            f32::from(u8::from(state.winner == Some(seat)))
+        }
+    }
+}

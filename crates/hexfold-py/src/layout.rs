@@ -1,7 +1,7 @@
 //! The observation: a fixed-length `float32` vector of named blocks at fixed offsets, made from one seat's view
 //! and nothing else.
 //!
-//! Each game writes its blocks once, through an [`Enc`] (`encode_hex.rs`, `encode_elasund.rs`): the same code
+//! Each game writes its blocks once, through an [`Enc`] (its `encode_*.rs`, the hex games' shared): the same code
 //! fills the vector on every step and, run once on a scratch buffer, lists the blocks ([`Field`]: name, offset,
 //! length, meaning) that `Env.observation_layout()` returns and the package README's tables show. A block's
 //! length depends only on the game, its table size and its board, never on the state, so every offset is fixed
@@ -202,7 +202,7 @@ pub fn header(e: &mut Enc<'_>, h: &Header) {
     );
     e.one(
         "points",
-        "the seat's own points as it knows them (victory points, its hidden ones included; Elasund: its cubes on the board)",
+        "the seat's own points as it knows them (victory points, its hidden ones included, or the game's own count of progress)",
         h.points,
     );
     e.one("bias", "always 1: a constant for linear policies", 1.0);
@@ -252,9 +252,16 @@ mod tests {
             }
             assert_eq!(core.observation_layout(), &layout[..]);
         }
-        check::<hexfold_rules::catan::Catan>(4);
-        check::<hexfold_rules::cities_knights::CitiesKnights>(3);
-        check::<hexfold_rules::catania::Catania>(5);
-        check::<hexfold_rules::elasund::Elasund>(2);
+        // Every game of the rules crate's list, at its fewest and its most seats.
+        macro_rules! every_game {
+            ($($module:ident: $game:ty,)*) => {
+                $(
+                    let (fewest, most) = <$game as hexfold_rules::playout::RandomPlayer>::SEATS;
+                    check::<$game>(fewest);
+                    check::<$game>(most);
+                )*
+            };
+        }
+        hexfold_rules::for_each_game!(every_game);
     }
 }

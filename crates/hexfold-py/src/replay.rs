@@ -6,10 +6,6 @@
 //! (`SeedRevealed`, `TimedOut`) leave the state as it is, as they do on the server.
 
 use crate::core::{Core, PyGame, Refused};
-use hexfold_rules::catan::Catan;
-use hexfold_rules::catania::Catania;
-use hexfold_rules::cities_knights::CitiesKnights;
-use hexfold_rules::elasund::Elasund;
 use hexfold_rules::Game;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
@@ -55,6 +51,27 @@ pub struct Replayed {
 fn bad(line: usize, what: impl std::fmt::Display) -> Refused {
     Refused(format!("export line {line}: {what}"))
 }
+
+/// The rules crate's list of games (`for_each_game!`) by the name their stored records give (`Game::NAME`).
+macro_rules! by_name {
+    ($($module:ident: $game:ty,)*) => {
+        /// The game of the list whose `Game::NAME` is `variant`, replayed; `None` if no game is called so.
+        fn replay_named(
+            variant: &str,
+            id: String,
+            meta: &Value,
+            appends: &[(usize, Line)],
+        ) -> Option<Result<Replayed, Refused>> {
+            $(
+                if variant == <$game>::NAME {
+                    return Some(replay_game::<$game>(id, meta, appends));
+                }
+            )*
+            None
+        }
+    };
+}
+hexfold_rules::for_each_game!(by_name);
 
 fn replay_game<G: PyGame>(
     id: String,
@@ -150,15 +167,10 @@ pub fn replay(text: &str) -> Result<Vec<Replayed>, Refused> {
                     .and_then(Value::as_str)
                     .unwrap_or_default()
                     .to_string();
-                out.push(match variant.as_str() {
-                    v if v == Catan::NAME => replay_game::<Catan>(id, &meta, &appends)?,
-                    v if v == CitiesKnights::NAME => {
-                        replay_game::<CitiesKnights>(id, &meta, &appends)?
-                    }
-                    v if v == Catania::NAME => replay_game::<Catania>(id, &meta, &appends)?,
-                    v if v == Elasund::NAME => replay_game::<Elasund>(id, &meta, &appends)?,
-                    other => return Err(bad(n, format!("unknown variant {other:?}"))),
-                });
+                match replay_named(&variant, id, &meta, &appends) {
+                    Some(game) => out.push(game?),
+                    None => return Err(bad(n, format!("unknown variant {variant:?}"))),
+                }
             }
             "export_end" => {}
             other => return Err(bad(n, format!("unknown line kind {other:?}"))),
@@ -209,6 +221,7 @@ pub fn replay_export<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, Py
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hexfold_rules::catan::Catan;
     use hexfold_rules::playout::RandomPlayer;
     use hexfold_rules::GameRng;
     use rand::{Rng, SeedableRng};

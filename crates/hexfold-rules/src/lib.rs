@@ -36,20 +36,47 @@ pub mod elasund;
 pub mod hex;
 pub mod playout;
 pub mod redeal;
+#[cfg(feature = "toy-game")]
+pub mod tictactoe;
 pub mod timeout;
 
 /// The list of every game of this crate, the one place a game is registered in it: `for_each_game!(callback)`
 /// expands to `callback! { name: path::Type, ... }` (the name is the game's `Game::NAME`), which whatever iterates
 /// the games turns into what it needs (selfplay's table, the fuzz targets, the property tests run for every
-/// game). A game's module above and its line here are all a new game adds to this crate's wiring.
+/// game). A game's module above and its line here are all a new game adds to this crate's wiring. With the
+/// `toy-game` feature (the tests' only) the list ends with tic-tac-toe ([`with_toy_game!`]).
 #[macro_export]
 macro_rules! for_each_game {
     ($callback:ident) => {
-        $callback! {
+        $crate::with_toy_game! { $callback:
             catan: $crate::catan::Catan,
             cities_knights: $crate::cities_knights::CitiesKnights,
             catania: $crate::catania::Catania,
             elasund: $crate::elasund::Elasund,
         }
     };
+}
+
+/// The toy game as the rules crate's `toy-game` feature has it, for the crates above, which cannot read another
+/// crate's features: `with_toy_game! { items }` is the items with the feature and nothing without, and
+/// `with_toy_game! { callback: list }` calls `callback! { list }` with tic-tac-toe appended when the feature is on.
+#[cfg(feature = "toy-game")]
+#[macro_export]
+macro_rules! with_toy_game {
+    ($callback:ident: $($games:tt)*) => {
+        $callback! { $($games)* tictactoe: $crate::tictactoe::TicTacToe, }
+    };
+    ($($items:item)*) => {
+        $($items)*
+    };
+}
+
+/// See the `toy-game` version above.
+#[cfg(not(feature = "toy-game"))]
+#[macro_export]
+macro_rules! with_toy_game {
+    ($callback:ident: $($games:tt)*) => {
+        $callback! { $($games)* }
+    };
+    ($($items:item)*) => {};
 }

@@ -18,6 +18,10 @@ pub const OUTSIDE: Seat = Seat(u8::MAX);
 
 /// A game whose hidden information can be dealt again for one seat.
 pub trait Redeal: Game {
+    /// Whether the game hides anything from a seat. A game that hides nothing (the toy tic-tac-toe) redeals every
+    /// state to itself, and the property tests check that instead of asking redeals to change states.
+    const HIDES: bool = true;
+
     /// A state `seat` cannot tell from `state`: the same [`Game::view_state`] for it, the same public promises
     /// (a binding offer's cards are its proposer's), and what it may not see dealt again with `rng`. Equal to
     /// `state` where nothing is hidden from the seat (a finished game). For a seat outside the table (such as

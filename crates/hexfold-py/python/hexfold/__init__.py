@@ -1,13 +1,13 @@
-"""hexfold for bot and reinforcement-learning authors: the four games of the hexfold server (base Catan, Cities &
-Knights, Catania, Elasund) as PettingZoo AEC environments and a Gymnasium single-agent wrapper, with the Rust
-rules crate running in this process (no server, no network).
+"""hexfold for bot and reinforcement-learning authors: the games of the hexfold server as PettingZoo AEC
+environments and a Gymnasium single-agent wrapper, with the Rust rules crate running in this process (no server,
+no network).
 
     import hexfold
     env = hexfold.env(game="catan", players=4)          # PettingZoo AEC
     gym_env = hexfold.gym_env(game="catan", players=4)  # Gymnasium: seat 0 learns, the others are bots
 
-Games: "catan", "cities-and-knights" (also accepted as "cities-knights"), "catania", "elasund". See the package
-README for the observation's layout, the action space and the options.
+Games: `hexfold.GAMES` names them, with their seats ("cities-and-knights" is also accepted as "cities-knights").
+See the package README for the observation's layout, the action space and the options.
 """
 
 from hexfold._hexfold import ALIASES, GAMES, Env as _CoreEnv

@@ -30,7 +30,7 @@ class HexfoldAEC(AECEnv):
     - `beginner_map`: the game's fixed beginner map where it has one (a random map otherwise);
     - `config`: a dict of the rules' configuration fields put over the default (e.g. {"points_to_win": 5});
     - `vp_shaping`: a coefficient; each step then also rewards every seat with that much of the change in its own
-      points (victory points as the seat knows them; Elasund: its cubes on the board);
+      points (victory points as the seat knows them, or the game's own count of progress);
     - `max_commands`: the game is truncated for every seat after that many commands (default 20,000).
     """
 
@@ -170,6 +170,6 @@ class HexfoldAEC(AECEnv):
 
 
 def env(game: str = "catan", players: int = 4, **options) -> HexfoldAEC:
-    """The AEC environment of `game` ("catan", "cities-and-knights", "catania", "elasund"; "cities-knights" is
-    accepted for "cities-and-knights") at `players` seats."""
+    """The AEC environment of `game` (one of `hexfold.GAMES`; "cities-knights" is accepted for
+    "cities-and-knights") at `players` seats."""
     return HexfoldAEC(game=game, players=players, **options)

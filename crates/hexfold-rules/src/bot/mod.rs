@@ -24,6 +24,8 @@ mod cities_knights;
 mod elasund;
 pub mod expert;
 mod hex;
+#[cfg(feature = "toy-game")]
+mod tictactoe;
 
 pub use expert::{Budget, Expert};
 

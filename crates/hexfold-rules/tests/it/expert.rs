@@ -30,15 +30,13 @@ const BUDGET: Budget = Budget {
 /// many decisions were compared and how many permutations changed the state.
 fn fair<G: Expert>(seats: u8) -> (u32, u32) {
     let states = if crate::soak() { STATES * 10 } else { STATES };
-    let config = G::random_config(seats, false);
-    let (_, playout) = Playout::<G>::seeded(&config, 5).expect("a setup");
-    let mut playout = playout.command_limit(G::COMMAND_LIMIT);
+    let mut games = Greedy::<G>::new(seats, 5);
     let mut rng = GameRng::seed_from_u64(11);
     let (mut compared, mut permuted, mut checked) = (0, 0, 0);
     while checked < states {
-        if playout.played() % EVERY == EVERY - 1 {
+        if games.steps % EVERY == EVERY - 1 {
             checked += 1;
-            let state = playout.state().clone();
+            let state = games.playout.state().clone();
             for seat in G::seats_to_act(&state) {
                 let draw: u64 = rng.gen();
                 let decide = |s: &G::State| {
@@ -54,23 +52,72 @@ fn fair<G: Expert>(seats: u8) -> (u32, u32) {
                         decide(&other),
                         "{}: command {}, seat {}: the expert's decision depends on what it cannot see",
                         G::NAME,
-                        playout.played(),
+                        games.steps,
                         seat.0
                     );
                 }
             }
         }
-        if !greedy_step(&mut playout) {
-            break;
-        }
+        games.step();
     }
     assert!(compared > 0, "{}: nothing compared", G::NAME);
-    assert!(
-        permuted * 2 >= compared,
-        "{}: only {permuted} of {compared} permutations changed the state",
-        G::NAME
-    );
+    redeals_changed::<G>(permuted, compared);
     (compared, permuted)
+}
+
+/// That a redeal changed at least half of the `compared` states, in a game that hides anything; none otherwise.
+fn redeals_changed<G: Expert>(permuted: u32, compared: u32) {
+    if G::HIDES {
+        assert!(
+            permuted * 2 >= compared,
+            "{}: only {permuted} of {compared} permutations changed the state",
+            G::NAME
+        );
+    } else {
+        assert_eq!(
+            permuted,
+            0,
+            "{} hides nothing, yet redeals changed states",
+            G::NAME
+        );
+    }
+}
+
+/// Greedy games of `G` one after another from a seed on, with the commands played over all of them counted, so
+/// that a game shorter than a test's sampling period is sampled too.
+struct Greedy<G: Expert> {
+    config: G::Config,
+    seed: u64,
+    /// Commands played so far, in every game.
+    steps: u64,
+    playout: Playout<G>,
+}
+
+impl<G: Expert> Greedy<G> {
+    fn new(seats: u8, seed: u64) -> Greedy<G> {
+        let config = G::random_config(seats, false);
+        let playout = Greedy::<G>::game(&config, seed);
+        Greedy {
+            config,
+            seed,
+            steps: 0,
+            playout,
+        }
+    }
+
+    fn game(config: &G::Config, seed: u64) -> Playout<G> {
+        let (_, playout) = Playout::<G>::seeded(config, seed).expect("a setup");
+        playout.command_limit(G::COMMAND_LIMIT)
+    }
+
+    /// One greedy command, or the next game once this one has ended.
+    fn step(&mut self) {
+        if !greedy_step(&mut self.playout) {
+            self.seed += 1;
+            self.playout = Greedy::<G>::game(&self.config, self.seed);
+        }
+        self.steps += 1;
+    }
 }
 
 /// Plays one command of a greedy bot; `false` once the game has ended.
@@ -126,15 +173,13 @@ fn expert_game<G: Expert>(seats: u8) -> u64 {
 /// states a spectator cannot tell apart (every hidden hand and deck dealt again: [`OUTSIDE`]'s redeal, whose
 /// spectator view is checked to be the same). Returns how many permutations changed the state.
 fn analysis_fair<G: Expert>(seats: u8) -> u32 {
-    let config = G::random_config(seats, false);
-    let (_, playout) = Playout::<G>::seeded(&config, 8).expect("a setup");
-    let mut playout = playout.command_limit(G::COMMAND_LIMIT);
+    let mut games = Greedy::<G>::new(seats, 8);
     let mut rng = GameRng::seed_from_u64(12);
     let budget = Budget::sims(4);
     let (mut compared, mut permuted) = (0, 0);
     while compared < 12 {
-        if playout.played() % (EVERY * 2) == EVERY {
-            let state = playout.state().clone();
+        if games.steps % (EVERY * 2) == EVERY {
+            let state = games.playout.state().clone();
             let draw: u64 = rng.gen();
             let analyse = |s: &G::State| {
                 expert::chances::<G>(s, true, budget, &mut GameRng::seed_from_u64(draw))
@@ -146,7 +191,7 @@ fn analysis_fair<G: Expert>(seats: u8) -> u32 {
                     == G::view_state(&state, Viewer::Spectator),
                 "{}: command {}: the spectator's redeal changed what a spectator sees",
                 G::NAME,
-                playout.played()
+                games.steps
             );
             permuted += u32::from(other != state);
             compared += 1;
@@ -155,18 +200,12 @@ fn analysis_fair<G: Expert>(seats: u8) -> u32 {
                 analyse(&other),
                 "{}: command {}: the analysis depends on what a spectator cannot see",
                 G::NAME,
-                playout.played()
+                games.steps
             );
         }
-        if !greedy_step(&mut playout) {
-            break;
-        }
+        games.step();
     }
-    assert!(
-        permuted * 2 >= compared,
-        "{}: only {permuted} of {compared} permutations changed the state",
-        G::NAME
-    );
+    redeals_changed::<G>(permuted, compared);
     permuted
 }
 

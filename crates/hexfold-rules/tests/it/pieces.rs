@@ -75,6 +75,20 @@ pub fn assert_within_limits<G: PieceLimits>(state: &G::State, context: impl std:
     );
 }
 
+/// Tic-tac-toe's marks: five for the seat that starts, four for the other.
+#[cfg(feature = "toy-game")]
+impl PieceLimits for hexfold_rules::tictactoe::TicTacToe {
+    fn counts(state: &Self::State) -> Vec<Count> {
+        (0..2)
+            .map(|s| {
+                let seat = Seat(s);
+                let marks = state.board.iter().filter(|&&m| m == Some(seat)).count();
+                Count::new(seat, "marks", marks, 5 - s, None)
+            })
+            .collect()
+    }
+}
+
 /// A hex game seat's settlements, cities and roads, from the view's `buildings` (each its owner and whether it is a
 /// city) and the seat's `roads`, of `pieces`, with the supply the view shows of each (`left`, in that order). With
 /// `sideways`, a settlement beyond the supply's is a city piece on its side (Cities & Knights, see below).
