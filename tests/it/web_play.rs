@@ -67,6 +67,12 @@ pub(crate) async fn play(game: &str) -> Value {
         "{report}"
     );
     assert_eq!(report["raw"], serde_json::json!([]), "{report}");
+    // The finished game's summary, one block per seat (play.mjs checks its numbers: see `mismatches`).
+    assert_eq!(
+        report["summary"]["seats"].as_array().map(Vec::len),
+        Some(4),
+        "{report}"
+    );
     assert_eq!(report["errors"], serde_json::json!([]), "{report}");
     // Every bank trade's ratio as the page stated it is the one the server's event reports.
     assert_eq!(report["mismatches"], serde_json::json!([]), "{report}");

@@ -65,6 +65,20 @@ await page.setViewportSize({ width: 375, height: 800 });
 await page.screenshot({ path: `${artefacts}/play-${slug}-phone.png`, fullPage: true });
 await page.setViewportSize({ width: 1400, height: 1000 });
 
+/** The finished game's summary as the page shows it: its heading line and each seat's lines. */
+async function readSummary(p) {
+  const region = p.getByRole("region", { name: "Summary of the game" });
+  await region.getByText(/ won on turn \d+$|^the game ended on turn/).waitFor();
+  const heading = await region.locator("p.winner").innerText();
+  const seats = [];
+  for (const block of await region.locator(".seat-summary").all()) {
+    const title = /^\S+\s+(.+): (\d+) (points|victory cubes)$/.exec((await block.getByRole("heading").innerText()).trim());
+    const [sources, reached, byTurn] = await Promise.all(["sources", "reached", "by-turn"].map((c) => block.locator(`p.${c}`).innerText()));
+    seats.push({ name: title?.[1], total: Number(title?.[2]), unit: title?.[3], sources, reached, byTurn });
+  }
+  return { heading, seats };
+}
+
 const move = page.getByRole("region", { name: "Your move" });
 const board = page.locator(".board");
 const done = { moves: 0, board: 0, buttons: 0, chosen: 0, discards: 0, trades: 0, cards: 0, bought: 0, improved: 0, knights: 0, offered: 0, accepted: 0, countered: 0, declined: 0 };
@@ -78,11 +92,17 @@ const visible = async (locator) => (await locator.count()) > 0 && (await locator
 const button = (name) => move.getByRole("button", { name, exact: true });
 if (await visible(improvements)) ckPanel = await improvements.innerText();
 
+/** The longest the person waits for the bots' moves: a debug build's bots in Catania's 195-hex world on a loaded
+ *  2-core machine have taken over 30 s (playwright's default) for one seat's turn. A bound, not a pause. */
+const BOTS_MS = 600_000;
+
 /** One move of the person's, or a wait for the bots when the page offers nothing. */
 async function step() {
   if (await visible(page.getByText("nothing to do now: others are deciding"))) {
     await page.waitForFunction(
       () => !document.body.innerText.includes("nothing to do now") || / won the game$/m.test(document.body.innerText),
+      undefined,
+      { timeout: BOTS_MS },
     );
     return;
   }
@@ -238,12 +258,46 @@ await checkText(page, ended ? "end" : "where the person stopped");
 await shot(ended ? "end" : "stopped");
 const winner = ended ? await page.getByText(/ won the game$/).innerText() : "";
 const scores = ended ? await page.getByText(/^final /).innerText() : "";
+// The summary: every seat's total is its final score, split into named sources that add up to it (no "other
+// points"), reached on a turn no later than the last; the winner's is the total the server's last event states,
+// and in base Catan the victory point cards it lists, hidden until the end, are each seat's in the summary.
+const summary = ended ? await readSummary(page) : undefined;
+if (summary) {
+  const finals = new Map(scores.replace(/^final [^:]+: /, "").split(", ").map((x) => /^(.*) (\d+)$/.exec(x)).map((m) => [m?.[1], Number(m?.[2])]));
+  const lastTurn = Number(/turn (\d+)$/.exec(summary.heading)?.[1]);
+  const won = await page.getByRole("log").getByRole("button", { name: / won with \d+ points/ }).last();
+  const wonText = (await won.count()) > 0 ? await won.innerText() : "";
+  const wonBy = / (.+) won with (\d+) points/.exec(wonText);
+  const cards = new Map(
+    (/victory point cards: (.*)\)$/.exec(wonText)?.[1] ?? "none").split(", ").filter((x) => x !== "none").map((x) => /^(.*) (\d+)$/.exec(x)).map((m) => [m?.[1], Number(m?.[2])]),
+  );
+  if (summary.seats.length === 0 || !summary.heading.startsWith(winner.replace(/ won the game$/, ""))) mismatches.push(`summary: ${JSON.stringify(summary)} for ${winner}`);
+  for (const s of summary.seats) {
+    const reached = Number(/turn (\d+)$/.exec(s.reached)?.[1]);
+    const lastByTurn = Number(/(\d+) after turn \d+$/.exec(s.byTurn)?.[1]);
+    // Elasund's table scores trade points; its summary counts the victory cubes that win it.
+    const final = scores.startsWith(`final ${s.unit}:`) ? finals.get(s.name) : s.total;
+    if (final !== s.total || s.sources.includes("other points") || !(reached <= lastTurn) || lastByTurn !== s.total) {
+      mismatches.push(`summary of ${s.name}: ${JSON.stringify(s)}, final scores ${scores}`);
+    }
+    const sum = [...s.sources.matchAll(/\((\d+)\)/g)].reduce((a, m) => a + Number(m[1]), 0);
+    if (sum !== s.total) mismatches.push(`summary of ${s.name}: the sources add up to ${sum}, not ${s.total}`);
+    if (wonBy && wonBy[1] === s.name && Number(wonBy[2]) !== s.total) mismatches.push(`summary of ${s.name}: ${s.total}, but the log says ${wonText}`);
+    const vp = Number(/(\d+) victory point cards? \(/.exec(s.sources)?.[1] ?? 0);
+    if (game === "Catan" && vp !== (cards.get(s.name) ?? 0)) mismatches.push(`summary of ${s.name}: ${vp} victory point cards, but the log says ${wonText}`);
+  }
+}
 
 // A spectator replays it: the game's link without a seat, the first event, a few steps, the middle.
 const spectator = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
 await spectator.goto(`${url}#/game/${gameId}`);
 await spectator.getByRole("heading", { name: `${game}: watching` }).waitFor();
 await spectator.evaluate(() => window.hexfold.settled());
+// A spectator who comes after the end sees the summary the player saw.
+if (summary) {
+  const seen = await readSummary(spectator);
+  if (JSON.stringify(seen) !== JSON.stringify(summary)) mismatches.push(`the spectator's summary ${JSON.stringify(seen)} is not the player's ${JSON.stringify(summary)}`);
+}
 await spectator.getByRole("button", { name: "first event" }).click();
 for (let i = 0; i < 5; i++) await spectator.getByRole("button", { name: "next event" }).click();
 await spectator.evaluate(() => window.hexfold.settled());
@@ -269,5 +323,5 @@ if (!replayed.includes("replay: the board after event")) raw.push(`the replay do
 await checkText(spectator, "replay");
 await spectator.screenshot({ path: `${artefacts}/play-${slug}-replay.png` });
 
-console.log(JSON.stringify({ game, gameId, ended, winner, scores, done, raw, errors, mismatches, ckPanel, replayLines: total, replayPlayed, timing }));
+console.log(JSON.stringify({ game, gameId, ended, winner, scores, summary, done, raw, errors, mismatches, ckPanel, replayLines: total, replayPlayed, timing }));
 await browser.close();

@@ -66,8 +66,13 @@ export const GAMES = {
     variant: Variant.CATANIA,
     title: "Catania",
     draw: (svg, s, legal) => drawHex(svg, cataniaModel(s), legal),
-    table: (s, seats, viewer) =>
-      s.layer ? ckView(s.layer, seats, viewer, s.largestArmy, s.barbarianTrackLength) : undefined,
+    // The points are the sailors': the layer's and Catania's own (specialists, conquests, a wonder, victory
+    // point cards, these for their owner and for everyone at the end).
+    table: (s, seats, viewer) => {
+      const view = s.layer ? ckView(s.layer, seats, viewer, s.largestArmy, s.barbarianTrackLength) : undefined;
+      for (const row of view?.rows ?? []) row.points = s.sailors[row.seat]?.points ?? row.points;
+      return view;
+    },
     costs: CK_COSTS,
   }),
   elasund: game<"elasund", Variant.ELASUND>({

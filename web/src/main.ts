@@ -14,6 +14,7 @@ import { bankRatio, IMPROVEMENT_LEVELS, SEAT_SHAPES, type TableView } from "./ta
 import * as catan from "./gen/hexfold/v1/catan/catan_pb";
 import * as ck from "./gen/hexfold/v1/cities_knights/cities_knights_pb";
 import { newSvg, type Target } from "./board";
+import { SUMMARY_PARALLEL, endsTurn, sampleVersions, scoresOf, summaryLines, timeline, type Scores } from "./summary";
 import { GAME_LIST, costsOf, drawState, gameTarget, tableView, variantName } from "./games";
 import {
   BotStrategy,
@@ -446,8 +447,12 @@ class GamePage {
   private readonly info = element("div", { className: "info" });
   /** Cities & Knights' barbarians and city improvements (hidden in the other games). */
   private readonly ckPanel = element("section", { className: "ck", hidden: true });
+  /** A finished game's summary (hidden until the game ends). */
+  private readonly summary = element("section", { className: "summary", hidden: true });
   private readonly title = element("h2", { textContent: "" });
   private head = 0;
+  /** The index of each event that ended a turn, for the summary's points by turn. */
+  private turnEnds: number[] = [];
   private seats: string[] = [];
   private shown = -1;
   private wanted = 0;
@@ -501,6 +506,7 @@ class GamePage {
           "div",
           { className: "side" },
           element("section", { className: "table" }, this.info),
+          this.summary,
           this.playSection(),
           this.ckPanel,
           element("section", {}, this.players),
@@ -639,7 +645,58 @@ class GamePage {
     // The game moved on: a refusal of before no longer holds.
     this.refusal = "";
     unsay("command");
-    if (envelope.event?.body.case === "seedRevealed") this.finished = true;
+    if (endsTurn(envelope.event)) this.turnEnds.push(version);
+    if (envelope.event?.body.case === "seedRevealed") {
+      this.finished = true;
+      void track(this.summarise(version));
+    }
+  }
+
+  /** The finished game's summary: the state at each turn's end and at the last event (after the end every viewer
+   *  sees every point, hidden victory point cards too), asked a few at a time, in words (summary.ts). */
+  private async summarise(last: number): Promise<void> {
+    const versions = sampleVersions(this.turnEnds, last);
+    const samples: Scores[] = [];
+    let winner: number | undefined;
+    let next = 0;
+    const ask = async () => {
+      while (next < versions.length) {
+        const i = next++;
+        const response = await this.client.getState({ gameId: this.gameId, atVersion: BigInt(versions[i]!) });
+        const scores = scoresOf(response);
+        if (!scores) throw new Error("a state of a game this page does not know");
+        samples[i] = scores;
+        if (i === versions.length - 1) winner = response.summary?.winner;
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: SUMMARY_PARALLEL }, ask));
+    } catch (e) {
+      this.summary.replaceChildren(element("p", { textContent: `the summary could not be made: ${failure(e)}` }));
+      this.summary.hidden = false;
+      return;
+    }
+    const t = timeline(samples, versions.length - 1 < this.turnEnds.filter((v) => v < last).length);
+    const { heading, rows } = summaryLines(samples[samples.length - 1]!, t, winner, this.seats);
+    const title = element("h3", { textContent: "Summary of the game", id: "summary-heading" });
+    this.summary.setAttribute("aria-labelledby", "summary-heading");
+    this.summary.replaceChildren(
+      title,
+      element("p", { className: "winner", textContent: heading }),
+      ...rows.map((r) => {
+        const block = element(
+          "div",
+          { className: "seat-summary" },
+          element("h4", {}, seatMark(r.seat), ` ${r.total}`),
+          element("p", { className: "sources", textContent: r.sources }),
+          element("p", { className: "reached", textContent: r.reached }),
+          element("p", { className: "by-turn", textContent: r.byTurn }),
+        );
+        block.dataset.seat = String(r.seat);
+        return block;
+      }),
+    );
+    this.summary.hidden = false;
   }
 
   /** Shows the board at event index `version`; at the head the page follows the game again. */

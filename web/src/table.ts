@@ -124,7 +124,8 @@ export function catanView(s: catan.State, seats: readonly string[], viewer?: num
     const badges = [];
     if (s.longestRoad === seat) badges.push("longest road");
     if (s.largestArmy === seat) badges.push("largest army");
-    const points = viewer === seat && p.victoryPointCards !== undefined ? p.publicPoints + p.victoryPointCards : p.publicPoints;
+    // Victory point cards are in the view for their owner, and for everyone once the game has ended.
+    const points = p.publicPoints + (p.victoryPointCards ?? 0);
     return { seat, points, cards: p.resourceCount, facts, badges };
   });
   const own = viewer !== undefined ? s.players[viewer] : undefined;
