@@ -65,6 +65,25 @@ await page.setViewportSize({ width: 375, height: 800 });
 await page.screenshot({ path: `${artefacts}/play-${slug}-phone.png`, fullPage: true });
 await page.setViewportSize({ width: 1400, height: 1000 });
 
+/** A line of the log, clicked (or pressed) as `act` says: the page then shows the board after its event, the
+ *  slider there and the line marked as the one shown; what did not follow goes to `mismatches`. */
+async function showsLine(p, line, where, act) {
+  const text = await line.innerText();
+  const n = Number(/^(\d+) /.exec(text)?.[1]);
+  await act(line);
+  await p.evaluate((v) => window.hexfold.drawn(v), n);
+  const index = await p.locator(".index").innerText();
+  const slider = await p.getByRole("slider", { name: "event shown" }).inputValue();
+  const current = await p.getByRole("log").getByRole("button", { name: text, exact: true }).getAttribute("aria-current");
+  const info = await p.locator(".info").innerText();
+  const head = Number(/ of (\d+)$/.exec(index)?.[1]);
+  const replayWords = n < head ? info.includes(`replay: the board after event ${n}`) : true;
+  if (!index.startsWith(`event ${n} of`) || slider !== String(n) || current !== "true" || !replayWords) {
+    mismatches.push(`${where}: the log line ${JSON.stringify(text)} shows ${index}, the slider at ${slider}, marked ${current}`);
+  }
+  return n;
+}
+
 /** The finished game's summary as the page shows it: its heading line and each seat's lines. */
 async function readSummary(p) {
   const region = p.getByRole("region", { name: "Summary of the game" });
@@ -250,6 +269,10 @@ for (done.moves = 0; done.moves < limit; done.moves++) {
     await settled();
     await checkText(page, "mid-game");
     await shot("mid");
+    // In the live game a line of the log shows the board after its event; "last event" comes back to play.
+    await showsLine(page, page.getByRole("log").getByRole("button", { name: /rolled/ }).first(), "live", (l) => l.click());
+    await page.getByRole("button", { name: "last event" }).click();
+    await settled();
   }
 }
 await settled();
@@ -303,8 +326,15 @@ for (let i = 0; i < 5; i++) await spectator.getByRole("button", { name: "next ev
 await spectator.evaluate(() => window.hexfold.settled());
 const lines = spectator.getByRole("log").getByRole("button");
 const total = await lines.count();
-await lines.nth(Math.floor(total / 2)).click();
-await spectator.evaluate(() => window.hexfold.settled());
+// The log from the keyboard: Tab from the replay's speed leads to the first line, Enter shows the board after it.
+await spectator.getByRole("combobox", { name: "replay speed" }).focus();
+await showsLine(spectator, lines.first(), "keyboard", async () => {
+  await spectator.keyboard.press("Tab");
+  const focused = await spectator.evaluate(() => document.activeElement?.textContent);
+  if (focused !== (await lines.first().innerText())) mismatches.push(`Tab after the replay speed reaches ${focused}, not the log`);
+  await spectator.keyboard.press("Enter");
+});
+await showsLine(spectator, lines.nth(Math.floor(total / 2)), "replay", (l) => l.click());
 // Played on from there at ten events a second, then paused three or more events on.
 const shownNow = () => spectator.evaluate(() => Number(/event (\d+) of/.exec(document.querySelector(".index").textContent)[1]));
 const from = await shownNow();

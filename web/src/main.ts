@@ -638,6 +638,7 @@ class GamePage {
       envelope.event ? describeEvent(envelope.event, this.seats) : "an event this page cannot read",
     );
     line.dataset.version = String(version);
+    line.title = "show the board after this event";
     line.onclick = () => this.goTo(version);
     this.log.append(line);
     if (this.log.childElementCount > LOG_LINES) this.log.firstElementChild?.remove();
@@ -756,9 +757,13 @@ class GamePage {
     this.svg.dataset.version = String(version);
     drew(version);
     this.index.textContent = `event ${version} of ${this.head}`;
-    for (const line of this.log.querySelectorAll(".current")) line.classList.remove("current");
+    for (const line of this.log.querySelectorAll(".current")) {
+      line.classList.remove("current");
+      line.removeAttribute("aria-current");
+    }
     const current = this.log.querySelector(`[data-version="${version}"]`);
     current?.classList.add("current");
+    current?.setAttribute("aria-current", "true");
     // The log scrolls to the line shown, within itself: the page stays where the player put it.
     if (current instanceof HTMLElement) {
       const top = current.offsetTop;
