@@ -18,8 +18,9 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// One game of `game` (as the lobby names it) played by the person on the page: the script's report.
-pub(crate) async fn play(game: &str) -> Value {
+/// Runs `tests/web/<script>` against a real server with the page's address, then `args`, then the artefacts'
+/// folder and `most`: the report it prints last, after checking it ran to its end.
+async fn run(script: &str, args: &[&str], most: u32) -> Value {
     let folder = root().join("tests/web");
     assert!(
         folder.join("node_modules/playwright-core").exists(),
@@ -31,11 +32,11 @@ pub(crate) async fn play(game: &str) -> Value {
     let dir = tempfile::tempdir().unwrap();
     let server = support::start(dir.path()).await;
     let output = tokio::process::Command::new("node")
-        .arg(folder.join("play.mjs"))
+        .arg(folder.join(script))
         .arg(format!("http://{}/", server.addr))
-        .arg(game)
+        .args(args)
         .arg(&artefacts)
-        .arg(MOVES_MAX.to_string())
+        .arg(most.to_string())
         .current_dir(&folder)
         .kill_on_drop(true)
         .output()
@@ -45,13 +46,19 @@ pub(crate) async fn play(game: &str) -> Value {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         output.status.success(),
-        "{game}: {stdout}\n{}",
+        "{script} {args:?}: {stdout}\n{}",
         String::from_utf8_lossy(&output.stderr)
     );
     let report: Value = serde_json::from_str(stdout.lines().last().unwrap_or_default())
-        .unwrap_or_else(|e| panic!("{game}: the script's report: {e}: {stdout}"));
-    // The moves by kind and the time to interactive, for `--nocapture`.
+        .unwrap_or_else(|e| panic!("{script} {args:?}: the script's report: {e}: {stdout}"));
+    // What the script did and saw (the moves by kind, the time to interactive), for `--nocapture`.
     println!("{report}");
+    report
+}
+
+/// One game of `game` (as the lobby names it) played by the person on the page: the script's report.
+pub(crate) async fn play(game: &str) -> Value {
+    let report = run("play.mjs", &[game], MOVES_MAX).await;
     // Played to the end, the winner and the final scores on the page, nothing raw, no script error, and the
     // spectator's replay reached the middle of the log.
     assert_eq!(report["ended"], true, "{report}");
@@ -133,4 +140,32 @@ async fn a_person_plays_cities_and_knights_against_three_bots_to_the_end() {
 async fn a_person_plays_catania_against_three_bots_to_the_end() {
     let report = play("Catania").await;
     assert_ck_panel(&report);
+}
+
+/// The most rounds (each person's move, or a wait for the bots) before the two people's test gives up on their
+/// three answers: a game against two bots gives each person a turn every four, and each turn a chance to offer.
+const ROUNDS_MAX: u32 = 2000;
+
+/// Two people at one base Catan table with two bots, each in their own browser: the game made in the lobby's form,
+/// each person on their own seat's link. One offers a trade in the trade panel; the other answers it in the
+/// Offers panel, first declining, then countering (which the offer's maker accepts), then accepting; each answer
+/// and each trade is then in words on both pages, the same words. An offer a bot accepts first leaves its answer
+/// for a later offer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_people_answer_each_others_offers_decline_counter_and_accept() {
+    let report = run("offers.mjs", &[], ROUNDS_MAX).await;
+    assert_eq!(report["errors"], serde_json::json!([]), "{report}");
+    assert_eq!(report["problems"], serde_json::json!([]), "{report}");
+    let shown = report["shown"].as_array().unwrap();
+    let answers: Vec<&str> = shown.iter().map(|s| s["answer"].as_str().unwrap()).collect();
+    assert_eq!(answers, ["decline", "counter", "accept"], "{report}");
+    let said = |i: usize, key: &str| shown[i][key].as_str().unwrap().to_owned();
+    for i in 0..3 {
+        assert!(said(i, "offered").contains(" offers "), "{report}");
+    }
+    assert!(said(0, "answered").ends_with(" rejected the offer"), "{report}");
+    assert!(said(1, "countered").contains(" counters: gives "), "{report}");
+    for i in [1, 2] {
+        assert!(said(i, "answered").contains(" gave "), "{report}");
+    }
 }

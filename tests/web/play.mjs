@@ -9,6 +9,7 @@
 // (a field name, JSON, `key=value`, an enum's spelling) seen on the page. Waiting is on the page's state
 // (`window.hexfold.settled()`, the page's own text), never on time.
 import { chromium } from "playwright-core";
+import { discardOwed, firstMove, visible } from "./moves.mjs";
 
 const [url, game, artefacts, most] = process.argv.slice(2);
 const limit = Number(most);
@@ -100,14 +101,13 @@ async function readSummary(p) {
 
 const move = page.getByRole("region", { name: "Your move" });
 const board = page.locator(".board");
-const done = { moves: 0, board: 0, buttons: 0, chosen: 0, discards: 0, trades: 0, cards: 0, bought: 0, improved: 0, knights: 0, offered: 0, accepted: 0, countered: 0, declined: 0 };
+const done = { moves: 0, board: 0, buttons: 0, other: 0, discards: 0, trades: 0, cards: 0, bought: 0, improved: 0, knights: 0, offered: 0, accepted: 0, countered: 0, declined: 0 };
 // What the page said and the server's events did not bear out (a bank trade's ratio).
 const mismatches = [];
 // Cities & Knights' panel of the barbarians and the city improvements, as the person saw it at the start.
 const improvements = page.getByRole("region", { name: "Barbarians and city improvements" });
 let ckPanel = "";
 const over = () => page.evaluate(() => / won the game$/m.test(document.body.innerText));
-const visible = async (locator) => (await locator.count()) > 0 && (await locator.first().isVisible());
 const button = (name) => move.getByRole("button", { name, exact: true });
 if (await visible(improvements)) ckPanel = await improvements.innerText();
 
@@ -131,30 +131,7 @@ async function step() {
     done.board++;
     return;
   }
-  // A discard: one more of the first kind that has more, until the count owed is chosen.
-  if (await visible(move.getByRole("heading", { name: /^You must discard/ }))) {
-    for (;;) {
-      const send = button("discard");
-      if (await send.isEnabled()) {
-        await send.click();
-        done.discards++;
-        return;
-      }
-      if (!(await visible(move.getByText(/^choose \d+ more$/)))) {
-        throw new Error(`the discard picker has the count owed but no discard: ${await move.innerText()}`);
-      }
-      const more = move.getByRole("button", { name: /^one .+ more$/ });
-      const n = await more.count();
-      let clicked = false;
-      for (let i = 0; i < n && !clicked; i++) {
-        if (await more.nth(i).isEnabled()) {
-          await more.nth(i).click();
-          clicked = true;
-        }
-      }
-      if (!clicked) throw new Error(`the discard picker offers no more cards and no discard: ${await move.innerText()}`);
-    }
-  }
+  if (await discardOwed(move)) return void done.discards++;
   if (await visible(button("roll"))) return void (await button("roll").click(), done.buttons++);
   if (done.bought < 8 && (await visible(button("buy card")))) return void (await button("buy card").click(), done.bought++);
   // A city improvement, when one is for sale (Cities & Knights, Catania).
@@ -222,39 +199,9 @@ async function step() {
   for (const name of ["withdraw your offer", "end"]) {
     if (await visible(button(name))) return void (await button(name).click(), done.buttons++);
   }
-  // Anything else the game asks for: a marked place on the board, else the first button or choice offered.
-  const places = board.getByRole("button");
-  const count = await places.count();
-  if (count > 0) {
-    await places.nth(Math.floor(Math.random() * count)).click();
-    done.board++;
-    return;
-  }
-  const choice = move.locator(".chooser").first();
-  if (await visible(choice)) {
-    await choice.getByRole("combobox").selectOption({ index: 0 });
-    await choice.getByRole("button").click();
-    done.chosen++;
-    return;
-  }
-  const any = move.getByRole("button").filter({ hasNotText: /^(cancel|−|\+)$/ });
-  if (await visible(any)) {
-    const n = await any.count();
-    for (let i = 0; i < n; i++) {
-      if ((await any.nth(i).isVisible()) && (await any.nth(i).isEnabled())) {
-        await any.nth(i).click();
-        done.buttons++;
-        return;
-      }
-    }
-  }
-  // A fold of places listed by name (a kind whose places are shown only in the list).
-  const fold = move.locator("details summary").first();
-  if (await visible(fold)) {
-    await fold.click();
-    return;
-  }
-  throw new Error(`the page offers the person nothing to do: ${await move.innerText()}`);
+  // Anything else the game asks for: a marked place on the board, else the first choice or button offered.
+  await firstMove(page, move, []);
+  done.other++;
 }
 
 let ended = false;

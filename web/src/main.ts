@@ -209,6 +209,18 @@ function lobby(): void {
   const turnSeconds = element("input", { name: "turn-seconds", value: "", placeholder: "untimed", size: 7 });
   const reserveSeconds = element("input", { name: "reserve-seconds", value: "", placeholder: "0", size: 7 });
   const created = element("div", { className: "created" });
+  // Each control named as the words beside it say (the drop-downs by what they choose).
+  for (const [control, name] of [
+    [variant, "game to create"],
+    [seats, "seats"],
+    [bots, "bot seats"],
+    [strategy, "bots' play"],
+    [map, "map"],
+    [turnSeconds, "seconds per turn"],
+    [reserveSeconds, "reserve"],
+  ] as const) {
+    control.setAttribute("aria-label", name);
+  }
   const form = element(
     "form",
     { className: "create" },
@@ -1145,7 +1157,10 @@ class GamePage {
       parts.push(button(`${a.verb === "accept counter" ? "accept" : "decline"} ${who(seats, seat)}'s counter-offer`, a));
     }
     parts.push(...of("withdraw").map((a) => button("withdraw your offer", a)));
-    return element("div", { className: "offers" }, ...parts);
+    const panel = element("div", { className: "offers" }, ...parts);
+    panel.setAttribute("role", "region");
+    panel.setAttribute("aria-label", "Offers");
+    return panel;
   }
 
   /** Trades with the bank as what they cost: `give 3 wool for 1 ore (3:1 harbour)`, at the seat's ratio for the
