@@ -101,7 +101,7 @@ async function readSummary(p) {
 
 const move = page.getByRole("region", { name: "Your move" });
 const board = page.locator(".board");
-const done = { moves: 0, board: 0, buttons: 0, other: 0, discards: 0, trades: 0, cards: 0, bought: 0, improved: 0, knights: 0, offered: 0, accepted: 0, countered: 0, declined: 0 };
+const done = { moves: 0, board: 0, buttons: 0, other: 0, discards: 0, trades: 0, cards: 0, bought: 0, built: 0, improved: 0, knights: 0, offered: 0, accepted: 0, countered: 0, declined: 0 };
 // What the page said and the server's events did not bear out (a bank trade's ratio).
 const mismatches = [];
 // Cities & Knights' panel of the barbarians and the city improvements, as the person saw it at the start.
@@ -137,6 +137,11 @@ async function step() {
   // A city improvement, when one is for sale (Cities & Knights, Catania).
   const improve = improvements.getByRole("button", { name: /^improve / });
   if (done.improved < 15 && (await visible(improve))) return void (await improve.first().click(), done.improved++);
+  // A city, else a settlement, where the board marks one: more to produce, so more cards to buy and play.
+  for (const what of ["city", "settlement"]) {
+    const build = board.getByRole("button", { name: new RegExp(`^build ${what} `) });
+    if (done.built < 12 && (await visible(build))) return void (await build.first().click(), done.built++);
+  }
   // A knight built, activated, promoted or moved by clicking it on the board (the picker or the corners it may go
   // to follow).
   const knight = board.getByRole("button", { name: /knight/ });
@@ -165,9 +170,12 @@ async function step() {
       return;
     }
   }
-  // A development or progress card: buy one when offered, play one when it can be played.
-  const play = move.getByRole("button", { name: /^play / });
+  // A development or progress card: buy one when offered, play one when it can be played (one played on a place
+  // of the board, such as a knight's, from the list of its places, opened first when it is folded).
+  const play = move.getByRole("button", { name: /^play / }).filter({ visible: true });
   if (await visible(play)) return void (await play.first().click(), done.cards++);
+  const playFold = move.locator("details:not([open]) > summary", { hasText: /^play / });
+  if (await visible(playFold)) return void (await playFold.first().click());
   const playChoice = move.getByRole("combobox", { name: /^play / });
   if (await visible(playChoice)) {
     const name = await playChoice.first().getAttribute("aria-label");
@@ -227,6 +235,8 @@ ended = ended || (await over());
 await checkText(page, ended ? "end" : "where the person stopped");
 await shot(ended ? "end" : "stopped");
 const winner = ended ? await page.getByText(/ won the game$/).innerText() : "";
+// The cards the person played, as the log says (`Robin played a knight`, `Robin played the alchemist`).
+const cardsPlayed = await page.getByRole("log").getByRole("button", { name: /^\d+ Robin played / }).allInnerTexts();
 const scores = ended ? await page.getByText(/^final /).innerText() : "";
 // The summary: every seat's total is its final score, split into named sources that add up to it (no "other
 // points"), reached on a turn no later than the last; the winner's is the total the server's last event states,
@@ -300,5 +310,5 @@ if (!replayed.includes("replay: the board after event")) raw.push(`the replay do
 await checkText(spectator, "replay");
 await spectator.screenshot({ path: `${artefacts}/play-${slug}-replay.png` });
 
-console.log(JSON.stringify({ game, gameId, ended, winner, scores, summary, done, raw, errors, mismatches, ckPanel, replayLines: total, replayPlayed, timing }));
+console.log(JSON.stringify({ game, gameId, ended, winner, scores, summary, cardsPlayed, done, raw, errors, mismatches, ckPanel, replayLines: total, replayPlayed, timing }));
 await browser.close();
