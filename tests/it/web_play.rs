@@ -168,14 +168,23 @@ async fn two_people_answer_each_others_offers_decline_counter_and_accept() {
     assert_eq!(report["errors"], serde_json::json!([]), "{report}");
     assert_eq!(report["problems"], serde_json::json!([]), "{report}");
     let shown = report["shown"].as_array().unwrap();
-    let answers: Vec<&str> = shown.iter().map(|s| s["answer"].as_str().unwrap()).collect();
+    let answers: Vec<&str> = shown
+        .iter()
+        .map(|s| s["answer"].as_str().unwrap())
+        .collect();
     assert_eq!(answers, ["decline", "counter", "accept"], "{report}");
     let said = |i: usize, key: &str| shown[i][key].as_str().unwrap().to_owned();
     for i in 0..3 {
         assert!(said(i, "offered").contains(" offers "), "{report}");
     }
-    assert!(said(0, "answered").ends_with(" rejected the offer"), "{report}");
-    assert!(said(1, "countered").contains(" counters: gives "), "{report}");
+    assert!(
+        said(0, "answered").ends_with(" rejected the offer"),
+        "{report}"
+    );
+    assert!(
+        said(1, "countered").contains(" counters: gives "),
+        "{report}"
+    );
     for i in [1, 2] {
         assert!(said(i, "answered").contains(" gave "), "{report}");
     }
