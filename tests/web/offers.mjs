@@ -197,7 +197,10 @@ for (; rounds < limit && shown.length < answers.length; rounds++) {
     for (const w of waiting) w.catch(() => {});
   }
 }
-await robin.page.screenshot({ path: `${artefacts}/offers-robin.png` });
-await sam.page.screenshot({ path: `${artefacts}/offers-sam.png` });
+// Each page at the end, scrolled to its log: the offers, answers and trades in words.
+for (const p of [robin, sam]) {
+  await p.page.getByRole("log").scrollIntoViewIfNeeded();
+  await p.page.screenshot({ path: `${artefacts}/offers-${p.name.toLowerCase()}.png` });
+}
 console.log(JSON.stringify({ shown, takenByBot, retried, rounds, problems, errors }));
 await browser.close();
