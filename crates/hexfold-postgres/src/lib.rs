@@ -25,6 +25,7 @@ mod seal;
 pub mod test_support;
 mod writer;
 
+use std::collections::HashMap;
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -231,7 +232,14 @@ struct Inner {
     health: Arc<health::Health>,
     probe: JoinHandle<()>,
     call_bound: Duration,
+    /// Per stream, the head up to which a listing of this process found its event rows whole (see
+    /// [`PgStore::list_streams`]): the next listing counts only the rows past it. At most [`MAX_COUNTED`]
+    /// streams; past that it starts again empty.
+    counted: std::sync::Mutex<HashMap<String, u64>>,
 }
+
+/// Streams whose counted head a store keeps (about 100 bytes each).
+const MAX_COUNTED: usize = 100_000;
 
 impl Drop for Inner {
     fn drop(&mut self) {
@@ -346,6 +354,7 @@ impl PgStore {
                 health,
                 probe,
                 call_bound,
+                counted: std::sync::Mutex::new(HashMap::new()),
             }),
         })
     }
@@ -526,6 +535,103 @@ impl PgStore {
         .await
     }
 
+    /// Counts the event rows of a listing's streams (those not already found damaged) against their heads, in
+    /// one statement that reads each stream's row again with its rows (so an append since the page was read
+    /// is counted against the head it made, not taken for a row past the head). For each stream only the rows
+    /// past the head at which an earlier listing of this process found it whole are counted (all of them the
+    /// first time), and any past its head: so a listing costs a look at each stream's newest keys instead of
+    /// all of them, and a game's rows are counted about once per server rather than once per listing. A
+    /// stream whose rows do not match is marked damaged. The price: a row deleted below such a head while this
+    /// process runs is not seen by its later listings (every read that meets it, a load of the game's head
+    /// and `check` still refuse it), only after a restart.
+    async fn count_listed(
+        &self,
+        client: &deadpool_postgres::Client,
+        listed: &mut [StreamListing],
+    ) -> Result<(), StoreError> {
+        let whole: Vec<usize> = (0..listed.len())
+            .filter(|&i| listed[i].damaged.is_none())
+            .collect();
+        if whole.is_empty() {
+            return Ok(());
+        }
+        let (names, afters): (Vec<&[u8]>, Vec<i64>) = {
+            let counted = self.counted();
+            whole
+                .iter()
+                .map(|&i| {
+                    let l = &listed[i];
+                    let after = counted.get(&l.name).copied().filter(|&c| c <= l.head);
+                    (l.name.as_bytes(), int8(after.unwrap_or(0)))
+                })
+                .unzip()
+        };
+        let statement = client
+            .prepare_cached(
+                "SELECT t.i, t.after, s.head, s.commands, s.seal, c.events, c.within
+                 FROM unnest($1::bytea[], $2::bigint[]) WITH ORDINALITY AS t(name, after, i)
+                 JOIN hexfold.streams s ON s.name = t.name
+                 CROSS JOIN LATERAL (
+                     SELECT count(*) AS events, count(*) FILTER (WHERE e.version <= s.head) AS within
+                     FROM hexfold.events e WHERE e.stream = s.name AND e.version > t.after) c",
+            )
+            .await
+            .map_err(pg)?;
+        let rows = client
+            .query(&statement, &[&names, &afters])
+            .await
+            .map_err(pg)?;
+        let mut found = vec![false; whole.len()];
+        let mut counted = self.counted();
+        for row in &rows {
+            let Some(at) = usize::try_from(row.get::<_, i64>("i") - 1)
+                .ok()
+                .filter(|&at| at < whole.len())
+            else {
+                return Err(StoreError::Io(
+                    "the count of a listing's rows came back out of order".into(),
+                ));
+            };
+            found[at] = true;
+            let listing = &mut listed[whole[at]];
+            let after = u64::try_from(row.get::<_, i64>("after")).unwrap_or(0);
+            let checked = seal::head(&listing.name, row).and_then(|head| {
+                seal::check_count(
+                    &listing.name,
+                    after,
+                    head.head,
+                    row.get("events"),
+                    row.get("within"),
+                )?;
+                Ok(head.head)
+            });
+            match checked {
+                Ok(head) => {
+                    if counted.len() >= MAX_COUNTED && !counted.contains_key(&listing.name) {
+                        counted.clear();
+                    }
+                    counted.insert(listing.name.clone(), head);
+                }
+                Err(e) => {
+                    counted.remove(&listing.name);
+                    *listing = StreamListing::damaged(std::mem::take(&mut listing.name), &e);
+                }
+            }
+        }
+        for (at, _) in found.iter().enumerate().filter(|(_, found)| !**found) {
+            let listing = &mut listed[whole[at]];
+            counted.remove(&listing.name);
+            let gone = seal::damaged(format!("stream {}: its row is gone", listing.name));
+            *listing = StreamListing::damaged(std::mem::take(&mut listing.name), &gone);
+        }
+        Ok(())
+    }
+
+    fn counted(&self) -> std::sync::MutexGuard<'_, HashMap<String, u64>> {
+        // Nothing panics while holding it; a poisoned map is still a valid hint.
+        self.inner.counted.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
     /// A pooled connection and the call's work on it, within the call's bound.
     async fn call<T>(
         &self,
@@ -683,13 +789,13 @@ async fn joined(
     Ok((seal::head(stream, first)?, rows))
 }
 
-/// The stream's sealed head and command count; [`StoreError::NotFound`] if it does not exist.
 /// The join that counts the event rows of each stream `s` of a query: `c.events` all of them, `c.within` those
 /// at versions 1 to the head (checked by [`seal::check_count`]).
 const EVENT_ROWS: &str = "CROSS JOIN LATERAL (
     SELECT count(*) AS events, count(*) FILTER (WHERE e.version BETWEEN 1 AND s.head) AS within
     FROM hexfold.events e WHERE e.stream = s.name) c";
 
+/// The stream's sealed head and command count; [`StoreError::NotFound`] if it does not exist.
 async fn stream_head(
     client: &deadpool_postgres::Client,
     stream: &str,
@@ -851,7 +957,7 @@ impl EventStore for PgStore {
             );
             let row = stream_row(client, &sql, stream).await?;
             let head = seal::head(stream, &row)?;
-            seal::check_count(stream, head.head, row.get("events"), row.get("within"))?;
+            seal::check_count(stream, 0, head.head, row.get("events"), row.get("within"))?;
             Ok(head.head)
         }))
     }
@@ -1155,12 +1261,10 @@ impl EventStore for PgStore {
                 // `bytea` compares bytewise, the order the trait promises; a missing `after` is the
                 // empty name, before every other.
                 let statement = client
-                    .prepare_cached(&format!(
-                        "SELECT s.name, s.summary, s.summary_seal, s.head, s.commands, s.seal, c.events,
-                                c.within
-                         FROM hexfold.streams s {EVENT_ROWS}
-                         WHERE s.name > $1 ORDER BY s.name LIMIT $2"
-                    ))
+                    .prepare_cached(
+                        "SELECT name, summary, summary_seal, head, commands, seal FROM hexfold.streams
+                         WHERE name > $1 ORDER BY name LIMIT $2",
+                    )
                     .await
                     .map_err(pg)?;
                 let after = after.unwrap_or("").as_bytes();
@@ -1170,16 +1274,11 @@ impl EventStore for PgStore {
                     .map_err(pg)?;
                 // A row whose seals do not hold is listed as damaged (the caller goes on past it); only a name
                 // that is no stream's fails the page.
-                rows.iter()
+                let mut listed = rows
+                    .iter()
                     .map(|row| {
                         let name = utf8(row.get("name"), "a stored stream name")?;
-                        let listed = seal::head(&name, row).and_then(|head| {
-                            seal::check_count(
-                                &name,
-                                head.head,
-                                row.get("events"),
-                                row.get("within"),
-                            )?;
+                        let checked = seal::head(&name, row).and_then(|head| {
                             let summary: Option<Vec<u8>> = row.get("summary");
                             seal::check_bytes(
                                 &name,
@@ -1189,18 +1288,20 @@ impl EventStore for PgStore {
                             )?;
                             Ok((summary, head.head))
                         });
-                        match listed {
-                            Ok((summary, head)) => Ok(StreamListing {
+                        Ok(match checked {
+                            Ok((summary, head)) => StreamListing {
                                 summary,
                                 head,
                                 name,
                                 damaged: None,
-                            }),
-                            Err(e @ StoreError::Corrupt(_)) => Ok(StreamListing::damaged(name, &e)),
-                            Err(e) => Err(e),
-                        }
+                            },
+                            Err(e @ StoreError::Corrupt(_)) => StreamListing::damaged(name, &e),
+                            Err(e) => return Err(e),
+                        })
                     })
-                    .collect()
+                    .collect::<Result<Vec<_>, StoreError>>()?;
+                self.count_listed(client, &mut listed).await?;
+                Ok(listed)
             })
             .await
         })

@@ -12,9 +12,9 @@
 //! - the rows' number and order: a read of events wants exactly the versions from its start to the sealed head
 //!   (an event missing in between or at the end, or one past the head, is damage); a read of commands wants
 //!   the sequence numbers up to the sealed count, each command starting where the one before ended and the
-//!   last ending at the head; the head itself (and each stream a listing shows) counts the stream's event rows
-//!   against it, so a row missing before the newest snapshot, which no read from that snapshot meets, is damage
-//!   too; a read of the global order wants consecutive positions; the writer refuses to
+//!   last ending at the head; the head itself counts the stream's event rows against it, so a row missing
+//!   before the newest snapshot, which no read from that snapshot meets, is damage too (a listing counts those
+//!   past the head at which it last found the stream whole, see `PgStore::count_listed`); a read of the global order wants consecutive positions; the writer refuses to
 //!   append to a stream with an event or command past its head or count (a row it did not write), and a row
 //!   in the way of an insert (a unique key taken) is damage too.
 //!
@@ -107,20 +107,23 @@ pub(crate) fn head_of(
     })
 }
 
-/// Checks that `stream` holds exactly the event rows its sealed `head` says: `events` rows in all, `within` of
-/// them at versions 1 to `head` (the versions are a key, so that is every one of them, once).
+/// Checks that `stream` holds exactly the event rows its sealed `head` says past version `after` (0: all of
+/// them): `events` rows past `after` in all, `within` of them at versions `after + 1` to `head` (the versions
+/// are a key, so that is every one of them, once).
 pub(crate) fn check_count(
     stream: &str,
+    after: u64,
     head: u64,
     events: i64,
     within: i64,
 ) -> Result<(), StoreError> {
-    if u64::try_from(events) == Ok(head) && within == events {
+    if head >= after && u64::try_from(events) == Ok(head - after) && within == events {
         return Ok(());
     }
     Err(damaged(format!(
-        "stream {stream}: its head is {head} but it holds {events} event rows, {within} of them at versions \
-         1 to {head}"
+        "stream {stream}: its head is {head} but it holds {events} event rows past version {after}, {within} \
+         of them at versions {} to {head}",
+        after + 1
     )))
 }
 
