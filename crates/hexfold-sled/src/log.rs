@@ -511,14 +511,15 @@ impl Shared {
         fsync_dir(&self.dir).map_err(|e| io_reason(&format!("fsync {}", self.dir.display()), &e))
     }
 
-    /// fsyncs sled's files in Fsync mode; nothing in Flush mode.
-    fn fsync(&self) -> Result<(), String> {
+    /// fsyncs sled's files in Fsync mode (those written since `synced` last looked); nothing in Flush mode.
+    fn fsync(&self, synced: &mut SyncedFiles) -> Result<(), String> {
         #[cfg(test)]
         if self.fail_next_fsync.swap(false, Ordering::SeqCst) {
             return Err("injected fsync failure".into());
         }
         if self.durability == Durability::Fsync {
-            fsync_dir(&self.dir)
+            synced
+                .sync(&self.dir)
                 .map_err(|e| io_reason(&format!("fsync {}", self.dir.display()), &e))?;
         }
         Ok(())
@@ -1269,6 +1270,7 @@ pub(crate) fn run_syncer(shared: Arc<Shared>) {
     let mut unmarked: Option<(u64, Option<LastWrite>)> = None;
     // When the mark was last synced by this thread in Fsync mode (`None`: not since open).
     let mut marked_at: Option<std::time::Instant> = None;
+    let mut synced_files = SyncedFiles::default();
     loop {
         let done = {
             let mut q = lock(&shared.sync_queue);
@@ -1299,7 +1301,7 @@ pub(crate) fn run_syncer(shared: Arc<Shared>) {
             },
             Durability::Fsync => {
                 let syncing = std::time::Instant::now();
-                let mut synced = shared.fsync();
+                let mut synced = shared.fsync(&mut synced_files);
                 hexfold_store::metrics::fsync(Backend::Sled, syncing.elapsed());
                 if synced.is_ok() {
                     if let Some(newest) = done.last() {
@@ -1379,6 +1381,110 @@ fn fail_staged(staged: Vec<Staged>, reason: &str) {
             Reply::Created(reply) => drop(reply.send(Err(e()))),
             Reply::Appended(reply, _) => drop(reply.send(Err(e()))),
         }
+    }
+}
+
+/// The file sled 0.34 writes in place, its log: every cycle of the syncer syncs it. sled's other files are
+/// written once under names of their own (`blobs/<lsn>`; `snap.<lsn>`, renamed from `snap.<lsn>.generating`),
+/// or at open (`conf`), so a name, size or time that changed shows every write to them.
+const SLED_LOG: &str = "db";
+
+/// An entry's inode, size and change times, as the syncer last synced it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Stamp {
+    ino: u64,
+    len: u64,
+    mtime: (i64, i64),
+    ctime: (i64, i64),
+}
+
+impl Stamp {
+    fn of(meta: &std::fs::Metadata) -> Stamp {
+        use std::os::unix::fs::MetadataExt as _;
+        Stamp {
+            ino: meta.ino(),
+            len: meta.len(),
+            mtime: (meta.mtime(), meta.mtime_nsec()),
+            ctime: (meta.ctime(), meta.ctime_nsec()),
+        }
+    }
+}
+
+/// What the syncer's last cycle synced under the store's directory, so that each cycle (one per group commit in
+/// Fsync mode) syncs sled's log and only what else changed: a file whose stamp changed, a directory whose
+/// entries changed. Syncing the same set every time cost a device cache flush per file and per directory,
+/// changed or not (ext4 sends one for every fsync), about four per cycle where one is needed. What it syncs is
+/// what [`fsync_dir`] syncs; a failure forgets everything, so the next cycle syncs it all again.
+#[derive(Default)]
+pub(crate) struct SyncedFiles {
+    /// Per directory (the store's own included): its entries' names and inodes, sorted.
+    dirs: HashMap<PathBuf, Vec<(std::ffi::OsString, u64)>>,
+    /// Per file but sled's log and the high-water mark.
+    files: HashMap<PathBuf, Stamp>,
+}
+
+impl SyncedFiles {
+    /// Syncs what changed under `dir` since the last call; returns how many files and directories it synced.
+    pub(crate) fn sync(&mut self, dir: &Path) -> io::Result<usize> {
+        let mut next = SyncedFiles::default();
+        let result = self.sync_dir(dir, true, &mut next);
+        // What was not seen this time is gone; what failed is synced again next time.
+        *self = if result.is_ok() {
+            next
+        } else {
+            SyncedFiles::default()
+        };
+        result
+    }
+
+    fn sync_dir(&self, dir: &Path, top: bool, next: &mut SyncedFiles) -> io::Result<usize> {
+        use std::os::unix::fs::DirEntryExt as _;
+        let mut entries = Vec::new();
+        let mut synced = 0;
+        for entry in std::fs::read_dir(dir)? {
+            let entry = entry?;
+            let name = entry.file_name();
+            // The high-water mark is synced on its own (see `run_syncer`).
+            if top && name == crate::mark::MARK_FILE {
+                continue;
+            }
+            let path = entry.path();
+            let result = match entry.file_type()? {
+                t if t.is_dir() => self.sync_dir(&path, false, next),
+                t if t.is_file() && top && name == SLED_LOG => {
+                    File::open(&path).and_then(|f| f.sync_data()).map(|()| 1)
+                }
+                t if t.is_file() => self.sync_file(path, next),
+                _ => Ok(0),
+            };
+            match result {
+                // sled renames and removes its own snapshot files while running; a file that vanished between
+                // listing and opening holds nothing we need.
+                Err(e) if e.kind() == io::ErrorKind::NotFound => continue,
+                other => synced += other?,
+            }
+            entries.push((name, entry.ino()));
+        }
+        entries.sort_unstable();
+        if self.dirs.get(dir) != Some(&entries) {
+            File::open(dir)?.sync_all()?;
+            synced += 1;
+        }
+        next.dirs.insert(dir.to_path_buf(), entries);
+        Ok(synced)
+    }
+
+    /// Syncs a file unless its stamp is the one it had when last synced. The stamp is taken before the sync,
+    /// so a write that lands meanwhile changes it for the next cycle.
+    fn sync_file(&self, path: PathBuf, next: &mut SyncedFiles) -> io::Result<usize> {
+        let file = File::open(&path)?;
+        let stamp = Stamp::of(&file.metadata()?);
+        let changed = self.files.get(&path) != Some(&stamp);
+        if changed {
+            file.sync_all()?;
+        }
+        next.files.insert(path, stamp);
+        Ok(usize::from(changed))
     }
 }
 

@@ -992,3 +992,47 @@ async fn a_nearly_full_disk_refuses_writes_until_space_is_back() {
         acked + 1
     );
 }
+
+/// The syncer's cycle syncs sled's log every time and anything else only when it changed: a new or grown file,
+/// and the directory whose entries changed (issue 29, point 7). Counted, not timed.
+#[test]
+fn a_sync_cycle_syncs_the_log_and_only_what_else_changed() {
+    use std::io::Write as _;
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::write(root.join("db"), b"log").unwrap();
+    std::fs::write(root.join("conf"), b"conf").unwrap();
+    std::fs::write(root.join(crate::mark::MARK_FILE), b"mark").unwrap();
+    std::fs::create_dir(root.join("blobs")).unwrap();
+    std::fs::write(root.join("blobs").join("1"), b"blob").unwrap();
+    let mut synced = log::SyncedFiles::default();
+    // Everything but the mark the first time: db, conf, the blob, blobs/ and the store's directory.
+    assert_eq!(synced.sync(root).unwrap(), 5);
+    // Nothing changed: the log alone.
+    assert_eq!(synced.sync(root).unwrap(), 1);
+    std::fs::write(root.join(crate::mark::MARK_FILE), b"mark 2").unwrap();
+    assert_eq!(
+        synced.sync(root).unwrap(),
+        1,
+        "the mark is synced on its own"
+    );
+    // A new blob: it and its directory.
+    std::fs::write(root.join("blobs").join("2"), b"blob 2").unwrap();
+    assert_eq!(synced.sync(root).unwrap(), 3);
+    // A file that grew.
+    let mut conf = std::fs::OpenOptions::new()
+        .append(true)
+        .open(root.join("conf"))
+        .unwrap();
+    conf.write_all(b" more").unwrap();
+    assert_eq!(synced.sync(root).unwrap(), 2);
+    // A snapshot written, then renamed into place (a name it has not synced, and the directory's entries), then
+    // a blob removed (its directory).
+    std::fs::write(root.join("snap.1.generating"), b"snapshot").unwrap();
+    assert_eq!(synced.sync(root).unwrap(), 3);
+    std::fs::rename(root.join("snap.1.generating"), root.join("snap.1")).unwrap();
+    assert_eq!(synced.sync(root).unwrap(), 3);
+    std::fs::remove_file(root.join("blobs").join("1")).unwrap();
+    assert_eq!(synced.sync(root).unwrap(), 2);
+    assert_eq!(synced.sync(root).unwrap(), 1);
+}
