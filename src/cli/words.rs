@@ -155,9 +155,13 @@ impl Words {
 
     /// A generated message read as one phrase: its sentence, its counts or its word.
     pub fn text<M: prost::Name>(&self, message: &M, seats: &[String]) -> String {
-        let dynamic = self.dynamic(message);
+        self.message_text(&self.dynamic(message), seats)
+    }
+
+    /// A message of any type read as one phrase, as [`Words::text`] reads a generated one.
+    pub fn message_text(&self, message: &DynamicMessage, seats: &[String]) -> String {
         let mut out = String::new();
-        self.render_message(&dynamic, seats, Mode::Sentence, &mut out);
+        self.render_message(message, seats, Mode::Sentence, &mut out);
         out
     }
 

@@ -44,3 +44,4 @@ mod toy;
 mod typescript;
 mod web;
 mod web_play;
+mod words;

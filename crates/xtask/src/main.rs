@@ -206,9 +206,10 @@ fn provision() -> Result {
         .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_string());
     node_will_do(node.as_deref(), on_path("npm"))?;
     // The TypeScript client package (its `prepare` builds dist/), then the example, which installs it from its
-    // folder (tests/it/typescript.rs), then playwright-core for the web page's players (tests/it/web_play.rs); each
-    // pinned by its package-lock.json.
-    for folder in ["clients/typescript", "tests/ts", "tests/web"] {
+    // folder (tests/it/typescript.rs), then playwright-core for the web page's players (tests/it/web_play.rs), then
+    // the web app's toolchain, whose esbuild bundles its words for tests/it/words.rs; each pinned by its
+    // package-lock.json.
+    for folder in ["clients/typescript", "tests/ts", "tests/web", "web"] {
         npm_ci(folder)?;
     }
     Ok(())
