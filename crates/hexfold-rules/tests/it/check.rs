@@ -47,6 +47,8 @@
 //! { "view": { "viewer": "Spectator", "state": { ... } } }  // the viewer's view of the state, as a subset
 //! { "view_event": { "viewer": { "Seat": 1 }, "event": { ... }, "is": { ... } } }  // an event as a viewer sees it
 //! { "outcome": null }                                  // the outcome, exactly (`{"winner": 0}` once won)
+//! { "stored": true }                                   // the state written as JSON and read back is the same
+//!                                                      //   state; the steps after it go on from the one read
 //! { "branch": [ ... steps ... ] }                      // steps from here whose state is then dropped
 //! ```
 //!
@@ -360,6 +362,18 @@ fn run_step<G: Game>(state: G::State, step: &Value) -> Result<G::State, String> 
         if &actual != expected {
             return Err(format!("outcome: expected {expected}, got {actual}"));
         }
+    } else if let Some(stored) = step.get("stored") {
+        only(&["stored"])?;
+        if stored != &Value::Bool(true) {
+            return Err(format!("`stored` takes true, not {stored}"));
+        }
+        let json = serde_json::to_string(&state).map_err(|e| format!("storing the state: {e}"))?;
+        let back: G::State =
+            serde_json::from_str(&json).map_err(|e| format!("reading the stored state: {e}"))?;
+        if back != state {
+            return Err(format!("the stored state reads back as another: {back:?}"));
+        }
+        return Ok(back);
     } else if let Some(steps) = step.get("branch") {
         only(&["branch"])?;
         run_steps::<G>(state.clone(), steps).map_err(|e| format!("in the branch, {e}"))?;
