@@ -28,7 +28,7 @@ pub(crate) fn describe(
     Some(Ok(out))
 }
 
-/// Counts (resources, development cards) as `wool:2 ore:1`, or `nothing`.
+/// Counts (resources, development cards) in words, `2 wool, 1 ore`, or `nothing`.
 pub(super) fn counts<M: prost::Name + Default + Clone>(counts: &Option<M>) -> String {
     words().text(&counts.clone().unwrap_or_default(), &[])
 }

@@ -31,7 +31,7 @@ pub(crate) fn describe(
     Some(Ok(out))
 }
 
-/// Cards as `wool:2 coin:1`, or `nothing`.
+/// Cards in words, `2 wool, 1 coin`, or `nothing`.
 pub(super) fn format_hand(hand: &Option<k::Hand>) -> String {
     catan_text::counts(hand)
 }

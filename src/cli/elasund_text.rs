@@ -38,7 +38,7 @@ fn column_letter(col: u32) -> String {
     super::words::letter(i64::from(col))
 }
 
-/// Cards as `gold:2 red:1`, or `nothing`.
+/// Cards in words, `2 gold, 1 red`, or `nothing`.
 fn cards_text(cards: &Option<e::Cards>) -> String {
     words().text(&cards.unwrap_or_default(), &[])
 }
@@ -545,7 +545,7 @@ mod tests {
         assert_eq!(text(seen(0, 1, None)), "1 influence");
         assert_eq!(text(seen(2, 1, None)), "2 gold and 1 influence");
         assert_eq!(text(seen(0, 0, None)), "nothing");
-        assert_eq!(text(seen(1, 1, cards(1, 0, 1, 0))), "gold:1 green:1");
+        assert_eq!(text(seen(1, 1, cards(1, 0, 1, 0))), "1 gold, 1 green");
     }
 
     #[test]

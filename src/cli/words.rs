@@ -257,7 +257,7 @@ impl Words {
         if let Some(template) = template {
             self.render(&template.parts, message, seats, mode, out);
         } else if self.counts.contains_key(&name) {
-            out.push_str(&self.counts_text(message));
+            out.push_str(&self.counts_text(message, mode));
         } else if let Some(oneof) = real_oneofs(&message.descriptor()).next() {
             // A message that only wraps a choice reads as the choice.
             if let Some(field) = set_case(message, &oneof) {
@@ -407,23 +407,23 @@ impl Words {
         }
     }
 
-    /// Counts as `wool:2 coin:1`, or `nothing`.
-    pub fn counts_text_of(&self, message: &DynamicMessage) -> String {
-        self.counts_text(message)
-    }
-
-    fn counts_text(&self, message: &DynamicMessage) -> String {
+    /// Counts as a command types them (`wool:2 coin:1`) or, in a sentence, as words (`2 wool, 1 coin`); `nothing`
+    /// for none.
+    fn counts_text(&self, message: &DynamicMessage, mode: Mode) -> String {
         let mut items = Vec::new();
         self.count_items(message, &mut items);
         let shown: Vec<String> = items
             .into_iter()
             .filter(|(_, n)| *n > 0)
-            .map(|(name, n)| format!("{name}:{n}"))
+            .map(|(name, n)| match mode {
+                Mode::Word => format!("{name}:{n}"),
+                Mode::Sentence => format!("{n} {}", name.replace('-', " ")),
+            })
             .collect();
-        if shown.is_empty() {
-            "nothing".to_string()
-        } else {
-            shown.join(" ")
+        match (shown.is_empty(), mode) {
+            (true, _) => "nothing".to_string(),
+            (false, Mode::Word) => shown.join(" "),
+            (false, Mode::Sentence) => shown.join(", "),
         }
     }
 
@@ -596,7 +596,7 @@ impl Words {
             Value::Message(message) => {
                 let name = message.descriptor().full_name().to_string();
                 if self.counts.contains_key(&name) {
-                    out.push(self.counts_text(message));
+                    out.push(self.counts_text(message, Mode::Word));
                 } else if let Some(template) = self.word.get(&name) {
                     let mut text = String::new();
                     self.render(&template.parts, message, &[], Mode::Word, &mut text);
@@ -2259,18 +2259,33 @@ mod tests {
             partner: 2,
             given: Some(c::Resources {
                 wool: 2,
+                ore: 1,
                 ..Default::default()
             }),
             received: Some(c::Resources::default()),
         });
+        // Counts read as words in a sentence, and as the command line types them in a command.
         assert_eq!(
             render(
                 "{given} for {received}{received? (something)}",
                 &completed,
                 &seats
             ),
-            "wool:2 for nothing"
+            "2 wool, 1 ore for nothing"
         );
+        let offer = pb::Command {
+            game: Some(pb::command::Game::Catan(c::Command {
+                command: Some(c::command::Command::OfferTrade(c::OfferTrade {
+                    give: Some(c::Resources {
+                        wool: 2,
+                        ore: 1,
+                        ..Default::default()
+                    }),
+                    receive: Some(c::Resources::default()),
+                })),
+            })),
+        };
+        assert_eq!(words().command(&offer), "offer wool:2 ore:1 for nothing");
         for bad in ["{a", "a}", "{a:upper}", "{a b}", "{?x}"] {
             assert!(Template::parse(bad).is_err(), "{bad}");
         }

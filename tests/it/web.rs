@@ -1173,11 +1173,13 @@ async fn a_seat_link_keeps_the_token_out_of_the_address_and_the_console_clean() 
 
 /// What of the page's visible text looks like a program's rather than a person's: each offending line with the
 /// pattern it matched. Raw is a camelCase or snake_case identifier, an enum's SCREAMING_CASE name, JSON's braces
-/// and quotes, `key=value`, a stringified object or an undefined value; and a log line the page cuts off with an
-/// ellipsis. Dice sums (`4+4=8`) are words: `=` counts only after a name.
+/// and quotes, `key=value`, a count as the command line types it (`brick:13`, where words say `13 brick`), a
+/// stringified object or an undefined value; and a log line the page cuts off with an ellipsis. Dice sums (`4+4=8`)
+/// are words: `=` counts only after a name; so are ratios (`3:1`) and clocks (`1:05 left`): `:` only after a name.
 const RAW_TEXT: &str = "(() => { \
     const patterns = [[/\\b[a-z]+[A-Z][A-Za-z]*\\b/, 'camelCase'], [/\\b[a-z]+_[a-z_]+\\b/, 'snake_case'], \
       [/\\b[A-Z]{2,}_[A-Z_]+\\b/, 'ENUM_NAME'], [/[{}\"]/, 'JSON'], [/\\b[A-Za-z_]+=/, 'key=value'], \
+      [/\\b[A-Za-z-]+:\\d/, 'word:number'], \
       [/\\[object |\\bundefined\\b|\\bNaN\\b/, 'unset value']]; \
     const found = []; \
     for (const line of document.body.innerText.split('\\n')) \
@@ -1213,6 +1215,20 @@ async fn every_games_page_shows_words_and_nothing_raw() {
         .await;
     let found = browser.eval(RAW_TEXT).await;
     assert_eq!(found.as_array().unwrap().len(), 5, "{found}");
+    browser
+        .eval("document.getElementById('status').textContent = 'the bank holds brick:13 lumber:12'")
+        .await;
+    let found = browser.eval(RAW_TEXT).await;
+    let found: Vec<&str> = found
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f.as_str())
+        .collect();
+    assert!(
+        matches!(found[..], [line] if line.starts_with("word:number: ") && line.ends_with("brick:13 lumber:12")),
+        "{found:?}"
+    );
 
     for game in hexfold::games::GAMES.iter().filter(|g| g.shipped) {
         let (variant, name) = (game.variant, game.cli_name());

@@ -183,11 +183,12 @@ function countItems(message: ReflectMessage, out: [string, number][] = []): [str
   return out;
 }
 
-function countsText(message: ReflectMessage): string {
+/** Counts as a command types them (`wool:2 ore:1`) or, in a sentence, as words (`2 wool, 1 ore`); `nothing`. */
+function countsText(message: ReflectMessage, mode: Mode): string {
   const shown = countItems(message)
     .filter(([, n]) => n > 0)
-    .map(([name, n]) => `${name}:${n}`);
-  return shown.length ? shown.join(" ") : "nothing";
+    .map(([name, n]) => (mode === "word" ? `${name}:${n}` : `${n} ${name.replace(/-/g, " ")}`));
+  return shown.length ? shown.join(mode === "word" ? " " : ", ") : "nothing";
 }
 
 function truthy(field: DescField, value: unknown): boolean {
@@ -301,7 +302,7 @@ function renderMessage(message: ReflectMessage, seats: readonly string[], mode: 
   const own = mode === "sentence" && hasOption(desc, sentence) ? getOption(desc, sentence) : undefined;
   const template = own ?? (hasOption(desc, word) ? getOption(desc, word) : undefined);
   if (template !== undefined) return render(parsed(template), message, seats, mode);
-  if (hasOption(desc, counts)) return countsText(message);
+  if (hasOption(desc, counts)) return countsText(message, mode);
   const oneof = desc.oneofs[0];
   if (oneof) {
     const field = message.oneofCase(oneof);
@@ -344,7 +345,7 @@ function argsText(message: ReflectMessage, out: string[]): void {
     const value = message.get(field);
     for (const item of field.fieldKind === "list" ? items(value) : [value]) {
       if (isReflectMessage(item)) {
-        if (hasOption(item.desc, counts)) out.push(countsText(item));
+        if (hasOption(item.desc, counts)) out.push(countsText(item, "word"));
         else if (hasOption(item.desc, word)) out.push(render(parsed(getOption(item.desc, word)), item, [], "word"));
         else argsText(item, out);
       } else {
@@ -387,7 +388,7 @@ function labelArgs(message: ReflectMessage, seats: readonly string[], out: strin
     const value = message.get(field);
     for (const item of field.fieldKind === "list" ? items(value) : [value]) {
       if (isReflectMessage(item)) {
-        if (hasOption(item.desc, counts)) out.push(countsText(item));
+        if (hasOption(item.desc, counts) || hasOption(item.desc, sentence)) out.push(renderMessage(item, seats, "sentence"));
         else if (hasOption(item.desc, word)) out.push(render(parsed(getOption(item.desc, word)), item, seats, "word"));
         else labelArgs(item, seats, out);
       } else if (seatArg(field)) {
@@ -400,7 +401,7 @@ function labelArgs(message: ReflectMessage, seats: readonly string[], out: strin
 }
 
 /** One command as a button reads: the command line's words with spaces for dashes, seats by name and enum values
- *  by their phrase (`move robber 7 from bob`, `offer wool:1 for ore:1`). */
+ *  by their phrase (`move robber 7 from bob`, `offer 1 wool for 1 ore`). */
 export function commandLabel(command: Command, seats: readonly string[]): string {
   const found = leaf(reflect(CommandSchema, command), (desc) => hasOption(desc, verb));
   if (!found) return "(empty command)";
@@ -422,7 +423,7 @@ export function commandVerb(command: Command): string {
 }
 
 /** A message of the API as it reads in a sentence: its own sentence, its counts or its word (`4+4=8`,
- *  `wool:2 ore:1`). */
+ *  `2 wool, 1 ore`). */
 export function messageText<T extends Message>(schema: GenMessage<T>, message: T, seats: readonly string[]): string {
   return renderMessage(reflect(schema, message), seats, "sentence");
 }

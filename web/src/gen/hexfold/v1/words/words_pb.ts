@@ -6,8 +6,8 @@
 //
 // Templates. A sentence (and a `word`) is text with fields in braces, read against the message it is set on:
 //   {field}           the field's value: a number in digits; an enum value by its phrase (in a command, by its
-//                     word); a message by its own sentence, or its counts (`wool:2 ore:1`, `nothing` for none), or
-//                     its word; a list as its items joined by ", "; an unset field as nothing.
+//                     word); a message by its own sentence, or its counts in words (`2 wool, 1 ore`, `nothing` for
+//                     none), or its word; a list as its items joined by ", "; an unset field as nothing.
 //   {a.b}             a field of a field. A oneof's name stands for whichever of its fields is set.
 //   {@field}          a seat number as the seat's name (`ann`, or `seat 3` when the name is unknown); for a list of
 //                     numbers each one; for a list of messages, each item after the name of the seat its index
@@ -72,9 +72,9 @@ export const help: GenExtension<MessageOptions, string> = /*@__PURE__*/
   extDesc(file_hexfold_v1_words_words, 2);
 
 /**
- * The message is a count of things, one field each (a count of 0 is none): written as items `wool:2 ore:1`, or
- * `nothing`; the option names the things (`resources`, `cards`). A field that is itself a counts message lends
- * its items.
+ * The message is a count of things, one field each (a count of 0 is none): read in a sentence as `2 wool, 1 ore`
+ * (the field's name with spaces), typed in a command as items `wool:2 ore:1`, or `nothing`; the option names the
+ * things (`resources`, `cards`). A field that is itself a counts message lends its items.
  *
  * @generated from extension: string counts = 51004;
  */
