@@ -518,7 +518,8 @@ pub struct ServeArgs {
     #[arg(long, env = "HEXFOLD_BOT_THINK_MS", default_value_t = 1_000,
           value_parser = clap::value_parser!(u64).range(0..=MAX_BOT_THINK_MS))]
     pub bot_think_ms: u64,
-    /// An expert bot seat's simulations per decision at most (1..).
+    /// An expert bot seat's simulations per decision at most (1..); a decision ends at this count or at
+    /// --bot-think-ms, whichever comes first.
     #[arg(long, env = "HEXFOLD_BOT_SIMS", default_value_t = Budget::DEFAULT.sims,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub bot_sims: u32,

@@ -15,7 +15,10 @@
 //!
 //! `expert` is a strategy too (`--strategies expert,greedy,greedy,greedy`): the rules crate's search
 //! ([`bot::expert`]), bounded per decision by `--think-ms` and `--sims` and playing `--horizon` turns past each
-//! candidate. With `--think-ms 0` only `--sims` bounds it, and a run is the same every time for its seeds.
+//! candidate. With `--think-ms 0` only `--sims` bounds it, and a run is the same every time for its seeds. The
+//! think time is the thread's CPU time (its `schedstat`, what `CLOCK_THREAD_CPUTIME_ID` counts), not wall time: on a shared machine a decision
+//! gets the computing it was given however long it waits for a core, so a loaded machine does not weaken the
+//! expert (the server's seats, which players wait for, use wall time).
 
 /// The allocator of the `hexfold` binary, so the rules run here as they do in the server: a step allocates many
 /// small short-lived buffers (listings, the state's copy that `decide` folds its events into), where glibc's
@@ -89,7 +92,8 @@ struct Args {
     /// player, and the wins of each strategy are reported. The list turns by one seat every game.
     #[arg(long, value_delimiter = ',')]
     strategies: Vec<Player>,
-    /// The expert's think time per decision, in milliseconds (0: no clock, only `--sims` bounds it).
+    /// The expert's think time per decision, in milliseconds of its thread's CPU time (0: no clock, only `--sims`
+    /// bounds it).
     #[arg(long, default_value_t = Budget::THINK.as_millis() as u64)]
     think_ms: u64,
     /// The expert's simulations per decision at most.
@@ -135,8 +139,8 @@ fn run<G: Expert>(label: &str, args: &Args) -> Result<()> {
         think: (args.think_ms > 0).then(|| Duration::from_millis(args.think_ms)),
         turns: args.horizon,
     };
-    // The expert's decisions that searched, and their simulations.
-    let (mut searched, mut simulated) = (0u64, 0u64);
+    // The expert's decisions that searched, their simulations and their thread CPU time.
+    let (mut searched, mut simulated, mut thought) = (0u64, 0u64, Duration::ZERO);
     // Wins by position in `--strategies`.
     let mut wins = vec![0u64; strategies.len()];
     let deadline = args.seconds.map(Duration::from_secs_f64);
@@ -175,9 +179,16 @@ fn run<G: Expert>(label: &str, args: &Args) -> Result<()> {
                     |state, seat, rng| match strategies[slot(seat)] {
                         Player::Plain(strategy) => bot::command::<G>(strategy, state, seat, rng),
                         Player::Expert => {
-                            let decision = bot::expert::search::<G>(state, seat, budget, rng)?;
-                            searched += u64::from(decision.sims > 0);
-                            simulated += u64::from(decision.sims);
+                            let clock = ThreadClock::start();
+                            let decision =
+                                bot::expert::search_timed::<G>(state, seat, budget, rng, || {
+                                    clock.elapsed()
+                                })?;
+                            if decision.sims > 0 {
+                                searched += 1;
+                                simulated += u64::from(decision.sims);
+                                thought += clock.elapsed();
+                            }
                             Some(decision.command)
                         }
                     },
@@ -243,9 +254,10 @@ fn run<G: Expert>(label: &str, args: &Args) -> Result<()> {
     }
     if searched > 0 {
         println!(
-            "{label}: the expert searched {searched} decisions ({:.1} per game), {:.0} simulations each",
+            "{label}: the expert searched {searched} decisions ({:.1} per game), {:.0} simulations and {:.1} ms of CPU time each",
             per_game(searched),
-            simulated as f64 / searched as f64
+            simulated as f64 / searched as f64,
+            thought.as_secs_f64() * 1000.0 / searched as f64
         );
     }
     for (k, v) in kinds {
@@ -260,6 +272,40 @@ fn event_kind(event: serde_json::Value) -> String {
         serde_json::Value::Object(o) => o.keys().next().cloned().unwrap_or_default(),
         serde_json::Value::String(s) => s,
         _ => String::new(),
+    }
+}
+
+/// The CPU time the calling thread has used since [`ThreadClock::start`], from its `schedstat` (Linux: the
+/// scheduler's nanoseconds on a core, the `CLOCK_THREAD_CPUTIME_ID` count), read again at each call through the file
+/// opened at the start; zero elsewhere.
+struct ThreadClock {
+    file: Option<std::fs::File>,
+    start: Duration,
+}
+
+impl ThreadClock {
+    fn start() -> ThreadClock {
+        let file = std::fs::File::open("/proc/thread-self/schedstat").ok();
+        let mut clock = ThreadClock {
+            file,
+            start: Duration::ZERO,
+        };
+        clock.start = clock.total();
+        clock
+    }
+
+    fn elapsed(&self) -> Duration {
+        self.total().saturating_sub(self.start)
+    }
+
+    fn total(&self) -> Duration {
+        use std::os::unix::fs::FileExt;
+        let mut buf = [0u8; 64];
+        let n = self.file.as_ref().and_then(|f| f.read_at(&mut buf, 0).ok());
+        let nanos = n
+            .and_then(|n| std::str::from_utf8(&buf[..n]).ok())
+            .and_then(|text| text.split_whitespace().next()?.parse().ok());
+        Duration::from_nanos(nanos.unwrap_or(0))
     }
 }
 
