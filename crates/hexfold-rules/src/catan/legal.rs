@@ -36,8 +36,9 @@ pub(super) fn legal_actions(state: &State, seat: Seat) -> Vec<Command> {
             );
         }
         Phase::Roll if is_active => {
-            out.push(Command::RollDice);
-            dev_card_actions(state, seat, &mut out);
+            for kind in ROLL_KINDS {
+                kind_actions(state, seat, kind, &mut out);
+            }
         }
         Phase::Discard if p.discard_owed > 0 => discards(p.hand, p.discard_owed, &mut out),
         Phase::Robber if is_active => {
@@ -66,100 +67,203 @@ pub(super) fn legal_actions(state: &State, seat: Seat) -> Vec<Command> {
     out
 }
 
+crate::hex::command_kinds! {
+    /// A kind of command of the active seat's turn after the opening: the unit the random player draws before
+    /// listing anything. Every command the roll phase ([`ROLL_KINDS`]) and the main phase ([`MAIN_KINDS`]) list is
+    /// of one of these kinds ([`TurnKind::of`]), kind by kind in the order of [`TurnKind::ALL`], but for the trade
+    /// kinds, which [`trade::active_actions`] interleaves seat by seat.
+    TurnKind {
+        RollDice,
+        EndTurn,
+        BuildRoad,
+        BuildSettlement,
+        BuildCity,
+        BuyDevelopmentCard,
+        PlayKnight,
+        PlayRoadBuilding,
+        PlayYearOfPlenty,
+        PlayMonopoly,
+        MaritimeTrade,
+        OfferTrade,
+        WithdrawTrade,
+        AcceptCounterOffer,
+        RejectCounterOffer,
+    }
+}
+
+/// The kinds of the roll phase, in the order they are listed: the roll, or a development card first.
+pub(super) const ROLL_KINDS: [TurnKind; 5] = [
+    TurnKind::RollDice,
+    TurnKind::PlayKnight,
+    TurnKind::PlayRoadBuilding,
+    TurnKind::PlayYearOfPlenty,
+    TurnKind::PlayMonopoly,
+];
+
+/// The kinds of the main phase, in the order they are listed: every kind but the roll.
+pub(super) const MAIN_KINDS: &[TurnKind] = TurnKind::ALL.split_at(1).1;
+
+impl TurnKind {
+    /// Kinds that [`trade::active_actions`] lists, interleaved seat by seat.
+    fn by_trade(self) -> bool {
+        use TurnKind as K;
+        matches!(
+            self,
+            K::OfferTrade | K::WithdrawTrade | K::AcceptCounterOffer | K::RejectCounterOffer
+        )
+    }
+}
+
 fn main_actions(state: &State, seat: Seat, out: &mut Vec<Command>) {
+    for &kind in MAIN_KINDS {
+        match kind {
+            // The first trade kind stands for the trade rules' whole list.
+            TurnKind::OfferTrade => trade::active_actions(&state.trade, seat, hand(state), |c| {
+                out.push(super::trade::command(c))
+            }),
+            k if k.by_trade() => {}
+            k => kind_actions(state, seat, k, out),
+        }
+    }
+}
+
+/// The commands of one kind that the roll or main phase lists, in the same order, listing nothing else: what the
+/// random player asks for once it has drawn a kind. The caller knows the phase: the kinds of the other phase list
+/// what they would list there.
+pub(super) fn turn_kind_actions(state: &State, seat: Seat, kind: TurnKind, out: &mut Vec<Command>) {
+    if kind.by_trade() {
+        if !turn_kind_possible(state, seat, kind) {
+            return;
+        }
+        trade::active_actions(&state.trade, seat, hand(state), |c| {
+            let c = super::trade::command(c);
+            if TurnKind::of(&c) == Some(kind) {
+                out.push(c);
+            }
+        });
+    } else {
+        kind_actions(state, seat, kind, out);
+    }
+}
+
+/// What a kind needs before any site, card or bank choice is looked at (its price, a piece, a card in hand, an
+/// open offer). A kind without it lists nothing, so the random player does not draw it; one with it may still list
+/// nothing (no site, nothing in the bank).
+pub(super) fn turn_kind_possible(state: &State, seat: Seat, kind: TurnKind) -> bool {
+    use TurnKind as K;
+    let p = &state.players[seat.index()];
+    // One development card per turn, none bought this turn.
+    let card_playable = !state.dev_played;
+    match kind {
+        K::RollDice | K::EndTurn | K::OfferTrade => true,
+        K::BuildRoad => p.roads_left > 0 && p.hand.contains(ROAD_COST),
+        K::BuildSettlement => p.settlements_left > 0 && p.hand.contains(SETTLEMENT_COST),
+        K::BuildCity => p.cities_left > 0 && p.hand.contains(CITY_COST),
+        K::BuyDevelopmentCard => state.deck.total() > 0 && p.hand.contains(DEV_CARD_COST),
+        K::PlayKnight => card_playable && p.dev.knight > 0,
+        K::PlayRoadBuilding => card_playable && p.dev.road_building > 0 && p.roads_left > 0,
+        K::PlayYearOfPlenty => card_playable && p.dev.year_of_plenty > 0,
+        K::PlayMonopoly => card_playable && p.dev.monopoly > 0,
+        // No ratio is better than 2:1.
+        K::MaritimeTrade => p.hand.to_array().into_iter().any(|n| n >= 2),
+        K::WithdrawTrade | K::AcceptCounterOffer | K::RejectCounterOffer => {
+            state.trade.offer().is_some()
+                || state.seat_iter().any(|s| state.trade.counter(s).is_some())
+        }
+    }
+}
+
+/// The kinds listed as a whole (all but the trade kinds).
+fn kind_actions(state: &State, seat: Seat, kind: TurnKind, out: &mut Vec<Command>) {
+    if !turn_kind_possible(state, seat, kind) {
+        return;
+    }
     let p = &state.players[seat.index()];
     let t = state.board.topology();
-    out.push(Command::EndTurn);
-    if p.roads_left > 0 && p.hand.contains(ROAD_COST) {
-        out.extend(
+    match kind {
+        TurnKind::RollDice => out.push(Command::RollDice),
+        TurnKind::EndTurn => out.push(Command::EndTurn),
+        TurnKind::BuildRoad => out.extend(
             t.edges()
                 .filter(|&e| road_site_ok(state, &state.edges, seat, e).is_ok())
                 .map(|edge| Command::BuildRoad { edge }),
-        );
-    }
-    if p.settlements_left > 0 && p.hand.contains(SETTLEMENT_COST) {
-        for v in t.vertices() {
-            let connected = t
-                .vertex_edges(v)
-                .iter()
-                .any(|e| state.edges[e.index()].is_owned_by(seat));
-            if connected && settlement_site_ok(state, v).is_ok() {
-                out.push(Command::BuildSettlement { vertex: v });
+        ),
+        TurnKind::BuildSettlement => {
+            for v in t.vertices() {
+                let connected = t
+                    .vertex_edges(v)
+                    .iter()
+                    .any(|e| state.edges[e.index()].is_owned_by(seat));
+                if connected && settlement_site_ok(state, v).is_ok() {
+                    out.push(Command::BuildSettlement { vertex: v });
+                }
             }
         }
-    }
-    if p.cities_left > 0 && p.hand.contains(CITY_COST) {
-        for v in t.vertices() {
-            let piece = state.vertices[v.index()];
-            if piece.is_owned_by(seat) && !piece.is_city() {
-                out.push(Command::BuildCity { vertex: v });
+        TurnKind::BuildCity => {
+            for v in t.vertices() {
+                let piece = state.vertices[v.index()];
+                if piece.is_owned_by(seat) && !piece.is_city() {
+                    out.push(Command::BuildCity { vertex: v });
+                }
             }
         }
-    }
-    if state.deck.total() > 0 && p.hand.contains(DEV_CARD_COST) {
-        out.push(Command::BuyDevelopmentCard);
-    }
-    dev_card_actions(state, seat, out);
-    trade::bank_trades(
-        p.hand,
-        state.bank,
-        |give| best_ratio(&state.board, &state.vertices, seat, give),
-        |give, receive| out.push(Command::MaritimeTrade { give, receive }),
-    );
-    trade::active_actions(&state.trade, seat, hand(state), |c| {
-        out.push(super::trade::command(c))
-    });
-}
-
-/// Development cards the active seat may play now (one per turn, none bought this turn), with every parameter.
-fn dev_card_actions(state: &State, seat: Seat, out: &mut Vec<Command>) {
-    let p = &state.players[seat.index()];
-    let t = state.board.topology();
-    if state.dev_played {
-        return;
-    }
-    if p.dev.knight > 0 {
-        out.push(Command::PlayKnight);
-    }
-    if p.dev.road_building > 0 && p.roads_left > 0 {
-        let mut edges = state.edges.clone();
-        for first in t.edges() {
-            if road_site_ok(state, &state.edges, seat, first).is_err() {
-                continue;
-            }
-            edges[first.index()] = EdgePiece::road(seat);
-            let before = out.len();
-            if p.roads_left >= 2 {
-                for second in t.edges() {
-                    if road_site_ok(state, &edges, seat, second).is_ok() {
-                        out.push(Command::PlayRoadBuilding {
-                            first,
-                            second: Some(second),
-                        });
+        TurnKind::BuyDevelopmentCard => out.push(Command::BuyDevelopmentCard),
+        TurnKind::PlayKnight => out.push(Command::PlayKnight),
+        TurnKind::PlayRoadBuilding => road_building_plays(state, seat, out),
+        TurnKind::PlayYearOfPlenty => {
+            for first in Resource::ALL {
+                for second in Resource::ALL {
+                    let want = Resources::one(first, 1).plus(Resources::one(second, 1));
+                    if state.bank.contains(want) {
+                        out.push(Command::PlayYearOfPlenty { first, second });
                     }
                 }
             }
-            if out.len() == before {
-                out.push(Command::PlayRoadBuilding {
-                    first,
-                    second: None,
-                });
-            }
-            edges[first.index()] = EdgePiece::EMPTY;
         }
+        TurnKind::PlayMonopoly => {
+            out.extend(Resource::ALL.map(|resource| Command::PlayMonopoly { resource }))
+        }
+        TurnKind::MaritimeTrade => trade::bank_trades(
+            p.hand,
+            state.bank,
+            |give| best_ratio(&state.board, &state.vertices, seat, give),
+            |give, receive| out.push(Command::MaritimeTrade { give, receive }),
+        ),
+        TurnKind::OfferTrade
+        | TurnKind::WithdrawTrade
+        | TurnKind::AcceptCounterOffer
+        | TurnKind::RejectCounterOffer => {}
     }
-    if p.dev.year_of_plenty > 0 {
-        for first in Resource::ALL {
-            for second in Resource::ALL {
-                let want = Resources::one(first, 1).plus(Resources::one(second, 1));
-                if state.bank.contains(want) {
-                    out.push(Command::PlayYearOfPlenty { first, second });
+}
+
+/// Every road building play: each first road with every second road it makes possible, or alone when none is.
+fn road_building_plays(state: &State, seat: Seat, out: &mut Vec<Command>) {
+    let p = &state.players[seat.index()];
+    let t = state.board.topology();
+    let mut edges = state.edges.clone();
+    for first in t.edges() {
+        if road_site_ok(state, &state.edges, seat, first).is_err() {
+            continue;
+        }
+        edges[first.index()] = EdgePiece::road(seat);
+        let before = out.len();
+        if p.roads_left >= 2 {
+            for second in t.edges() {
+                if road_site_ok(state, &edges, seat, second).is_ok() {
+                    out.push(Command::PlayRoadBuilding {
+                        first,
+                        second: Some(second),
+                    });
                 }
             }
         }
-    }
-    if p.dev.monopoly > 0 {
-        out.extend(Resource::ALL.map(|resource| Command::PlayMonopoly { resource }));
+        if out.len() == before {
+            out.push(Command::PlayRoadBuilding {
+                first,
+                second: None,
+            });
+        }
+        edges[first.index()] = EdgePiece::EMPTY;
     }
 }
 

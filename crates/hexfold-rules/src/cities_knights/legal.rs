@@ -287,52 +287,31 @@ fn obligation_actions(st: &State, seat: Seat, o: Obligation, out: &mut Vec<Comma
     }
 }
 
-/// Declares [`MainKind`] from one list of names, each also the name of the [`Command`] variant of that kind: the
-/// enum, [`MainKind::ALL`] in the list's order and [`MainKind::of`], so a kind cannot be left out of either.
-macro_rules! main_kinds {
-    ($($kind:ident),+ $(,)?) => {
-        /// A kind of command of the active seat's main phase: the unit the random player draws before listing
-        /// anything. Every command [`main_actions`] lists is of one of these kinds ([`MainKind::of`]).
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub(crate) enum MainKind {
-            $($kind),+
-        }
-
-        impl MainKind {
-            /// Every kind, in the order [`main_actions`] lists them.
-            pub(crate) const ALL: [MainKind; [$(stringify!($kind)),+].len()] = [$(MainKind::$kind),+];
-
-            /// The kind of a command, if it is one the main phase lists.
-            pub(crate) fn of(c: &Command) -> Option<MainKind> {
-                match c {
-                    $(Command::$kind { .. } => Some(MainKind::$kind),)+
-                    _ => None,
-                }
-            }
-        }
-    };
-}
-
-main_kinds! {
-    ReturnProgressCard,
-    EndTurn,
-    BuildRoad,
-    BuildSettlement,
-    BuildCity,
-    BuildCityWall,
-    BuildKnight,
-    PlaceDeserterKnight,
-    ActivateKnight,
-    PromoteKnight,
-    MoveKnight,
-    ChaseRobber,
-    ImproveCity,
-    BankTrade,
-    OfferTrade,
-    WithdrawTrade,
-    AcceptCounterOffer,
-    RejectCounterOffer,
-    PlayProgressCard,
+crate::hex::command_kinds! {
+    /// A kind of command of the active seat's main phase: the unit the random player draws before listing
+    /// anything. Every command [`main_actions`] lists is of one of these kinds ([`MainKind::of`]), kind by kind in
+    /// the order of [`MainKind::ALL`] but for the interleaved ones ([`MainKind::by_corner`], [`MainKind::by_trade`]).
+    MainKind {
+        ReturnProgressCard,
+        EndTurn,
+        BuildRoad,
+        BuildSettlement,
+        BuildCity,
+        BuildCityWall,
+        BuildKnight,
+        PlaceDeserterKnight,
+        ActivateKnight,
+        PromoteKnight,
+        MoveKnight,
+        ChaseRobber,
+        ImproveCity,
+        BankTrade,
+        OfferTrade,
+        WithdrawTrade,
+        AcceptCounterOffer,
+        RejectCounterOffer,
+        PlayProgressCard,
+    }
 }
 
 impl MainKind {

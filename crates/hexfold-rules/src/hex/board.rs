@@ -172,7 +172,26 @@ pub struct Topology {
     edge_vertices: Vec<[VertexId; 2]>,
 }
 
+thread_local! {
+    /// The topology [`Topology::shared`] built last on this thread.
+    static LAST_TOPOLOGY: std::cell::RefCell<Option<Arc<Topology>>> = const { std::cell::RefCell::new(None) };
+}
+
 impl Topology {
+    /// [`Topology::new`], answered from the one this thread built last when the coordinates are the same: every
+    /// game of a map's shape (all variable base maps, say) has the same topology, and building one (its corner and
+    /// side maps hashed) cost about a twentieth of a whole random base game.
+    pub fn shared(coords: &[HexCoord]) -> Option<Arc<Topology>> {
+        LAST_TOPOLOGY.with(|last| {
+            if let Some(t) = last.borrow().as_ref().filter(|t| t.coords == coords) {
+                return Some(Arc::clone(t));
+            }
+            let t = Arc::new(Topology::new(coords)?);
+            *last.borrow_mut() = Some(Arc::clone(&t));
+            Some(t)
+        })
+    }
+
     /// Builds the topology of the given hexes. Returns `None` for an empty or oversized list or a duplicate.
     pub fn new(coords: &[HexCoord]) -> Option<Topology> {
         if coords.is_empty() || coords.len() > usize::from(u8::MAX) {
@@ -322,7 +341,8 @@ impl Topology {
 #[derive(Debug)]
 pub struct Board {
     layout: Layout,
-    topology: Topology,
+    /// Shared by every board of the same coordinates that this thread built last ([`Topology::shared`]).
+    topology: Arc<Topology>,
     /// Best harbor per vertex: `None` no harbor, `Some(None)` generic 3:1, `Some(Some(r))` 2:1 for `r`.
     vertex_harbor: Vec<Option<Option<Resource>>>,
     /// The vertices that have a harbor, with it, so ratio lookups scan a handful of corners, not the board.
@@ -336,7 +356,7 @@ impl Board {
     /// board, a number token outside 2..=12, or a 7 on a hex with a resource of its own).
     pub fn new(layout: Layout) -> Option<Board> {
         let coords: Vec<HexCoord> = layout.hexes.iter().map(|h| h.coord).collect();
-        let topology = Topology::new(&coords)?;
+        let topology = Topology::shared(&coords)?;
         let mut vertex_harbor = vec![None; topology.vertex_count()];
         for harbor in &layout.harbors {
             let e = topology.edge(harbor.edge.index())?;

@@ -209,7 +209,7 @@ pub fn beginner_layout() -> Layout {
         (Pasture, Some(11)),
     ];
     let coords = standard_coords();
-    let topology = Topology::new(&coords).expect("standard coordinates");
+    let topology = Topology::shared(&coords).expect("standard coordinates");
     let hexes = coords
         .iter()
         .zip(TILES)
@@ -245,7 +245,7 @@ const TOKEN_ATTEMPTS_MAX: usize = 10_000;
 /// gets none) until no two red numbers (6, 8) are neighbours. `None` only if [`TOKEN_ATTEMPTS_MAX`] is hit.
 pub fn variable_layout(rng: &mut GameRng) -> Option<Layout> {
     let coords = standard_coords();
-    let topology = Topology::new(&coords).expect("standard coordinates");
+    let topology = Topology::shared(&coords).expect("standard coordinates");
     let mut terrains = TERRAINS;
     terrains.shuffle(rng);
     let mut kinds = HARBOR_KINDS;

@@ -45,7 +45,7 @@ pub use layout::{
     beginner_layout, standard_coords, standard_layout, variable_layout, Harbor, HexTile, Layout,
     MapKind, Terrain,
 };
-pub(crate) use random::{pick_by_key, pick_by_kind, pick_kind_first};
+pub(crate) use random::{command_kinds, pick_by_key, pick_by_kind, pick_kind_first};
 pub use resources::{Dice, Resource, Resources};
 pub use rules::{
     best_ratio, best_ratio_where, building_site, longest_road, produce_into, road_connects,

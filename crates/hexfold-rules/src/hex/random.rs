@@ -81,3 +81,30 @@ pub(crate) fn pick_kind_first<K: Copy, C>(
     }
     None
 }
+
+/// Declares an enum of command kinds from one list of names, each also the name of a variant of the `Command` in
+/// scope where it is invoked: the enum, `ALL` in the list's order and `of`, so a kind cannot be left out of either.
+/// A random player draws such a kind before listing anything ([`pick_kind_first`]).
+macro_rules! command_kinds {
+    ($(#[$doc:meta])* $name:ident { $($kind:ident),+ $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub(crate) enum $name {
+            $($kind),+
+        }
+
+        impl $name {
+            /// Every kind, in the list's order.
+            pub(crate) const ALL: [$name; [$(stringify!($kind)),+].len()] = [$($name::$kind),+];
+
+            /// The kind of a command, if it is one of these.
+            pub(crate) fn of(c: &Command) -> Option<$name> {
+                match c {
+                    $(Command::$kind { .. } => Some($name::$kind),)+
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+pub(crate) use command_kinds;

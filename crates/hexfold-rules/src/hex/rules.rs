@@ -393,95 +393,86 @@ pub fn longest_road(
     edges: &[EdgePiece],
     seat: Seat,
 ) -> u8 {
-    let t = board.topology();
-    // Local numbering of this seat's roads so a u64 mask can mark used edges; a seat holds at most 15 roads in
-    // the base game (30 roads and ships in Seafarers), well under 64.
-    let mut own = [0u16; 64];
-    let mut n = 0usize;
-    for e in t.edges() {
-        if edges[e.index()].is_owned_by(seat) && n < 64 {
-            own[n] = e.index() as u16;
-            n += 1;
-        }
+    /// This seat's roads as a small graph of their own: local edge `i` joins local corners `ends[i]`, a corner
+    /// lists its local edges, and a corner holding another seat's building is `blocked`. A seat holds at most 15
+    /// roads in the base game (30 roads and ships in Seafarers), well under the 64 a `u64` mask of used edges
+    /// allows; a corner touches three edges at most.
+    struct Roads {
+        ends: [[u8; 2]; 64],
+        corner_edges: [[u8; 3]; 128],
+        corner_degree: [u8; 128],
+        blocked: [bool; 128],
     }
-    let own = &own[..n];
-    let local = |e: EdgeId| own.iter().position(|&x| usize::from(x) == e.index());
-    let blocked = |v: VertexId| matches!(vertices[v.index()].owner(), Some(o) if o != seat);
 
-    /// Depth-first over unused own edges from `v`; returns the longest continuation and marks every edge it
+    /// Depth-first over unused edges from corner `c`; returns the longest continuation and marks every edge it
     /// traversed in `touched`.
-    fn walk(
-        t: &super::Topology,
-        v: VertexId,
-        used: u64,
-        len: u8,
-        ctx: &(dyn Fn(EdgeId) -> Option<usize> + '_),
-        blocked: &(dyn Fn(VertexId) -> bool + '_),
-        touched: &mut u64,
-    ) -> u8 {
+    fn walk(g: &Roads, c: usize, used: u64, len: u8, touched: &mut u64) -> u8 {
         let mut best = len;
-        for &e in t.vertex_edges(v) {
-            let Some(i) = ctx(e) else { continue };
+        for &i in &g.corner_edges[c][..usize::from(g.corner_degree[c])] {
+            let i = usize::from(i);
             if used & (1 << i) != 0 {
                 continue;
             }
             *touched |= 1 << i;
-            let [a, b] = t.edge_vertices(e);
-            let w = if a == v { b } else { a };
-            let got = if blocked(w) {
+            let [a, b] = g.ends[i];
+            let w = usize::from(if usize::from(a) == c { b } else { a });
+            let got = if g.blocked[w] {
                 len + 1
             } else {
-                walk(t, w, used | (1 << i), len + 1, ctx, blocked, touched)
+                walk(g, w, used | (1 << i), len + 1, touched)
             };
             best = best.max(got);
         }
         best
     }
 
+    let t = board.topology();
+    let mut g = Roads {
+        ends: [[0; 2]; 64],
+        corner_edges: [[0; 3]; 128],
+        corner_degree: [0; 128],
+        blocked: [false; 128],
+    };
+    let mut corner_ids = [0u16; 128];
+    let (mut n, mut corners) = (0usize, 0usize);
+    for e in t.edges() {
+        if !edges[e.index()].is_owned_by(seat) || n == 64 {
+            continue;
+        }
+        for (end, v) in t.edge_vertices(e).into_iter().enumerate() {
+            let id = v.index() as u16;
+            let c = match corner_ids[..corners].iter().position(|&x| x == id) {
+                Some(c) => c,
+                None => {
+                    corner_ids[corners] = id;
+                    g.blocked[corners] =
+                        matches!(vertices[v.index()].owner(), Some(o) if o != seat);
+                    corners += 1;
+                    corners - 1
+                }
+            };
+            g.ends[n][end] = c as u8;
+            let d = usize::from(g.corner_degree[c]);
+            g.corner_edges[c][d] = n as u8;
+            g.corner_degree[c] += 1;
+        }
+        n += 1;
+    }
+
     // Where a longest path can start: an open path never starts at an unblocked corner with two own roads (it could
     // be extended backwards), so only corners with one or three own roads, or cut by another seat's building, are
     // tried. A component that is a pure cycle has no such corner; its edges stay untouched and get a start of their
     // own below.
-    let own_degree = |v: VertexId| {
-        t.vertex_edges(v)
-            .iter()
-            .filter(|&&e| local(e).is_some())
-            .count()
-    };
     let mut best = 0;
     let mut touched = 0u64;
-    let mut started: [u16; 32] = [u16::MAX; 32];
-    let mut n_started = 0;
-    for &e in own {
-        let e = t.edge(usize::from(e)).expect("an edge of this board");
-        for v in t.edge_vertices(e) {
-            let d = own_degree(v);
-            if d == 2 && !blocked(v) {
-                continue;
-            }
-            let id = v.index() as u16;
-            if started[..n_started].contains(&id) {
-                continue;
-            }
-            if n_started < started.len() {
-                started[n_started] = id;
-                n_started += 1;
-            }
-            best = best.max(walk(t, v, 0, 0, &local, &blocked, &mut touched));
+    for c in 0..corners {
+        if g.corner_degree[c] != 2 || g.blocked[c] {
+            best = best.max(walk(&g, c, 0, 0, &mut touched));
         }
     }
-    for (i, &e) in own.iter().enumerate() {
+    for i in 0..n {
         if touched & (1 << i) == 0 {
-            let e = t.edge(usize::from(e)).expect("an edge of this board");
-            best = best.max(walk(
-                t,
-                t.edge_vertices(e)[0],
-                0,
-                0,
-                &local,
-                &blocked,
-                &mut touched,
-            ));
+            best = best.max(walk(&g, usize::from(g.ends[i][0]), 0, 0, &mut touched));
         }
     }
     best
