@@ -31,7 +31,8 @@ use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::Parser;
 use hexfold_rules::bot::{self, Budget, Expert, Player};
 use hexfold_rules::playout::{Playout, Stop};
-use hexfold_rules::Seat;
+use hexfold_rules::{GameRng, Seat};
+use rand::SeedableRng;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
@@ -102,6 +103,13 @@ struct Args {
     /// Turns each of the expert's playouts plays past its candidate before it is scored (0: to the end).
     #[arg(long, default_value_t = Budget::DEFAULT.turns)]
     horizon: u32,
+    /// Playouts from a mid-game state: play each game to this turn, then time `--playouts` playouts from that
+    /// state to the end (each with a generator of its own) and report playouts per second instead.
+    #[arg(long)]
+    from_turn: Option<u64>,
+    /// Playouts per mid-game state (`--from-turn`).
+    #[arg(long, default_value_t = 100)]
+    playouts: u64,
     /// Print the values `--game` takes for one game, one per line, and play nothing.
     #[arg(long)]
     list: bool,
@@ -139,6 +147,9 @@ fn run<G: Expert>(label: &str, args: &Args) -> Result<()> {
         think: (args.think_ms > 0).then(|| Duration::from_millis(args.think_ms)),
         turns: args.horizon,
     };
+    if let Some(turn) = args.from_turn {
+        return from_turn::<G>(label, args, &config, turn, budget);
+    }
     // The expert's decisions that searched, their simulations and their thread CPU time.
     let (mut searched, mut simulated, mut thought) = (0u64, 0u64, Duration::ZERO);
     // Wins by position in `--strategies`.
@@ -262,6 +273,79 @@ fn run<G: Expert>(label: &str, args: &Args) -> Result<()> {
     }
     for (k, v) in kinds {
         println!("{k:>24} {v}");
+    }
+    Ok(())
+}
+
+/// `--from-turn`: the state of each of `--games` games (seeds from `--seed`) at the start of turn `turn`, then
+/// `--playouts` playouts to the end from each, timed together (the games to that turn are not). Seats play the
+/// random player, or `--strategies` (seat `s` the strategy at `s`, no rotation); a game that ends before the turn
+/// is left out. Playout `k` from game `i`'s state has the generator of seed `(i << 32) + k + 1`, so a run plays
+/// the same playouts every time.
+fn from_turn<G: Expert>(
+    label: &str,
+    args: &Args,
+    config: &G::Config,
+    turn: u64,
+    budget: Budget,
+) -> Result<()> {
+    let strategies = &args.strategies;
+    let mut choose =
+        |state: &G::State, seat: Seat, rng: &mut GameRng| match strategies.get(seat.index()) {
+            Some(player) => player.command::<G>(state, seat, budget, rng),
+            None => G::random_command(state, seat, rng),
+        };
+    let mut starts = Vec::new();
+    for i in 0..args.games {
+        let (_, playout) = Playout::<G>::seeded(config, args.seed + i)
+            .map_err(|v| anyhow!("setup refused: {v:?}"))?;
+        let mut playout = playout.command_limit(G::COMMAND_LIMIT);
+        while G::turns(playout.state()) < turn {
+            if let Err(stop) = playout.step_by(&mut choose, |_| {}) {
+                if !matches!(stop, Stop::Ended(_)) {
+                    bail!("{label} game {}: {stop:?}", args.seed + i);
+                }
+                break;
+            }
+        }
+        if G::outcome(playout.state()).is_none() {
+            starts.push(playout.into_state());
+        }
+    }
+    let (mut playouts, mut actions) = (0u64, 0u64);
+    let start = Instant::now();
+    let cpu_start = cpu_seconds();
+    for (i, state) in starts.iter().enumerate() {
+        for k in 0..args.playouts {
+            let rng = GameRng::seed_from_u64(((i as u64) << 32) + k + 1);
+            let mut playout =
+                Playout::<G>::from_state(state.clone(), rng).command_limit(G::COMMAND_LIMIT);
+            let stop = loop {
+                if let Err(stop) = playout.step_by(&mut choose, |_| {}) {
+                    break stop;
+                }
+            };
+            if !matches!(stop, Stop::Ended(_)) {
+                bail!("{label} playout {k} from game {i}: {stop:?}");
+            }
+            playouts += 1;
+            actions += playout.played();
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let cpu = cpu_seconds().zip(cpu_start).map(|(end, begin)| end - begin);
+    println!(
+        "{label}: {playouts} playouts from turn {turn} of {} games ({:.1} actions each) in {secs:.3} s: {:.1} playouts/s",
+        starts.len(),
+        actions as f64 / playouts.max(1) as f64,
+        playouts as f64 / secs
+    );
+    if let Some(cpu) = cpu.filter(|&c| c > 0.0) {
+        println!(
+            "{label}: process CPU time {cpu:.3} s: {:.1} playouts/s, {:.0} actions/s per CPU-second",
+            playouts as f64 / cpu,
+            actions as f64 / cpu
+        );
     }
     Ok(())
 }
