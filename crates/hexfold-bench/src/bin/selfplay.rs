@@ -301,7 +301,7 @@ fn from_turn<G: Expert>(
             .map_err(|v| anyhow!("setup refused: {v:?}"))?;
         let mut playout = playout.command_limit(G::COMMAND_LIMIT);
         while G::turns(playout.state()) < turn {
-            if let Err(stop) = playout.step_by(&mut choose, |_| {}) {
+            if let Err(stop) = playout.step_by(choose, |_| {}) {
                 if !matches!(stop, Stop::Ended(_)) {
                     bail!("{label} game {}: {stop:?}", args.seed + i);
                 }
@@ -321,7 +321,7 @@ fn from_turn<G: Expert>(
             let mut playout =
                 Playout::<G>::from_state(state.clone(), rng).command_limit(G::COMMAND_LIMIT);
             let stop = loop {
-                if let Err(stop) = playout.step_by(&mut choose, |_| {}) {
+                if let Err(stop) = playout.step_by(choose, |_| {}) {
                     break stop;
                 }
             };
