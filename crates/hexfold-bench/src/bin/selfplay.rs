@@ -290,7 +290,7 @@ fn from_turn<G: Expert>(
     budget: Budget,
 ) -> Result<()> {
     let strategies = &args.strategies;
-    let mut choose =
+    let choose =
         |state: &G::State, seat: Seat, rng: &mut GameRng| match strategies.get(seat.index()) {
             Some(player) => player.command::<G>(state, seat, budget, rng),
             None => G::random_command(state, seat, rng),
