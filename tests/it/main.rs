@@ -44,4 +44,5 @@ mod toy;
 mod typescript;
 mod web;
 mod web_play;
+mod web_views;
 mod words;

@@ -4,6 +4,18 @@
 /** Whether the first element `locator` finds is shown. */
 export const visible = async (locator) => (await locator.count()) > 0 && (await locator.first().isVisible());
 
+/** The places of `locator` a person sees: those on the board's visible part, which may be zoomed in. */
+export const inView = async (locator) => {
+  const shown = await locator.evaluateAll((els) =>
+    els.flatMap((el, i) => {
+      const [svg, r] = [el.ownerSVGElement.getBoundingClientRect(), el.getBoundingClientRect()];
+      const [x, y] = [r.x + r.width / 2, r.y + r.height / 2];
+      return x > svg.left && x < svg.right && y > svg.top && y < svg.bottom ? [i] : [];
+    }),
+  );
+  return shown.map((i) => locator.nth(i));
+};
+
 /** A discard owed after a 7: one more of the first kind that has more, until the count owed is chosen, then the
  *  discard. False when the page asks for none. */
 export async function discardOwed(move) {
@@ -40,9 +52,8 @@ export async function firstMove(page, move, preferred) {
   }
   const picker = page.getByRole("dialog", { name: "choose what to do here" });
   if (await visible(picker)) return void (await picker.getByRole("button").first().click());
-  const places = page.locator(".board").getByRole("button");
-  const count = await places.count();
-  if (count > 0) return void (await places.nth(Math.floor(Math.random() * count)).click());
+  const places = await inView(page.locator(".board").getByRole("button"));
+  if (places.length > 0) return void (await places[Math.floor(Math.random() * places.length)].click());
   const choice = move.locator(".chooser").first();
   if (await visible(choice)) {
     await choice.getByRole("combobox").selectOption({ index: 0 });

@@ -9,7 +9,7 @@
 // (a field name, JSON, `key=value`, an enum's spelling) seen on the page. Waiting is on the page's state
 // (`window.hexfold.settled()`, the page's own text), never on time.
 import { chromium } from "playwright-core";
-import { discardOwed, firstMove, visible } from "./moves.mjs";
+import { discardOwed, firstMove, inView, visible } from "./moves.mjs";
 
 const [url, game, artefacts, most] = process.argv.slice(2);
 const limit = Number(most);
@@ -144,8 +144,8 @@ async function step() {
   }
   // A knight built, activated, promoted or moved by clicking it on the board (the picker or the corners it may go
   // to follow).
-  const knight = board.getByRole("button", { name: /knight/ });
-  if (done.knights < 12 && (await visible(knight))) return void (await knight.first().click(), done.knights++);
+  const [knight] = await inView(board.getByRole("button", { name: /knight/ }));
+  if (done.knights < 12 && knight) return void (await knight.click(), done.knights++);
   // A trade with the bank (or a harbour) for a card a development card needs and the hand lacks, giving one it
   // does not need; else the first terms offered, once. The ratio the page states is the one the server's event
   // then reports.

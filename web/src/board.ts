@@ -10,6 +10,7 @@ import { Track } from "./gen/hexfold/v1/cities_knights/cities_knights_pb";
 import type { State as CataniaState } from "./gen/hexfold/v1/catania/catania_pb";
 import { Terrain as CataniaTerrain, Wonder } from "./gen/hexfold/v1/catania/catania_pb";
 import { barbarianStrengths, CK_BARBARIAN_TRACK } from "./table";
+import { hexNote, hexStops, LANDING_NOTE, specialistNote, TILTED_NOTE, TOKEN_NOTES, TOKEN_SYMBOLS, WARNED_NOTE, wonderNote, wonderSiteNote } from "./notes";
 
 export interface Point {
   x: number;
@@ -19,22 +20,32 @@ export interface Point {
 /** What clicking a drawn thing means: a vertex, an edge or a hex of a hex board, or a cell of a grid. */
 export type Target = { kind: "vertex" | "edge" | "hex" | "cell"; id: number };
 
+/** What a drawn thing is, in words: its title (shown on hover, focus or tap), and whether the keyboard stops at it. */
+export interface Note {
+  note?: string;
+  stop?: boolean;
+}
+
 export interface HexModel {
-  hexes: { terrain: string; number?: number; center: Point }[];
+  hexes: ({ terrain: string; number?: number; center: Point } & Note)[];
   vertices: Point[];
   edges: { a: number; b: number }[];
   harbors: { edge: number; label: string }[];
-  buildings: { vertex: number; seat: number; kind: "settlement" | "city" | "metropolis"; wall: boolean }[];
+  buildings: ({ vertex: number; seat: number; kind: "settlement" | "city" | "metropolis"; wall: boolean } & Note)[];
   routes: { edge: number; seat: number; kind: "road" | "ship" }[];
   knights: { vertex: number; seat: number; strength: number; active: boolean }[];
   /** Single pieces standing on a hex: the robber, the pirate, Catania's forces. */
-  tokens: { hex: number; kind: string }[];
+  tokens: ({ hex: number; kind: string } & Note)[];
   /** The barbarian ship's position on its track, for the games that have one, and the strengths that meet when
    *  it lands: the cities' and the active knights'. */
   barbarians?: { position: number; length: number; strength: number; knights: number[] };
   /** Catania's wonders: each with its builder and level (0 and none while unclaimed), and the corners its
    * condition names (the map's wonder tokens), if any. */
-  wonders?: { wonder: string; seat?: number; level: number; sites: number[] }[];
+  wonders?: ({ wonder: string; seat?: number; level: number; sites: number[]; siteNote?: string } & Note)[];
+  /** Catania's specialist cards, each with its holder (none: the bank). */
+  specialists?: ({ resource: string; seat?: number } & Note)[];
+  /** Catania's landing places. */
+  landings?: { vertex: number; seat: number }[];
 }
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -137,26 +148,69 @@ export function cataniaModel(state: CataniaState): HexModel {
   ] as const) {
     if (hex !== undefined) tokens.push({ hex, kind });
   }
+  for (const t of tokens) t.note = TOKEN_NOTES[t.kind];
+  const chipsLeft = state.chipBag.reduce((n, c) => n + c.count, 0);
+  const hexes = board.hexes.map((h) => {
+    const note = hexNote(h.terrain, h.number, chipsLeft, state.castlePile);
+    return { ...h, note, stop: note !== undefined && hexStops(h.terrain, h.number) };
+  });
+  const laid = (list: { vertex: number }[]) => new Set(list.map((t) => t.vertex));
+  const [tilted, warned] = [laid(state.tilted), laid(state.warnedPosts)];
+  const buildings = model.buildings.map((b) => ({
+    ...b,
+    note: tilted.has(b.vertex) ? TILTED_NOTE : warned.has(b.vertex) ? WARNED_NOTE : undefined,
+    stop: tilted.has(b.vertex) || warned.has(b.vertex),
+  }));
   const wonders = [Wonder.THEATER, Wonder.GREAT_BRIDGE, Wonder.MONUMENT, Wonder.GREAT_WALL, Wonder.CATHEDRAL].map((w) => {
     const built = state.wonders.find((b) => b.wonder === w);
+    const wonder = enumName(Wonder, w);
     return {
-      wonder: enumName(Wonder, w),
+      wonder,
       seat: built?.seat,
       level: built?.level ?? 0,
       sites: state.wonderSites.find((s) => s.wonder === w)?.vertices ?? [],
+      note: wonderNote(wonder, built?.level ?? 0, WONDER_LEVELS, built !== undefined),
+      siteNote: wonderSiteNote(wonder),
+      stop: true,
     };
+  });
+  const specialists = state.specialists.map((s) => {
+    const resource = enumName(Resource, s.resource);
+    return { resource, seat: s.holder, note: specialistNote(resource, s.holder !== undefined), stop: true };
   });
   return {
     ...model,
     ...board,
     routes: [...model.routes, ...state.ships.map((s) => ({ edge: s.edge, seat: s.seat, kind: "ship" as const }))],
+    hexes,
+    buildings,
     tokens,
     wonders,
+    specialists,
+    landings: state.landingPlaces.map((l) => ({ vertex: l.vertex, seat: l.seat })),
   };
 }
 
 /** The number of levels that complete a wonder. */
 const WONDER_LEVELS = 4;
+
+/** A noted thing's attributes: an image named by its title, a stop of the keyboard if it is one. */
+function noted(n: Note | undefined): string {
+  return n?.note ? ` data-note="" role="img"${n.stop ? ' tabindex="0"' : ""}` : "";
+}
+/** A noted thing's title, the words the page shows on hover, focus or tap. */
+function title(n: Note | undefined): string {
+  return n?.note ? `<title>${esc(n.note)}</title>` : "";
+}
+
+/** Where on its hex each single piece stands, so two on one hex stay apart. */
+const TOKEN_PLACE: Record<string, Point> = {
+  robber: { x: 0.45, y: 0 },
+  pirate: { x: 0.45, y: 0 },
+  iceberg: { x: -0.45, y: 0 },
+  hurricane: { x: 0, y: 0.5 },
+  storm_cloud: { x: 0, y: -0.5 },
+};
 
 function midpoint(model: HexModel, edge: number): Point {
   const ends = model.edges[edge];
@@ -171,7 +225,7 @@ export function drawHex(svg: SVGSVGElement, model: HexModel, legal: Set<string>)
   const ys = model.hexes.map((h) => h.center.y);
   const pad = 1.6;
   const [x0, x1] = [Math.min(...xs) - pad, Math.max(...xs) + pad];
-  const rows = (model.barbarians ? 1 : 0) + (model.wonders ? 1 : 0);
+  const rows = (model.barbarians ? 1 : 0) + (model.wonders ? 1 : 0) + (model.specialists ? 1 : 0);
   const [y0, y1] = [Math.min(...ys) - pad, Math.max(...ys) + pad + rows];
   svg.setAttribute("viewBox", `${f(x0)} ${f(y0)} ${f(x1 - x0)} ${f(y1 - y0)}`);
   const out: string[] = [];
@@ -182,7 +236,7 @@ export function drawHex(svg: SVGSVGElement, model: HexModel, legal: Set<string>)
     const colour = TERRAIN_COLOUR[hex.terrain] ?? "#ccc";
     out.push(
       `<polygon class="hex" data-kind="hex" data-id="${id}" data-terrain="${hex.terrain}" fill="${colour}" ` +
-        `points="${HEXAGON}" transform="translate(${f(x)} ${f(y)})"/>`,
+        `points="${HEXAGON}" transform="translate(${f(x)} ${f(y)})"${noted(hex)}>${title(hex)}</polygon>`,
     );
     if (hex.number !== undefined) {
       const hot = hex.number === 6 || hex.number === 8 ? " hot" : "";
@@ -212,19 +266,25 @@ export function drawHex(svg: SVGSVGElement, model: HexModel, legal: Set<string>)
       const p = model.vertices[v];
       if (!p) continue;
       const seat = w.seat === undefined ? "" : ` seat${w.seat}`;
+      const site = { note: w.siteNote ?? `${w.wonder.replace("_", " ")} site`, stop: true };
       out.push(
         `<polygon class="wonder-site${seat}" data-kind="wonder-site" data-wonder="${w.wonder}" data-vertex="${v}" ` +
           `points="${f(p.x)},${f(p.y - 0.3)} ${f(p.x + 0.3)},${f(p.y)} ${f(p.x)},${f(p.y + 0.3)} ${f(p.x - 0.3)},${f(p.y)}" ` +
-          `fill="#8e44ad" fill-opacity="0.5"><title>${esc(w.wonder.replace("_", " "))} site</title></polygon>`,
+          `fill="#8e44ad" fill-opacity="0.5"${noted(site)}>${title(site)}</polygon>`,
       );
     }
   }
   for (const token of model.tokens) {
     const c = model.hexes[token.hex]?.center;
     if (!c) continue;
+    // Each its own symbol on a dark disc, named by its note (titled by its kind in the games without notes).
+    const at = TOKEN_PLACE[token.kind] ?? TOKEN_PLACE.robber!;
+    const [x, y] = [c.x + at.x, c.y + at.y];
+    const named = { note: token.note, stop: true };
     out.push(
-      `<circle class="robber" data-kind="${token.kind}" data-hex="${token.hex}" cx="${f(c.x + 0.42)}" cy="${f(c.y)}" r="0.2">` +
-        `<title>${token.kind}</title></circle>`,
+      `<g data-kind="${token.kind}" data-hex="${token.hex}"${noted(named)}>${token.note ? title(named) : `<title>${token.kind}</title>`}` +
+        `<circle class="robber" cx="${f(x)}" cy="${f(y)}" r="0.24"/>` +
+        `<text class="token" x="${f(x)}" y="${f(y)}">${TOKEN_SYMBOLS[token.kind] ?? ""}</text></g>`,
     );
   }
   for (const route of model.routes) {
@@ -259,7 +319,9 @@ export function drawHex(svg: SVGSVGElement, model: HexModel, legal: Set<string>)
       b.kind === "settlement"
         ? `points="${f(p.x)},${f(p.y - s)} ${f(p.x + s)},${f(p.y)} ${f(p.x + s)},${f(p.y + s)} ${f(p.x - s)},${f(p.y + s)} ${f(p.x - s)},${f(p.y)}"`
         : `points="${f(p.x - s)},${f(p.y - s)} ${f(p.x + s)},${f(p.y - s)} ${f(p.x + s)},${f(p.y + s)} ${f(p.x - s)},${f(p.y + s)}"`;
-    out.push(`<polygon class="building seat${b.seat}" data-kind="${b.kind}" ${attrs} ${shape}/>`);
+    // A building an avalanche or the guild laid on its side is drawn so, and says why.
+    const laid = b.note ? ` transform="rotate(90 ${f(p.x)} ${f(p.y)})"` : "";
+    out.push(`<polygon class="building seat${b.seat}" data-kind="${b.kind}" ${attrs} ${shape}${laid}${noted(b)}>${title(b)}</polygon>`);
     if (b.kind === "metropolis") {
       out.push(`<circle cx="${f(p.x)}" cy="${f(p.y)}" r="0.09" fill="#fff" data-kind="metropolis-mark" ${attrs}/>`);
     }
@@ -270,7 +332,8 @@ export function drawHex(svg: SVGSVGElement, model: HexModel, legal: Set<string>)
     model.wonders.forEach((w, i) => {
       const x = x0 + 0.6 + i * 3;
       const seat = w.seat === undefined ? "" : ` data-seat="${w.seat}"`;
-      out.push(`<g data-kind="wonder" data-wonder="${w.wonder}" data-level="${w.level}"${seat}><title>${esc(w.wonder.replace("_", " "))}: level ${w.level} of ${WONDER_LEVELS}</title>`);
+      const named = { note: w.note ?? `${w.wonder.replace("_", " ")}: level ${w.level} of ${WONDER_LEVELS}`, stop: true };
+      out.push(`<g data-kind="wonder" data-wonder="${w.wonder}" data-level="${w.level}"${seat}${noted(named)}>${title(named)}`);
       for (let l = 1; l <= WONDER_LEVELS; l++) {
         const cls = l <= w.level && w.seat !== undefined ? `building seat${w.seat}` : "wonder-level";
         out.push(`<rect class="${cls}" data-kind="wonder-level" x="${f(x + (l - 1) * 0.5)}" y="${f(y - 0.2)}" width="0.4" height="0.4" fill="#fdebd0" stroke="#333" stroke-width="0.02"/>`);
@@ -278,9 +341,32 @@ export function drawHex(svg: SVGSVGElement, model: HexModel, legal: Set<string>)
       out.push(`<text class="label" x="${f(x + 1)}" y="${f(y + 0.45)}">${esc(w.wonder.replace("_", " "))}</text></g>`);
     });
   }
+  if (model.specialists) {
+    // One row under the wonders: each resource's specialist card, in its holder's colour or left blank in the bank.
+    const y = y1 - 0.6 - (model.wonders ? 1 : 0);
+    model.specialists.forEach((s, i) => {
+      const x = x0 + 0.6 + i * 3;
+      const seat = s.seat === undefined ? "" : ` data-seat="${s.seat}"`;
+      const cls = s.seat === undefined ? "specialist" : `specialist building seat${s.seat}`;
+      out.push(
+        `<g data-kind="specialist" data-resource="${s.resource}"${seat}${noted(s)}>${title(s)}` +
+          `<rect class="${cls}" x="${f(x)}" y="${f(y - 0.25)}" width="2.8" height="0.5" rx="0.08"/>` +
+          `<text class="label" x="${f(x + 1.4)}" y="${f(y)}">${esc(s.resource)} specialist</text></g>`,
+      );
+    });
+  }
+  for (const l of model.landings ?? []) {
+    const p = model.vertices[l.vertex];
+    if (!p) continue;
+    const named = { note: LANDING_NOTE, stop: true };
+    out.push(
+      `<g data-kind="landing" data-vertex="${l.vertex}" data-seat="${l.seat}"${noted(named)}>${title(named)}` +
+        `<circle class="building seat${l.seat}" cx="${f(p.x)}" cy="${f(p.y)}" r="0.14"/><text class="label" x="${f(p.x)}" y="${f(p.y)}">⚓</text></g>`,
+    );
+  }
   if (model.barbarians) {
     const { position, length, strength, knights } = model.barbarians;
-    const y = y1 - 0.6 - (model.wonders ? 1 : 0);
+    const y = y1 - 0.6 - (model.wonders ? 1 : 0) - (model.specialists ? 1 : 0);
     for (let i = 0; i <= length; i++) {
       const x = x0 + 0.6 + i * 0.6;
       out.push(`<rect data-kind="barbarian-space" data-id="${i}" x="${f(x - 0.25)}" y="${f(y - 0.25)}" width="0.5" height="0.5" fill="${i === length ? "#922b21" : "#fdebd0"}" stroke="#333" stroke-width="0.02"/>`);

@@ -28,6 +28,8 @@ export interface WebGame<C extends GameCase, V extends VariantType = VariantType
   /** The table around the board, seen by `viewer` (a seat, or none for a watcher). */
   table(state: StateOf<C>, seats: readonly string[], viewer?: number): TableView | undefined;
   costs: Costs;
+  /** Screen pixels per board unit the board's first view zooms to at least, for a board too large to read whole. */
+  readablePx?: number;
 }
 
 const game = <C extends GameCase, V extends VariantType>(entry: WebGame<C, V>) => entry;
@@ -74,6 +76,8 @@ export const GAMES = {
       return view;
     },
     costs: CK_COSTS,
+    // A hex is 2 units high: its pieces, labels and chips are 12 to 24 pixels high, on a desktop and on a phone.
+    readablePx: 44,
   }),
   elasund: game<"elasund", Variant.ELASUND>({
     variant: Variant.ELASUND,
@@ -121,6 +125,11 @@ export function tableView(response: GetStateResponse, seats: readonly string[]):
   const state = response.state;
   const g = entry(state?.game.case);
   return g && state ? g.table(state.game.value as StateOf<GameCase>, seats, response.viewerSeat) : undefined;
+}
+
+/** The pixels per board unit a game's board starts at least at (see `WebGame.readablePx`). */
+export function readablePx(game: string | undefined): number | undefined {
+  return entry(game)?.readablePx;
 }
 
 /** What each thing in a game costs to build (none for a game without a cost card). */

@@ -15,7 +15,10 @@ import * as catan from "./gen/hexfold/v1/catan/catan_pb";
 import * as ck from "./gen/hexfold/v1/cities_knights/cities_knights_pb";
 import { newSvg, type Target } from "./board";
 import { SUMMARY_PARALLEL, endsTurn, sampleVersions, scoresOf, summaryLines, timeline, type Scores } from "./summary";
-import { GAME_LIST, costsOf, drawState, gameTarget, tableView, variantName } from "./games";
+import { caption } from "./notes";
+import { PanZoom } from "./panzoom";
+import { ChanceGraph } from "./chances";
+import { GAME_LIST, costsOf, drawState, gameTarget, readablePx, tableView, variantName } from "./games";
 import {
   BotStrategy,
   GameStatus,
@@ -449,6 +452,9 @@ function timeLeft(ms: number): string {
 class GamePage {
   private readonly client: Api;
   private readonly svg = newSvg();
+  private readonly zoom = new PanZoom(this.svg, { places: ".target.legal", pieces: ".building" });
+  /** Each seat's chance to win along the game, under the board in the replay and once the game has ended. */
+  private readonly chances: ChanceGraph;
   private readonly slider = element("input", { type: "range", min: "0", max: "0", value: "0" });
   private readonly index = element("span", { className: "index" });
   private readonly log = element("div", { className: "log" });
@@ -493,6 +499,13 @@ class GamePage {
     private readonly token: string | undefined,
   ) {
     this.client = connect(token);
+    this.chances = new ChanceGraph(
+      this.client,
+      gameId,
+      () => this.seats,
+      (v) => this.log.querySelector(`[data-version="${v}"]`)?.lastChild?.textContent ?? undefined,
+      (v) => this.goTo(v),
+    );
   }
 
   mount(): void {
@@ -513,7 +526,7 @@ class GamePage {
       element(
         "div",
         { className: "game" },
-        element("div", { className: "board" }, this.svg),
+        element("div", { className: "board-view" }, this.zoom.controls, element("div", { className: "board" }, this.svg), caption(this.svg), this.chances.element),
         element(
           "div",
           { className: "side" },
@@ -561,6 +574,7 @@ class GamePage {
 
   unmount(): void {
     this.stream.abort();
+    this.chances.stop();
     if (this.clock) clearInterval(this.clock);
     if (this.playing) clearInterval(this.playing);
   }
@@ -769,6 +783,7 @@ class GamePage {
     this.svg.dataset.version = String(version);
     drew(version);
     this.index.textContent = `event ${version} of ${this.head}`;
+    this.chances.update(this.head, version, this.finished || version < this.head, this.finished);
     for (const line of this.log.querySelectorAll(".current")) {
       line.classList.remove("current");
       line.removeAttribute("aria-current");
@@ -806,6 +821,7 @@ class GamePage {
     else for (const a of this.legal) if (a.target) names.set(targetKey(a.target), [...(names.get(targetKey(a.target)) ?? []), a.label]);
     const places = new Set(names.keys());
     drawState(this.svg, this.response?.state, places);
+    this.zoom.drawn(readablePx(this.response?.state?.game.case));
     this.markPlaces(names);
   }
 

@@ -1,0 +1,80 @@
+// The chances to win under the replay of a finished game (issue 32), as a spectator reads them: the graph with a
+// line per seat and the largest moves marked and named, the text under it at the index shown, and a click on the
+// graph that shows the board there. In Debian's Chromium driven by playwright-core, finding things by role and
+// visible text. Run by tests/it/web_views.rs against a real server:
+//
+//   node chances.mjs <page url> <game id> <game as the page names it> <artefacts folder>
+//
+// It prints one JSON line: the seats' lines drawn, the marked moves in words, the index shown after the click and
+// the text under the graph there, any raw text on the page and any script error.
+import { chromium } from "playwright-core";
+
+const [url, gameId, game, artefacts] = process.argv.slice(2);
+const slug = game.toLowerCase().replace(/[^a-z]+/g, "-");
+
+const RAW = [
+  [/\b[a-z]+[A-Z][A-Za-z]*\b/, "camelCase"],
+  [/\b[a-z]+_[a-z_]+\b/, "snake_case"],
+  [/\b[A-Z]{2,}_[A-Z_]+\b/, "ENUM_NAME"],
+  [/[{}"]/, "JSON"],
+  [/\b[A-Za-z_]+=/, "key=value"],
+  [/\[object |\bundefined\b|\bNaN\b/, "unset value"],
+];
+const raw = [];
+const errors = [];
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic"],
+});
+const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+page.on("pageerror", (e) => errors.push(String(e)));
+await page.goto(`${url}#/game/${gameId}`);
+await page.getByRole("heading", { name: `${game}: watching` }).waitFor();
+await page.evaluate(() => window.hexfold.settled());
+
+const graph = page.getByRole("region", { name: "Chances to win" });
+const now = graph.locator(".chances-now");
+// Estimating first, then every point of the curve and the marks' single events found (the state line empties).
+const estimating = (await now.innerText()).includes("estimating…") || (await graph.innerText()).includes("estimating…");
+await page.waitForFunction(
+  () => {
+    const g = document.querySelector(".chances");
+    return g && !g.querySelector(".chances-now").textContent.includes("estimating") && g.querySelector(".chances-state").textContent === "";
+  },
+  undefined,
+  { timeout: 600_000 },
+);
+const lines = await graph.locator("svg polyline.chance").count();
+const marks = await graph.getByRole("list", { name: "the largest moves" }).getByRole("button").allInnerTexts();
+const atEnd = await now.innerText();
+await page.screenshot({ path: `${artefacts}/chances-${slug}-end.png` });
+
+// A click at two fifths of the graph's width shows the board there; the text under the graph follows.
+const plot = graph.locator("svg");
+const box = await plot.boundingBox();
+await plot.click({ position: { x: box.width * 0.4, y: box.height / 2 } });
+const index = () => page.evaluate(() => Number(/event (\d+) of/.exec(document.querySelector(".index").textContent)[1]));
+await page.evaluate(() => window.hexfold.settled());
+const shown = await index();
+await page.waitForFunction(
+  (v) => {
+    const t = document.querySelector(".chances-now").textContent;
+    return t.startsWith(`at event ${v}:`) && !t.includes("estimating");
+  },
+  shown,
+  { timeout: 600_000 },
+);
+const clicked = { version: await index(), text: await now.innerText() };
+await page.screenshot({ path: `${artefacts}/chances-${slug}-clicked.png` });
+// A marked move clicked shows the board after its event.
+await graph.getByRole("list", { name: "the largest moves" }).getByRole("button").first().click();
+await page.evaluate(() => window.hexfold.settled());
+const mark = { version: await index(), text: await graph.getByRole("list", { name: "the largest moves" }).getByRole("button").first().innerText() };
+const text = await page.locator("body").innerText();
+for (const line of text.split("\n")) for (const [re, what] of RAW) if (re.test(line)) raw.push(`${what}: ${line}`);
+await page.setViewportSize({ width: 375, height: 800 });
+await page.screenshot({ path: `${artefacts}/chances-${slug}-phone.png`, fullPage: true });
+
+console.log(JSON.stringify({ estimating, lines, marks, atEnd, clicked, mark, raw, errors }));
+await browser.close();
