@@ -14,8 +14,9 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Runs `tests/web/<script>` with `args` after the page's address, and returns its report (its last line).
-async fn node(script: &str, addr: std::net::SocketAddr, args: &[&str]) -> Value {
+/// Runs `tests/web/<script>` with the page's address, the artefacts' folder and `args`, and returns its report (its
+/// last line), which must list no raw text and no script error.
+pub(crate) async fn node(script: &str, addr: std::net::SocketAddr, args: &[&str]) -> Value {
     let folder = root().join("tests/web");
     assert!(
         folder.join("node_modules/playwright-core").exists(),
@@ -27,8 +28,8 @@ async fn node(script: &str, addr: std::net::SocketAddr, args: &[&str]) -> Value 
     let output = tokio::process::Command::new("node")
         .arg(folder.join(script))
         .arg(format!("http://{addr}/"))
-        .args(args)
         .arg(&artefacts)
+        .args(args)
         .current_dir(&folder)
         .kill_on_drop(true)
         .output()
@@ -50,7 +51,12 @@ async fn node(script: &str, addr: std::net::SocketAddr, args: &[&str]) -> Value 
 
 /// A view box's four numbers.
 fn view(v: &Value) -> [f64; 4] {
-    let n: Vec<f64> = v.as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect();
+    let n: Vec<f64> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
     [n[0], n[1], n[2], n[3]]
 }
 
@@ -87,10 +93,16 @@ async fn catanias_board_zooms_pans_and_explains_its_pieces() {
     let [_, _, w0, h0] = view(&r["start"]["viewBox"]);
     assert!((whole[2] / w0 * 100.0 - start as f64).abs() < 1.0, "{r}");
     let [_, _, w1, h1] = view(&r["zoomedIn"]["viewBox"]);
-    assert!((w0 / w1 - 1.5).abs() < 0.01 && (h0 / h1 - 1.5).abs() < 0.01, "{r}");
+    assert!(
+        (w0 / w1 - 1.5).abs() < 0.01 && (h0 / h1 - 1.5).abs() < 0.01,
+        "{r}"
+    );
     assert_eq!(view(&r["zoomedOut"]["viewBox"])[2], w0, "{r}");
     let (before, after) = (view(&r["panned"]["before"]), view(&r["panned"]["after"]));
-    assert!(before[..2] != after[..2] && before[2..] == after[2..], "{r}");
+    assert!(
+        before[..2] != after[..2] && before[2..] == after[2..],
+        "{r}"
+    );
     assert!(view(&r["wheel"]["viewBox"])[2] < after[2], "{r}");
     assert!(
         r["placed"]["label"]
@@ -193,13 +205,16 @@ async fn the_replay_draws_each_seats_chance_to_win_with_the_largest_moves() {
             "{mark}"
         );
     }
-    let first: u64 = marks[0].as_str().unwrap()["event ".len()..]
+    let clicked: u64 = r["mark"]["text"].as_str().unwrap()["event ".len()..]
         .split(':')
         .next()
         .unwrap()
         .parse()
         .unwrap();
-    assert_eq!(r["mark"]["version"], first, "a mark clicked shows its event: {r}");
+    assert_eq!(
+        r["mark"]["version"], clicked,
+        "a mark clicked shows its event: {r}"
+    );
 
     let at = r["clicked"]["version"].as_u64().unwrap();
     assert!(at < head, "{r}");

@@ -7,32 +7,14 @@
 //
 // It prints one JSON line: what each step saw (the zoom's words, the board's view box, the captions), any raw
 // text on the page and any script error.
-import { chromium } from "playwright-core";
+import { checkText as check, launch } from "./page.mjs";
 
 const [url, artefacts] = process.argv.slice(2);
 
-const RAW = [
-  [/\b[a-z]+[A-Z][A-Za-z]*\b/, "camelCase"],
-  [/\b[a-z]+_[a-z_]+\b/, "snake_case"],
-  [/\b[A-Z]{2,}_[A-Z_]+\b/, "ENUM_NAME"],
-  [/[{}"]/, "JSON"],
-  [/\b[A-Za-z_]+=/, "key=value"],
-  [/\[object |\bundefined\b|\bNaN\b/, "unset value"],
-];
 const raw = [];
 const errors = [];
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic"],
-});
-
-async function checkText(page, where) {
-  const text = await page.locator("body").innerText();
-  for (const line of text.split("\n")) {
-    for (const [re, what] of RAW) if (re.test(line)) raw.push(`${where}: ${what}: ${line}`);
-  }
-}
+const browser = await launch();
+const checkText = (page, where) => check(page, where, raw);
 
 /** The board's view box, as numbers. */
 const viewBox = (page) => page.locator(".board svg").first().evaluate((svg) => svg.getAttribute("viewBox").split(" ").map(Number));

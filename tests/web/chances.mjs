@@ -3,30 +3,18 @@
 // graph that shows the board there. In Debian's Chromium driven by playwright-core, finding things by role and
 // visible text. Run by tests/it/web_views.rs against a real server:
 //
-//   node chances.mjs <page url> <game id> <game as the page names it> <artefacts folder>
+//   node chances.mjs <page url> <artefacts folder> <game id> <game as the page names it>
 //
 // It prints one JSON line: the seats' lines drawn, the marked moves in words, the index shown after the click and
 // the text under the graph there, any raw text on the page and any script error.
-import { chromium } from "playwright-core";
+import { checkText, launch } from "./page.mjs";
 
-const [url, gameId, game, artefacts] = process.argv.slice(2);
+const [url, artefacts, gameId, game] = process.argv.slice(2);
 const slug = game.toLowerCase().replace(/[^a-z]+/g, "-");
 
-const RAW = [
-  [/\b[a-z]+[A-Z][A-Za-z]*\b/, "camelCase"],
-  [/\b[a-z]+_[a-z_]+\b/, "snake_case"],
-  [/\b[A-Z]{2,}_[A-Z_]+\b/, "ENUM_NAME"],
-  [/[{}"]/, "JSON"],
-  [/\b[A-Za-z_]+=/, "key=value"],
-  [/\[object |\bundefined\b|\bNaN\b/, "unset value"],
-];
 const raw = [];
 const errors = [];
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic"],
-});
+const browser = await launch();
 const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
 page.on("pageerror", (e) => errors.push(String(e)));
 await page.goto(`${url}#/game/${gameId}`);
@@ -68,11 +56,12 @@ await page.waitForFunction(
 const clicked = { version: await index(), text: await now.innerText() };
 await page.screenshot({ path: `${artefacts}/chances-${slug}-clicked.png` });
 // A marked move clicked shows the board after its event.
-await graph.getByRole("list", { name: "the largest moves" }).getByRole("button").first().click();
+const first = graph.getByRole("list", { name: "the largest moves" }).getByRole("button").first();
+const markText = await first.innerText();
+await first.click();
 await page.evaluate(() => window.hexfold.settled());
-const mark = { version: await index(), text: await graph.getByRole("list", { name: "the largest moves" }).getByRole("button").first().innerText() };
-const text = await page.locator("body").innerText();
-for (const line of text.split("\n")) for (const [re, what] of RAW) if (re.test(line)) raw.push(`${what}: ${line}`);
+const mark = { version: await index(), text: markText };
+await checkText(page, "replay", raw);
 await page.setViewportSize({ width: 375, height: 800 });
 await page.screenshot({ path: `${artefacts}/chances-${slug}-phone.png`, fullPage: true });
 

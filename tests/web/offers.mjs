@@ -10,16 +10,13 @@
 // It prints one JSON line: the answers given, the sentences each page showed for them, the offers a bot took
 // first, and what did not hold. Controls are found by their role and visible text only; waiting is on the page's
 // state (`window.hexfold.settled()`, its log's lines), never on time.
-import { chromium } from "playwright-core";
+import { checkText, launch } from "./page.mjs";
 import { discardOwed, firstMove, visible } from "./moves.mjs";
 
 const [url, artefacts, most] = process.argv.slice(2);
 const limit = Number(most);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic"],
-});
+const browser = await launch();
 const errors = [];
 const problems = [];
 /** One person's page: the page, its "Your move" region and the seat's name. */
@@ -109,8 +106,8 @@ const answers = ["decline", "counter", "accept"];
 const shown = [];
 let takenByBot = 0;
 
-/** One card of a kind in the log's words (`1 wool`; also as `wool:1`, the counts' older spelling). */
-const one = (card) => `(1 ${card}|${card}:1)`;
+/** One card of a kind in the log's words (`1 wool`). */
+const one = (card) => `1 ${card}`;
 
 /** `me` offers `other` one card for one, and `other` gives the next answer in the Offers panel; a bot that
  *  accepts the offer (or the counter-offer's offer) first leaves that answer for a later offer. */
@@ -197,10 +194,12 @@ for (; rounds < limit && shown.length < answers.length; rounds++) {
     for (const w of waiting) w.catch(() => {});
   }
 }
-// Each page at the end, scrolled to its log: the offers, answers and trades in words.
+// Each page at the end, scrolled to its log: the offers, answers and trades in words, and nothing raw on it.
+const raw = [];
 for (const p of [robin, sam]) {
+  await checkText(p.page, p.name, raw);
   await p.page.getByRole("log").scrollIntoViewIfNeeded();
   await p.page.screenshot({ path: `${artefacts}/offers-${p.name.toLowerCase()}.png` });
 }
-console.log(JSON.stringify({ shown, takenByBot, retried, rounds, problems, errors }));
+console.log(JSON.stringify({ shown, takenByBot, retried, rounds, problems, raw, errors }));
 await browser.close();

@@ -1,41 +1,23 @@
 // A person playing one game on hexfold's web page against three of the server's bots, in Debian's Chromium driven
 // by playwright-core: from the lobby's "Play against bots" to the end, clicking only controls found by their role
 // and visible text (buttons, drop-downs, the board's marked places), then a spectator replaying the game. Run by
-// tests/it/playwright.rs against a real server:
+// tests/it/web_play.rs against a real server:
 //
-//   node play.mjs <page url> <game as the lobby names it> <artefacts folder> <most moves>
+//   node play.mjs <page url> <artefacts folder> <game as the lobby names it> <most moves>
 //
 // It prints one JSON line: whether the game ended, the winner's line, the moves made by kind, and any raw text
 // (a field name, JSON, `key=value`, an enum's spelling) seen on the page. Waiting is on the page's state
 // (`window.hexfold.settled()`, the page's own text), never on time.
-import { chromium } from "playwright-core";
+import { checkText as check, launch } from "./page.mjs";
 import { discardOwed, firstMove, inView, visible } from "./moves.mjs";
 
-const [url, game, artefacts, most] = process.argv.slice(2);
+const [url, artefacts, game, most] = process.argv.slice(2);
 const limit = Number(most);
 const slug = game.toLowerCase().replace(/[^a-z]+/g, "-");
 
-// What the page must never show: see tests/it/web.rs `RAW_TEXT`, the same patterns.
-const RAW = [
-  [/\b[a-z]+[A-Z][A-Za-z]*\b/, "camelCase"],
-  [/\b[a-z]+_[a-z_]+\b/, "snake_case"],
-  [/\b[A-Z]{2,}_[A-Z_]+\b/, "ENUM_NAME"],
-  [/[{}"]/, "JSON"],
-  [/\b[A-Za-z_]+=/, "key=value"],
-  [/\[object |\bundefined\b|\bNaN\b/, "unset value"],
-];
 const raw = [];
-async function checkText(page, where) {
-  const text = await page.locator("body").innerText();
-  for (const line of text.split("\n")) {
-    for (const [re, what] of RAW) if (re.test(line)) raw.push(`${where}: ${what}: ${line}`);
-  }
-}
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic"],
-});
+const checkText = (page, where) => check(page, where, raw);
+const browser = await launch();
 const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
 const errors = [];
 page.on("pageerror", (e) => errors.push(String(e)));

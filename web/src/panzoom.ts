@@ -163,6 +163,8 @@ export class PanZoom {
   private move(e: PointerEvent): void {
     const last = this.pointers.get(e.pointerId);
     if (!last) return;
+    // A button let go outside the board: that pointer's drag has ended.
+    if (e.buttons === 0) return void this.pointers.delete(e.pointerId);
     const before = [...this.pointers.values()];
     this.pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
     const after = [...this.pointers.values()];
