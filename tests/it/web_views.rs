@@ -78,7 +78,8 @@ fn zoom(v: &Value) -> u32 {
 /// desktop and on a 375 px phone; the buttons zoom in and out by the same step, a drag pans without zooming, the
 /// wheel zooms in; a legal place is clicked while zoomed and the move is made; each kind of special hex reached by
 /// the keyboard is brought into view and explained in the rules' words, and so are the robber, the temple's 7, an
-/// island hex without a number, a wonder and a specialist pointed at, and the temple tapped on a phone.
+/// island hex without a number, a wonder and a specialist pointed at, and on a phone the temple tapped and the
+/// board pinched.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn catanias_board_zooms_pans_and_explains_its_pieces() {
     let dir = tempfile::tempdir().unwrap();
@@ -161,13 +162,17 @@ async fn catanias_board_zooms_pans_and_explains_its_pieces() {
             .starts_with("The brick specialist"),
         "{r}"
     );
-    // The phone starts zoomed in further (its board is narrower), and a tap explains.
+    // The phone starts zoomed in further (its board is narrower), a tap explains, two fingers spread zoom in.
     assert!(zoom(&r["phone"]["zoom"]) > start, "{r}");
     assert!(
         r["phone"]["tapped"]
             .as_str()
             .unwrap()
             .starts_with("Temple, 7"),
+        "{r}"
+    );
+    assert!(
+        view(&r["pinch"]["after"])[2] < view(&r["pinch"]["before"])[2],
         "{r}"
     );
 }

@@ -140,6 +140,20 @@ await temple.focus();
 await small.getByRole("status", { name: "what this is" }).evaluate((el) => (el.querySelector("p").textContent = ""));
 await temple.tap();
 report.phone.tapped = await captionOf(small);
+// Two fingers spread apart on the board zoom it in.
+const cdp = await phone.newCDPSession(small);
+const b = await small.locator(".board svg").boundingBox();
+const [cx, cy] = [b.x + b.width / 2, b.y + b.height / 2];
+const touch = (type, d) =>
+  cdp.send("Input.dispatchTouchEvent", {
+    type,
+    touchPoints: type === "touchEnd" ? [] : [{ x: cx - d, y: cy, id: 1 }, { x: cx + d, y: cy, id: 2 }],
+  });
+const unpinched = await viewBox(small);
+await touch("touchStart", 20);
+for (const d of [24, 27, 30]) await touch("touchMove", d);
+await touch("touchEnd", 0);
+report.pinch = { before: unpinched, after: await viewBox(small), zoom: await zoomWords(small) };
 await checkText(small, "phone");
 await small.screenshot({ path: `${artefacts}/board-catania-phone-tapped.png` });
 
