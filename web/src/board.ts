@@ -266,7 +266,7 @@ export function drawHex(svg: SVGSVGElement, model: HexModel, legal: Set<string>)
       const p = model.vertices[v];
       if (!p) continue;
       const seat = w.seat === undefined ? "" : ` seat${w.seat}`;
-      const site = { note: w.siteNote ?? `${w.wonder.replace("_", " ")} site`, stop: true };
+      const site = { note: w.siteNote ?? `${w.wonder.replace("_", " ")} site` };
       out.push(
         `<polygon class="wonder-site${seat}" data-kind="wonder-site" data-wonder="${w.wonder}" data-vertex="${v}" ` +
           `points="${f(p.x)},${f(p.y - 0.3)} ${f(p.x + 0.3)},${f(p.y)} ${f(p.x)},${f(p.y + 0.3)} ${f(p.x - 0.3)},${f(p.y)}" ` +

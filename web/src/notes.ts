@@ -64,9 +64,11 @@ export function hexNote(terrain: string, number: number | undefined, chipsLeft: 
   }
 }
 
-/** Whether a hex's note is worth a stop of the keyboard: the special hexes and land without a number. */
+/** Whether a hex's note is a stop of the Tab key: the special hexes (their 7s), not the fifty hexes of land
+ *  without a number nor the deserts, which would make the board a long way to tab through (they are explained on
+ *  hover and tap). */
 export function hexStops(terrain: string, number: number | undefined): boolean {
-  return terrain !== "sea" && (number === undefined || number === 7 || terrain === "gold");
+  return number === 7 || terrain === "double_field";
 }
 
 /** The thieves and the natural forces. */
