@@ -301,10 +301,20 @@ pub(super) fn draw(map: &Map<'_>, marks: &Marks, window: Option<Window>) -> anyh
         let ((ax, ay), (bx, by)) = (CORNER_OFFSETS[k], CORNER_OFFSETS[(k + 1) % 6]);
         let sea = (cx + ax + bx, cy + ay + by);
         let taken = beyond.entry(sea).or_insert(0);
+        let text = harbor_text(harbor);
+        // The sea point lies on a row's middle line, beside the id of the nearest land hex's side, whose marks
+        // widen it (`|19r1|`): the ratio starts (east) or ends (west) at the sea point, reaching away from the
+        // board, so the two never touch.
+        let width = text.len() as i32;
+        let x = if sea.0 < cx {
+            sea.0 + 1 - width + width / 2
+        } else {
+            sea.0 + width / 2
+        };
         labels.push(Label {
-            x: sea.0,
+            x,
             y: sea.1 + *taken,
-            text: harbor_text(harbor),
+            text,
         });
         *taken += 1;
     }
