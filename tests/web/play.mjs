@@ -237,7 +237,8 @@ if (summary) {
   for (const s of summary.seats) {
     const reached = Number(/turn (\d+)$/.exec(s.reached)?.[1]);
     const lastByTurn = Number(/(\d+) after turn \d+$/.exec(s.byTurn)?.[1]);
-    // Elasund's table scores trade points; its summary counts the victory cubes that win it.
+    // A game whose table scores other points than its summary's unit (trade points beside victory cubes) is
+    // checked against the summary's own total.
     const final = scores.startsWith(`final ${s.unit}:`) ? finals.get(s.name) : s.total;
     if (final !== s.total || s.sources.includes("other points") || !(reached <= lastTurn) || lastByTurn !== s.total) {
       mismatches.push(`summary of ${s.name}: ${JSON.stringify(s)}, final scores ${scores}`);

@@ -6,7 +6,8 @@
 import type { GameState, GetStateResponse, Variant as VariantType } from "./gen/hexfold/v1/hexfold_pb";
 import { Variant } from "./gen/hexfold/v1/hexfold_pb";
 import { catanModel, cataniaModel, citiesKnightsModel, drawHex, type Target } from "./board";
-import { cellTarget, drawElasund, elasundView } from "./grid";
+import { cellTarget, drawElasund, elasundScores, elasundView } from "./grid";
+import { cataniaScores, catanScores, ckScores, type Scores } from "./summary";
 import { catanView, ckView, type TableView } from "./table";
 
 type Oneof = NonNullable<GameState["game"]>;
@@ -28,6 +29,8 @@ export interface WebGame<C extends GameCase, V extends VariantType = VariantType
   /** The table around the board, seen by `viewer` (a seat, or none for a watcher). */
   table(state: StateOf<C>, seats: readonly string[], viewer?: number): TableView | undefined;
   costs: Costs;
+  /** Every seat's points at the state, by source (the finished game's summary); none when it cannot say yet. */
+  scores(state: StateOf<C>): Scores | undefined;
   /** Screen pixels per board unit the board's first view zooms to at least, for a board too large to read whole. */
   readablePx?: number;
 }
@@ -55,6 +58,7 @@ export const GAMES = {
     title: "Catan",
     draw: (svg, s, legal) => drawHex(svg, catanModel(s), legal),
     table: catanView,
+    scores: catanScores,
     costs: [...CATAN_COSTS, { name: "development card", cost: [["wool", 1], ["grain", 1], ["ore", 1]] }],
   }),
   citiesKnights: game<"citiesKnights", Variant.CITIES_AND_KNIGHTS>({
@@ -62,6 +66,7 @@ export const GAMES = {
     title: "Cities & Knights",
     draw: (svg, s, legal) => drawHex(svg, citiesKnightsModel(s), legal),
     table: (s, seats, viewer) => ckView(s, seats, viewer),
+    scores: ckScores,
     costs: CK_COSTS,
   }),
   catania: game<"catania", Variant.CATANIA>({
@@ -75,6 +80,7 @@ export const GAMES = {
       for (const row of view?.rows ?? []) row.points = s.sailors[row.seat]?.points ?? row.points;
       return view;
     },
+    scores: cataniaScores,
     costs: CK_COSTS,
     // A hex is 2 units high: its pieces, labels and chips are 12 to 24 pixels high, on a desktop and on a phone.
     readablePx: 44,
@@ -85,6 +91,7 @@ export const GAMES = {
     draw: drawElasund,
     target: cellTarget,
     table: (s, seats) => elasundView(s, seats),
+    scores: elasundScores,
     costs: [],
   }),
 } satisfies { [C in GameCase]: WebGame<C> };
@@ -135,4 +142,10 @@ export function readablePx(game: string | undefined): number | undefined {
 /** What each thing in a game costs to build (none for a game without a cost card). */
 export function costsOf(game: string): Costs {
   return entry(game)?.costs ?? [];
+}
+
+/** Every seat's points in a `GetState` answer, by source; none for a game the page does not know. */
+export function scoresOf(response: GetStateResponse): Scores | undefined {
+  const g = entry(response.state?.game.case);
+  return g && response.state ? g.scores(response.state.game.value as StateOf<GameCase>) : undefined;
 }

@@ -7,6 +7,7 @@ import { BuildingKind, CardsSeenSchema, PhaseKindSchema, type CardsSeen } from "
 import type { Target } from "./board";
 import { phaseWords, plural, type TableView } from "./table";
 import { messageText } from "./words";
+import { score, type Scores } from "./summary";
 
 const COLUMNS = 9;
 const ROW_LABELS = [2, 3, 4, 5, 6, 8, 9, 10, 11, 12];
@@ -126,4 +127,30 @@ export function drawElasund(svg: SVGSVGElement, state: State, legal: Set<string>
     out.push(`<rect class="target legal" data-kind="target" data-target="${key}" x="${(i % COLUMNS) + 0.3}" y="${Math.floor(i / COLUMNS) + 0.3}" width="0.4" height="0.4"/>`);
   });
   svg.innerHTML = out.join("");
+}
+
+/** Elasund's victory cubes on the board: on buildings, on church tiles, on the trade track, and the rest on
+ *  watch towers of the wall. */
+export function elasundScores(s: State): Scores {
+  return {
+    turn: s.turn,
+    unit: "victory cubes",
+    seats: s.seats.map((p, seat) => {
+      const onBuildings = s.pieces.reduce(
+        (sum, piece) => sum + (piece.place.case === "board" && piece.place.value.owner === seat ? piece.place.value.cubes : 0),
+        0,
+      );
+      const onChurch = s.cells.reduce(
+        (sum, cell) => sum + (cell.content.case === "church" && cell.content.value.seat === seat ? cell.content.value.cubes : 0),
+        0,
+      );
+      const towers = p.cubesOnBoard - onBuildings - onChurch - p.trackCubes;
+      return score(seat, p.cubesOnBoard, [
+        { what: "on buildings", points: onBuildings },
+        { what: "on church tiles", points: onChurch },
+        { what: "on the trade track", points: p.trackCubes },
+        { what: "on watch towers", points: Math.max(towers, 0) },
+      ]);
+    }),
+  };
 }

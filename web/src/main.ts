@@ -14,11 +14,11 @@ import { bankRatio, IMPROVEMENT_LEVELS, SEAT_SHAPES, type TableView } from "./ta
 import * as catan from "./gen/hexfold/v1/catan/catan_pb";
 import * as ck from "./gen/hexfold/v1/cities_knights/cities_knights_pb";
 import { newSvg, type Target } from "./board";
-import { SUMMARY_PARALLEL, endsTurn, sampleVersions, scoresOf, summaryLines, timeline, type Scores } from "./summary";
+import { SUMMARY_PARALLEL, endsTurn, sampleVersions, summaryLines, timeline, type Scores } from "./summary";
 import { caption } from "./notes";
 import { PanZoom } from "./panzoom";
 import { ChanceGraph } from "./chances";
-import { GAME_LIST, costsOf, drawState, gameTarget, readablePx, tableView, variantName } from "./games";
+import { GAME_LIST, costsOf, drawState, gameTarget, readablePx, scoresOf, tableView, variantName } from "./games";
 import {
   BotStrategy,
   GameStatus,

@@ -3,17 +3,15 @@
 //
 // The points are the server's, never worked out here from the rules: each game's state carries every seat's
 // points (base Catan's public points and victory point cards, the layer's `points`, Catania's sailors' `points`,
-// Elasund's cubes on the board), and once a game has ended every viewer gets the full state at any index (the
+// a grid game's cubes on the board), and once a game has ended every viewer gets the full state at any index (the
 // engine's viewer is omniscient then; hexfold-table `viewer`), hidden victory point cards included. The split by
 // source reads the same state (buildings, titles, cards); a remainder the page cannot name is shown as "other
 // points", so the total is always the server's. The turns come from the event log the page streams: the index of
 // each "ended the turn" event, where the state (`GetState` at that index, as the replay slider asks) holds the
 // points at the end of that turn.
-import type { GetStateResponse } from "./gen/hexfold/v1/hexfold_pb";
 import type * as catan from "./gen/hexfold/v1/catan/catan_pb";
 import type * as ck from "./gen/hexfold/v1/cities_knights/cities_knights_pb";
 import type * as catania from "./gen/hexfold/v1/catania/catania_pb";
-import type * as elasund from "./gen/hexfold/v1/elasund/elasund_pb";
 import { plural } from "./table";
 import { who } from "./words";
 
@@ -44,7 +42,7 @@ export interface Scores {
 }
 
 /** The sources that give points, with the remainder up to the server's total named "other points". */
-function score(seat: number, total: number, sources: Source[]): SeatScore {
+export function score(seat: number, total: number, sources: Source[]): SeatScore {
   const named = sources.filter((s) => s.points > 0);
   const rest = total - named.reduce((sum, s) => sum + s.points, 0);
   if (rest !== 0) named.push({ what: "other points", points: rest });
@@ -61,7 +59,7 @@ function buildingsOf(buildings: readonly { seat: number; city: boolean }[], seat
   ];
 }
 
-function catanScores(s: catan.State): Scores {
+export function catanScores(s: catan.State): Scores {
   return {
     turn: s.turn,
     unit: "points",
@@ -92,13 +90,13 @@ function ckSources(s: ck.State, seat: number, largestArmy?: number): Source[] {
   ];
 }
 
-function ckScores(s: ck.State): Scores {
+export function ckScores(s: ck.State): Scores {
   return { turn: s.turn, unit: "points", seats: s.players.map((p, seat) => score(seat, p.points, ckSources(s, seat))) };
 }
 
 /** Catania's: the layer's, a point per specialist card and per island conquered, 4 for a complete wonder, and
  *  the victory point cards, hidden until the end (hexfold-rules `Catania::points`). */
-function cataniaScores(s: catania.State): Scores | undefined {
+export function cataniaScores(s: catania.State): Scores | undefined {
   const layer = s.layer;
   if (!layer) return undefined;
   return {
@@ -119,49 +117,6 @@ function cataniaScores(s: catania.State): Scores | undefined {
       ]);
     }),
   };
-}
-
-/** Elasund's victory cubes on the board: on buildings, on church tiles, on the trade track, and the rest on
- *  watch towers of the wall. */
-function elasundScores(s: elasund.State): Scores {
-  return {
-    turn: s.turn,
-    unit: "victory cubes",
-    seats: s.seats.map((p, seat) => {
-      const onBuildings = s.pieces.reduce(
-        (sum, piece) => sum + (piece.place.case === "board" && piece.place.value.owner === seat ? piece.place.value.cubes : 0),
-        0,
-      );
-      const onChurch = s.cells.reduce(
-        (sum, cell) => sum + (cell.content.case === "church" && cell.content.value.seat === seat ? cell.content.value.cubes : 0),
-        0,
-      );
-      const towers = p.cubesOnBoard - onBuildings - onChurch - p.trackCubes;
-      return score(seat, p.cubesOnBoard, [
-        { what: "on buildings", points: onBuildings },
-        { what: "on church tiles", points: onChurch },
-        { what: "on the trade track", points: p.trackCubes },
-        { what: "on watch towers", points: Math.max(towers, 0) },
-      ]);
-    }),
-  };
-}
-
-/** Every seat's points in a `GetState` answer, by source; none for a game the page does not know. */
-export function scoresOf(response: GetStateResponse): Scores | undefined {
-  const game = response.state?.game;
-  switch (game?.case) {
-    case "catan":
-      return catanScores(game.value);
-    case "citiesKnights":
-      return ckScores(game.value);
-    case "catania":
-      return cataniaScores(game.value);
-    case "elasund":
-      return elasundScores(game.value);
-    default:
-      return undefined;
-  }
 }
 
 /** Whether an event ends a turn: its innermost case (through a layered game's `ck`) is `turnEnded`. */
