@@ -185,6 +185,13 @@ async fn play_seat(table: &mut Table, seat: usize, variant: pb::Variant) -> usiz
             request: Some(pb::play_request::Request::Submit(submit)),
         };
         if tx.send(message).await.is_err() {
+            // A bot's move may end the game after the prompt: the server then sends `Ended` and closes the call,
+            // whose request side no longer takes the command. What is left on the stream must end with `Ended`.
+            while let Some(update) = updates.message().await.expect("Play stream") {
+                if let Some(pb::play_update::Update::Ended(_)) = update.update {
+                    return accepted;
+                }
+            }
             panic!("the Play stream closed before the game ended");
         }
     }
