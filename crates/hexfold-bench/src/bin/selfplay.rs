@@ -45,10 +45,20 @@ type Run = fn(&str, &Args) -> Result<()>;
 fn games() -> Vec<(String, Run)> {
     macro_rules! every_game {
         ($($game:ident: $type:ty),* $(,)?) => {
-            vec![$((stringify!($game).replace('_', "-"), run::<$type> as Run)),*]
+            vec![$((
+                stringify!($game).replace('_', "-"),
+                run::<$type> as Run,
+                <$type as hexfold_rules::playout::RandomPlayer>::SEATS,
+            )),*]
         };
     }
-    hexfold_rules::for_each_game!(every_game)
+    // The games that seat four, the benchmark's table: a test build's two-seat toy game is not one of them.
+    let games: Vec<(String, Run, (u8, u8))> = hexfold_rules::for_each_game!(every_game);
+    games
+        .into_iter()
+        .filter(|&(_, _, (fewest, most))| (fewest..=most).contains(&4))
+        .map(|(label, run, _)| (label, run))
+        .collect()
 }
 
 /// `--game`'s values: each game's label, then `all`.
