@@ -8,8 +8,7 @@
 // so far has been drawn, so a test waits on page state, never on time.
 import { Code, ConnectError } from "@connectrpc/connect";
 import { connect, commandId, type Api } from "./api";
-import { describeEvent } from "./describe";
-import { argCounts, commandCounts, commandHelp, withCounts, commandLabel, commandVerb, messageText, who } from "./words";
+import { argCounts, commandCounts, commandHelp, withCounts, commandLabel, commandVerb, eventText, messageText, who } from "./words";
 import { bankRatio, IMPROVEMENT_LEVELS, SEAT_SHAPES, type TableView } from "./table";
 import * as catan from "./gen/hexfold/v1/catan/catan_pb";
 import * as ck from "./gen/hexfold/v1/cities_knights/cities_knights_pb";
@@ -661,7 +660,7 @@ class GamePage {
       { className: "line" },
       element("span", { className: "n", textContent: String(version) }),
       " ",
-      envelope.event ? describeEvent(envelope.event, this.seats) : "an event this page cannot read",
+      envelope.event ? eventText(envelope.event, this.seats) : "an event this page cannot read",
     );
     line.dataset.version = String(version);
     line.title = "show the board after this event";
