@@ -1415,8 +1415,15 @@ impl Stamp {
 /// entries changed. Syncing the same set every time cost a device cache flush per file and per directory,
 /// changed or not (ext4 sends one for every fsync), about four per cycle where one is needed. What it syncs is
 /// what [`fsync_dir`] syncs; a failure forgets everything, so the next cycle syncs it all again.
+///
+/// A cycle opens no file it does not sync: the log stays open from one cycle to the next, and the other files'
+/// stamps are read by path. Opening each file to look at it cost an `openat` and a `close` per file per cycle:
+/// `strace -c` of the syncer during `load --durability fsync --paced-rate 2000` counted 4.9 opens per cycle
+/// before and 2.0 after (the listings of the store's directory and of `blobs/`).
 #[derive(Default)]
 pub(crate) struct SyncedFiles {
+    /// sled's log, opened at the first cycle.
+    log: Option<File>,
     /// Per directory (the store's own included): its entries' names and inodes, sorted.
     dirs: HashMap<PathBuf, Vec<(std::ffi::OsString, u64)>>,
     /// Per file but sled's log and the high-water mark.
@@ -1427,14 +1434,27 @@ impl SyncedFiles {
     /// Syncs what changed under `dir` since the last call; returns how many files and directories it synced.
     pub(crate) fn sync(&mut self, dir: &Path) -> io::Result<usize> {
         let mut next = SyncedFiles::default();
-        let result = self.sync_dir(dir, true, &mut next);
-        // What was not seen this time is gone; what failed is synced again next time.
+        let result = self.sync_log(dir).and_then(|log| {
+            next.log = Some(log);
+            self.sync_dir(dir, true, &mut next).map(|n| n + 1)
+        });
+        // What was not seen this time is gone; what failed is synced again next time, from a log opened anew.
         *self = if result.is_ok() {
             next
         } else {
             SyncedFiles::default()
         };
         result
+    }
+
+    /// fdatasyncs sled's log, from the handle kept since the first cycle.
+    fn sync_log(&mut self, dir: &Path) -> io::Result<File> {
+        let log = match self.log.take() {
+            Some(log) => log,
+            None => File::open(dir.join(SLED_LOG))?,
+        };
+        log.sync_data()?;
+        Ok(log)
     }
 
     fn sync_dir(&self, dir: &Path, top: bool, next: &mut SyncedFiles) -> io::Result<usize> {
@@ -1444,16 +1464,17 @@ impl SyncedFiles {
         for entry in std::fs::read_dir(dir)? {
             let entry = entry?;
             let name = entry.file_name();
-            // The high-water mark is synced on its own (see `run_syncer`).
+            // The high-water mark is synced on its own (see `run_syncer`), the log by `sync_log`.
             if top && name == crate::mark::MARK_FILE {
+                continue;
+            }
+            if top && name == SLED_LOG {
+                entries.push((name, entry.ino()));
                 continue;
             }
             let path = entry.path();
             let result = match entry.file_type()? {
                 t if t.is_dir() => self.sync_dir(&path, false, next),
-                t if t.is_file() && top && name == SLED_LOG => {
-                    File::open(&path).and_then(|f| f.sync_data()).map(|()| 1)
-                }
                 t if t.is_file() => self.sync_file(path, next),
                 _ => Ok(0),
             };
@@ -1475,13 +1496,12 @@ impl SyncedFiles {
     }
 
     /// Syncs a file unless its stamp is the one it had when last synced. The stamp is taken before the sync,
-    /// so a write that lands meanwhile changes it for the next cycle.
+    /// so a write that lands meanwhile changes it for the next cycle; the file is opened only to be synced.
     fn sync_file(&self, path: PathBuf, next: &mut SyncedFiles) -> io::Result<usize> {
-        let file = File::open(&path)?;
-        let stamp = Stamp::of(&file.metadata()?);
+        let stamp = Stamp::of(&std::fs::symlink_metadata(&path)?);
         let changed = self.files.get(&path) != Some(&stamp);
         if changed {
-            file.sync_all()?;
+            File::open(&path)?.sync_all()?;
         }
         next.files.insert(path, stamp);
         Ok(usize::from(changed))
