@@ -254,7 +254,23 @@ async fn the_elasund_board_draws_its_squares_permits_buildings_ship_and_walls() 
     server.stop().await;
 }
 
+/// A person plays Elasund on the web page against three bots (tests/it/web_play.rs): a discard to the pirate and
+/// influence cards played for a special action or a permit placed anywhere (the seed: "du må spille ut
+/// innflytelseskort", you must play influence cards). Elasund has no trade: no player trades cards with another or
+/// with a bank (docs/rules/elasund.md has no such rule; its "trade" is the trade track's points from windmills,
+/// ELA-TRADE-01/02), so none is asked for. Its one discard is the pirate's (ELA-PIRATE-02): one card per cube of the
+/// seat's in the pirate's row, so the person must have built where the pirate goes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_person_plays_elasund_against_three_bots_to_the_end() {
-    crate::web_play::play("Elasund").await;
+async fn a_person_plays_elasund_against_three_bots_to_the_end_with_a_discard_and_influence_played() {
+    let proofs = crate::web_play::Proofs {
+        hold: false,
+        want: &[
+            ("discard", r"^\d+ Robin discarded .+ to the pirate$"),
+            (
+                "card",
+                r"^\d+ Robin (placed permit|moved a permit|upgraded permit|took \d+ gold)\b.* for .*\b(red|green|blue)\b",
+            ),
+        ],
+    };
+    crate::web_play::play_until_proved("Elasund", &proofs, 3).await;
 }

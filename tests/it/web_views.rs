@@ -138,6 +138,22 @@ async fn catanias_board_zooms_pans_and_explains_its_pieces() {
         assert_eq!(seen["inView"], true, "{kind}: {seen}");
     }
     assert!(zoom(&r["focused"]["zoom"]) > 100, "{r}");
+    // The board is one stop of the Tab key, not one per hex, and its arrows reached every explained hex (each
+    // marked, read in the caption and brought into view), the island hexes without a number among them.
+    let walk = &r["walk"];
+    assert_eq!(walk["focused"], true, "{walk}");
+    assert!(
+        walk["name"].as_str().unwrap().contains("arrow keys go from hex to hex"),
+        "{walk}"
+    );
+    assert_eq!(walk["problems"], serde_json::json!([]), "{walk}");
+    let count = |k: &str| walk[k].as_u64().unwrap();
+    assert!(count("hexes") >= 190 && count("explained") >= 100, "{walk}");
+    assert!(count("stops") < 60, "{walk}");
+    assert_eq!(count("visited"), count("explained"), "{walk}");
+    assert!(count("islands") >= 40, "{walk}");
+    assert_eq!(count("islandsRead"), count("islands"), "{walk}");
+    assert_eq!(walk["shiftPans"], true, "{walk}");
     let hovered = &r["hovered"];
     for (kind, words) in [
         ("^The robber", "its hex yields nothing"),

@@ -104,6 +104,74 @@ for (const name of [/^Glacier, 7/, /^Volcano, 7/, /^Temple, 7/, /^The barbarians
 }
 // The zoom had moved the view to each: it is still zoomed in.
 report.focused = { explained, zoom: await zoomWords(desktop) };
+
+// Every explained hex from the keyboard: Tab from the zoom's last button reaches the board (one stop), and the
+// arrows walk its hexes, row by row (to the top row, then each row from its west end to its east end, then down),
+// each hex marked as the board's active descendant, brought into view and read in the caption.
+await zoom.getByRole("button", { name: "show the whole board" }).focus();
+await desktop.keyboard.press("Tab");
+const svg = desktop.locator(".board svg").first();
+const walk = {
+  focused: await svg.evaluate((el) => document.activeElement === el),
+  name: await svg.getAttribute("aria-label"),
+  stops: await svg.evaluate((el) => el.querySelectorAll("[tabindex]:not([data-target])").length),
+  hexes: await svg.evaluate((el) => el.querySelectorAll('[data-kind="hex"]').length),
+  explained: await svg.evaluate((el) => el.querySelectorAll('[data-kind="hex"][data-note]').length),
+  islands: await svg.evaluate((el) => [...el.querySelectorAll('[data-kind="hex"] > title')].filter((t) => / with no number yet/.test(t.textContent)).length),
+  presses: 0,
+  visited: [],
+  islandsRead: 0,
+  problems: [],
+};
+/** An arrow pressed: the hex marked then (its id, or none), checked against the caption and the view. */
+const press = async (key) => {
+  await desktop.keyboard.press(key);
+  walk.presses++;
+  const seen = await svg.evaluate((el) => {
+    const id = el.getAttribute("aria-activedescendant");
+    const hex = id ? document.getElementById(id) : null;
+    if (!hex) return { id };
+    const [s, r] = [el.getBoundingClientRect(), hex.getBoundingClientRect()];
+    const [x, y] = [r.x + r.width / 2, r.y + r.height / 2];
+    return {
+      id,
+      title: hex.querySelector(":scope > title")?.textContent,
+      caption: document.querySelector(".caption .note")?.textContent,
+      inView: x > s.left && x < s.right && y > s.top && y < s.bottom,
+      focused: document.activeElement === el,
+    };
+  });
+  if (!seen.id || seen.title !== seen.caption || !seen.inView || !seen.focused) walk.problems.push(`${key}: ${JSON.stringify(seen)}`);
+  return seen;
+};
+/** Presses `key` until the marked hex stays where it is, the board's edge that way; `read`: noting each hex
+ *  marked on the way, the first too. */
+const toEdge = async (key, read) => {
+  let last = await svg.getAttribute("aria-activedescendant");
+  for (;;) {
+    if (read && !walk.visited.includes(last)) {
+      walk.visited.push(last);
+      if (/ with no number yet/.test(await desktop.locator(".caption .note").innerText())) walk.islandsRead++;
+    }
+    const now = (await press(key)).id;
+    if (now === last || walk.presses > 2000) return;
+    last = now;
+  }
+};
+await toEdge("ArrowUp", false);
+for (;;) {
+  await toEdge("ArrowLeft", false);
+  await toEdge("ArrowRight", true);
+  const before = await svg.getAttribute("aria-activedescendant");
+  if ((await press("ArrowDown")).id === before) break;
+}
+// Shift with an arrow pans the view instead.
+const unshifted = await viewBox(desktop);
+await desktop.keyboard.press("Shift+ArrowLeft");
+walk.shiftPans = JSON.stringify(await viewBox(desktop)) !== JSON.stringify(unshifted);
+walk.visited = walk.visited.length;
+report.walk = walk;
+await desktop.screenshot({ path: `${artefacts}/board-catania-walked.png` });
 await zoom.getByRole("button", { name: "show the whole board" }).click();
 report.whole = { zoom: await zoomWords(desktop), viewBox: await viewBox(desktop) };
 const hovered = {};

@@ -3,16 +3,23 @@
 // and visible text (buttons, drop-downs, the board's marked places), then a spectator replaying the game. Run by
 // tests/it/web_play.rs against a real server:
 //
-//   node play.mjs <page url> <artefacts folder> <game as the lobby names it> <most moves>
+//   node play.mjs <page url> <artefacts folder> <game as the lobby names it> <most moves> <proofs>
 //
-// It prints one JSON line: whether the game ended, the winner's line, the moves made by kind, and any raw text
-// (a field name, JSON, `key=value`, an enum's spelling) seen on the page. Waiting is on the page's state
+// `proofs` (JSON): `want`, the moves the game must show the person made, each a pattern of the log's sentence
+// that says it (`{"trade": "^\\d+ Robin traded ", ...}`: kinds `trade`, `discard`, `card`), and `hold`: whether
+// the person holds its cards (builds and buys nothing) until it has discarded once, so that a 7 finds more than
+// seven in hand. For each kind the first such sentence is checked against the person's cards on the board shown
+// before and after its event (`proved`).
+//
+// It prints one JSON line: whether the game ended, the winner's line, the moves made by kind, the proofs, and any
+// raw text (a field name, JSON, `key=value`, an enum's spelling) seen on the page. Waiting is on the page's state
 // (`window.hexfold.settled()`, the page's own text), never on time.
 import { checkText as check, launch } from "./page.mjs";
 import { discardOwed, firstMove, inView, visible } from "./moves.mjs";
 
-const [url, artefacts, game, most] = process.argv.slice(2);
+const [url, artefacts, game, most, proofsArg] = process.argv.slice(2);
 const limit = Number(most);
+const { want, hold } = JSON.parse(proofsArg);
 const slug = game.toLowerCase().replace(/[^a-z]+/g, "-");
 
 const raw = [];
@@ -81,9 +88,92 @@ async function readSummary(p) {
   return { heading, seats };
 }
 
+/** The person's cards on the board shown, by kind: the hand's cards, and the counts the seat's own block of the
+ *  table gives (`2 development cards`, `1 progress card`, `holds 3 gold, 1 red`). */
+async function cardsShown(p) {
+  const held = {};
+  for (const t of await p.locator(".hand .card").allInnerTexts()) {
+    const [n, name] = t.trim().split(/\s+/);
+    held[name] = Number(n);
+  }
+  for (const fact of await p.locator(".seat.own li").allInnerTexts()) {
+    const cards = /^(\d+) (development|progress) cards?$/.exec(fact);
+    if (cards) held[cards[2]] = Number(cards[1]);
+    for (const [, n, name] of /^holds (.*)$/.exec(fact)?.[1].matchAll(/(\d+) (\w+)/g) ?? []) held[name] = Number(n);
+  }
+  return held;
+}
+
+/** A kind's count among `cards` (a kind the page does not list is none). */
+const of = (cards, kind) => cards[kind] ?? 0;
+/** The counts a sentence names (`2 brick, 1 coin`), by kind. */
+const named = (words) => Object.fromEntries([...words.matchAll(/(\d+) ([a-z]+)/g)].map(([, n, kind]) => [kind, Number(n)]));
+const sumOf = (cards, kinds) => kinds.reduce((sum, k) => sum + of(cards, k), 0);
+
+/** What each kind's sentence says happened to the person's cards, or why the cards shown before and after its
+ *  event do not bear it out: a bank trade gives its count of one kind for one of another; a discard takes as
+ *  many cards from the hand as it names; a card played leaves the cards held (a development or progress card
+ *  fewer, or the influence cards it was paid with gone). */
+const EXPECT = {
+  trade: (said, before, after) => {
+    const [, n, give, get] = / traded (\d+) (\w+) with the bank for 1 (\w+)$/.exec(said) ?? [];
+    if (!give) return "the sentence names no bank trade";
+    const ok = of(after, give) === of(before, give) - Number(n) && of(after, get) === of(before, get) + 1;
+    return ok ? undefined : `${give} ${of(before, give)} to ${of(after, give)}, ${get} ${of(before, get)} to ${of(after, get)}`;
+  },
+  discard: (said, before, after) => {
+    const gone = named(said.replace(/^\d+ /, ""));
+    const kinds = Object.keys(gone);
+    if (kinds.length === 0) return "the sentence names no cards";
+    const wrong = kinds.filter((k) => of(after, k) !== of(before, k) - gone[k]);
+    return wrong.length === 0 ? undefined : wrong.map((k) => `${k} ${of(before, k)} to ${of(after, k)}, but ${gone[k]} discarded`).join(", ");
+  },
+  card: (said, before, after) => {
+    const paid = / for (.*)$/.exec(said);
+    if (paid) {
+      // Influence cards paid for a special action: the kinds the sentence names only as payment leave the hand.
+      const [given, spent] = [said.slice(0, paid.index), named(paid[1])];
+      const kinds = Object.keys(spent).filter((k) => !given.includes(` ${k}`));
+      const wrong = kinds.filter((k) => of(after, k) !== of(before, k) - spent[k]);
+      if (kinds.length === 0) return "the sentence names no cards paid";
+      return wrong.length === 0 ? undefined : wrong.map((k) => `${k} ${of(before, k)} to ${of(after, k)}, but ${spent[k]} paid`).join(", ");
+    }
+    const kinds = ["development", "progress"];
+    return sumOf(after, kinds) === sumOf(before, kinds) - 1 ? undefined : `development and progress cards ${sumOf(before, kinds)} to ${sumOf(after, kinds)}`;
+  },
+};
+
+/** Each kind's first sentence, and the cards shown before and after its event. */
+const proved = {};
+
+/** Checks each kind not yet proved whose sentence the log now has: shows the board before its event and after
+ *  it (each by its line of the log, as a person would), reads the person's cards, then goes back to play. */
+async function prove() {
+  for (const [kind, pattern] of Object.entries(want)) {
+    if (proved[kind]) continue;
+    const lines = page.getByRole("log").getByRole("button", { name: new RegExp(pattern) });
+    if ((await lines.count()) === 0) continue;
+    const line = lines.first();
+    const said = await line.innerText();
+    const n = Number(/^(\d+) /.exec(said)?.[1]);
+    const show = async (v, l) => {
+      await l.click();
+      await page.evaluate((i) => window.hexfold.drawn(i), v);
+      return cardsShown(page);
+    };
+    const before = await show(n - 1, page.getByRole("log").getByRole("button", { name: new RegExp(`^${n - 1} `) }));
+    const after = await show(n, line);
+    proved[kind] = { said, before, after, problem: EXPECT[kind](said, before, after) ?? null };
+    await page.getByRole("button", { name: "last event" }).click();
+    await settled();
+  }
+}
+
 const move = page.getByRole("region", { name: "Your move" });
 const board = page.locator(".board");
-const done = { moves: 0, board: 0, buttons: 0, other: 0, discards: 0, trades: 0, cards: 0, bought: 0, built: 0, improved: 0, knights: 0, offered: 0, accepted: 0, countered: 0, declined: 0 };
+const done = { moves: 0, board: 0, buttons: 0, other: 0, discards: 0, trades: 0, cards: 0, bought: 0, built: 0, improved: 0, knights: 0, offered: 0, accepted: 0, countered: 0, declined: 0, influence: 0, pirate: 0 };
+/** Whether the person still holds its cards for a discard (see `hold` above). */
+const holding = () => hold && done.discards === 0;
 // What the page said and the server's events did not bear out (a bank trade's ratio).
 const mismatches = [];
 // Cities & Knights' panel of the barbarians and the city improvements, as the person saw it at the start.
@@ -96,6 +186,22 @@ if (await visible(improvements)) ckPanel = await improvements.innerText();
 /** The longest the person waits for the bots' moves: a debug build's bots in Catania's 195-hex world on a loaded
  *  2-core machine have taken over 30 s (playwright's default) for one seat's turn. A bound, not a pause. */
 const BOTS_MS = 600_000;
+
+/** A development or progress card played when one can be (one played on a place of the board, such as a
+ *  knight's, from the list of its places, opened first when it is folded): whether the person acted. */
+async function playCard() {
+  const play = move.getByRole("button", { name: /^play / }).filter({ visible: true });
+  if (await visible(play)) return (await play.first().click(), done.cards++, true);
+  const playFold = move.locator("details:not([open]) > summary", { hasText: /^play / });
+  if (await visible(playFold)) return (await playFold.first().click(), true);
+  const playChoice = move.getByRole("combobox", { name: /^play / });
+  if (!(await visible(playChoice))) return false;
+  const name = await playChoice.first().getAttribute("aria-label");
+  await playChoice.first().selectOption({ index: 0 });
+  await button(name).click();
+  done.cards++;
+  return true;
+}
 
 /** One move of the person's, or a wait for the bots when the page offers nothing. */
 async function step() {
@@ -114,31 +220,41 @@ async function step() {
     return;
   }
   if (await discardOwed(move)) return void done.discards++;
+  // A development or progress card played whenever one can be, before the roll too (the alchemist's dice).
+  if (await playCard()) return;
   if (await visible(button("roll"))) return void (await button("roll").click(), done.buttons++);
-  if (done.bought < 8 && (await visible(button("buy card")))) return void (await button("buy card").click(), done.bought++);
+  if (!holding() && done.bought < 8 && (await visible(button("buy card")))) return void (await button("buy card").click(), done.bought++);
   // A city improvement, when one is for sale (Cities & Knights, Catania).
   const improve = improvements.getByRole("button", { name: /^improve / });
   if (done.improved < 15 && (await visible(improve))) return void (await improve.first().click(), done.improved++);
   // A city, else a settlement, where the board marks one: more to produce, so more cards to buy and play.
   for (const what of ["city", "settlement"]) {
     const build = board.getByRole("button", { name: new RegExp(`^build ${what} `) });
-    if (done.built < 12 && (await visible(build))) return void (await build.first().click(), done.built++);
+    if (!holding() && done.built < 12 && (await visible(build))) return void (await build.first().click(), done.built++);
   }
+  // A building that places the person's cubes (a neutral one, where the game has them): the pirate takes a card
+  // for each cube in its row, the discard the proof needs.
+  const cubes = board.getByRole("button", { name: /^build (well|market stall|shop|tavern|trade house) / });
+  if (done.built < 12 && (await visible(cubes))) return void (await cubes.first().click(), done.built++);
   // A knight built, activated, promoted or moved by clicking it on the board (the picker or the corners it may go
-  // to follow).
+  // to follow), also while holding cards: knights keep the person's city from the barbarians.
   const [knight] = await inView(board.getByRole("button", { name: /knight/ }));
   if (done.knights < 12 && knight) return void (await knight.click(), done.knights++);
-  // A trade with the bank (or a harbour) for a card a development card needs and the hand lacks, giving one it
-  // does not need; else the first terms offered, once. The ratio the page states is the one the server's event
-  // then reports.
+  // A trade with the bank (or a harbour) for a card the hand lacks, giving one of another kind: a commodity where
+  // the game has city improvements (a level in each track lets the event die deal progress cards), else one a
+  // development card needs; else the first terms offered, once. The ratio the page states is the one the server's
+  // event then reports.
   const bank = move.getByRole("combobox", { name: "trade with the bank" });
   if (done.trades < 8 && (await visible(bank))) {
     const hand = Object.fromEntries(
       (await move.locator(".hand .card").allInnerTexts()).map((t) => t.split(/\s+/)).map(([n, name]) => [name, Number(n)]),
     );
-    const missing = ["wool", "grain", "ore"].filter((r) => !hand[r]);
+    const wants = (await visible(improvements)) ? ["paper", "cloth", "coin"] : ["wool", "grain", "ore"];
+    const missing = wants.filter((r) => !hand[r]);
     const terms = (await bank.locator("option").allInnerTexts()).map((t) => /^give (\d+) (\w+) for 1 (\w+) \((.+)\)$/.exec(t));
-    let pick = terms.findIndex((t) => t && missing.includes(t[3]) && !["wool", "grain", "ore"].includes(t[2]));
+    // What is given is not wanted, or held beyond the trade's count.
+    const spare = (t) => !wants.includes(t[2]) || hand[t[2]] > Number(t[1]);
+    let pick = terms.findIndex((t) => t && missing.includes(t[3]) && spare(t));
     if (pick < 0 && done.trades === 0) pick = 0;
     if (pick >= 0) {
       const t = terms[pick];
@@ -151,20 +267,6 @@ async function step() {
       done.trades++;
       return;
     }
-  }
-  // A development or progress card: buy one when offered, play one when it can be played (one played on a place
-  // of the board, such as a knight's, from the list of its places, opened first when it is folded).
-  const play = move.getByRole("button", { name: /^play / }).filter({ visible: true });
-  if (await visible(play)) return void (await play.first().click(), done.cards++);
-  const playFold = move.locator("details:not([open]) > summary", { hasText: /^play / });
-  if (await visible(playFold)) return void (await playFold.first().click());
-  const playChoice = move.getByRole("combobox", { name: /^play / });
-  if (await visible(playChoice)) {
-    const name = await playChoice.first().getAttribute("aria-label");
-    await playChoice.first().selectOption({ index: 0 });
-    await button(name).click();
-    done.cards++;
-    return;
   }
   // Offers: another seat's is accepted (twice a game), once countered with other terms, else declined; a
   // counter-offer to the person's own offer is accepted; the person's own offer is made once a game. Terms are
@@ -185,6 +287,28 @@ async function step() {
   const counterOffer = move.getByRole("button", { name: /^accept .+'s counter-offer$/ });
   if (await visible(counterOffer)) return void (await counterOffer.first().click(), done.accepted++);
   if (await compose("offer", "offered")) return;
+  // Influence cards played for a special action, where the game has them: two gold for one card of each colour,
+  // else a permit moved for two of one colour (the first way listed).
+  if (done.influence < 6 && (await visible(button("buy gold")))) return void (await button("buy gold").click(), done.influence++);
+  const movePermit = move.getByRole("combobox", { name: "move permit", exact: true });
+  if (done.influence < 6 && (await visible(movePermit))) {
+    await movePermit.selectOption({ index: 0 });
+    await button("move permit").click();
+    done.influence++;
+    return;
+  }
+  // A pirate that takes a card for each cube in its row is sent to the row of the person's last building that
+  // placed cubes (`Robin built the well at d8, placing 1 cube`), so that the person owes a discard too.
+  const pirate = move.getByRole("combobox", { name: "move pirate", exact: true });
+  const cubed = page.getByRole("log").getByRole("button", { name: /^\d+ Robin built .* at [a-z](\d+), placing / });
+  if ((await visible(pirate)) && (await cubed.count()) > 0) {
+    const row = /at [a-z](\d+), placing /.exec(await cubed.last().innerText())[1];
+    const rows = await pirate.locator("option").allInnerTexts();
+    await pirate.selectOption({ index: Math.max(0, rows.findIndex((r) => r.endsWith(` ${row}`))) });
+    await button("move pirate").click();
+    done.pirate++;
+    return;
+  }
   // The person's turn is ended as soon as there is nothing above to do.
   for (const name of ["withdraw your offer", "end"]) {
     if (await visible(button(name))) return void (await button(name).click(), done.buttons++);
@@ -202,6 +326,7 @@ for (done.moves = 0; done.moves < limit; done.moves++) {
     break;
   }
   await step();
+  await prove();
   if (done.moves === 30) {
     await settled();
     await checkText(page, "mid-game");
@@ -293,5 +418,5 @@ if (!replayed.includes("replay: the board after event")) raw.push(`the replay do
 await checkText(spectator, "replay");
 await spectator.screenshot({ path: `${artefacts}/play-${slug}-replay.png` });
 
-console.log(JSON.stringify({ game, gameId, ended, winner, scores, summary, cardsPlayed, done, raw, errors, mismatches, ckPanel, replayLines: total, replayPlayed, timing }));
+console.log(JSON.stringify({ game, gameId, ended, winner, scores, summary, cardsPlayed, done, proved, raw, errors, mismatches, ckPanel, replayLines: total, replayPlayed, timing }));
 await browser.close();

@@ -8,7 +8,7 @@ import { Variant } from "./gen/hexfold/v1/hexfold_pb";
 import { catanModel, cataniaModel, citiesKnightsModel, drawHex, type Target } from "./board";
 import { cellTarget, drawElasund, elasundScores, elasundView } from "./grid";
 import { cataniaScores, catanScores, ckScores, type Scores } from "./summary";
-import { catanView, ckView, type TableView } from "./table";
+import { catanView, ckView, ownDevelopmentCards, plural, type TableView } from "./table";
 
 type Oneof = NonNullable<GameState["game"]>;
 /** A game's case in the API's oneofs (`catan`, `citiesKnights`, ...). */
@@ -75,9 +75,17 @@ export const GAMES = {
     draw: (svg, s, legal) => drawHex(svg, cataniaModel(s), legal),
     // The points are the sailors': the layer's and Catania's own (specialists, conquests, a wonder, victory
     // point cards, these for their owner and for everyone at the end).
+    // Its development cards beside the layer's progress cards: each seat's count and knights played, and the
+    // viewer's own.
     table: (s, seats, viewer) => {
       const view = s.layer ? ckView(s.layer, seats, viewer, s.largestArmy, s.barbarianTrackLength) : undefined;
-      for (const row of view?.rows ?? []) row.points = s.sailors[row.seat]?.points ?? row.points;
+      for (const row of view?.rows ?? []) {
+        const sailor = s.sailors[row.seat];
+        if (!sailor) continue;
+        row.points = sailor.points;
+        row.facts.splice(2, 0, plural(sailor.developmentCardCount, "development card"), plural(sailor.knightsPlayed, "knight played", "knights played"));
+      }
+      view?.facts.push(...ownDevelopmentCards(viewer !== undefined ? s.sailors[viewer]?.developmentCards : undefined, seats));
       return view;
     },
     scores: cataniaScores,

@@ -15,6 +15,7 @@ import * as ck from "./gen/hexfold/v1/cities_knights/cities_knights_pb";
 import { newSvg, type Target } from "./board";
 import { SUMMARY_PARALLEL, endsTurn, sampleVersions, summaryLines, timeline, type Scores } from "./summary";
 import { caption } from "./notes";
+import { HexWalk } from "./hexwalk";
 import { PanZoom } from "./panzoom";
 import { ChanceGraph } from "./chances";
 import { GAME_LIST, costsOf, drawState, gameTarget, readablePx, scoresOf, tableView, variantName } from "./games";
@@ -452,6 +453,8 @@ class GamePage {
   private readonly client: Api;
   private readonly svg = newSvg();
   private readonly zoom = new PanZoom(this.svg, { places: ".target.legal", pieces: ".building" });
+  /** The arrow keys from hex to hex of a board that explains its hexes (Catania's). */
+  private readonly walk = new HexWalk(this.svg, (hex) => this.zoom.show(hex));
   /** Each seat's chance to win along the game, under the board in the replay and once the game has ended. */
   private readonly chances: ChanceGraph;
   private readonly slider = element("input", { type: "range", min: "0", max: "0", value: "0" });
@@ -821,6 +824,7 @@ class GamePage {
     const places = new Set(names.keys());
     drawState(this.svg, this.response?.state, places);
     this.zoom.drawn(readablePx(this.response?.state?.game.case));
+    this.walk.drawn();
     this.markPlaces(names);
   }
 

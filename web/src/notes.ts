@@ -147,7 +147,7 @@ function cap(s: string): string {
 /** The board's caption: the note of the thing last pointed at, focused or tapped on `svg` (any drawn thing with a
  *  `data-note` and a title), for the touch screens that show no title on hover and for everyone who reads on. */
 export function caption(svg: SVGSVGElement): HTMLElement {
-  const hint = "Point at, tap or tab to a special hex, a chip, a piece or a card of the board to read what it is.";
+  const hint = "Point at, tap or tab to a special hex, a chip, a piece or a card of the board, or walk its hexes with the arrow keys, to read what it is.";
   const text = document.createElement("p");
   text.className = "note";
   text.textContent = hint;
@@ -163,6 +163,7 @@ export function caption(svg: SVGSVGElement): HTMLElement {
   };
   // The pointer's moves, not `pointerover`: a view panned under a resting pointer (to a place reached by the
   // keyboard) would otherwise replace what the keyboard asked for.
-  for (const on of ["pointermove", "focusin", "click"]) svg.addEventListener(on, show);
+  // `walked`: a hex the arrow keys went to (hexwalk.ts).
+  for (const on of ["pointermove", "focusin", "click", "walked"]) svg.addEventListener(on, show);
   return box;
 }

@@ -1,5 +1,6 @@
 // Pan and zoom over a board drawn as SVG: drag to pan, the wheel or a pinch to zoom, and buttons (zoom in, zoom
-// out, the whole board) a keyboard reaches; the arrow keys pan while the board has focus. It works on the SVG's
+// out, the whole board) a keyboard reaches; the arrow keys pan while the board has focus (with Shift on a board
+// whose hexes the arrows walk, hexwalk.ts). It works on the SVG's
 // viewBox alone, so a board's drawing stays in its own units and knows nothing of it: after each drawing (which
 // sets the viewBox of the whole board) `drawn()` takes that box as the whole and puts the view back where the
 // person left it. The first view is zoomed to the game's `readablePx` screen pixels per board unit at least (for a
@@ -63,8 +64,9 @@ export class PanZoom {
       button("whole board", "show the whole board", () => this.set(1, this.middle())),
       this.level,
     );
+    // Its name, which says what its keys do, is hexwalk.ts's (the arrows walk the hexes of a board that explains
+    // them, and pan any other).
     svg.setAttribute("tabindex", "0");
-    svg.setAttribute("aria-label", "the board: drag or use the arrow keys to pan, the wheel or a pinch to zoom");
     svg.addEventListener("wheel", (e) => this.wheel(e), { passive: false });
     svg.addEventListener("pointerdown", (e) => this.down(e));
     svg.addEventListener("pointermove", (e) => this.move(e));
@@ -105,6 +107,11 @@ export class PanZoom {
       this.apply();
     }
     this.reveal(places, true);
+  }
+
+  /** Brings `thing` into view when it is not (a hex walked to with the keyboard). */
+  show(thing: SVGGraphicsElement): void {
+    this.reveal([thing], false);
   }
 
   /** The view's scale (1: the whole board) and centre, clamped to the board. */

@@ -112,6 +112,12 @@ function commodityCounts(c: ck.Commodities | undefined): [string, number][] {
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** The viewer's playable development cards in words (base Catan's and Catania's), if the state shows any. */
+export function ownDevelopmentCards(cards: catan.DevCards | undefined, seats: readonly string[]): string[] {
+  const words = cards ? messageText(catan.DevCardsSchema, cards, seats) : "nothing";
+  return words === "nothing" ? [] : [`your development cards: ${words}`];
+}
+
 export function catanView(s: catan.State, seats: readonly string[], viewer?: number): TableView {
   const rows = s.players.map((p, seat) => {
     const facts = [plural(p.knightsPlayed, "knight played", "knights played"), `road length ${p.roadLength}`];
@@ -133,10 +139,7 @@ export function catanView(s: catan.State, seats: readonly string[], viewer?: num
   facts.push(plural(s.developmentCardsLeft, "development card") + " left to buy");
   if (s.offer && (counts(s.offer.give).some(([, n]) => n > 0) || counts(s.offer.receive).some(([, n]) => n > 0)))
     facts.push(`${who(seats, s.active)} offers ${messageText(catan.TradeTermsSchema, s.offer, seats)}`);
-  if (own?.developmentCards) {
-    const cards = messageText(catan.DevCardsSchema, own.developmentCards, seats);
-    if (cards !== "nothing") facts.push(`your development cards: ${cards}`);
-  }
+  facts.push(...ownDevelopmentCards(own?.developmentCards, seats));
   return {
     active: s.active,
     phase: phaseWords(catan.PhaseKindSchema, s.phase?.kind ?? 0),
