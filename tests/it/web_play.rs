@@ -16,7 +16,8 @@ const MOVES_MAX: u32 = 3000;
 
 /// The moves the person must be seen to make in a game (play.mjs `want`): each kind (`trade`, `discard`, `card`)
 /// with the pattern of the log's sentence that says the person made it; and whether the person holds its cards
-/// (builds and buys nothing) until it has discarded once, so that a 7 finds more than seven cards in hand.
+/// (a city its one building, no card bought, one trade) until it has discarded once, so that a 7 finds more than
+/// seven cards in hand.
 pub(crate) struct Proofs {
     pub hold: bool,
     pub want: &'static [(&'static str, &'static str)],

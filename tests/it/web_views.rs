@@ -77,9 +77,11 @@ fn zoom(v: &Value) -> u32 {
 /// A person opens a Catania game against three bots: the board starts zoomed in so its pieces are readable on a
 /// desktop and on a 375 px phone; the buttons zoom in and out by the same step, a drag pans without zooming, the
 /// wheel zooms in; a legal place is clicked while zoomed and the move is made; each kind of special hex reached by
-/// the keyboard is brought into view and explained in the rules' words, and so are the robber, the temple's 7, an
-/// island hex without a number, a wonder and a specialist pointed at, and on a phone the temple tapped and the
-/// board pinched.
+/// the keyboard is brought into view and explained in the rules' words; from the board's one Tab stop the arrow
+/// keys walk every explained hex, row by row, each marked, brought into view and read in the caption (the fifty-odd
+/// island hexes without a number among them), and Shift with an arrow pans; the robber, the temple's 7, an island
+/// hex without a number, a wonder and a specialist pointed at are explained, and on a phone the temple tapped and
+/// the board pinched.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn catanias_board_zooms_pans_and_explains_its_pieces() {
     let dir = tempfile::tempdir().unwrap();

@@ -132,16 +132,17 @@ const press = async (key) => {
     const hex = id ? document.getElementById(id) : null;
     if (!hex) return { id };
     const [s, r] = [el.getBoundingClientRect(), hex.getBoundingClientRect()];
-    const [x, y] = [r.x + r.width / 2, r.y + r.height / 2];
     return {
       id,
       title: hex.querySelector(":scope > title")?.textContent,
       caption: document.querySelector(".caption .note")?.textContent,
-      inView: x > s.left && x < s.right && y > s.top && y < s.bottom,
+      // Wholly in view (to a pixel), marked by a ring drawn over it.
+      inView: r.left >= s.left - 1 && r.right <= s.right + 1 && r.top >= s.top - 1 && r.bottom <= s.bottom + 1,
+      ring: el.querySelector(".walk-ring")?.getAttribute("transform") === hex.getAttribute("transform"),
       focused: document.activeElement === el,
     };
   });
-  if (!seen.id || seen.title !== seen.caption || !seen.inView || !seen.focused) walk.problems.push(`${key}: ${JSON.stringify(seen)}`);
+  if (!seen.id || seen.title !== seen.caption || !seen.inView || !seen.ring || !seen.focused) walk.problems.push(`${key}: ${JSON.stringify(seen)}`);
   return seen;
 };
 /** Presses `key` until the marked hex stays where it is, the board's edge that way; `read`: noting each hex
@@ -165,13 +166,13 @@ for (;;) {
   const before = await svg.getAttribute("aria-activedescendant");
   if ((await press("ArrowDown")).id === before) break;
 }
+await desktop.screenshot({ path: `${artefacts}/board-catania-walked.png` });
 // Shift with an arrow pans the view instead.
 const unshifted = await viewBox(desktop);
 await desktop.keyboard.press("Shift+ArrowLeft");
 walk.shiftPans = JSON.stringify(await viewBox(desktop)) !== JSON.stringify(unshifted);
 walk.visited = walk.visited.length;
 report.walk = walk;
-await desktop.screenshot({ path: `${artefacts}/board-catania-walked.png` });
 await zoom.getByRole("button", { name: "show the whole board" }).click();
 report.whole = { zoom: await zoomWords(desktop), viewBox: await viewBox(desktop) };
 const hovered = {};

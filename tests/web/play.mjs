@@ -7,9 +7,9 @@
 //
 // `proofs` (JSON): `want`, the moves the game must show the person made, each a pattern of the log's sentence
 // that says it (`{"trade": "^\\d+ Robin traded ", ...}`: kinds `trade`, `discard`, `card`), and `hold`: whether
-// the person holds its cards (builds and buys nothing) until it has discarded once, so that a 7 finds more than
-// seven in hand. For each kind the first such sentence is checked against the person's cards on the board shown
-// before and after its event (`proved`).
+// the person holds its cards (a city its one building, no card bought, one trade) until it has discarded once, so
+// that a 7 finds more than seven in hand. For each kind the first such sentence is checked against the person's
+// cards on the board shown before and after its event (`proved`).
 //
 // It prints one JSON line: whether the game ended, the winner's line, the moves made by kind, the proofs, and any
 // raw text (a field name, JSON, `key=value`, an enum's spelling) seen on the page. Waiting is on the page's state
@@ -172,7 +172,8 @@ async function prove() {
 const move = page.getByRole("region", { name: "Your move" });
 const board = page.locator(".board");
 const done = { moves: 0, board: 0, buttons: 0, other: 0, discards: 0, trades: 0, cards: 0, bought: 0, built: 0, improved: 0, knights: 0, offered: 0, accepted: 0, countered: 0, declined: 0, influence: 0, pirate: 0 };
-/** Whether the person still holds its cards for a discard (see `hold` above). */
+/** Whether the person still holds its cards for a discard (see `hold` above): it builds no settlement or road,
+ *  buys no card and trades once. */
 const holding = () => hold && done.discards === 0;
 // What the page said and the server's events did not bear out (a bank trade's ratio).
 const mismatches = [];
@@ -227,10 +228,11 @@ async function step() {
   // A city improvement, when one is for sale (Cities & Knights, Catania).
   const improve = improvements.getByRole("button", { name: /^improve / });
   if (done.improved < 15 && (await visible(improve))) return void (await improve.first().click(), done.improved++);
-  // A city, else a settlement, where the board marks one: more to produce, so more cards to buy and play.
+  // A city, else a settlement, where the board marks one: more to produce, so more cards to buy and play (a city
+  // also while holding cards: it makes the hand grow faster, and lets a city improvement be bought).
   for (const what of ["city", "settlement"]) {
     const build = board.getByRole("button", { name: new RegExp(`^build ${what} `) });
-    if (!holding() && done.built < 12 && (await visible(build))) return void (await build.first().click(), done.built++);
+    if ((what === "city" || !holding()) && done.built < 12 && (await visible(build))) return void (await build.first().click(), done.built++);
   }
   // A building that places the person's cubes (a neutral one, where the game has them): the pirate takes a card
   // for each cube in its row, the discard the proof needs.
@@ -240,16 +242,17 @@ async function step() {
   // to follow), also while holding cards: knights keep the person's city from the barbarians.
   const [knight] = await inView(board.getByRole("button", { name: /knight/ }));
   if (done.knights < 12 && knight) return void (await knight.click(), done.knights++);
-  // A trade with the bank (or a harbour) for a card the hand lacks, giving one of another kind: a commodity where
-  // the game has city improvements (a level in each track lets the event die deal progress cards), else one a
-  // development card needs; else the first terms offered, once. The ratio the page states is the one the server's
+  // A trade with the bank (or a harbour) for a card the hand lacks, giving one of another kind: one a development
+  // card needs where the game sells them, else a commodity where it has city improvements (a level in a track lets
+  // the event die deal progress cards); else the first terms offered, once. The ratio the page states is the one the server's
   // event then reports.
   const bank = move.getByRole("combobox", { name: "trade with the bank" });
-  if (done.trades < 8 && (await visible(bank))) {
+  if (done.trades < (holding() ? 1 : 8) && (await visible(bank))) {
     const hand = Object.fromEntries(
       (await move.locator(".hand .card").allInnerTexts()).map((t) => t.split(/\s+/)).map(([n, name]) => [name, Number(n)]),
     );
-    const wants = (await visible(improvements)) ? ["paper", "cloth", "coin"] : ["wool", "grain", "ore"];
+    const cards = (await visible(move.getByText(/ development card: /))) || !(await visible(improvements));
+    const wants = cards ? ["wool", "grain", "ore"] : ["paper", "cloth", "coin"];
     const missing = wants.filter((r) => !hand[r]);
     const terms = (await bank.locator("option").allInnerTexts()).map((t) => /^give (\d+) (\w+) for 1 (\w+) \((.+)\)$/.exec(t));
     // What is given is not wanted, or held beyond the trade's count.

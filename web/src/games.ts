@@ -42,6 +42,8 @@ const CATAN_COSTS: Costs = [
   { name: "settlement", cost: [["brick", 1], ["lumber", 1], ["wool", 1], ["grain", 1]] },
   { name: "city", cost: [["grain", 2], ["ore", 3]] },
 ];
+/** Base Catan's development card, which Catania sells too. */
+const DEVELOPMENT_CARD: Costs[number] = { name: "development card", cost: [["wool", 1], ["grain", 1], ["ore", 1]] };
 /** Cities & Knights' city improvements are paid in commodities, listed with their levels in the rules. */
 const CK_COSTS: Costs = [
   ...CATAN_COSTS,
@@ -59,7 +61,7 @@ export const GAMES = {
     draw: (svg, s, legal) => drawHex(svg, catanModel(s), legal),
     table: catanView,
     scores: catanScores,
-    costs: [...CATAN_COSTS, { name: "development card", cost: [["wool", 1], ["grain", 1], ["ore", 1]] }],
+    costs: [...CATAN_COSTS, DEVELOPMENT_CARD],
   }),
   citiesKnights: game<"citiesKnights", Variant.CITIES_AND_KNIGHTS>({
     variant: Variant.CITIES_AND_KNIGHTS,
@@ -89,7 +91,7 @@ export const GAMES = {
       return view;
     },
     scores: cataniaScores,
-    costs: CK_COSTS,
+    costs: [...CK_COSTS, DEVELOPMENT_CARD],
     // A hex is 2 units high: its pieces, labels and chips are 12 to 24 pixels high, on a desktop and on a phone.
     readablePx: 44,
   }),

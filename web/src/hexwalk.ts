@@ -7,6 +7,8 @@
 /** The hexes walked: those with a note, drawn by board.ts as `polygon[data-kind=hex]` with a `<title>`. */
 const WALKED = 'polygon[data-kind="hex"][data-note]';
 
+const SVG = "http://www.w3.org/2000/svg";
+
 /** How far apart two hexes' centres may be in height and still be in one row (hex rows are 1.5 apart). */
 const SAME_ROW = 0.1;
 
@@ -72,14 +74,18 @@ export class HexWalk {
   /** Marks `hex` (none: unmarks), names it as the board's active descendant and tells the caption (a `walked`
    *  event from the hex); `show` brings it into view. */
   private mark(hex: SVGGraphicsElement | undefined, show = true): void {
-    for (const old of this.svg.querySelectorAll(".walked")) old.classList.remove("walked");
+    this.svg.querySelector(".walk-ring")?.remove();
     if (!hex) {
       this.svg.removeAttribute("aria-activedescendant");
       return;
     }
     this.current = hex.dataset.id;
     hex.id = `hex-${hex.dataset.id}`;
-    hex.classList.add("walked");
+    // The mark: the hex's outline drawn last, over its neighbours and pieces.
+    const ring = document.createElementNS(SVG, "polygon");
+    ring.setAttribute("class", "walk-ring");
+    for (const a of ["points", "transform"]) ring.setAttribute(a, hex.getAttribute(a) ?? "");
+    this.svg.append(ring);
     this.svg.setAttribute("aria-activedescendant", hex.id);
     if (show) this.reveal(hex);
     hex.dispatchEvent(new Event("walked", { bubbles: true }));

@@ -109,9 +109,13 @@ export class PanZoom {
     this.reveal(places, true);
   }
 
-  /** Brings `thing` into view when it is not (a hex walked to with the keyboard). */
+  /** Centres the view on `thing` when it is not wholly in view (a hex walked to with the keyboard). */
   show(thing: SVGGraphicsElement): void {
-    this.reveal([thing], false);
+    if (this.scale === 1 || !this.whole) return;
+    const b = boxOf(thing);
+    const v = this.svg.viewBox.baseVal;
+    if (b.x >= v.x && b.y >= v.y && b.x + b.w <= v.x + v.width && b.y + b.h <= v.y + v.height) return;
+    this.set(this.scale, { x: b.x + b.w / 2, y: b.y + b.h / 2 });
   }
 
   /** The view's scale (1: the whole board) and centre, clamped to the board. */
