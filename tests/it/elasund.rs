@@ -261,7 +261,8 @@ async fn the_elasund_board_draws_its_squares_permits_buildings_ship_and_walls() 
 /// ELA-TRADE-01/02), so none is asked for. Its one discard is the pirate's (ELA-PIRATE-02): one card per cube of the
 /// seat's in the pirate's row, so the person must have built where the pirate goes.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_person_plays_elasund_against_three_bots_to_the_end_with_a_discard_and_influence_played() {
+async fn a_person_plays_elasund_against_three_bots_to_the_end_with_a_discard_and_influence_played()
+{
     let proofs = crate::web_play::Proofs {
         hold: false,
         want: &[

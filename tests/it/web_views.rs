@@ -145,7 +145,10 @@ async fn catanias_board_zooms_pans_and_explains_its_pieces() {
     let walk = &r["walk"];
     assert_eq!(walk["focused"], true, "{walk}");
     assert!(
-        walk["name"].as_str().unwrap().contains("arrow keys go from hex to hex"),
+        walk["name"]
+            .as_str()
+            .unwrap()
+            .contains("arrow keys go from hex to hex"),
         "{walk}"
     );
     assert_eq!(walk["problems"], serde_json::json!([]), "{walk}");

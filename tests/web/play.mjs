@@ -174,7 +174,7 @@ const board = page.locator(".board");
 const done = { moves: 0, board: 0, buttons: 0, other: 0, discards: 0, trades: 0, cards: 0, bought: 0, built: 0, improved: 0, knights: 0, offered: 0, accepted: 0, countered: 0, declined: 0, influence: 0, pirate: 0 };
 /** Whether the person still holds its cards for a discard (see `hold` above): it builds no settlement or road,
  *  buys no card and trades once. */
-const holding = () => hold && done.discards === 0;
+const holding = () => hold && !proved.discard;
 // What the page said and the server's events did not bear out (a bank trade's ratio).
 const mismatches = [];
 // Cities & Knights' panel of the barbarians and the city improvements, as the person saw it at the start.
