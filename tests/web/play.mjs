@@ -172,8 +172,8 @@ async function prove() {
 const move = page.getByRole("region", { name: "Your move" });
 const board = page.locator(".board");
 const done = { moves: 0, board: 0, buttons: 0, other: 0, discards: 0, trades: 0, cards: 0, bought: 0, built: 0, improved: 0, knights: 0, offered: 0, accepted: 0, countered: 0, declined: 0, influence: 0, pirate: 0 };
-/** Whether the person still holds its cards for a discard (see `hold` above): it builds no settlement or road,
- *  buys no card and trades once. */
+/** Whether the person still holds its cards for a discard (see `hold` above): until its discard is in the log
+ *  it builds no settlement, buys no card and trades once. */
 const holding = () => hold && !proved.discard;
 // What the page said and the server's events did not bear out (a bank trade's ratio).
 const mismatches = [];
@@ -244,8 +244,8 @@ async function step() {
   if (done.knights < 12 && knight) return void (await knight.click(), done.knights++);
   // A trade with the bank (or a harbour) for a card the hand lacks, giving one of another kind: one a development
   // card needs where the game sells them, else a commodity where it has city improvements (a level in a track lets
-  // the event die deal progress cards); else the first terms offered, once. The ratio the page states is the one the server's
-  // event then reports.
+  // the event die deal progress cards); else the first terms offered, once. The ratio the page states is the one
+  // the server's event then reports.
   const bank = move.getByRole("combobox", { name: "trade with the bank" });
   if (done.trades < (holding() ? 1 : 8) && (await visible(bank))) {
     const hand = Object.fromEntries(
