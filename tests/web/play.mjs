@@ -316,6 +316,28 @@ async function step() {
   for (const name of ["withdraw your offer", "end"]) {
     if (await visible(button(name))) return void (await button(name).click(), done.buttons++);
   }
+  // An opening settlement or city where the numbers on the chips around it (as the board shows them, on the hexes
+  // one hex radius away) are likeliest to be rolled: a person who produces trades, discards and buys cards.
+  const opening = board.getByRole("button", { name: /^place (settlement|city) / });
+  if ((await opening.count()) > 0) {
+    const odds = await opening.evaluateAll((els) => {
+      const svg = els[0].ownerSVGElement;
+      const [view, radius] = [svg.getBoundingClientRect(), svg.getScreenCTM().a];
+      const middle = (el) => {
+        const r = el.getBoundingClientRect();
+        return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+      };
+      const chips = [...svg.querySelectorAll("text")].filter((t) => /^\d+$/.test(t.textContent)).map((t) => ({ ...middle(t), n: Number(t.textContent) }));
+      return els.map((el) => {
+        const at = middle(el);
+        if (at.x < view.left || at.x > view.right || at.y < view.top || at.y > view.bottom) return -1;
+        const near = chips.filter((c) => Math.hypot(c.x - at.x, c.y - at.y) < 1.2 * radius);
+        return near.reduce((sum, c) => sum + (c.n === 7 ? 0 : 6 - Math.abs(7 - c.n)), 0);
+      });
+    });
+    const best = odds.indexOf(Math.max(...odds));
+    if (odds[best] >= 0) return void (await opening.nth(best).click(), done.board++);
+  }
   // Anything else the game asks for: a marked place on the board, else the first choice or button offered.
   await firstMove(page, move, []);
   done.other++;
