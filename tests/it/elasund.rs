@@ -249,6 +249,24 @@ async fn the_elasund_board_draws_its_squares_permits_buildings_ship_and_walls() 
         of_kind(&items, "ship", &["row"]),
         e.ship_row.map(|r| vec![r]).into_iter().collect::<Vec<_>>()
     );
+    // Each building's name fits inside the squares it covers, so no two names run into each other (they did:
+    // "workshopworkshop" where two one-column workshops stood side by side).
+    let misfits = browser
+        .eval(
+            "[...document.querySelectorAll('.board svg text.building-name')].flatMap((t) => { \
+               const squares = [...document.querySelectorAll(`.board svg [data-kind=building-square][data-piece='${t.dataset.piece}']`)].map((r) => r.getBBox()); \
+               const b = t.getBBox(); \
+               const [x0, y0] = [Math.min(...squares.map((s) => s.x)), Math.min(...squares.map((s) => s.y))]; \
+               const [x1, y1] = [Math.max(...squares.map((s) => s.x + s.width)), Math.max(...squares.map((s) => s.y + s.height))]; \
+               const inside = squares.length > 0 && b.x >= x0 - 0.01 && b.y >= y0 - 0.01 && b.x + b.width <= x1 + 0.01 && b.y + b.height <= y1 + 0.01; \
+               return inside ? [] : [`${t.dataset.kindName} ${t.dataset.piece}: ${b.x.toFixed(2)},${b.y.toFixed(2)} ${b.width.toFixed(2)}x${b.height.toFixed(2)} in ${x0},${y0}-${x1},${y1}`]; })",
+        )
+        .await;
+    assert_eq!(
+        misfits,
+        serde_json::json!([]),
+        "names outside their buildings"
+    );
     let (_, png) = browser.screenshot("elasund-board").await;
     assert_eq!(png_size(&png), VIEWPORT);
     server.stop().await;

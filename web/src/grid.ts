@@ -96,10 +96,14 @@ export function drawElasund(svg: SVGSVGElement, state: State, legal: Set<string>
     const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs) + 1, Math.min(...ys), Math.max(...ys) + 1];
     const kind = (BuildingKind[piece.kind] ?? "").toLowerCase();
     const words = kind.split("_");
-    const size = Math.min(0.24, (x1 - x0) / Math.max(...words.map((w) => w.length)) / 0.55);
+    // Sized to fit: the longest word across the squares (a semi-bold letter is about 0.62 of the size wide, with a
+    // margin), and the lines down them.
+    const size = Math.min(0.26, (0.9 * (x1 - x0)) / Math.max(...words.map((w) => w.length)) / 0.62, (0.9 * (y1 - y0)) / words.length / 1.1);
     const lines = words
       .map((w, n) => `<tspan x="${(x0 + x1) / 2}" y="${(y0 + y1) / 2 + (n - (words.length - 1) / 2) * size * 1.1}">${w}</tspan>`)
       .join("");
+    // One outline around the squares a building covers, so neighbouring buildings of one colour read apart.
+    out.push(`<rect class="building-outline" x="${x0 + 0.04}" y="${y0 + 0.04}" width="${x1 - x0 - 0.08}" height="${y1 - y0 - 0.08}" fill="none" stroke="#2c3e50" stroke-width="0.06" rx="0.08" pointer-events="none"/>`);
     out.push(
       `<text class="label building-name" font-size="${size.toFixed(3)}" data-kind="building" data-piece="${id}" data-kind-name="${kind}" data-owner="${piece.place.value.owner}"><title>${words.join(" ")}</title>${lines}</text>`,
     );
