@@ -9,6 +9,7 @@
 //! while the requirements file is unchanged), as `python.rs` does. A machine without them fails the test.
 
 use crate::support::{self, succeed_async, Table};
+use hexfold::games::GAMES;
 use hexfold::proto::v1 as pb;
 use rand::{rngs::StdRng, SeedableRng};
 use std::path::Path;
@@ -50,21 +51,26 @@ async fn play_to_end(table: &mut Table, rng: &mut StdRng) {
 async fn the_python_package_installs_with_pip_and_passes_its_tests() {
     let python = tokio::task::spawn_blocking(venv_python).await.unwrap();
 
-    // An export of finished games of the real server, for the replay tests: a base game played to its end and an
-    // Elasund game, by random clients over the API.
+    // An export of finished games of the real server, for the replay tests: a base game played to its end and a
+    // game of the registry's smallest table (its random games are the shortest), by random clients over the API.
     let dir = tempfile::tempdir().unwrap();
     let server = support::start(&dir.path().join("data")).await;
     let mut rng = StdRng::seed_from_u64(33);
     let mut catan = Table::new(server.addr, 3).await;
     play_to_end(&mut catan, &mut rng).await;
-    let mut elasund = Table::create(
+    let small = GAMES
+        .iter()
+        .filter(|g| g.shipped)
+        .min_by_key(|g| g.seats().0)
+        .unwrap();
+    let mut small = Table::create(
         server.addr,
-        pb::Variant::Elasund,
-        2,
+        small.variant,
+        usize::from(small.seats().0),
         pb::GameOptions::default(),
     )
     .await;
-    play_to_end(&mut elasund, &mut rng).await;
+    play_to_end(&mut small, &mut rng).await;
     let export = dir.path().join("games.jsonl");
     crate::timers::export(server.addr, &export).await;
     server.stop().await;

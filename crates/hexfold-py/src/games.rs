@@ -6,12 +6,14 @@
 
 use crate::core::PyGame;
 use crate::layout::Enc;
-use crate::{encode_elasund, encode_hex};
+use crate::encode_hex;
 use hexfold_rules::catan::{self, Catan};
 use hexfold_rules::catania::{self, Catania};
 use hexfold_rules::cities_knights::{self as ck, CitiesKnights};
 use hexfold_rules::elasund::{Elasund, Place};
 use hexfold_rules::{Game, Seat};
+
+mod elasund;
 
 /// A hex game's `PyGame`: its name and sizes; its points are its state's own count (hidden points included); its
 /// trade offer and the acceptance of one, as patterns of its commands.
@@ -49,7 +51,7 @@ impl PyGame for Elasund {
     const PY_NAME: &'static str = "elasund";
     const ACTIONS: usize = 1024;
     fn encode(view: &<Self as Game>::StateView, e: &mut Enc<'_>) {
-        encode_elasund::elasund(view, e)
+        elasund::encode(view, e)
     }
     fn points(state: &<Self as Game>::State, seat: Seat) -> f32 {
         state

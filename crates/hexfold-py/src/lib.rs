@@ -2,13 +2,13 @@
 //! its PettingZoo and Gymnasium environments on the one class here, [`Env`]: a game of any of the four, stepped by
 //! the index of a legal action, observed by seat. Module map:
 //! - `core`: one game in process, generic over the rules' `Game` ([`core::Core`]), behind an object-safe face;
-//! - `layout`: the observation vector's named blocks and their writer, `encode_hex` and `encode_elasund` each
-//!   game's blocks (the README's tables are generated from them);
-//! - `games`: the four games' action space sizes, encoders, and their points for the shaped reward;
+//! - `layout`: the observation vector's named blocks and their writer, `encode_hex` the hex games' blocks (the
+//!   README's tables are generated from them);
+//! - `games`: the games' action space sizes, encoders (a game off the hex machine encodes its blocks in a module of
+//!   its own there), and their points for the shaped reward;
 //! - `replay`: games exported by the server (`hexfold export`), replayed as observations and actions per seat.
 
 mod core;
-mod encode_elasund;
 mod encode_hex;
 mod games;
 mod layout;

@@ -9,7 +9,7 @@ from pathlib import Path
 import hexfold
 import numpy as np
 import pytest
-from conftest import random_legal
+from conftest import command_of, play_checking, random_legal
 from hexfold.layout import README_PLAYERS, markdown
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -46,17 +46,6 @@ def test_the_blocks_tile_the_vector_the_same_for_every_seat_and_step(table):
     assert env.observation_layout() == layout
 
 
-def command_of(text):
-    """A command's name and fields, with Catania's wrapper of Cities & Knights' commands taken off."""
-    c = json.loads(text)
-    if isinstance(c, dict) and "Ck" in c:
-        c = c["Ck"]
-    if isinstance(c, str):
-        return c, {}
-    (name, fields), = c.items()
-    return name, fields if isinstance(fields, dict) else {}
-
-
 def hex_players(view):
     return view["ck"]["players"] if "ck" in view else view["players"]
 
@@ -78,28 +67,6 @@ def last_dice(view):
     if roll is None:
         return None
     return (roll["first"], roll["second"]) if "first" in roll else (roll["white"], roll["red"])
-
-
-def play_checking(game, players, seed, check, steps=1500):
-    """Plays random legal actions; `check(env, seat, command, before, after)` sees each acting seat's blocks before
-    and after its action, and the command it played. Returns how many commands `check` counted."""
-    env = hexfold.env(game=game, players=players, max_commands=steps)
-    env.reset(seed=seed)
-    rng = np.random.default_rng(seed)
-    counted = 0
-    for agent in env.agent_iter():
-        obs, _, term, trunc, _ = env.last()
-        if term or trunc:
-            env.step(None)
-            continue
-        seat = env.seat(agent)
-        action = random_legal(obs["action_mask"], rng)
-        command = env.legal_commands(agent)[action]
-        before = env.observation_blocks(obs["observation"].copy())
-        env.step(action)
-        after = env.observation_blocks(env.observe(agent)["observation"].copy())
-        counted += check(env, seat, command, before, after)
-    return counted
 
 
 #: Commands that put a building on a corner, with its slot in `corner.building`: settlement 0, city 1.
@@ -145,35 +112,3 @@ def test_hex_blocks_move_with_buildings_rolls_and_hands(game):
     assert seen["settlement"] >= players * 2 and seen["roll"] > 5, seen
     if game == "catania":
         assert seen["ship"] > 0, seen
-
-
-ROW_LABELS = [2, 3, 4, 5, 6, 8, 9, 10, 11, 12]
-KINDS = ["SmallCottage", "LargeCottage", "MerchantHouse", "Workshop", "Well", "MarketStall", "Shop", "Tavern",
-         "TradeHouse"]
-
-
-def test_elasund_blocks_move_with_buildings_permits_rolls_and_cards():
-    players = 3
-    seen = {"build": 0, "roll": 0}
-
-    def check(env, seat, command, before, after):
-        name, fields = command_of(command)
-        view = json.loads(env.core.view(seat))
-        d = view["seats"][seat]["hand"]["detail"]
-        assert list(after["own.cards"]) == [d["gold"], d["red"], d["green"], d["blue"]]
-        assert list(after["seat.gold"]) == [view["seats"][(seat + k) % players]["hand"]["gold"] for k in range(players)]
-        if name == "Build":
-            at = fields["at"]
-            cell = ROW_LABELS.index(at["row"]) * 9 + at["col"]
-            kind = KINDS.index(fields["building"])
-            assert after["square.building"][cell * 9 + kind] == 1
-            assert after["square.owner"][cell * players] == 1
-            seen["build"] += 1
-        if name == "Roll":
-            assert after["ship_row"][0] == (view["ship_row"] or 0)
-            assert after["phase"][0] == 0 or view["phase"] != "Roll"
-            seen["roll"] += 1
-        return 1
-
-    assert play_checking("elasund", players, 3, check, steps=3000) > 100
-    assert seen["build"] > 3 and seen["roll"] > 10, seen

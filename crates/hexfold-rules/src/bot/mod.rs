@@ -18,14 +18,16 @@
 //! chooses the budget, so it is a [`Player`] beside the two strategies rather than a [`Strategy`]: the server's bot
 //! seats and `selfplay` name a seat's player by [`Player::name`].
 
-mod catan;
-mod catania;
-mod cities_knights;
-mod elasund;
 pub mod expert;
 mod hex;
-#[cfg(feature = "toy-game")]
-mod tictactoe;
+
+/// Each game's scoring, `<game>.rs` here: one module per game of [`crate::for_each_game!`], named as the game's.
+macro_rules! scoring_modules {
+    ($($module:ident: $game:ty,)*) => {
+        $(mod $module;)*
+    };
+}
+crate::for_each_game!(scoring_modules);
 
 pub use expert::{Budget, Expert};
 

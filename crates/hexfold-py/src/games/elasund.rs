@@ -13,7 +13,7 @@ fn flag(b: bool) -> f32 {
     f32::from(u8::from(b))
 }
 
-pub fn elasund(v: &StateView, e: &mut Enc<'_>) {
+pub fn encode(v: &StateView, e: &mut Enc<'_>) {
     let cells = v.cells.len();
     let piece = |id: usize| &v.pieces[id];
     e.item_seat(
