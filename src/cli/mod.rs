@@ -25,10 +25,9 @@
 //! Every game is shown and typed in words: its commands (the `submit` grammar, both ways) and events (sentences)
 //! in the words its proto file sets as options (`proto/hexfold/v1/words/words.proto`), read from the compiled-in
 //! descriptors by `words.rs`, which names no game. What a game must lay out itself is its state in words, in its own
-//! module: base Catan (`catan_text.rs`), Cities & Knights (`cities_knights_text.rs`), Catania (`catania_text.rs`, over the
-//! Cities & Knights layer's) and Elasund (`elasund_text.rs`, with its grid); `hex_map.rs` draws the hex boards for
-//! `state --board` (or the part of one around a hex, `--board-around`): the 19-hex board of the first two and
-//! Catania's sea map (`catania_map.rs`).
+//! module `<game>_text.rs`, declared by its entry in the `games!` registry (Catania's over the Cities & Knights
+//! layer's); `hex_map.rs` draws the hex boards for `state --board` (or the part of one around a hex,
+//! `--board-around`): the 19-hex board of base Catan and Cities & Knights, and Catania's sea map (`catania_map.rs`).
 
 /// `println!` that returns the write's error instead of panicking: a reader that goes away early (`hexfold actions
 /// ... | head -1`) closes the pipe, and `main` ends quietly on that error rather than printing a panic.
@@ -49,19 +48,14 @@ macro_rules! out {
 
 mod analyze;
 mod bot;
-pub(crate) mod catan_text;
 mod catania_map;
-pub(crate) mod catania_text;
-pub(crate) mod cities_knights_text;
-pub(crate) mod elasund_text;
 pub mod export;
 mod hex_map;
 mod json;
 pub mod store;
-#[cfg(feature = "toy-game")]
-pub(crate) mod tictactoe_text;
 mod verify;
 pub mod words;
+crate::games::text_modules!();
 
 use crate::games;
 use crate::proto::v1 as pb;
@@ -214,7 +208,7 @@ pub struct StateArgs {
     #[arg(long)]
     pub at: Option<u64>,
     /// Also show the board: a hex game's drawn as a map with every hex, vertex and edge id and the pieces on them,
-    /// then the harbors by edge (and base Catan's and Cities & Knights' hexes by id); Elasund's grid. Catania's
+    /// then the harbors by edge (and base Catan's and Cities & Knights' hexes by id); a grid game's squares. Catania's
     /// whole map is about 250 columns wide: see --board-around.
     #[arg(long)]
     pub board: bool,

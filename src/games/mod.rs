@@ -129,15 +129,15 @@ fn engine_of<G: ProtoGame + StoredGame>(shared: &Arc<Shared>) -> Arc<dyn DynGame
     Arc::new(ProtoEngine::<G>::new(Arc::clone(shared)))
 }
 
-/// The registry: one entry per served game, `rules type => { fingerprint: "...", text: path }`. The prefix of new
+/// The registry: one entry per served game, `rules type => { fingerprint: "...", text: module }`. The prefix of new
 /// games' ids is the game's [`StoredGame::ID_PREFIX`] (in `hexfold-engine`'s `stored.rs`), its [`cli_name`]
-/// (`tests::id_prefixes_are_the_command_lines_names`). The CLI shows the game's state with `text` (its module under
-/// `src/cli/`). The fingerprint pins the form of its stored state (see
-/// `tests::state_schemas_match_their_fingerprints`): when that test fails, the stored state changed, so bump the
-/// game's [`StoredGame::STATE_SCHEMA`] (in `hexfold-engine`'s `stored.rs`; old snapshots are then folded again
-/// instead of trusted) and put the new fingerprint here.
+/// (`tests::id_prefixes_are_the_command_lines_names`). The CLI shows the game's state with the `describe` of `text`,
+/// its module under `src/cli/`, declared there by `text_modules!()`. The fingerprint pins the form of its stored
+/// state (see `tests::state_schemas_match_their_fingerprints`): when that test fails, the stored state changed, so
+/// bump the game's [`StoredGame::STATE_SCHEMA`] (in `hexfold-engine`'s `stored.rs`; old snapshots are then folded
+/// again instead of trusted) and put the new fingerprint here.
 macro_rules! games {
-    ($($(#[$cfg:meta])* $game:ty => { fingerprint: $print:literal, text: $text:path }),+ $(,)?) => {
+    ($($(#[$cfg:meta])* $game:ty => { fingerprint: $print:literal, text: $text:ident }),+ $(,)?) => {
         /// Every game this build serves, in registry order.
         pub static GAMES: &[Registered] = &[$(
             $(#[$cfg])*
@@ -149,7 +149,7 @@ macro_rules! games {
                 engine: engine_of::<$game>,
                 verify: replay::verify::<$game>,
                 records: &crate::export::Typed::<$game>::RECORDS,
-                text: $text,
+                text: crate::cli::$text::describe,
                 weight: weight_of::<$game>,
                 seats: <$game as RandomPlayer>::SEATS,
                 test_seats: <$game as RandomPlayer>::TEST_SEATS,
@@ -157,27 +157,36 @@ macro_rules! games {
                 state_fingerprint: (tests::state_fingerprint::<$game>, $print),
             }
         ),+];
+
+        /// The `mod` line of each game's state as text in the CLI (`src/cli/<game>_text.rs`), which `cli`
+        /// declares with `text_modules!()`: its `games!` entry is the one place it is named.
+        macro_rules! text_modules {
+            () => {
+                $($(#[$cfg])* pub(crate) mod $text;)+
+            };
+        }
+        pub(crate) use text_modules;
     };
 }
 
 games! {
     hexfold_rules::catan::Catan => {
-        fingerprint: "44955339cb84b53b", text: crate::cli::catan_text::describe
+        fingerprint: "44955339cb84b53b", text: catan_text
     },
     // Ids of games created before this prefix begin `cities_knights-` (the rules' name) and still route here.
     hexfold_rules::cities_knights::CitiesKnights => {
-        fingerprint: "7751111405faf429", text: crate::cli::cities_knights_text::describe
+        fingerprint: "7751111405faf429", text: cities_knights_text
     },
     hexfold_rules::catania::Catania => {
-        fingerprint: "381783c042da82cd", text: crate::cli::catania_text::describe
+        fingerprint: "381783c042da82cd", text: catania_text
     },
     hexfold_rules::elasund::Elasund => {
-        fingerprint: "af304209c2501f58", text: crate::cli::elasund_text::describe
+        fingerprint: "af304209c2501f58", text: elasund_text
     },
     // The tests' toy game (`toy-game`), never a shipped build's.
     #[cfg(feature = "toy-game")]
     hexfold_rules::tictactoe::TicTacToe => {
-        fingerprint: "2b790b86520238c9", text: crate::cli::tictactoe_text::describe
+        fingerprint: "2b790b86520238c9", text: tictactoe_text
     },
 }
 

@@ -203,7 +203,9 @@ const OWN_UNNAMED: [&str; 1] = ["web/src/grid.ts"];
 /// Whether `path` is a source file in a language the naming test reads.
 fn is_source(path: &Path) -> bool {
     let name = path.file_name().unwrap_or_default().to_string_lossy();
-    [".rs", ".ts", ".mjs", ".py"].iter().any(|x| name.ends_with(x))
+    [".rs", ".ts", ".mjs", ".py"]
+        .iter()
+        .any(|x| name.ends_with(x))
 }
 
 /// Every source file below `dir`, without generated code, build output, bundles and dependencies.
@@ -273,7 +275,9 @@ fn a_game_is_named_only_in_its_own_paths_and_the_lists() {
     assert!(sourced > 100, "only {sourced} source files read");
     let mut named: Vec<String> = files
         .iter()
-        .filter(|path| std::fs::read_to_string(path).is_ok_and(|text| squash(&text).contains(&name)))
+        .filter(|path| {
+            std::fs::read_to_string(path).is_ok_and(|text| squash(&text).contains(&name))
+        })
         .map(|path| {
             path.strip_prefix(root)
                 .unwrap()

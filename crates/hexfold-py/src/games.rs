@@ -5,8 +5,8 @@
 //! counts how often the cap is reached and asks that it be rare).
 
 use crate::core::PyGame;
-use crate::layout::Enc;
 use crate::encode_hex;
+use crate::layout::Enc;
 use hexfold_rules::catan::{self, Catan};
 use hexfold_rules::catania::{self, Catania};
 use hexfold_rules::cities_knights::{self as ck, CitiesKnights};
