@@ -4,8 +4,12 @@
 //! What it reads: while the game is in progress, only what a spectator may see (every playout starts from the
 //! state with every hidden hand and deck dealt again consistently with the public view), so the answer reveals
 //! nothing a spectator could not compute; once the game has ended, whose seed and hands are then shown to every
-//! caller, the true state at the index. The playouts' generator derives from the game id and the index, both
-//! public, never from the game's secret seed: the same request gets the same answer (up to the time bound).
+//! caller, the true state at the index. The playouts' generator derives from the game id alone, public, never from
+//! the game's secret seed: the same request gets the same answer (up to the time bound). It is the same for every
+//! index of a game, so neighbouring indexes' playouts share their dice turn by turn (common random numbers,
+//! `expert::chances`) and the curve's steps reflect the events more than the dice: a third of the index-to-index
+//! jitter of a generator per index on a finished game's full state, four fifths of it for a spectator
+//! (`crates/hexfold-bench/README.md`).
 //!
 //! Effort: at most `Limits::analysis_budget` (simulations, time) per call, on a blocking thread, and at most
 //! `Limits::analysis_threads` calls at once over every game; another call is refused at once as overloaded
@@ -64,7 +68,7 @@ impl<G: StoredGame> Engine<G> {
             },
             ..limit
         };
-        let mut rng = analysis_rng(game_id, at);
+        let mut rng = analysis_rng(game_id);
         let public = !finished;
         let (chances, sims) = tokio::task::spawn_blocking(move || {
             let _permit = permit;
@@ -81,12 +85,42 @@ impl<G: StoredGame> Engine<G> {
     }
 }
 
-/// The playouts' generator for index `at` of game `game_id`: from public names only.
-fn analysis_rng(game_id: &str, at: u64) -> GameRng {
+/// The playouts' generator for every index of game `game_id`: from its public name only.
+fn analysis_rng(game_id: &str) -> GameRng {
     let digest = Sha256::new()
         .chain_update(b"hexfold/v1/analysis")
         .chain_update(game_id.as_bytes())
-        .chain_update(at.to_le_bytes())
         .finalize();
     GameRng::from_seed(digest.into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hexfold_rules::catan::{Catan, Config, MapKind, POINTS_TO_WIN};
+    use hexfold_rules::playout::Playout;
+
+    /// Common random numbers across indexes: a game's generator is the same at every index, so one position met
+    /// at two indexes gets estimates whose difference is exactly zero; another game's is another.
+    #[test]
+    fn one_position_at_two_indexes_gets_one_estimate() {
+        let config = Config {
+            seats: 4,
+            map: MapKind::Beginner,
+            points_to_win: POINTS_TO_WIN,
+        };
+        let (_, mut playout) = Playout::<Catan>::seeded(&config, 8).unwrap();
+        for _ in 0..120 {
+            playout.step(|_| {}).unwrap();
+        }
+        let state = playout.into_state();
+        let estimate = |id: &str| {
+            let budget = Budget::sims(12);
+            expert::chances::<Catan>(&state, true, budget, &mut analysis_rng(id)).0
+        };
+        let (here, there) = (estimate("catan-1"), estimate("catan-1"));
+        let difference: Vec<f64> = here.iter().zip(&there).map(|(a, b)| a - b).collect();
+        assert_eq!(difference, vec![0.0; 4]);
+        assert_ne!(estimate("catan-2"), here, "another game, other playouts");
+    }
 }

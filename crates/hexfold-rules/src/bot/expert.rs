@@ -357,27 +357,51 @@ fn simulate<G: Expert>(
     value::<G>(&play_on::<G>(state, turns, rng), seat)
 }
 
-/// `state` after greedy bots played every seat for `turns` turns (0: to the end), at most [`STEP_LIMIT`] steps.
-fn play_on<G: Expert>(mut state: G::State, turns: u32, rng: &mut GameRng) -> G::State {
+/// `state` after greedy bots played every seat for `turns` turns (0: to the end), at most [`STEP_LIMIT`] steps,
+/// with the random draws of `draws`: the bots' (which seat acts first, their ties) and the rules' own (dice,
+/// steals, a deck's card).
+fn play_on<G: Expert>(mut state: G::State, turns: u32, draws: &mut impl Draws) -> G::State {
     let stop_at = (turns > 0).then(|| G::turns(&state) + u64::from(turns));
     for _ in 0..STEP_LIMIT {
-        if G::outcome(&state).is_some() || stop_at.is_some_and(|t| G::turns(&state) >= t) {
+        let turn = G::turns(&state);
+        if G::outcome(&state).is_some() || stop_at.is_some_and(|t| turn >= t) {
             break;
         }
         let seats = G::seats_to_act(&state);
         if seats.is_empty() {
             break;
         }
-        let actor = seats[rng.gen_range(0..seats.len())];
-        let Some(command) = super::command::<G>(Strategy::Greedy, &state, actor, rng) else {
+        let actor = seats[draws.choices(turn).gen_range(0..seats.len())];
+        let Some(command) =
+            super::command::<G>(Strategy::Greedy, &state, actor, draws.choices(turn))
+        else {
             break;
         };
-        let Ok(events) = G::decide(&state, actor, &command, rng) else {
+        let Ok(events) = G::decide(&state, actor, &command, draws.rules(turn)) else {
             break;
         };
         state = events.iter().fold(state, G::evolve);
     }
     state
+}
+
+/// Where a playout's random draws come from, by the game's turn.
+trait Draws {
+    /// The generator of the bots' choices in turn `turn`.
+    fn choices(&mut self, turn: u64) -> &mut GameRng;
+    /// The generator of the rules' own draws in turn `turn`: dice, steals, a deck's card.
+    fn rules(&mut self, turn: u64) -> &mut GameRng;
+}
+
+/// The search's playouts: one generator draws everything, in turn.
+impl Draws for GameRng {
+    fn choices(&mut self, _: u64) -> &mut GameRng {
+        self
+    }
+
+    fn rules(&mut self, _: u64) -> &mut GameRng {
+        self
+    }
 }
 
 /// Each seat's chance to win from `state`, as estimated by playouts of greedy bots to the end of the game (a
@@ -388,6 +412,14 @@ fn play_on<G: Expert>(mut state: G::State, turns: u32, rng: &mut GameRng) -> G::
 /// same generator and count; otherwise the playouts start from `state` itself (a finished game's history, where
 /// everything is shown). Bounded like a decision by `budget`'s simulations and think time (its turns are ignored:
 /// a chance to win is a whole game's).
+///
+/// Common random numbers: playout `k` draws from generators of its own, derived from `rng`'s next number, `k`
+/// and the game's turn alone ([`Common`]): one deals the hidden information, and each turn has one for the bots'
+/// choices and one for the rules' draws (the dice first of all). A caller that passes the same generator for every
+/// event index of a game (the server's analysis does) gets, for neighbouring indexes, playouts that roll the same
+/// dice turn by turn, so the curve's steps from one index to the next reflect the events more than the dice; two
+/// equal states get equal estimates whatever their index. The deal shares less: a hand of another size is dealt
+/// from a pool shuffled anew ([`Redeal::redeal`]).
 pub fn chances<G: Expert>(
     state: &G::State,
     public: bool,
@@ -407,20 +439,76 @@ pub fn chances<G: Expert>(
         if sims >= 1 && budget.think.is_some_and(|t| start.elapsed() >= t) {
             break;
         }
-        let mut world_rng = GameRng::seed_from_u64(seed);
-        world_rng.set_stream(u64::from(sims));
+        let mut common = Common::new(seed, sims);
         let world = if public {
-            G::redeal(state, crate::redeal::OUTSIDE, &mut world_rng)
+            G::redeal(state, crate::redeal::OUTSIDE, &mut common.deal())
         } else {
             state.clone()
         };
-        let end = play_on::<G>(world, 0, &mut world_rng);
+        let end = play_on::<G>(world, 0, &mut common);
         for (s, total) in sum.iter_mut().enumerate() {
             *total += value::<G>(&end, Seat(s as u8));
         }
         sims += 1;
     }
     (sum.into_iter().map(|t| t / f64::from(sims)).collect(), sims)
+}
+
+/// Analysis's common random numbers ([`chances`]): playout `k`'s deal, and for each turn of the game the bots'
+/// choices and the rules' draws, each from a stream of its own of a generator keyed by the seed and `k` alone. So
+/// two playouts `k` from neighbouring states of one game roll the same dice in the same turn (and their bots break
+/// ties alike), even where one of them drew more in an earlier turn.
+struct Common {
+    key: [u8; 32],
+    turn: Option<u64>,
+    choices: GameRng,
+    rules: GameRng,
+}
+
+impl Common {
+    fn new(seed: u64, k: u32) -> Common {
+        let mut key = [0u8; 32];
+        key[..8].copy_from_slice(&seed.to_le_bytes());
+        key[8..12].copy_from_slice(&k.to_le_bytes());
+        let none = GameRng::from_seed(key);
+        Common {
+            key,
+            turn: None,
+            choices: none.clone(),
+            rules: none,
+        }
+    }
+
+    fn stream(&self, stream: u64) -> GameRng {
+        let mut rng = GameRng::from_seed(self.key);
+        rng.set_stream(stream);
+        rng
+    }
+
+    /// The deal of what a spectator cannot see.
+    fn deal(&self) -> GameRng {
+        self.stream(u64::MAX)
+    }
+
+    /// Streams `2t` and `2t + 1` from the start of turn `t` on.
+    fn at(&mut self, turn: u64) -> &mut Common {
+        if self.turn != Some(turn) {
+            self.turn = Some(turn);
+            self.choices = self.stream(2 * turn);
+            self.rules = self.stream(2 * turn + 1);
+        }
+        self
+    }
+}
+
+impl Draws for Common {
+    fn choices(&mut self, turn: u64) -> &mut GameRng {
+        &mut self.at(turn).choices
+    }
+
+    fn rules(&mut self, turn: u64) -> &mut GameRng {
+        &mut self.at(turn).rules
+    }
 }
 
 /// The result of a playout for `seat`: 1 or 0 if the game ended, else its share of a softmax of the standings
@@ -569,6 +657,95 @@ mod tests {
             chances::<Catan>(&won, true, Budget::sims(20), &mut GameRng::seed_from_u64(1));
         assert_eq!(sims, 0);
         assert_eq!(odds[me.index()], 1.0);
+    }
+
+    /// The states after each command of a game of four greedy bots on the beginner map, from its `from`th command
+    /// to its `to`th.
+    fn greedy_game(seed: u64, from: usize, to: usize) -> Vec<State> {
+        let config = Config {
+            seats: 4,
+            map: MapKind::Beginner,
+            points_to_win: POINTS_TO_WIN,
+        };
+        let (_, mut playout) = Playout::<Catan>::seeded(&config, seed).expect("a setup");
+        let mut states = Vec::new();
+        while states.len() < to {
+            playout
+                .step_by(
+                    |s, seat, rng| super::super::command::<Catan>(Strategy::Greedy, s, seat, rng),
+                    |_| {},
+                )
+                .expect("the greedy game goes on");
+            states.push(playout.state().clone());
+        }
+        states.split_off(from)
+    }
+
+    /// The mean step of a curve from one state to the next, over every seat's chance.
+    fn jitter(curve: &[Vec<f64>]) -> f64 {
+        let steps: Vec<f64> = curve
+            .windows(2)
+            .flat_map(|w| w[0].iter().zip(&w[1]).map(|(a, b)| (a - b).abs()))
+            .collect();
+        steps.iter().sum::<f64>() / steps.len() as f64
+    }
+
+    /// The mean step of each seat's chance from one command to the next over `states`, with one generator for
+    /// every index (common random numbers, what the server's analysis passes) and with a generator of each index's
+    /// own (as before them).
+    fn jitters(states: &[State], public: bool, sims: u32) -> (f64, f64) {
+        let curve = |seed: &dyn Fn(u64) -> u64| -> Vec<Vec<f64>> {
+            let chances = |(i, s)| {
+                let mut rng = GameRng::seed_from_u64(seed(i as u64));
+                chances::<Catan>(s, public, Budget::sims(sims), &mut rng).0
+            };
+            states.iter().enumerate().map(chances).collect()
+        };
+        (jitter(&curve(&|_| 1)), jitter(&curve(&|i| 1000 + i)))
+    }
+
+    /// Common random numbers: with one generator for every index, two positions a spectator cannot tell apart get
+    /// estimates that differ by exactly zero, where generators of their own differ by the playouts' noise; and over
+    /// forty consecutive commands of a mid-game the curve's steps from one command to the next shrink: to a third
+    /// with the full state (a finished game's history), by a fifth for a spectator, whose playouts start from
+    /// hands dealt again, which a change in any hand's size deals differently. Measured with `--nocapture`
+    /// (the bench README quotes it).
+    #[test]
+    fn common_random_numbers_smooth_the_analysis_curve() {
+        let sims = 30;
+        let states = greedy_game(3, 150, 190);
+        let here = &states[0];
+        let alike = Catan::redeal(here, crate::redeal::OUTSIDE, &mut GameRng::seed_from_u64(5));
+        assert_ne!(&alike, here, "the deal changed hidden cards");
+        let estimate = |s: &State, seed: u64| {
+            chances::<Catan>(
+                s,
+                true,
+                Budget::sims(sims),
+                &mut GameRng::seed_from_u64(seed),
+            )
+            .0
+        };
+        assert_eq!(
+            estimate(here, 1),
+            estimate(&alike, 1),
+            "identical positions, identical estimates"
+        );
+        assert_ne!(
+            estimate(here, 1),
+            estimate(&alike, 2),
+            "generators of their own differ by the noise"
+        );
+        for (public, factor) in [(false, 2.0), (true, 1.2)] {
+            let (common, own) = jitters(&states, public, sims);
+            let view = if public { "spectator" } else { "full state" };
+            eprintln!(
+                "{view}: a seat's chance moves {common:.4} on average from one command to the next with \
+                 common random numbers, {own:.4} with a generator per index ({} commands, {sims} playouts each)",
+                states.len(),
+            );
+            assert!(common * factor < own, "{common} against {own}");
+        }
     }
 
     /// The same state, generator and count give the same decision, and the search runs the count it was given.
