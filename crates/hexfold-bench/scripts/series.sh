@@ -8,12 +8,13 @@
 # `run` plays the chunks whose seeds start at FIRST, FIRST+20, ... up to LAST (exclusive), one after the other,
 # each `selfplay --game GAME --games 20 --seed S --strategies expert,greedy,greedy,greedy SELFPLAY-ARGS` at
 # `nice -n 19`, and saves its output to $SERIES/GAME-S.txt, or $SERIES/GAME-TAG-S.txt with a TAG (for another
-# budget, e.g. `think200` with `--think-ms 200 --sims 1000000`; `-` for none). A chunk whose file exists is skipped, so
-# a series is continued by running the same command again; a chunk is written under a temporary name and renamed
-# only once it finished. Twenty games are a multiple of four, so every chunk seats the expert in each seat
-# equally often. The binary is $SELFPLAY (default target/release/selfplay; copy it aside, so a rebuild does not
-# change a series under way); each chunk's file starts with the command, the start of the binary's SHA-256 and the
-# commit it was run from, so chunks of different builds are told apart.
+# budget, e.g. `think200` with `--think-ms 200 --sims 1000000`; `-` for none). A chunk whose file exists is
+# skipped, so a series is continued by running the same command again; a chunk is written under a temporary name
+# and renamed only once it finished. Twenty games are a multiple of four, so every chunk seats the expert in each
+# seat equally often ($CHUNK sets another multiple of four, for budgets whose games are long). The binary is
+# $SELFPLAY (default target/release/selfplay; copy it aside, so a rebuild does not change a series under way);
+# each chunk's file starts with the command, the start of the binary's SHA-256 and the commit it was built from
+# ($SELFPLAY_COMMIT, default the checkout's HEAD), so chunks of different builds are told apart.
 #
 # `summarise` sums the chunks of each series (GAME or GAME-TAG) in $SERIES: the games, the expert's wins, the
 # share and its 95 % Wilson interval, the seeds, the simulations and CPU milliseconds per searched decision
@@ -22,7 +23,7 @@
 # $SERIES defaults to /work/wt/series (a folder that persists across sessions on the project machine).
 set -euo pipefail
 series=${SERIES:-/work/wt/series}
-chunk=20
+chunk=${CHUNK:-20}
 
 run() {
 	local game=$1 first=$2 last=$3 tag=${4:--}
@@ -33,7 +34,7 @@ run() {
 	mkdir -p "$series"
 	local sum commit
 	sum=$(sha256sum "$bin" | cut -c1-16)
-	commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+	commit=${SELFPLAY_COMMIT:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
 	for ((s = first; s < last; s += chunk)); do
 		local out=$series/$name-$s.txt
 		[ -e "$out" ] && continue

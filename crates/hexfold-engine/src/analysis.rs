@@ -8,7 +8,7 @@
 //! the game's secret seed: the same request gets the same answer (up to the time bound). It is the same for every
 //! index of a game, so neighbouring indexes' playouts share their dice turn by turn (common random numbers,
 //! `expert::chances`) and the curve's steps reflect the events more than the dice: a third of the index-to-index
-//! jitter of a generator per index on a finished game's full state, four fifths of it for a spectator
+//! jitter of a generator per index on a finished game's full state, two thirds to nine tenths of it for a spectator
 //! (`crates/hexfold-bench/README.md`).
 //!
 //! Effort: at most `Limits::analysis_budget` (simulations, time) per call, on a blocking thread, and at most

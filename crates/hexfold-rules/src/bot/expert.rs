@@ -707,9 +707,9 @@ mod tests {
     /// Common random numbers: with one generator for every index, two positions a spectator cannot tell apart get
     /// estimates that differ by exactly zero, where generators of their own differ by the playouts' noise; and over
     /// forty consecutive commands of a mid-game the curve's steps from one command to the next shrink: to a third
-    /// with the full state (a finished game's history), by a fifth for a spectator, whose playouts start from
-    /// hands dealt again, which a change in any hand's size deals differently. Measured with `--nocapture`
-    /// (the bench README quotes it).
+    /// with the full state (a finished game's history), by a tenth to a third for a spectator, whose playouts
+    /// start from hands dealt again, which a change in any hand's size deals differently. Measured with
+    /// `--nocapture` (the bench README quotes it).
     #[test]
     fn common_random_numbers_smooth_the_analysis_curve() {
         let sims = 30;
