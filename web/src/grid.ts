@@ -105,7 +105,7 @@ export function drawElasund(svg: SVGSVGElement, state: State, legal: Set<string>
     // One outline around the squares a building covers, so neighbouring buildings of one colour read apart.
     out.push(`<rect class="building-outline" x="${x0 + 0.04}" y="${y0 + 0.04}" width="${x1 - x0 - 0.08}" height="${y1 - y0 - 0.08}" fill="none" stroke="#2c3e50" stroke-width="0.06" rx="0.08" pointer-events="none"/>`);
     out.push(
-      `<text class="label building-name" font-size="${size.toFixed(3)}" data-kind="building" data-piece="${id}" data-kind-name="${kind}" data-owner="${piece.place.value.owner}"><title>${words.join(" ")}</title>${lines}</text>`,
+      `<text class="label building-name" font-size="${size.toFixed(3)}" data-room="${(0.9 * (x1 - x0)).toFixed(2)},${(0.9 * (y1 - y0)).toFixed(2)}" data-kind="building" data-piece="${id}" data-kind-name="${kind}" data-owner="${piece.place.value.owner}"><title>${words.join(" ")}</title>${lines}</text>`,
     );
   });
   // Column letters (a to the last column in play) along the top, as the commands name squares (`d8`).
@@ -131,6 +131,14 @@ export function drawElasund(svg: SVGSVGElement, state: State, legal: Set<string>
     out.push(`<rect class="target legal" data-kind="target" data-target="${key}" x="${(i % COLUMNS) + 0.3}" y="${Math.floor(i / COLUMNS) + 0.3}" width="0.4" height="0.4"/>`);
   });
   svg.innerHTML = out.join("");
+  // The sizes above estimate the letters' widths; a name the browser measures larger than its room is scaled down to
+  // fit (while the board is not rendered its boxes measure 0, and the estimate stands).
+  svg.querySelectorAll<SVGTextElement>("text.building-name").forEach((text) => {
+    const [width, height] = (text.dataset.room ?? "").split(",").map(Number);
+    const box = text.getBBox();
+    const scale = Math.min(1, width / (box.width || width), height / (box.height || height));
+    if (scale < 1) text.setAttribute("font-size", (Number(text.getAttribute("font-size")) * scale).toFixed(3));
+  });
 }
 
 /** Elasund's victory cubes on the board: on buildings, on church tiles, on the trade track, and the rest on
