@@ -14,6 +14,9 @@
 //! Effort: at most `Limits::analysis_budget` (simulations, time) per call, on a blocking thread, and at most
 //! `Limits::analysis_threads` calls at once over every game; another call is refused at once as overloaded
 //! rather than queued. The state at the index costs at most `snapshot_every` folds (`storage::fold_to`).
+//!
+//! An index inside a command is analysed as that command's last event (`Engine::command_end`): the curve moves
+//! only where a seat acted or a draw was made, never at an event that merely completes one.
 
 use super::storage::fold_to;
 use super::Engine;
@@ -58,7 +61,7 @@ impl<G: StoredGame> Engine<G> {
                     self.shared.limits.analysis_threads
                 ))
             })?;
-        let state = fold_to(&self.shared, &meta, at).await?;
+        let state = fold_to(&self.shared, &meta, self.command_end(game_id, at).await?).await?;
         let limit = self.shared.limits.analysis_budget;
         let budget = Budget {
             sims: if sims == 0 {
@@ -82,6 +85,23 @@ impl<G: StoredGame> Engine<G> {
             sims,
             full_information: finished,
         })
+    }
+}
+
+impl<G: StoredGame> Engine<G> {
+    /// The last event of the command whose events include index `at`, or `at` itself at a command's end (and
+    /// before the first event). An index inside a command (a roll before its production, a settlement before its
+    /// starting resources) is analysed as the command's end: nobody can act between a command's events and every
+    /// draw in them is already made, so the state in between is not one a seat ever acts in, and playouts from it
+    /// would go on without the rest of the command (no production, no starting resources), a step the curve would
+    /// show and take back at the next index. The events up to the command's end are at or before the head, so a
+    /// spectator may read them. Reads the game's command records, which costs less than the playouts.
+    async fn command_end(&self, game_id: &str, at: u64) -> Result<u64, EngineError> {
+        let commands = self.shared.store.commands(game_id).await?;
+        Ok(commands
+            .iter()
+            .find(|c| c.first_version <= at && at < c.last_version)
+            .map_or(at, |c| c.last_version))
     }
 }
 

@@ -628,3 +628,37 @@ async fn analysis_is_bounded_and_refuses_precisely() {
     let unknown = engine.analyze("catan-00", None, 3).await.unwrap_err();
     assert!(matches!(unknown, EngineError::UnknownGame), "{unknown:?}");
 }
+
+/// An index inside a command (a roll before its production, a settlement before its starting resources) is
+/// analysed as that command's end: nobody can act between a command's events, so the estimate there is the one
+/// at its last event, not one from playouts that would go on without the rest of the command.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_index_inside_a_command_is_analysed_as_its_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let (engine, id, creds) = catan_game(sled_store(dir.path())).await;
+    play_first(&engine, &id, &creds, 24).await;
+    let commands = engine.shared.store.commands(&id).await.unwrap();
+    let inside: Vec<_> = commands
+        .iter()
+        .filter(|c| c.last_version > c.first_version)
+        .collect();
+    assert!(
+        inside.len() >= 2,
+        "the setup has commands of several events (a second settlement and its starting resources)"
+    );
+    for command in inside {
+        let end = engine
+            .analyze(&id, Some(command.last_version), 8)
+            .await
+            .unwrap();
+        for at in command.first_version..command.last_version {
+            let analysis = engine.analyze(&id, Some(at), 8).await.unwrap();
+            assert_eq!(analysis.version, at, "the answer names the index asked for");
+            assert_eq!(
+                analysis.chances, end.chances,
+                "index {at} of the command {}..={}",
+                command.first_version, command.last_version
+            );
+        }
+    }
+}

@@ -107,6 +107,13 @@ struct Args {
     /// measure what they cost the command path. The page is rendered once, at the end.
     #[arg(long)]
     metrics: bool,
+    /// With `--metrics`, also write the page rendered at the end to this file: its store histograms
+    /// (`hexfold_store_append_seconds`, `_flush_seconds`, `_fsync_seconds`, `_group_appends`) split a durable
+    /// command's wait between the group commit's flush and its fsync. They cover every phase of the run; the page
+    /// as it stood when the half-load (or paced) phase started is written beside it, to `<file>.before-half`, so
+    /// that phase's own figures are the difference.
+    #[arg(long, requires = "metrics")]
+    metrics_page: Option<std::path::PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -195,7 +202,12 @@ fn main() -> anyhow::Result<()> {
         .thread_name("client")
         .enable_all()
         .build()?;
-    let result = client_rt.block_on(bench(&args, &endpoints));
+    let render = metrics.clone().map(|m| move || m.render());
+    let result = client_rt.block_on(bench(
+        &args,
+        &endpoints,
+        render.as_ref().map(|r| r as &dyn Fn() -> String),
+    ));
 
     for (stop, served) in running {
         let _ = stop.send(());
@@ -210,6 +222,9 @@ fn main() -> anyhow::Result<()> {
                 .count(),
             page.len()
         );
+        if let Some(path) = &args.metrics_page {
+            std::fs::write(path, &page).with_context(|| format!("writing {}", path.display()))?;
+        }
     }
     result
 }
@@ -233,7 +248,11 @@ async fn connect(endpoint: &str, coalesce: bool) -> anyhow::Result<Channel> {
         .await?)
 }
 
-async fn bench(args: &Args, endpoints: &[String]) -> anyhow::Result<()> {
+async fn bench(
+    args: &Args,
+    endpoints: &[String],
+    render_metrics: Option<&dyn Fn() -> String>,
+) -> anyhow::Result<()> {
     // `--connections` to each server, interleaved, so that game `i` (on channel `i % len`) goes to server
     // `i % servers`.
     let mut channels = Vec::new();
@@ -279,6 +298,10 @@ async fn bench(args: &Args, endpoints: &[String]) -> anyhow::Result<()> {
     );
 
     let target = args.paced_rate.unwrap_or(peak.rate() / 2.0);
+    if let (Some(render), Some(path)) = (render_metrics, &args.metrics_page) {
+        let path = format!("{}.before-half", path.display());
+        std::fs::write(&path, render()).with_context(|| format!("writing {path}"))?;
+    }
     let half = run_games(args, &channels, phase, Some(target)).await?;
     half.print(&format!(
         "{} (target {target:.0}/s): durable commands",

@@ -531,7 +531,8 @@ export type GetStateRequest = Message<"hexfold.v1.GetStateRequest"> & {
   gameId: string;
 
   /**
-   * Event index 0..=head; unset means the head.
+   * Event index 0..=head; unset means the head. An index inside a command (a roll before its production) is
+   * analysed as the command's last event: nobody acts between a command's events.
    *
    * @generated from field: optional uint64 at_version = 2;
    */
@@ -555,7 +556,8 @@ export type AnalyzeRequest = Message<"hexfold.v1.AnalyzeRequest"> & {
   gameId: string;
 
   /**
-   * Event index 0..=head; unset means the head.
+   * Event index 0..=head; unset means the head. An index inside a command (a roll before its production) is
+   * analysed as the command's last event: nobody acts between a command's events.
    *
    * @generated from field: optional uint64 at_version = 2;
    */
@@ -1619,7 +1621,8 @@ export const Hexfold: GenService<{
    * end, and the number of playouts behind it. It reads only what a spectator may see while the game is in
    * progress (every hidden hand and deck is dealt again, consistently with the public view, for each playout), and
    * the full state once the game has ended. No token is needed; a seat's token is accepted and changes nothing.
-   * The same request gives the same answer (the playouts' generator derives from the game id and index). Effort
+   * The same request gives the same answer (the playouts' generator derives from the game id alone, so
+   * neighbouring indexes share their dice and the curve's steps reflect the events). Effort
    * is bounded per call by the server (simulations and time; see `hexfold serve --analysis-*`): NOT_FOUND for an
    * unknown game, OUT_OF_RANGE for an index past the head, RESOURCE_EXHAUSTED while the server's analysis
    * threads are all busy (retry later).
