@@ -20,9 +20,11 @@
 # share and its 95 % Wilson interval, the seeds, the simulations and CPU milliseconds per searched decision
 # (averaged over the decisions), and the binaries the chunks came from (SHA-256@commit).
 #
-# $SERIES defaults to /work/wt/series (a folder that persists across sessions on the project machine).
+# $SERIES defaults to crates/hexfold-bench/series in this checkout, and the chunks are committed there: they are
+# the raw figures behind the bench README's table. (They used to live outside the repository, in a folder of the
+# project machine, until a machine reset lost the first 400 Elasund games' files and a Catania series under way.)
 set -euo pipefail
-series=${SERIES:-/work/wt/series}
+series=${SERIES:-$(cd "$(dirname "$0")/.." && pwd)/series}
 chunk=${CHUNK:-20}
 
 run() {
