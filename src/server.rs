@@ -617,7 +617,7 @@ impl ServeArgs {
                 analysis_budget: Budget {
                     sims: self.analysis_sims.max(1),
                     think: Some(Duration::from_millis(self.analysis_ms.clamp(1, 60_000))),
-                    turns: 0,
+                    turns: Some(0),
                 },
                 analysis_threads: self.analysis_threads.max(1),
                 ..Limits::default()

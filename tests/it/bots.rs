@@ -84,7 +84,7 @@ async fn a_game_of_expert_bots_plays_to_its_end() {
         config.limits.bot_budget = hexfold_rules::bot::Budget {
             sims: 2,
             think: None,
-            turns: 1,
+            turns: Some(1),
         };
         config.limits.bot_threads = 1;
         let server = support::start_with(config).await;

@@ -104,7 +104,7 @@ impl Default for Limits {
             analysis_budget: Budget {
                 sims: 1_000,
                 think: Some(std::time::Duration::from_secs(2)),
-                turns: 0,
+                turns: Some(0),
             },
             analysis_threads: default_threads(),
         }

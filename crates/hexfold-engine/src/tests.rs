@@ -505,7 +505,7 @@ async fn a_persons_commands_are_answered_while_the_bot_threads_are_taken() {
         bot_budget: Budget {
             sims: 4,
             think: None,
-            turns: 1,
+            turns: Some(1),
         },
         bot_threads: 1,
         ..Limits::default()

@@ -110,9 +110,10 @@ struct Args {
     /// The expert's simulations per decision at most.
     #[arg(long, default_value_t = Budget::DEFAULT.sims)]
     sims: u32,
-    /// Turns each of the expert's playouts plays past its candidate before it is scored (0: to the end).
-    #[arg(long, default_value_t = Budget::DEFAULT.turns)]
-    horizon: u32,
+    /// Turns each of the expert's playouts plays past its candidate before it is scored (0: to the end; without
+    /// it, the game's own horizon: 16 turns in base Catan, 8 in the others).
+    #[arg(long)]
+    horizon: Option<u32>,
     /// Playouts from a mid-game state: play each game to this turn, then time `--playouts` playouts from that
     /// state to the end (each with a generator of its own) and report playouts per second instead.
     #[arg(long)]

@@ -197,6 +197,8 @@ pub(super) fn hex_standing(points: u8, production: [i32; 5], hand: u16) -> f64 {
 }
 
 impl Expert for Catan {
+    const HORIZON: u32 = 16;
+
     fn standing(state: &State, seat: Seat) -> f64 {
         hex_standing(
             state.points(seat),

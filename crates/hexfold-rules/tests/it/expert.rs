@@ -23,7 +23,7 @@ const PERMUTATIONS: u32 = 3;
 const BUDGET: Budget = Budget {
     sims: 16,
     think: None,
-    turns: 1,
+    turns: Some(1),
 };
 
 /// Plays a game of greedy bots of `G` at `seats` and checks the expert's decisions at sampled states. Returns how
@@ -143,7 +143,7 @@ fn expert_game<G: Expert>(seats: u8) -> u64 {
     let budget = Budget {
         sims: 8,
         think: None,
-        turns: 2,
+        turns: Some(2),
     };
     let mut searched = 0u32;
     loop {
