@@ -107,8 +107,8 @@ pub trait Expert: Bot + Redeal {
     /// The turns a playout plays past its candidate before it is scored, unless the budget says otherwise. Past
     /// about eight turns a playout costs more than it tells in the longer games, whose 200 simulations at eight
     /// turns already take 55-450 ms of a decision's second; base Catan's are cheap (9 ms at eight), and there
-    /// the expert won 38.9 % of 1,000 games against three greedy bots at eight turns, 45 % at sixteen and 34.6 %
-    /// at four (`crates/hexfold-bench/README.md`, "The expert").
+    /// the expert won 38.9 % of 1,000 games against three greedy bots at eight turns, 43.7 % at sixteen and
+    /// 34.6 % at four (`crates/hexfold-bench/README.md`, "The expert").
     const HORIZON: u32 = 8;
 
     /// How far `seat` is towards winning in `state`, in the game's points (victory points, or cubes on the
