@@ -776,4 +776,25 @@ mod tests {
             "every simulation is counted for one candidate"
         );
     }
+
+    /// A budget without turns plays the game's own horizon: base Catan's playouts see the same as with its 16 turns
+    /// given, and not what eight turns show.
+    #[test]
+    fn a_budget_without_turns_plays_the_games_horizon() {
+        let mut s = main_phase(4);
+        let me = s.active;
+        give(&mut s, me, Resources::new(2, 2, 1, 1, 0));
+        let means = |turns| {
+            let budget = Budget {
+                turns,
+                ..Budget::sims(30)
+            };
+            let found = search::<Catan>(&s, me, budget, &mut GameRng::seed_from_u64(9));
+            let found = found.expect("a decision");
+            found.candidates.iter().map(|c| c.2).collect::<Vec<f64>>()
+        };
+        assert_eq!(Catan::HORIZON, 16);
+        assert_eq!(means(None), means(Some(Catan::HORIZON)));
+        assert_ne!(means(None), means(Some(8)));
+    }
 }
