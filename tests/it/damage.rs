@@ -482,14 +482,26 @@ async fn a_full_disk_is_unavailable_and_not_serving_and_loses_nothing_acknowledg
         .connect()
         .await
         .unwrap();
-    let health = HealthClient::new(channel)
-        .check(HealthCheckRequest {
+    // The health service learns of the full disk from the store's writable flag, on a task of its own, so it may
+    // answer a moment after the refused command: watch it (its first answer is the current status) until it says
+    // NOT_SERVING, or fail if it does not within the deadline.
+    let mut statuses = HealthClient::new(channel)
+        .watch(HealthCheckRequest {
             service: "hexfold.v1.Hexfold".into(),
         })
         .await
         .unwrap()
         .into_inner();
-    assert_eq!(health.status(), ServingStatus::NotServing);
+    let not_serving = tokio::time::timeout(Duration::from_secs(10), async {
+        while let Some(health) = statuses.message().await.unwrap() {
+            if health.status() == ServingStatus::NotServing {
+                return true;
+            }
+        }
+        false
+    })
+    .await;
+    assert_eq!(not_serving, Ok(true), "health never said NOT_SERVING");
     child.start_kill().unwrap();
     child.wait().await.unwrap();
 
