@@ -531,8 +531,7 @@ export type GetStateRequest = Message<"hexfold.v1.GetStateRequest"> & {
   gameId: string;
 
   /**
-   * Event index 0..=head; unset means the head. An index inside a command (a roll before its production) is
-   * analysed as the command's last event: nobody acts between a command's events.
+   * Event index 0..=head; unset means the head.
    *
    * @generated from field: optional uint64 at_version = 2;
    */
